@@ -1,0 +1,124 @@
+package io.kavro.registry;
+
+import java.io.Closeable;
+import java.util.List;
+import org.apache.avro.Schema;
+
+/**
+ * A client of a schema registry that speaks the Confluent REST API (Confluent, Apicurio's
+ * {@code /apis/ccompat/v7}, Karapace, Redpanda), or of the in-memory {@code mock://} registry.
+ *
+ * <p><b>Thread safety.</b> Implementations are thread-safe: share one instance between threads, and between
+ * a serializer and a deserializer. Create it with {@link SchemaRegistryClients#create(java.util.Map)}, which
+ * also puts a cache in front of the registry.
+ *
+ * <p><b>Errors.</b> Every method throws a subclass of {@link SchemaRegistryException}: {@link
+ * SchemaNotFoundException} for an unknown subject, version or id; {@link IncompatibleSchemaException} when
+ * the compatibility level rejects a schema; {@link InvalidSchemaException} for a schema that cannot be
+ * parsed; {@link RegistryAccessDeniedException} for refused credentials; {@link
+ * RegistryUnavailableException} when no registry answered within the retry budget.
+ */
+public interface SchemaRegistryClient extends Closeable {
+
+  /**
+   * Registers a schema under a subject, or finds it if it is already there.
+   *
+   * @return the registry-wide schema id; the same schema always gets the same id
+   * @throws IncompatibleSchemaException if the subject's compatibility level rejects the schema
+   */
+  int register(String subject, Schema schema);
+
+  /**
+   * Finds a schema that is already registered under a subject, without registering it.
+   *
+   * @return the version of the subject that holds this schema
+   * @throws SchemaNotFoundException if the subject does not exist or does not hold this schema
+   */
+  SubjectVersion lookup(String subject, Schema schema);
+
+  /**
+   * The schema with this registry-wide id.
+   *
+   * @throws SchemaNotFoundException if no schema has this id (error code 40403)
+   */
+  Schema schemaById(int id);
+
+  /**
+   * The latest live version of a subject.
+   *
+   * @throws SchemaNotFoundException if the subject does not exist (40401)
+   */
+  SubjectVersion latestVersion(String subject);
+
+  /**
+   * One version of a subject.
+   *
+   * @throws SchemaNotFoundException if the subject (40401) or the version (40402) does not exist
+   */
+  SubjectVersion version(String subject, int version);
+
+  /** The names of all subjects that have at least one live version. */
+  List<String> subjects();
+
+  /**
+   * The live version numbers of a subject, in ascending order.
+   *
+   * @throws SchemaNotFoundException if the subject does not exist
+   */
+  List<Integer> versions(String subject);
+
+  /**
+   * Whether a schema could be registered under a subject: tested against the subject's latest version and
+   * its compatibility level. A subject that does not exist yet accepts any schema.
+   */
+  boolean isCompatible(String subject, Schema schema);
+
+  /** The registry's global compatibility level. */
+  CompatibilityLevel compatibility();
+
+  /** The compatibility level that applies to a subject: its own, or the global one when it has none. */
+  CompatibilityLevel compatibility(String subject);
+
+  /** Sets the registry's global compatibility level. */
+  void setCompatibility(CompatibilityLevel level);
+
+  /** Sets one subject's compatibility level. */
+  void setCompatibility(String subject, CompatibilityLevel level);
+
+  /**
+   * Soft-deletes a subject: its versions are no longer listed, but ids keep resolving.
+   *
+   * @return the version numbers that were deleted
+   */
+  List<Integer> deleteSubject(String subject);
+
+  /**
+   * Permanently deletes a subject that was soft-deleted before.
+   *
+   * @return the version numbers that were deleted
+   */
+  List<Integer> deleteSubjectPermanently(String subject);
+
+  /**
+   * Soft-deletes one version of a subject.
+   *
+   * @return the deleted version number
+   */
+  int deleteVersion(String subject, int version);
+
+  /**
+   * Permanently deletes one version of a subject that was soft-deleted before.
+   *
+   * @return the deleted version number
+   */
+  int deleteVersionPermanently(String subject, int version);
+
+  /** Counters for tests and metrics. */
+  default RegistryStats stats() {
+    return RegistryStats.EMPTY;
+  }
+
+  /** Releases connections and threads. Idempotent; never throws. */
+  @Override
+  void close();
+}

@@ -1,0 +1,31 @@
+package io.kavro.registry;
+
+import io.kavro.registry.cache.CachingSchemaRegistryClient;
+import io.kavro.registry.http.HttpSchemaRegistryClient;
+import io.kavro.registry.mock.MockRegistries;
+import java.util.Map;
+
+/** Creates {@link SchemaRegistryClient}s from a configuration map. */
+public final class SchemaRegistryClients {
+  private SchemaRegistryClients() {}
+
+  /**
+   * A cached client for the registry named by {@code schema.registry.url}: an HTTP client for
+   * {@code http(s)://} URLs, or the scope's in-memory registry for {@code mock://scope}. See
+   * {@link RegistryConfig} for the keys; unknown keys are ignored.
+   *
+   * @throws org.apache.kafka.common.config.ConfigException naming the key, for a missing or invalid value
+   */
+  public static SchemaRegistryClient create(Map<String, ?> configs) {
+    return create(new RegistryConfig(configs));
+  }
+
+  /** A cached client for an already parsed configuration. */
+  public static SchemaRegistryClient create(RegistryConfig config) {
+    String scope = config.mockScope();
+    SchemaRegistryClient backend = scope != null
+        ? MockRegistries.scope(scope)
+        : new HttpSchemaRegistryClient(config);
+    return new CachingSchemaRegistryClient(backend, config.maxSchemasPerSubject(), config.latestCacheTtl());
+  }
+}

@@ -1,0 +1,233 @@
+package io.kavro.registry.cache;
+
+import com.github.benmanes.caffeine.cache.CacheLoader;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.LoadingCache;
+import com.github.benmanes.caffeine.cache.Ticker;
+import io.kavro.registry.CompatibilityLevel;
+import io.kavro.registry.RegistryStats;
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SchemaRegistryException;
+import io.kavro.registry.SubjectVersion;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.LongAdder;
+import org.apache.avro.Schema;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A {@link SchemaRegistryClient} that caches another one.
+ *
+ * <p><b>Thread safety.</b> Thread-safe, with no client-wide lock: concurrent misses for one key make a single
+ * call to the registry, and lookups of other keys go on meanwhile.
+ *
+ * <p><b>Schema by id</b> is cached without expiry (ids never change meaning), bounded to {@code maxSize}
+ * entries. Unknown ids are not cached: each lookup asks again.
+ *
+ * <p><b>Register and lookup</b> are cached per (subject, schema), bounded: the same {@link Schema} instance
+ * is found by identity, an equal schema by its text. Registering a schema also caches it by id.
+ *
+ * <p><b>Latest version</b> of a subject is cached for {@code latestTtl}. After that the next read returns the
+ * cached value and refreshes it in the background. If the refresh fails, a warning is logged and the stale
+ * value keeps being served until a refresh succeeds.
+ *
+ * <p>Everything else (subjects, versions, compatibility, deletes) goes to the registry every time; deletes
+ * also drop the subject's cached entries.
+ */
+public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
+  private static final Logger log = LoggerFactory.getLogger(CachingSchemaRegistryClient.class);
+
+  private final SchemaRegistryClient delegate;
+  private final LongAdder hits = new LongAdder();
+  private final LongAdder misses = new LongAdder();
+  private final LoadingCache<Integer, Schema> byId;
+  private final LoadingCache<String, SubjectVersion> latest;
+  private final SchemaKeyedCache<Integer> registered;
+  private final SchemaKeyedCache<SubjectVersion> lookedUp;
+
+  /** Caches {@code delegate} with at most {@code maxSize} entries per cache. */
+  public CachingSchemaRegistryClient(SchemaRegistryClient delegate, int maxSize, Duration latestTtl) {
+    this(delegate, maxSize, latestTtl, Ticker.systemTicker(), ForkJoinPool.commonPool());
+  }
+
+  CachingSchemaRegistryClient(SchemaRegistryClient delegate, int maxSize, Duration latestTtl, Ticker ticker,
+      Executor refreshExecutor) {
+    if (maxSize < 1) {
+      throw new IllegalArgumentException("maxSize must be at least 1, was " + maxSize);
+    }
+    this.delegate = delegate;
+    this.byId = Caffeine.newBuilder().maximumSize(maxSize).recordStats().build(delegate::schemaById);
+    this.latest = Caffeine.newBuilder()
+        .maximumSize(maxSize)
+        .refreshAfterWrite(latestTtl)
+        .ticker(ticker)
+        .executor(refreshExecutor)
+        .recordStats()
+        .build(new LatestLoader(delegate));
+    this.registered = new SchemaKeyedCache<>(maxSize, hits, misses);
+    this.lookedUp = new SchemaKeyedCache<>(maxSize, hits, misses);
+  }
+
+  @Override
+  public int register(String subject, Schema schema) {
+    int id = registered.get(subject, schema, () -> delegate.register(subject, schema));
+    byId.asMap().putIfAbsent(id, schema);
+    return id;
+  }
+
+  @Override
+  public SubjectVersion lookup(String subject, Schema schema) {
+    SubjectVersion found = lookedUp.get(subject, schema, () -> delegate.lookup(subject, schema));
+    byId.asMap().putIfAbsent(found.id(), found.schema());
+    return found;
+  }
+
+  @Override
+  public Schema schemaById(int id) {
+    return byId.get(id);
+  }
+
+  @Override
+  public SubjectVersion latestVersion(String subject) {
+    SubjectVersion version = latest.get(subject);
+    byId.asMap().putIfAbsent(version.id(), version.schema());
+    return version;
+  }
+
+  @Override
+  public SubjectVersion version(String subject, int version) {
+    return delegate.version(subject, version);
+  }
+
+  @Override
+  public List<String> subjects() {
+    return delegate.subjects();
+  }
+
+  @Override
+  public List<Integer> versions(String subject) {
+    return delegate.versions(subject);
+  }
+
+  @Override
+  public boolean isCompatible(String subject, Schema schema) {
+    return delegate.isCompatible(subject, schema);
+  }
+
+  @Override
+  public CompatibilityLevel compatibility() {
+    return delegate.compatibility();
+  }
+
+  @Override
+  public CompatibilityLevel compatibility(String subject) {
+    return delegate.compatibility(subject);
+  }
+
+  @Override
+  public void setCompatibility(CompatibilityLevel level) {
+    delegate.setCompatibility(level);
+  }
+
+  @Override
+  public void setCompatibility(String subject, CompatibilityLevel level) {
+    delegate.setCompatibility(subject, level);
+  }
+
+  @Override
+  public List<Integer> deleteSubject(String subject) {
+    try {
+      return delegate.deleteSubject(subject);
+    } finally {
+      forget(subject);
+    }
+  }
+
+  @Override
+  public List<Integer> deleteSubjectPermanently(String subject) {
+    try {
+      return delegate.deleteSubjectPermanently(subject);
+    } finally {
+      forget(subject);
+    }
+  }
+
+  @Override
+  public int deleteVersion(String subject, int version) {
+    try {
+      return delegate.deleteVersion(subject, version);
+    } finally {
+      forget(subject);
+    }
+  }
+
+  @Override
+  public int deleteVersionPermanently(String subject, int version) {
+    try {
+      return delegate.deleteVersionPermanently(subject, version);
+    } finally {
+      forget(subject);
+    }
+  }
+
+  /**
+   * Counters: cache hits and misses over all caches, and the wrapped client's request, retry and failover
+   * counts.
+   */
+  @Override
+  public RegistryStats stats() {
+    long hitCount = hits.sum() + byId.stats().hitCount() + latest.stats().hitCount();
+    long missCount = misses.sum() + byId.stats().missCount() + latest.stats().missCount();
+    return delegate.stats().withCache(hitCount, missCount);
+  }
+
+  /** Entries held per cache, for tests that check the bounds. */
+  public CacheSizes cacheSizes() {
+    byId.cleanUp();
+    latest.cleanUp();
+    return new CacheSizes(byId.estimatedSize(), registered.size(), lookedUp.size(), latest.estimatedSize());
+  }
+
+  /**
+   * Entries held per cache.
+   *
+   * @param schemasById id to schema
+   * @param registered (subject, schema) to id, from registrations
+   * @param lookedUp (subject, schema) to version, from lookups
+   * @param latest subject to latest version
+   */
+  public record CacheSizes(long schemasById, long registered, long lookedUp, long latest) {}
+
+  @Override
+  public void close() {
+    delegate.close();
+  }
+
+  private void forget(String subject) {
+    registered.invalidateSubject(subject);
+    lookedUp.invalidateSubject(subject);
+    latest.invalidate(subject);
+  }
+
+  /** Loads the latest version; on a failed refresh, keeps serving the old one. */
+  private record LatestLoader(SchemaRegistryClient delegate) implements CacheLoader<String, SubjectVersion> {
+    @Override
+    public SubjectVersion load(String subject) {
+      return delegate.latestVersion(subject);
+    }
+
+    @Override
+    public SubjectVersion reload(String subject, SubjectVersion stale) {
+      try {
+        return delegate.latestVersion(subject);
+      } catch (SchemaRegistryException e) {
+        log.warn("Could not refresh the latest version of subject '{}'; still using version {} (id {}): {}",
+            subject, stale.version(), stale.id(), e.getMessage());
+        return stale;
+      }
+    }
+  }
+}

@@ -1,0 +1,67 @@
+package io.kavro.registry.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kavro.registry.IncompatibleSchemaException;
+import io.kavro.registry.InvalidSchemaException;
+import io.kavro.registry.RegistryAccessDeniedException;
+import io.kavro.registry.RegistryUnavailableException;
+import io.kavro.registry.SchemaNotFoundException;
+import io.kavro.registry.SchemaRegistryException;
+
+/** The one place where a registry's non-2xx answer becomes a typed {@link SchemaRegistryException}. */
+final class ErrorMapping {
+  private static final int MAX_MESSAGE_CHARS = 300;
+
+  private ErrorMapping() {}
+
+  /** Whether a status is worth another attempt: 408, 429 and 5xx. */
+  static boolean retriable(int status) {
+    return status == 408 || status == 429 || status >= 500;
+  }
+
+  /** Whether a status should move the next attempt to the next URL: 5xx. */
+  static boolean failover(int status) {
+    return status >= 500;
+  }
+
+  /**
+   * Maps a non-2xx answer to an exception. The body is read as Confluent's {@code {"error_code", "message"}}
+   * when it is such JSON; anything else (an HTML page from a proxy, say) is quoted, shortened.
+   */
+  static SchemaRegistryException toException(String operation, int status, String body, String contentType,
+      String url) {
+    int errorCode = -1;
+    String detail;
+    JsonNode json = Json.tryParse(body);
+    if (json != null && json.isObject() && (json.has("error_code") || json.has("message"))) {
+      errorCode = json.path("error_code").asInt(-1);
+      detail = json.path("message").asText("");
+    } else {
+      detail = body.isBlank() ? "(empty body)"
+          : "non-JSON body (" + (contentType == null ? "no content type" : contentType) + "): " + body.strip();
+    }
+    String message = operation + " failed: HTTP " + status
+        + (errorCode >= 0 ? ", error_code " + errorCode : "") + ": " + shorten(detail) + " (" + url + ")";
+    if (status == 401 || status == 403) {
+      return new RegistryAccessDeniedException(message, status, errorCode, url, null);
+    }
+    if (status == 404) {
+      return new SchemaNotFoundException(message, status, errorCode, url, null);
+    }
+    if (status == 409) {
+      return new IncompatibleSchemaException(message, status, errorCode, url, null);
+    }
+    if (status == 422 && (errorCode == 42201 || errorCode == -1 || errorCode == 422)) {
+      return new InvalidSchemaException(message, status, errorCode, url, null);
+    }
+    if (retriable(status)) {
+      return new RegistryUnavailableException(message, status, errorCode, url, null);
+    }
+    return new SchemaRegistryException(message, status, errorCode, url, null);
+  }
+
+  static String shorten(String text) {
+    String oneLine = text.replaceAll("\\s+", " ");
+    return oneLine.length() <= MAX_MESSAGE_CHARS ? oneLine : oneLine.substring(0, MAX_MESSAGE_CHARS) + "...";
+  }
+}

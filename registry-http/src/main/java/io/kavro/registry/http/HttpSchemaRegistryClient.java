@@ -1,0 +1,249 @@
+package io.kavro.registry.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kavro.registry.CompatibilityLevel;
+import io.kavro.registry.InvalidSchemaException;
+import io.kavro.registry.RegistryConfig;
+import io.kavro.registry.RegistryStats;
+import io.kavro.registry.SchemaNotFoundException;
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SchemaRegistryException;
+import io.kavro.registry.SubjectVersion;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import okhttp3.OkHttpClient;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaParseException;
+
+/**
+ * A {@link SchemaRegistryClient} that speaks the Confluent REST API over OkHttp, with no cache.
+ *
+ * <p>Use {@link io.kavro.registry.SchemaRegistryClients#create(java.util.Map)} to get one behind a cache.
+ * Responses are read leniently: only the fields that Confluent, Apicurio, Karapace and Redpanda all send are
+ * used, and both {@code application/json} and {@code application/vnd.schemaregistry.v1+json} are accepted.
+ *
+ * <p>Thread-safe.
+ */
+public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
+  private final RestTransport transport;
+  private final OkHttpClient okHttp;
+  private final boolean normalize;
+
+  /** A client configured from {@code config}, with its own OkHttp client. */
+  public HttpSchemaRegistryClient(RegistryConfig config) {
+    this(config, new OkHttpClient());
+  }
+
+  /**
+   * A client configured from {@code config} whose HTTP client derives from {@code base} (sharing its
+   * connection pool and dispatcher), with timeouts, TLS and retries set from the config.
+   */
+  public HttpSchemaRegistryClient(RegistryConfig config, OkHttpClient base) {
+    OkHttpClient.Builder builder = base.newBuilder()
+        .connectTimeout(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
+        .readTimeout(config.readTimeout().toMillis(), TimeUnit.MILLISECONDS)
+        .writeTimeout(config.readTimeout().toMillis(), TimeUnit.MILLISECONDS)
+        .callTimeout(config.connectTimeout().plus(config.readTimeout()).toMillis(), TimeUnit.MILLISECONDS)
+        .retryOnConnectionFailure(false);
+    TlsSettings.apply(config, builder);
+    this.okHttp = builder.build();
+    this.transport = new RestTransport(Endpoint.fromConfig(config), okHttp,
+        new RetryPolicy(config.maxRetries(), config.retriesWait(), config.retriesMaxWait()));
+    this.normalize = config.normalizeSchemas();
+  }
+
+  @Override
+  public int register(String subject, Schema schema) {
+    RestRequest request = RestRequest.post("register schema under subject '" + subject + "'", schemaBody(schema),
+        "subjects", subject, "versions");
+    return requiredInt(send(normalized(request)), "id", request);
+  }
+
+  @Override
+  public SubjectVersion lookup(String subject, Schema schema) {
+    RestRequest request = RestRequest.post("look up schema in subject '" + subject + "'", schemaBody(schema),
+        "subjects", subject);
+    JsonNode json = send(normalized(request));
+    // Some registries omit the schema in this answer; the caller's schema is the one found.
+    return new SubjectVersion(subject, requiredInt(json, "version", request), requiredInt(json, "id", request),
+        schema);
+  }
+
+  @Override
+  public Schema schemaById(int id) {
+    RestRequest request = RestRequest.get("get schema by id " + id, "schemas", "ids", Integer.toString(id));
+    JsonNode json = send(request);
+    String type = json.path("schemaType").asText("AVRO");
+    if (!"AVRO".equalsIgnoreCase(type)) {
+      throw new InvalidSchemaException("schema id " + id + " is a " + type + " schema; Kavro reads Avro only");
+    }
+    return parseSchema(json, request);
+  }
+
+  @Override
+  public SubjectVersion latestVersion(String subject) {
+    return subjectVersion(RestRequest.get("get latest version of subject '" + subject + "'",
+        "subjects", subject, "versions", "latest"), subject);
+  }
+
+  @Override
+  public SubjectVersion version(String subject, int version) {
+    return subjectVersion(RestRequest.get("get version " + version + " of subject '" + subject + "'",
+        "subjects", subject, "versions", Integer.toString(version)), subject);
+  }
+
+  @Override
+  public List<String> subjects() {
+    JsonNode json = send(RestRequest.get("list subjects", "subjects"));
+    List<String> subjects = new ArrayList<>();
+    json.forEach(node -> subjects.add(node.asText()));
+    return List.copyOf(subjects);
+  }
+
+  @Override
+  public List<Integer> versions(String subject) {
+    return intList(send(RestRequest.get("list versions of subject '" + subject + "'",
+        "subjects", subject, "versions")));
+  }
+
+  @Override
+  public boolean isCompatible(String subject, Schema schema) {
+    RestRequest request = RestRequest.post("test compatibility with subject '" + subject + "'", schemaBody(schema),
+        "compatibility", "subjects", subject, "versions", "latest");
+    try {
+      JsonNode json = send(request);
+      JsonNode answer = json.get("is_compatible");
+      if (answer == null || !answer.isBoolean()) {
+        throw malformed(request, "is_compatible");
+      }
+      return answer.booleanValue();
+    } catch (SchemaNotFoundException e) {
+      return true;
+    }
+  }
+
+  @Override
+  public CompatibilityLevel compatibility() {
+    return level(send(RestRequest.get("get global compatibility", "config")), "global");
+  }
+
+  @Override
+  public CompatibilityLevel compatibility(String subject) {
+    try {
+      return level(send(RestRequest.get("get compatibility of subject '" + subject + "'", "config", subject)
+          .withQuery("defaultToGlobal", "true")), subject);
+    } catch (SchemaNotFoundException e) {
+      return compatibility();
+    }
+  }
+
+  @Override
+  public void setCompatibility(CompatibilityLevel level) {
+    send(RestRequest.put("set global compatibility", levelBody(level), "config"));
+  }
+
+  @Override
+  public void setCompatibility(String subject, CompatibilityLevel level) {
+    send(RestRequest.put("set compatibility of subject '" + subject + "'", levelBody(level), "config", subject));
+  }
+
+  @Override
+  public List<Integer> deleteSubject(String subject) {
+    return intList(send(RestRequest.delete("delete subject '" + subject + "'", "subjects", subject)));
+  }
+
+  @Override
+  public List<Integer> deleteSubjectPermanently(String subject) {
+    return intList(send(RestRequest.delete("permanently delete subject '" + subject + "'", "subjects", subject)
+        .withQuery("permanent", "true")));
+  }
+
+  @Override
+  public int deleteVersion(String subject, int version) {
+    return send(RestRequest.delete("delete version " + version + " of subject '" + subject + "'",
+        "subjects", subject, "versions", Integer.toString(version))).asInt(version);
+  }
+
+  @Override
+  public int deleteVersionPermanently(String subject, int version) {
+    return send(RestRequest.delete("permanently delete version " + version + " of subject '" + subject + "'",
+        "subjects", subject, "versions", Integer.toString(version)).withQuery("permanent", "true")).asInt(version);
+  }
+
+  @Override
+  public RegistryStats stats() {
+    return transport.stats();
+  }
+
+  @Override
+  public void close() {
+    okHttp.dispatcher().executorService().shutdown();
+    okHttp.connectionPool().evictAll();
+  }
+
+  private JsonNode send(RestRequest request) {
+    return transport.send(request);
+  }
+
+  private RestRequest normalized(RestRequest request) {
+    return normalize ? request.withQuery("normalize", "true") : request;
+  }
+
+  private SubjectVersion subjectVersion(RestRequest request, String subject) {
+    JsonNode json = send(request);
+    return new SubjectVersion(json.path("subject").asText(subject), requiredInt(json, "version", request),
+        requiredInt(json, "id", request), parseSchema(json, request));
+  }
+
+  private static ObjectNode schemaBody(Schema schema) {
+    return Json.object().put("schema", schema.toString());
+  }
+
+  private static ObjectNode levelBody(CompatibilityLevel level) {
+    return Json.object().put("compatibility", level.name());
+  }
+
+  private static CompatibilityLevel level(JsonNode json, String scope) {
+    // Confluent answers {"compatibilityLevel": ...}; some registries answer {"compatibility": ...}.
+    String name = json.path("compatibilityLevel").asText(json.path("compatibility").asText(null));
+    if (name == null) {
+      throw new SchemaRegistryException("the registry's " + scope + " config has no compatibility level: "
+          + ErrorMapping.shorten(json.toString()));
+    }
+    return CompatibilityLevel.parse(name);
+  }
+
+  private static Schema parseSchema(JsonNode json, RestRequest request) {
+    JsonNode text = json.get("schema");
+    if (text == null || !text.isTextual()) {
+      throw malformed(request, "schema");
+    }
+    try {
+      return new Schema.Parser().parse(text.asText());
+    } catch (SchemaParseException e) {
+      throw new InvalidSchemaException(request.operation() + ": the registry returned a schema that Avro cannot "
+          + "parse: " + e.getMessage());
+    }
+  }
+
+  private static int requiredInt(JsonNode json, String field, RestRequest request) {
+    JsonNode node = json.get(field);
+    if (node == null || !node.canConvertToInt()) {
+      throw malformed(request, field);
+    }
+    return node.intValue();
+  }
+
+  private static List<Integer> intList(JsonNode json) {
+    List<Integer> values = new ArrayList<>();
+    json.forEach(node -> values.add(node.asInt()));
+    return List.copyOf(values);
+  }
+
+  private static SchemaRegistryException malformed(RestRequest request, String field) {
+    return new SchemaRegistryException(request.operation() + " failed: the registry's answer has no valid '"
+        + field + "' field");
+  }
+}

@@ -1,0 +1,34 @@
+package io.kavro.registry.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/** Jackson (brought by Avro) for the registry's small JSON bodies. */
+final class Json {
+  static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private Json() {}
+
+  /** The parsed body, or {@code null} if it is not JSON. */
+  static JsonNode tryParse(String body) {
+    try {
+      return body.isBlank() ? null : MAPPER.readTree(body);
+    } catch (JsonProcessingException e) {
+      return null;
+    }
+  }
+
+  static ObjectNode object() {
+    return MAPPER.createObjectNode();
+  }
+
+  static String write(JsonNode node) {
+    try {
+      return MAPPER.writeValueAsString(node);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write JSON tree", e);
+    }
+  }
+}

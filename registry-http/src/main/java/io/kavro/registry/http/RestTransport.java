@@ -1,0 +1,189 @@
+package io.kavro.registry.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kavro.registry.RegistryInterruptedException;
+import io.kavro.registry.RegistryStats;
+import io.kavro.registry.RegistryUnavailableException;
+import io.kavro.registry.SchemaRegistryException;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import okhttp3.Call;
+import okhttp3.HttpUrl;
+import okhttp3.MediaType;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
+import okio.BufferedSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends {@link RestRequest}s to the registry with retries, backoff and failover, and turns the answer into
+ * JSON or a typed exception.
+ *
+ * <ul>
+ *   <li>I/O errors and 5xx move to the next URL; the URL that answered last is tried first next time.</li>
+ *   <li>I/O errors, 408, 429 and 5xx are retried up to {@link RetryPolicy#maxRetries()} times, with a
+ *       full-jitter backoff once every URL of a round has failed.</li>
+ *   <li>Other 4xx are not retried.</li>
+ *   <li>An interrupt stops the loop at once and leaves the thread's interrupt flag set.</li>
+ *   <li>Bodies larger than {@link #MAX_BODY_BYTES} are refused.</li>
+ * </ul>
+ *
+ * <p>Thread-safe; no lock is held during I/O.
+ */
+final class RestTransport {
+  static final MediaType CONTENT_TYPE = MediaType.get("application/vnd.schemaregistry.v1+json");
+  static final String ACCEPT = "application/vnd.schemaregistry.v1+json, "
+      + "application/vnd.schemaregistry+json; q=0.9, application/json; q=0.5";
+  /** A registry answer is a schema or a short list; anything this large is a misbehaving server. */
+  static final long MAX_BODY_BYTES = 16L * 1024 * 1024;
+
+  private static final Logger log = LoggerFactory.getLogger(RestTransport.class);
+
+  private final List<Endpoint> endpoints;
+  private final Call.Factory http;
+  private final RetryPolicy retry;
+  private final AtomicInteger preferred = new AtomicInteger();
+  private final LongAdder requests = new LongAdder();
+  private final LongAdder retries = new LongAdder();
+  private final LongAdder failovers = new LongAdder();
+
+  RestTransport(List<Endpoint> endpoints, Call.Factory http, RetryPolicy retry) {
+    if (endpoints.isEmpty()) {
+      throw new IllegalArgumentException("at least one registry endpoint is required");
+    }
+    this.endpoints = List.copyOf(endpoints);
+    this.http = http;
+    this.retry = retry;
+  }
+
+  /**
+   * Sends the request and returns the parsed JSON body of a 2xx answer.
+   *
+   * @throws SchemaRegistryException the mapped failure; {@link RegistryUnavailableException} once retries
+   *     are exhausted; {@link RegistryInterruptedException} on interrupt
+   */
+  JsonNode send(RestRequest request) {
+    int index = Math.floorMod(preferred.get(), endpoints.size());
+    for (int attempt = 0; ; attempt++) {
+      Endpoint endpoint = endpoints.get(index);
+      HttpUrl url = url(endpoint, request);
+      if (Thread.currentThread().isInterrupted()) {
+        throw interrupted(request, url, null);
+      }
+      SchemaRegistryException failure;
+      boolean moveOn;
+      requests.increment();
+      try (Response response = http.newCall(httpRequest(endpoint, url, request)).execute()) {
+        String body = readBody(response.body(), request, url);
+        int status = response.code();
+        if (status >= 200 && status < 300) {
+          preferred.set(index);
+          return parse(body, request, status, response.header("Content-Type"), url);
+        }
+        failure = ErrorMapping.toException(request.operation(), status, body, response.header("Content-Type"),
+            url.toString());
+        if (!ErrorMapping.retriable(status)) {
+          throw failure;
+        }
+        moveOn = ErrorMapping.failover(status);
+      } catch (IOException e) {
+        if (Thread.currentThread().isInterrupted()
+            || (e instanceof InterruptedIOException && !(e instanceof java.net.SocketTimeoutException))) {
+          Thread.currentThread().interrupt();
+          throw interrupted(request, url, e);
+        }
+        failure = new RegistryUnavailableException(request.operation() + " failed: " + describe(e) + " ("
+            + url + ")", -1, -1, url.toString(), e);
+        moveOn = true;
+      }
+      if (attempt >= retry.maxRetries()) {
+        throw new RegistryUnavailableException(failure.getMessage() + "; gave up after " + (attempt + 1)
+            + " attempt(s) on " + endpoints, failure.status(), failure.errorCode(), failure.url(), failure);
+      }
+      log.debug("retrying after: {}", failure.getMessage());
+      retries.increment();
+      boolean untriedUrlLeft = moveOn && (attempt + 1) % endpoints.size() != 0;
+      if (moveOn && endpoints.size() > 1) {
+        index = (index + 1) % endpoints.size();
+        preferred.set(index);
+        failovers.increment();
+      }
+      if (!untriedUrlLeft) {
+        pause(retry.backoffMillis(attempt / endpoints.size(), ThreadLocalRandom.current().nextDouble()),
+            request, url);
+      }
+    }
+  }
+
+  RegistryStats stats() {
+    return new RegistryStats(0, 0, requests.sum(), retries.sum(), failovers.sum());
+  }
+
+  private static HttpUrl url(Endpoint endpoint, RestRequest request) {
+    HttpUrl.Builder builder = endpoint.base().newBuilder();
+    for (String segment : request.path()) {
+      builder.addPathSegment(segment);
+    }
+    request.query().forEach(builder::addQueryParameter);
+    return builder.build();
+  }
+
+  private static Request httpRequest(Endpoint endpoint, HttpUrl url, RestRequest request) {
+    RequestBody body = request.body() == null ? null : RequestBody.create(Json.write(request.body()), CONTENT_TYPE);
+    Request.Builder builder = new Request.Builder().url(url).header("Accept", ACCEPT)
+        .method(request.method(), body);
+    if (endpoint.authorization() != null) {
+      builder.header("Authorization", endpoint.authorization());
+    }
+    return builder.build();
+  }
+
+  private static String readBody(ResponseBody body, RestRequest request, HttpUrl url) throws IOException {
+    BufferedSource source = body.source();
+    if (source.request(MAX_BODY_BYTES + 1)) {
+      throw new SchemaRegistryException(request.operation() + " failed: the registry's answer is larger than "
+          + MAX_BODY_BYTES + " bytes (" + url + ")", -1, -1, url.toString(), null);
+    }
+    return source.getBuffer().readUtf8();
+  }
+
+  private static JsonNode parse(String body, RestRequest request, int status, String contentType, HttpUrl url) {
+    JsonNode json = Json.tryParse(body);
+    if (json == null) {
+      throw new SchemaRegistryException(request.operation() + " failed: HTTP " + status
+          + " with a body that is not JSON (" + (contentType == null ? "no content type" : contentType) + "): "
+          + ErrorMapping.shorten(body.isBlank() ? "(empty body)" : body.strip()) + " (" + url + ")",
+          status, -1, url.toString(), null);
+    }
+    return json;
+  }
+
+  private static void pause(long millis, RestRequest request, HttpUrl url) {
+    if (millis <= 0) {
+      return;
+    }
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw interrupted(request, url, e);
+    }
+  }
+
+  private static RegistryInterruptedException interrupted(RestRequest request, HttpUrl url, Exception cause) {
+    return new RegistryInterruptedException(request.operation() + " interrupted (" + url + ")", url.toString(),
+        cause);
+  }
+
+  private static String describe(IOException e) {
+    String message = e.getMessage();
+    return e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+  }
+}

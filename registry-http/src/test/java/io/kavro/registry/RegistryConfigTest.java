@@ -1,0 +1,87 @@
+package io.kavro.registry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.Map;
+import org.apache.kafka.common.config.ConfigException;
+import org.junit.jupiter.api.Test;
+
+class RegistryConfigTest {
+
+  @Test
+  void defaults_matchDocumentedValues() {
+    RegistryConfig config = new RegistryConfig(Map.of("schema.registry.url", "http://127.0.0.1:8081"));
+
+    assertThat(config.urls()).containsExactly("http://127.0.0.1:8081");
+    assertThat(config.maxSchemasPerSubject()).isEqualTo(1000);
+    assertThat(config.latestCacheTtl()).isEqualTo(Duration.ofSeconds(60));
+    assertThat(config.normalizeSchemas()).isFalse();
+    assertThat(config.maxRetries()).isEqualTo(3);
+    assertThat(config.retriesWait()).isEqualTo(Duration.ofMillis(1000));
+    assertThat(config.retriesMaxWait()).isEqualTo(Duration.ofMillis(20000));
+    assertThat(config.connectTimeout()).isEqualTo(Duration.ofMillis(10000));
+    assertThat(config.readTimeout()).isEqualTo(Duration.ofMillis(30000));
+    assertThat(config.basicAuthFromUserInfo()).isFalse();
+    assertThat(config.bearerToken()).isNull();
+    assertThat(config.verifyHostname()).isTrue();
+    assertThat(config.mockScope()).isNull();
+  }
+
+  @Test
+  void urls_commaSeparated_trimmedInOrder() {
+    RegistryConfig config = new RegistryConfig(Map.of("schema.registry.url", " http://a:1 , http://b:2"));
+
+    assertThat(config.urls()).containsExactly("http://a:1", "http://b:2");
+  }
+
+  @Test
+  void url_missing_configErrorNamesKey() {
+    assertThatThrownBy(() -> new RegistryConfig(Map.of()))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("schema.registry.url");
+  }
+
+  @Test
+  void mockUrl_scopeParsed_andCannotMixWithHttp() {
+    assertThat(new RegistryConfig(Map.of("schema.registry.url", "mock://tests")).mockScope()).isEqualTo("tests");
+    assertThatThrownBy(() -> new RegistryConfig(Map.of("schema.registry.url", "mock://a,http://b:1")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("cannot be combined");
+    assertThatThrownBy(() -> new RegistryConfig(Map.of("schema.registry.url", "mock://")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("scope");
+  }
+
+  @Test
+  void retries_maxWaitBelowWait_configError() {
+    assertThatThrownBy(() -> new RegistryConfig(Map.of("schema.registry.url", "http://a:1",
+        "retries.wait.ms", 500, "retries.max.wait.ms", 100)))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("retries.max.wait.ms");
+  }
+
+  @Test
+  void invalidValues_configErrorsNameKey() {
+    assertThatThrownBy(() -> new RegistryConfig(Map.of("schema.registry.url", "http://a:1", "max.retries", -1)))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("max.retries");
+    assertThatThrownBy(() -> new RegistryConfig(Map.of("schema.registry.url", "http://a:1",
+        "basic.auth.credentials.source", "SASL_INHERIT")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("basic.auth.credentials.source");
+    assertThatThrownBy(() -> new RegistryConfig(Map.of("schema.registry.url", "http://a:1",
+        "bearer.auth.credentials.source", "STATIC_TOKEN")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("bearer.auth.token");
+  }
+
+  @Test
+  void notHttpUrl_configErrorOnCreate() {
+    assertThatThrownBy(() -> SchemaRegistryClients.create(Map.of("schema.registry.url", "localhost:8081")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("not an http:// or https:// URL");
+  }
+
+  @Test
+  void unknownKeys_ignored() {
+    RegistryConfig config = new RegistryConfig(Map.of("schema.registry.url", "http://a:1",
+        "bootstrap.servers", "x:9092", "value.subject.name.strategy", "whatever"));
+
+    assertThat(config.urls()).hasSize(1);
+  }
+}

@@ -1,0 +1,185 @@
+package io.kavro.registry;
+
+import static io.kavro.registry.TestSchemas.ORDER;
+import static io.kavro.registry.TestSchemas.USER_V1;
+import static io.kavro.registry.TestSchemas.USER_V2;
+import static io.kavro.registry.TestSchemas.USER_V3_INCOMPATIBLE;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The behaviour every {@link SchemaRegistryClient} must have, whatever registry is behind it. Run against
+ * the in-memory registry here and against a real registry in integration-tests.
+ *
+ * <p>Every test uses fresh subject names and never changes the global level, so that it can run against a
+ * shared registry.
+ */
+public abstract class RegistryContractTest {
+  protected String subject;
+
+  /** The client under test; the same instance for the whole test. */
+  protected abstract SchemaRegistryClient client();
+
+  @BeforeEach
+  void freshSubject() {
+    subject = "contract-" + UUID.randomUUID() + "-value";
+  }
+
+  @Test
+  void register_sameSchemaTwice_sameId() {
+    int first = client().register(subject, USER_V1);
+    int second = client().register(subject, TestSchemas.parse(USER_V1.toString()));
+
+    assertThat(second).isEqualTo(first);
+    assertThat(client().versions(subject)).containsExactly(1);
+  }
+
+  @Test
+  void register_evolvedSchema_newIdAndVersion() {
+    client().setCompatibility(subject, CompatibilityLevel.BACKWARD);
+    int v1 = client().register(subject, USER_V1);
+    int v2 = client().register(subject, USER_V2);
+
+    assertThat(v2).isNotEqualTo(v1);
+    assertThat(client().versions(subject)).containsExactly(1, 2);
+    SubjectVersion latest = client().latestVersion(subject);
+    assertThat(latest.version()).isEqualTo(2);
+    assertThat(latest.id()).isEqualTo(v2);
+    assertThat(latest.schema()).isEqualTo(USER_V2);
+    assertThat(client().version(subject, 1).id()).isEqualTo(v1);
+    assertThat(client().version(subject, 1).schema()).isEqualTo(USER_V1);
+  }
+
+  @Test
+  void register_incompatibleUnderBackward_rejectedWith409() {
+    client().setCompatibility(subject, CompatibilityLevel.BACKWARD);
+    client().register(subject, USER_V2);
+
+    assertThatThrownBy(() -> client().register(subject, USER_V3_INCOMPATIBLE))
+        .isInstanceOf(IncompatibleSchemaException.class)
+        .satisfies(e -> assertThat(((SchemaRegistryException) e).status()).isEqualTo(409));
+    assertThat(client().versions(subject)).containsExactly(1);
+  }
+
+  @Test
+  void register_incompatibleUnderNone_accepted() {
+    client().setCompatibility(subject, CompatibilityLevel.NONE);
+    client().register(subject, USER_V2);
+    client().register(subject, USER_V3_INCOMPATIBLE);
+
+    assertThat(client().versions(subject)).containsExactly(1, 2);
+  }
+
+  @Test
+  void schemaById_returnsRegisteredSchema() {
+    int id = client().register(subject, ORDER);
+
+    assertThat(client().schemaById(id)).isEqualTo(ORDER);
+  }
+
+  @Test
+  void schemaById_unknown_notFound40403() {
+    assertThatThrownBy(() -> client().schemaById(Integer.MAX_VALUE - 7))
+        .isInstanceOf(SchemaNotFoundException.class)
+        .satisfies(e -> assertThat(((SchemaRegistryException) e).errorCode()).isEqualTo(40403));
+  }
+
+  @Test
+  void lookup_registeredSchema_findsIdAndVersion() {
+    int id = client().register(subject, USER_V1);
+
+    SubjectVersion found = client().lookup(subject, TestSchemas.parse(USER_V1.toString()));
+
+    assertThat(found.id()).isEqualTo(id);
+    assertThat(found.version()).isEqualTo(1);
+    assertThat(found.subject()).isEqualTo(subject);
+  }
+
+  @Test
+  void lookup_schemaNotInSubject_notFound() {
+    client().register(subject, USER_V1);
+
+    assertThatThrownBy(() -> client().lookup(subject, ORDER)).isInstanceOf(SchemaNotFoundException.class);
+  }
+
+  @Test
+  void lookup_unknownSubject_notFound() {
+    assertThatThrownBy(() -> client().lookup(subject, ORDER)).isInstanceOf(SchemaNotFoundException.class);
+  }
+
+  @Test
+  void latestVersion_unknownSubject_notFound() {
+    assertThatThrownBy(() -> client().latestVersion(subject)).isInstanceOf(SchemaNotFoundException.class);
+  }
+
+  @Test
+  void version_unknownVersion_notFound() {
+    client().register(subject, USER_V1);
+
+    assertThatThrownBy(() -> client().version(subject, 42)).isInstanceOf(SchemaNotFoundException.class);
+  }
+
+  @Test
+  void subjects_listsRegisteredSubject() {
+    client().register(subject, USER_V1);
+
+    assertThat(client().subjects()).contains(subject);
+  }
+
+  @Test
+  void isCompatible_answersPerLevel() {
+    client().setCompatibility(subject, CompatibilityLevel.BACKWARD);
+    client().register(subject, USER_V2);
+
+    assertThat(client().isCompatible(subject, USER_V1)).isTrue();
+    assertThat(client().isCompatible(subject, USER_V3_INCOMPATIBLE)).isFalse();
+  }
+
+  @Test
+  void compatibility_subjectLevel_setAndRead() {
+    client().register(subject, USER_V1);
+    client().setCompatibility(subject, CompatibilityLevel.FULL);
+
+    assertThat(client().compatibility(subject)).isEqualTo(CompatibilityLevel.FULL);
+  }
+
+  @Test
+  void compatibility_global_readable() {
+    assertThat(client().compatibility()).isNotNull();
+  }
+
+  @Test
+  void deleteSubject_soft_hidesSubjectButIdsResolve() {
+    int id = client().register(subject, ORDER);
+
+    assertThat(client().deleteSubject(subject)).containsExactly(1);
+
+    assertThat(client().subjects()).doesNotContain(subject);
+    assertThatThrownBy(() -> client().latestVersion(subject)).isInstanceOf(SchemaNotFoundException.class);
+    assertThat(client().schemaById(id)).isEqualTo(ORDER);
+  }
+
+  @Test
+  void deleteVersion_soft_removesOnlyThatVersion() {
+    client().setCompatibility(subject, CompatibilityLevel.NONE);
+    client().register(subject, USER_V1);
+    client().register(subject, ORDER);
+
+    assertThat(client().deleteVersion(subject, 2)).isEqualTo(2);
+
+    assertThat(client().versions(subject)).containsExactly(1);
+    assertThat(client().latestVersion(subject).schema()).isEqualTo(USER_V1);
+  }
+
+  @Test
+  void subjectNames_withSpecialCharacters_roundTrip() {
+    String odd = subject + " with spaces&?#:";
+    int id = client().register(odd, USER_V1);
+
+    assertThat(client().latestVersion(odd).id()).isEqualTo(id);
+  }
+}

@@ -1,0 +1,231 @@
+package io.kavro.registry.cache;
+
+import static io.kavro.registry.TestSchemas.USER_V1;
+import static io.kavro.registry.TestSchemas.USER_V2;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import io.kavro.registry.RegistryConfig;
+import io.kavro.registry.RegistryUnavailableException;
+import io.kavro.registry.SchemaNotFoundException;
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.TestSchemas;
+import io.kavro.registry.http.HttpSchemaRegistryClient;
+import io.kavro.registry.mock.InMemorySchemaRegistry;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import mockwebserver3.Dispatcher;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import mockwebserver3.junit5.StartStop;
+import org.apache.avro.Schema;
+import org.junit.jupiter.api.Test;
+
+class CachingSchemaRegistryClientTest {
+  private static final String SCHEMA = "{\"schema\":" + quoted(USER_V1.toString()) + "}";
+
+  @StartStop
+  final MockWebServer server = new MockWebServer();
+
+  /** A ticker the test moves by hand. */
+  static final class FakeTicker implements Ticker {
+    private final AtomicLong nanos = new AtomicLong();
+
+    @Override
+    public long read() {
+      return nanos.get();
+    }
+
+    void advance(Duration duration) {
+      nanos.addAndGet(duration.toNanos());
+    }
+  }
+
+  private HttpSchemaRegistryClient http() {
+    return new HttpSchemaRegistryClient(new RegistryConfig(Map.of(
+        "schema.registry.url", server.url("/").toString(), "max.retries", 0)));
+  }
+
+  @Test
+  void schemaById_sixteenConcurrentMisses_oneHttpRequest() throws Exception {
+    CountDownLatch release = new CountDownLatch(1);
+    server.setDispatcher(new Dispatcher() {
+      @Override
+      public MockResponse dispatch(RecordedRequest request) throws InterruptedException {
+        release.await(10, TimeUnit.SECONDS);
+        return new MockResponse.Builder().body(SCHEMA).build();
+      }
+    });
+    CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(http(), 100, Duration.ofMinutes(1));
+    ExecutorService pool = Executors.newFixedThreadPool(16);
+    CountDownLatch ready = new CountDownLatch(16);
+    List<Future<Schema>> results = new ArrayList<>();
+    for (int i = 0; i < 16; i++) {
+      results.add(pool.submit(() -> {
+        ready.countDown();
+        return client.schemaById(42);
+      }));
+    }
+    ready.await();
+    Thread.sleep(100); // let all 16 threads reach the cache before the answer comes; not a correctness wait
+    release.countDown();
+
+    for (Future<Schema> result : results) {
+      assertThat(result.get(10, TimeUnit.SECONDS)).isEqualTo(USER_V1);
+    }
+    pool.shutdown();
+    assertThat(server.getRequestCount()).isEqualTo(1);
+    assertThat(client.stats().requests()).isEqualTo(1);
+  }
+
+  @Test
+  void warmCache_millionLookups_noRequest() {
+    InMemorySchemaRegistry registry = new InMemorySchemaRegistry();
+    CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(registry, 100, Duration.ofMinutes(1));
+    int id = client.register("s-value", USER_V1);
+    client.latestVersion("s-value");
+    long before = registry.stats().requests();
+
+    for (int i = 0; i < 1_000_000; i++) {
+      client.schemaById(id);
+      client.register("s-value", USER_V1);
+      if (i % 1000 == 0) {
+        client.latestVersion("s-value");
+      }
+    }
+
+    assertThat(registry.stats().requests()).isEqualTo(before);
+    assertThat(client.stats().cacheHits()).isGreaterThanOrEqualTo(2_000_000);
+  }
+
+  @Test
+  void register_equalSchemaOtherInstance_servedFromTextCache() {
+    InMemorySchemaRegistry registry = new InMemorySchemaRegistry();
+    CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(registry, 100, Duration.ofMinutes(1));
+    int id = client.register("s", USER_V1);
+    long before = registry.stats().requests();
+
+    assertThat(client.register("s", TestSchemas.parse(USER_V1.toString()))).isEqualTo(id);
+    assertThat(registry.stats().requests()).isEqualTo(before);
+  }
+
+  @Test
+  void register_populatesIdCache() {
+    InMemorySchemaRegistry registry = new InMemorySchemaRegistry();
+    CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(registry, 100, Duration.ofMinutes(1));
+    int id = client.register("s", USER_V1);
+    long before = registry.stats().requests();
+
+    assertThat(client.schemaById(id)).isSameAs(USER_V1);
+    assertThat(registry.stats().requests()).isEqualTo(before);
+  }
+
+  @Test
+  void schemaById_unknownId_notCachedAsNull() {
+    InMemorySchemaRegistry registry = new InMemorySchemaRegistry();
+    CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(registry, 100, Duration.ofMinutes(1));
+
+    assertThatThrownBy(() -> client.schemaById(5)).isInstanceOf(SchemaNotFoundException.class);
+    registry.register("s", USER_V1);
+    assertThat(client.schemaById(1)).isEqualTo(USER_V1);
+  }
+
+  @Test
+  void latest_refreshedInBackgroundAfterTtl() {
+    InMemorySchemaRegistry registry = new InMemorySchemaRegistry();
+    FakeTicker ticker = new FakeTicker();
+    CachingSchemaRegistryClient client =
+        new CachingSchemaRegistryClient(registry, 100, Duration.ofSeconds(60), ticker, Runnable::run);
+    registry.register("s", USER_V1);
+    assertThat(client.latestVersion("s").version()).isEqualTo(1);
+    registry.register("s", USER_V2);
+
+    ticker.advance(Duration.ofSeconds(59));
+    assertThat(client.latestVersion("s").version()).isEqualTo(1);
+    ticker.advance(Duration.ofSeconds(2));
+    // This read triggers the refresh (run inline by the test executor) and sees its result.
+    assertThat(client.latestVersion("s").version()).isEqualTo(2);
+  }
+
+  @Test
+  void latest_refreshFails_servesStaleThenRecovers() {
+    server.enqueue(new MockResponse.Builder().body(
+        "{\"subject\":\"s\",\"version\":1,\"id\":1,\"schema\":" + quoted(USER_V1.toString()) + "}").build());
+    server.enqueue(new MockResponse.Builder().code(503).body("{\"error_code\":50301,\"message\":\"down\"}").build());
+    server.enqueue(new MockResponse.Builder().body(
+        "{\"subject\":\"s\",\"version\":2,\"id\":2,\"schema\":" + quoted(USER_V2.toString()) + "}").build());
+    FakeTicker ticker = new FakeTicker();
+    CachingSchemaRegistryClient client =
+        new CachingSchemaRegistryClient(http(), 100, Duration.ofSeconds(60), ticker, Runnable::run);
+    assertThat(client.latestVersion("s").version()).isEqualTo(1);
+
+    ticker.advance(Duration.ofSeconds(61));
+    assertThat(client.latestVersion("s").version()).isEqualTo(1);
+    assertThat(server.getRequestCount()).isEqualTo(2);
+
+    ticker.advance(Duration.ofSeconds(61));
+    assertThat(client.latestVersion("s").version()).isEqualTo(2);
+  }
+
+  @Test
+  void latest_firstLoadFails_errorPropagates() {
+    server.enqueue(new MockResponse.Builder().code(503).body("{\"error_code\":50301,\"message\":\"down\"}").build());
+    CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(http(), 100, Duration.ofMinutes(1));
+
+    assertThatThrownBy(() -> client.latestVersion("s")).isInstanceOf(RegistryUnavailableException.class);
+  }
+
+  @Test
+  void caches_boundedByMaxSize() {
+    InMemorySchemaRegistry registry = new InMemorySchemaRegistry();
+    registry.setCompatibility(io.kavro.registry.CompatibilityLevel.NONE);
+    CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(registry, 50, Duration.ofMinutes(1));
+
+    for (int i = 0; i < 2_000; i++) {
+      int id = client.register("s", TestSchemas.numbered(i));
+      client.schemaById(id);
+    }
+
+    CachingSchemaRegistryClient.CacheSizes sizes = client.cacheSizes();
+    assertThat(sizes.schemasById()).isLessThanOrEqualTo(50);
+    assertThat(sizes.registered()).isLessThanOrEqualTo(50);
+  }
+
+  @Test
+  void deleteSubject_forgetsCachedRegistrations() {
+    InMemorySchemaRegistry registry = new InMemorySchemaRegistry();
+    CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(registry, 100, Duration.ofMinutes(1));
+    client.register("s", USER_V1);
+    client.deleteSubject("s");
+
+    client.register("s", USER_V1);
+
+    assertThat(registry.versions("s")).containsExactly(2);
+  }
+
+  @Test
+  void stats_countHitsAndMisses() {
+    SchemaRegistryClient client = new CachingSchemaRegistryClient(new InMemorySchemaRegistry(), 10,
+        Duration.ofMinutes(1));
+    client.register("s", USER_V1);
+    client.register("s", USER_V1);
+
+    assertThat(client.stats().cacheMisses()).isEqualTo(1);
+    assertThat(client.stats().cacheHits()).isEqualTo(1);
+    assertThat(client.stats().requests()).isEqualTo(1);
+  }
+
+  private static String quoted(String text) {
+    return com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.textNode(text).toString();
+  }
+}

@@ -1,0 +1,359 @@
+package io.kavro.registry.http;
+
+import static io.kavro.registry.TestSchemas.USER_V1;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kavro.registry.CompatibilityLevel;
+import io.kavro.registry.IncompatibleSchemaException;
+import io.kavro.registry.InvalidSchemaException;
+import io.kavro.registry.RegistryAccessDeniedException;
+import io.kavro.registry.RegistryConfig;
+import io.kavro.registry.RegistryUnavailableException;
+import io.kavro.registry.SchemaNotFoundException;
+import io.kavro.registry.SchemaRegistryException;
+import io.kavro.registry.SubjectVersion;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import mockwebserver3.junit5.StartStop;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Every endpoint's request and answer, and every mapped error: enqueue, call, assert, take the request. */
+class HttpSchemaRegistryClientTest {
+  private static final String JSON = "application/vnd.schemaregistry.v1+json";
+
+  @StartStop
+  final MockWebServer server = new MockWebServer();
+
+  private HttpSchemaRegistryClient client(Map<String, Object> extra) {
+    Map<String, Object> config = new HashMap<>();
+    config.put("schema.registry.url", server.url("/apis/ccompat/v7").toString());
+    config.put("max.retries", 0);
+    config.putAll(extra);
+    return new HttpSchemaRegistryClient(new RegistryConfig(config));
+  }
+
+  private HttpSchemaRegistryClient client() {
+    return client(Map.of());
+  }
+
+  private void answer(int code, String body) {
+    server.enqueue(new MockResponse.Builder().code(code).setHeader("Content-Type", JSON).body(body).build());
+  }
+
+  private static JsonNode body(RecordedRequest request) {
+    return Json.tryParse(request.getBody().utf8());
+  }
+
+  @Test
+  void register_postsSchemaToVersions() throws Exception {
+    answer(200, "{\"id\":7}");
+
+    assertThat(client().register("orders-value", USER_V1)).isEqualTo(7);
+
+    RecordedRequest request = server.takeRequest();
+    assertThat(request.getMethod()).isEqualTo("POST");
+    assertThat(request.getTarget()).isEqualTo("/apis/ccompat/v7/subjects/orders-value/versions");
+    assertThat(request.getHeaders().get("Content-Type")).startsWith(JSON);
+    assertThat(request.getHeaders().get("Accept")).contains(JSON).contains("application/json");
+    assertThat(body(request).get("schema").asText()).isEqualTo(USER_V1.toString());
+    assertThat(body(request).has("schemaType")).isFalse();
+  }
+
+  @Test
+  void register_normalize_addsQueryParameter() throws Exception {
+    answer(200, "{\"id\":7}");
+
+    client(Map.of("normalize.schemas", true)).register("s", USER_V1);
+
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/subjects/s/versions?normalize=true");
+  }
+
+  @Test
+  void register_subjectIsPathEncoded() throws Exception {
+    answer(200, "{\"id\":1}");
+
+    client().register("a/b c?d#e%f", USER_V1);
+
+    assertThat(server.takeRequest().getTarget())
+        .isEqualTo("/apis/ccompat/v7/subjects/a%2Fb%20c%3Fd%23e%25f/versions");
+  }
+
+  @Test
+  void lookup_postsToSubject() throws Exception {
+    answer(200, "{\"subject\":\"s\",\"id\":3,\"version\":2,\"schema\":" + quoted(USER_V1.toString()) + "}");
+
+    SubjectVersion found = client().lookup("s", USER_V1);
+
+    assertThat(found).isEqualTo(new SubjectVersion("s", 2, 3, USER_V1));
+    RecordedRequest request = server.takeRequest();
+    assertThat(request.getMethod()).isEqualTo("POST");
+    assertThat(request.getTarget()).isEqualTo("/apis/ccompat/v7/subjects/s");
+    assertThat(body(request).get("schema").asText()).isEqualTo(USER_V1.toString());
+  }
+
+  @Test
+  void schemaById_getsAndParses() throws Exception {
+    answer(200, "{\"schema\":" + quoted(USER_V1.toString()) + "}");
+
+    assertThat(client().schemaById(12)).isEqualTo(USER_V1);
+
+    RecordedRequest request = server.takeRequest();
+    assertThat(request.getMethod()).isEqualTo("GET");
+    assertThat(request.getTarget()).isEqualTo("/apis/ccompat/v7/schemas/ids/12");
+  }
+
+  @Test
+  void schemaById_plainJsonContentType_accepted() {
+    server.enqueue(new MockResponse.Builder().setHeader("Content-Type", "application/json")
+        .body("{\"schema\":\"\\\"string\\\"\",\"schemaType\":\"AVRO\"}").build());
+
+    assertThat(client().schemaById(1).getType()).isEqualTo(org.apache.avro.Schema.Type.STRING);
+  }
+
+  @Test
+  void schemaById_protobufSchema_invalidSchema() {
+    answer(200, "{\"schema\":\"syntax = \\\"proto3\\\";\",\"schemaType\":\"PROTOBUF\"}");
+
+    assertThatThrownBy(() -> client().schemaById(4))
+        .isInstanceOf(InvalidSchemaException.class)
+        .hasMessageContaining("id 4 is a PROTOBUF schema");
+  }
+
+  @Test
+  void schemaById_unparseableSchema_invalidSchema() {
+    answer(200, "{\"schema\":\"{not avro\"}");
+
+    assertThatThrownBy(() -> client().schemaById(4)).isInstanceOf(InvalidSchemaException.class)
+        .hasMessageContaining("get schema by id 4");
+  }
+
+  @Test
+  void latestVersion_getsLatest() throws Exception {
+    answer(200, "{\"subject\":\"s\",\"version\":4,\"id\":9,\"schema\":" + quoted(USER_V1.toString()) + "}");
+
+    assertThat(client().latestVersion("s")).isEqualTo(new SubjectVersion("s", 4, 9, USER_V1));
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/subjects/s/versions/latest");
+  }
+
+  @Test
+  void version_getsNumberedVersion() throws Exception {
+    answer(200, "{\"subject\":\"s\",\"version\":2,\"id\":5,\"schema\":" + quoted(USER_V1.toString()) + "}");
+
+    assertThat(client().version("s", 2).id()).isEqualTo(5);
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/subjects/s/versions/2");
+  }
+
+  @Test
+  void subjects_and_versions_listed() throws Exception {
+    answer(200, "[\"a-value\",\"b-key\"]");
+    answer(200, "[1,2,5]");
+
+    assertThat(client().subjects()).containsExactly("a-value", "b-key");
+    HttpSchemaRegistryClient client = client();
+    assertThat(client.versions("a-value")).containsExactly(1, 2, 5);
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/subjects");
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/subjects/a-value/versions");
+  }
+
+  @Test
+  void isCompatible_postsToCompatibilityEndpoint() throws Exception {
+    answer(200, "{\"is_compatible\":false}");
+
+    assertThat(client().isCompatible("s", USER_V1)).isFalse();
+
+    RecordedRequest request = server.takeRequest();
+    assertThat(request.getMethod()).isEqualTo("POST");
+    assertThat(request.getTarget()).isEqualTo("/apis/ccompat/v7/compatibility/subjects/s/versions/latest");
+    assertThat(body(request).get("schema").asText()).isEqualTo(USER_V1.toString());
+  }
+
+  @Test
+  void isCompatible_unknownSubject_true() {
+    answer(404, "{\"error_code\":40401,\"message\":\"Subject 's' not found.\"}");
+
+    assertThat(client().isCompatible("s", USER_V1)).isTrue();
+  }
+
+  @Test
+  void compatibility_global_getAndPut() throws Exception {
+    answer(200, "{\"compatibilityLevel\":\"FULL_TRANSITIVE\"}");
+    answer(200, "{\"compatibility\":\"NONE\"}");
+    HttpSchemaRegistryClient client = client();
+
+    assertThat(client.compatibility()).isEqualTo(CompatibilityLevel.FULL_TRANSITIVE);
+    client.setCompatibility(CompatibilityLevel.NONE);
+
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/config");
+    RecordedRequest put = server.takeRequest();
+    assertThat(put.getMethod()).isEqualTo("PUT");
+    assertThat(put.getTarget()).isEqualTo("/apis/ccompat/v7/config");
+    assertThat(body(put).get("compatibility").asText()).isEqualTo("NONE");
+  }
+
+  @Test
+  void compatibility_subject_getWithDefaultToGlobalAndPut() throws Exception {
+    answer(200, "{\"compatibility\":\"forward\"}");
+    answer(200, "{\"compatibility\":\"BACKWARD\"}");
+    HttpSchemaRegistryClient client = client();
+
+    assertThat(client.compatibility("s")).isEqualTo(CompatibilityLevel.FORWARD);
+    client.setCompatibility("s", CompatibilityLevel.BACKWARD);
+
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/config/s?defaultToGlobal=true");
+    RecordedRequest put = server.takeRequest();
+    assertThat(put.getMethod()).isEqualTo("PUT");
+    assertThat(put.getTarget()).isEqualTo("/apis/ccompat/v7/config/s");
+  }
+
+  @Test
+  void compatibility_subjectWithoutLevel_fallsBackToGlobal() {
+    answer(404, "{\"error_code\":40408,\"message\":\"Subject 's' does not have subject-level compatibility\"}");
+    answer(200, "{\"compatibilityLevel\":\"BACKWARD\"}");
+
+    assertThat(client().compatibility("s")).isEqualTo(CompatibilityLevel.BACKWARD);
+  }
+
+  @Test
+  void deletes_softAndPermanent() throws Exception {
+    answer(200, "[1,2]");
+    answer(200, "[1,2]");
+    answer(200, "3");
+    answer(200, "3");
+    HttpSchemaRegistryClient client = client();
+
+    assertThat(client.deleteSubject("s")).containsExactly(1, 2);
+    assertThat(client.deleteSubjectPermanently("s")).containsExactly(1, 2);
+    assertThat(client.deleteVersion("s", 3)).isEqualTo(3);
+    assertThat(client.deleteVersionPermanently("s", 3)).isEqualTo(3);
+
+    List<String> targets = List.of(server.takeRequest().getTarget(), server.takeRequest().getTarget(),
+        server.takeRequest().getTarget(), server.takeRequest().getTarget());
+    assertThat(targets).containsExactly("/apis/ccompat/v7/subjects/s",
+        "/apis/ccompat/v7/subjects/s?permanent=true",
+        "/apis/ccompat/v7/subjects/s/versions/3",
+        "/apis/ccompat/v7/subjects/s/versions/3?permanent=true");
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+      "404, 40401, io.kavro.registry.SchemaNotFoundException",
+      "404, 40402, io.kavro.registry.SchemaNotFoundException",
+      "404, 40403, io.kavro.registry.SchemaNotFoundException",
+      "409, 409, io.kavro.registry.IncompatibleSchemaException",
+      "422, 42201, io.kavro.registry.InvalidSchemaException",
+      "422, 42202, io.kavro.registry.SchemaRegistryException",
+      "401, 401, io.kavro.registry.RegistryAccessDeniedException",
+      "403, 40301, io.kavro.registry.RegistryAccessDeniedException",
+      "400, 400, io.kavro.registry.SchemaRegistryException",
+      "500, 50001, io.kavro.registry.RegistryUnavailableException",
+      "503, 50003, io.kavro.registry.RegistryUnavailableException",
+      "429, 429, io.kavro.registry.RegistryUnavailableException",
+      "408, 408, io.kavro.registry.RegistryUnavailableException",
+  })
+  void errors_mappedToTypedExceptions(int status, int errorCode, String type) {
+    answer(status, "{\"error_code\":" + errorCode + ",\"message\":\"the registry says no\"}");
+
+    assertThatThrownBy(() -> client().schemaById(1))
+        .isExactlyInstanceOf(classFor(type))
+        .hasMessageContaining("get schema by id 1 failed: HTTP " + status)
+        .hasMessageContaining("error_code " + errorCode)
+        .hasMessageContaining("the registry says no")
+        .hasMessageContaining(server.url("/apis/ccompat/v7/schemas/ids/1").toString())
+        .satisfies(e -> {
+          SchemaRegistryException sre = (SchemaRegistryException) e;
+          assertThat(sre.status()).isEqualTo(status);
+          assertThat(sre.errorCode()).isEqualTo(errorCode);
+          assertThat(sre.url()).isEqualTo(server.url("/apis/ccompat/v7/schemas/ids/1").toString());
+        });
+  }
+
+  @Test
+  void error_htmlPageFromProxy_clearRegistryException() {
+    server.enqueue(new MockResponse.Builder().code(502).setHeader("Content-Type", "text/html")
+        .body("<html><body><h1>502 Bad Gateway</h1></body></html>").build());
+
+    assertThatThrownBy(() -> client().register("s", USER_V1))
+        .isInstanceOf(RegistryUnavailableException.class)
+        .hasMessageContaining("HTTP 502")
+        .hasMessageContaining("non-JSON body (text/html)")
+        .hasMessageContaining("502 Bad Gateway")
+        .satisfies(e -> {
+          for (Throwable t = e; t != null; t = t.getCause()) {
+            assertThat(t).isInstanceOf(SchemaRegistryException.class);
+          }
+        });
+  }
+
+  @Test
+  void success_withMalformedJson_clearRegistryException() {
+    server.enqueue(new MockResponse.Builder().setHeader("Content-Type", "text/html")
+        .body("<html>login page</html>").build());
+
+    assertThatThrownBy(() -> client().register("s", USER_V1))
+        .isExactlyInstanceOf(SchemaRegistryException.class)
+        .hasMessageContaining("register schema under subject 's' failed: HTTP 200 with a body that is not JSON")
+        .hasMessageContaining("text/html");
+  }
+
+  @Test
+  void success_missingField_clearRegistryException() {
+    answer(200, "{\"identifier\":7}");
+
+    assertThatThrownBy(() -> client().register("s", USER_V1))
+        .isExactlyInstanceOf(SchemaRegistryException.class)
+        .hasMessageContaining("no valid 'id' field");
+  }
+
+  @Test
+  void error_emptyBody_stillTyped() {
+    server.enqueue(new MockResponse.Builder().code(404).build());
+
+    assertThatThrownBy(() -> client().schemaById(1)).isInstanceOf(SchemaNotFoundException.class)
+        .hasMessageContaining("(empty body)");
+  }
+
+  @Test
+  void hugeBody_refused() {
+    okio.Buffer big = new okio.Buffer();
+    byte[] chunk = new byte[1024 * 1024];
+    java.util.Arrays.fill(chunk, (byte) ' ');
+    for (int i = 0; i < 17; i++) {
+      big.write(chunk);
+    }
+    server.enqueue(new MockResponse.Builder().setHeader("Content-Type", JSON).body(big).build());
+
+    assertThatThrownBy(() -> client().subjects())
+        .isExactlyInstanceOf(SchemaRegistryException.class)
+        .hasMessageContaining("larger than " + RestTransport.MAX_BODY_BYTES + " bytes");
+  }
+
+  @Test
+  void incompatible_messageFromRegistryKept() {
+    answer(409, "{\"error_code\":409,\"message\":\"Schema being registered is incompatible\"}");
+
+    assertThatThrownBy(() -> client().register("s", USER_V1))
+        .isInstanceOf(IncompatibleSchemaException.class)
+        .hasMessageContaining("Schema being registered is incompatible");
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Class<? extends Throwable> classFor(String name) {
+    try {
+      return (Class<? extends Throwable>) Class.forName(name);
+    } catch (ClassNotFoundException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  private static String quoted(String text) {
+    return Json.MAPPER.getNodeFactory().textNode(text).toString();
+  }
+}

@@ -1,0 +1,237 @@
+package io.kavro.registry.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kavro.registry.RegistryConfig;
+import io.kavro.registry.RegistryUnavailableException;
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.SchemaRegistryException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.junit5.StartStop;
+import okhttp3.tls.HandshakeCertificates;
+import okhttp3.tls.HeldCertificate;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.appender.AbstractAppender;
+import org.apache.logging.log4j.core.config.Property;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Basic and bearer auth headers, TLS trust and hostname checks, and credentials kept out of messages. */
+class SecurityTest {
+  private static final String SCHEMA = "{\"schema\":\"\\\"string\\\"\"}";
+  private static final String SECRET = "s3cr3t-p4ss";
+
+  @StartStop
+  final MockWebServer server = new MockWebServer();
+
+  @TempDir
+  Path dir;
+
+  private HttpSchemaRegistryClient client(String url, Map<String, Object> extra) {
+    Map<String, Object> config = new HashMap<>();
+    config.put("schema.registry.url", url);
+    config.put("max.retries", 0);
+    config.putAll(extra);
+    return new HttpSchemaRegistryClient(new RegistryConfig(config));
+  }
+
+  private void ok() {
+    server.enqueue(new MockResponse.Builder().body(SCHEMA).build());
+  }
+
+  private static String basic(String userInfo) {
+    return "Basic " + Base64.getEncoder().encodeToString(userInfo.getBytes(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void basicAuth_fromUrlUserInfo() throws Exception {
+    ok();
+    String url = server.url("/").newBuilder().username("alice").password(SECRET).build().toString();
+
+    client(url, Map.of()).schemaById(1);
+
+    var request = server.takeRequest();
+    assertThat(request.getHeaders().get("Authorization")).isEqualTo(basic("alice:" + SECRET));
+    assertThat(request.getUrl().username()).isEmpty();
+  }
+
+  @Test
+  void basicAuth_fromUserInfoConfig() throws Exception {
+    ok();
+
+    client(server.url("/").toString(), Map.of("basic.auth.credentials.source", "USER_INFO",
+        "basic.auth.user.info", "bob:" + SECRET)).schemaById(1);
+
+    assertThat(server.takeRequest().getHeaders().get("Authorization")).isEqualTo(basic("bob:" + SECRET));
+  }
+
+  @Test
+  void basicAuth_userInfoSourceWithoutUserInfo_configError() {
+    assertThatThrownBy(() -> client(server.url("/").toString(), Map.of("basic.auth.credentials.source", "USER_INFO")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("basic.auth.user.info");
+  }
+
+  @Test
+  void bearerAuth_staticToken() throws Exception {
+    ok();
+
+    client(server.url("/").toString(), Map.of("bearer.auth.credentials.source", "STATIC_TOKEN",
+        "bearer.auth.token", SECRET)).schemaById(1);
+
+    assertThat(server.takeRequest().getHeaders().get("Authorization")).isEqualTo("Bearer " + SECRET);
+  }
+
+  @Test
+  void noAuth_noHeader() throws Exception {
+    ok();
+
+    client(server.url("/").toString(), Map.of()).schemaById(1);
+
+    assertThat(server.takeRequest().getHeaders().get("Authorization")).isNull();
+  }
+
+  @Test
+  void tls_trustedCertificate_connects() throws Exception {
+    Path truststore = serveTls("localhost");
+    ok();
+
+    HttpSchemaRegistryClient client = client(server.url("/").toString(), trustConfig(truststore));
+
+    assertThat(client.schemaById(1)).isNotNull();
+  }
+
+  @Test
+  void tls_hostnameMismatch_failsByDefault() throws Exception {
+    Path truststore = serveTls("registry.example.com");
+    ok();
+
+    HttpSchemaRegistryClient client = client(server.url("/").toString(), trustConfig(truststore));
+
+    assertThatThrownBy(() -> client.schemaById(1))
+        .isInstanceOf(RegistryUnavailableException.class)
+        .hasMessageContaining("SSLPeerUnverifiedException");
+  }
+
+  @Test
+  void tls_hostnameMismatch_passesWhenVerificationOff() throws Exception {
+    Path truststore = serveTls("registry.example.com");
+    ok();
+    Map<String, Object> config = new HashMap<>(trustConfig(truststore));
+    config.put("schema.registry.ssl.endpoint.identification.algorithm", "");
+
+    assertThat(client(server.url("/").toString(), config).schemaById(1)).isNotNull();
+  }
+
+  @Test
+  void tls_untrustedCertificate_fails() throws Exception {
+    serveTls("localhost");
+    ok();
+    Path otherTruststore = truststore(new HeldCertificate.Builder().certificateAuthority(0).build());
+
+    HttpSchemaRegistryClient client = client(server.url("/").toString(), trustConfig(otherTruststore));
+
+    assertThatThrownBy(() -> client.schemaById(1)).isInstanceOf(RegistryUnavailableException.class)
+        .hasMessageContaining("SSLHandshakeException");
+  }
+
+  @Test
+  void tls_wrongTruststorePassword_configErrorWithoutSecret() throws Exception {
+    Path truststore = serveTls("localhost");
+    Map<String, Object> config = new HashMap<>(trustConfig(truststore));
+    config.put("schema.registry.ssl.truststore.password", SECRET);
+
+    assertThatThrownBy(() -> client(server.url("/").toString(), config))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("schema.registry.ssl.truststore.location")
+        .hasMessageNotContaining(SECRET);
+  }
+
+  @Test
+  void credentials_neverInExceptionsOrLogs() throws Exception {
+    List<String> logged = new CopyOnWriteArrayList<>();
+    LoggerContext context = (LoggerContext) LogManager.getContext(false);
+    AbstractAppender appender = new AbstractAppender("capture", null, null, true, Property.EMPTY_ARRAY) {
+      @Override
+      public void append(LogEvent event) {
+        logged.add(event.getMessage().getFormattedMessage());
+        if (event.getThrown() != null) {
+          logged.add(String.valueOf(event.getThrown()));
+        }
+      }
+    };
+    appender.start();
+    context.getConfiguration().getRootLogger().addAppender(appender, Level.ALL, null);
+    context.getConfiguration().getLoggerConfig("io.kavro").addAppender(appender, Level.ALL, null);
+    context.updateLoggers();
+    try {
+      server.enqueue(new MockResponse.Builder().code(503).body("{\"error_code\":50301,\"message\":\"down\"}").build());
+      server.enqueue(new MockResponse.Builder().code(401).body("{\"error_code\":401,\"message\":\"who?\"}").build());
+      String url = server.url("/").newBuilder().username("alice").password(SECRET).build().toString();
+      Map<String, Object> config = Map.of("schema.registry.url", url, "max.retries", 1, "retries.wait.ms", 1,
+          "retries.max.wait.ms", 1, "bearer.auth.token", SECRET + "-token");
+      SchemaRegistryClient client = SchemaRegistryClients.create(config);
+
+      Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() -> client.schemaById(1));
+      Throwable refused = org.assertj.core.api.Assertions.catchThrowable(
+          () -> SchemaRegistryClients.create(Map.of("schema.registry.url", "ftp://alice:" + SECRET + "@host")));
+
+      assertThat(thrown).isInstanceOf(SchemaRegistryException.class);
+      assertThat(refused).isInstanceOf(ConfigException.class);
+      for (Throwable t = thrown; t != null; t = t.getCause()) {
+        assertThat(t.toString()).doesNotContain(SECRET);
+      }
+      assertThat(refused.getMessage()).doesNotContain(SECRET);
+      assertThat(((SchemaRegistryException) thrown).url()).doesNotContain("alice");
+      assertThat(new RegistryConfig(config).toString()).doesNotContain(SECRET);
+      assertThat(logged).isNotEmpty().noneMatch(line -> line.contains(SECRET));
+    } finally {
+      context.getConfiguration().getRootLogger().removeAppender("capture");
+      context.getConfiguration().getLoggerConfig("io.kavro").removeAppender("capture");
+      context.updateLoggers();
+    }
+  }
+
+  private Path serveTls(String hostName) throws Exception {
+    HeldCertificate ca = new HeldCertificate.Builder().certificateAuthority(0).build();
+    HeldCertificate cert = new HeldCertificate.Builder().signedBy(ca).addSubjectAlternativeName(hostName)
+        .commonName(hostName).build();
+    HandshakeCertificates serverCerts = new HandshakeCertificates.Builder().heldCertificate(cert).build();
+    server.useHttps(serverCerts.sslSocketFactory());
+    return truststore(ca);
+  }
+
+  private Path truststore(HeldCertificate ca) throws Exception {
+    KeyStore store = KeyStore.getInstance("PKCS12");
+    store.load(null, null);
+    store.setCertificateEntry("ca", ca.certificate());
+    Path file = Files.createTempFile(dir, "trust", ".p12");
+    try (OutputStream out = Files.newOutputStream(file)) {
+      store.store(out, "changeit".toCharArray());
+    }
+    return file;
+  }
+
+  private static Map<String, Object> trustConfig(Path truststore) {
+    return Map.of("schema.registry.ssl.truststore.location", truststore.toString(),
+        "schema.registry.ssl.truststore.password", "changeit",
+        "schema.registry.ssl.truststore.type", "PKCS12");
+  }
+}
