@@ -21,7 +21,7 @@ import org.apache.kafka.common.config.types.Password;
 public final class RegistryConfig extends AbstractConfig {
 
   public static final String SCHEMA_REGISTRY_URL_CONFIG = "schema.registry.url";
-  private static final String SCHEMA_REGISTRY_URL_DOC = "Comma-separated base URLs of the schema registry, "
+  private static final String SCHEMA_REGISTRY_URL_DOC = "Required. Comma-separated base URLs of the schema registry, "
       + "tried in order with failover. 'mock://<scope>' selects an in-memory registry shared by every client "
       + "of that scope in the JVM, for unit tests.";
 
@@ -127,8 +127,7 @@ public final class RegistryConfig extends AbstractConfig {
   /** Adds the registry client's keys to a {@link ConfigDef}, so that serde configs can include them. */
   public static ConfigDef define(ConfigDef def) {
     return def
-        .define(SCHEMA_REGISTRY_URL_CONFIG, Type.LIST, ConfigDef.NO_DEFAULT_VALUE,
-            ConfigDef.ValidList.anyNonDuplicateValues(false, false), Importance.HIGH, SCHEMA_REGISTRY_URL_DOC)
+        .define(SCHEMA_REGISTRY_URL_CONFIG, Type.LIST, "", Importance.HIGH, SCHEMA_REGISTRY_URL_DOC)
         .define(MAX_SCHEMAS_PER_SUBJECT_CONFIG, Type.INT, 1000, ConfigDef.Range.atLeast(1),
             Importance.LOW, MAX_SCHEMAS_PER_SUBJECT_DOC)
         .define(LATEST_CACHE_TTL_SEC_CONFIG, Type.LONG, 60L, ConfigDef.Range.atLeast(1),
@@ -181,9 +180,6 @@ public final class RegistryConfig extends AbstractConfig {
         urls.add(trimmed);
       }
     }
-    if (urls.isEmpty()) {
-      throw new ConfigException(SCHEMA_REGISTRY_URL_CONFIG, "", "at least one URL is required");
-    }
     boolean mock = urls.stream().anyMatch(u -> u.startsWith(MOCK_SCHEME));
     if (mock && urls.size() > 1) {
       throw new ConfigException(SCHEMA_REGISTRY_URL_CONFIG, String.join(",", urls),
@@ -195,14 +191,22 @@ public final class RegistryConfig extends AbstractConfig {
     return List.copyOf(urls);
   }
 
-  /** The registry base URLs, in failover order (they may hold user info: do not log them as is). */
+  /**
+   * The registry base URLs, in failover order (they may hold user info: do not log them as is).
+   *
+   * @throws ConfigException if none is configured
+   */
   public List<String> urls() {
+    if (urls.isEmpty()) {
+      throw new ConfigException("Missing required configuration \"" + SCHEMA_REGISTRY_URL_CONFIG
+          + "\": at least one registry URL is needed");
+    }
     return urls;
   }
 
   /** The scope name when the URL is {@code mock://scope}, otherwise {@code null}. */
   public String mockScope() {
-    String first = urls.get(0);
+    String first = urls().get(0);
     return first.startsWith(MOCK_SCHEME) ? first.substring(MOCK_SCHEME.length()) : null;
   }
 

@@ -38,7 +38,7 @@ class RegistryConfigTest {
 
   @Test
   void url_missing_configErrorNamesKey() {
-    assertThatThrownBy(() -> new RegistryConfig(Map.of()))
+    assertThatThrownBy(() -> SchemaRegistryClients.create(Map.of()))
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("schema.registry.url");
   }

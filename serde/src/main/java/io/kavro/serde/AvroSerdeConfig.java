@@ -1,0 +1,214 @@
+package io.kavro.serde;
+
+import io.kavro.registry.RegistryConfig;
+import io.kavro.serde.subject.SubjectNameStrategies;
+import io.kavro.serde.subject.SubjectNameStrategy;
+import io.kavro.serde.subject.TopicNameStrategy;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaParseException;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.config.AbstractConfig;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigDef.Importance;
+import org.apache.kafka.common.config.ConfigDef.Type;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.utils.Utils;
+
+/**
+ * Configuration of the serializer, deserializer, Streams serde and Connect converter, for one side (key or
+ * value): Confluent's key names, validated and parsed once.
+ *
+ * <p>It includes every key of {@link RegistryConfig}. Unknown keys are ignored, so producer or consumer
+ * properties can be passed as they are.
+ */
+public final class AvroSerdeConfig extends AbstractConfig {
+
+  public static final String AUTO_REGISTER_SCHEMAS_CONFIG = "auto.register.schemas";
+  private static final String AUTO_REGISTER_SCHEMAS_DOC = "Serializer registers the datum's schema under "
+      + "its subject. If false, it looks the schema up and fails when the subject does not hold it.";
+
+  public static final String USE_LATEST_VERSION_CONFIG = "use.latest.version";
+  private static final String USE_LATEST_VERSION_DOC = "Serializer writes with the subject's latest schema "
+      + "(the datum must fit it) instead of the datum's own; deserializer projects onto the latest schema.";
+
+  public static final String KEY_SUBJECT_NAME_STRATEGY_CONFIG = "key.subject.name.strategy";
+  public static final String VALUE_SUBJECT_NAME_STRATEGY_CONFIG = "value.subject.name.strategy";
+  private static final String SUBJECT_NAME_STRATEGY_DOC = "Class that names the subject: TopicNameStrategy, "
+      + "RecordNameStrategy, TopicRecordNameStrategy (io.kavro.serde.subject or Confluent's "
+      + "io.confluent.kafka.serializers.subject package), or your own SubjectNameStrategy.";
+
+  public static final String SPECIFIC_AVRO_READER_CONFIG = "specific.avro.reader";
+  private static final String SPECIFIC_AVRO_READER_DOC = "Deserializer decodes into generated SpecificRecord "
+      + "classes, found by the writer schema's full name or given by specific.avro.key.type / value.type.";
+
+  public static final String SPECIFIC_AVRO_KEY_TYPE_CONFIG = "specific.avro.key.type";
+  public static final String SPECIFIC_AVRO_VALUE_TYPE_CONFIG = "specific.avro.value.type";
+  private static final String SPECIFIC_AVRO_TYPE_DOC = "The SpecificRecord class to decode into, whatever the "
+      + "writer schema's name; needs specific.avro.reader=true.";
+
+  public static final String KEY_READER_SCHEMA_CONFIG = "key.reader.schema";
+  public static final String VALUE_READER_SCHEMA_CONFIG = "value.reader.schema";
+  private static final String READER_SCHEMA_DOC = "Reader schema to project records onto, with Avro schema "
+      + "resolution: inline JSON, or 'file:<path>' or 'classpath:<resource>'.";
+
+  public static final String SCHEMA_REFLECTION_CONFIG = "schema.reflection";
+  private static final String SCHEMA_REFLECTION_DOC = "Derive schemas from plain Java classes and records by "
+      + "reflection, and decode into them.";
+
+  public static final String AVRO_REFLECTION_ALLOW_NULL_CONFIG = "avro.reflection.allow.null";
+  private static final String AVRO_REFLECTION_ALLOW_NULL_DOC = "With schema.reflection, every field is "
+      + "nullable.";
+
+  public static final String AVRO_USE_LOGICAL_TYPE_CONVERTERS_CONFIG = "avro.use.logical.type.converters";
+  private static final String AVRO_USE_LOGICAL_TYPE_CONVERTERS_DOC = "Decimals, dates, times, timestamps "
+      + "and uuids are read as BigDecimal, LocalDate, LocalTime, Instant, LocalDateTime and UUID.";
+
+  private static final ConfigDef CONFIG = define(RegistryConfig.define(new ConfigDef()));
+
+  private final boolean isKey;
+  private final SubjectNameStrategy subjectNameStrategy;
+  private final Schema readerSchema;
+  private final Class<? extends SpecificRecord> specificType;
+
+  /** Parses the configuration of the key ({@code isKey}) or value side. */
+  public AvroSerdeConfig(Map<String, ?> originals, boolean isKey) {
+    super(CONFIG, originals, false);
+    this.isKey = isKey;
+    String strategyKey = isKey ? KEY_SUBJECT_NAME_STRATEGY_CONFIG : VALUE_SUBJECT_NAME_STRATEGY_CONFIG;
+    this.subjectNameStrategy = SubjectNameStrategies.create(strategyKey, getString(strategyKey));
+    String readerKey = isKey ? KEY_READER_SCHEMA_CONFIG : VALUE_READER_SCHEMA_CONFIG;
+    this.readerSchema = loadSchema(readerKey, getString(readerKey));
+    String typeKey = isKey ? SPECIFIC_AVRO_KEY_TYPE_CONFIG : SPECIFIC_AVRO_VALUE_TYPE_CONFIG;
+    this.specificType = specificType(typeKey, getString(typeKey));
+    if (specificType != null && !specificAvroReader()) {
+      throw new ConfigException(typeKey, specificType.getName(), "needs " + SPECIFIC_AVRO_READER_CONFIG + "=true");
+    }
+  }
+
+  static ConfigDef define(ConfigDef def) {
+    String strategy = TopicNameStrategy.class.getName();
+    return def
+        .define(AUTO_REGISTER_SCHEMAS_CONFIG, Type.BOOLEAN, true, Importance.MEDIUM, AUTO_REGISTER_SCHEMAS_DOC)
+        .define(USE_LATEST_VERSION_CONFIG, Type.BOOLEAN, false, Importance.MEDIUM, USE_LATEST_VERSION_DOC)
+        .define(KEY_SUBJECT_NAME_STRATEGY_CONFIG, Type.STRING, strategy, Importance.MEDIUM,
+            SUBJECT_NAME_STRATEGY_DOC)
+        .define(VALUE_SUBJECT_NAME_STRATEGY_CONFIG, Type.STRING, strategy, Importance.MEDIUM,
+            SUBJECT_NAME_STRATEGY_DOC)
+        .define(SPECIFIC_AVRO_READER_CONFIG, Type.BOOLEAN, false, Importance.MEDIUM, SPECIFIC_AVRO_READER_DOC)
+        .define(SPECIFIC_AVRO_KEY_TYPE_CONFIG, Type.STRING, null, Importance.LOW, SPECIFIC_AVRO_TYPE_DOC)
+        .define(SPECIFIC_AVRO_VALUE_TYPE_CONFIG, Type.STRING, null, Importance.LOW, SPECIFIC_AVRO_TYPE_DOC)
+        .define(KEY_READER_SCHEMA_CONFIG, Type.STRING, null, Importance.LOW, READER_SCHEMA_DOC)
+        .define(VALUE_READER_SCHEMA_CONFIG, Type.STRING, null, Importance.LOW, READER_SCHEMA_DOC)
+        .define(SCHEMA_REFLECTION_CONFIG, Type.BOOLEAN, false, Importance.LOW, SCHEMA_REFLECTION_DOC)
+        .define(AVRO_REFLECTION_ALLOW_NULL_CONFIG, Type.BOOLEAN, false, Importance.LOW,
+            AVRO_REFLECTION_ALLOW_NULL_DOC)
+        .define(AVRO_USE_LOGICAL_TYPE_CONVERTERS_CONFIG, Type.BOOLEAN, true, Importance.LOW,
+            AVRO_USE_LOGICAL_TYPE_CONVERTERS_DOC);
+  }
+
+  /** Every key: the registry client's and the serde's. */
+  public static ConfigDef configDef() {
+    return new ConfigDef(CONFIG);
+  }
+
+  /** The registry client's part of this configuration. */
+  public RegistryConfig registryConfig() {
+    return new RegistryConfig(originals());
+  }
+
+  public boolean isKey() {
+    return isKey;
+  }
+
+  public boolean autoRegisterSchemas() {
+    return getBoolean(AUTO_REGISTER_SCHEMAS_CONFIG);
+  }
+
+  public boolean useLatestVersion() {
+    return getBoolean(USE_LATEST_VERSION_CONFIG);
+  }
+
+  public SubjectNameStrategy subjectNameStrategy() {
+    return subjectNameStrategy;
+  }
+
+  public boolean specificAvroReader() {
+    return getBoolean(SPECIFIC_AVRO_READER_CONFIG);
+  }
+
+  /** The configured SpecificRecord class for this side, or {@code null}. */
+  public Class<? extends SpecificRecord> specificType() {
+    return specificType;
+  }
+
+  /** The configured reader schema for this side, or {@code null}. */
+  public Schema readerSchema() {
+    return readerSchema;
+  }
+
+  public boolean schemaReflection() {
+    return getBoolean(SCHEMA_REFLECTION_CONFIG);
+  }
+
+  public boolean reflectionAllowNull() {
+    return getBoolean(AVRO_REFLECTION_ALLOW_NULL_CONFIG);
+  }
+
+  public boolean useLogicalTypeConverters() {
+    return getBoolean(AVRO_USE_LOGICAL_TYPE_CONVERTERS_CONFIG);
+  }
+
+  public int maxSchemasPerSubject() {
+    return getInt(RegistryConfig.MAX_SCHEMAS_PER_SUBJECT_CONFIG);
+  }
+
+  private static Schema loadSchema(String key, String value) {
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    String text;
+    try {
+      if (value.startsWith("file:")) {
+        text = Files.readString(Path.of(value.substring("file:".length())));
+      } else if (value.startsWith("classpath:")) {
+        String resource = value.substring("classpath:".length());
+        try (InputStream in = Utils.getContextOrKafkaClassLoader().getResourceAsStream(resource)) {
+          if (in == null) {
+            throw new ConfigException(key, value, "no such resource on the classpath");
+          }
+          text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+      } else {
+        text = value;
+      }
+    } catch (IOException e) {
+      throw new ConfigException(key, value, "cannot read the schema: " + e);
+    }
+    try {
+      return new Schema.Parser().parse(text);
+    } catch (SchemaParseException e) {
+      throw new ConfigException(key, value.length() > 200 ? value.substring(0, 200) + "..." : value,
+          "not a valid Avro schema: " + e.getMessage());
+    }
+  }
+
+  private static Class<? extends SpecificRecord> specificType(String key, String className) {
+    if (className == null || className.isBlank()) {
+      return null;
+    }
+    try {
+      Class<?> type = Class.forName(className.trim(), true, Utils.getContextOrKafkaClassLoader());
+      if (!SpecificRecord.class.isAssignableFrom(type)) {
+        throw new ConfigException(key, className, "is not a generated SpecificRecord class");
+      }
+      return type.asSubclass(SpecificRecord.class);
+    } catch (ClassNotFoundException e) {
+      throw new ConfigException(key, className, "class not found");
+    }
+  }
+}

@@ -1,0 +1,179 @@
+package io.kavro.serde;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SchemaRegistryException;
+import io.kavro.serde.avro.AvroDataModels;
+import io.kavro.serde.avro.BoundedBinaryDecoder;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaCompatibility;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.io.DatumReader;
+import org.apache.avro.reflect.ReflectDatumReader;
+import org.apache.avro.specific.SpecificData;
+import org.apache.avro.specific.SpecificDatumReader;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.utils.Utils;
+import io.kavro.serde.subject.SubjectNameStrategy;
+
+/**
+ * The deserializer's immutable engine, built once by {@code configure()}. Thread-safe.
+ *
+ * <p>Per record, once warm: the header is read in place, the {@link DatumReader} for the writer id is found
+ * in a bounded cache, and the body is decoded straight from the payload's array by a per-thread
+ * {@link BoundedBinaryDecoder}. No copy of a heap payload, no registry call.
+ *
+ * <p>The reader schema, first match wins: the generated class ({@code specific.avro.reader}); the configured
+ * reader schema; the subject's latest schema ({@code use.latest.version}); the writer schema.
+ */
+final class DeserializerEngine {
+  private final SchemaRegistryClient client;
+  private final boolean isKey;
+  private final AvroSerdeConfig config;
+  private final SubjectNameStrategy subjects;
+  private final AvroDataModels models;
+  private final Cache<Integer, Reader> readers;
+  private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
+
+  /** A resolved reader for one writer id. */
+  private record Reader(Schema writer, Schema reader, DatumReader<Object> datumReader) {}
+
+  /** Per thread: the decoder, and a copy buffer for direct (off-heap) payloads. */
+  private static final class Scratch {
+    final BoundedBinaryDecoder decoder = new BoundedBinaryDecoder();
+    byte[] copy = new byte[0];
+  }
+
+  DeserializerEngine(SchemaRegistryClient client, AvroSerdeConfig config) {
+    this.client = client;
+    this.isKey = config.isKey();
+    this.config = config;
+    this.subjects = config.subjectNameStrategy();
+    this.models = new AvroDataModels(config.useLogicalTypeConverters(), config.reflectionAllowNull());
+    this.readers = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
+  }
+
+  Object deserialize(String topic, ByteBuffer payload) {
+    if (payload == null) {
+      return null;
+    }
+    int length = payload.remaining();
+    int id;
+    try {
+      id = WireFormat.schemaId(payload);
+    } catch (MalformedPayloadException e) {
+      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, -1, length)
+          + ": " + e.getMessage(), null);
+    }
+    Reader reader = reader(topic, id, length);
+    Scratch scratch = this.scratch.get();
+    BoundedBinaryDecoder decoder;
+    int bodyLength = length - WireFormat.HEADER_SIZE;
+    if (payload.hasArray()) {
+      decoder = scratch.decoder.reset(payload.array(),
+          payload.arrayOffset() + payload.position() + WireFormat.HEADER_SIZE, bodyLength);
+    } else {
+      if (scratch.copy.length < bodyLength) {
+        scratch.copy = new byte[bodyLength];
+      }
+      payload.get(payload.position() + WireFormat.HEADER_SIZE, scratch.copy, 0, bodyLength);
+      decoder = scratch.decoder.reset(scratch.copy, 0, bodyLength);
+    }
+    Object datum;
+    try {
+      datum = reader.datumReader().read(null, decoder);
+    } catch (IOException | RuntimeException e) {
+      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, id, length)
+          + ": truncated or corrupt Avro body for writer schema " + reader.writer().getFullName() + ": " + e, e);
+    }
+    if (!decoder.isEnd()) {
+      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, id, length)
+          + ": " + decoder.remaining() + " trailing byte(s) after the datum", null);
+    }
+    return datum;
+  }
+
+  private Reader reader(String topic, int id, int length) {
+    Reader reader = readers.getIfPresent(id);
+    if (reader != null && !config.useLatestVersion()) {
+      return reader;
+    }
+    String record = Failures.record(topic, isKey, id, length);
+    try {
+      Schema writer = reader != null ? reader.writer() : client.schemaById(id);
+      Schema target = readerSchema(topic, writer, record);
+      if (reader != null && reader.reader() == target) {
+        return reader;
+      }
+      Reader built = build(writer, target, record);
+      readers.put(id, built);
+      return built;
+    } catch (SchemaRegistryException e) {
+      throw Failures.whileReading(record, e);
+    }
+  }
+
+  private Schema readerSchema(String topic, Schema writer, String record) {
+    if (config.specificAvroReader() && isNamed(writer)) {
+      return SpecificData.get().getSchema(specificClass(writer, record));
+    }
+    if (config.readerSchema() != null) {
+      return config.readerSchema();
+    }
+    if (config.useLatestVersion()) {
+      return client.latestVersion(subjects.subjectName(topic, isKey, writer)).schema();
+    }
+    return writer;
+  }
+
+  private Reader build(Schema writer, Schema reader, String record) {
+    if (reader != writer) {
+      SchemaCompatibility.SchemaPairCompatibility result =
+          SchemaCompatibility.checkReaderWriterCompatibility(reader, writer);
+      if (result.getType() != SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE) {
+        throw new SchemaResolutionException("cannot deserialize " + record + ": writer schema "
+            + writer.getFullName() + " cannot be read as " + reader.getFullName() + ": "
+            + result.getDescription(), null);
+      }
+    }
+    DatumReader<Object> datumReader;
+    if (config.specificAvroReader() && isNamed(writer)) {
+      Class<?> type = specificClass(writer, record);
+      datumReader = new SpecificDatumReader<>(writer, reader, AvroDataModels.specific(type));
+    } else if (config.schemaReflection()) {
+      datumReader = new ReflectDatumReader<>(writer, reader, models.reflect());
+    } else {
+      GenericData model = models.generic();
+      datumReader = new GenericDatumReader<>(writer, reader, model);
+    }
+    return new Reader(writer, reader, datumReader);
+  }
+
+  private Class<? extends SpecificRecord> specificClass(Schema writer, String record) {
+    Class<? extends SpecificRecord> configured = config.specificType();
+    if (configured != null) {
+      return configured;
+    }
+    String className = SpecificData.getClassName(writer);
+    try {
+      Class<?> type = Class.forName(className, true, Utils.getContextOrKafkaClassLoader());
+      if (SpecificRecord.class.isAssignableFrom(type)) {
+        return type.asSubclass(SpecificRecord.class);
+      }
+    } catch (ClassNotFoundException e) {
+      // reported below
+    }
+    throw new SchemaResolutionException("cannot deserialize " + record + ": specific.avro.reader=true but no "
+        + "generated SpecificRecord class " + className + " is on the classpath; generate it, set "
+        + (isKey ? AvroSerdeConfig.SPECIFIC_AVRO_KEY_TYPE_CONFIG : AvroSerdeConfig.SPECIFIC_AVRO_VALUE_TYPE_CONFIG)
+        + ", or turn specific.avro.reader off", null);
+  }
+
+  private static boolean isNamed(Schema schema) {
+    return schema.getType() == Schema.Type.RECORD;
+  }
+}

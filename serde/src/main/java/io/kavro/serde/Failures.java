@@ -1,0 +1,80 @@
+package io.kavro.serde;
+
+import io.kavro.registry.IncompatibleSchemaException;
+import io.kavro.registry.InvalidSchemaException;
+import io.kavro.registry.RegistryAccessDeniedException;
+import io.kavro.registry.RegistryInterruptedException;
+import io.kavro.registry.RegistryUnavailableException;
+import io.kavro.registry.SchemaNotFoundException;
+import io.kavro.registry.SchemaRegistryException;
+import org.apache.kafka.common.errors.InterruptException;
+import org.apache.kafka.common.errors.SerializationException;
+
+/** Messages that name the record, and the one mapping of registry errors to Kafka exceptions. */
+final class Failures {
+  private Failures() {}
+
+  /** "value of topic 'orders' (schema id 7, 42 bytes)": the record a failure is about. */
+  static String record(String topic, boolean isKey, int schemaId, int length) {
+    StringBuilder text = new StringBuilder(isKey ? "key" : "value").append(" of topic '").append(topic).append('\'');
+    if (schemaId >= 0 || length >= 0) {
+      text.append(" (");
+      if (schemaId >= 0) {
+        text.append("schema id ").append(schemaId);
+      }
+      if (length >= 0) {
+        text.append(schemaId >= 0 ? ", " : "").append(length).append(" bytes");
+      }
+      text.append(')');
+    }
+    return text.toString();
+  }
+
+  /** A registry failure while reading a record: retriable when the registry is down, typed otherwise. */
+  static RuntimeException whileReading(String record, SchemaRegistryException e) {
+    RuntimeException common = common("cannot deserialize " + record, e);
+    if (common != null) {
+      return common;
+    }
+    if (e instanceof SchemaNotFoundException) {
+      return new UnknownSchemaIdException("cannot deserialize " + record + ": the registry does not know this "
+          + "schema id: " + e.getMessage(), e);
+    }
+    return new SerializationException("cannot deserialize " + record + ": " + e.getMessage(), e);
+  }
+
+  /** A registry failure while writing a record. */
+  static RuntimeException whileWriting(String record, String subject, SchemaRegistryException e) {
+    String prefix = "cannot serialize " + record + " under subject '" + subject + "'";
+    RuntimeException common = common(prefix, e);
+    if (common != null) {
+      return common;
+    }
+    String why;
+    if (e instanceof IncompatibleSchemaException) {
+      why = "the registry rejected the schema as incompatible";
+    } else if (e instanceof InvalidSchemaException) {
+      why = "the registry rejected the schema as invalid";
+    } else if (e instanceof SchemaNotFoundException) {
+      why = "the schema is not registered (auto.register.schemas=false: register it first, or turn "
+          + "auto.register.schemas on)";
+    } else if (e instanceof RegistryAccessDeniedException) {
+      why = "the registry denied access";
+    } else {
+      why = "the registry failed";
+    }
+    return new SchemaRegistrationException(prefix + ": " + why + ": " + e.getMessage(), e);
+  }
+
+  private static RuntimeException common(String prefix, SchemaRegistryException e) {
+    if (e instanceof RegistryUnavailableException) {
+      return new SchemaRegistryUnavailableException(prefix + ": schema registry unavailable: " + e.getMessage(), e);
+    }
+    if (e instanceof RegistryInterruptedException) {
+      InterruptedException cause = new InterruptedException(e.getMessage());
+      cause.initCause(e);
+      return new InterruptException(prefix + ": interrupted", cause);
+    }
+    return null;
+  }
+}

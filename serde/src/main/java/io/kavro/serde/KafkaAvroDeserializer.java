@@ -1,0 +1,99 @@
+package io.kavro.serde;
+
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SchemaRegistryClients;
+import java.nio.ByteBuffer;
+import java.util.Map;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.serialization.Deserializer;
+
+/**
+ * Deserializes records in the schema-registry wire format ({@code 0x00}, int32 schema id, Avro body), as
+ * written by {@link KafkaAvroSerializer} or Confluent's serializer.
+ *
+ * <p>Name it in consumer properties ({@code value.deserializer=io.kavro.serde.KafkaAvroDeserializer}) with
+ * at least {@code schema.registry.url}; see {@link AvroSerdeConfig}.
+ *
+ * <p><b>Result.</b> A {@code GenericRecord} (or the primitive, enum, fixed or array the writer wrote) by
+ * default; the generated class with {@code specific.avro.reader=true}; a plain Java object with
+ * {@code schema.reflection=true}. The data is projected onto a reader schema when one applies, first match
+ * wins: the generated class, {@code key.reader.schema}/{@code value.reader.schema}, the subject's latest
+ * schema with {@code use.latest.version=true}. A {@code null} payload gives {@code null}.
+ *
+ * <p><b>Errors.</b> Every bad record fails with a {@code SerializationException} subclass whose message
+ * names the topic, key or value, schema id and payload length, so the consumer reports it as a
+ * {@code RecordDeserializationException} with partition and offset, and the application can seek past it:
+ * {@link MalformedPayloadException} (short payload, unknown magic byte, corrupt or truncated body, trailing
+ * bytes), {@link UnknownSchemaIdException}, {@link SchemaResolutionException}. A registry that cannot be
+ * reached raises the retriable {@link SchemaRegistryUnavailableException} instead. Corrupt length prefixes
+ * never allocate more than the payload's size.
+ *
+ * <p><b>Thread safety.</b> Thread-safe.
+ */
+public final class KafkaAvroDeserializer implements Deserializer<Object> {
+  private final SchemaRegistryClient providedClient;
+  private volatile DeserializerEngine engine;
+  private volatile SchemaRegistryClient ownedClient;
+
+  /** For Kafka: configured through {@link #configure(Map, boolean)}. */
+  public KafkaAvroDeserializer() {
+    this.providedClient = null;
+  }
+
+  /** Uses {@code client} instead of creating one from {@code schema.registry.url}; still call configure. */
+  public KafkaAvroDeserializer(SchemaRegistryClient client) {
+    this.providedClient = java.util.Objects.requireNonNull(client, "client");
+  }
+
+  /** Uses {@code client} and configures at once. */
+  public KafkaAvroDeserializer(SchemaRegistryClient client, Map<String, ?> configs, boolean isKey) {
+    this(client);
+    configure(configs, isKey);
+  }
+
+  @Override
+  public void configure(Map<String, ?> configs, boolean isKey) {
+    AvroSerdeConfig config = new AvroSerdeConfig(configs, isKey);
+    SchemaRegistryClient client = providedClient;
+    if (client == null) {
+      client = SchemaRegistryClients.create(config.registryConfig());
+      ownedClient = client;
+    }
+    engine = new DeserializerEngine(client, config);
+  }
+
+  @Override
+  public Object deserialize(String topic, byte[] data) {
+    return engine().deserialize(topic, data == null ? null : ByteBuffer.wrap(data));
+  }
+
+  @Override
+  public Object deserialize(String topic, Headers headers, byte[] data) {
+    return deserialize(topic, data);
+  }
+
+  /** Reads from the buffer's position to its limit, in place, without moving them. */
+  @Override
+  public Object deserialize(String topic, Headers headers, ByteBuffer data) {
+    return engine().deserialize(topic, data);
+  }
+
+  private DeserializerEngine engine() {
+    DeserializerEngine current = engine;
+    if (current == null) {
+      throw new IllegalStateException("KafkaAvroDeserializer is not configured: call configure(configs, isKey) "
+          + "first (Kafka does this for deserializers named in consumer properties)");
+    }
+    return current;
+  }
+
+  /** Closes the registry client if this deserializer created it. Idempotent. */
+  @Override
+  public void close() {
+    SchemaRegistryClient client = ownedClient;
+    ownedClient = null;
+    if (client != null) {
+      client.close();
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package io.kavro.serde;
+
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SchemaRegistryClients;
+import java.util.Map;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.serialization.Serializer;
+
+/**
+ * Serializes Avro data for Kafka in the schema-registry wire format: {@code 0x00}, the big-endian int32
+ * schema id, then the Avro binary body, byte for byte what Confluent's {@code KafkaAvroSerializer} writes.
+ *
+ * <p>Name it in producer properties ({@code value.serializer=io.kavro.serde.KafkaAvroSerializer}) with at
+ * least {@code schema.registry.url}; see {@link AvroSerdeConfig} for every key. Or construct it with a
+ * {@link SchemaRegistryClient} of your own and call {@link #configure} for the other keys.
+ *
+ * <p><b>Data.</b> {@code GenericRecord}, generated {@code SpecificRecord}s, Avro enums, fixed and arrays;
+ * {@code String}/{@code CharSequence}, {@code Integer}, {@code Long}, {@code Float}, {@code Double},
+ * {@code Boolean}, {@code byte[]} and {@code ByteBuffer} (from position to limit); with
+ * {@code schema.reflection=true}, plain Java classes and records. A {@code null} datum becomes a
+ * {@code null} payload (a tombstone) without touching the registry.
+ *
+ * <p><b>Registry.</b> The datum's schema is registered under the subject that the configured
+ * {@code SubjectNameStrategy} names ({@code auto.register.schemas=true}, the default), looked up
+ * ({@code false}), or replaced by the subject's latest schema ({@code use.latest.version=true}). Each
+ * (schema, topic) pair reaches the registry once; after that a record costs no registry call.
+ *
+ * <p><b>Errors.</b> A {@code SerializationException} that names the topic and the Java class for data that
+ * does not fit its schema; a {@link SchemaRegistrationException} when the registry refuses the schema; a
+ * retriable {@link SchemaRegistryUnavailableException} when the registry cannot be reached.
+ *
+ * <p><b>Thread safety.</b> Thread-safe: one instance can serve every thread of a producer.
+ */
+public final class KafkaAvroSerializer implements Serializer<Object> {
+  private final SchemaRegistryClient providedClient;
+  private volatile SerializerEngine engine;
+  private volatile SchemaRegistryClient ownedClient;
+
+  /** For Kafka: configured through {@link #configure(Map, boolean)}. */
+  public KafkaAvroSerializer() {
+    this.providedClient = null;
+  }
+
+  /** Uses {@code client} instead of creating one from {@code schema.registry.url}; still call configure. */
+  public KafkaAvroSerializer(SchemaRegistryClient client) {
+    this.providedClient = java.util.Objects.requireNonNull(client, "client");
+  }
+
+  /** Uses {@code client} and configures at once. */
+  public KafkaAvroSerializer(SchemaRegistryClient client, Map<String, ?> configs, boolean isKey) {
+    this(client);
+    configure(configs, isKey);
+  }
+
+  @Override
+  public void configure(Map<String, ?> configs, boolean isKey) {
+    AvroSerdeConfig config = new AvroSerdeConfig(configs, isKey);
+    SchemaRegistryClient client = providedClient;
+    if (client == null) {
+      client = SchemaRegistryClients.create(config.registryConfig());
+      ownedClient = client;
+    }
+    engine = new SerializerEngine(client, config);
+  }
+
+  @Override
+  public byte[] serialize(String topic, Object data) {
+    return engine().serialize(topic, data);
+  }
+
+  @Override
+  public byte[] serialize(String topic, Headers headers, Object data) {
+    return engine().serialize(topic, data);
+  }
+
+  private SerializerEngine engine() {
+    SerializerEngine current = engine;
+    if (current == null) {
+      throw new IllegalStateException("KafkaAvroSerializer is not configured: call configure(configs, isKey) "
+          + "first (Kafka does this for serializers named in producer properties)");
+    }
+    return current;
+  }
+
+  /** Closes the registry client if this serializer created it. Idempotent. */
+  @Override
+  public void close() {
+    SchemaRegistryClient client = ownedClient;
+    ownedClient = null;
+    if (client != null) {
+      client.close();
+    }
+  }
+}

@@ -1,0 +1,69 @@
+package io.kavro.serde.avro;
+
+import org.apache.avro.Conversion;
+import org.apache.avro.Conversions;
+import org.apache.avro.data.TimeConversions;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.reflect.ReflectData;
+import org.apache.avro.specific.SpecificData;
+import org.apache.avro.specific.SpecificRecord;
+
+/**
+ * The Avro data models one serde instance uses: generic and reflect models of its own (never Avro's
+ * JVM-wide singletons), with the logical-type conversions switched on or off, and the generated classes'
+ * own models for specific records.
+ */
+public final class AvroDataModels {
+  private final GenericData generic;
+  private final ReflectData reflect;
+
+  /**
+   * @param logicalTypes whether decimals, dates, times, timestamps and uuids map to Java types
+   * @param reflectAllowNull whether reflected fields are all nullable
+   */
+  public AvroDataModels(boolean logicalTypes, boolean reflectAllowNull) {
+    this.generic = new GenericData();
+    this.reflect = reflectAllowNull ? new ReflectData.AllowNull() : new ReflectData();
+    if (logicalTypes) {
+      for (Conversion<?> conversion : conversions()) {
+        generic.addLogicalTypeConversion(conversion);
+        reflect.addLogicalTypeConversion(conversion);
+      }
+    }
+  }
+
+  private static Conversion<?>[] conversions() {
+    return new Conversion<?>[] {
+        new Conversions.DecimalConversion(),
+        new Conversions.UUIDConversion(),
+        new TimeConversions.DateConversion(),
+        new TimeConversions.TimeMillisConversion(),
+        new TimeConversions.TimeMicrosConversion(),
+        new TimeConversions.TimestampMillisConversion(),
+        new TimeConversions.TimestampMicrosConversion(),
+        new TimeConversions.TimestampNanosConversion(),
+        new TimeConversions.LocalTimestampMillisConversion(),
+        new TimeConversions.LocalTimestampMicrosConversion(),
+        new TimeConversions.LocalTimestampNanosConversion(),
+    };
+  }
+
+  public GenericData generic() {
+    return generic;
+  }
+
+  public ReflectData reflect() {
+    return reflect;
+  }
+
+  /** The model of a generated class: its own conversions, whatever this instance's setting. */
+  public static SpecificData specific(Class<?> type) {
+    return SpecificData.getForClass(type);
+  }
+
+  /** Whether the datum is an instance of a generated class. */
+  public static boolean isSpecific(Object datum) {
+    return datum instanceof SpecificRecord || datum instanceof Enum<?> && datum instanceof
+        org.apache.avro.generic.GenericEnumSymbol<?>;
+  }
+}

@@ -1,0 +1,273 @@
+package io.kavro.serde.avro;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import org.apache.avro.io.Decoder;
+import org.apache.avro.util.Utf8;
+
+/**
+ * An Avro binary decoder over a byte array slice that never trusts a length it reads.
+ *
+ * <p>Avro's own decoder allocates whatever a corrupt length prefix says, up to 2 GiB per string, bytes or
+ * collection. This one checks every length and item count against the bytes left in the slice first, so a
+ * corrupt payload costs at most its own size in memory and fails with an {@link IOException}:
+ * <ul>
+ *   <li>a string or bytes length larger than the bytes left;</li>
+ *   <li>a block of more array or map items than bytes left (every item but a {@code null} or an empty
+ *       record takes at least one byte; arrays of those are refused past that bound);</li>
+ *   <li>a varint longer than 10 bytes;</li>
+ *   <li>reading past the end.</li>
+ * </ul>
+ *
+ * <p>Not thread-safe: one instance per thread, re-aimed with {@link #reset}.
+ */
+public final class BoundedBinaryDecoder extends Decoder {
+  private byte[] buf;
+  private int pos;
+  private int limit;
+  private int start;
+
+  /** Aims the decoder at {@code length} bytes of {@code bytes} from {@code offset}. */
+  public BoundedBinaryDecoder reset(byte[] bytes, int offset, int length) {
+    this.buf = bytes;
+    this.pos = offset;
+    this.start = offset;
+    this.limit = offset + length;
+    return this;
+  }
+
+  /** Whether every byte of the slice has been read. */
+  public boolean isEnd() {
+    return pos == limit;
+  }
+
+  /** Bytes not read yet. */
+  public int remaining() {
+    return limit - pos;
+  }
+
+  @Override
+  public void readNull() {}
+
+  @Override
+  public boolean readBoolean() throws IOException {
+    require(1);
+    return buf[pos++] == 1;
+  }
+
+  @Override
+  public int readInt() throws IOException {
+    int b = byteAt();
+    int n = b & 0x7f;
+    int shift = 7;
+    while ((b & 0x80) != 0) {
+      if (shift > 28) {
+        throw new IOException("invalid int varint at offset " + (pos - start));
+      }
+      b = byteAt();
+      n |= (b & 0x7f) << shift;
+      shift += 7;
+    }
+    return (n >>> 1) ^ -(n & 1);
+  }
+
+  @Override
+  public long readLong() throws IOException {
+    int b = byteAt();
+    long n = b & 0x7f;
+    int shift = 7;
+    while ((b & 0x80) != 0) {
+      if (shift > 63) {
+        throw new IOException("invalid long varint at offset " + (pos - start));
+      }
+      b = byteAt();
+      n |= (long) (b & 0x7f) << shift;
+      shift += 7;
+    }
+    return (n >>> 1) ^ -(n & 1);
+  }
+
+  @Override
+  public float readFloat() throws IOException {
+    require(4);
+    int bits = (buf[pos] & 0xff) | (buf[pos + 1] & 0xff) << 8 | (buf[pos + 2] & 0xff) << 16
+        | (buf[pos + 3] & 0xff) << 24;
+    pos += 4;
+    return Float.intBitsToFloat(bits);
+  }
+
+  @Override
+  public double readDouble() throws IOException {
+    require(8);
+    long bits = (buf[pos] & 0xffL) | (buf[pos + 1] & 0xffL) << 8 | (buf[pos + 2] & 0xffL) << 16
+        | (buf[pos + 3] & 0xffL) << 24 | (buf[pos + 4] & 0xffL) << 32 | (buf[pos + 5] & 0xffL) << 40
+        | (buf[pos + 6] & 0xffL) << 48 | (buf[pos + 7] & 0xffL) << 56;
+    pos += 8;
+    return Double.longBitsToDouble(bits);
+  }
+
+  @Override
+  public Utf8 readString(Utf8 old) throws IOException {
+    int length = readLength("string");
+    Utf8 result = old != null ? old : new Utf8();
+    result.setByteLength(length);
+    System.arraycopy(buf, pos, result.getBytes(), 0, length);
+    pos += length;
+    return result;
+  }
+
+  @Override
+  public String readString() throws IOException {
+    int length = readLength("string");
+    String result = new String(buf, pos, length, StandardCharsets.UTF_8);
+    pos += length;
+    return result;
+  }
+
+  @Override
+  public void skipString() throws IOException {
+    int length = readLength("string"); // read first: 'pos += readLength()' would use the old pos
+    pos += length;
+  }
+
+  @Override
+  public ByteBuffer readBytes(ByteBuffer old) throws IOException {
+    int length = readLength("bytes");
+    ByteBuffer result;
+    if (old != null && old.hasArray() && !old.isReadOnly() && length <= old.capacity()) {
+      result = old;
+      result.clear();
+    } else {
+      result = ByteBuffer.allocate(length);
+    }
+    System.arraycopy(buf, pos, result.array(), result.arrayOffset(), length);
+    result.limit(length);
+    pos += length;
+    return result;
+  }
+
+  @Override
+  public void skipBytes() throws IOException {
+    int length = readLength("bytes");
+    pos += length;
+  }
+
+  @Override
+  public void readFixed(byte[] bytes, int offset, int length) throws IOException {
+    require(length);
+    System.arraycopy(buf, pos, bytes, offset, length);
+    pos += length;
+  }
+
+  @Override
+  public void skipFixed(int length) throws IOException {
+    require(length);
+    pos += length;
+  }
+
+  @Override
+  public int readEnum() throws IOException {
+    return readInt();
+  }
+
+  @Override
+  public long readArrayStart() throws IOException {
+    return blockCount("array");
+  }
+
+  @Override
+  public long arrayNext() throws IOException {
+    return blockCount("array");
+  }
+
+  @Override
+  public long skipArray() throws IOException {
+    return skipBlocks("array");
+  }
+
+  @Override
+  public long readMapStart() throws IOException {
+    return blockCount("map");
+  }
+
+  @Override
+  public long mapNext() throws IOException {
+    return blockCount("map");
+  }
+
+  @Override
+  public long skipMap() throws IOException {
+    return skipBlocks("map");
+  }
+
+  @Override
+  public int readIndex() throws IOException {
+    return readInt();
+  }
+
+  private int byteAt() throws IOException {
+    if (pos >= limit) {
+      throw truncated(1);
+    }
+    return buf[pos++];
+  }
+
+  private void require(int length) throws IOException {
+    if (length < 0 || length > limit - pos) {
+      throw truncated(length);
+    }
+  }
+
+  private int readLength(String what) throws IOException {
+    long length = readLong();
+    if (length < 0) {
+      throw new IOException("negative " + what + " length " + length + " at offset " + (pos - start));
+    }
+    if (length > limit - pos) {
+      throw new IOException(what + " length " + length + " at offset " + (pos - start) + " exceeds the "
+          + (limit - pos) + " byte(s) left");
+    }
+    return (int) length;
+  }
+
+  private long blockCount(String what) throws IOException {
+    long count = readLong();
+    if (count < 0) {
+      if (count == Long.MIN_VALUE) {
+        throw new IOException("invalid " + what + " block count at offset " + (pos - start));
+      }
+      count = -count;
+      readLong(); // the block's size in bytes, which we do not need
+    }
+    if (count > limit - pos) {
+      throw new IOException(what + " block of " + count + " item(s) at offset " + (pos - start)
+          + " cannot fit in the " + (limit - pos) + " byte(s) left");
+    }
+    return count;
+  }
+
+  private long skipBlocks(String what) throws IOException {
+    while (true) {
+      long count = readLong();
+      if (count >= 0) {
+        if (count > limit - pos) {
+          throw new IOException(what + " block of " + count + " item(s) cannot fit in the " + (limit - pos)
+              + " byte(s) left");
+        }
+        return count;
+      }
+      long size = readLong();
+      if (size < 0 || size > limit - pos) {
+        throw new IOException("invalid " + what + " block size " + size + " at offset " + (pos - start));
+      }
+      pos += (int) size;
+    }
+  }
+
+  private EOFException truncated(int needed) {
+    return new EOFException("truncated body: needed " + needed + " more byte(s) at offset " + (pos - start)
+        + ", " + (limit - pos) + " left");
+  }
+}

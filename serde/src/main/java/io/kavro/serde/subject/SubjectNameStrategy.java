@@ -1,0 +1,22 @@
+package io.kavro.serde.subject;
+
+import org.apache.avro.Schema;
+
+/**
+ * Chooses the registry subject under which a record's schema is registered and looked up.
+ *
+ * <p>Implementations must be thread-safe and deterministic: the same (topic, isKey, schema) must always give
+ * the same subject, because the serializer caches the answer. Name a class with a public no-arg constructor
+ * in {@code key.subject.name.strategy} / {@code value.subject.name.strategy}.
+ */
+public interface SubjectNameStrategy {
+
+  /**
+   * The subject for a record of {@code topic}.
+   *
+   * @param topic the topic the record goes to or comes from
+   * @param isKey whether the record is a key
+   * @param schema the record's (writer) schema
+   */
+  String subjectName(String topic, boolean isKey, Schema schema);
+}

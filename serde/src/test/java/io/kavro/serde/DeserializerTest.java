@@ -1,0 +1,229 @@
+package io.kavro.serde;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kavro.test.specific.Address;
+import io.kavro.test.specific.Customer;
+import io.kavro.test.specific.Tier;
+import io.kavro.test.specific.Zip;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.UUID;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.util.Utf8;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class DeserializerTest {
+  private final Serdes serdes = new Serdes();
+
+  @AfterEach
+  void close() {
+    serdes.close();
+  }
+
+  static Customer customer() {
+    return Customer.newBuilder()
+        .setId(42L)
+        .setName("Ada")
+        .setEmail("ada@example.com")
+        .setTier(Tier.GOLD)
+        .setBalance(new BigDecimal("1234.50"))
+        .setSince(LocalDate.of(2020, 2, 29))
+        .setUpdated(Instant.ofEpochMilli(1_700_000_000_123L))
+        .setTags(List.of("a", "b"))
+        .setAddress(new Address("Main St 1", new Zip(new byte[] {1, 2, 3, 4, 5})))
+        .build();
+  }
+
+  @Test
+  void specificRecord_roundTripsAsSpecific() {
+    byte[] bytes = serdes.serializer().serialize("customers", customer());
+
+    Object read = serdes.deserializer("specific.avro.reader", true).deserialize("customers", bytes);
+
+    assertThat(read).isInstanceOf(Customer.class).isEqualTo(customer());
+  }
+
+  @Test
+  void specificRecord_readAsGeneric_withLogicalTypes() {
+    byte[] bytes = serdes.serializer().serialize("customers", customer());
+
+    GenericRecord read = (GenericRecord) serdes.deserializer().deserialize("customers", bytes);
+
+    assertThat(read.get("name")).hasToString("Ada");
+    assertThat(read.get("balance")).isEqualTo(new BigDecimal("1234.50"));
+    assertThat(read.get("since")).isEqualTo(LocalDate.of(2020, 2, 29));
+    assertThat(read.get("updated")).isEqualTo(Instant.ofEpochMilli(1_700_000_000_123L));
+  }
+
+  @Test
+  void logicalTypeConvertersOff_rawValues() {
+    byte[] bytes = serdes.serializer().serialize("customers", customer());
+
+    GenericRecord read = (GenericRecord) serdes.deserializer("avro.use.logical.type.converters", false)
+        .deserialize("customers", bytes);
+
+    assertThat(read.get("since")).isEqualTo((int) LocalDate.of(2020, 2, 29).toEpochDay());
+    assertThat(read.get("updated")).isEqualTo(1_700_000_000_123L);
+    assertThat(read.get("balance")).isInstanceOf(ByteBuffer.class);
+  }
+
+  @Test
+  void uuidLogicalType_readAsUuid() {
+    Schema schema = new Schema.Parser().parse("""
+        {"type":"record","name":"U","fields":[{"name":"id","type":{"type":"string","logicalType":"uuid"}}]}""");
+    GenericRecord record = new GenericData.Record(schema);
+    UUID id = UUID.randomUUID();
+    record.put("id", id);
+
+    GenericRecord read = (GenericRecord) serdes.deserializer().deserialize("t", serdes.serializer().serialize("t", record));
+
+    assertThat(read.get("id")).isEqualTo(id);
+  }
+
+  @Test
+  void specificReader_classNotOnClasspath_clearError() {
+    Schema schema = new Schema.Parser().parse("""
+        {"type":"record","name":"Missing","namespace":"no.such","fields":[{"name":"a","type":"int"}]}""");
+    GenericRecord record = new GenericData.Record(schema);
+    record.put("a", 1);
+    byte[] bytes = serdes.serializer().serialize("t", record);
+
+    assertThatThrownBy(() -> serdes.deserializer("specific.avro.reader", true).deserialize("t", bytes))
+        .isInstanceOf(SchemaResolutionException.class)
+        .hasMessageContaining("no.such.Missing")
+        .hasMessageContaining("specific.avro.value.type");
+  }
+
+  @Test
+  void specificType_configured_usedWhateverTheWriterName() {
+    byte[] bytes = serdes.serializer().serialize("customers", customer());
+
+    Object read = serdes.deserializer("specific.avro.reader", true,
+        "specific.avro.value.type", Customer.class.getName()).deserialize("customers", bytes);
+
+    assertThat(read).isEqualTo(customer());
+  }
+
+  @Test
+  void primitives_roundTrip() {
+    KafkaAvroSerializer serializer = serdes.serializer();
+    KafkaAvroDeserializer deserializer = serdes.deserializer();
+    for (Object value : List.of("text", 7, 7L, 1.5f, 2.5d, true)) {
+      String topic = "p-" + value.getClass().getSimpleName();
+      Object read = deserializer.deserialize(topic, serializer.serialize(topic, value));
+      assertThat(read.toString()).isEqualTo(value.toString());
+      assertThat(read).isInstanceOfAny(value.getClass(), Utf8.class);
+    }
+    assertThat((ByteBuffer) deserializer.deserialize("p", serializer.serialize("p", new byte[] {1, 2})))
+        .isEqualTo(ByteBuffer.wrap(new byte[] {1, 2}));
+  }
+
+  @Test
+  void nullPayload_null() {
+    assertThat(serdes.deserializer().deserialize("t", (byte[]) null)).isNull();
+    assertThat(serdes.deserializer().deserialize("t", null, (ByteBuffer) null)).isNull();
+  }
+
+  @Test
+  void byteBuffer_heapWindowAndDirect_readInPlaceWithoutMovingPosition() {
+    byte[] bytes = serdes.serializer().serialize("t", "hello");
+    byte[] padded = new byte[bytes.length + 6];
+    System.arraycopy(bytes, 0, padded, 3, bytes.length);
+    ByteBuffer window = ByteBuffer.wrap(padded, 3, bytes.length).slice();
+    ByteBuffer offsetWindow = ByteBuffer.wrap(padded, 3, bytes.length);
+    ByteBuffer direct = ByteBuffer.allocateDirect(bytes.length).put(bytes).flip();
+    KafkaAvroDeserializer deserializer = serdes.deserializer();
+
+    assertThat(deserializer.deserialize("t", null, window).toString()).isEqualTo("hello");
+    assertThat(deserializer.deserialize("t", null, offsetWindow).toString()).isEqualTo("hello");
+    assertThat(deserializer.deserialize("t", null, direct).toString()).isEqualTo("hello");
+    assertThat(offsetWindow.position()).isEqualTo(3);
+    assertThat(direct.position()).isZero();
+  }
+
+  @Test
+  void emptyPayload_malformedNamingTopicSideAndLength() {
+    assertThatThrownBy(() -> serdes.deserializer().deserialize("orders", new byte[0]))
+        .isInstanceOf(MalformedPayloadException.class)
+        .hasMessageContaining("value of topic 'orders'")
+        .hasMessageContaining("0 bytes")
+        .hasMessageContaining("shorter than the 5-byte header");
+  }
+
+  @Test
+  void shortPayload_malformed() {
+    assertThatThrownBy(() -> serdes.deserializer().deserialize("orders", new byte[] {0, 0, 1}))
+        .isInstanceOf(MalformedPayloadException.class)
+        .hasMessageContaining("3 bytes");
+  }
+
+  @Test
+  void unknownMagicByte_malformed() {
+    assertThatThrownBy(() -> serdes.deserializer().deserialize("orders", new byte[] {1, 0, 0, 0, 1, 2}))
+        .isInstanceOf(MalformedPayloadException.class)
+        .hasMessageContaining("unknown magic byte 0x01");
+  }
+
+  @Test
+  void unknownSchemaId_typedErrorNamingId() {
+    assertThatThrownBy(() -> serdes.deserializer().deserialize("orders", new byte[] {0, 0, 0, 0x30, 0x39, 2}))
+        .isInstanceOf(UnknownSchemaIdException.class)
+        .hasMessageContaining("value of topic 'orders' (schema id 12345, 6 bytes)");
+  }
+
+  @Test
+  void trailingBytes_malformed() {
+    byte[] bytes = serdes.serializer().serialize("t", "x");
+    byte[] longer = java.util.Arrays.copyOf(bytes, bytes.length + 2);
+
+    assertThatThrownBy(() -> serdes.deserializer().deserialize("t", longer))
+        .isInstanceOf(MalformedPayloadException.class)
+        .hasMessageContaining("2 trailing byte(s)")
+        .hasMessageContaining("schema id 1");
+  }
+
+  @Test
+  void truncatedBody_malformed() {
+    byte[] bytes = serdes.serializer().serialize("customers", customer());
+    byte[] truncated = java.util.Arrays.copyOf(bytes, bytes.length - 3);
+
+    assertThatThrownBy(() -> serdes.deserializer().deserialize("customers", truncated))
+        .isInstanceOf(MalformedPayloadException.class)
+        .hasMessageContaining("truncated or corrupt")
+        .hasMessageContaining((bytes.length - 3) + " bytes");
+  }
+
+  @Test
+  void hugeLengthPrefix_failsWithoutAllocating() {
+    byte[] header = serdes.serializer().serialize("t", "x");
+    // A string length of 2^31 - 1 bytes in a 10-byte payload.
+    byte[] corrupt = {header[0], header[1], header[2], header[3], header[4], (byte) 0xfe, (byte) 0xff,
+        (byte) 0xff, (byte) 0xff, 0x0f};
+
+    assertThatThrownBy(() -> serdes.deserializer().deserialize("t", corrupt))
+        .isInstanceOf(MalformedPayloadException.class)
+        .hasMessageContaining("exceeds");
+  }
+
+  @Test
+  void notConfigured_clearError() {
+    assertThatThrownBy(() -> new KafkaAvroDeserializer().deserialize("t", new byte[5]))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("configure");
+  }
+
+  @Test
+  void close_idempotent() {
+    KafkaAvroDeserializer deserializer = serdes.deserializer();
+    deserializer.close();
+    deserializer.close();
+  }
+}

@@ -1,0 +1,113 @@
+package io.kavro.serde;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.util.Utf8;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** v1 written, read with a v2 reader: added field with default, removed field, int to long, alias. */
+class EvolutionTest {
+  static final Schema V1 = new Schema.Parser().parse("""
+      {"type":"record","name":"Event","namespace":"io.kavro.test","fields":[
+        {"name":"id","type":"int"},
+        {"name":"title","type":"string"},
+        {"name":"obsolete","type":"string"}]}""");
+
+  /** Drops 'obsolete', widens 'id', renames 'title' to 'name' (alias), adds 'source' with a default. */
+  static final Schema V2 = new Schema.Parser().parse("""
+      {"type":"record","name":"Event","namespace":"io.kavro.test","fields":[
+        {"name":"id","type":"long"},
+        {"name":"name","type":"string","aliases":["title"]},
+        {"name":"source","type":"string","default":"unknown"}]}""");
+
+  private final Serdes serdes = new Serdes();
+
+  @TempDir
+  Path dir;
+
+  @AfterEach
+  void close() {
+    serdes.close();
+  }
+
+  private byte[] writeV1() {
+    GenericRecord record = new GenericData.Record(V1);
+    record.put("id", 7);
+    record.put("title", "launch");
+    record.put("obsolete", "x");
+    return serdes.serializer().serialize("events", record);
+  }
+
+  private static void assertV2(GenericRecord read) {
+    assertThat(read.getSchema()).isEqualTo(V2);
+    assertThat(read.get("id")).isEqualTo(7L);
+    assertThat(read.get("name")).isEqualTo(new Utf8("launch"));
+    assertThat(read.get("source")).isEqualTo(new Utf8("unknown"));
+    assertThat(read.getSchema().getField("obsolete")).isNull();
+  }
+
+  @Test
+  void readerSchema_inline() {
+    byte[] bytes = writeV1();
+
+    assertV2((GenericRecord) serdes.deserializer("value.reader.schema", V2.toString()).deserialize("events", bytes));
+  }
+
+  @Test
+  void readerSchema_fromFile() throws Exception {
+    Path file = dir.resolve("v2.avsc");
+    Files.writeString(file, V2.toString());
+    byte[] bytes = writeV1();
+
+    assertV2((GenericRecord) serdes.deserializer("value.reader.schema", "file:" + file).deserialize("events", bytes));
+  }
+
+  @Test
+  void readerSchema_fromClasspath() {
+    byte[] bytes = writeV1();
+
+    assertV2((GenericRecord) serdes.deserializer("value.reader.schema", "classpath:event-v2.avsc")
+        .deserialize("events", bytes));
+  }
+
+  @Test
+  void useLatestVersion_projectsOntoLatest() {
+    byte[] bytes = writeV1();
+    serdes.registry().setCompatibility("events-value", io.kavro.registry.CompatibilityLevel.NONE);
+    serdes.registry().register("events-value", V2);
+
+    assertV2((GenericRecord) serdes.deserializer("use.latest.version", true).deserialize("events", bytes));
+  }
+
+  @Test
+  void unresolvable_clearResolutionError() {
+    Schema incompatible = new Schema.Parser().parse("""
+        {"type":"record","name":"Event","namespace":"io.kavro.test","fields":[
+          {"name":"id","type":"int"},{"name":"mandatory","type":"string"}]}""");
+    byte[] bytes = writeV1();
+
+    assertThatThrownBy(() -> serdes.deserializer("value.reader.schema", incompatible.toString())
+        .deserialize("events", bytes))
+        .isInstanceOf(SchemaResolutionException.class)
+        .hasMessageContaining("value of topic 'events' (schema id 1")
+        .hasMessageContaining("mandatory");
+  }
+
+  @Test
+  void badReaderSchemaConfig_configErrorNamesKey() {
+    assertThatThrownBy(() -> serdes.deserializer("value.reader.schema", "{not json"))
+        .isInstanceOf(org.apache.kafka.common.config.ConfigException.class)
+        .hasMessageContaining("value.reader.schema");
+    assertThatThrownBy(() -> serdes.deserializer("value.reader.schema", "classpath:nope.avsc"))
+        .isInstanceOf(org.apache.kafka.common.config.ConfigException.class)
+        .hasMessageContaining("no such resource");
+  }
+}
