@@ -6,6 +6,7 @@ import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.serde.avro.AvroDataModels;
 import io.kavro.serde.avro.BoundedBinaryDecoder;
+import io.kavro.serde.avro.JavaRecordReader;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.apache.avro.Schema;
@@ -145,7 +146,10 @@ final class DeserializerEngine {
       Class<?> type = specificClass(writer, record);
       datumReader = new SpecificDatumReader<>(writer, reader, AvroDataModels.specific(type));
     } else if (config.schemaReflection()) {
-      datumReader = new ReflectDatumReader<>(writer, reader, models.reflect());
+      Class<?> type = isNamed(reader) ? models.reflect().getClass(reader) : null;
+      datumReader = type != null && type.isRecord()
+          ? new JavaRecordReader(writer, reader, type, models.generic())
+          : new ReflectDatumReader<>(writer, reader, models.reflect());
     } else {
       GenericData model = models.generic();
       datumReader = new GenericDatumReader<>(writer, reader, model);
