@@ -1,0 +1,66 @@
+package io.kavro.examples.stack;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A Kafka broker and a schema registry on 127.0.0.1, both started here: the broker in this JVM, the
+ * registry as a child JVM. Used by the demo and by the integration tests.
+ */
+public final class LocalStack implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(LocalStack.class);
+
+  private final EmbeddedKafka kafka;
+  private final EmbeddedRegistry registry;
+
+  private LocalStack(EmbeddedKafka kafka, EmbeddedRegistry registry) {
+    this.kafka = kafka;
+    this.registry = registry;
+  }
+
+  /** Starts both on free ports; the registry starts while the broker does. */
+  public static LocalStack start() {
+    return start(0, 0);
+  }
+
+  /** Starts both on the given ports (0 for any free port). */
+  public static LocalStack start(int kafkaPort, int registryPort) {
+    long begin = System.nanoTime();
+    java.util.concurrent.CompletableFuture<EmbeddedRegistry> registry =
+        java.util.concurrent.CompletableFuture.supplyAsync(() -> EmbeddedRegistry.start(registryPort));
+    EmbeddedKafka kafka;
+    try {
+      kafka = EmbeddedKafka.start(kafkaPort);
+    } catch (RuntimeException e) {
+      registry.thenAccept(EmbeddedRegistry::close);
+      throw e;
+    }
+    try {
+      LocalStack stack = new LocalStack(kafka, registry.join());
+      log.info("Local stack up in {} ms: Kafka at {}, schema registry at {}",
+          (System.nanoTime() - begin) / 1_000_000, stack.bootstrapServers(), stack.registryUrl());
+      return stack;
+    } catch (java.util.concurrent.CompletionException e) {
+      kafka.close();
+      throw e.getCause() instanceof RuntimeException r ? r : e;
+    }
+  }
+
+  public String bootstrapServers() {
+    return kafka.bootstrapServers();
+  }
+
+  public String registryUrl() {
+    return registry.url();
+  }
+
+  /** Stops the registry and the broker. */
+  @Override
+  public void close() {
+    try {
+      registry.close();
+    } finally {
+      kafka.close();
+    }
+  }
+}

@@ -1,0 +1,39 @@
+package io.kavro.it;
+
+import java.time.Duration;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.kafka.KafkaContainer;
+
+/** The stack in Docker: apache/kafka and apicurio/apicurio-registry, through Testcontainers. */
+final class ContainersStack implements Stack {
+  private final KafkaContainer kafka;
+  private final GenericContainer<?> registry;
+
+  @SuppressWarnings("resource")
+  ContainersStack() {
+    kafka = new KafkaContainer("apache/kafka:4.1.0");
+    registry = new GenericContainer<>("apicurio/apicurio-registry:2.6.13.Final")
+        .withExposedPorts(8080)
+        .waitingFor(Wait.forHttp("/apis/ccompat/v7/subjects").forStatusCode(200))
+        .withStartupTimeout(Duration.ofMinutes(3));
+    kafka.start();
+    registry.start();
+  }
+
+  @Override
+  public String bootstrapServers() {
+    return kafka.getBootstrapServers();
+  }
+
+  @Override
+  public String registryUrl() {
+    return "http://" + registry.getHost() + ":" + registry.getMappedPort(8080) + "/apis/ccompat/v7";
+  }
+
+  @Override
+  public void close() {
+    registry.stop();
+    kafka.stop();
+  }
+}
