@@ -46,6 +46,10 @@ class EndToEndTest {
         {"name":"name","type":"string"},
         {"name":"country","type":"string","default":"unknown"},
         {"name":"age","type":"int"}]}""");
+  /** A second record type, with a name field, for tests that mix two schemas. */
+  static final Schema ORDER_LIKE = new Schema.Parser().parse("""
+      {"type":"record","name":"Customer","namespace":"io.kavro.it","fields":[
+        {"name":"name","type":"string"},{"name":"vip","type":"boolean","default":false}]}""");
   static final Schema USER_ID = new Schema.Parser().parse("""
       {"type":"record","name":"UserId","namespace":"io.kavro.it","fields":[{"name":"id","type":"long"}]}""");
 
@@ -67,6 +71,9 @@ class EndToEndTest {
     user.put("name", name);
     if (schema.getField("country") != null) {
       user.put("country", "NL");
+    }
+    if (schema.getField("vip") != null) {
+      user.put("vip", true);
     }
     return user;
   }
