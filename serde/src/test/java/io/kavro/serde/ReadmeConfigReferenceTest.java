@@ -1,0 +1,50 @@
+package io.kavro.serde;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.common.config.ConfigDef;
+import org.junit.jupiter.api.Test;
+
+/** The README's configuration table lists exactly the keys of the ConfigDef, with the same defaults. */
+class ReadmeConfigReferenceTest {
+
+  @Test
+  void readmeTable_matchesConfigDef() throws IOException {
+    Map<String, String> documented = readmeTable();
+    ConfigDef def = AvroSerdeConfig.configDef();
+
+    assertThat(documented.keySet()).containsExactlyInAnyOrderElementsOf(def.names());
+    def.configKeys().forEach((name, key) -> {
+      String cell = documented.get(name);
+      Object value = key.defaultValue;
+      if (value == null || value instanceof List<?> list && list.isEmpty()) {
+        assertThat(cell).as(name).isIn("none", "required", "JDK default");
+      } else if ("".equals(value)) {
+        assertThat(cell).as(name).isEqualTo("empty");
+      } else {
+        assertThat(cell).as(name).isEqualTo("`" + value + "`");
+      }
+    });
+  }
+
+  private static Map<String, String> readmeTable() throws IOException {
+    List<String> lines = Files.readAllLines(Path.of("..", "README.md"));
+    Map<String, String> rows = new LinkedHashMap<>();
+    boolean inSection = false;
+    for (String line : lines) {
+      if (line.startsWith("## ")) {
+        inSection = line.equals("## Configuration reference");
+      } else if (inSection && line.startsWith("| `")) {
+        String[] cells = line.split("\\|");
+        rows.put(cells[1].trim().replace("`", ""), cells[2].trim());
+      }
+    }
+    return rows;
+  }
+}
