@@ -1,7 +1,6 @@
 package io.kavro.serde;
 
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
 import java.nio.ByteBuffer;
 import java.util.Map;
 import org.apache.kafka.common.header.Headers;
@@ -31,18 +30,17 @@ import org.apache.kafka.common.serialization.Deserializer;
  * <p><b>Thread safety.</b> Thread-safe.
  */
 public final class KafkaAvroDeserializer implements Deserializer<Object> {
-  private final SchemaRegistryClient providedClient;
+  private final RegistryClientOwner clients;
   private volatile DeserializerEngine engine;
-  private volatile SchemaRegistryClient ownedClient;
 
   /** For Kafka: configured through {@link #configure(Map, boolean)}. */
   public KafkaAvroDeserializer() {
-    this.providedClient = null;
+    this.clients = new RegistryClientOwner(null);
   }
 
   /** Uses {@code client} instead of creating one from {@code schema.registry.url}; still call configure. */
   public KafkaAvroDeserializer(SchemaRegistryClient client) {
-    this.providedClient = java.util.Objects.requireNonNull(client, "client");
+    this.clients = new RegistryClientOwner(java.util.Objects.requireNonNull(client, "client"));
   }
 
   /** Uses {@code client} and configures at once. */
@@ -54,12 +52,7 @@ public final class KafkaAvroDeserializer implements Deserializer<Object> {
   @Override
   public void configure(Map<String, ?> configs, boolean isKey) {
     AvroSerdeConfig config = new AvroSerdeConfig(configs, isKey);
-    SchemaRegistryClient client = providedClient;
-    if (client == null) {
-      client = SchemaRegistryClients.create(config.registryConfig());
-      ownedClient = client;
-    }
-    engine = new DeserializerEngine(client, config);
+    engine = new DeserializerEngine(clients.client(config), config);
   }
 
   @Override
@@ -90,10 +83,6 @@ public final class KafkaAvroDeserializer implements Deserializer<Object> {
   /** Closes the registry client if this deserializer created it. Idempotent. */
   @Override
   public void close() {
-    SchemaRegistryClient client = ownedClient;
-    ownedClient = null;
-    if (client != null) {
-      client.close();
-    }
+    clients.close();
   }
 }

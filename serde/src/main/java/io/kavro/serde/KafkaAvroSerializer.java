@@ -1,7 +1,6 @@
 package io.kavro.serde;
 
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
 import java.util.Map;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.Serializer;
@@ -32,18 +31,17 @@ import org.apache.kafka.common.serialization.Serializer;
  * <p><b>Thread safety.</b> Thread-safe: one instance can serve every thread of a producer.
  */
 public final class KafkaAvroSerializer implements Serializer<Object> {
-  private final SchemaRegistryClient providedClient;
+  private final RegistryClientOwner clients;
   private volatile SerializerEngine engine;
-  private volatile SchemaRegistryClient ownedClient;
 
   /** For Kafka: configured through {@link #configure(Map, boolean)}. */
   public KafkaAvroSerializer() {
-    this.providedClient = null;
+    this.clients = new RegistryClientOwner(null);
   }
 
   /** Uses {@code client} instead of creating one from {@code schema.registry.url}; still call configure. */
   public KafkaAvroSerializer(SchemaRegistryClient client) {
-    this.providedClient = java.util.Objects.requireNonNull(client, "client");
+    this.clients = new RegistryClientOwner(java.util.Objects.requireNonNull(client, "client"));
   }
 
   /** Uses {@code client} and configures at once. */
@@ -55,12 +53,7 @@ public final class KafkaAvroSerializer implements Serializer<Object> {
   @Override
   public void configure(Map<String, ?> configs, boolean isKey) {
     AvroSerdeConfig config = new AvroSerdeConfig(configs, isKey);
-    SchemaRegistryClient client = providedClient;
-    if (client == null) {
-      client = SchemaRegistryClients.create(config.registryConfig());
-      ownedClient = client;
-    }
-    engine = new SerializerEngine(client, config);
+    engine = new SerializerEngine(clients.client(config), config);
   }
 
   @Override
@@ -85,10 +78,6 @@ public final class KafkaAvroSerializer implements Serializer<Object> {
   /** Closes the registry client if this serializer created it. Idempotent. */
   @Override
   public void close() {
-    SchemaRegistryClient client = ownedClient;
-    ownedClient = null;
-    if (client != null) {
-      client.close();
-    }
+    clients.close();
   }
 }

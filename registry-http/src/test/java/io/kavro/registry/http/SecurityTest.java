@@ -153,6 +153,43 @@ class SecurityTest {
   }
 
   @Test
+  void mutualTls_clientCertificateFromKeystore() throws Exception {
+    HeldCertificate ca = new HeldCertificate.Builder().certificateAuthority(0).build();
+    HeldCertificate serverCert = new HeldCertificate.Builder().signedBy(ca).addSubjectAlternativeName("localhost")
+        .build();
+    HeldCertificate clientCert = new HeldCertificate.Builder().signedBy(ca).commonName("kavro-client").build();
+    server.useHttps(new HandshakeCertificates.Builder().heldCertificate(serverCert)
+        .addTrustedCertificate(ca.certificate()).build().sslSocketFactory());
+    server.requireClientAuth();
+    ok();
+    KeyStore keys = KeyStore.getInstance("PKCS12");
+    keys.load(null, null);
+    keys.setKeyEntry("client", clientCert.keyPair().getPrivate(), "keypass".toCharArray(),
+        new java.security.cert.Certificate[] {clientCert.certificate(), ca.certificate()});
+    Path keystore = Files.createTempFile(dir, "keys", ".p12");
+    try (OutputStream out = Files.newOutputStream(keystore)) {
+      keys.store(out, "keypass".toCharArray());
+    }
+    Map<String, Object> config = new HashMap<>(trustConfig(truststore(ca)));
+    config.put("schema.registry.ssl.keystore.location", keystore.toString());
+    config.put("schema.registry.ssl.keystore.password", "keypass");
+    config.put("schema.registry.ssl.keystore.type", "PKCS12");
+
+    assertThat(client(server.url("/").toString(), config).schemaById(1)).isNotNull();
+    assertThat(server.takeRequest().getHandshake().peerPrincipal().getName()).contains("kavro-client");
+  }
+
+  @Test
+  void mutualTls_withoutClientCertificate_fails() throws Exception {
+    Path truststore = serveTls("localhost");
+    server.requireClientAuth();
+    ok();
+
+    assertThatThrownBy(() -> client(server.url("/").toString(), trustConfig(truststore)).schemaById(1))
+        .isInstanceOf(RegistryUnavailableException.class);
+  }
+
+  @Test
   void tls_wrongTruststorePassword_configErrorWithoutSecret() throws Exception {
     Path truststore = serveTls("localhost");
     Map<String, Object> config = new HashMap<>(trustConfig(truststore));
