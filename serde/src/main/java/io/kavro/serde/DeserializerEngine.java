@@ -59,6 +59,11 @@ final class DeserializerEngine {
   }
 
   Object deserialize(String topic, ByteBuffer payload) {
+    AvroValue value = deserializeWithSchema(topic, payload);
+    return value == null ? null : value.datum();
+  }
+
+  AvroValue deserializeWithSchema(String topic, ByteBuffer payload) {
     if (payload == null) {
       return null;
     }
@@ -95,7 +100,7 @@ final class DeserializerEngine {
       throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, id, length)
           + ": " + decoder.remaining() + " trailing byte(s) after the datum", null);
     }
-    return datum;
+    return new AvroValue(id, reader.reader(), datum);
   }
 
   private Reader reader(String topic, int id, int length) {

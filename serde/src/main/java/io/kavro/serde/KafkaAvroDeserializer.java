@@ -71,6 +71,14 @@ public final class KafkaAvroDeserializer implements Deserializer<Object> {
     return engine().deserialize(topic, data);
   }
 
+  /**
+   * Like {@link #deserialize(String, Headers, ByteBuffer)}, but also returns the schema id and the schema the
+   * datum conforms to (the reader schema after any projection); {@code null} for a {@code null} payload.
+   */
+  public AvroValue deserializeWithSchema(String topic, ByteBuffer data) {
+    return engine().deserializeWithSchema(topic, data);
+  }
+
   private DeserializerEngine engine() {
     DeserializerEngine current = engine;
     if (current == null) {

@@ -66,6 +66,15 @@ public final class KafkaAvroSerializer implements Serializer<Object> {
     return engine().serialize(topic, data);
   }
 
+  /**
+   * Serializes {@code data} with a writer schema chosen by the caller instead of the datum's own, as the
+   * Connect converter does for maps and primitives with extra properties. {@code data} must be valid for
+   * {@code schema} (Avro's generic representation); a {@code null} datum is a tombstone.
+   */
+  public byte[] serialize(String topic, Object data, org.apache.avro.Schema schema) {
+    return engine().serialize(topic, data, java.util.Objects.requireNonNull(schema, "schema"));
+  }
+
   private SerializerEngine engine() {
     SerializerEngine current = engine;
     if (current == null) {

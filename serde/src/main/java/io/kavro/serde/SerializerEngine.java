@@ -98,6 +98,14 @@ final class SerializerEngine {
       throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, -1, -1) + ": "
           + e.getMessage(), e);
     }
+    return serialize(topic, datum, schema);
+  }
+
+  /** Serializes a datum with a schema the caller chose; the datum must be valid for it. */
+  byte[] serialize(String topic, Object datum, Schema schema) {
+    if (datum == null) {
+      return null;
+    }
     SchemaWriters entry = writers.getIfPresent(schema);
     if (entry == null) {
       entry = writers.get(schema, s -> new SchemaWriters(s, newWriter(s, datum)));

@@ -1,0 +1,151 @@
+package io.kavro.connect;
+
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.serde.AvroSerdeConfig;
+import io.kavro.serde.AvroValue;
+import io.kavro.serde.KafkaAvroDeserializer;
+import io.kavro.serde.KafkaAvroSerializer;
+import io.kavro.serde.SchemaRegistryUnavailableException;
+import java.nio.ByteBuffer;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.connect.data.ConnectSchema;
+import org.apache.kafka.connect.data.SchemaAndValue;
+import org.apache.kafka.connect.errors.DataException;
+import org.apache.kafka.connect.errors.RetriableException;
+import org.apache.kafka.connect.storage.Converter;
+
+/**
+ * A Kafka Connect {@link Converter} between Connect data and the schema-registry Avro wire format, through
+ * the same code path and registry subjects as {@link KafkaAvroSerializer} and {@link KafkaAvroDeserializer}.
+ *
+ * <p>Configure it in worker or connector properties under Connect's prefixes, with the serde's keys:
+ * <pre>
+ * value.converter=io.kavro.connect.AvroConverter
+ * value.converter.schema.registry.url=http://registry:8081
+ * </pre>
+ *
+ * <p><b>Mapping.</b> Structs are records; optional fields are {@code ["null", T]} unions with a null default
+ * ({@code [T, "null"]} when the default is not null); maps with string keys are Avro maps, others arrays of
+ * key/value records; Decimal, Date, Time and Timestamp are Avro's decimal, date, time-millis and
+ * timestamp-millis. Avro enums, fixed and general unions come to Connect as strings, bytes and structs with
+ * schema parameters that turn them back into the same Avro types. Schema conversions are cached.
+ *
+ * <p><b>Errors.</b> A value that does not match its schema, or a record the registry refuses, is a
+ * {@link DataException}; a registry that cannot be reached is a Connect {@link RetriableException}. A
+ * {@code null} value is a tombstone both ways. Data without a schema is refused: use a converter for
+ * schemaless data instead.
+ *
+ * <p>Thread-safe.
+ */
+public final class AvroConverter implements Converter {
+  private final SchemaRegistryClient providedClient;
+  private volatile State state;
+
+  private record State(SchemaRegistryClient ownedClient, KafkaAvroSerializer serializer,
+      KafkaAvroDeserializer deserializer, ConnectAvroData data, boolean isKey) {}
+
+  /** For Connect: configured through {@link #configure(Map, boolean)}. */
+  public AvroConverter() {
+    this.providedClient = null;
+  }
+
+  /** Uses {@code client} instead of creating one from {@code schema.registry.url}. */
+  public AvroConverter(SchemaRegistryClient client) {
+    this.providedClient = java.util.Objects.requireNonNull(client, "client");
+  }
+
+  @Override
+  public ConfigDef config() {
+    return AvroSerdeConfig.configDef();
+  }
+
+  @Override
+  public void configure(Map<String, ?> configs, boolean isKey) {
+    // The mapping works on Avro's raw generic data, whatever the user set for the serde.
+    Map<String, Object> copy = new HashMap<>(configs);
+    copy.put(AvroSerdeConfig.AVRO_USE_LOGICAL_TYPE_CONVERTERS_CONFIG, false);
+    copy.put(AvroSerdeConfig.SPECIFIC_AVRO_READER_CONFIG, false);
+    copy.remove(AvroSerdeConfig.SPECIFIC_AVRO_KEY_TYPE_CONFIG);
+    copy.remove(AvroSerdeConfig.SPECIFIC_AVRO_VALUE_TYPE_CONFIG);
+    copy.put(AvroSerdeConfig.SCHEMA_REFLECTION_CONFIG, false);
+    AvroSerdeConfig config = new AvroSerdeConfig(copy, isKey);
+    SchemaRegistryClient owned = providedClient == null ? SchemaRegistryClients.create(config.registryConfig()) : null;
+    SchemaRegistryClient client = owned != null ? owned : providedClient;
+    State previous = state;
+    state = new State(owned, new KafkaAvroSerializer(client, copy, isKey), new KafkaAvroDeserializer(client, copy, isKey),
+        new ConnectAvroData(config.maxSchemasPerSubject()), isKey);
+    if (previous != null && previous.ownedClient() != null) {
+      previous.ownedClient().close();
+    }
+  }
+
+  @Override
+  public byte[] fromConnectData(String topic, org.apache.kafka.connect.data.Schema schema, Object value) {
+    State s = state();
+    if (value == null) {
+      return null;
+    }
+    if (schema == null) {
+      throw new DataException("AvroConverter cannot convert a " + side(s) + " of topic '" + topic + "' without a "
+          + "Connect schema; use a converter for schemaless data, such as JsonConverter with schemas.enable=false");
+    }
+    try {
+      ConnectSchema.validateValue(schema, value);
+      Schema avro = s.data().avroSchema(schema);
+      Object datum = s.data().avroValue(schema, avro, value);
+      return s.serializer().serialize(topic, datum, avro);
+    } catch (SchemaRegistryUnavailableException e) {
+      throw new RetriableException(e.getMessage(), e);
+    } catch (SerializationException | org.apache.avro.AvroRuntimeException | ClassCastException e) {
+      throw new DataException("cannot convert the " + side(s) + " of topic '" + topic + "' to Avro: "
+          + e.getMessage(), e);
+    } catch (DataException e) {
+      throw new DataException("cannot convert the " + side(s) + " of topic '" + topic + "' to Avro: "
+          + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public SchemaAndValue toConnectData(String topic, byte[] value) {
+    State s = state();
+    if (value == null) {
+      return SchemaAndValue.NULL;
+    }
+    try {
+      AvroValue read = s.deserializer().deserializeWithSchema(topic, ByteBuffer.wrap(value));
+      org.apache.kafka.connect.data.Schema schema = s.data().connectSchema(read.schema());
+      return new SchemaAndValue(schema, s.data().connectValue(schema, read.schema(), read.datum()));
+    } catch (SchemaRegistryUnavailableException e) {
+      throw new RetriableException(e.getMessage(), e);
+    } catch (SerializationException e) {
+      throw new DataException(e.getMessage(), e);
+    }
+  }
+
+  /** Closes the registry client if this converter created it. Idempotent. */
+  @Override
+  public void close() {
+    State s = state;
+    state = null;
+    if (s != null && s.ownedClient() != null) {
+      s.ownedClient().close();
+    }
+  }
+
+  private State state() {
+    State s = state;
+    if (s == null) {
+      throw new IllegalStateException("AvroConverter is not configured: call configure(configs, isKey) first");
+    }
+    return s;
+  }
+
+  private static String side(State s) {
+    return s.isKey() ? "key" : "value";
+  }
+}

@@ -1,0 +1,285 @@
+package io.kavro.connect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.mock.MockRegistries;
+import io.kavro.serde.KafkaAvroSerializer;
+import java.math.BigDecimal;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.kafka.connect.data.Date;
+import org.apache.kafka.connect.data.Decimal;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.data.SchemaAndValue;
+import org.apache.kafka.connect.data.SchemaBuilder;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.data.Time;
+import org.apache.kafka.connect.data.Timestamp;
+import org.apache.kafka.connect.errors.DataException;
+import org.apache.kafka.connect.errors.RetriableException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Connect to Avro to Connect, and Avro to Connect to Avro, for every kind the mapping knows. */
+class AvroConverterTest {
+  private final String scope = "converter-" + UUID.randomUUID();
+  private final Map<String, Object> config = Map.of("schema.registry.url", "mock://" + scope);
+  private final AvroConverter converter = new AvroConverter();
+
+  AvroConverterTest() {
+    converter.configure(config, false);
+  }
+
+  @AfterEach
+  void close() {
+    converter.close();
+    MockRegistries.drop(scope);
+  }
+
+  private int topics;
+
+  /** Through a topic of its own, so that unrelated schemas do not meet under one subject. */
+  private SchemaAndValue roundTrip(Schema schema, Object value) {
+    String topic = "round-trip-" + (topics++);
+    byte[] bytes = converter.fromConnectData(topic, schema, value);
+    return converter.toConnectData(topic, bytes);
+  }
+
+  private void assertRoundTrip(Schema schema, Object value) {
+    SchemaAndValue back = roundTrip(schema, value);
+    assertThat(back.schema()).isEqualTo(schema);
+    assertThat(back.value()).isEqualTo(value);
+  }
+
+  @Test
+  void primitives_connectToAvroToConnect() {
+    assertRoundTrip(Schema.INT8_SCHEMA, (byte) -3);
+    assertRoundTrip(Schema.INT16_SCHEMA, (short) 300);
+    assertRoundTrip(Schema.INT32_SCHEMA, 70_000);
+    assertRoundTrip(Schema.INT64_SCHEMA, 1L << 40);
+    assertRoundTrip(Schema.FLOAT32_SCHEMA, 1.5f);
+    assertRoundTrip(Schema.FLOAT64_SCHEMA, 2.25d);
+    assertRoundTrip(Schema.BOOLEAN_SCHEMA, true);
+    assertRoundTrip(Schema.STRING_SCHEMA, "text");
+    SchemaAndValue bytes = roundTrip(Schema.BYTES_SCHEMA, new byte[] {1, 2, 3});
+    assertThat(bytes.schema()).isEqualTo(Schema.BYTES_SCHEMA);
+    assertThat((byte[]) bytes.value()).containsExactly(1, 2, 3);
+  }
+
+  @Test
+  void logicalTypes_decimalsOfSeveralScales_dateTimeTimestamp() {
+    for (int scale : new int[] {0, 2, 10}) {
+      Schema decimal = Decimal.schema(scale);
+      BigDecimal value = new BigDecimal("12345.6789012345").setScale(scale, java.math.RoundingMode.HALF_UP);
+      SchemaAndValue back = roundTrip(decimal, value);
+      assertThat(back.value()).isEqualTo(value);
+      assertThat(back.schema().name()).isEqualTo(Decimal.LOGICAL_NAME);
+      assertThat(back.schema().parameters()).containsEntry(Decimal.SCALE_FIELD, Integer.toString(scale));
+    }
+    assertRoundTrip(Date.SCHEMA, new java.util.Date(19_000L * 86_400_000L));
+    assertRoundTrip(Time.SCHEMA, new java.util.Date(12_345_678L));
+    assertRoundTrip(Timestamp.SCHEMA, new java.util.Date(1_750_000_000_123L));
+  }
+
+  @Test
+  void struct_nested_withOptionalFieldsDefaultsDocsAndNames() {
+    Schema address = SchemaBuilder.struct().name("com.acme.Address").doc("where")
+        .field("street", Schema.STRING_SCHEMA)
+        .field("zip", SchemaBuilder.string().optional().build())
+        .build();
+    Schema schema = SchemaBuilder.struct().name("com.acme.Customer").version(3).doc("a customer")
+        .field("id", Schema.INT64_SCHEMA)
+        .field("nickname", SchemaBuilder.string().optional().defaultValue(null).build())
+        .field("tier", SchemaBuilder.string().optional().defaultValue("bronze").build())
+        .field("score", SchemaBuilder.int32().defaultValue(7).build())
+        .field("balance", Decimal.builder(2).optional().build())
+        .field("address", address)
+        .field("previous", SchemaBuilder.array(address).optional().build())
+        .field("tags", SchemaBuilder.map(Schema.STRING_SCHEMA, Schema.INT32_SCHEMA).build())
+        .field("counts", SchemaBuilder.map(Schema.INT32_SCHEMA, Schema.STRING_SCHEMA).build())
+        .build();
+    Struct home = new Struct(address).put("street", "Main 1").put("zip", null);
+    Struct value = new Struct(schema)
+        .put("id", 42L)
+        .put("nickname", null)
+        .put("tier", "gold")
+        .put("score", 9)
+        .put("balance", new BigDecimal("10.50"))
+        .put("address", home)
+        .put("previous", List.of(new Struct(address).put("street", "Old 2").put("zip", "1234")))
+        .put("tags", Map.of("a", 1))
+        .put("counts", Map.of(1, "one", 2, "two"));
+
+    SchemaAndValue back = roundTrip(schema, value);
+
+    assertThat(back.schema()).isEqualTo(schema);
+    assertThat(back.value()).isEqualTo(value);
+    assertThat(back.schema().name()).isEqualTo("com.acme.Customer");
+    assertThat(back.schema().doc()).isEqualTo("a customer");
+    assertThat(back.schema().field("tier").schema().defaultValue()).isEqualTo("bronze");
+    assertThat(back.schema().field("score").schema().defaultValue()).isEqualTo(7);
+    assertThat(back.schema().field("counts").schema().keySchema()).isEqualTo(Schema.INT32_SCHEMA);
+  }
+
+  @Test
+  void nullableFieldWithNonNullDefault_avroUnionPutsTypeFirst() {
+    Schema schema = SchemaBuilder.struct().name("R")
+        .field("tier", SchemaBuilder.string().optional().defaultValue("bronze").build()).build();
+    Struct value = new Struct(schema).put("tier", null);
+
+    byte[] bytes = converter.fromConnectData("t", schema, value);
+    org.apache.avro.Schema avro = registry().latestVersion("t-value").schema();
+
+    assertThat(avro.getField("tier").schema().getTypes().get(0).getType()).isEqualTo(org.apache.avro.Schema.Type.STRING);
+    assertThat(avro.getField("tier").defaultVal()).isEqualTo("bronze");
+    // An explicit null is written as null; the default is for readers of data without the field.
+    io.kavro.serde.KafkaAvroDeserializer deserializer = new io.kavro.serde.KafkaAvroDeserializer();
+    deserializer.configure(config, false);
+    assertThat(((GenericRecord) deserializer.deserialize("t", bytes)).get("tier")).isNull();
+  }
+
+  @Test
+  void optionalField_isNullUnionWithNullDefault() {
+    Schema schema = SchemaBuilder.struct().name("R").field("note", Schema.OPTIONAL_STRING_SCHEMA).build();
+    converter.fromConnectData("t", schema, new Struct(schema));
+
+    org.apache.avro.Schema avro = registry().latestVersion("t-value").schema();
+
+    assertThat(avro.getField("note").schema().toString()).isEqualTo("[\"null\",\"string\"]");
+    assertThat(avro.getField("note").hasDefaultValue()).isTrue();
+    assertThat(avro.getField("note").defaultVal()).isEqualTo(org.apache.avro.JsonProperties.NULL_VALUE);
+  }
+
+  @Test
+  void avroToConnectToAvro_sameSchemaSameBytes_forEnumsUnionsFixedAndMore() {
+    org.apache.avro.Schema avro = new org.apache.avro.Schema.Parser().parse("""
+        {"type":"record","name":"Event","namespace":"com.acme","doc":"an event","fields":[
+          {"name":"kind","type":{"type":"enum","name":"Kind","doc":"what","symbols":["A","B","C"]},"doc":"the kind"},
+          {"name":"payload","type":["null","int","string",{"type":"record","name":"Blob","fields":[{"name":"b","type":"bytes"}]}],"default":null},
+          {"name":"choice","type":["long","string"]},
+          {"name":"hash","type":{"type":"fixed","name":"Md5","size":4}},
+          {"name":"price","type":{"type":"fixed","name":"Price","size":8,"logicalType":"decimal","precision":12,"scale":3}},
+          {"name":"id","type":{"type":"string","logicalType":"uuid"}},
+          {"name":"micros","type":{"type":"long","logicalType":"timestamp-micros"}},
+          {"name":"attrs","type":{"type":"map","values":["null","double"]}},
+          {"name":"maybe","type":["null","string"],"default":null},
+          {"name":"nested","type":{"type":"record","name":"Inner","fields":[
+            {"name":"deep","type":{"type":"array","items":"Kind"}}]}}
+        ]}""");
+    GenericRecord event = new GenericData.Record(avro);
+    event.put("kind", new GenericData.EnumSymbol(avro.getField("kind").schema(), "B"));
+    GenericRecord blob = new GenericData.Record(avro.getField("payload").schema().getTypes().get(3));
+    blob.put("b", ByteBuffer.wrap(new byte[] {9}));
+    event.put("payload", blob);
+    event.put("choice", "s");
+    event.put("hash", new GenericData.Fixed(avro.getField("hash").schema(), new byte[] {1, 2, 3, 4}));
+    event.put("price", new GenericData.Fixed(avro.getField("price").schema(), new byte[] {0, 0, 0, 0, 0, 0, 48, 57}));
+    event.put("id", "6f1e1c7a-0000-4000-8000-000000000001");
+    event.put("micros", 1_750_000_000_000_123L);
+    event.put("attrs", Map.of("x", 1.5));
+    event.put("maybe", null);
+    GenericRecord inner = new GenericData.Record(avro.getField("nested").schema());
+    inner.put("deep", List.of(new GenericData.EnumSymbol(avro.getField("kind").schema(), "C")));
+    event.put("nested", inner);
+    KafkaAvroSerializer serializer = new KafkaAvroSerializer();
+    serializer.configure(config, false);
+    byte[] original = serializer.serialize("events", event);
+
+    SchemaAndValue connect = converter.toConnectData("events", original);
+    byte[] again = converter.fromConnectData("events", connect.schema(), connect.value());
+
+    assertThat(again).isEqualTo(original);
+    assertThat(registry().versions("events-value")).containsExactly(1);
+    assertThat(((Struct) connect.value()).get("kind")).isEqualTo("B");
+    assertThat(((Struct) connect.value()).getStruct("payload").schema().parameters())
+        .containsEntry(ConnectProps.AVRO_TYPE, "union");
+    assertThat(((Struct) connect.value()).get("price")).isEqualTo(new BigDecimal("12.345"));
+  }
+
+  @Test
+  void sameBytesAndSubjectAsTheSerializer() {
+    Schema schema = SchemaBuilder.struct().name("com.acme.User").field("name", Schema.STRING_SCHEMA).build();
+    byte[] fromConverter = converter.fromConnectData("users", schema, new Struct(schema).put("name", "Ada"));
+    org.apache.avro.Schema avro = registry().latestVersion("users-value").schema();
+    GenericRecord record = new GenericData.Record(avro);
+    record.put("name", "Ada");
+    KafkaAvroSerializer serializer = new KafkaAvroSerializer();
+    serializer.configure(config, false);
+
+    assertThat(serializer.serialize("users", record)).isEqualTo(fromConverter);
+    assertThat(registry().subjects()).containsExactly("users-value");
+  }
+
+  @Test
+  void keyConverter_usesKeySubject() {
+    AvroConverter keys = new AvroConverter();
+    keys.configure(config, true);
+
+    keys.fromConnectData("t", Schema.STRING_SCHEMA, "k");
+
+    assertThat(registry().subjects()).containsExactly("t-key");
+    keys.close();
+  }
+
+  @Test
+  void nullValue_tombstoneBothWays() {
+    assertThat(converter.fromConnectData("t", Schema.OPTIONAL_STRING_SCHEMA, null)).isNull();
+    assertThat(converter.toConnectData("t", null)).isEqualTo(SchemaAndValue.NULL);
+  }
+
+  @Test
+  void valueNotMatchingSchema_dataException() {
+    Schema schema = SchemaBuilder.struct().name("R").field("n", Schema.INT32_SCHEMA).build();
+
+    assertThatThrownBy(() -> converter.fromConnectData("t", Schema.INT32_SCHEMA, "not an int"))
+        .isInstanceOf(DataException.class).hasMessageContaining("topic 't'");
+    assertThatThrownBy(() -> converter.fromConnectData("t", schema, new Struct(schema)))
+        .isInstanceOf(DataException.class);
+  }
+
+  @Test
+  void schemaless_dataExceptionNamingTheFix() {
+    assertThatThrownBy(() -> converter.fromConnectData("t", null, Map.of("a", 1)))
+        .isInstanceOf(DataException.class).hasMessageContaining("schemas.enable=false");
+  }
+
+  @Test
+  void corruptBytes_dataException() {
+    assertThatThrownBy(() -> converter.toConnectData("t", new byte[] {1, 2}))
+        .isInstanceOf(DataException.class).hasMessageContaining("topic 't'");
+  }
+
+  @Test
+  void registryDown_retriableException() throws Exception {
+    int closedPort;
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      closedPort = socket.getLocalPort();
+    }
+    AvroConverter down = new AvroConverter();
+    down.configure(Map.of("schema.registry.url", "http://127.0.0.1:" + closedPort, "max.retries", 0), false);
+
+    assertThatThrownBy(() -> down.fromConnectData("t", Schema.STRING_SCHEMA, "x"))
+        .isInstanceOf(RetriableException.class);
+    assertThatThrownBy(() -> down.toConnectData("t", new byte[] {0, 0, 0, 0, 1, 2}))
+        .isInstanceOf(RetriableException.class);
+    down.close();
+  }
+
+  @Test
+  void config_isTheSerdeConfigDef() {
+    assertThat(converter.config().names()).contains("schema.registry.url", "auto.register.schemas");
+  }
+
+  private SchemaRegistryClient registry() {
+    return SchemaRegistryClients.create(config);
+  }
+}
