@@ -25,6 +25,13 @@ public final class LocalStack implements AutoCloseable {
 
   /** Starts both on the given ports (0 for any free port). */
   public static LocalStack start(int kafkaPort, int registryPort) {
+    // Refuse a taken port before starting anything.
+    if (kafkaPort != 0) {
+      Ports.requireFree(kafkaPort, "the Kafka broker");
+    }
+    if (registryPort != 0) {
+      Ports.requireFree(registryPort, "the schema registry");
+    }
     long begin = System.nanoTime();
     java.util.concurrent.CompletableFuture<EmbeddedRegistry> registry =
         java.util.concurrent.CompletableFuture.supplyAsync(() -> EmbeddedRegistry.start(registryPort));

@@ -1,0 +1,68 @@
+package io.kavro.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kavro.examples.Demo;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The demo's main entry point against the shared stack, so that the demo cannot rot. */
+@ExtendWith(SharedStack.class)
+class DemoEndToEndTest {
+  private final Stack stack;
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  DemoEndToEndTest(Stack stack) {
+    this.stack = stack;
+  }
+
+  private int run(String... args) {
+    return Demo.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void demo_runsEveryScenarioAndPrintsTheSummary() {
+    int status = run("--bootstrap-servers", stack.bootstrapServers(), "--schema-registry-url", stack.registryUrl(),
+        "--records", "2000");
+
+    String printed = out.toString(StandardCharsets.UTF_8);
+    assertThat(status).as(err.toString(StandardCharsets.UTF_8)).isZero();
+    assertThat(printed)
+        .contains("== 1. Generic records", "== 2. Generated SpecificRecord", "== 3. A plain Java record",
+            "== 4. Schema evolution", "== 5. Kafka Streams", "== 6. A larger batch", "== Summary")
+        .containsPattern("registered: subject kavro-demo-\\w+-users-value, version 1, id \\d+")
+        .containsPattern("00 00 00 00 [0-9a-f]{2} \\| ")
+        .contains("\"country\": \"unknown\"")
+        .contains("the registry rejected the schema as incompatible")
+        .contains("wrote 3 summaries")
+        .contains("consumed 2,000 / 2,000 (100%)")
+        .contains("records produced:          2,019")
+        .contains("records consumed:          2,019")
+        .contains("Demo finished: every record written was read back.");
+  }
+
+  @Test
+  void unreachableRegistry_clearMessageAndExit1() throws Exception {
+    int closed;
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      closed = socket.getLocalPort();
+    }
+    long start = System.nanoTime();
+
+    int status = run("--bootstrap-servers", stack.bootstrapServers(), "--schema-registry-url",
+        "http://127.0.0.1:" + closed + "/apis/ccompat/v7");
+
+    assertThat(status).isEqualTo(1);
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(30));
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("Demo failed: cannot reach the schema registry at http://127.0.0.1:" + closed);
+  }
+}
