@@ -81,6 +81,11 @@ public final class RegistryConfig extends AbstractConfig {
   private static final String SSL_ENDPOINT_IDENTIFICATION_ALGORITHM_DOC = "'https' verifies that the "
       + "registry's certificate matches its host name; an empty value turns the check off.";
 
+  public static final String SCHEMA_CACHE_DIR_CONFIG = "schema.cache.dir";
+  private static final String SCHEMA_CACHE_DIR_DOC = "Folder where schemas fetched by id are also kept on "
+      + "disk, so that a consumer restarted while the registry is down still decodes every id it saw before. "
+      + "Unset: memory only.";
+
   /** Scheme of the in-memory registry. */
   public static final String MOCK_SCHEME = "mock://";
 
@@ -164,7 +169,8 @@ public final class RegistryConfig extends AbstractConfig {
             "Password of the private key in the keystore; the keystore password when unset.")
         .define(SSL_ENDPOINT_IDENTIFICATION_ALGORITHM_CONFIG, Type.STRING, "https",
             ConfigDef.CaseInsensitiveValidString.in("https", ""), Importance.LOW,
-            SSL_ENDPOINT_IDENTIFICATION_ALGORITHM_DOC);
+            SSL_ENDPOINT_IDENTIFICATION_ALGORITHM_DOC)
+        .define(SCHEMA_CACHE_DIR_CONFIG, Type.STRING, null, Importance.LOW, SCHEMA_CACHE_DIR_DOC);
   }
 
   /** The registry client's keys alone. */
@@ -255,6 +261,12 @@ public final class RegistryConfig extends AbstractConfig {
   /** The static bearer token, or {@code null}. */
   public Password bearerToken() {
     return getPassword(BEARER_AUTH_TOKEN_CONFIG);
+  }
+
+  /** The folder of the on-disk schema cache, or {@code null}. */
+  public java.nio.file.Path schemaCacheDir() {
+    String dir = getString(SCHEMA_CACHE_DIR_CONFIG);
+    return dir == null || dir.isBlank() ? null : java.nio.file.Path.of(dir);
   }
 
   /** Whether the registry's certificate must match its host name. */

@@ -1,6 +1,7 @@
 package io.kavro.registry;
 
 import io.kavro.registry.cache.CachingSchemaRegistryClient;
+import io.kavro.registry.cache.SchemaFileStore;
 import io.kavro.registry.http.HttpSchemaRegistryClient;
 import io.kavro.registry.mock.MockRegistries;
 import java.util.Map;
@@ -26,6 +27,12 @@ public final class SchemaRegistryClients {
     SchemaRegistryClient backend = scope != null
         ? MockRegistries.scope(scope)
         : new HttpSchemaRegistryClient(config);
-    return new CachingSchemaRegistryClient(backend, config.maxSchemasPerSubject(), config.latestCacheTtl());
+    SchemaFileStore files = config.schemaCacheDir() == null ? null
+        : new SchemaFileStore(config.schemaCacheDir(), String.join(",", redactedUrls(config)));
+    return new CachingSchemaRegistryClient(backend, config.maxSchemasPerSubject(), config.latestCacheTtl(), files);
+  }
+
+  private static java.util.List<String> redactedUrls(RegistryConfig config) {
+    return config.urls().stream().map(url -> url.replaceFirst("//[^/@]*@", "//")).toList();
   }
 }

@@ -75,6 +75,11 @@ public final class KafkaAvroSerializer implements Serializer<Object> {
     return engine().serialize(topic, data, java.util.Objects.requireNonNull(schema, "schema"));
   }
 
+  /** Datum schemas this serializer keeps a writer for; bounded by {@code max.schemas.per.subject}. */
+  long cachedSchemas() {
+    return engine().cachedSchemas();
+  }
+
   private SerializerEngine engine() {
     SerializerEngine current = engine;
     if (current == null) {

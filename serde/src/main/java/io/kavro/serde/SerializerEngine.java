@@ -118,6 +118,12 @@ final class SerializerEngine {
     return write(topic, entry, target, datum instanceof byte[] bytes ? java.nio.ByteBuffer.wrap(bytes) : datum);
   }
 
+  /** Datum schemas with a cached writer, for tests of the cache bound. */
+  long cachedSchemas() {
+    writers.cleanUp();
+    return writers.estimatedSize();
+  }
+
   /** The registry step: register, look up, or take the latest; cached per (schema, topic). */
   private Target resolve(String topic, SchemaWriters entry, Target known) {
     String subject = known != null ? known.subject() : subjects.subjectName(topic, isKey, entry.schema);

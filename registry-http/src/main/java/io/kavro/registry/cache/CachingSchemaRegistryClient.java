@@ -6,6 +6,7 @@ import com.github.benmanes.caffeine.cache.LoadingCache;
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.kavro.registry.CompatibilityLevel;
 import io.kavro.registry.RegistryStats;
+import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SubjectVersion;
@@ -25,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * call to the registry, and lookups of other keys go on meanwhile.
  *
  * <p><b>Schema by id</b> is cached without expiry (ids never change meaning), bounded to {@code maxSize}
- * entries. Unknown ids are not cached: each lookup asks again.
+ * entries. Unknown ids are not cached: each lookup asks again. With a {@link SchemaFileStore}, every schema
+ * learned is also written to disk, and read back from there when the registry is unavailable.
  *
  * <p><b>Register and lookup</b> are cached per (subject, schema), bounded: the same {@link Schema} instance
  * is found by identity, an equal schema by its text. Registering a schema also caches it by id.
@@ -47,19 +49,30 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   private final LoadingCache<String, SubjectVersion> latest;
   private final SchemaKeyedCache<Integer> registered;
   private final SchemaKeyedCache<SubjectVersion> lookedUp;
+  private final SchemaFileStore files;
 
   /** Caches {@code delegate} with at most {@code maxSize} entries per cache. */
   public CachingSchemaRegistryClient(SchemaRegistryClient delegate, int maxSize, Duration latestTtl) {
-    this(delegate, maxSize, latestTtl, Ticker.systemTicker(), ForkJoinPool.commonPool());
+    this(delegate, maxSize, latestTtl, null);
   }
 
-  CachingSchemaRegistryClient(SchemaRegistryClient delegate, int maxSize, Duration latestTtl, Ticker ticker,
-      Executor refreshExecutor) {
+  /**
+   * Caches {@code delegate}, and keeps schemas by id in {@code files} too (may be {@code null}): a schema the
+   * registry cannot be asked for, because it is unavailable, is then read from there.
+   */
+  public CachingSchemaRegistryClient(SchemaRegistryClient delegate, int maxSize, Duration latestTtl,
+      SchemaFileStore files) {
+    this(delegate, maxSize, latestTtl, files, Ticker.systemTicker(), ForkJoinPool.commonPool());
+  }
+
+  CachingSchemaRegistryClient(SchemaRegistryClient delegate, int maxSize, Duration latestTtl, SchemaFileStore files,
+      Ticker ticker, Executor refreshExecutor) {
     if (maxSize < 1) {
       throw new IllegalArgumentException("maxSize must be at least 1, was " + maxSize);
     }
     this.delegate = delegate;
-    this.byId = Caffeine.newBuilder().maximumSize(maxSize).recordStats().build(delegate::schemaById);
+    this.files = files;
+    this.byId = Caffeine.newBuilder().maximumSize(maxSize).recordStats().build(this::loadById);
     this.latest = Caffeine.newBuilder()
         .maximumSize(maxSize)
         .refreshAfterWrite(latestTtl)
@@ -74,14 +87,14 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   @Override
   public int register(String subject, Schema schema) {
     int id = registered.get(subject, schema, () -> delegate.register(subject, schema));
-    byId.asMap().putIfAbsent(id, schema);
+    remember(id, schema);
     return id;
   }
 
   @Override
   public SubjectVersion lookup(String subject, Schema schema) {
     SubjectVersion found = lookedUp.get(subject, schema, () -> delegate.lookup(subject, schema));
-    byId.asMap().putIfAbsent(found.id(), found.schema());
+    remember(found.id(), found.schema());
     return found;
   }
 
@@ -93,7 +106,7 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   @Override
   public SubjectVersion latestVersion(String subject) {
     SubjectVersion version = latest.get(subject);
-    byId.asMap().putIfAbsent(version.id(), version.schema());
+    remember(version.id(), version.schema());
     return version;
   }
 
@@ -204,6 +217,31 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   @Override
   public void close() {
     delegate.close();
+  }
+
+  private void remember(int id, Schema schema) {
+    if (byId.asMap().putIfAbsent(id, schema) == null && files != null) {
+      files.save(id, schema);
+    }
+  }
+
+  /** From the registry (and then to disk); from disk only when the registry is unavailable. */
+  private Schema loadById(int id) {
+    try {
+      Schema schema = delegate.schemaById(id);
+      if (files != null) {
+        files.save(id, schema);
+      }
+      return schema;
+    } catch (RegistryUnavailableException e) {
+      Schema stored = files == null ? null : files.load(id);
+      if (stored == null) {
+        throw e;
+      }
+      log.warn("Schema registry unavailable; using schema id {} from the schema cache on disk: {}", id,
+          e.getMessage());
+      return stored;
+    }
   }
 
   private void forget(String subject) {

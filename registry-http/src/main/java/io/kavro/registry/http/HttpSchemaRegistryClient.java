@@ -3,6 +3,7 @@ package io.kavro.registry.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kavro.registry.CompatibilityLevel;
+import io.kavro.registry.IncompatibleSchemaException;
 import io.kavro.registry.InvalidSchemaException;
 import io.kavro.registry.RegistryConfig;
 import io.kavro.registry.RegistryStats;
@@ -54,11 +55,26 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     this.normalize = config.normalizeSchemas();
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>A 409 is checked with a lookup before it is reported: some registries (Apicurio) answer 409 to the
+   * loser of two concurrent registrations of the same schema, which is in fact registered.
+   */
   @Override
   public int register(String subject, Schema schema) {
     RestRequest request = RestRequest.post("register schema under subject '" + subject + "'", schemaBody(schema),
         "subjects", subject, "versions");
-    return requiredInt(send(normalized(request)), "id", request);
+    try {
+      return requiredInt(send(normalized(request)), "id", request);
+    } catch (IncompatibleSchemaException e) {
+      try {
+        return lookup(subject, schema).id();
+      } catch (SchemaRegistryException lookupFailed) {
+        e.addSuppressed(lookupFailed);
+        throw e;
+      }
+    }
   }
 
   @Override

@@ -145,7 +145,7 @@ class CachingSchemaRegistryClientTest {
     InMemorySchemaRegistry registry = new InMemorySchemaRegistry();
     FakeTicker ticker = new FakeTicker();
     CachingSchemaRegistryClient client =
-        new CachingSchemaRegistryClient(registry, 100, Duration.ofSeconds(60), ticker, Runnable::run);
+        new CachingSchemaRegistryClient(registry, 100, Duration.ofSeconds(60), null, ticker, Runnable::run);
     registry.register("s", USER_V1);
     assertThat(client.latestVersion("s").version()).isEqualTo(1);
     registry.register("s", USER_V2);
@@ -166,7 +166,7 @@ class CachingSchemaRegistryClientTest {
         "{\"subject\":\"s\",\"version\":2,\"id\":2,\"schema\":" + quoted(USER_V2.toString()) + "}").build());
     FakeTicker ticker = new FakeTicker();
     CachingSchemaRegistryClient client =
-        new CachingSchemaRegistryClient(http(), 100, Duration.ofSeconds(60), ticker, Runnable::run);
+        new CachingSchemaRegistryClient(http(), 100, Duration.ofSeconds(60), null, ticker, Runnable::run);
     assertThat(client.latestVersion("s").version()).isEqualTo(1);
 
     ticker.advance(Duration.ofSeconds(61));

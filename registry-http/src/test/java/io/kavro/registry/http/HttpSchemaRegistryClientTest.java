@@ -336,8 +336,20 @@ class HttpSchemaRegistryClientTest {
   }
 
   @Test
+  void register_conflictFromConcurrentRegistration_resolvedByLookup() throws Exception {
+    answer(409, "{\"error_code\":409,\"message\":\"An artifact with ID 's' already exists.\"}");
+    answer(200, "{\"subject\":\"s\",\"id\":11,\"version\":1,\"schema\":" + quoted(USER_V1.toString()) + "}");
+
+    assertThat(client().register("s", USER_V1)).isEqualTo(11);
+
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/subjects/s/versions");
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/subjects/s");
+  }
+
+  @Test
   void incompatible_messageFromRegistryKept() {
     answer(409, "{\"error_code\":409,\"message\":\"Schema being registered is incompatible\"}");
+    answer(404, "{\"error_code\":40403,\"message\":\"Schema not found\"}");
 
     assertThatThrownBy(() -> client().register("s", USER_V1))
         .isInstanceOf(IncompatibleSchemaException.class)

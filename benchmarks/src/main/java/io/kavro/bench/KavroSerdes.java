@@ -1,0 +1,62 @@
+package io.kavro.bench;
+
+import io.kavro.registry.mock.MockRegistries;
+import io.kavro.serde.KafkaAvroDeserializer;
+import io.kavro.serde.KafkaAvroSerializer;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Kavro's serializer and deserializer on a pre-warmed {@code mock://} registry of their own, configured as
+ * a user would through properties. Counts registry requests so that a benchmark can prove it made none.
+ */
+public final class KavroSerdes implements AutoCloseable {
+  public static final String TOPIC = "bench";
+
+  private final String scope = "bench-" + UUID.randomUUID();
+  private final KafkaAvroSerializer serializer = new KafkaAvroSerializer();
+  private final KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer();
+  private long requestsAtMark;
+
+  /** @param shape whose reader schema the deserializer projects onto, when it differs from the writer's */
+  public KavroSerdes(Shape shape) {
+    Map<String, Object> config = new HashMap<>();
+    config.put("schema.registry.url", "mock://" + scope);
+    // The data is Avro's raw generic form, as for the baseline and Apicurio: no logical-type conversion.
+    config.put("avro.use.logical.type.converters", false);
+    serializer.configure(config, false);
+    if (shape.reader() != shape.writer()) {
+      config.put("value.reader.schema", shape.reader().toString());
+    }
+    deserializer.configure(config, false);
+  }
+
+  public KafkaAvroSerializer serializer() {
+    return serializer;
+  }
+
+  public KafkaAvroDeserializer deserializer() {
+    return deserializer;
+  }
+
+  /** Remembers the registry's request count. */
+  public void mark() {
+    requestsAtMark = MockRegistries.scope(scope).stats().requests();
+  }
+
+  /** @throws IllegalStateException if any registry request was made since {@link #mark()} */
+  public void assertNoRequestsSinceMark() {
+    long now = MockRegistries.scope(scope).stats().requests();
+    if (now != requestsAtMark) {
+      throw new IllegalStateException((now - requestsAtMark) + " registry request(s) during a measured iteration");
+    }
+  }
+
+  @Override
+  public void close() {
+    serializer.close();
+    deserializer.close();
+    MockRegistries.drop(scope);
+  }
+}

@@ -1,0 +1,263 @@
+package io.kavro.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.avro.generic.GenericRecord;
+
+/**
+ * Turns a JMH JSON result (with {@code -prof gc}) into {@code RESULTS.md}: times, allocations, the ratios
+ * the targets are stated in and whether each is met, plus payload sizes and end-to-end throughput, which it
+ * measures itself.
+ *
+ * <pre>Report &lt;RESULTS.md&gt; &lt;quick|full&gt; &lt;throughput records&gt; &lt;jmh.json&gt;...</pre>
+ */
+public final class Report {
+  private final Map<String, JsonNode> results = new LinkedHashMap<>();
+  private final StringBuilder md = new StringBuilder();
+  private final List<String[]> targets = new ArrayList<>();
+
+  private Report(List<JsonNode> jmhFiles) {
+    for (JsonNode jmh : jmhFiles) {
+      for (JsonNode run : jmh) {
+        String name = run.get("benchmark").asText().replace("io.kavro.bench.", "");
+        String shape = run.path("params").path("shape").asText("");
+        results.put(name + "/" + shape, run);
+      }
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    List<JsonNode> files = new ArrayList<>();
+    for (int i = 3; i < args.length; i++) {
+      files.add(new ObjectMapper().readTree(Path.of(args[i]).toFile()));
+    }
+    String text = new Report(files).render(args[1], Integer.parseInt(args[2]));
+    Files.writeString(Path.of(args[0]), text);
+    System.out.println(text);
+  }
+
+  private String render(String mode, int throughputRecords) throws Exception {
+    line("# Kavro benchmark results");
+    line("");
+    line("Produced by `benchmarks/run " + ("quick".equals(mode) ? "--quick" : "--full") + "` on " + LocalDate.now()
+        + ". " + machine());
+    line("");
+    line("All numbers of a table come from one JMH run, side by side in the same JVM build. Times are JMH "
+        + "average time per record (ns/op, lower is better) with their 99.9% error; allocations are "
+        + "`-prof gc` `gc.alloc.rate.norm` (bytes/op). Records are rotated through 1,024 generated from a fixed "
+        + "seed, in Avro's raw generic form. Kavro runs on a pre-warmed `mock://` registry; the harness fails "
+        + "any iteration in which Kavro made a registry request. Apicurio's serde (2.6.13) runs with headers off "
+        + "and the 4-byte id handler (the same 5-byte framing), auto-registration on, against a real Apicurio "
+        + "Registry on 127.0.0.1, with every record serialized and deserialized once before measuring." 
+        + ("quick".equals(mode) ? " **Quick mode**: few and short iterations on a shared 2-core machine; read "
+            + "the ratios as rough." : ""));
+    line("");
+    table("Serialize", "SerializeBenchmark", List.of(Shape.S1, Shape.S2, Shape.S3), "ApicurioBenchmark.serialize");
+    table("Deserialize", "DeserializeBenchmark", List.of(Shape.S1, Shape.S2, Shape.S3, Shape.S4),
+        "ApicurioBenchmark.deserialize");
+    checkTargets();
+    firstMessage();
+    payloadSizes();
+    throughput(throughputRecords);
+    return md.toString();
+  }
+
+  private void table(String title, String benchmark, List<Shape> shapes, String apicurio) {
+    line("## " + title);
+    line("");
+    line("| shape | Kavro ns/op | raw Avro ns/op | Apicurio ns/op | Kavro/raw | Apicurio/Kavro | Kavro B/op | raw B/op | Apicurio B/op |");
+    line("|---|---|---|---|---|---|---|---|---|");
+    for (Shape shape : shapes) {
+      JsonNode kavro = results.get(benchmark + ".kavro/" + shape);
+      JsonNode raw = results.get(benchmark + ".raw/" + shape);
+      JsonNode api = results.get(apicurio + "/" + shape);
+      line("| " + shape + " | " + time(kavro) + " | " + time(raw) + " | " + time(api) + " | " + ratio(kavro, raw)
+          + " | " + ratio(api, kavro) + " | " + alloc(kavro) + " | " + alloc(raw) + " | " + alloc(api) + " |");
+    }
+    line("");
+  }
+
+  private void checkTargets() {
+    line("## Targets");
+    line("");
+    line("| target | measured | met? |");
+    line("|---|---|---|");
+    ratioTarget("Serialize Kavro/raw, S1", "SerializeBenchmark.kavro/S1", "SerializeBenchmark.raw/S1", 1.5, true);
+    ratioTarget("Serialize Kavro/raw, S2", "SerializeBenchmark.kavro/S2", "SerializeBenchmark.raw/S2", 1.10, true);
+    ratioTarget("Serialize Kavro/raw, S3", "SerializeBenchmark.kavro/S3", "SerializeBenchmark.raw/S3", 1.10, true);
+    ratioTarget("Deserialize Kavro/raw, S2", "DeserializeBenchmark.kavro/S2", "DeserializeBenchmark.raw/S2", 1.10, true);
+    ratioTarget("Deserialize Kavro/raw, S3", "DeserializeBenchmark.kavro/S3", "DeserializeBenchmark.raw/S3", 1.10, true);
+    ratioTarget("Deserialize Kavro/raw, S4 (resolving)", "DeserializeBenchmark.kavro/S4", "DeserializeBenchmark.raw/S4",
+        1.15, true);
+    for (String op : List.of("serialize", "deserialize")) {
+      String kavroBench = "serialize".equals(op) ? "SerializeBenchmark.kavro/" : "DeserializeBenchmark.kavro/";
+      ratioTarget("Apicurio/Kavro " + op + " time, S1", "ApicurioBenchmark." + op + "/S1", kavroBench + "S1", 1.3, false);
+      ratioTarget("Apicurio/Kavro " + op + " time, S2", "ApicurioBenchmark." + op + "/S2", kavroBench + "S2", 1.0, false);
+      ratioTarget("Apicurio/Kavro " + op + " time, S3", "ApicurioBenchmark." + op + "/S3", kavroBench + "S3", 1.0, false);
+    }
+    for (Shape shape : List.of(Shape.S1, Shape.S2, Shape.S3)) {
+      JsonNode kavro = results.get("SerializeBenchmark.kavro/" + shape);
+      double body = averageBody(shape);
+      if (kavro != null) {
+        double bytes = allocValue(kavro);
+        targets(row("Serialize allocation, " + shape + " (payload " + fmt(body) + " B + 5 + 64)",
+            fmt(bytes) + " B/op", bytes <= body + 5 + 64));
+        JsonNode raw = results.get("SerializeBenchmark.raw/" + shape);
+        if (raw != null) {
+          targets(row("Serialize allocation beyond raw Avro's, " + shape + " (≤ 64)",
+              fmt(bytes - allocValue(raw)) + " B/op", bytes - allocValue(raw) <= 64));
+        }
+      }
+    }
+    for (Shape shape : Shape.values()) {
+      JsonNode kavro = results.get("DeserializeBenchmark.kavro/" + shape);
+      JsonNode raw = results.get("DeserializeBenchmark.raw/" + shape);
+      if (kavro != null && raw != null) {
+        targets(row("Deserialize allocation, " + shape + " (raw " + fmt(allocValue(raw)) + " B + 64)",
+            fmt(allocValue(kavro)) + " B/op", allocValue(kavro) <= allocValue(raw) + 64));
+      }
+    }
+    targets(row("Registry requests during measured iterations", "0 (asserted after every iteration)", true));
+    for (String[] target : targets) {
+      line("| " + target[0] + " | " + target[1] + " | " + target[2] + " |");
+    }
+    line("");
+  }
+
+  private void ratioTarget(String name, String top, String bottom, double bound, boolean atMost) {
+    JsonNode a = results.get(top);
+    JsonNode b = results.get(bottom);
+    if (a == null || b == null) {
+      targets(row(name, "not measured", null));
+      return;
+    }
+    double ratio = score(a) / score(b);
+    targets(row(name + (atMost ? " ≤ " : " ≥ ") + bound, String.format(Locale.ROOT, "%.2f", ratio),
+        atMost ? ratio <= bound : ratio >= bound));
+  }
+
+  private static String[] row(String name, String measured, Boolean met) {
+    return new String[] {name, measured, met == null ? "n/a" : met ? "yes" : "**no**"};
+  }
+
+  private void targets(String[] row) {
+    targets.add(row);
+  }
+
+  private void firstMessage() {
+    line("## First message of a new schema (single shot)");
+    line("");
+    line("A new serializer, a freshly parsed schema and an empty registry for each shot: registration and cache "
+        + "building included (after a few warm-up shots, so JVM class loading is not counted).");
+    line("");
+    line("| shape | Kavro µs | raw Avro µs |");
+    line("|---|---|---|");
+    for (Shape shape : List.of(Shape.S1, Shape.S2, Shape.S3)) {
+      line("| " + shape + " | " + time(results.get("FirstMessageBenchmark.kavro/" + shape)) + " | "
+          + time(results.get("FirstMessageBenchmark.raw/" + shape)) + " |");
+    }
+    line("");
+  }
+
+  private void payloadSizes() throws Exception {
+    line("## Payload size per record");
+    line("");
+    line("Bytes per record in Kafka record batches of 1,000 records (batch overhead included), as the broker "
+        + "stores them.");
+    line("");
+    line("| shape | format | none | gzip | snappy | lz4 | zstd |");
+    line("|---|---|---|---|---|---|---|");
+    for (PayloadSizes.Row row : PayloadSizes.measure()) {
+      StringBuilder cells = new StringBuilder("| " + row.shape() + " | " + row.format() + " |");
+      row.bytesPerRecord().values().forEach(v -> cells.append(' ').append(fmt(v)).append(" |"));
+      line(cells.toString());
+    }
+    line("");
+  }
+
+  private void throughput(int records) throws Exception {
+    line("## End-to-end throughput");
+    line("");
+    line("Produce, then consume, " + String.format("%,d", records) + " S3 records through the in-JVM KRaft broker "
+        + "(one partition, acks=1, 512 KB batches), after a warm-up round.");
+    line("");
+    line("| variant | produce records/s | consume records/s |");
+    line("|---|---|---|");
+    for (Throughput.Result result : Throughput.measure(records)) {
+      line("| " + result.variant() + " | " + String.format("%,.0f", result.produceRate()) + " | "
+          + String.format("%,.0f", result.consumeRate()) + " |");
+    }
+    line("");
+    line("The gap between the rows is the serde's share of the pipeline: Avro encoding and decoding, framing, "
+        + "and the cache lookups.");
+  }
+
+  private static double averageBody(Shape shape) {
+    RawAvro raw = new RawAvro(shape.writer(), shape.reader(), 1);
+    long total = 0;
+    List<GenericRecord> records = BenchData.records(shape);
+    for (GenericRecord record : records) {
+      total += raw.serialize(record).length - 5;
+    }
+    return total / (double) records.size();
+  }
+
+  private static double score(JsonNode run) {
+    return run.path("primaryMetric").path("score").asDouble();
+  }
+
+  private static String time(JsonNode run) {
+    if (run == null) {
+      return "n/a";
+    }
+    JsonNode metric = run.path("primaryMetric");
+    double error = metric.path("scoreError").asDouble(Double.NaN);
+    return fmt(metric.path("score").asDouble()) + (Double.isNaN(error) ? "" : " ± " + fmt(error));
+  }
+
+  private static double allocValue(JsonNode run) {
+    return run.path("secondaryMetrics").path("gc.alloc.rate.norm").path("score").asDouble(Double.NaN);
+  }
+
+  private static String alloc(JsonNode run) {
+    return run == null ? "n/a" : fmt(allocValue(run));
+  }
+
+  private static String ratio(JsonNode a, JsonNode b) {
+    return a == null || b == null ? "n/a" : String.format(Locale.ROOT, "%.2f", score(a) / score(b));
+  }
+
+  private static String fmt(double value) {
+    return Double.isNaN(value) ? "n/a" : value >= 100 ? String.format(Locale.ROOT, "%,.0f", value)
+        : String.format(Locale.ROOT, "%.1f", value);
+  }
+
+  private static String machine() {
+    String cpu = "unknown CPU";
+    try {
+      for (String l : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+        if (l.startsWith("model name")) {
+          cpu = l.substring(l.indexOf(':') + 1).trim();
+          break;
+        }
+      }
+    } catch (IOException e) {
+      // not Linux
+    }
+    return "Machine: " + cpu + ", " + Runtime.getRuntime().availableProcessors() + " cores, Java "
+        + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ").";
+  }
+
+  private void line(String text) {
+    md.append(text).append('\n');
+  }
+}

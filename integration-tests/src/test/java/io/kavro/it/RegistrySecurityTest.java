@@ -1,0 +1,162 @@
+package io.kavro.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.kavro.serde.KafkaAvroDeserializer;
+import io.kavro.serde.KafkaAvroSerializer;
+import io.kavro.serde.SchemaRegistryUnavailableException;
+import io.kavro.serde.UnknownSchemaIdException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import okhttp3.tls.HandshakeCertificates;
+import okhttp3.tls.HeldCertificate;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.appender.AbstractAppender;
+import org.apache.logging.log4j.core.config.Property;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/** TLS in front of the real registry, and credentials kept out of logs and exceptions, end to end. */
+@ExtendWith(SharedStack.class)
+class RegistrySecurityTest {
+  private static final String SECRET = "pa55-w0rd-never-logged";
+  private static final HeldCertificate CA = new HeldCertificate.Builder().certificateAuthority(0).build();
+
+  private final Stack stack;
+
+  @TempDir
+  Path dir;
+
+  RegistrySecurityTest(Stack stack) {
+    this.stack = stack;
+  }
+
+  /** A TLS-terminating proxy in front of the registry whose certificate names {@code host}. */
+  private FaultyProxy tlsProxy(String host) throws Exception {
+    HeldCertificate cert = new HeldCertificate.Builder().signedBy(CA).addSubjectAlternativeName(host).build();
+    HandshakeCertificates server = new HandshakeCertificates.Builder().heldCertificate(cert, CA.certificate()).build();
+    java.net.URI uri = java.net.URI.create(stack.registryUrl());
+    return new FaultyProxy(uri.getHost(), uri.getPort(), server.sslContext().getServerSocketFactory());
+  }
+
+  private Path truststore(HeldCertificate ca) throws Exception {
+    KeyStore store = KeyStore.getInstance("PKCS12");
+    store.load(null, null);
+    store.setCertificateEntry("ca", ca.certificate());
+    Path file = Files.createTempFile(dir, "trust", ".p12");
+    try (OutputStream out = Files.newOutputStream(file)) {
+      store.store(out, "changeit".toCharArray());
+    }
+    return file;
+  }
+
+  private Map<String, Object> tlsConfig(String url, HeldCertificate trusted) throws Exception {
+    Map<String, Object> config = new HashMap<>();
+    config.put("schema.registry.url", url);
+    config.put("schema.registry.ssl.truststore.location", truststore(trusted).toString());
+    config.put("schema.registry.ssl.truststore.password", "changeit");
+    config.put("schema.registry.ssl.truststore.type", "PKCS12");
+    config.put("max.retries", 0);
+    return config;
+  }
+
+  private static KafkaAvroSerializer serializer(Map<String, Object> config) {
+    KafkaAvroSerializer serializer = new KafkaAvroSerializer();
+    serializer.configure(config, false);
+    return serializer;
+  }
+
+  @Test
+  void trustedCertificate_worksOverTls() throws Exception {
+    try (FaultyProxy proxy = tlsProxy("127.0.0.1");
+        KafkaAvroSerializer serializer = serializer(tlsConfig(proxy.via(stack.registryUrl()), CA))) {
+      byte[] bytes = serializer.serialize("tls-ok", RegistryOutageTest.event(1));
+
+      assertThat(bytes[0]).isZero();
+    }
+  }
+
+  @Test
+  void untrustedCertificate_fails() throws Exception {
+    HeldCertificate otherCa = new HeldCertificate.Builder().certificateAuthority(0).build();
+    try (FaultyProxy proxy = tlsProxy("127.0.0.1");
+        KafkaAvroSerializer serializer = serializer(tlsConfig(proxy.via(stack.registryUrl()), otherCa))) {
+      assertThatThrownBy(() -> serializer.serialize("tls-untrusted", RegistryOutageTest.event(1)))
+          .isInstanceOf(SchemaRegistryUnavailableException.class)
+          .hasMessageContaining("SSLHandshakeException");
+    }
+  }
+
+  @Test
+  void hostnameMismatch_failsByDefault_passesOnlyWhenTurnedOff() throws Exception {
+    try (FaultyProxy proxy = tlsProxy("registry.example.com")) {
+      Map<String, Object> config = tlsConfig(proxy.via(stack.registryUrl()), CA);
+      try (KafkaAvroSerializer serializer = serializer(config)) {
+        assertThatThrownBy(() -> serializer.serialize("tls-mismatch", RegistryOutageTest.event(1)))
+            .isInstanceOf(SchemaRegistryUnavailableException.class)
+            .hasMessageContaining("SSLPeerUnverifiedException");
+      }
+      config.put("schema.registry.ssl.endpoint.identification.algorithm", "");
+      try (KafkaAvroSerializer serializer = serializer(config)) {
+        assertThat(serializer.serialize("tls-mismatch", RegistryOutageTest.event(1))).isNotNull();
+      }
+    }
+  }
+
+  @Test
+  void credentials_neverInLogsOrExceptions() throws Exception {
+    List<String> logged = new CopyOnWriteArrayList<>();
+    LoggerContext context = (LoggerContext) LogManager.getContext(false);
+    AbstractAppender capture = new AbstractAppender("capture-e2e", null, null, true, Property.EMPTY_ARRAY) {
+      @Override
+      public void append(LogEvent event) {
+        logged.add(event.getMessage().getFormattedMessage() + " " + event.getThrown());
+      }
+    };
+    capture.start();
+    context.getConfiguration().getRootLogger().addAppender(capture, Level.ALL, null);
+    context.getConfiguration().getLoggerConfig("io.kavro").addAppender(capture, Level.ALL, null);
+    Level previous = context.getConfiguration().getLoggerConfig("io.kavro").getLevel();
+    context.getConfiguration().getLoggerConfig("io.kavro").setLevel(Level.DEBUG);
+    context.updateLoggers();
+    try (FaultyProxy proxy = FaultyProxy.in(stack.registryUrl())) {
+      String url = proxy.via(stack.registryUrl()).replace("http://", "http://alice:" + SECRET + "@");
+      Map<String, Object> config = Map.of("schema.registry.url", url, "max.retries", 1, "retries.wait.ms", 10,
+          "retries.max.wait.ms", 10, "bearer.auth.token", SECRET + "-token");
+      List<Throwable> failures = new java.util.ArrayList<>();
+      try (KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer();
+          KafkaAvroSerializer serializer = serializer(config)) {
+        deserializer.configure(config, false);
+        failures.add(catchThrowable(() -> deserializer.deserialize("creds", new byte[] {0, 0x7f, 0, 0, 1, 2})));
+        proxy.mode(FaultyProxy.Mode.REFUSE);
+        failures.add(catchThrowable(() -> serializer.serialize("creds", RegistryOutageTest.event(1))));
+      }
+
+      assertThat(failures.get(0)).isInstanceOf(UnknownSchemaIdException.class);
+      assertThat(failures.get(1)).isInstanceOf(SchemaRegistryUnavailableException.class);
+      for (Throwable failure : failures) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+          assertThat(t.toString()).doesNotContain(SECRET).doesNotContain("alice:");
+        }
+      }
+      assertThat(logged).isNotEmpty().noneMatch(line -> line.contains(SECRET));
+    } finally {
+      context.getConfiguration().getRootLogger().removeAppender("capture-e2e");
+      context.getConfiguration().getLoggerConfig("io.kavro").removeAppender("capture-e2e");
+      context.getConfiguration().getLoggerConfig("io.kavro").setLevel(previous);
+      context.updateLoggers();
+    }
+  }
+}

@@ -1,0 +1,105 @@
+package io.kavro.registry.cache;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import org.apache.avro.Schema;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Schemas by id on disk ({@code schema.cache.dir}), so that a consumer restarted while the registry is down
+ * can still decode every id it has seen before.
+ *
+ * <p>One folder per registry (named by a hash of its URLs, since ids are only unique within a registry), one
+ * file per id. A file is written to a temporary name and moved into place atomically, and holds the id, the
+ * schema text and its SHA-256: a file that is corrupt, partial, for another id or whose hash does not match
+ * is ignored with a warning, never trusted. Failing to write is logged and otherwise ignored.
+ *
+ * <p>Thread-safe: each write goes to a temporary file of its own.
+ */
+public final class SchemaFileStore {
+  private static final Logger log = LoggerFactory.getLogger(SchemaFileStore.class);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Path dir;
+
+  /**
+   * @param root the configured {@code schema.cache.dir}
+   * @param registryKey identifies the registry, such as its URLs without credentials
+   */
+  public SchemaFileStore(Path root, String registryKey) {
+    this.dir = root.resolve(sha256(registryKey).substring(0, 16));
+  }
+
+  /** The schema stored for {@code id}, or {@code null} if there is none that can be trusted. */
+  public Schema load(int id) {
+    Path file = file(id);
+    if (!Files.isRegularFile(file)) {
+      return null;
+    }
+    try {
+      JsonNode json = JSON.readTree(Files.readAllBytes(file));
+      String text = json.path("schema").asText(null);
+      if (json.path("id").asInt(-1) != id || text == null || !sha256(text).equals(json.path("sha256").asText())) {
+        log.warn("Ignoring schema cache file {}: it does not hold a verified schema for id {}", file, id);
+        return null;
+      }
+      return new Schema.Parser().parse(text);
+    } catch (IOException | RuntimeException e) {
+      log.warn("Ignoring unreadable schema cache file {}: {}", file, e.toString());
+      return null;
+    }
+  }
+
+  /** Stores the schema of {@code id}, atomically; a failure is logged and ignored. */
+  public void save(int id, Schema schema) {
+    Path file = file(id);
+    if (Files.exists(file)) {
+      return;
+    }
+    String text = schema.toString();
+    ObjectNode json = JSON.createObjectNode().put("id", id).put("schema", text).put("sha256", sha256(text));
+    Path temp = null;
+    try {
+      Files.createDirectories(dir);
+      temp = Files.createTempFile(dir, "schema-" + id + "-", ".tmp");
+      Files.write(temp, JSON.writeValueAsBytes(json));
+      try {
+        Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } catch (IOException e) {
+      log.warn("Could not write schema id {} to the schema cache in {}: {}", id, dir, e.toString());
+      if (temp != null) {
+        try {
+          Files.deleteIfExists(temp);
+        } catch (IOException ignored) {
+          // best effort
+        }
+      }
+    }
+  }
+
+  Path file(int id) {
+    return dir.resolve(id + ".json");
+  }
+
+  private static String sha256(String text) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
