@@ -21,7 +21,13 @@ public final class KavroSerdes implements AutoCloseable {
 
   /** @param shape whose reader schema the deserializer projects onto, when it differs from the writer's */
   public KavroSerdes(Shape shape) {
+    this(shape, true);
+  }
+
+  /** @param fastCodec {@code avro.fast.codec}: compiled codecs, or Avro's generic writers and readers */
+  public KavroSerdes(Shape shape, boolean fastCodec) {
     Map<String, Object> config = new HashMap<>();
+    config.put("avro.fast.codec", fastCodec);
     config.put("schema.registry.url", "mock://" + scope);
     // The data is Avro's raw generic form, as for the baseline and Apicurio: no logical-type conversion.
     config.put("avro.use.logical.type.converters", false);

@@ -30,7 +30,8 @@ public final class Report {
       for (JsonNode run : jmh) {
         String name = run.get("benchmark").asText().replace("io.kavro.bench.", "");
         String shape = run.path("params").path("shape").asText("");
-        results.put(name + "/" + shape, run);
+        String fast = run.path("params").path("fast").asText("");
+        results.put(name + "/" + shape + (fast.isEmpty() ? "" : "#" + fast), run);
       }
     }
   }
@@ -74,15 +75,21 @@ public final class Report {
   private void table(String title, String benchmark, List<Shape> shapes, String apicurio) {
     line("## " + title);
     line("");
-    line("| shape | Kavro ns/op | raw Avro ns/op | Apicurio ns/op | Kavro/raw | Apicurio/Kavro | Kavro B/op | raw B/op | Apicurio B/op |");
-    line("|---|---|---|---|---|---|---|---|---|");
+    line("| shape | Kavro ns/op | Kavro, generic codec ns/op | raw Avro ns/op | Apicurio ns/op | Kavro/raw | "
+        + "Kavro generic/raw | Apicurio/Kavro | Kavro B/op | raw B/op | Apicurio B/op |");
+    line("|---|---|---|---|---|---|---|---|---|---|---|");
     for (Shape shape : shapes) {
       JsonNode kavro = results.get(benchmark + ".kavro/" + shape);
+      JsonNode generic = results.get(benchmark + ".kavroGeneric/" + shape);
       JsonNode raw = results.get(benchmark + ".raw/" + shape);
       JsonNode api = results.get(apicurio + "/" + shape);
-      line("| " + shape + " | " + time(kavro) + " | " + time(raw) + " | " + time(api) + " | " + ratio(kavro, raw)
-          + " | " + ratio(api, kavro) + " | " + alloc(kavro) + " | " + alloc(raw) + " | " + alloc(api) + " |");
+      line("| " + shape + " | " + time(kavro) + " | " + time(generic) + " | " + time(raw) + " | " + time(api) + " | "
+          + ratio(kavro, raw) + " | " + ratio(generic, raw) + " | " + ratio(api, kavro) + " | " + alloc(kavro)
+          + " | " + alloc(raw) + " | " + alloc(api) + " |");
     }
+    line("");
+    line("Kavro runs with its defaults, so with the compiled codecs (`avro.fast.codec=true`); the generic-codec "
+        + "column is Kavro with `avro.fast.codec=false`, that is Avro's own datum writer or reader inside Kavro.");
     line("");
   }
 
@@ -127,6 +134,20 @@ public final class Report {
       }
     }
     targets(row("Registry requests during measured iterations", "0 (asserted after every iteration)", true));
+    ratioTarget("Compiled codec: serialize Kavro/raw, S2", "SerializeBenchmark.kavro/S2", "SerializeBenchmark.raw/S2",
+        0.8, true);
+    ratioTarget("Compiled codec: serialize Kavro/raw, S3", "SerializeBenchmark.kavro/S3", "SerializeBenchmark.raw/S3",
+        0.8, true);
+    ratioTarget("Compiled codec: deserialize Kavro/raw, S2", "DeserializeBenchmark.kavro/S2",
+        "DeserializeBenchmark.raw/S2", 0.67, true);
+    ratioTarget("Compiled codec: deserialize Kavro/raw, S3", "DeserializeBenchmark.kavro/S3",
+        "DeserializeBenchmark.raw/S3", 0.67, true);
+    JsonNode warmFast = results.get("WarmupBenchmark.firstTenThousand/S3#true");
+    JsonNode warmGeneric = results.get("WarmupBenchmark.firstTenThousand/S3#false");
+    if (warmFast != null && warmGeneric != null) {
+      targets(row("Compiled codec no slower than generic over the first 10,000 records (S3, fresh JVM)",
+          time(warmFast) + " ms vs " + time(warmGeneric) + " ms", score(warmFast) <= score(warmGeneric)));
+    }
     for (String[] target : targets) {
       line("| " + target[0] + " | " + target[1] + " | " + target[2] + " |");
     }

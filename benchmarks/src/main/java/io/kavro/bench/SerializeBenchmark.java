@@ -24,6 +24,7 @@ public class SerializeBenchmark {
 
   private List<GenericRecord> records;
   private KavroSerdes kavro;
+  private KavroSerdes kavroGeneric;
   private RawAvro raw;
   private int next;
 
@@ -31,8 +32,10 @@ public class SerializeBenchmark {
   public void setUp() {
     records = BenchData.records(shape);
     kavro = new KavroSerdes(shape);
+    kavroGeneric = new KavroSerdes(shape, false);
     for (GenericRecord record : records) {
       kavro.serializer().serialize(KavroSerdes.TOPIC, record);
+      kavroGeneric.serializer().serialize(KavroSerdes.TOPIC, record);
     }
     raw = new RawAvro(shape.writer(), shape.reader(), 1);
   }
@@ -40,16 +43,19 @@ public class SerializeBenchmark {
   @Setup(Level.Iteration)
   public void mark() {
     kavro.mark();
+    kavroGeneric.mark();
   }
 
   @TearDown(Level.Iteration)
   public void check() {
     kavro.assertNoRequestsSinceMark();
+    kavroGeneric.assertNoRequestsSinceMark();
   }
 
   @TearDown(Level.Trial)
   public void tearDown() {
     kavro.close();
+    kavroGeneric.close();
   }
 
   private GenericRecord nextRecord() {
@@ -61,6 +67,12 @@ public class SerializeBenchmark {
   @Benchmark
   public byte[] kavro() {
     return kavro.serializer().serialize(KavroSerdes.TOPIC, nextRecord());
+  }
+
+  /** Kavro with {@code avro.fast.codec=false}: Avro's generic writer inside the serializer. */
+  @Benchmark
+  public byte[] kavroGeneric() {
+    return kavroGeneric.serializer().serialize(KavroSerdes.TOPIC, nextRecord());
   }
 
   @Benchmark

@@ -68,6 +68,11 @@ public final class AvroSerdeConfig extends AbstractConfig {
   private static final String AVRO_USE_LOGICAL_TYPE_CONVERTERS_DOC = "Decimals, dates, times, timestamps "
       + "and uuids are read as BigDecimal, LocalDate, LocalTime, Instant, LocalDateTime and UUID.";
 
+  public static final String AVRO_FAST_CODEC_CONFIG = "avro.fast.codec";
+  private static final String AVRO_FAST_CODEC_DOC = "Encode and decode with codecs compiled for each schema "
+      + "(and each writer/reader pair) instead of Avro's generic datum writers and readers. Same bytes and "
+      + "same values; schemas they do not cover, and reflection, use Avro's.";
+
   private static final ConfigDef CONFIG = define(RegistryConfig.define(new ConfigDef()));
 
   private final boolean isKey;
@@ -108,7 +113,8 @@ public final class AvroSerdeConfig extends AbstractConfig {
         .define(AVRO_REFLECTION_ALLOW_NULL_CONFIG, Type.BOOLEAN, false, Importance.LOW,
             AVRO_REFLECTION_ALLOW_NULL_DOC)
         .define(AVRO_USE_LOGICAL_TYPE_CONVERTERS_CONFIG, Type.BOOLEAN, true, Importance.LOW,
-            AVRO_USE_LOGICAL_TYPE_CONVERTERS_DOC);
+            AVRO_USE_LOGICAL_TYPE_CONVERTERS_DOC)
+        .define(AVRO_FAST_CODEC_CONFIG, Type.BOOLEAN, true, Importance.LOW, AVRO_FAST_CODEC_DOC);
   }
 
   /** Every key: the registry client's and the serde's. */
@@ -161,6 +167,10 @@ public final class AvroSerdeConfig extends AbstractConfig {
 
   public boolean useLogicalTypeConverters() {
     return getBoolean(AVRO_USE_LOGICAL_TYPE_CONVERTERS_CONFIG);
+  }
+
+  public boolean fastCodec() {
+    return getBoolean(AVRO_FAST_CODEC_CONFIG);
   }
 
   public int maxSchemasPerSubject() {

@@ -7,6 +7,8 @@ import io.kavro.registry.SchemaRegistryException;
 import io.kavro.serde.avro.AvroDataModels;
 import io.kavro.serde.avro.BoundedBinaryDecoder;
 import io.kavro.serde.avro.JavaRecordReader;
+import io.kavro.serde.codec.DatumDecoder;
+import io.kavro.serde.codec.DecoderCompiler;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.apache.avro.Schema;
@@ -39,9 +41,14 @@ final class DeserializerEngine {
   private final AvroDataModels models;
   private final Cache<Integer, Reader> readers;
   private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(DeserializerEngine.class);
 
-  /** A resolved reader for one writer id. */
-  private record Reader(Schema writer, Schema reader, DatumReader<Object> datumReader) {}
+  /** A resolved reader for one writer id: Avro's, or the compiled decoder when there is one. */
+  private record Reader(Schema writer, Schema reader, DatumReader<Object> datumReader, DatumDecoder fast) {
+    Object read(BoundedBinaryDecoder in) throws IOException {
+      return fast != null ? fast.decode(in) : datumReader.read(null, in);
+    }
+  }
 
   /** Per thread: the decoder, and a copy buffer for direct (off-heap) payloads. */
   private static final class Scratch {
@@ -91,7 +98,7 @@ final class DeserializerEngine {
     }
     Object datum;
     try {
-      datum = reader.datumReader().read(null, decoder);
+      datum = reader.read(decoder);
     } catch (IOException | RuntimeException e) {
       throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, id, length)
           + ": truncated or corrupt Avro body for writer schema " + reader.writer().getFullName() + ": " + e, e);
@@ -147,8 +154,10 @@ final class DeserializerEngine {
       }
     }
     DatumReader<Object> datumReader;
+    GenericData fastModel = null;
     if (config.specificAvroReader() && isNamed(writer)) {
       Class<?> type = specificClass(writer, record);
+      fastModel = AvroDataModels.specific(type);
       datumReader = new SpecificDatumReader<>(writer, reader, AvroDataModels.specific(type));
     } else if (config.schemaReflection()) {
       Class<?> type = isNamed(reader) ? models.reflect().getClass(reader) : null;
@@ -156,10 +165,17 @@ final class DeserializerEngine {
           ? new JavaRecordReader(writer, reader, type, models.generic())
           : new ReflectDatumReader<>(writer, reader, models.reflect());
     } else {
-      GenericData model = models.generic();
-      datumReader = new GenericDatumReader<>(writer, reader, model);
+      fastModel = models.generic();
+      datumReader = new GenericDatumReader<>(writer, reader, fastModel);
     }
-    return new Reader(writer, reader, datumReader);
+    DatumDecoder fast = null;
+    if (config.fastCodec() && fastModel != null) {
+      fast = DecoderCompiler.compile(writer, reader, fastModel);
+      if (fast == null) {
+        log.debug("No compiled decoder for {} as {}; using Avro's reader", writer.getFullName(), reader.getFullName());
+      }
+    }
+    return new Reader(writer, reader, datumReader, fast);
   }
 
   private Class<? extends SpecificRecord> specificClass(Schema writer, String record) {

@@ -9,6 +9,9 @@ import io.kavro.serde.avro.AvroDataModels;
 import io.kavro.serde.avro.BoundedBinaryDecoder;
 import io.kavro.serde.avro.ByteSink;
 import io.kavro.serde.avro.DatumSchemas;
+import io.kavro.serde.codec.DatumEncoder;
+import io.kavro.serde.codec.EncoderCompiler;
+import org.apache.avro.generic.GenericData;
 import io.kavro.serde.subject.SubjectNameStrategy;
 import java.io.IOException;
 import java.util.Map;
@@ -40,7 +43,9 @@ final class SerializerEngine {
   private final DatumSchemas schemas;
   private final AvroDataModels models;
   private final Cache<Schema, SchemaWriters> writers;
+  private final boolean fastCodec;
   private final ThreadLocal<Buffers> buffers = ThreadLocal.withInitial(Buffers::new);
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(SerializerEngine.class);
 
   /** Where the id (and writer schema) of a datum's schema comes from. */
   enum WriterSchemaSource {
@@ -55,15 +60,20 @@ final class SerializerEngine {
     BinaryEncoder encoder;
   }
 
-  /** Everything about one datum schema: its writer, and the resolved target per topic. */
+  /**
+   * Everything about one datum schema: Avro's writer, the compiled encoder when there is one, and the
+   * resolved target per topic.
+   */
   private static final class SchemaWriters {
     final Schema schema;
     final DatumWriter<Object> writer;
+    final DatumEncoder fast;
     final Map<String, Target> byTopic = new ConcurrentHashMap<>();
 
-    SchemaWriters(Schema schema, DatumWriter<Object> writer) {
+    SchemaWriters(Schema schema, DatumWriter<Object> writer, DatumEncoder fast) {
       this.schema = schema;
       this.writer = writer;
+      this.fast = fast;
     }
   }
 
@@ -85,6 +95,7 @@ final class SerializerEngine {
     this.models = new AvroDataModels(config.useLogicalTypeConverters(), config.reflectionAllowNull());
     this.schemas = new DatumSchemas(config.schemaReflection() ? models.reflect() : null);
     this.writers = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
+    this.fastCodec = config.fastCodec();
   }
 
   byte[] serialize(String topic, Object datum) {
@@ -108,7 +119,7 @@ final class SerializerEngine {
     }
     SchemaWriters entry = writers.getIfPresent(schema);
     if (entry == null) {
-      entry = writers.get(schema, s -> new SchemaWriters(s, newWriter(s, datum)));
+      entry = writers.get(schema, s -> new SchemaWriters(s, newWriter(s, datum), fastEncoder(s, datum)));
     }
     Target target = entry.byTopic.get(topic);
     if (target == null || source == WriterSchemaSource.LATEST) {
@@ -164,6 +175,19 @@ final class SerializerEngine {
         new GenericDatumWriter<>(latest.schema(), models.generic()));
   }
 
+  /** The compiled encoder for the datum's schema and kind, or {@code null} to use Avro's writer. */
+  private DatumEncoder fastEncoder(Schema schema, Object datum) {
+    if (!fastCodec || DatumSchemas.needsReflection(datum)) {
+      return null;
+    }
+    GenericData model = AvroDataModels.isSpecific(datum) ? AvroDataModels.specific(datum.getClass()) : models.generic();
+    DatumEncoder encoder = EncoderCompiler.compile(schema, model);
+    if (encoder == null) {
+      log.debug("No compiled encoder for {}; using Avro's writer", schema.getFullName());
+    }
+    return encoder;
+  }
+
   private DatumWriter<Object> newWriter(Schema schema, Object datum) {
     if (AvroDataModels.isSpecific(datum)) {
       return new SpecificDatumWriter<>(schema, AvroDataModels.specific(datum.getClass()));
@@ -180,7 +204,9 @@ final class SerializerEngine {
     sink.reset();
     WireFormat.writeHeader(sink.buffer(), sink.reserve(WireFormat.HEADER_SIZE), target.id());
     try {
-      if (target.projection() == null) {
+      if (target.projection() == null && entry.fast != null) {
+        entry.fast.encode(datum, sink);
+      } else if (target.projection() == null) {
         encode(buffers, sink, entry.writer, datum);
       } else {
         ByteSink scratch = buffers.scratch;

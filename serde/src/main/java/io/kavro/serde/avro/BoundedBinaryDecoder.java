@@ -108,6 +108,15 @@ public final class BoundedBinaryDecoder extends Decoder {
     return Double.longBitsToDouble(bits);
   }
 
+  /** A new {@code Utf8} holding a copy of the next string's bytes. */
+  public Utf8 readUtf8() throws IOException {
+    int length = readLength("string");
+    byte[] bytes = new byte[length];
+    System.arraycopy(buf, pos, bytes, 0, length);
+    pos += length;
+    return new Utf8(bytes);
+  }
+
   @Override
   public Utf8 readString(Utf8 old) throws IOException {
     int length = readLength("string");

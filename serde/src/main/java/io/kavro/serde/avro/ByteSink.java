@@ -6,6 +6,10 @@ import java.util.Arrays;
 /**
  * A growable, reusable, unsynchronized output buffer: one per thread per serializer. After a large record,
  * {@link #reset()} gives the memory back.
+ *
+ * <p>It also writes Avro's binary encoding directly ({@link #writeInt}, {@link #writeString}...), byte for
+ * byte what Avro's {@code BinaryEncoder} writes, without the encoder's own buffer and without allocating:
+ * strings are encoded straight into this buffer.
  */
 public final class ByteSink extends OutputStream {
   private static final int INITIAL = 1024;
@@ -53,6 +57,155 @@ public final class ByteSink extends OutputStream {
     count = 0;
     if (buffer.length > KEEP_AT_MOST) {
       buffer = new byte[INITIAL];
+    }
+  }
+
+  /** Avro boolean: one byte. */
+  public void writeBoolean(boolean value) {
+    ensure(1);
+    buffer[count++] = (byte) (value ? 1 : 0);
+  }
+
+  /** Avro int: zig-zag varint. */
+  public void writeInt(int value) {
+    ensure(5);
+    int n = (value << 1) ^ (value >> 31);
+    byte[] b = buffer;
+    int p = count;
+    while ((n & ~0x7f) != 0) {
+      b[p++] = (byte) ((n & 0x7f) | 0x80);
+      n >>>= 7;
+    }
+    b[p++] = (byte) n;
+    count = p;
+  }
+
+  /** Avro long: zig-zag varint. */
+  public void writeLong(long value) {
+    ensure(10);
+    long n = (value << 1) ^ (value >> 63);
+    byte[] b = buffer;
+    int p = count;
+    while ((n & ~0x7fL) != 0) {
+      b[p++] = (byte) ((n & 0x7f) | 0x80);
+      n >>>= 7;
+    }
+    b[p++] = (byte) n;
+    count = p;
+  }
+
+  /** Avro float: 4 bytes, little-endian, raw bits. */
+  public void writeFloat(float value) {
+    ensure(4);
+    int bits = Float.floatToRawIntBits(value);
+    byte[] b = buffer;
+    int p = count;
+    b[p] = (byte) bits;
+    b[p + 1] = (byte) (bits >>> 8);
+    b[p + 2] = (byte) (bits >>> 16);
+    b[p + 3] = (byte) (bits >>> 24);
+    count = p + 4;
+  }
+
+  /** Avro double: 8 bytes, little-endian, raw bits. */
+  public void writeDouble(double value) {
+    ensure(8);
+    long bits = Double.doubleToRawLongBits(value);
+    byte[] b = buffer;
+    int p = count;
+    for (int i = 0; i < 8; i++) {
+      b[p + i] = (byte) (bits >>> (8 * i));
+    }
+    count = p + 8;
+  }
+
+  /** Avro string: length, then UTF-8, as {@code String.getBytes(UTF_8)} encodes it (unpaired surrogates as '?'). */
+  public void writeString(String value) {
+    int length = value.length();
+    if (length == 0) {
+      writeInt(0);
+      return;
+    }
+    // Optimistic ASCII: the char count is the byte count, and each char is one byte.
+    int mark = count;
+    writeInt(length);
+    ensure(length);
+    byte[] b = buffer;
+    int start = count;
+    for (int i = 0; i < length; i++) {
+      char c = value.charAt(i);
+      if (c >= 0x80) {
+        count = mark;
+        writeNonAscii(value);
+        return;
+      }
+      b[start + i] = (byte) c;
+    }
+    count = start + length;
+  }
+
+  private void writeNonAscii(String value) {
+    int length = value.length();
+    int bytes = 0;
+    for (int i = 0; i < length; i++) {
+      char c = value.charAt(i);
+      if (c < 0x80) {
+        bytes++;
+      } else if (c < 0x800) {
+        bytes += 2;
+      } else if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(value.charAt(i + 1))) {
+        bytes += 4;
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        bytes++; // unpaired: '?'
+      } else {
+        bytes += 3;
+      }
+    }
+    writeInt(bytes);
+    ensure(bytes);
+    byte[] b = buffer;
+    int p = count;
+    for (int i = 0; i < length; i++) {
+      char c = value.charAt(i);
+      if (c < 0x80) {
+        b[p++] = (byte) c;
+      } else if (c < 0x800) {
+        b[p++] = (byte) (0xc0 | (c >> 6));
+        b[p++] = (byte) (0x80 | (c & 0x3f));
+      } else if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(value.charAt(i + 1))) {
+        int cp = Character.toCodePoint(c, value.charAt(++i));
+        b[p++] = (byte) (0xf0 | (cp >> 18));
+        b[p++] = (byte) (0x80 | ((cp >> 12) & 0x3f));
+        b[p++] = (byte) (0x80 | ((cp >> 6) & 0x3f));
+        b[p++] = (byte) (0x80 | (cp & 0x3f));
+      } else if (Character.isSurrogate(c)) {
+        b[p++] = (byte) '?';
+      } else {
+        b[p++] = (byte) (0xe0 | (c >> 12));
+        b[p++] = (byte) (0x80 | ((c >> 6) & 0x3f));
+        b[p++] = (byte) (0x80 | (c & 0x3f));
+      }
+    }
+    count = p;
+  }
+
+  /** Avro bytes or string from raw bytes: length, then the bytes. */
+  public void writeBytes(byte[] bytes, int offset, int length) {
+    writeInt(length);
+    write(bytes, offset, length);
+  }
+
+  /** Avro bytes from a buffer's position to its limit, leaving the buffer as it was. */
+  public void writeBytes(java.nio.ByteBuffer value) {
+    int length = value.remaining();
+    writeInt(length);
+    if (value.hasArray()) {
+      write(value.array(), value.arrayOffset() + value.position(), length);
+    } else {
+      ensure(length);
+      value.duplicate().get(buffer, count, length);
+      count += length;
     }
   }
 

@@ -1,0 +1,11 @@
+package io.kavro.serde.codec;
+
+import io.kavro.serde.avro.BoundedBinaryDecoder;
+import java.io.IOException;
+
+/** Decodes one value written with one schema as another. Stateless and thread-safe. */
+@FunctionalInterface
+public interface DatumDecoder {
+  /** @throws IOException for a truncated or corrupt body, as the decoder reports it */
+  Object decode(BoundedBinaryDecoder in) throws IOException;
+}
