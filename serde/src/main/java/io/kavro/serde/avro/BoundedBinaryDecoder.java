@@ -250,6 +250,11 @@ public final class BoundedBinaryDecoder extends Decoder {
       count = -count;
       readLong(); // the block's size in bytes, which we do not need
     }
+    return fitting(what, count);
+  }
+
+  /** The item count, if that many items can fit in the bytes left. */
+  private long fitting(String what, long count) throws IOException {
     if (count > limit - pos) {
       throw new IOException(what + " block of " + count + " item(s) at offset " + (pos - start)
           + " cannot fit in the " + (limit - pos) + " byte(s) left");
@@ -261,11 +266,7 @@ public final class BoundedBinaryDecoder extends Decoder {
     while (true) {
       long count = readLong();
       if (count >= 0) {
-        if (count > limit - pos) {
-          throw new IOException(what + " block of " + count + " item(s) cannot fit in the " + (limit - pos)
-              + " byte(s) left");
-        }
-        return count;
+        return fitting(what, count);
       }
       long size = readLong();
       if (size < 0 || size > limit - pos) {

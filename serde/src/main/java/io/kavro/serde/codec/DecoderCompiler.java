@@ -46,15 +46,6 @@ public final class DecoderCompiler {
     }
   }
 
-  /** Thrown inside the compiler for a schema it leaves to Avro. */
-  private static final class Unsupported extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    Unsupported(String message) {
-      super(message, null, false, false);
-    }
-  }
-
   private DatumDecoder decoder(Resolver.Action action, Conversion<?> conversion) {
     DatumDecoder raw = rawDecoder(action);
     LogicalType logical = action.reader.getLogicalType();

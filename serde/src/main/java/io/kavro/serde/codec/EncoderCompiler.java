@@ -46,15 +46,6 @@ public final class EncoderCompiler {
     }
   }
 
-  /** Thrown inside the compiler for a schema it leaves to Avro. */
-  private static final class Unsupported extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    Unsupported(String message) {
-      super(message, null, false, false);
-    }
-  }
-
   private DatumEncoder encoder(Schema schema) {
     DatumEncoder raw = rawEncoder(schema);
     LogicalType logical = schema.getLogicalType();
