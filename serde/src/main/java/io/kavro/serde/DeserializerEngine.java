@@ -40,11 +40,12 @@ final class DeserializerEngine {
   private final SubjectNameStrategy subjects;
   private final AvroDataModels models;
   private final Cache<Integer, Reader> readers;
+  private volatile Reader last;
   private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(DeserializerEngine.class);
 
   /** A resolved reader for one writer id: Avro's, or the compiled decoder when there is one. */
-  private record Reader(Schema writer, Schema reader, DatumReader<Object> datumReader, DatumDecoder fast) {
+  private record Reader(int id, Schema writer, Schema reader, DatumReader<Object> datumReader, DatumDecoder fast) {
     Object read(BoundedBinaryDecoder in) throws IOException {
       return fast != null ? fast.decode(in) : datumReader.read(null, in);
     }
@@ -111,8 +112,14 @@ final class DeserializerEngine {
   }
 
   private Reader reader(String topic, int id, int length) {
+    // Most topics carry one schema: the last reader answers without boxing the id for the cache lookup.
+    Reader last = this.last;
+    if (last != null && last.id() == id && !config.useLatestVersion()) {
+      return last;
+    }
     Reader reader = readers.getIfPresent(id);
     if (reader != null && !config.useLatestVersion()) {
+      this.last = reader;
       return reader;
     }
     String record = Failures.record(topic, isKey, id, length);
@@ -122,8 +129,9 @@ final class DeserializerEngine {
       if (reader != null && reader.reader() == target) {
         return reader;
       }
-      Reader built = build(writer, target, record);
+      Reader built = build(id, writer, target, record);
       readers.put(id, built);
+      this.last = built;
       return built;
     } catch (SchemaRegistryException e) {
       throw Failures.whileReading(record, e);
@@ -143,7 +151,7 @@ final class DeserializerEngine {
     return writer;
   }
 
-  private Reader build(Schema writer, Schema reader, String record) {
+  private Reader build(int id, Schema writer, Schema reader, String record) {
     if (reader != writer) {
       SchemaCompatibility.SchemaPairCompatibility result =
           SchemaCompatibility.checkReaderWriterCompatibility(reader, writer);
@@ -175,7 +183,7 @@ final class DeserializerEngine {
         log.debug("No compiled decoder for {} as {}; using Avro's reader", writer.getFullName(), reader.getFullName());
       }
     }
-    return new Reader(writer, reader, datumReader, fast);
+    return new Reader(id, writer, reader, datumReader, fast);
   }
 
   private Class<? extends SpecificRecord> specificClass(Schema writer, String record) {
