@@ -115,6 +115,28 @@ class RegistryOutageTest {
   }
 
   @Test
+  void slowRegistry_withinTheReadTimeoutWorks_beyondItFailsRetriably() throws Exception {
+    try (FaultyProxy proxy = FaultyProxy.in(stack.registryUrl())) {
+      Map<String, Object> config = Map.of("schema.registry.url", proxy.via(stack.registryUrl()), "max.retries", 0,
+          "http.read.timeout.ms", 1000, "value.subject.name.strategy", "TopicRecordNameStrategy");
+      proxy.latency(200);
+      try (KafkaAvroSerializer serializer = new KafkaAvroSerializer()) {
+        serializer.configure(config, false);
+        long start = System.nanoTime();
+        assertThat(serializer.serialize(kafka.topic("slow"), event(1))).isNotNull();
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(200));
+      }
+      proxy.latency(3000);
+      try (KafkaAvroSerializer serializer = new KafkaAvroSerializer()) {
+        serializer.configure(config, false);
+        assertThatThrownBy(() -> serializer.serialize(kafka.topic("too-slow"), event(1)))
+            .isInstanceOf(SchemaRegistryUnavailableException.class)
+            .hasMessageContaining("SocketTimeoutException");
+      }
+    }
+  }
+
+  @Test
   void consumerRestartedDuringOutage_decodesKnownIdsFromSchemaCacheDir() throws Exception {
     String topic = kafka.topic("restart");
     List<ProducerRecord<String, Object>> records = new ArrayList<>();

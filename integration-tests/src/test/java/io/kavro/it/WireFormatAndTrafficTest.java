@@ -11,7 +11,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -93,9 +92,5 @@ class WireFormatAndTrafficTest {
       assertThat(afterProduce).isEqualTo(2);
       assertThat(proxy.requests()).isEqualTo(4);
     }
-  }
-
-  static byte[] body(byte[] framed) {
-    return Arrays.copyOfRange(framed, 5, framed.length);
   }
 }
