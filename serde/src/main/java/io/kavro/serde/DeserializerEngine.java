@@ -37,6 +37,8 @@ final class DeserializerEngine {
   private final SchemaRegistryClient client;
   private final boolean isKey;
   private final AvroSerdeConfig config;
+  /** Read once: {@code AbstractConfig} getters are too slow for the per-record path. */
+  private final boolean useLatestVersion;
   private final SubjectNameStrategy subjects;
   private final AvroDataModels models;
   private final Cache<Integer, Reader> readers;
@@ -61,64 +63,103 @@ final class DeserializerEngine {
     this.client = client;
     this.isKey = config.isKey();
     this.config = config;
+    this.useLatestVersion = config.useLatestVersion();
     this.subjects = config.subjectNameStrategy();
     this.models = new AvroDataModels(config.useLogicalTypeConverters(), config.reflectionAllowNull());
     this.readers = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
   }
 
-  Object deserialize(String topic, ByteBuffer payload) {
-    AvroValue value = deserializeWithSchema(topic, payload);
-    return value == null ? null : value.datum();
+  /** The datum of a framed payload, or {@code null} for a {@code null} payload (a tombstone). */
+  Object deserialize(String topic, byte[] payload) {
+    if (payload == null) {
+      return null;
+    }
+    Reader reader = reader(topic, payload, 0, payload.length);
+    return read(topic, reader, payload, 0, payload.length);
   }
 
+  /** The datum of a framed payload, from its position to its limit, which are left as they are. */
+  Object deserialize(String topic, ByteBuffer payload) {
+    if (payload == null) {
+      return null;
+    }
+    if (payload.hasArray()) {
+      int offset = payload.arrayOffset() + payload.position();
+      Reader reader = reader(topic, payload.array(), offset, payload.remaining());
+      return read(topic, reader, payload.array(), offset, payload.remaining());
+    }
+    byte[] copy = copy(payload);
+    return read(topic, reader(topic, copy, 0, payload.remaining()), copy, 0, payload.remaining());
+  }
+
+  /** Like {@link #deserialize(String, ByteBuffer)}, with the schema id and the schema read as. */
   AvroValue deserializeWithSchema(String topic, ByteBuffer payload) {
     if (payload == null) {
       return null;
     }
     int length = payload.remaining();
+    byte[] array;
+    int offset;
+    if (payload.hasArray()) {
+      array = payload.array();
+      offset = payload.arrayOffset() + payload.position();
+    } else {
+      array = copy(payload);
+      offset = 0;
+    }
+    Reader reader = reader(topic, array, offset, length);
+    return new AvroValue(reader.id(), reader.reader(), read(topic, reader, array, offset, length));
+  }
+
+  /** A direct (off-heap) payload's bytes, in this thread's copy buffer. */
+  private byte[] copy(ByteBuffer payload) {
+    Scratch scratch = this.scratch.get();
+    int length = payload.remaining();
+    if (scratch.copy.length < length) {
+      scratch.copy = new byte[length];
+    }
+    payload.get(payload.position(), scratch.copy, 0, length);
+    return scratch.copy;
+  }
+
+  /** The reader for the payload's schema id; checks the header. */
+  private Reader reader(String topic, byte[] payload, int offset, int length) {
     int id;
     try {
-      id = WireFormat.schemaId(payload);
+      id = WireFormat.schemaId(payload, offset, length);
     } catch (MalformedPayloadException e) {
       throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, -1, length)
           + ": " + e.getMessage(), null);
     }
-    Reader reader = reader(topic, id, length);
-    Scratch scratch = this.scratch.get();
-    BoundedBinaryDecoder decoder;
-    int bodyLength = length - WireFormat.HEADER_SIZE;
-    if (payload.hasArray()) {
-      decoder = scratch.decoder.reset(payload.array(),
-          payload.arrayOffset() + payload.position() + WireFormat.HEADER_SIZE, bodyLength);
-    } else {
-      if (scratch.copy.length < bodyLength) {
-        scratch.copy = new byte[bodyLength];
-      }
-      payload.get(payload.position() + WireFormat.HEADER_SIZE, scratch.copy, 0, bodyLength);
-      decoder = scratch.decoder.reset(scratch.copy, 0, bodyLength);
-    }
+    return reader(topic, id, length);
+  }
+
+  /** Decodes the body of a framed payload, which must be read to its last byte. */
+  private Object read(String topic, Reader reader, byte[] payload, int offset, int length) {
+    BoundedBinaryDecoder decoder = scratch.get().decoder.reset(payload, offset + WireFormat.HEADER_SIZE,
+        length - WireFormat.HEADER_SIZE);
     Object datum;
     try {
       datum = reader.read(decoder);
     } catch (IOException | RuntimeException e) {
-      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, id, length)
+      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, reader.id(), length)
           + ": truncated or corrupt Avro body for writer schema " + reader.writer().getFullName() + ": " + e, e);
     }
     if (!decoder.isEnd()) {
-      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, id, length)
+      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, reader.id(), length)
           + ": " + decoder.remaining() + " trailing byte(s) after the datum", null);
     }
-    return new AvroValue(id, reader.reader(), datum);
+    return datum;
   }
 
   private Reader reader(String topic, int id, int length) {
     // Most topics carry one schema: the last reader answers without boxing the id for the cache lookup.
     Reader last = this.last;
-    if (last != null && last.id() == id && !config.useLatestVersion()) {
+    if (last != null && last.id() == id && !useLatestVersion) {
       return last;
     }
     Reader reader = readers.getIfPresent(id);
-    if (reader != null && !config.useLatestVersion()) {
+    if (reader != null && !useLatestVersion) {
       this.last = reader;
       return reader;
     }
@@ -145,7 +186,7 @@ final class DeserializerEngine {
     if (config.readerSchema() != null) {
       return config.readerSchema();
     }
-    if (config.useLatestVersion()) {
+    if (useLatestVersion) {
       return client.latestVersion(subjects.subjectName(topic, isKey, writer)).schema();
     }
     return writer;

@@ -57,7 +57,7 @@ public final class KafkaAvroDeserializer implements Deserializer<Object> {
 
   @Override
   public Object deserialize(String topic, byte[] data) {
-    return engine().deserialize(topic, data == null ? null : ByteBuffer.wrap(data));
+    return engine().deserialize(topic, data);
   }
 
   @Override
