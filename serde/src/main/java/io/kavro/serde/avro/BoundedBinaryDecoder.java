@@ -59,6 +59,30 @@ public final class BoundedBinaryDecoder extends Decoder {
 
   @Override
   public int readInt() throws IOException {
+    int p = pos;
+    if (limit - p >= 5) { // every byte a valid int varint can take is there: no check per byte
+      byte[] b = buf;
+      int n = b[p++];
+      if (n < 0) {
+        n &= 0x7f;
+        int shift = 7;
+        int x;
+        do {
+          if (shift > 28) {
+            throw new IOException("invalid int varint at offset " + (pos - start));
+          }
+          x = b[p++];
+          n |= (x & 0x7f) << shift;
+          shift += 7;
+        } while (x < 0);
+      }
+      pos = p;
+      return (n >>> 1) ^ -(n & 1);
+    }
+    return readIntNearEnd();
+  }
+
+  private int readIntNearEnd() throws IOException {
     int b = byteAt();
     int n = b & 0x7f;
     int shift = 7;
@@ -75,6 +99,30 @@ public final class BoundedBinaryDecoder extends Decoder {
 
   @Override
   public long readLong() throws IOException {
+    int p = pos;
+    if (limit - p >= 10) { // every byte a valid long varint can take is there: no check per byte
+      byte[] b = buf;
+      long n = b[p++];
+      if (n < 0) {
+        n &= 0x7f;
+        int shift = 7;
+        int x;
+        do {
+          if (shift > 63) {
+            throw new IOException("invalid long varint at offset " + (pos - start));
+          }
+          x = b[p++];
+          n |= (long) (x & 0x7f) << shift;
+          shift += 7;
+        } while (x < 0);
+      }
+      pos = p;
+      return (n >>> 1) ^ -(n & 1);
+    }
+    return readLongNearEnd();
+  }
+
+  private long readLongNearEnd() throws IOException {
     int b = byteAt();
     long n = b & 0x7f;
     int shift = 7;
