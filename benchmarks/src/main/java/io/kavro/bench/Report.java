@@ -65,6 +65,7 @@ public final class Report {
     table("Serialize", "SerializeBenchmark", List.of(Shape.S1, Shape.S2, Shape.S3), "ApicurioBenchmark.serialize");
     table("Deserialize", "DeserializeBenchmark", List.of(Shape.S1, Shape.S2, Shape.S3, Shape.S4),
         "ApicurioBenchmark.deserialize");
+    deserializeLimits();
     checkTargets();
     firstMessage();
     payloadSizes();
@@ -90,6 +91,30 @@ public final class Report {
     line("");
     line("Kavro runs with its defaults, so with the compiled codecs (`avro.fast.codec=true`); the generic-codec "
         + "column is Kavro with `avro.fast.codec=false`, that is Avro's own datum writer or reader inside Kavro.");
+    line("");
+  }
+
+  private void deserializeLimits() {
+    line("## Deserialize: how far any reader can go");
+    line("");
+    line("`DeserializeLimitsBenchmark`, one run, side by side: Kavro and raw Avro again, a reader written by hand "
+        + "for exactly this schema (straight-line code, every call monomorphic, the same decoder and result: "
+        + "the ceiling of any generated reader, bytecode included), and the bare allocation of the same object "
+        + "graph without reading a byte (the same classes, lengths, counts and boxed values, planned from each "
+        + "record beforehand: the floor under any reader that returns Avro's generic records).");
+    line("");
+    line("| shape | Kavro ns/op | hand-written ns/op | allocation only ns/op | raw Avro ns/op | Kavro/raw | "
+        + "hand-written/raw | allocation only/raw | Kavro B/op | allocation only B/op |");
+    line("|---|---|---|---|---|---|---|---|---|---|");
+    for (Shape shape : List.of(Shape.S2, Shape.S3)) {
+      JsonNode kavro = results.get("DeserializeLimitsBenchmark.kavro/" + shape);
+      JsonNode hand = results.get("DeserializeLimitsBenchmark.handWritten/" + shape);
+      JsonNode floor = results.get("DeserializeLimitsBenchmark.allocationOnly/" + shape);
+      JsonNode raw = results.get("DeserializeLimitsBenchmark.raw/" + shape);
+      line("| " + shape + " | " + time(kavro) + " | " + time(hand) + " | " + time(floor) + " | " + time(raw) + " | "
+          + ratio(kavro, raw) + " | " + ratio(hand, raw) + " | " + ratio(floor, raw) + " | " + alloc(kavro) + " | "
+          + alloc(floor) + " |");
+    }
     line("");
   }
 

@@ -1,0 +1,97 @@
+package io.kavro.bench;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.avro.generic.GenericRecord;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * How far deserialization into Avro's generic object graph can go, side by side with Kavro and raw Avro:
+ * a reader hand-written for the shape (the ceiling of any specialized reader) and the bare allocation of the
+ * same object graph (the floor under any reader). See {@link ReferenceReaders}.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class DeserializeLimitsBenchmark {
+  @Param({"S2", "S3"})
+  public Shape shape;
+
+  private final List<byte[]> payloads = new ArrayList<>();
+  private final List<ReferenceReaders.Plan> plans = new ArrayList<>();
+  private KavroSerdes kavro;
+  private RawAvro raw;
+  private ReferenceReaders reference;
+  private int next;
+
+  @Setup(Level.Trial)
+  public void setUp() throws IOException {
+    kavro = new KavroSerdes(shape);
+    raw = new RawAvro(shape.writer(), shape.reader(), 1);
+    reference = new ReferenceReaders(shape);
+    for (GenericRecord record : BenchData.records(shape)) {
+      byte[] payload = kavro.serializer().serialize(KavroSerdes.TOPIC, record);
+      Object read = kavro.deserializer().deserialize(KavroSerdes.TOPIC, payload);
+      Object handRead = reference.handWritten(payload);
+      if (!read.equals(handRead) || !read.equals(raw.deserialize(payload))) {
+        throw new IllegalStateException("the hand-written reader disagrees with Kavro or Avro: " + handRead);
+      }
+      payloads.add(payload);
+      plans.add(reference.plan(handRead));
+    }
+  }
+
+  @Setup(Level.Iteration)
+  public void mark() {
+    kavro.mark();
+  }
+
+  @TearDown(Level.Iteration)
+  public void check() {
+    kavro.assertNoRequestsSinceMark();
+  }
+
+  @TearDown(Level.Trial)
+  public void tearDown() {
+    kavro.close();
+  }
+
+  private int nextIndex() {
+    int index = next;
+    next = (next + 1) & (BenchData.RECORDS - 1);
+    return index;
+  }
+
+  @Benchmark
+  public Object kavro() {
+    return kavro.deserializer().deserialize(KavroSerdes.TOPIC, payloads.get(nextIndex()));
+  }
+
+  @Benchmark
+  public Object raw() {
+    return raw.deserialize(payloads.get(nextIndex()));
+  }
+
+  /** A reader written by hand for the shape: the ceiling of any generated reader. */
+  @Benchmark
+  public Object handWritten() throws IOException {
+    return reference.handWritten(payloads.get(nextIndex()));
+  }
+
+  /** The same object graph allocated without reading: the floor under any reader. */
+  @Benchmark
+  public Object allocationOnly() {
+    return reference.allocationOnly(plans.get(nextIndex()));
+  }
+}
