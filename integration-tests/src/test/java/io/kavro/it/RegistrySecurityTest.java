@@ -4,14 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.kavro.registry.TestTls;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.serde.SchemaRegistryUnavailableException;
 import io.kavro.serde.UnknownSchemaIdException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,23 +49,10 @@ class RegistrySecurityTest {
     return new FaultyProxy(uri.getHost(), uri.getPort(), server.sslContext().getServerSocketFactory());
   }
 
-  private Path truststore(HeldCertificate ca) throws Exception {
-    KeyStore store = KeyStore.getInstance("PKCS12");
-    store.load(null, null);
-    store.setCertificateEntry("ca", ca.certificate());
-    Path file = Files.createTempFile(dir, "trust", ".p12");
-    try (OutputStream out = Files.newOutputStream(file)) {
-      store.store(out, "changeit".toCharArray());
-    }
-    return file;
-  }
-
   private Map<String, Object> tlsConfig(String url, HeldCertificate trusted) throws Exception {
     Map<String, Object> config = new HashMap<>();
     config.put("schema.registry.url", url);
-    config.put("schema.registry.ssl.truststore.location", truststore(trusted).toString());
-    config.put("schema.registry.ssl.truststore.password", "changeit");
-    config.put("schema.registry.ssl.truststore.type", "PKCS12");
+    config.putAll(TestTls.trustSettings(TestTls.truststore(trusted, dir)));
     config.put("max.retries", 0);
     return config;
   }

@@ -8,6 +8,7 @@ import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryClients;
 import io.kavro.registry.SchemaRegistryException;
+import io.kavro.registry.TestTls;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -113,7 +114,7 @@ class SecurityTest {
     Path truststore = serveTls("localhost");
     ok();
 
-    HttpSchemaRegistryClient client = client(server.url("/").toString(), trustConfig(truststore));
+    HttpSchemaRegistryClient client = client(server.url("/").toString(), TestTls.trustSettings(truststore));
 
     assertThat(client.schemaById(1)).isNotNull();
   }
@@ -123,7 +124,7 @@ class SecurityTest {
     Path truststore = serveTls("registry.example.com");
     ok();
 
-    HttpSchemaRegistryClient client = client(server.url("/").toString(), trustConfig(truststore));
+    HttpSchemaRegistryClient client = client(server.url("/").toString(), TestTls.trustSettings(truststore));
 
     assertThatThrownBy(() -> client.schemaById(1))
         .isInstanceOf(RegistryUnavailableException.class)
@@ -134,7 +135,7 @@ class SecurityTest {
   void tls_hostnameMismatch_passesWhenVerificationOff() throws Exception {
     Path truststore = serveTls("registry.example.com");
     ok();
-    Map<String, Object> config = new HashMap<>(trustConfig(truststore));
+    Map<String, Object> config = new HashMap<>(TestTls.trustSettings(truststore));
     config.put("schema.registry.ssl.endpoint.identification.algorithm", "");
 
     assertThat(client(server.url("/").toString(), config).schemaById(1)).isNotNull();
@@ -146,7 +147,7 @@ class SecurityTest {
     ok();
     Path otherTruststore = truststore(new HeldCertificate.Builder().certificateAuthority(0).build());
 
-    HttpSchemaRegistryClient client = client(server.url("/").toString(), trustConfig(otherTruststore));
+    HttpSchemaRegistryClient client = client(server.url("/").toString(), TestTls.trustSettings(otherTruststore));
 
     assertThatThrownBy(() -> client.schemaById(1)).isInstanceOf(RegistryUnavailableException.class)
         .hasMessageContaining("SSLHandshakeException");
@@ -170,7 +171,7 @@ class SecurityTest {
     try (OutputStream out = Files.newOutputStream(keystore)) {
       keys.store(out, "keypass".toCharArray());
     }
-    Map<String, Object> config = new HashMap<>(trustConfig(truststore(ca)));
+    Map<String, Object> config = new HashMap<>(TestTls.trustSettings(truststore(ca)));
     config.put("schema.registry.ssl.keystore.location", keystore.toString());
     config.put("schema.registry.ssl.keystore.password", "keypass");
     config.put("schema.registry.ssl.keystore.type", "PKCS12");
@@ -185,14 +186,14 @@ class SecurityTest {
     server.requireClientAuth();
     ok();
 
-    assertThatThrownBy(() -> client(server.url("/").toString(), trustConfig(truststore)).schemaById(1))
+    assertThatThrownBy(() -> client(server.url("/").toString(), TestTls.trustSettings(truststore)).schemaById(1))
         .isInstanceOf(RegistryUnavailableException.class);
   }
 
   @Test
   void tls_wrongTruststorePassword_configErrorWithoutSecret() throws Exception {
     Path truststore = serveTls("localhost");
-    Map<String, Object> config = new HashMap<>(trustConfig(truststore));
+    Map<String, Object> config = new HashMap<>(TestTls.trustSettings(truststore));
     config.put("schema.registry.ssl.truststore.password", SECRET);
 
     assertThatThrownBy(() -> client(server.url("/").toString(), config))
@@ -256,19 +257,6 @@ class SecurityTest {
   }
 
   private Path truststore(HeldCertificate ca) throws Exception {
-    KeyStore store = KeyStore.getInstance("PKCS12");
-    store.load(null, null);
-    store.setCertificateEntry("ca", ca.certificate());
-    Path file = Files.createTempFile(dir, "trust", ".p12");
-    try (OutputStream out = Files.newOutputStream(file)) {
-      store.store(out, "changeit".toCharArray());
-    }
-    return file;
-  }
-
-  private static Map<String, Object> trustConfig(Path truststore) {
-    return Map.of("schema.registry.ssl.truststore.location", truststore.toString(),
-        "schema.registry.ssl.truststore.password", "changeit",
-        "schema.registry.ssl.truststore.type", "PKCS12");
+    return TestTls.truststore(ca, dir);
   }
 }
