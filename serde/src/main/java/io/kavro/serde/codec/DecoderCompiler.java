@@ -1,7 +1,6 @@
 package io.kavro.serde.codec;
 
 import io.kavro.serde.avro.BoundedBinaryDecoder;
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -13,6 +12,7 @@ import org.apache.avro.LogicalType;
 import org.apache.avro.Resolver;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericFixed;
 import org.apache.avro.generic.IndexedRecord;
 import org.apache.avro.specific.SpecificRecordBase;
@@ -184,6 +184,18 @@ public final class DecoderCompiler {
   }
 
   private DatumDecoder writerUnion(Resolver.WriterUnion action) {
+    if (isNullableUtf8(action)) { // ["null", "string"], the commonest union: one call, not two
+      return in -> {
+        int index = in.readIndex();
+        if (index == 0) {
+          return null;
+        }
+        if (index == 1) {
+          return in.readUtf8();
+        }
+        throw new AvroTypeException("union index " + index + " out of range 0..1");
+      };
+    }
     DatumDecoder[] branches = new DatumDecoder[action.actions.length];
     for (int i = 0; i < branches.length; i++) {
       branches[i] = decoder(action.actions[i], action.actions[i].conversion);
@@ -197,94 +209,72 @@ public final class DecoderCompiler {
     };
   }
 
-  /** One step of a record: read (or skip) one writer field, or fill one reader field from its default. */
-  @FunctionalInterface
-  private interface Step {
-    void apply(IndexedRecord record, BoundedBinaryDecoder in) throws IOException;
+  private static boolean isNullableUtf8(Resolver.WriterUnion union) {
+    if (union.actions.length != 2 || union.actions[0].writer.getType() != Schema.Type.NULL) {
+      return false;
+    }
+    Resolver.Action second = union.actions[1];
+    return second.type == Resolver.Action.Type.DO_NOTHING && second.conversion == null
+        && second.reader.getType() == Schema.Type.STRING
+        && !"String".equals(second.reader.getProp(GenericData.STRING_PROP));
   }
 
+  /**
+   * A record: one value decoder per writer field, in the writer's order, each stored at its reader position
+   * (or skipped, at position -1), then the reader's remaining fields from their defaults. One call per field.
+   */
   private DatumDecoder record(Resolver.RecordAdjust action) {
     if (inProgress.put(action, Boolean.TRUE) != null) {
       throw new Unsupported("recursive record " + action.reader.getFullName());
     }
     try {
       Object sample = action.instanceSupplier.newInstance(null, action.reader);
-      Step[] steps = new Step[action.fieldActions.length + action.readerOrder.length - action.firstDefault];
-      int i = 0;
+      int writerFields = action.fieldActions.length;
+      DatumDecoder[] values = new DatumDecoder[writerFields];
+      int[] positions = new int[writerFields];
       int j = 0;
-      for (; i < action.fieldActions.length; i++) {
+      for (int i = 0; i < writerFields; i++) {
         Resolver.Action fieldAction = action.fieldActions[i];
         if (fieldAction.type == Resolver.Action.Type.SKIP) {
           Schema skipped = fieldAction.writer;
-          steps[i] = (record, in) -> org.apache.avro.generic.GenericDatumReader.skip(skipped, in);
+          values[i] = in -> {
+            GenericDatumReader.skip(skipped, in);
+            return null;
+          };
+          positions[i] = -1;
         } else {
           Schema.Field field = action.readerOrder[j++];
-          int pos = field.pos();
-          Conversion<?> conversion = conversion(sample, field);
-          Step direct = conversion == null ? directStep(fieldAction, pos) : null;
-          if (direct != null) {
-            steps[i] = direct;
-          } else {
-            DatumDecoder value = decoder(fieldAction, conversion);
-            steps[i] = (record, in) -> record.put(pos, value.decode(in));
-          }
+          values[i] = decoder(fieldAction, conversion(sample, field));
+          positions[i] = field.pos();
         }
       }
-      for (; i < steps.length; i++) {
+      int defaults = action.readerOrder.length - j;
+      DatumDecoder[] defaultValues = new DatumDecoder[defaults];
+      int[] defaultPositions = new int[defaults];
+      for (int i = 0; i < defaults; i++) {
         Schema.Field field = action.readerOrder[j++];
-        steps[i] = defaulting(field);
+        defaultValues[i] = defaultValue(field);
+        defaultPositions[i] = field.pos();
       }
       GenericData.InstanceSupplier supplier = action.instanceSupplier;
       Schema reader = action.reader;
       return in -> {
         IndexedRecord record = (IndexedRecord) supplier.newInstance(null, reader);
-        for (Step step : steps) {
-          step.apply(record, in);
+        for (int i = 0; i < values.length; i++) {
+          Object value = values[i].decode(in);
+          int pos = positions[i];
+          if (pos >= 0) {
+            record.put(pos, value);
+          }
+        }
+        for (int i = 0; i < defaultValues.length; i++) {
+          record.put(defaultPositions[i], defaultValues[i].decode(in));
         }
         return record;
       };
     } finally {
       inProgress.remove(action);
     }
-  }
-
-  /**
-   * A single-dispatch step for the commonest fields, a plain primitive or a nullable one, or {@code null}:
-   * one call per field instead of a step calling a value decoder.
-   */
-  private static Step directStep(Resolver.Action action, int pos) {
-    if (action.type == Resolver.Action.Type.DO_NOTHING) {
-      return switch (action.reader.getType()) {
-        case INT -> (record, in) -> record.put(pos, in.readInt());
-        case LONG -> (record, in) -> record.put(pos, in.readLong());
-        case DOUBLE -> (record, in) -> record.put(pos, in.readDouble());
-        case FLOAT -> (record, in) -> record.put(pos, in.readFloat());
-        case BOOLEAN -> (record, in) -> record.put(pos, in.readBoolean());
-        case STRING -> "String".equals(action.reader.getProp(GenericData.STRING_PROP))
-            ? (record, in) -> record.put(pos, in.readString())
-            : (record, in) -> record.put(pos, in.readUtf8());
-        default -> null;
-      };
-    }
-    if (action.type == Resolver.Action.Type.WRITER_UNION) {
-      Resolver.WriterUnion union = (Resolver.WriterUnion) action;
-      if (union.actions.length == 2 && union.actions[0].writer.getType() == Schema.Type.NULL
-          && union.actions[1].type == Resolver.Action.Type.DO_NOTHING && union.actions[1].conversion == null
-          && union.actions[1].reader.getType() == Schema.Type.STRING
-          && !"String".equals(union.actions[1].reader.getProp(GenericData.STRING_PROP))) {
-        return (record, in) -> {
-          int index = in.readIndex();
-          if (index == 0) {
-            record.put(pos, null);
-          } else if (index == 1) {
-            record.put(pos, in.readUtf8());
-          } else {
-            throw new AvroTypeException("union index " + index + " out of range 0..1");
-          }
-        };
-      }
-    }
-    return null;
   }
 
   /** The conversion Avro's reader applies to a field: the generated class's own, else the model's. */
@@ -296,14 +286,14 @@ public final class DecoderCompiler {
     return logical == null ? null : model.getConversionFor(logical);
   }
 
-  private Step defaulting(Schema.Field field) {
-    int pos = field.pos();
+  /** A field's default, as Avro fills it: immutable values shared, others a deep copy per record. */
+  private DatumDecoder defaultValue(Schema.Field field) {
     Object value = model.getDefaultValue(field);
     if (value == null || value instanceof Number || value instanceof Boolean || value instanceof String
-        || value instanceof Enum<?> || value instanceof org.apache.avro.generic.GenericData.EnumSymbol) {
-      return (record, in) -> record.put(pos, value);
+        || value instanceof Enum<?> || value instanceof GenericData.EnumSymbol) {
+      return in -> value;
     }
     Schema schema = field.schema();
-    return (record, in) -> record.put(pos, model.deepCopy(schema, value));
+    return in -> model.deepCopy(schema, value);
   }
 }
