@@ -71,11 +71,7 @@ final class DeserializerEngine {
 
   /** The datum of a framed payload, or {@code null} for a {@code null} payload (a tombstone). */
   Object deserialize(String topic, byte[] payload) {
-    if (payload == null) {
-      return null;
-    }
-    Reader reader = reader(topic, payload, 0, payload.length);
-    return read(topic, reader, payload, 0, payload.length);
+    return payload == null ? null : deserialize(topic, payload, 0, payload.length);
   }
 
   /** The datum of a framed payload, from its position to its limit, which are left as they are. */
@@ -83,13 +79,13 @@ final class DeserializerEngine {
     if (payload == null) {
       return null;
     }
-    if (payload.hasArray()) {
-      int offset = payload.arrayOffset() + payload.position();
-      Reader reader = reader(topic, payload.array(), offset, payload.remaining());
-      return read(topic, reader, payload.array(), offset, payload.remaining());
-    }
-    byte[] copy = copy(payload);
-    return read(topic, reader(topic, copy, 0, payload.remaining()), copy, 0, payload.remaining());
+    return payload.hasArray()
+        ? deserialize(topic, payload.array(), payload.arrayOffset() + payload.position(), payload.remaining())
+        : deserialize(topic, copy(payload), 0, payload.remaining());
+  }
+
+  private Object deserialize(String topic, byte[] payload, int offset, int length) {
+    return read(topic, reader(topic, payload, offset, length), payload, offset, length);
   }
 
   /** Like {@link #deserialize(String, ByteBuffer)}, with the schema id and the schema read as. */
