@@ -8,6 +8,7 @@ import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryClients;
 import io.kavro.registry.SchemaRegistryException;
+import io.kavro.registry.LogCapture;
 import io.kavro.registry.TestTls;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -16,21 +17,13 @@ import java.nio.file.Path;
 import java.security.KeyStore;
 import java.util.Base64;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.junit5.StartStop;
 import okhttp3.tls.HandshakeCertificates;
 import okhttp3.tls.HeldCertificate;
 import org.apache.kafka.common.config.ConfigException;
-import org.apache.logging.log4j.Level;
-import org.apache.logging.log4j.LogManager;
-import org.apache.logging.log4j.core.LogEvent;
-import org.apache.logging.log4j.core.LoggerContext;
-import org.apache.logging.log4j.core.appender.AbstractAppender;
-import org.apache.logging.log4j.core.config.Property;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -204,22 +197,7 @@ class SecurityTest {
 
   @Test
   void credentials_neverInExceptionsOrLogs() throws Exception {
-    List<String> logged = new CopyOnWriteArrayList<>();
-    LoggerContext context = (LoggerContext) LogManager.getContext(false);
-    AbstractAppender appender = new AbstractAppender("capture", null, null, true, Property.EMPTY_ARRAY) {
-      @Override
-      public void append(LogEvent event) {
-        logged.add(event.getMessage().getFormattedMessage());
-        if (event.getThrown() != null) {
-          logged.add(String.valueOf(event.getThrown()));
-        }
-      }
-    };
-    appender.start();
-    context.getConfiguration().getRootLogger().addAppender(appender, Level.ALL, null);
-    context.getConfiguration().getLoggerConfig("io.kavro").addAppender(appender, Level.ALL, null);
-    context.updateLoggers();
-    try {
+    try (LogCapture logs = new LogCapture()) {
       server.enqueue(new MockResponse.Builder().code(503).body("{\"error_code\":50301,\"message\":\"down\"}").build());
       server.enqueue(new MockResponse.Builder().code(401).body("{\"error_code\":401,\"message\":\"who?\"}").build());
       String url = server.url("/").newBuilder().username("alice").password(SECRET).build().toString();
@@ -239,11 +217,7 @@ class SecurityTest {
       assertThat(refused.getMessage()).doesNotContain(SECRET);
       assertThat(((SchemaRegistryException) thrown).url()).doesNotContain("alice");
       assertThat(new RegistryConfig(config).toString()).doesNotContain(SECRET);
-      assertThat(logged).isNotEmpty().noneMatch(line -> line.contains(SECRET));
-    } finally {
-      context.getConfiguration().getRootLogger().removeAppender("capture");
-      context.getConfiguration().getLoggerConfig("io.kavro").removeAppender("capture");
-      context.updateLoggers();
+      assertThat(logs.lines()).isNotEmpty().noneMatch(line -> line.contains(SECRET));
     }
   }
 
