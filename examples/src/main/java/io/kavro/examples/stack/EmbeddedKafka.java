@@ -32,11 +32,15 @@ public final class EmbeddedKafka implements AutoCloseable {
     this.port = port;
   }
 
-  /** Formats the storage and starts a broker on {@code port} (0 for any free port). */
+  /**
+   * Formats the storage and starts a broker on {@code port} (0 for any free port, with another try should
+   * the chosen one be taken before the broker binds it).
+   */
   public static EmbeddedKafka start(int port) {
-    int brokerPort = port == 0 ? Ports.free() : port;
-    Ports.requireFree(brokerPort, "the Kafka broker");
-    int controllerPort = Ports.free();
+    return Ports.startOnFreePort(port, "the Kafka broker", brokerPort -> startOn(brokerPort, Ports.free()));
+  }
+
+  private static EmbeddedKafka startOn(int brokerPort, int controllerPort) {
     Path logDir;
     try {
       logDir = Files.createTempDirectory("kavro-kafka-");
@@ -68,6 +72,7 @@ public final class EmbeddedKafka implements AutoCloseable {
     try {
       server.startup();
     } catch (RuntimeException e) {
+      stopQuietly(server);
       delete(logDir);
       throw new IllegalStateException("the embedded Kafka broker did not start on 127.0.0.1:" + brokerPort
           + ": " + e.getMessage(), e);
@@ -101,6 +106,15 @@ public final class EmbeddedKafka implements AutoCloseable {
     server.shutdown();
     server.awaitShutdown();
     delete(logDir);
+  }
+
+  private static void stopQuietly(KafkaRaftServer server) {
+    try {
+      server.shutdown();
+      server.awaitShutdown();
+    } catch (RuntimeException e) {
+      // Startup failed already; what is left to stop is stopped as far as it can be.
+    }
   }
 
   private static void delete(Path dir) {

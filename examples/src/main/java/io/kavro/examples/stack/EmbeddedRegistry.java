@@ -3,6 +3,7 @@ package io.kavro.examples.stack;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.BindException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -40,10 +41,15 @@ public final class EmbeddedRegistry implements AutoCloseable {
     Runtime.getRuntime().addShutdownHook(hook);
   }
 
-  /** Starts the registry on {@code port} (0 for any free port) and waits until it answers. */
+  /**
+   * Starts the registry on {@code port} (0 for any free port, with another try should the chosen one be taken
+   * before the registry binds it) and waits until it answers.
+   */
   public static EmbeddedRegistry start(int port) {
-    int httpPort = port == 0 ? Ports.free() : port;
-    Ports.requireFree(httpPort, "the schema registry");
+    return Ports.startOnFreePort(port, "the schema registry", EmbeddedRegistry::startOn);
+  }
+
+  private static EmbeddedRegistry startOn(int httpPort) {
     Path runner = runnerJar();
     Path watchdog = codeLocation();
     Path log;
@@ -90,8 +96,14 @@ public final class EmbeddedRegistry implements AutoCloseable {
     long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
     while (System.nanoTime() < deadline) {
       if (!process.isAlive()) {
-        throw new IllegalStateException("the schema registry exited with status " + process.exitValue()
-            + " during startup; its log: " + tail());
+        String tail = tail();
+        IllegalStateException exited = new IllegalStateException("the schema registry exited with status "
+            + process.exitValue() + " during startup; its log: " + tail);
+        // Quarkus: "Port N seems to be in use by another process."
+        if (tail.contains("seems to be in use") || tail.contains("Address already in use")) {
+          exited.initCause(new BindException("port " + port + " on 127.0.0.1 is already in use"));
+        }
+        throw exited;
       }
       try {
         if (http.send(probe, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
