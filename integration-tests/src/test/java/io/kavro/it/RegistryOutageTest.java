@@ -118,7 +118,7 @@ class RegistryOutageTest {
   void slowRegistry_withinTheReadTimeoutWorks_beyondItFailsRetriably() throws Exception {
     try (FaultyProxy proxy = FaultyProxy.in(stack.registryUrl())) {
       Map<String, Object> config = Map.of("schema.registry.url", proxy.via(stack.registryUrl()), "max.retries", 0,
-          "http.read.timeout.ms", 1000, "value.subject.name.strategy", "TopicRecordNameStrategy");
+          "http.read.timeout.ms", 2000, "value.subject.name.strategy", "TopicRecordNameStrategy");
       proxy.latency(200);
       try (KafkaAvroSerializer serializer = new KafkaAvroSerializer()) {
         serializer.configure(config, false);
