@@ -1,5 +1,6 @@
 package io.kavro.registry;
 
+import io.kavro.registry.cache.CachePolicy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +33,14 @@ public final class RegistryConfig extends AbstractConfig {
   public static final String LATEST_CACHE_TTL_SEC_CONFIG = "latest.cache.ttl.sec";
   private static final String LATEST_CACHE_TTL_SEC_DOC = "Seconds a subject's latest version is cached. "
       + "After that it is refreshed in the background; while the registry fails, the stale value is served.";
+
+  public static final String MISSING_ID_CACHE_TTL_SEC_CONFIG = "missing.id.cache.ttl.sec";
+  private static final String MISSING_ID_CACHE_TTL_SEC_DOC = "Seconds a schema id the registry does not know "
+      + "is remembered as missing, so that records carrying it fail without a request each. 0: ask every time. "
+      + "Registering or looking up the schema of that id forgets it at once.";
+
+  public static final String MISSING_CACHE_SIZE_CONFIG = "missing.cache.size";
+  private static final String MISSING_CACHE_SIZE_DOC = "Bound on the schema ids remembered as missing.";
 
   public static final String NORMALIZE_SCHEMAS_CONFIG = "normalize.schemas";
   private static final String NORMALIZE_SCHEMAS_DOC = "Ask the registry to normalize schemas before "
@@ -94,6 +103,8 @@ public final class RegistryConfig extends AbstractConfig {
   private final List<String> urls;
   private final int maxSchemasPerSubject;
   private final Duration latestCacheTtl;
+  private final Duration missingIdCacheTtl;
+  private final int missingCacheSize;
   private final boolean normalizeSchemas;
   private final int maxRetries;
   private final Duration retriesWait;
@@ -107,6 +118,8 @@ public final class RegistryConfig extends AbstractConfig {
     this.urls = parseUrls(getList(SCHEMA_REGISTRY_URL_CONFIG));
     this.maxSchemasPerSubject = getInt(MAX_SCHEMAS_PER_SUBJECT_CONFIG);
     this.latestCacheTtl = Duration.ofSeconds(getLong(LATEST_CACHE_TTL_SEC_CONFIG));
+    this.missingIdCacheTtl = Duration.ofSeconds(getLong(MISSING_ID_CACHE_TTL_SEC_CONFIG));
+    this.missingCacheSize = getInt(MISSING_CACHE_SIZE_CONFIG);
     this.normalizeSchemas = getBoolean(NORMALIZE_SCHEMAS_CONFIG);
     this.maxRetries = getInt(MAX_RETRIES_CONFIG);
     this.retriesWait = Duration.ofMillis(getLong(RETRIES_WAIT_MS_CONFIG));
@@ -137,6 +150,10 @@ public final class RegistryConfig extends AbstractConfig {
             Importance.LOW, MAX_SCHEMAS_PER_SUBJECT_DOC)
         .define(LATEST_CACHE_TTL_SEC_CONFIG, Type.LONG, 60L, ConfigDef.Range.atLeast(1),
             Importance.LOW, LATEST_CACHE_TTL_SEC_DOC)
+        .define(MISSING_ID_CACHE_TTL_SEC_CONFIG, Type.LONG, 0L, ConfigDef.Range.atLeast(0),
+            Importance.LOW, MISSING_ID_CACHE_TTL_SEC_DOC)
+        .define(MISSING_CACHE_SIZE_CONFIG, Type.INT, CachePolicy.DEFAULT_MISSING_CACHE_SIZE,
+            ConfigDef.Range.atLeast(1), Importance.LOW, MISSING_CACHE_SIZE_DOC)
         .define(NORMALIZE_SCHEMAS_CONFIG, Type.BOOLEAN, false, Importance.LOW, NORMALIZE_SCHEMAS_DOC)
         .define(MAX_RETRIES_CONFIG, Type.INT, 3, ConfigDef.Range.atLeast(0), Importance.LOW, MAX_RETRIES_DOC)
         .define(RETRIES_WAIT_MS_CONFIG, Type.LONG, 1000L, ConfigDef.Range.atLeast(0),
@@ -222,6 +239,15 @@ public final class RegistryConfig extends AbstractConfig {
 
   public Duration latestCacheTtl() {
     return latestCacheTtl;
+  }
+
+  /** How long an unknown schema id is remembered as missing; zero when it is not. */
+  public Duration missingIdCacheTtl() {
+    return missingIdCacheTtl;
+  }
+
+  public int missingCacheSize() {
+    return missingCacheSize;
   }
 
   public boolean normalizeSchemas() {

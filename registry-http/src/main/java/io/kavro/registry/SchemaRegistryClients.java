@@ -1,5 +1,6 @@
 package io.kavro.registry;
 
+import io.kavro.registry.cache.CachePolicy;
 import io.kavro.registry.cache.CachingSchemaRegistryClient;
 import io.kavro.registry.cache.SchemaFileStore;
 import io.kavro.registry.http.HttpSchemaRegistryClient;
@@ -29,7 +30,9 @@ public final class SchemaRegistryClients {
         : new HttpSchemaRegistryClient(config);
     SchemaFileStore files = config.schemaCacheDir() == null ? null
         : new SchemaFileStore(config.schemaCacheDir(), String.join(",", redactedUrls(config)));
-    return new CachingSchemaRegistryClient(backend, config.maxSchemasPerSubject(), config.latestCacheTtl(), files);
+    CachePolicy policy = new CachePolicy(config.maxSchemasPerSubject(), config.latestCacheTtl(),
+        config.missingIdCacheTtl(), config.missingCacheSize());
+    return new CachingSchemaRegistryClient(backend, policy, files);
   }
 
   private static java.util.List<String> redactedUrls(RegistryConfig config) {

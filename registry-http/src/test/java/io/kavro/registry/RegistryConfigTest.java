@@ -18,6 +18,8 @@ class RegistryConfigTest {
     assertThat(config.maxSchemasPerSubject()).isEqualTo(1000);
     assertThat(config.latestCacheTtl()).isEqualTo(Duration.ofSeconds(60));
     assertThat(config.normalizeSchemas()).isFalse();
+    assertThat(config.missingIdCacheTtl()).isZero();
+    assertThat(config.missingCacheSize()).isEqualTo(10_000);
     assertThat(config.maxRetries()).isEqualTo(3);
     assertThat(config.retriesWait()).isEqualTo(Duration.ofMillis(1000));
     assertThat(config.retriesMaxWait()).isEqualTo(Duration.ofMillis(20000));
@@ -83,5 +85,27 @@ class RegistryConfigTest {
         "bootstrap.servers", "x:9092", "value.subject.name.strategy", "whatever"));
 
     assertThat(config.urls()).hasSize(1);
+  }
+
+  @Test
+  void missingIdCacheTtl_wiredIntoTheCreatedClient() {
+    String scope = "missing-ids-" + System.nanoTime();
+    try (SchemaRegistryClient remembering = SchemaRegistryClients.create(Map.of("schema.registry.url",
+        "mock://" + scope, "missing.id.cache.ttl.sec", 60))) {
+      for (int i = 0; i < 3; i++) {
+        assertThatThrownBy(() -> remembering.schemaById(99)).isInstanceOf(SchemaNotFoundException.class);
+      }
+      assertThat(remembering.stats().requests()).isEqualTo(1);
+    }
+    try (SchemaRegistryClient asking = SchemaRegistryClients.create(Map.of("schema.registry.url", "mock://" + scope))) {
+      long before = asking.stats().requests();
+      for (int i = 0; i < 3; i++) {
+        assertThatThrownBy(() -> asking.schemaById(99)).isInstanceOf(SchemaNotFoundException.class);
+      }
+      assertThat(asking.stats().requests()).isEqualTo(before + 3);
+    }
+    assertThatThrownBy(() -> new RegistryConfig(Map.of("schema.registry.url", "http://a:1",
+        "missing.id.cache.ttl.sec", -1))).isInstanceOf(ConfigException.class)
+        .hasMessageContaining("missing.id.cache.ttl.sec");
   }
 }

@@ -180,6 +180,19 @@ class DeserializerTest {
   }
 
   @Test
+  void unknownSchemaId_withMissingIdTtl_sameTypedErrorWithoutAskingAgain() {
+    KafkaAvroDeserializer deserializer = serdes.deserializer("missing.id.cache.ttl.sec", 60);
+    byte[] unknown = {0, 0, 0, 0x30, 0x39, 2};
+
+    for (int i = 0; i < 5; i++) {
+      assertThatThrownBy(() -> deserializer.deserialize("orders", unknown))
+          .isInstanceOf(UnknownSchemaIdException.class)
+          .hasMessageContaining("schema id 12345");
+    }
+    assertThat(serdes.registryRequests()).isEqualTo(1);
+  }
+
+  @Test
   void trailingBytes_malformed() {
     byte[] bytes = serdes.serializer().serialize("t", "x");
     byte[] longer = java.util.Arrays.copyOf(bytes, bytes.length + 2);

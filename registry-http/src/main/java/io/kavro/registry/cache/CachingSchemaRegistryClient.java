@@ -1,5 +1,6 @@
 package io.kavro.registry.cache;
 
+import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.CacheLoader;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
@@ -7,6 +8,7 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import io.kavro.registry.CompatibilityLevel;
 import io.kavro.registry.RegistryStats;
 import io.kavro.registry.RegistryUnavailableException;
+import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SubjectVersion;
@@ -26,8 +28,11 @@ import org.slf4j.LoggerFactory;
  * call to the registry, and lookups of other keys go on meanwhile.
  *
  * <p><b>Schema by id</b> is cached without expiry (ids never change meaning), bounded to {@code maxSize}
- * entries. Unknown ids are not cached: each lookup asks again. With a {@link SchemaFileStore}, every schema
- * learned is also written to disk, and read back from there when the registry is unavailable.
+ * entries. An id the registry answers "not found" for is asked again on each lookup, unless
+ * {@link CachePolicy#missingIdTtl()} is set: then it is remembered as missing for that long (a record with an
+ * unknown id, skipped by the application, then costs no request per record); learning the id's schema by a
+ * registration or lookup forgets it at once. With a {@link SchemaFileStore}, every schema learned is also
+ * written to disk, and read back from there when the registry is unavailable.
  *
  * <p><b>Register and lookup</b> are cached per (subject, schema), bounded: the same {@link Schema} instance
  * is found by identity, an equal schema by its text. Registering a schema also caches it by id.
@@ -46,6 +51,7 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   private final LongAdder hits = new LongAdder();
   private final LongAdder misses = new LongAdder();
   private final LoadingCache<Integer, Schema> byId;
+  private final Cache<Integer, MissingId> missingIds;
   private final LoadingCache<String, SubjectVersion> latest;
   private final SchemaKeyedCache<Integer> registered;
   private final SchemaKeyedCache<SubjectVersion> lookedUp;
@@ -53,7 +59,7 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   /** Caches {@code delegate} with at most {@code maxSize} entries per cache. */
   public CachingSchemaRegistryClient(SchemaRegistryClient delegate, int maxSize, Duration latestTtl) {
-    this(delegate, maxSize, latestTtl, null);
+    this(delegate, CachePolicy.of(maxSize, latestTtl), null);
   }
 
   /**
@@ -62,20 +68,33 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
    */
   public CachingSchemaRegistryClient(SchemaRegistryClient delegate, int maxSize, Duration latestTtl,
       SchemaFileStore files) {
-    this(delegate, maxSize, latestTtl, files, Ticker.systemTicker(), ForkJoinPool.commonPool());
+    this(delegate, CachePolicy.of(maxSize, latestTtl), files);
+  }
+
+  /** Caches {@code delegate} as {@code policy} says, with schemas by id also in {@code files} (may be null). */
+  public CachingSchemaRegistryClient(SchemaRegistryClient delegate, CachePolicy policy, SchemaFileStore files) {
+    this(delegate, policy, files, Ticker.systemTicker(), ForkJoinPool.commonPool());
   }
 
   CachingSchemaRegistryClient(SchemaRegistryClient delegate, int maxSize, Duration latestTtl, SchemaFileStore files,
       Ticker ticker, Executor refreshExecutor) {
-    if (maxSize < 1) {
-      throw new IllegalArgumentException("maxSize must be at least 1, was " + maxSize);
-    }
+    this(delegate, CachePolicy.of(maxSize, latestTtl), files, ticker, refreshExecutor);
+  }
+
+  CachingSchemaRegistryClient(SchemaRegistryClient delegate, CachePolicy policy, SchemaFileStore files,
+      Ticker ticker, Executor refreshExecutor) {
+    int maxSize = policy.maxSize();
     this.delegate = delegate;
     this.files = files;
     this.byId = Caffeine.newBuilder().maximumSize(maxSize).recordStats().build(this::loadById);
+    this.missingIds = !policy.remembersMissingIds() ? null : Caffeine.newBuilder()
+        .maximumSize(policy.missingCacheSize())
+        .expireAfterWrite(policy.missingIdTtl())
+        .ticker(ticker)
+        .build();
     this.latest = Caffeine.newBuilder()
         .maximumSize(maxSize)
-        .refreshAfterWrite(latestTtl)
+        .refreshAfterWrite(policy.latestTtl())
         .ticker(ticker)
         .executor(refreshExecutor)
         .recordStats()
@@ -220,19 +239,36 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   }
 
   private void remember(int id, Schema schema) {
-    if (byId.asMap().putIfAbsent(id, schema) == null && files != null) {
-      files.save(id, schema);
+    if (byId.asMap().putIfAbsent(id, schema) == null) {
+      if (missingIds != null) {
+        missingIds.invalidate(id); // else, once evicted from byId, the id would read as missing until the TTL
+      }
+      if (files != null) {
+        files.save(id, schema);
+      }
     }
   }
 
-  /** From the registry (and then to disk); from disk only when the registry is unavailable. */
+  /**
+   * From the registry (and then to disk); from disk only when the registry is unavailable. An id remembered
+   * as missing fails without a request.
+   */
   private Schema loadById(int id) {
+    MissingId missing = missingIds == null ? null : missingIds.getIfPresent(id);
+    if (missing != null) {
+      throw missing.exception();
+    }
     try {
       Schema schema = delegate.schemaById(id);
       if (files != null) {
         files.save(id, schema);
       }
       return schema;
+    } catch (SchemaNotFoundException e) {
+      if (missingIds != null) {
+        missingIds.put(id, new MissingId(e.getMessage(), e.status(), e.errorCode(), e.url()));
+      }
+      throw e;
     } catch (RegistryUnavailableException e) {
       Schema stored = files == null ? null : files.load(id);
       if (stored == null) {
@@ -241,6 +277,14 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
       log.warn("Schema registry unavailable; using schema id {} from the schema cache on disk: {}", id,
           e.getMessage());
       return stored;
+    }
+  }
+
+  /** What the registry answered for an unknown id: kept instead of the exception, without its stack trace. */
+  private record MissingId(String message, int status, int errorCode, String url) {
+    SchemaNotFoundException exception() {
+      return new SchemaNotFoundException(message + " (remembered as missing: missing.id.cache.ttl.sec)", status,
+          errorCode, url, null);
     }
   }
 

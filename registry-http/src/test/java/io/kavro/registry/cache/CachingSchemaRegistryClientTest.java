@@ -141,6 +141,63 @@ class CachingSchemaRegistryClientTest {
   }
 
   @Test
+  void schemaById_missingIdTtl_unknownIdRememberedThenAskedAgainAfterTtl() {
+    InMemorySchemaRegistry registry = new InMemorySchemaRegistry();
+    FakeTicker ticker = new FakeTicker();
+    CachePolicy policy = new CachePolicy(100, Duration.ofMinutes(1), Duration.ofSeconds(30), 10);
+    CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(registry, policy, null, ticker, Runnable::run);
+
+    assertThatThrownBy(() -> client.schemaById(1)).isInstanceOf(SchemaNotFoundException.class);
+    long afterFirst = registry.stats().requests();
+    for (int i = 0; i < 100; i++) {
+      assertThatThrownBy(() -> client.schemaById(1)).isInstanceOf(SchemaNotFoundException.class)
+          .hasMessageContaining("remembered as missing: missing.id.cache.ttl.sec")
+          .satisfies(e -> assertThat(((SchemaNotFoundException) e).errorCode()).isEqualTo(40403));
+    }
+    assertThat(registry.stats().requests()).isEqualTo(afterFirst);
+
+    registry.register("s", USER_V1); // id 1 appears behind the client's back
+    ticker.advance(Duration.ofSeconds(29));
+    assertThatThrownBy(() -> client.schemaById(1)).isInstanceOf(SchemaNotFoundException.class);
+    ticker.advance(Duration.ofSeconds(2));
+    assertThat(client.schemaById(1)).isEqualTo(USER_V1);
+  }
+
+  @Test
+  void schemaById_missingIdTtl_idRegisteredThroughTheClient_resolvesAtOnce() {
+    InMemorySchemaRegistry registry = new InMemorySchemaRegistry();
+    CachePolicy policy = new CachePolicy(100, Duration.ofMinutes(1), Duration.ofHours(1), 10);
+    CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(registry, policy, null);
+    assertThatThrownBy(() -> client.schemaById(1)).isInstanceOf(SchemaNotFoundException.class);
+
+    int id = client.register("s", USER_V1);
+
+    assertThat(id).isEqualTo(1);
+    assertThat(client.schemaById(1)).isEqualTo(USER_V1);
+  }
+
+  @Test
+  void schemaById_missingIdTtl_outageIsNotRememberedAsMissing() {
+    server.enqueue(new MockResponse.Builder().code(503).build());
+    server.enqueue(new MockResponse.Builder().body(SCHEMA).build());
+    CachePolicy policy = new CachePolicy(100, Duration.ofMinutes(1), Duration.ofHours(1), 10);
+    CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(http(), policy, null);
+
+    assertThatThrownBy(() -> client.schemaById(7)).isInstanceOf(RegistryUnavailableException.class);
+    assertThat(client.schemaById(7)).isEqualTo(USER_V1);
+  }
+
+  @Test
+  void cachePolicy_invalidBounds_rejectedNamingTheField() {
+    assertThatThrownBy(() -> new CachePolicy(0, Duration.ofMinutes(1), Duration.ZERO, 1)).hasMessageContaining("maxSize");
+    assertThatThrownBy(() -> new CachePolicy(1, Duration.ofMinutes(1), Duration.ofSeconds(-1), 1))
+        .hasMessageContaining("missingIdTtl");
+    assertThatThrownBy(() -> new CachePolicy(1, Duration.ofMinutes(1), Duration.ZERO, 0))
+        .hasMessageContaining("missingCacheSize");
+    assertThatThrownBy(() -> new CachePolicy(1, Duration.ZERO, Duration.ZERO, 1)).hasMessageContaining("latestTtl");
+  }
+
+  @Test
   void latest_refreshedInBackgroundAfterTtl() {
     InMemorySchemaRegistry registry = new InMemorySchemaRegistry();
     FakeTicker ticker = new FakeTicker();
