@@ -1,0 +1,80 @@
+package io.kavro.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kavro.serde.KafkaAvroSerializer;
+import io.kavro.serde.SchemaRegistrationException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * {@code normalize.schemas} against the real registry: a schema registered by another tool, in another JSON form
+ * than Avro's, is found by a producer that does not auto-register only when it asks for normalization.
+ */
+@ExtendWith(SharedStack.class)
+class NormalizeSchemasTest {
+  private static final String AVRO_FORM = "{\"type\":\"record\",\"name\":\"Point\",\"namespace\":\"io.kavro.it\","
+      + "\"fields\":[{\"name\":\"x\",\"type\":\"int\"},{\"name\":\"label\",\"type\":\"string\"}]}";
+  /** The same schema, keys in another order and other spacing, as a hand-written file might have it. */
+  private static final String OTHER_FORM = "{ \"namespace\": \"io.kavro.it\", \"name\": \"Point\", \"fields\": [\n"
+      + "  { \"type\": \"int\", \"name\": \"x\" },\n  { \"type\": \"string\", \"name\": \"label\" }\n],"
+      + " \"type\": \"record\" }";
+
+  private final Stack stack;
+
+  NormalizeSchemasTest(Stack stack) {
+    this.stack = stack;
+  }
+
+  @Test
+  void preRegisteredInAnotherForm_foundWithNormalize_notFoundWithout() throws Exception {
+    Schema schema = new Schema.Parser().parse(AVRO_FORM);
+    assertThat(schema.toString()).isEqualTo(AVRO_FORM).isNotEqualTo(OTHER_FORM);
+    String topic = "normalize-" + UUID.randomUUID();
+    int id = registerText(topic + "-value", OTHER_FORM);
+    GenericRecord point = new GenericData.Record(schema);
+    point.put("x", 7);
+    point.put("label", "seven");
+
+    try (KafkaAvroSerializer plain = serializer(false)) {
+      assertThatThrownBy(() -> plain.serialize(topic, point))
+          .isInstanceOf(SchemaRegistrationException.class)
+          .hasMessageContaining("auto.register.schemas=false");
+    }
+    try (KafkaAvroSerializer normalizing = serializer(true)) {
+      byte[] bytes = normalizing.serialize(topic, point);
+      assertThat(ByteBuffer.wrap(bytes, 1, 4).getInt()).isEqualTo(id);
+    }
+  }
+
+  private KafkaAvroSerializer serializer(boolean normalize) {
+    KafkaAvroSerializer serializer = new KafkaAvroSerializer();
+    serializer.configure(Map.of("schema.registry.url", stack.registryUrl(), "auto.register.schemas", false,
+        "normalize.schemas", normalize), false);
+    return serializer;
+  }
+
+  private int registerText(String subject, String schemaText) throws Exception {
+    String body = new ObjectMapper().writeValueAsString(Map.of("schema", schemaText));
+    HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+            stack.registryUrl() + "/subjects/" + URLEncoder.encode(subject, StandardCharsets.UTF_8) + "/versions"))
+        .header("Content-Type", "application/vnd.schemaregistry.v1+json")
+        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return new ObjectMapper().readTree(response.body()).get("id").asInt();
+  }
+}
