@@ -76,11 +76,6 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
     this(delegate, policy, files, Ticker.systemTicker(), ForkJoinPool.commonPool());
   }
 
-  CachingSchemaRegistryClient(SchemaRegistryClient delegate, int maxSize, Duration latestTtl, SchemaFileStore files,
-      Ticker ticker, Executor refreshExecutor) {
-    this(delegate, CachePolicy.of(maxSize, latestTtl), files, ticker, refreshExecutor);
-  }
-
   CachingSchemaRegistryClient(SchemaRegistryClient delegate, CachePolicy policy, SchemaFileStore files,
       Ticker ticker, Executor refreshExecutor) {
     int maxSize = policy.maxSize();

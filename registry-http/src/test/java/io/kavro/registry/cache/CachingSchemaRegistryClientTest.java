@@ -189,7 +189,8 @@ class CachingSchemaRegistryClientTest {
 
   @Test
   void cachePolicy_invalidBounds_rejectedNamingTheField() {
-    assertThatThrownBy(() -> new CachePolicy(0, Duration.ofMinutes(1), Duration.ZERO, 1)).hasMessageContaining("maxSize");
+    assertThatThrownBy(() -> new CachePolicy(0, Duration.ofMinutes(1), Duration.ZERO, 1))
+        .hasMessageContaining("maxSize");
     assertThatThrownBy(() -> new CachePolicy(1, Duration.ofMinutes(1), Duration.ofSeconds(-1), 1))
         .hasMessageContaining("missingIdTtl");
     assertThatThrownBy(() -> new CachePolicy(1, Duration.ofMinutes(1), Duration.ZERO, 0))
@@ -201,8 +202,8 @@ class CachingSchemaRegistryClientTest {
   void latest_refreshedInBackgroundAfterTtl() {
     InMemorySchemaRegistry registry = new InMemorySchemaRegistry();
     FakeTicker ticker = new FakeTicker();
-    CachingSchemaRegistryClient client =
-        new CachingSchemaRegistryClient(registry, 100, Duration.ofSeconds(60), null, ticker, Runnable::run);
+    CachePolicy policy = CachePolicy.of(100, Duration.ofSeconds(60));
+    CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(registry, policy, null, ticker, Runnable::run);
     registry.register("s", USER_V1);
     assertThat(client.latestVersion("s").version()).isEqualTo(1);
     registry.register("s", USER_V2);
@@ -222,8 +223,8 @@ class CachingSchemaRegistryClientTest {
     server.enqueue(new MockResponse.Builder().body(
         "{\"subject\":\"s\",\"version\":2,\"id\":2,\"schema\":" + quoted(USER_V2.toString()) + "}").build());
     FakeTicker ticker = new FakeTicker();
-    CachingSchemaRegistryClient client =
-        new CachingSchemaRegistryClient(http(), 100, Duration.ofSeconds(60), null, ticker, Runnable::run);
+    CachePolicy policy = CachePolicy.of(100, Duration.ofSeconds(60));
+    CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(http(), policy, null, ticker, Runnable::run);
     assertThat(client.latestVersion("s").version()).isEqualTo(1);
 
     ticker.advance(Duration.ofSeconds(61));
