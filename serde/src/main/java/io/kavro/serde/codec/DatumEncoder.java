@@ -6,8 +6,12 @@ import io.kavro.serde.avro.ByteSink;
 @FunctionalInterface
 public interface DatumEncoder {
   /**
-   * @throws ClassCastException, NullPointerException or {@link org.apache.avro.AvroRuntimeException} when the
-   *     value does not match the schema, as Avro's writers do
+   * Writes {@code value} to {@code out}. A value that does not match the schema fails as it does in Avro's
+   * writers: with a {@link ClassCastException}, a {@link NullPointerException} or an
+   * {@link org.apache.avro.AvroRuntimeException}, which the serializer turns into a
+   * {@code SerializationException} naming the record.
+   *
+   * @throws ClassCastException when a value has the wrong Java type for its schema
    */
   void encode(Object value, ByteSink out);
 }
