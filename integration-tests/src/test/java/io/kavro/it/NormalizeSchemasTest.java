@@ -3,16 +3,9 @@ package io.kavro.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.serde.SchemaRegistrationException;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.avro.Schema;
@@ -45,7 +38,7 @@ class NormalizeSchemasTest {
     Schema schema = new Schema.Parser().parse(AVRO_FORM);
     assertThat(schema.toString()).isEqualTo(AVRO_FORM).isNotEqualTo(OTHER_FORM);
     String topic = "normalize-" + UUID.randomUUID();
-    int id = registerText(topic + "-value", OTHER_FORM);
+    int id = new RawRegistry(stack.registryUrl()).register(topic + "-value", OTHER_FORM);
     GenericRecord point = new GenericData.Record(schema);
     point.put("x", 7);
     point.put("label", "seven");
@@ -66,15 +59,5 @@ class NormalizeSchemasTest {
     serializer.configure(Map.of("schema.registry.url", stack.registryUrl(), "auto.register.schemas", false,
         "normalize.schemas", normalize), false);
     return serializer;
-  }
-
-  private int registerText(String subject, String schemaText) throws Exception {
-    String body = new ObjectMapper().writeValueAsString(Map.of("schema", schemaText));
-    HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
-            stack.registryUrl() + "/subjects/" + URLEncoder.encode(subject, StandardCharsets.UTF_8) + "/versions"))
-        .header("Content-Type", "application/vnd.schemaregistry.v1+json")
-        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
-    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-    return new ObjectMapper().readTree(response.body()).get("id").asInt();
   }
 }

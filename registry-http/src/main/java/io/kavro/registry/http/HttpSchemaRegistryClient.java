@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import okhttp3.OkHttpClient;
 import org.apache.avro.Schema;
-import org.apache.avro.SchemaParseException;
 
 /**
  * A {@link SchemaRegistryClient} that speaks the Confluent REST API over OkHttp, with no cache.
@@ -31,6 +30,7 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   private final RestTransport transport;
   private final OkHttpClient okHttp;
   private final boolean normalize;
+  private final RegisteredSchemaParser schemas;
 
   /** A client configured from {@code config}, with its own OkHttp client. */
   public HttpSchemaRegistryClient(RegistryConfig config) {
@@ -53,6 +53,7 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     this.transport = new RestTransport(Endpoint.fromConfig(config), okHttp,
         new RetryPolicy(config.maxRetries(), config.retriesWait(), config.retriesMaxWait()));
     this.normalize = config.normalizeSchemas();
+    this.schemas = new RegisteredSchemaParser(transport::send);
   }
 
   /**
@@ -95,7 +96,7 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     if (!"AVRO".equalsIgnoreCase(type)) {
       throw new InvalidSchemaException("schema id " + id + " is a " + type + " schema; Kavro reads Avro only");
     }
-    return parseSchema(json, request);
+    return schemas.parse(json, request);
   }
 
   @Override
@@ -210,7 +211,7 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   private SubjectVersion subjectVersion(RestRequest request, String subject) {
     JsonNode json = send(request);
     return new SubjectVersion(json.path("subject").asText(subject), requiredInt(json, "version", request),
-        requiredInt(json, "id", request), parseSchema(json, request));
+        requiredInt(json, "id", request), schemas.parse(json, request));
   }
 
   private static ObjectNode schemaBody(Schema schema) {
@@ -229,19 +230,6 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
           + ErrorMapping.shorten(json.toString()));
     }
     return CompatibilityLevel.parse(name);
-  }
-
-  private static Schema parseSchema(JsonNode json, RestRequest request) {
-    JsonNode text = json.get("schema");
-    if (text == null || !text.isTextual()) {
-      throw malformed(request, "schema");
-    }
-    try {
-      return new Schema.Parser().parse(text.asText());
-    } catch (SchemaParseException e) {
-      throw new InvalidSchemaException(request.operation() + ": the registry returned a schema that Avro cannot "
-          + "parse: " + e.getMessage());
-    }
   }
 
   private static int requiredInt(JsonNode json, String field, RestRequest request) {

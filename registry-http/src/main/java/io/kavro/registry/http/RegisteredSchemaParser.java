@@ -1,0 +1,88 @@
+package io.kavro.registry.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kavro.registry.InvalidSchemaException;
+import io.kavro.registry.SchemaNotFoundException;
+import io.kavro.registry.SchemaRegistryException;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.function.Function;
+import org.apache.avro.AvroRuntimeException;
+import org.apache.avro.Schema;
+
+
+/**
+ * Turns a registry answer ({@code schema} text and optional {@code references}) into an Avro {@link Schema}.
+ *
+ * <p>A schema with references (Confluent's {@code [{"name", "subject", "version"}]}) names types registered
+ * under other subjects. Each referenced version is fetched, its own references first (depth-first, each
+ * subject version once), and parsed into the same Avro parser before the schema itself, so that its names
+ * resolve. The result is one self-contained {@link Schema}, which is what Avro needs to read and write.
+ */
+final class RegisteredSchemaParser {
+  /** Deeper reference chains than this are refused: a registry loop, not a real schema. */
+  static final int MAX_DEPTH = 32;
+
+  private final Function<RestRequest, JsonNode> send;
+
+  /** @param send sends a request and returns the answer's JSON (as the client's transport does) */
+  RegisteredSchemaParser(Function<RestRequest, JsonNode> send) {
+    this.send = send;
+  }
+
+  /** The schema in {@code json}, the answer to {@code request}, with its references resolved. */
+  Schema parse(JsonNode json, RestRequest request) {
+    Schema.Parser parser = new Schema.Parser();
+    define(parser, json.path("references"), request.operation(), new HashSet<>(), 1);
+    return parse(parser, json, request.operation());
+  }
+
+  private void define(Schema.Parser parser, JsonNode references, String referrer, Set<String> defined, int depth) {
+    if (!references.isArray() || references.isEmpty()) {
+      return;
+    }
+    if (depth > MAX_DEPTH) {
+      throw new InvalidSchemaException(referrer + ": schema references nest deeper than " + MAX_DEPTH
+          + " levels");
+    }
+    for (JsonNode reference : references) {
+      String name = reference.path("name").asText("");
+      String subject = reference.path("subject").asText("");
+      JsonNode versionNode = reference.path("version");
+      if (subject.isEmpty() || !versionNode.canConvertToInt()) {
+        throw new SchemaRegistryException(referrer + " failed: the registry's answer has a reference without a "
+            + "valid 'subject' and 'version': " + ErrorMapping.shorten(reference.toString()));
+      }
+      int version = versionNode.intValue();
+      String versionPath = version < 0 ? "latest" : Integer.toString(version);
+      if (!defined.add(subject + '\u0000' + versionPath)) {
+        continue;
+      }
+      String operation = "get version " + versionPath + " of subject '" + subject + "', referenced as '" + name
+          + "' by " + referrer;
+      JsonNode referenced;
+      try {
+        referenced = send.apply(RestRequest.get(operation, "subjects", subject, "versions", versionPath));
+      } catch (SchemaNotFoundException e) {
+        throw new InvalidSchemaException(operation + ": the registry does not have it: " + e.getMessage(),
+            e.status(), e.errorCode(), e.url(), e);
+      }
+      define(parser, referenced.path("references"), operation, defined, depth + 1);
+      parse(parser, referenced, operation);
+    }
+  }
+
+  private static Schema parse(Schema.Parser parser, JsonNode json, String operation) {
+    JsonNode text = json.get("schema");
+    if (text == null || !text.isTextual()) {
+      throw new SchemaRegistryException(operation + " failed: the registry's answer has no valid 'schema' field");
+    }
+    try {
+      return parser.parse(text.asText());
+    } catch (AvroRuntimeException e) {
+      // SchemaParseException, and Avro 1.12's AvroTypeException for a name defined nowhere.
+      throw new InvalidSchemaException(operation + ": the registry returned a schema that Avro cannot parse: "
+          + e.getMessage());
+    }
+  }
+}
