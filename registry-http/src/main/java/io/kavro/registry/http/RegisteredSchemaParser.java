@@ -10,7 +10,6 @@ import java.util.function.Function;
 import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.Schema;
 
-
 /**
  * Turns a registry answer ({@code schema} text and optional {@code references}) into an Avro {@link Schema}.
  *
