@@ -79,9 +79,7 @@ final class DeserializerEngine {
     if (payload == null) {
       return null;
     }
-    return payload.hasArray()
-        ? deserialize(topic, payload.array(), payload.arrayOffset() + payload.position(), payload.remaining())
-        : deserialize(topic, copy(payload), 0, payload.remaining());
+    return deserialize(topic, bytesOf(payload), offsetOf(payload), payload.remaining());
   }
 
   private Object deserialize(String topic, byte[] payload, int offset, int length) {
@@ -94,21 +92,20 @@ final class DeserializerEngine {
       return null;
     }
     int length = payload.remaining();
-    byte[] array;
-    int offset;
-    if (payload.hasArray()) {
-      array = payload.array();
-      offset = payload.arrayOffset() + payload.position();
-    } else {
-      array = copy(payload);
-      offset = 0;
-    }
+    byte[] array = bytesOf(payload);
+    int offset = offsetOf(payload);
     Reader reader = reader(topic, array, offset, length);
     return new AvroValue(reader.id(), reader.reader(), read(topic, reader, array, offset, length));
   }
 
-  /** A direct (off-heap) payload's bytes, in this thread's copy buffer. */
-  private byte[] copy(ByteBuffer payload) {
+  /**
+   * The array holding the payload's bytes: its backing array, or for a direct (off-heap) payload a copy in
+   * this thread's buffer. The bytes start there at {@link #offsetOf}.
+   */
+  private byte[] bytesOf(ByteBuffer payload) {
+    if (payload.hasArray()) {
+      return payload.array();
+    }
     Scratch scratch = this.scratch.get();
     int length = payload.remaining();
     if (scratch.copy.length < length) {
@@ -116,6 +113,11 @@ final class DeserializerEngine {
     }
     payload.get(payload.position(), scratch.copy, 0, length);
     return scratch.copy;
+  }
+
+  /** Where the payload's bytes start in {@link #bytesOf}'s array. */
+  private static int offsetOf(ByteBuffer payload) {
+    return payload.hasArray() ? payload.arrayOffset() + payload.position() : 0;
   }
 
   /** The reader for the payload's schema id; checks the header. */
@@ -202,8 +204,9 @@ final class DeserializerEngine {
     GenericData fastModel = null;
     if (config.specificAvroReader() && isNamed(writer)) {
       Class<?> type = specificClass(writer, record);
-      fastModel = AvroDataModels.specific(type);
-      datumReader = new SpecificDatumReader<>(writer, reader, AvroDataModels.specific(type));
+      SpecificData specific = AvroDataModels.specific(type);
+      fastModel = specific;
+      datumReader = new SpecificDatumReader<>(writer, reader, specific);
     } else if (config.schemaReflection()) {
       Class<?> type = isNamed(reader) ? models.reflect().getClass(reader) : null;
       datumReader = type != null && type.isRecord()
