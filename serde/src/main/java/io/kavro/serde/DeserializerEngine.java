@@ -7,6 +7,7 @@ import io.kavro.registry.SchemaRegistryException;
 import io.kavro.serde.avro.AvroDataModels;
 import io.kavro.serde.avro.BoundedBinaryDecoder;
 import io.kavro.serde.avro.JavaRecordReader;
+import io.kavro.serde.avro.LocalClasses;
 import io.kavro.serde.codec.DatumDecoder;
 import io.kavro.serde.codec.DecoderCompiler;
 import java.io.IOException;
@@ -20,7 +21,7 @@ import org.apache.avro.reflect.ReflectDatumReader;
 import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.common.utils.Utils;
+import org.apache.kafka.common.errors.SerializationException;
 import io.kavro.serde.subject.SubjectNameStrategy;
 
 /**
@@ -139,9 +140,14 @@ final class DeserializerEngine {
     Object datum;
     try {
       datum = reader.read(decoder);
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | LinkageError e) {
       throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, reader.id(), length)
           + ": truncated or corrupt Avro body for writer schema " + reader.writer().getFullName() + ": " + e, e);
+    } catch (StackOverflowError e) {
+      // A recursive schema lets a small payload nest deeper than any stack: a bad record, not a dead consumer.
+      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, reader.id(), length)
+          + ": the Avro body for writer schema " + reader.writer().getFullName()
+          + " nests deeper than this thread's stack can read", null);
     }
     if (!decoder.isEnd()) {
       throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, reader.id(), length)
@@ -174,6 +180,11 @@ final class DeserializerEngine {
       return built;
     } catch (SchemaRegistryException e) {
       throw Failures.whileReading(record, e);
+    } catch (SerializationException e) {
+      throw e;
+    } catch (RuntimeException | LinkageError | StackOverflowError e) {
+      throw new SchemaResolutionException("cannot deserialize " + record + ": cannot build a reader for schema id "
+          + id + ": " + e, e instanceof StackOverflowError ? null : e);
     }
   }
 
@@ -208,10 +219,17 @@ final class DeserializerEngine {
       fastModel = specific;
       datumReader = new SpecificDatumReader<>(writer, reader, specific);
     } else if (config.schemaReflection()) {
-      Class<?> type = isNamed(reader) ? models.reflect().getClass(reader) : null;
-      datumReader = type != null && type.isRecord()
-          ? new JavaRecordReader(writer, reader, type, models.generic())
-          : new ReflectDatumReader<>(writer, reader, models.reflect());
+      Class<?> type = isNamed(reader) ? LocalClasses.find(reader.getFullName()) : null;
+      if (type != null && type.isRecord()) {
+        datumReader = new JavaRecordReader(writer, reader, type, models.generic());
+      } else {
+        ReflectDatumReader<Object> reflect = new ReflectDatumReader<>(writer, reader, models.reflect());
+        // Avro trusts no class named in a schema by default; trust those the application's own class names.
+        if (type != null) {
+          reflect.getTrustedClasses().addAll(LocalClasses.namedBy(models.reflect().getSchema(type)));
+        }
+        datumReader = reflect;
+      }
     } else {
       fastModel = models.generic();
       datumReader = new GenericDatumReader<>(writer, reader, fastModel);
@@ -232,13 +250,9 @@ final class DeserializerEngine {
       return configured;
     }
     String className = SpecificData.getClassName(writer);
-    try {
-      Class<?> type = Class.forName(className, true, Utils.getContextOrKafkaClassLoader());
-      if (SpecificRecord.class.isAssignableFrom(type)) {
-        return type.asSubclass(SpecificRecord.class);
-      }
-    } catch (ClassNotFoundException e) {
-      // reported below
+    Class<?> type = LocalClasses.find(className);
+    if (type != null && SpecificRecord.class.isAssignableFrom(type)) {
+      return type.asSubclass(SpecificRecord.class);
     }
     throw new SchemaResolutionException("cannot deserialize " + record + ": specific.avro.reader=true but no "
         + "generated SpecificRecord class " + className + " is on the classpath; generate it, set "

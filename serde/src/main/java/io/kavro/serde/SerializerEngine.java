@@ -119,7 +119,7 @@ final class SerializerEngine {
     }
     SchemaWriters entry = writers.getIfPresent(schema);
     if (entry == null) {
-      entry = writers.get(schema, s -> new SchemaWriters(s, newWriter(s, datum), fastEncoder(s, datum)));
+      entry = plan(topic, datum, schema);
     }
     Target target = entry.byTopic.get(topic);
     if (target == null || source == WriterSchemaSource.LATEST) {
@@ -127,6 +127,15 @@ final class SerializerEngine {
     }
     // Avro's writers take bytes as a ByteBuffer only.
     return write(topic, entry, target, datum instanceof byte[] bytes ? java.nio.ByteBuffer.wrap(bytes) : datum);
+  }
+
+  private SchemaWriters plan(String topic, Object datum, Schema schema) {
+    try {
+      return writers.get(schema, s -> new SchemaWriters(s, newWriter(s, datum), fastEncoder(s, datum)));
+    } catch (RuntimeException e) {
+      throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, -1, -1)
+          + ": cannot build a writer for schema " + schema.getFullName() + ": " + e, e);
+    }
   }
 
   /** Datum schemas with a cached writer, for tests of the cache bound. */
@@ -217,9 +226,14 @@ final class SerializerEngine {
         encode(buffers, sink, target.projection().writer(), projected);
       }
     } catch (IOException | RuntimeException e) {
+      this.buffers.remove(); // a failed write leaves no trace: Avro's encoder may hold part of the datum
       throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, target.id(), -1)
           + ": the " + datum.getClass().getTypeName() + " does not match its schema " + entry.schema.getFullName()
           + ": " + e, e);
+    } catch (StackOverflowError e) {
+      this.buffers.remove();
+      throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, target.id(), -1)
+          + ": the " + datum.getClass().getTypeName() + " nests deeper than this thread's stack can write", null);
     }
     return sink.toByteArray();
   }

@@ -11,12 +11,14 @@ import org.apache.avro.util.Utf8;
  * An Avro binary decoder over a byte array slice that never trusts a length it reads.
  *
  * <p>Avro's own decoder allocates whatever a corrupt length prefix says, up to 2 GiB per string, bytes or
- * collection. This one checks every length and item count against the bytes left in the slice first, so a
- * corrupt payload costs at most its own size in memory and fails with an {@link IOException}:
+ * collection. This one checks every length and item count first, so a corrupt payload costs memory in
+ * proportion to its own size and fails with an {@link IOException}:
  * <ul>
  *   <li>a string or bytes length larger than the bytes left;</li>
- *   <li>a block of more array or map items than bytes left (every item but a {@code null} or an empty
- *       record takes at least one byte; arrays of those are refused past that bound);</li>
+ *   <li>array or map items, over all blocks of the payload, more than its length plus
+ *       {@link #ZERO_WIDTH_ITEMS}. Every item but a {@code null}, an empty record or a zero-size fixed owns at
+ *       least one byte that no other item owns, so a valid payload never claims more than its length in such
+ *       items; the allowance admits up to that many items of no width in one payload, and no more;</li>
  *   <li>a varint longer than 10 bytes;</li>
  *   <li>reading past the end.</li>
  * </ul>
@@ -24,7 +26,11 @@ import org.apache.avro.util.Utf8;
  * <p>Not thread-safe: one instance per thread, re-aimed with {@link #reset}.
  */
 public final class BoundedBinaryDecoder extends Decoder {
+  /** How many items of no width ({@code null}, empty records) one payload may hold in all its collections. */
+  public static final long ZERO_WIDTH_ITEMS = 1L << 20;
+
   private byte[] buf;
+  private long itemBudget;
   private int pos;
   private int limit;
   private int start;
@@ -35,6 +41,7 @@ public final class BoundedBinaryDecoder extends Decoder {
     this.pos = offset;
     this.start = offset;
     this.limit = offset + length;
+    this.itemBudget = length + ZERO_WIDTH_ITEMS;
     return this;
   }
 
@@ -301,12 +308,14 @@ public final class BoundedBinaryDecoder extends Decoder {
     return fitting(what, count);
   }
 
-  /** The item count, if that many items can fit in the bytes left. */
+  /** The item count, if the payload can hold that many more items. */
   private long fitting(String what, long count) throws IOException {
-    if (count > limit - pos) {
+    if (count > itemBudget) {
       throw new IOException(what + " block of " + count + " item(s) at offset " + (pos - start)
-          + " cannot fit in the " + (limit - pos) + " byte(s) left");
+          + " is more than a payload of " + (limit - start) + " byte(s) can hold (its length in items, plus "
+          + ZERO_WIDTH_ITEMS + " items of no width in all)");
     }
+    itemBudget -= count;
     return count;
   }
 

@@ -8,7 +8,8 @@ import java.lang.reflect.Type;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,9 @@ import org.apache.avro.io.Decoder;
 /**
  * Reads into Java records, which Avro's reflect reader cannot build (it needs a no-arg constructor and
  * mutable fields): the datum is read generically, then passed to the record's canonical constructor,
- * recursively for nested records, lists, sets, maps, enums and byte arrays. Thread-safe.
+ * recursively for nested records, lists, sets, maps (keys included), enums, byte arrays and the classes Avro's
+ * reflection writes as strings ({@code URI}, {@code BigDecimal}...). Lists, sets and maps may hold nulls.
+ * Thread-safe.
  */
 public final class JavaRecordReader implements DatumReader<Object> {
   private final GenericDatumReader<Object> generic;
@@ -37,7 +40,12 @@ public final class JavaRecordReader implements DatumReader<Object> {
     if (!type.isRecord()) {
       throw new IllegalArgumentException(type.getName() + " is not a Java record");
     }
-    this.generic = new GenericDatumReader<>(writer, reader, model);
+    // Avro's fast reader turns a string named by "java-class" into that class, and cannot with the generic
+    // model: read the text, and let convert() build the class.
+    GenericData textOnly = new GenericData();
+    textOnly.setFastReaderEnabled(false);
+    model.getConversions().forEach(textOnly::addLogicalTypeConversion);
+    this.generic = new GenericDatumReader<>(writer, reader, textOnly);
     this.type = type;
   }
 
@@ -62,6 +70,9 @@ public final class JavaRecordReader implements DatumReader<Object> {
     if (value instanceof CharSequence text && (raw == String.class || raw == Object.class)) {
       return text.toString();
     }
+    if (value instanceof CharSequence text && !raw.isInterface() && !raw.isInstance(value)) {
+      return fromText(raw, text.toString());
+    }
     if (value instanceof GenericEnumSymbol<?> symbol && raw.isEnum()) {
       return enumConstant(raw, symbol.toString());
     }
@@ -75,14 +86,21 @@ public final class JavaRecordReader implements DatumReader<Object> {
     }
     if (value instanceof Collection<?> items && Collection.class.isAssignableFrom(raw)) {
       Type itemType = typeArgument(target, 0);
-      Collection<Object> result = Set.class.isAssignableFrom(raw) ? new HashSet<>() : new ArrayList<>();
-      items.forEach(item -> result.add(convert(item, itemType)));
-      return Set.class.isAssignableFrom(raw) ? Set.copyOf(result) : List.copyOf(result);
+      // Null items are legal with avro.reflection.allow.null: collections that hold them.
+      if (Set.class.isAssignableFrom(raw)) {
+        Set<Object> set = new LinkedHashSet<>();
+        items.forEach(item -> set.add(convert(item, itemType)));
+        return Collections.unmodifiableSet(set);
+      }
+      List<Object> list = new ArrayList<>(items.size());
+      items.forEach(item -> list.add(convert(item, itemType)));
+      return Collections.unmodifiableList(list);
     }
     if (value instanceof Map<?, ?> entries && Map.class.isAssignableFrom(raw)) {
+      Type keyType = typeArgument(target, 0);
       Type valueType = typeArgument(target, 1);
       Map<Object, Object> result = new LinkedHashMap<>();
-      entries.forEach((k, v) -> result.put(k.toString(), convert(v, valueType)));
+      entries.forEach((k, v) -> result.put(convert(k, keyType), convert(v, valueType)));
       return result;
     }
     return value;
@@ -104,6 +122,15 @@ public final class JavaRecordReader implements DatumReader<Object> {
     } catch (ReflectiveOperationException | IllegalArgumentException e) {
       throw new AvroRuntimeException("cannot construct " + type.getName() + " from " + record.getSchema().getFullName()
           + ": " + e, e);
+    }
+  }
+
+  /** A class Avro's reflection writes by its text, such as {@code URI}, built from it by its String constructor. */
+  private static Object fromText(Class<?> type, String text) {
+    try {
+      return type.getConstructor(String.class).newInstance(text);
+    } catch (ReflectiveOperationException e) {
+      throw new AvroRuntimeException("cannot build a " + type.getName() + " from the text '" + text + "': " + e, e);
     }
   }
 

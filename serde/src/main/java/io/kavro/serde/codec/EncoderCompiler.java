@@ -8,14 +8,17 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.RandomAccess;
-import org.apache.avro.AvroRuntimeException;
+import java.util.Set;
+import org.apache.avro.AvroTypeException;
 import org.apache.avro.Conversion;
 import org.apache.avro.Conversions;
 import org.apache.avro.LogicalType;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericEnumSymbol;
 import org.apache.avro.generic.GenericFixed;
 import org.apache.avro.generic.IndexedRecord;
+import org.apache.avro.specific.SpecificData;
 import org.apache.avro.util.Utf8;
 
 /**
@@ -27,6 +30,9 @@ import org.apache.avro.util.Utf8;
  * caller keeps Avro's writer.
  */
 public final class EncoderCompiler {
+  /** The classes Avro's specific writer writes as strings by their text ({@code SpecificData}'s stringables). */
+  private static final Set<Class<?>> STRINGABLE = Set.of(java.math.BigDecimal.class, java.math.BigInteger.class,
+      java.net.URI.class, java.net.URL.class, java.io.File.class);
   private final GenericData model;
   private final IdentityHashMap<Schema, Boolean> inProgress = new IdentityHashMap<>();
 
@@ -49,31 +55,35 @@ public final class EncoderCompiler {
   private DatumEncoder encoder(Schema schema) {
     DatumEncoder raw = rawEncoder(schema);
     LogicalType logical = schema.getLogicalType();
-    Conversion<?> conversion = logical == null ? null : model.getConversionFor(logical);
-    if (conversion == null) {
+    if (logical == null) {
       return raw;
     }
-    Class<?> converted = conversion.getConvertedType();
     @SuppressWarnings("unchecked")
-    Conversion<Object> c = (Conversion<Object>) conversion;
-    // As Avro's writer: a value of the converted type is converted, a raw value is written as it is.
-    return (value, out) -> raw.encode(converted.isInstance(value)
-        ? Conversions.convertToRawType(value, schema, logical, c) : value, out);
+    Conversion<Object> usual = (Conversion<Object>) model.getConversionFor(logical);
+    Class<?> usualType = usual == null ? null : usual.getConvertedType();
+    // As Avro's writer: the conversion registered for the value's own class and this logical type converts it;
+    // a value of a class without one is written as it is.
+    return (value, out) -> {
+      if (value == null) {
+        raw.encode(null, out);
+        return;
+      }
+      @SuppressWarnings("unchecked")
+      Conversion<Object> conversion = value.getClass() == usualType ? usual
+          : (Conversion<Object>) model.getConversionByClass(value.getClass(), logical);
+      raw.encode(conversion == null ? value : Conversions.convertToRawType(value, schema, logical, conversion), out);
+    };
   }
 
   private DatumEncoder rawEncoder(Schema schema) {
     return switch (schema.getType()) {
-      case NULL -> (value, out) -> {
-        if (value != null) {
-          throw new AvroRuntimeException("not null: " + value);
-        }
-      };
+      case NULL -> (value, out) -> { }; // as Avro's writer: a null schema writes nothing, whatever the value
       case BOOLEAN -> (value, out) -> out.writeBoolean((Boolean) value);
       case INT -> (value, out) -> out.writeInt(((Number) value).intValue());
       case LONG -> (value, out) -> out.writeLong(((Number) value).longValue());
       case FLOAT -> (value, out) -> out.writeFloat(((Number) value).floatValue());
       case DOUBLE -> (value, out) -> out.writeDouble(((Number) value).doubleValue());
-      case STRING -> EncoderCompiler::writeString;
+      case STRING -> model instanceof SpecificData ? EncoderCompiler::writeSpecificString : EncoderCompiler::writeString;
       case BYTES -> (value, out) -> out.writeBytes((ByteBuffer) value);
       case FIXED -> {
         int size = schema.getFixedSize();
@@ -90,30 +100,46 @@ public final class EncoderCompiler {
     };
   }
 
+  /** A string as Avro's generic writer takes it: a {@link CharSequence}, nothing else. */
   private static void writeString(Object value, ByteSink out) {
     if (value instanceof String s) {
       out.writeString(s);
     } else if (value instanceof Utf8 utf8) {
       out.writeBytes(utf8.getBytes(), 0, utf8.getByteLength());
     } else {
-      out.writeString(value.toString());
+      out.writeString(((CharSequence) value).toString());
     }
   }
 
+  /** A string as Avro's specific writer takes it: also the classes generated code maps to strings. */
+  private static void writeSpecificString(Object value, ByteSink out) {
+    writeString(value != null && STRINGABLE.contains(value.getClass()) ? value.toString() : value, out);
+  }
+
+  /**
+   * As Avro's writers: the generic model takes an Avro enum symbol ({@link GenericEnumSymbol}) and writes the
+   * ordinal of its name; the specific model also takes a Java enum and writes its ordinal.
+   */
   private DatumEncoder enumEncoder(Schema schema) {
     Map<String, Integer> ordinals = new HashMap<>();
     List<String> symbols = schema.getEnumSymbols();
     for (int i = 0; i < symbols.size(); i++) {
       ordinals.put(symbols.get(i), i);
     }
+    boolean javaEnums = model instanceof SpecificData;
     return (value, out) -> {
-      if (value instanceof Enum<?> e) {
+      if (javaEnums && value instanceof Enum<?> e) {
         out.writeInt(e.ordinal());
         return;
       }
+      if (!(value instanceof GenericEnumSymbol<?>)) {
+        throw new AvroTypeException("value " + describe(value) + " is not an enum symbol of "
+            + schema.getFullName());
+      }
       Integer ordinal = ordinals.get(value.toString());
       if (ordinal == null) {
-        throw new AvroRuntimeException("Not an enum symbol of " + schema.getFullName() + ": " + value);
+        throw new AvroTypeException("'" + value + "' is not a symbol of enum " + schema.getFullName() + ": "
+            + symbols);
       }
       out.writeInt(ordinal);
     };
@@ -153,7 +179,7 @@ public final class EncoderCompiler {
       if (size > 0) {
         out.writeLong(size);
         for (Map.Entry<?, ?> entry : map.entrySet()) {
-          writeString(entry.getKey(), out);
+          out.writeString(entry.getKey().toString()); // as Avro's writer: any key, by its text
           valueEncoder.encode(entry.getValue(), out);
         }
       }
@@ -173,18 +199,26 @@ public final class EncoderCompiler {
         nullIndex = i;
       }
     }
-    if (branches.size() == 2 && nullIndex >= 0) {
-      // ["null", X] or [X, "null"]: the value decides, without asking the model.
+    if (branches.size() == 2 && nullIndex >= 0 && branches.get(0).getLogicalType() == null
+        && branches.get(1).getLogicalType() == null) {
+      // ["null", X] or [X, "null"]: a value whose class X's branch surely takes skips the model's resolution.
       int nullBranch = nullIndex;
       int other = 1 - nullIndex;
-      DatumEncoder otherEncoder = encoders[other];
+      Schema otherSchema = branches.get(other);
+      Class<?> exact = exactClass(otherSchema.getType());
+      Class<?> alsoExact = otherSchema.getType() == Schema.Type.STRING ? Utf8.class : null;
+      Schema record = otherSchema.getType() == Schema.Type.RECORD ? otherSchema : null;
       return (value, out) -> {
         if (value == null) {
           out.writeInt(nullBranch);
-        } else {
-          out.writeInt(other);
-          otherEncoder.encode(value, out);
+          return;
         }
+        Class<?> type = value.getClass();
+        int index = type == exact || type == alsoExact
+            || record != null && value instanceof IndexedRecord r && r.getSchema() == record
+            ? other : model.resolveUnion(schema, value);
+        out.writeInt(index);
+        encoders[index].encode(value, out);
       };
     }
     return (value, out) -> {
@@ -192,6 +226,26 @@ public final class EncoderCompiler {
       out.writeInt(index);
       encoders[index].encode(value, out);
     };
+  }
+
+  /**
+   * The one Java class for which Avro's union resolution names a primitive branch by name alone, or
+   * {@code null}: a branch without a logical type takes exactly these, by {@code GenericData.getSchemaName}.
+   */
+  private static Class<?> exactClass(Schema.Type type) {
+    return switch (type) {
+      case STRING -> String.class;
+      case INT -> Integer.class;
+      case LONG -> Long.class;
+      case FLOAT -> Float.class;
+      case DOUBLE -> Double.class;
+      case BOOLEAN -> Boolean.class;
+      default -> null;
+    };
+  }
+
+  private static String describe(Object value) {
+    return value == null ? "null" : "'" + value + "' (a " + value.getClass().getTypeName() + ")";
   }
 
   private DatumEncoder recordEncoder(Schema schema) {

@@ -1,0 +1,68 @@
+package io.kavro.serde.avro;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.avro.Schema;
+import org.apache.avro.specific.SpecificData;
+import org.apache.kafka.common.utils.Utils;
+
+/**
+ * The application's own classes that a schema names, found without running their static initializers: a
+ * schema from the registry names them, so nothing of theirs runs just because a record arrived.
+ */
+public final class LocalClasses {
+  private static final List<String> CLASS_PROPS =
+      List.of(SpecificData.CLASS_PROP, SpecificData.KEY_CLASS_PROP, SpecificData.ELEMENT_PROP);
+
+  private LocalClasses() {}
+
+  /**
+   * The class named {@code name} (a nested class's name may use dots, as Avro's reflection writes its
+   * namespace), loaded but not initialized, or {@code null} when there is none.
+   */
+  public static Class<?> find(String name) {
+    String candidate = name;
+    while (true) {
+      try {
+        return Class.forName(candidate, false, Utils.getContextOrKafkaClassLoader());
+      } catch (ClassNotFoundException | LinkageError e) {
+        int dot = candidate.lastIndexOf('.');
+        if (dot < 0) {
+          return null;
+        }
+        candidate = candidate.substring(0, dot) + '$' + candidate.substring(dot + 1);
+      }
+    }
+  }
+
+  /**
+   * The Java classes that Avro's reflection names in {@code schema} ({@code java-class} and the like): those
+   * the application's own class is made of, which Avro's readers may then build.
+   */
+  public static List<String> namedBy(Schema schema) {
+    Set<String> names = new HashSet<>();
+    collect(schema, names, new HashSet<>());
+    return new ArrayList<>(names);
+  }
+
+  private static void collect(Schema schema, Set<String> names, Set<Schema> seen) {
+    if (!seen.add(schema)) {
+      return;
+    }
+    for (String prop : CLASS_PROPS) {
+      String name = schema.getProp(prop);
+      if (name != null) {
+        names.add(name);
+      }
+    }
+    switch (schema.getType()) {
+      case RECORD -> schema.getFields().forEach(field -> collect(field.schema(), names, seen));
+      case ARRAY -> collect(schema.getElementType(), names, seen);
+      case MAP -> collect(schema.getValueType(), names, seen);
+      case UNION -> schema.getTypes().forEach(branch -> collect(branch, names, seen));
+      default -> { }
+    }
+  }
+}

@@ -1,0 +1,148 @@
+package io.kavro.serde;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.example.Exploding;
+import com.example.Tagged;
+import io.kavro.registry.SchemaRegistryClient;
+import java.io.ByteArrayOutputStream;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.kafka.common.errors.SerializationException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The read-side reports of issue 13 (items 4, 13 and 14): a payload that nests deeper than the stack, or
+ * claims more zero-width items than memory holds, is a typed error for that record; building a reader never
+ * runs a class's static initializer nor escapes untyped; reflection reads nulls in collections.
+ */
+class ReadTrustTest {
+  static final Schema NODE = new Schema.Parser().parse("""
+      {"type":"record","name":"Node","namespace":"com.acme","fields":[
+        {"name":"v","type":"int"},{"name":"next","type":["null","Node"]}]}""");
+  static final Schema NULLS = new Schema.Parser().parse("""
+      {"type":"record","name":"Nulls","namespace":"com.acme","fields":[
+        {"name":"items","type":{"type":"array","items":"null"}}]}""");
+
+  private final Serdes serdes = new Serdes();
+
+  @AfterEach
+  void close() {
+    serdes.close();
+  }
+
+  /** A framed Node list {@code depth} levels deep: each level is v=0 then union branch 1, the last branch 0. */
+  static byte[] nested(int id, int depth) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(5 + 2 * depth + 1);
+    out.writeBytes(new byte[] {0, (byte) (id >>> 24), (byte) (id >>> 16), (byte) (id >>> 8), (byte) id});
+    for (int i = 0; i < depth; i++) {
+      out.write(0); // v = 0
+      out.write(2); // branch 1: another Node
+    }
+    out.write(0); // v = 0 of the innermost
+    out.write(0); // branch 0: null
+    return out.toByteArray();
+  }
+
+  /** A framed Nulls record whose one array block claims {@code count} items, with no bytes for them. */
+  static byte[] zeroWidth(int id, long count) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    out.writeBytes(new byte[] {0, (byte) (id >>> 24), (byte) (id >>> 16), (byte) (id >>> 8), (byte) id});
+    long n = (count << 1) ^ (count >> 63);
+    while ((n & ~0x7fL) != 0) {
+      out.write((int) ((n & 0x7f) | 0x80));
+      n >>>= 7;
+    }
+    out.write((int) n);
+    out.write(0); // end of array
+    return out.toByteArray();
+  }
+
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void halfAMillionLevels_typedErrorAndTheNextRecordReads(boolean fastCodec) {
+    SchemaRegistryClient registry = serdes.registry();
+    int id = registry.register("deep-value", NODE);
+    KafkaAvroDeserializer deserializer = serdes.deserializer("avro.fast.codec", fastCodec);
+
+    byte[] deep = nested(id, 500_000);
+    assertThat(deep.length).isGreaterThan(1_000_000);
+    assertThatThrownBy(() -> deserializer.deserialize("deep", deep))
+        .isInstanceOf(MalformedPayloadException.class).hasMessageContaining("nests deeper");
+
+    GenericRecord shallow = (GenericRecord) deserializer.deserialize("deep", nested(id, 1_000));
+    int depth = 0;
+    for (GenericRecord node = shallow; node != null; node = (GenericRecord) node.get("next")) {
+      depth++;
+    }
+    assertThat(depth).isEqualTo(1_001);
+  }
+
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void zeroWidthItems_aBillionClaimed_typedError(boolean fastCodec) {
+    int id = serdes.registry().register("nulls-value", NULLS);
+    KafkaAvroDeserializer deserializer = serdes.deserializer("avro.fast.codec", fastCodec);
+
+    assertThatThrownBy(() -> deserializer.deserialize("nulls", zeroWidth(id, 1_000_000_000L)))
+        .isInstanceOf(MalformedPayloadException.class).hasMessageContaining("1000000000 item(s)");
+    GenericRecord three = (GenericRecord) deserializer.deserialize("nulls", zeroWidth(id, 3));
+    assertThat((List<?>) three.get("items")).containsExactly(null, null, null);
+  }
+
+  @Test
+  void specificReader_schemaNamingAClassWithAStaticInitializer_neverRunsIt() {
+    Schema exploding = Schema.createRecord("Exploding", null, "com.example", false,
+        List.of(new Schema.Field("v", Schema.create(Schema.Type.INT))));
+    GenericRecord record = new GenericData.Record(exploding);
+    record.put("v", 1);
+    byte[] bytes = serdes.serializer().serialize("boom", record);
+
+    assertThatThrownBy(() -> serdes.deserializer("specific.avro.reader", true).deserialize("boom", bytes))
+        .isInstanceOf(SchemaResolutionException.class).hasMessageContaining("com.example.Exploding");
+    assertThat(Exploding.Runs.count).isZero();
+  }
+
+  @Test
+  void reflection_schemaNamingAClassWhoseInitializerFails_typedError() {
+    Schema exploding = Schema.createRecord("Exploding", null, "com.example", false,
+        List.of(new Schema.Field("v", Schema.create(Schema.Type.INT))));
+    GenericRecord record = new GenericData.Record(exploding);
+    record.put("v", 1);
+    byte[] bytes = serdes.serializer().serialize("boom", record);
+
+    assertThatThrownBy(() -> serdes.deserializer("schema.reflection", true).deserialize("boom", bytes))
+        .isInstanceOf(SerializationException.class).hasMessageContaining("com.example.Exploding");
+  }
+
+  /**
+   * Item 14: null items in a list and a set of a Java record. Reflection writes items as non-null, so another
+   * producer writes them, with nullable items.
+   */
+  @Test
+  void reflection_nullItemsInCollections_read() {
+    Schema nullableStrings = Schema.createArray(Schema.createUnion(
+        Schema.create(Schema.Type.NULL), Schema.create(Schema.Type.STRING)));
+    Schema tagged = Schema.createRecord("Tagged", null, "com.example", false, List.of(
+        new Schema.Field("name", Schema.create(Schema.Type.STRING)),
+        new Schema.Field("tags", nullableStrings),
+        new Schema.Field("labels", nullableStrings)));
+    GenericRecord record = new GenericData.Record(tagged);
+    record.put("name", "t");
+    record.put("tags", Arrays.asList("a", null));
+    record.put("labels", Arrays.asList(null, "b"));
+    byte[] bytes = serdes.serializer().serialize("tagged", record);
+
+    Tagged read = (Tagged) serdes.deserializer("schema.reflection", true).deserialize("tagged", bytes);
+
+    assertThat(read.tags()).containsExactly("a", null);
+    assertThat(read.labels()).containsExactlyInAnyOrder(null, "b");
+  }
+}
