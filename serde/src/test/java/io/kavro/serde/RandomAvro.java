@@ -36,7 +36,7 @@ final class RandomAvro {
   }
 
   private Schema any(int depth) {
-    int choice = random.nextInt(depth > 0 ? 17 : 13);
+    int choice = random.nextInt(depth > 0 ? 18 : 13);
     return switch (choice) {
       case 0 -> Schema.create(Schema.Type.BOOLEAN);
       case 1 -> Schema.create(Schema.Type.INT);
@@ -54,8 +54,21 @@ final class RandomAvro {
       case 13 -> Schema.createArray(any(depth - 1));
       case 14 -> Schema.createMap(any(depth - 1));
       case 15 -> Schema.createUnion(Schema.create(Schema.Type.NULL), nonUnion(depth - 1));
+      case 16 -> wideUnion(depth - 1);
       default -> record(depth - 1);
     };
+  }
+
+  /** A union of two to four branches of distinct types, null among them or not, a record perhaps. */
+  private Schema wideUnion(int depth) {
+    List<Schema.Type> types = new ArrayList<>(List.of(Schema.Type.NULL, Schema.Type.INT, Schema.Type.LONG,
+        Schema.Type.STRING, Schema.Type.DOUBLE, Schema.Type.BOOLEAN, Schema.Type.BYTES, Schema.Type.RECORD));
+    java.util.Collections.shuffle(types, random);
+    List<Schema> branches = new ArrayList<>();
+    for (Schema.Type type : types.subList(0, 2 + random.nextInt(3))) {
+      branches.add(type == Schema.Type.RECORD ? record(Math.max(depth, 0)) : Schema.create(type));
+    }
+    return Schema.createUnion(branches);
   }
 
   private Schema nonUnion(int depth) {

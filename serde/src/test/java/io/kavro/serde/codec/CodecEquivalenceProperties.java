@@ -27,7 +27,7 @@ import org.apache.avro.io.EncoderFactory;
  * The compiled codecs against Apache Avro itself: the same bytes for random schemas and data, and the same
  * values for random (writer, reader) pairs, evolution included; corrupt input fails the same clean way.
  */
-class CodecEquivalenceProperties {
+public class CodecEquivalenceProperties {
   private static final GenericData MODEL = new AvroDataModels(true, false).generic();
 
   @Property(tries = 400)
@@ -90,7 +90,7 @@ class CodecEquivalenceProperties {
   }
 
   /** The same Java classes at every level: Utf8 against String, GenericData.Array against a List, and so on. */
-  static void assertSameClasses(Object actual, Object expected, String path) {
+  public static void assertSameClasses(Object actual, Object expected, String path) {
     if (expected == null || actual == null) {
       assertThat(actual).as(path).isEqualTo(expected);
       return;
