@@ -205,7 +205,8 @@ public final class RegistryConfig extends AbstractConfig {
     }
     boolean mock = urls.stream().anyMatch(u -> u.startsWith(MOCK_SCHEME));
     if (mock && urls.size() > 1) {
-      throw new ConfigException(SCHEMA_REGISTRY_URL_CONFIG, String.join(",", urls),
+      throw new ConfigException(SCHEMA_REGISTRY_URL_CONFIG,
+          String.join(",", urls.stream().map(RegistryConfig::redact).toList()),
           "a mock:// URL cannot be combined with other URLs");
     }
     if (mock && urls.get(0).length() == MOCK_SCHEME.length()) {
@@ -225,6 +226,17 @@ public final class RegistryConfig extends AbstractConfig {
           + "\": at least one registry URL is needed");
     }
     return urls;
+  }
+
+  /**
+   * The URL with any user info ({@code user:password@}) removed, for messages and logs; works on text that
+   * is not a valid URL too.
+   */
+  public static String redact(String url) {
+    // The last '@' of all: a password may hold '/' or '@' unescaped, and a message may lose a path, not a secret.
+    int scheme = url.indexOf("://");
+    int at = url.lastIndexOf('@');
+    return scheme >= 0 && at > scheme ? url.substring(0, scheme + 3) + url.substring(at + 1) : url;
   }
 
   /** The scope name when the URL is {@code mock://scope}, otherwise {@code null}. */

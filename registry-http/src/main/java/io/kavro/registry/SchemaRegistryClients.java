@@ -36,6 +36,6 @@ public final class SchemaRegistryClients {
   }
 
   private static java.util.List<String> redactedUrls(RegistryConfig config) {
-    return config.urls().stream().map(url -> url.replaceFirst("//[^/@]*@", "//")).toList();
+    return config.urls().stream().map(RegistryConfig::redact).toList();
   }
 }

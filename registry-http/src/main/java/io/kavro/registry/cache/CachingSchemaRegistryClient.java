@@ -3,7 +3,8 @@ package io.kavro.registry.cache;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.CacheLoader;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.LoadingCache;
+import com.github.benmanes.caffeine.cache.AsyncCache;
+import com.github.benmanes.caffeine.cache.AsyncLoadingCache;
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.kavro.registry.CompatibilityLevel;
 import io.kavro.registry.RegistryStats;
@@ -14,8 +15,13 @@ import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SubjectVersion;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.avro.Schema;
 import org.slf4j.Logger;
@@ -38,8 +44,17 @@ import org.slf4j.LoggerFactory;
  * is found by identity, an equal schema by its text. Registering a schema also caches it by id.
  *
  * <p><b>Latest version</b> of a subject is cached for {@code latestTtl}. After that the next read returns the
- * cached value and refreshes it in the background. If the refresh fails, a warning is logged and the stale
- * value keeps being served until a refresh succeeds.
+ * cached value and refreshes it in the background, on this client's own daemon thread, which {@link #close()}
+ * stops. If the refresh fails, a warning is logged and the stale value keeps being served until a refresh
+ * succeeds.
+ *
+ * <p><b>Misses</b> are loaded on the calling thread, outside the caches' locks: a miss waits only for a load
+ * of its own key, never for another key's. One load takes at most the HTTP client's retry budget.
+ *
+ * <p><b>The disk cache</b> never overrides the registry: a schema the registry answers is written back when
+ * the file is missing, unreadable or different. A schema served from disk during an outage is asked of the
+ * registry again, in the background, every {@link #DISK_RECHECK} while it is read; the registry's answer then
+ * replaces it, and its "not found" removes it.
  *
  * <p>Everything else (subjects, versions, compatibility, deletes) goes to the registry every time; deletes
  * also drop the subject's cached entries.
@@ -47,15 +62,23 @@ import org.slf4j.LoggerFactory;
 public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   private static final Logger log = LoggerFactory.getLogger(CachingSchemaRegistryClient.class);
 
+  /** How often a schema served from disk is asked of the registry again while it is read. */
+  public static final Duration DISK_RECHECK = Duration.ofSeconds(30);
+
   private final SchemaRegistryClient delegate;
   private final LongAdder hits = new LongAdder();
   private final LongAdder misses = new LongAdder();
-  private final LoadingCache<Integer, Schema> byId;
+  private final AsyncCache<Integer, Schema> byId;
   private final Cache<Integer, MissingId> missingIds;
-  private final LoadingCache<String, SubjectVersion> latest;
+  private final AsyncLoadingCache<String, SubjectVersion> latest;
   private final SchemaKeyedCache<Integer> registered;
   private final SchemaKeyedCache<SubjectVersion> lookedUp;
   private final SchemaFileStore files;
+  private final Ticker ticker;
+  private final Executor background;
+  private final ExecutorService ownBackground;
+  /** Ids served from disk, with when the registry was last asked for them (ticker time). */
+  private final Map<Integer, Long> fromDisk = new ConcurrentHashMap<>();
 
   /** Caches {@code delegate} with at most {@code maxSize} entries per cache. */
   public CachingSchemaRegistryClient(SchemaRegistryClient delegate, int maxSize, Duration latestTtl) {
@@ -73,15 +96,26 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   /** Caches {@code delegate} as {@code policy} says, with schemas by id also in {@code files} (may be null). */
   public CachingSchemaRegistryClient(SchemaRegistryClient delegate, CachePolicy policy, SchemaFileStore files) {
-    this(delegate, policy, files, Ticker.systemTicker(), ForkJoinPool.commonPool());
+    this(delegate, policy, files, Ticker.systemTicker(), null);
   }
 
+  /**
+   * With a ticker and a background executor of the caller's (which {@link #close()} leaves running), or
+   * {@code null} for this client's own daemon thread.
+   */
   CachingSchemaRegistryClient(SchemaRegistryClient delegate, CachePolicy policy, SchemaFileStore files,
-      Ticker ticker, Executor refreshExecutor) {
+      Ticker ticker, Executor backgroundExecutor) {
     int maxSize = policy.maxSize();
     this.delegate = delegate;
     this.files = files;
-    this.byId = Caffeine.newBuilder().maximumSize(maxSize).recordStats().build(this::loadById);
+    this.ticker = ticker;
+    this.ownBackground = backgroundExecutor != null ? null : Executors.newSingleThreadExecutor(runnable -> {
+      Thread thread = new Thread(runnable, "kavro-registry-refresh");
+      thread.setDaemon(true);
+      return thread;
+    });
+    this.background = backgroundExecutor != null ? backgroundExecutor : ownBackground;
+    this.byId = Caffeine.newBuilder().maximumSize(maxSize).recordStats().buildAsync();
     this.missingIds = !policy.remembersMissingIds() ? null : Caffeine.newBuilder()
         .maximumSize(policy.missingCacheSize())
         .expireAfterWrite(policy.missingIdTtl())
@@ -91,9 +125,9 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
         .maximumSize(maxSize)
         .refreshAfterWrite(policy.latestTtl())
         .ticker(ticker)
-        .executor(refreshExecutor)
+        .executor(background)
         .recordStats()
-        .build(new LatestLoader(delegate));
+        .buildAsync(new LatestLoader(delegate));
     this.registered = new SchemaKeyedCache<>(maxSize, hits, misses);
     this.lookedUp = new SchemaKeyedCache<>(maxSize, hits, misses);
   }
@@ -114,12 +148,16 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public Schema schemaById(int id) {
-    return byId.get(id);
+    Schema schema = CallerLoads.get(byId, id, this::loadById);
+    if (!fromDisk.isEmpty()) {
+      recheckIfDue(id);
+    }
+    return schema;
   }
 
   @Override
   public SubjectVersion latestVersion(String subject) {
-    SubjectVersion version = latest.get(subject);
+    SubjectVersion version = CallerLoads.get(latest, subject, delegate::latestVersion);
     remember(version.id(), version.schema());
     return version;
   }
@@ -206,16 +244,18 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
    */
   @Override
   public RegistryStats stats() {
-    long hitCount = hits.sum() + byId.stats().hitCount() + latest.stats().hitCount();
-    long missCount = misses.sum() + byId.stats().missCount() + latest.stats().missCount();
+    long hitCount = hits.sum() + byId.synchronous().stats().hitCount() + latest.synchronous().stats().hitCount();
+    long missCount = misses.sum() + byId.synchronous().stats().missCount()
+        + latest.synchronous().stats().missCount();
     return delegate.stats().withCache(hitCount, missCount);
   }
 
   /** Entries held per cache, for tests that check the bounds. */
   public CacheSizes cacheSizes() {
-    byId.cleanUp();
-    latest.cleanUp();
-    return new CacheSizes(byId.estimatedSize(), registered.size(), lookedUp.size(), latest.estimatedSize());
+    byId.synchronous().cleanUp();
+    latest.synchronous().cleanUp();
+    return new CacheSizes(byId.synchronous().estimatedSize(), registered.size(), lookedUp.size(),
+        latest.synchronous().estimatedSize());
   }
 
   /**
@@ -228,13 +268,17 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
    */
   public record CacheSizes(long schemasById, long registered, long lookedUp, long latest) {}
 
+  /** Closes the wrapped client, and stops this client's background thread (refreshes, disk rechecks). */
   @Override
   public void close() {
+    if (ownBackground != null) {
+      ownBackground.shutdownNow();
+    }
     delegate.close();
   }
 
   private void remember(int id, Schema schema) {
-    if (byId.asMap().putIfAbsent(id, schema) == null) {
+    if (byId.asMap().putIfAbsent(id, CompletableFuture.completedFuture(schema)) == null) {
       if (missingIds != null) {
         missingIds.invalidate(id); // else, once evicted from byId, the id would read as missing until the TTL
       }
@@ -271,7 +315,40 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
       }
       log.warn("Schema registry unavailable; using schema id {} from the schema cache on disk: {}", id,
           e.getMessage());
+      fromDisk.put(id, ticker.read());
       return stored;
+    }
+  }
+
+  /** Asks the registry again, in the background, for a schema served from disk, once per recheck period. */
+  private void recheckIfDue(int id) {
+    Long asked = fromDisk.get(id);
+    long now = ticker.read();
+    if (asked == null || now - asked < DISK_RECHECK.toNanos() || !fromDisk.replace(id, asked, now)) {
+      return;
+    }
+    try {
+      background.execute(() -> recheck(id));
+    } catch (RejectedExecutionException closed) {
+      // closed meanwhile
+    }
+  }
+
+  /** The registry's answer for an id served from disk wins: it replaces the schema, or its "not found" drops it. */
+  private void recheck(int id) {
+    try {
+      Schema schema = delegate.schemaById(id);
+      fromDisk.remove(id);
+      byId.put(id, CompletableFuture.completedFuture(schema));
+      files.save(id, schema);
+    } catch (SchemaNotFoundException e) {
+      fromDisk.remove(id);
+      byId.synchronous().invalidate(id);
+      files.delete(id);
+      log.warn("Schema id {} was served from the schema cache on disk, but the registry does not know it: "
+          + "forgotten: {}", id, e.getMessage());
+    } catch (RuntimeException e) {
+      log.debug("Schema id {} still served from the schema cache on disk: {}", id, e.getMessage());
     }
   }
 
@@ -286,10 +363,10 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   private void forget(String subject) {
     registered.invalidateSubject(subject);
     lookedUp.invalidateSubject(subject);
-    latest.invalidate(subject);
+    latest.synchronous().invalidate(subject);
   }
 
-  /** Loads the latest version; on a failed refresh, keeps serving the old one. */
+  /** Refreshes the latest version; on a failed refresh, keeps serving the old one. Misses use CallerLoads. */
   private record LatestLoader(SchemaRegistryClient delegate) implements CacheLoader<String, SubjectVersion> {
     @Override
     public SubjectVersion load(String subject) {

@@ -61,13 +61,21 @@ public final class SchemaFileStore {
     }
   }
 
-  /** Stores the schema of {@code id}, atomically; a failure is logged and ignored. */
+  /**
+   * Stores the schema of {@code id}, atomically, unless the file already holds exactly it: a missing,
+   * corrupt, partial or different file is rewritten, since the registry's answer wins. A failure is logged and
+   * ignored.
+   */
   public void save(int id, Schema schema) {
     Path file = file(id);
-    if (Files.exists(file)) {
-      return;
-    }
     String text = schema.toString();
+    if (Files.exists(file)) {
+      Schema stored = load(id);
+      if (stored != null && stored.toString().equals(text)) {
+        return;
+      }
+      log.warn("Rewriting schema cache file {}: it does not hold what the registry answers for id {}", file, id);
+    }
     ObjectNode json = JSON.createObjectNode().put("id", id).put("schema", text).put("sha256", sha256(text));
     Path temp = null;
     try {
@@ -88,6 +96,15 @@ public final class SchemaFileStore {
           // best effort
         }
       }
+    }
+  }
+
+  /** Removes the file of {@code id}, if any; a failure is logged and ignored. */
+  public void delete(int id) {
+    try {
+      Files.deleteIfExists(file(id));
+    } catch (IOException e) {
+      log.warn("Could not delete schema cache file {}: {}", file(id), e.toString());
     }
   }
 

@@ -1,5 +1,6 @@
 package io.kavro.registry.cache;
 
+import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import java.util.Map;
@@ -13,20 +14,20 @@ import org.apache.avro.Schema;
  * before, then the schema's text, so that equal schemas parsed twice share one registry call.
  *
  * <p>The identity map holds schemas weakly: a schema that the application drops is forgotten. Concurrent
- * misses for one key make one call to the loader. Thread-safe.
+ * misses for one key make one call to the loader, on the calling thread ({@link CallerLoads}). Thread-safe.
  */
 final class SchemaKeyedCache<V> {
   private record Key(String subject, String schemaText) {}
 
   private final Cache<Schema, Map<String, V>> byInstance;
-  private final Cache<Key, V> byText;
+  private final AsyncCache<Key, V> byText;
   private final int maxSubjectsPerInstance;
   private final LongAdder hits;
   private final LongAdder misses;
 
   SchemaKeyedCache(int maxSize, LongAdder hits, LongAdder misses) {
     this.byInstance = Caffeine.newBuilder().weakKeys().maximumSize(maxSize).build();
-    this.byText = Caffeine.newBuilder().maximumSize(maxSize).build();
+    this.byText = Caffeine.newBuilder().maximumSize(maxSize).buildAsync();
     this.maxSubjectsPerInstance = maxSize;
     this.hits = hits;
     this.misses = misses;
@@ -40,7 +41,7 @@ final class SchemaKeyedCache<V> {
       return value;
     }
     boolean[] loaded = {false};
-    value = byText.get(new Key(subject, schema.toString()), key -> {
+    value = CallerLoads.get(byText, new Key(subject, schema.toString()), key -> {
       loaded[0] = true;
       return loader.get();
     });
@@ -53,12 +54,12 @@ final class SchemaKeyedCache<V> {
 
   /** Forgets every entry of a subject (after it is deleted). */
   void invalidateSubject(String subject) {
-    byText.asMap().keySet().removeIf(key -> key.subject().equals(subject));
+    byText.synchronous().asMap().keySet().removeIf(key -> key.subject().equals(subject));
     byInstance.asMap().values().forEach(map -> map.remove(subject));
   }
 
   long size() {
-    byText.cleanUp();
-    return byText.estimatedSize();
+    byText.synchronous().cleanUp();
+    return byText.synchronous().estimatedSize();
   }
 }

@@ -8,7 +8,12 @@ import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryException;
 
-/** The one place where a registry's non-2xx answer becomes a typed {@link SchemaRegistryException}. */
+/**
+ * The one place where a registry's non-2xx answer becomes a typed {@link SchemaRegistryException}.
+ *
+ * <p>Only the registry's own "not found" ({@code error_code} 404xx in its JSON) means not found; any other
+ * 404 means the registry was not reached, and is retried and failed over like a 5xx.
+ */
 final class ErrorMapping {
   private static final int MAX_MESSAGE_CHARS = 300;
 
@@ -19,9 +24,18 @@ final class ErrorMapping {
     return status == 408 || status == 429 || status >= 500;
   }
 
-  /** Whether a status should move the next attempt to the next URL: 5xx. */
-  static boolean failover(int status) {
-    return status >= 500;
+  /** Whether an answer should move the next attempt to the next URL: 5xx, and a 404 that is not the registry's. */
+  static boolean failover(SchemaRegistryException failure) {
+    return failure.status() >= 500 || failure.status() == 404;
+  }
+
+  /**
+   * Whether a 404 is the registry's own "not found": its JSON {@code error_code} is one of the 404xx codes
+   * (Confluent's 40401 subject, 40402 version, 40403 schema, and the like). A 404 without one comes from
+   * something else: a wrong base path, a proxy's page, a load balancer.
+   */
+  static boolean registryNotFound(int status, int errorCode) {
+    return status == 404 && errorCode >= 40400 && errorCode <= 40499;
   }
 
   /**
@@ -45,8 +59,12 @@ final class ErrorMapping {
     if (status == 401 || status == 403) {
       return new RegistryAccessDeniedException(message, status, errorCode, url, null);
     }
-    if (status == 404) {
+    if (registryNotFound(status, errorCode)) {
       return new SchemaNotFoundException(message, status, errorCode, url, null);
+    }
+    if (status == 404) {
+      return new RegistryUnavailableException(message + "; a 404 without a registry error_code: is the URL the "
+          + "registry's base URL, and does nothing in between answer for it?", status, errorCode, url, null);
     }
     if (status == 409) {
       return new IncompatibleSchemaException(message, status, errorCode, url, null);

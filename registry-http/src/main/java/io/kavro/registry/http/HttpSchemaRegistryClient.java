@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import okhttp3.OkHttpClient;
 import org.apache.avro.Schema;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A {@link SchemaRegistryClient} that speaks the Confluent REST API over OkHttp, with no cache.
@@ -27,30 +29,47 @@ import org.apache.avro.Schema;
  * <p>Thread-safe.
  */
 public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
+  private static final Logger log = LoggerFactory.getLogger(HttpSchemaRegistryClient.class);
+
   private final RestTransport transport;
   private final OkHttpClient okHttp;
+  private final boolean ownsOkHttp;
   private final boolean normalize;
   private final RegisteredSchemaParser schemas;
 
-  /** A client configured from {@code config}, with its own OkHttp client. */
+  /** A client configured from {@code config}, with its own OkHttp client, which {@link #close()} shuts down. */
   public HttpSchemaRegistryClient(RegistryConfig config) {
-    this(config, new OkHttpClient());
+    this(config, new OkHttpClient(), true);
   }
 
   /**
    * A client configured from {@code config} whose HTTP client derives from {@code base} (sharing its
-   * connection pool and dispatcher), with timeouts, TLS and retries set from the config.
+   * connection pool and dispatcher), with timeouts, TLS and retries set from the config. {@link #close()}
+   * leaves {@code base}'s pool and dispatcher to their owner.
    */
   public HttpSchemaRegistryClient(RegistryConfig config, OkHttpClient base) {
+    this(config, base, false);
+  }
+
+  private HttpSchemaRegistryClient(RegistryConfig config, OkHttpClient base, boolean ownsOkHttp) {
+    this.ownsOkHttp = ownsOkHttp;
     OkHttpClient.Builder builder = base.newBuilder()
         .connectTimeout(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
         .readTimeout(config.readTimeout().toMillis(), TimeUnit.MILLISECONDS)
         .writeTimeout(config.readTimeout().toMillis(), TimeUnit.MILLISECONDS)
         .callTimeout(config.connectTimeout().plus(config.readTimeout()).toMillis(), TimeUnit.MILLISECONDS)
-        .retryOnConnectionFailure(false);
+        .retryOnConnectionFailure(false)
+        .followSslRedirects(false); // never from https:// down to http://, credentials and all
     TlsSettings.apply(config, builder);
     this.okHttp = builder.build();
-    this.transport = new RestTransport(Endpoint.fromConfig(config), okHttp,
+    List<Endpoint> endpoints = Endpoint.fromConfig(config);
+    for (Endpoint endpoint : endpoints) {
+      if (endpoint.authorization() != null && !endpoint.base().isHttps()) {
+        log.warn("Sending registry credentials to {} over plain http://: anyone on the path can read them; "
+            + "use https://", endpoint.base());
+      }
+    }
+    this.transport = new RestTransport(endpoints, okHttp,
         new RetryPolicy(config.maxRetries(), config.retriesWait(), config.retriesMaxWait()));
     this.normalize = config.normalizeSchemas();
     this.schemas = new RegisteredSchemaParser(transport::send);
@@ -196,8 +215,10 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public void close() {
-    okHttp.dispatcher().executorService().shutdown();
-    okHttp.connectionPool().evictAll();
+    if (ownsOkHttp) {
+      okHttp.dispatcher().executorService().shutdown();
+      okHttp.connectionPool().evictAll();
+    }
   }
 
   private JsonNode send(RestRequest request) {

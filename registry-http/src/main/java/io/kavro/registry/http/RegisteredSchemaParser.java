@@ -21,12 +21,25 @@ import org.apache.avro.Schema;
 final class RegisteredSchemaParser {
   /** Deeper reference chains than this are refused: a registry loop, not a real schema. */
   static final int MAX_DEPTH = 32;
+  /** More referenced subject versions than this, in all, for one schema are refused. */
+  static final int MAX_REFERENCES = 1000;
+  /** A schema text longer than this (in chars) is refused before it is parsed. */
+  static final int MAX_SCHEMA_CHARS = 4 * 1024 * 1024;
+  /** A schema text whose JSON nests deeper than this is refused before it is parsed (Avro parses recursively). */
+  static final int MAX_JSON_DEPTH = 256;
 
   private final Function<RestRequest, JsonNode> send;
+  private final int maxReferences;
 
   /** @param send sends a request and returns the answer's JSON (as the client's transport does) */
   RegisteredSchemaParser(Function<RestRequest, JsonNode> send) {
+    this(send, MAX_REFERENCES);
+  }
+
+  /** With another bound on the referenced versions of one schema, for tests. */
+  RegisteredSchemaParser(Function<RestRequest, JsonNode> send, int maxReferences) {
     this.send = send;
+    this.maxReferences = maxReferences;
   }
 
   /** The schema in {@code json}, the answer to {@code request}, with its references resolved. */
@@ -57,6 +70,10 @@ final class RegisteredSchemaParser {
       if (!defined.add(subject + '\u0000' + versionPath)) {
         continue;
       }
+      if (defined.size() > maxReferences) {
+        throw new InvalidSchemaException(referrer + ": the schema pulls in more than " + maxReferences
+            + " referenced subject versions");
+      }
       String operation = "get version " + versionPath + " of subject '" + subject + "', referenced as '" + name
           + "' by " + referrer;
       JsonNode referenced;
@@ -76,12 +93,46 @@ final class RegisteredSchemaParser {
     if (text == null || !text.isTextual()) {
       throw new SchemaRegistryException(operation + " failed: the registry's answer has no valid 'schema' field");
     }
+    String schema = text.asText();
+    if (schema.length() > MAX_SCHEMA_CHARS) {
+      throw new InvalidSchemaException(operation + ": the registry returned a schema of " + schema.length()
+          + " chars, more than the " + MAX_SCHEMA_CHARS + " Kavro accepts");
+    }
+    int depth = jsonDepth(schema);
+    if (depth > MAX_JSON_DEPTH) {
+      throw new InvalidSchemaException(operation + ": the registry returned a schema whose JSON nests " + depth
+          + " levels deep, more than the " + MAX_JSON_DEPTH + " Kavro accepts");
+    }
     try {
-      return parser.parse(text.asText());
+      return parser.parse(schema);
     } catch (AvroRuntimeException e) {
       // SchemaParseException, and Avro 1.12's AvroTypeException for a name defined nowhere.
       throw new InvalidSchemaException(operation + ": the registry returned a schema that Avro cannot parse: "
           + e.getMessage());
     }
+  }
+
+  /** The deepest nesting of JSON objects and arrays in {@code json}, brackets inside strings aside. */
+  static int jsonDepth(String json) {
+    int depth = 0;
+    int deepest = 0;
+    boolean inString = false;
+    for (int i = 0; i < json.length(); i++) {
+      char c = json.charAt(i);
+      if (inString) {
+        if (c == '\\') {
+          i++;
+        } else if (c == '"') {
+          inString = false;
+        }
+      } else if (c == '"') {
+        inString = true;
+      } else if (c == '{' || c == '[') {
+        deepest = Math.max(deepest, ++depth);
+      } else if (c == '}' || c == ']') {
+        depth--;
+      }
+    }
+    return deepest;
   }
 }

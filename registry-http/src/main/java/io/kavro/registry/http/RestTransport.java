@@ -27,11 +27,12 @@ import org.slf4j.LoggerFactory;
  * JSON or a typed exception.
  *
  * <ul>
- *   <li>I/O errors and 5xx move to the next URL; the URL that answered last is tried first next time.</li>
- *   <li>I/O errors, 408, 429 and 5xx are retried up to {@link RetryPolicy#maxRetries()} times, with a
- *       full-jitter backoff once every URL of a round has failed.</li>
+ *   <li>I/O errors (timeouts included), 5xx and a 404 that is not the registry's own move to the next URL;
+ *       the URL that answered last is tried first next time.</li>
+ *   <li>Those and 408 and 429 are retried up to {@link RetryPolicy#maxRetries()} times, with a full-jitter
+ *       backoff once every URL of a round has failed.</li>
  *   <li>Other 4xx are not retried.</li>
- *   <li>An interrupt stops the loop at once and leaves the thread's interrupt flag set.</li>
+ *   <li>An interrupt of the calling thread stops the loop at once and leaves its interrupt flag set.</li>
  *   <li>Bodies larger than {@link #MAX_BODY_BYTES} are refused.</li>
  * </ul>
  *
@@ -89,13 +90,12 @@ final class RestTransport {
         }
         failure = ErrorMapping.toException(request.operation(), status, body, response.header("Content-Type"),
             url.toString());
-        if (!ErrorMapping.retriable(status)) {
+        if (!(failure instanceof RegistryUnavailableException)) {
           throw failure;
         }
-        moveOn = ErrorMapping.failover(status);
+        moveOn = ErrorMapping.failover(failure);
       } catch (IOException e) {
-        if (Thread.currentThread().isInterrupted()
-            || (e instanceof InterruptedIOException && !(e instanceof java.net.SocketTimeoutException))) {
+        if (isInterrupt(e)) {
           Thread.currentThread().interrupt();
           throw interrupted(request, url, e);
         }
@@ -175,6 +175,16 @@ final class RestTransport {
       Thread.currentThread().interrupt();
       throw interrupted(request, url, e);
     }
+  }
+
+  /**
+   * Whether an I/O failure is this thread's interrupt: its flag is set, or Okio cleared it and said
+   * "interrupted". A timeout (OkHttp's call timeout is an {@link InterruptedIOException} too) is not.
+   */
+  private static boolean isInterrupt(IOException e) {
+    return Thread.currentThread().isInterrupted()
+        || e instanceof InterruptedIOException && !(e instanceof java.net.SocketTimeoutException)
+            && "interrupted".equals(e.getMessage());
   }
 
   private static RegistryInterruptedException interrupted(RestRequest request, HttpUrl url, Exception cause) {

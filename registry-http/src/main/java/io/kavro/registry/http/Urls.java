@@ -1,5 +1,6 @@
 package io.kavro.registry.http;
 
+import io.kavro.registry.RegistryConfig;
 import okhttp3.HttpUrl;
 
 /** URL helpers that keep credentials out of messages. */
@@ -13,11 +14,6 @@ final class Urls {
   /** The URL with its user info replaced by nothing, for messages; works on unparseable input too. */
   static String redact(String url) {
     HttpUrl parsed = HttpUrl.parse(url);
-    if (parsed != null) {
-      return withoutUserInfo(parsed).toString();
-    }
-    int scheme = url.indexOf("://");
-    int at = url.lastIndexOf('@');
-    return scheme >= 0 && at > scheme ? url.substring(0, scheme + 3) + url.substring(at + 1) : url;
+    return parsed != null ? withoutUserInfo(parsed).toString() : RegistryConfig.redact(url);
   }
 }

@@ -286,4 +286,63 @@ class CachingSchemaRegistryClientTest {
   private static String quoted(String text) {
     return com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.textNode(text).toString();
   }
+
+  /** Issue 13, item 10: refreshes run on the client's own daemon thread, which close() stops. */
+  @Test
+  void latest_refreshRunsOnTheClientsOwnThread_stoppedByClose() throws Exception {
+    ScriptedRegistry scripted = new ScriptedRegistry();
+    scripted.registry.register("s", USER_V1);
+    CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(scripted.client(),
+        CachePolicy.of(100, Duration.ofMillis(50)), null);
+    client.latestVersion("s");
+    scripted.registry.register("s", USER_V2);
+
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (client.latestVersion("s").version() != 2 && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+
+    assertThat(client.latestVersion("s").version()).isEqualTo(2);
+    assertThat(scripted.callingThreads).contains("kavro-registry-refresh")
+        .noneMatch(name -> name.startsWith("ForkJoinPool"));
+    client.close();
+    while (refreshThreadAlive() && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertThat(refreshThreadAlive()).isFalse();
+  }
+
+  private static boolean refreshThreadAlive() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .anyMatch(thread -> thread.getName().equals("kavro-registry-refresh") && thread.isAlive());
+  }
+
+  /**
+   * Issue 13, item 11: a miss held by a slow registry never holds up a miss of another id, even one that
+   * falls in the same bin of the cache's map (1 and 4097 do, for every table of up to 4096 bins).
+   */
+  @Test
+  void schemaById_slowMiss_doesNotBlockAnotherIdsMiss() throws Exception {
+    ScriptedRegistry scripted = new ScriptedRegistry();
+    for (int i = 0; i < 4097; i++) {
+      scripted.registry.register("s" + i, Schema.createFixed("F" + i, null, "x", 1));
+    }
+    scripted.heldKey = 1;
+    CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(scripted.client(), 100, Duration.ofMinutes(1));
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      Future<Schema> slow = pool.submit(() -> client.schemaById(1));
+      assertThat(scripted.held.await(10, TimeUnit.SECONDS)).isTrue();
+
+      Future<Schema> other = pool.submit(() -> client.schemaById(4097));
+
+      assertThat(other.get(5, TimeUnit.SECONDS).getName()).isEqualTo("F4096");
+      assertThat(slow.isDone()).isFalse();
+      scripted.release.countDown();
+      assertThat(slow.get(5, TimeUnit.SECONDS).getName()).isEqualTo("F0");
+    } finally {
+      scripted.release.countDown();
+      pool.shutdownNow();
+    }
+  }
 }

@@ -100,4 +100,82 @@ class SchemaFileStoreTest {
 
     assertThatThrownBy(() -> client.schemaById(5)).isInstanceOf(SchemaNotFoundException.class);
   }
+
+  /** Issue 13, item 12: the registry's answer is written over a file that differs from it. */
+  @Test
+  void registryAnswersDifferently_fileRewritten() {
+    ScriptedRegistry scripted = new ScriptedRegistry();
+    int id = scripted.registry.register("s", USER_V2);
+    SchemaFileStore files = new SchemaFileStore(dir, "scripted");
+    files.save(id, USER_V1);
+
+    CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(scripted.client(),
+        CachePolicy.of(10, Duration.ofMinutes(1)), files);
+
+    assertThat(client.schemaById(id)).isEqualTo(USER_V2);
+    assertThat(files.load(id)).isEqualTo(USER_V2);
+  }
+
+  /** Issue 13, item 12: a corrupt file is repaired by the next answer of the registry. */
+  @Test
+  void corruptFile_repairedByTheRegistrysAnswer() throws Exception {
+    ScriptedRegistry scripted = new ScriptedRegistry();
+    int id = scripted.registry.register("s", USER_V1);
+    SchemaFileStore files = new SchemaFileStore(dir, "scripted");
+    files.save(id, USER_V1);
+    Files.writeString(files.file(id), "{\"id\":" + id + ",\"schema\":\"{\\\"type\\\":\\\"rec");
+    assertThat(files.load(id)).isNull();
+
+    new CachingSchemaRegistryClient(scripted.client(), CachePolicy.of(10, Duration.ofMinutes(1)), files)
+        .schemaById(id);
+
+    assertThat(files.load(id)).isEqualTo(USER_V1);
+  }
+
+  /**
+   * Issue 13, item 12: a schema served from disk during an outage is not held for good: once the registry is
+   * back, the next read after the recheck period asks it, and its answer replaces memory and disk.
+   */
+  @Test
+  void servedFromDiskDuringOutage_registrysAnswerWinsOnceItIsBack() {
+    ScriptedRegistry scripted = new ScriptedRegistry();
+    int id = scripted.registry.register("s", USER_V2);
+    SchemaFileStore files = new SchemaFileStore(dir, "scripted");
+    files.save(id, USER_V1);
+    scripted.down = true;
+    CachingSchemaRegistryClientTest.FakeTicker ticker = new CachingSchemaRegistryClientTest.FakeTicker();
+    CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(scripted.client(),
+        CachePolicy.of(10, Duration.ofMinutes(1)), files, ticker, Runnable::run);
+
+    assertThat(client.schemaById(id)).isEqualTo(USER_V1);
+    ticker.advance(CachingSchemaRegistryClient.DISK_RECHECK.plusSeconds(1));
+    assertThat(client.schemaById(id)).isEqualTo(USER_V1); // still down: the recheck failed
+    scripted.down = false;
+    assertThat(client.schemaById(id)).isEqualTo(USER_V1); // not yet due again
+    ticker.advance(CachingSchemaRegistryClient.DISK_RECHECK.plusSeconds(1));
+    client.schemaById(id); // due: asks the registry (inline here)
+
+    assertThat(client.schemaById(id)).isEqualTo(USER_V2);
+    assertThat(files.load(id)).isEqualTo(USER_V2);
+  }
+
+  /** A schema served from disk that the registry, once back, does not know is forgotten, in memory and on disk. */
+  @Test
+  void servedFromDisk_registryBackWithoutIt_forgotten() {
+    ScriptedRegistry scripted = new ScriptedRegistry();
+    SchemaFileStore files = new SchemaFileStore(dir, "scripted");
+    files.save(9, USER_V1);
+    scripted.down = true;
+    CachingSchemaRegistryClientTest.FakeTicker ticker = new CachingSchemaRegistryClientTest.FakeTicker();
+    CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(scripted.client(),
+        CachePolicy.of(10, Duration.ofMinutes(1)), files, ticker, Runnable::run);
+    assertThat(client.schemaById(9)).isEqualTo(USER_V1);
+
+    scripted.down = false;
+    ticker.advance(CachingSchemaRegistryClient.DISK_RECHECK.plusSeconds(1));
+    client.schemaById(9);
+
+    assertThatThrownBy(() -> client.schemaById(9)).isInstanceOf(SchemaNotFoundException.class);
+    assertThat(files.load(9)).isNull();
+  }
 }

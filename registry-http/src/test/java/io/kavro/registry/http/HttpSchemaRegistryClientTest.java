@@ -314,10 +314,20 @@ class HttpSchemaRegistryClientTest {
 
   @Test
   void error_emptyBody_stillTyped() {
+    server.enqueue(new MockResponse.Builder().code(500).build());
+
+    assertThatThrownBy(() -> client().schemaById(1)).isInstanceOf(RegistryUnavailableException.class)
+        .hasMessageContaining("(empty body)");
+  }
+
+  /** Issue 13, item 7: a 404 without the registry's 404xx error_code is not "unknown id". */
+  @Test
+  void error_404WithoutRegistryErrorCode_unavailableNotNotFound() {
     server.enqueue(new MockResponse.Builder().code(404).build());
 
-    assertThatThrownBy(() -> client().schemaById(1)).isInstanceOf(SchemaNotFoundException.class)
-        .hasMessageContaining("(empty body)");
+    assertThatThrownBy(() -> client().schemaById(1)).isInstanceOf(RegistryUnavailableException.class)
+        .isNotInstanceOf(SchemaNotFoundException.class)
+        .hasMessageContaining("(empty body)").hasMessageContaining("without a registry error_code");
   }
 
   @Test

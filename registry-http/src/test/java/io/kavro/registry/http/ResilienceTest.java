@@ -83,7 +83,7 @@ class ResilienceTest {
   }
 
   @ParameterizedTest
-  @ValueSource(ints = {400, 401, 403, 404, 409, 422})
+  @ValueSource(ints = {400, 401, 403, 409, 422})
   void otherClientErrors_notRetried(int code) {
     first.enqueue(status(code));
     first.enqueue(ok());

@@ -186,4 +186,63 @@ class SchemaReferencesTest {
 
     assertThat(asked).containsExactly("/schemas/ids/1", "/schemas/ids/2");
   }
+
+  /** Issue 13, item 15: the references one schema may pull in are bounded, with a typed error. */
+  @Test
+  void moreReferencesThanTheCap_typedError() {
+    int cap = 20;
+    List<String> fetched = new ArrayList<>();
+    ObjectNode[] references = new ObjectNode[cap + 1];
+    for (int i = 0; i <= cap; i++) {
+      references[i] = reference("io.x.F" + i, "f" + i, 1);
+    }
+    RegisteredSchemaParser parser = new RegisteredSchemaParser(request -> {
+      String subject = request.path().get(1);
+      fetched.add(subject);
+      return Json.object().put("schema", "{\"type\":\"fixed\",\"name\":\"" + subject.toUpperCase()
+          + "\",\"namespace\":\"io.x\",\"size\":1}");
+    }, cap);
+
+    assertThatThrownBy(() -> parser.parse(schema("\"string\"", references), RestRequest.get("get schema by id 1",
+        "schemas", "ids", "1"))).isInstanceOf(InvalidSchemaException.class)
+        .hasMessageContaining("more than " + cap + " referenced");
+    assertThat(fetched).hasSize(cap);
+    assertThat(RegisteredSchemaParser.MAX_REFERENCES).isEqualTo(1000);
+  }
+
+  /** Issue 13, item 15: a schema from the registry nesting deeper than the cap is refused before Avro parses it. */
+  @Test
+  void schemaNestingDeeperThanTheCap_typedError() {
+    int depth = RegisteredSchemaParser.MAX_JSON_DEPTH + 1;
+    String deep = "{\"type\":\"array\",\"items\":".repeat(depth) + "\"int\"" + "}".repeat(depth);
+    answers.put("/schemas/ids/1", Json.object().put("schema", deep).toString());
+
+    assertThatThrownBy(() -> client().schemaById(1)).isInstanceOf(InvalidSchemaException.class)
+        .hasMessageContaining("nests " + depth + " levels deep");
+  }
+
+  /** A schema nesting as deep as the cap allows is read. */
+  @Test
+  void schemaNestingUpToTheCap_read() {
+    int depth = RegisteredSchemaParser.MAX_JSON_DEPTH;
+    String deep = "{\"type\":\"array\",\"items\":".repeat(depth) + "\"int\"" + "}".repeat(depth);
+    answers.put("/schemas/ids/1", Json.object().put("schema", deep).toString());
+
+    assertThat(client().schemaById(1).getType()).isEqualTo(Schema.Type.ARRAY);
+  }
+
+  /** Issue 13, item 15: a schema text over the size cap is refused with a typed error. */
+  @Test
+  void schemaLargerThanTheCap_typedError() {
+    String huge = "{\"type\":\"string\",\"doc\":\"" + "x".repeat(RegisteredSchemaParser.MAX_SCHEMA_CHARS) + "\"}";
+    answers.put("/schemas/ids/1", Json.object().put("schema", huge).toString());
+
+    assertThatThrownBy(() -> client().schemaById(1)).isInstanceOf(InvalidSchemaException.class)
+        .hasMessageContaining("more than the " + RegisteredSchemaParser.MAX_SCHEMA_CHARS);
+  }
+
+  @Test
+  void jsonDepth_ignoresBracketsInStrings() {
+    assertThat(RegisteredSchemaParser.jsonDepth("{\"doc\":\"[[[{{\\\"\",\"a\":[1,{\"b\":[]}]}")).isEqualTo(4);
+  }
 }
