@@ -339,7 +339,9 @@ final class ConnectToAvro {
         return value(field.schema(), branches.get(field.index() + offset), value);
       }
     }
-    return null;
+    // A null here would become a null record value: a tombstone, which deletes the key on a compacted topic.
+    throw new DataException("the union struct " + connect.name() + " has no branch set: set one of its fields "
+        + connect.fields().stream().map(Field::name).toList() + ", or write a null struct for a null value");
   }
 
   private static Schema nonNullBranch(Schema union) {

@@ -205,6 +205,42 @@ class AvroConverterTest {
     assertThat(((Struct) connect.value()).get("price")).isEqualTo(new BigDecimal("12.345"));
   }
 
+  /** Issue 13, item 6: a union struct with no branch set is refused, never written as a tombstone. */
+  @Test
+  void unionStructWithNoBranchSet_dataExceptionNotATombstone() {
+    org.apache.avro.Schema avro = new org.apache.avro.Schema.Parser().parse("""
+        {"type":"record","name":"Holder","namespace":"com.acme","fields":[
+          {"name":"payload","type":["int","string"]}]}""");
+    GenericRecord holder = new GenericData.Record(avro);
+    holder.put("payload", 7);
+    KafkaAvroSerializer serializer = new KafkaAvroSerializer();
+    serializer.configure(config, false);
+    SchemaAndValue read = converter.toConnectData("unions", serializer.serialize("unions", holder));
+    Struct value = (Struct) read.value();
+    Schema unionSchema = value.schema().field("payload").schema();
+    Struct empty = new Struct(unionSchema);
+
+    assertThatThrownBy(() -> converter.fromConnectData("unions", read.schema(),
+        new Struct(read.schema()).put("payload", empty)))
+        .isInstanceOf(DataException.class).hasMessageContaining("no branch set");
+    byte[] written = converter.fromConnectData("unions", read.schema(), value);
+    assertThat(converter.toConnectData("unions", written).value()).isEqualTo(value);
+  }
+
+  /** Issue 13, item 6, at the top level: the empty union struct would have been a null value, a tombstone. */
+  @Test
+  void topLevelUnionStructWithNoBranchSet_dataExceptionNotATombstone() {
+    org.apache.avro.Schema union = new org.apache.avro.Schema.Parser().parse("[\"int\",\"string\"]");
+    int id = registry().register("top-value", union);
+    byte[] framed = ByteBuffer.allocate(7).put((byte) 0).putInt(id).put((byte) 0).put((byte) 14).array(); // int 7
+    SchemaAndValue read = converter.toConnectData("top", framed);
+    assertThat(read.schema().parameters()).containsEntry(ConnectProps.AVRO_TYPE, "union");
+
+    assertThatThrownBy(() -> converter.fromConnectData("top", read.schema(), new Struct(read.schema())))
+        .isInstanceOf(DataException.class).hasMessageContaining("no branch set");
+    assertThat(converter.fromConnectData("top", read.schema(), read.value())).isEqualTo(framed);
+  }
+
   @Test
   void sameBytesAndSubjectAsTheSerializer() {
     Schema schema = SchemaBuilder.struct().name("com.acme.User").field("name", Schema.STRING_SCHEMA).build();
