@@ -5,11 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.serde.MalformedPayloadException;
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SchemaRegistryClients;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -72,5 +78,83 @@ class PoisonPillTest {
     assertThat(failure.getCause()).isInstanceOf(MalformedPayloadException.class)
         .hasMessageContaining("value of topic '" + topic + "'")
         .hasMessageContaining("unknown magic byte 0x7b");
+  }
+
+  /**
+   * Issue 13: a legal 1 MB payload nesting 500,000 levels (a recursive schema), and a zero-width array that
+   * claims 10^9 items: each is a {@link RecordDeserializationException} for its offset, never an Error that
+   * leaves the partition stuck; the consumer seeks past both and reads every good record around them.
+   */
+  @Test
+  void deepAndZeroWidthPayloads_reportedWithOffset_skipped_noGoodRecordLost() {
+    String topic = kafka.topic("hostile");
+    Schema node = new Schema.Parser().parse("""
+        {"type":"record","name":"Node","namespace":"com.acme","fields":[
+          {"name":"v","type":"int"},{"name":"next","type":["null","Node"]}]}""");
+    Schema nulls = new Schema.Parser().parse("""
+        {"type":"record","name":"Nulls","namespace":"com.acme","fields":[
+          {"name":"items","type":{"type":"array","items":"null"}}]}""");
+    int nodeId;
+    int nullsId;
+    try (SchemaRegistryClient registry = SchemaRegistryClients.create(Map.of("schema.registry.url",
+        kafka.stack.registryUrl()))) {
+      nodeId = registry.register(topic + "-value", node);
+      nullsId = registry.register(topic + "-nulls", nulls);
+    }
+    GenericRecord shallow = new GenericData.Record(node);
+    shallow.put("v", 1);
+    kafka.produce(kafka.producerConfig(StringSerializer.class, KafkaAvroSerializer.class),
+        List.of(new ProducerRecord<>(topic, "good-0", shallow)));
+    byte[] deep = framed(nodeId, 500_000);
+    assertThat(deep.length).isGreaterThan(1_000_000);
+    kafka.produce(kafka.producerConfig(StringSerializer.class, ByteArraySerializer.class, "max.request.size", 2_000_000),
+        List.of(new ProducerRecord<>(topic, "deep", deep),
+            new ProducerRecord<>(topic, "zero-width", zeroWidth(nullsId, 1_000_000_000L))));
+    kafka.produce(kafka.producerConfig(StringSerializer.class, KafkaAvroSerializer.class),
+        List.of(new ProducerRecord<>(topic, "good-1", shallow)));
+
+    List<String> keys = new ArrayList<>();
+    List<RecordDeserializationException> failures = new ArrayList<>();
+    try (KafkaConsumer<String, Object> consumer = new KafkaConsumer<>(
+        kafka.consumerConfig(StringDeserializer.class, KafkaAvroDeserializer.class))) {
+      consumer.subscribe(Set.of(topic));
+      long deadline = System.nanoTime() + KafkaFixture.TIMEOUT.toNanos();
+      while (keys.size() < 2 && System.nanoTime() < deadline) {
+        try {
+          consumer.poll(Duration.ofMillis(200)).forEach(r -> keys.add(r.key()));
+        } catch (RecordDeserializationException e) {
+          failures.add(e);
+          consumer.seek(e.topicPartition(), e.offset() + 1);
+        }
+      }
+    }
+
+    assertThat(keys).containsExactly("good-0", "good-1");
+    assertThat(failures).extracting(RecordDeserializationException::offset).containsExactly(1L, 2L);
+    assertThat(failures.get(0).getCause()).isInstanceOf(MalformedPayloadException.class)
+        .hasMessageContaining("nests deeper");
+    assertThat(failures.get(1).getCause()).isInstanceOf(MalformedPayloadException.class)
+        .hasMessageContaining("1000000000 item(s)");
+  }
+
+  /** A framed Node list {@code depth} levels deep: v=0 and union branch 1 per level, then v=0 and null. */
+  private static byte[] framed(int id, int depth) {
+    ByteBuffer out = ByteBuffer.allocate(5 + 2 * depth + 2).put((byte) 0).putInt(id);
+    for (int i = 0; i < depth; i++) {
+      out.put((byte) 0).put((byte) 2);
+    }
+    return out.put((byte) 0).put((byte) 0).array();
+  }
+
+  /** A framed Nulls record whose one array block claims {@code count} items and holds no bytes for them. */
+  private static byte[] zeroWidth(int id, long count) {
+    ByteBuffer out = ByteBuffer.allocate(20).put((byte) 0).putInt(id);
+    long n = count << 1; // zig-zag of a positive count
+    while ((n & ~0x7fL) != 0) {
+      out.put((byte) ((n & 0x7f) | 0x80));
+      n >>>= 7;
+    }
+    out.put((byte) n).put((byte) 0);
+    return java.util.Arrays.copyOf(out.array(), out.position());
   }
 }
