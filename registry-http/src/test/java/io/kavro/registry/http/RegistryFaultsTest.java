@@ -144,14 +144,6 @@ class RegistryFaultsTest {
     shared.dispatcher().executorService().shutdown();
   }
 
-  /** Item 16: no redirect from https:// to http:// is followed. */
-  @Test
-  void followsNoRedirectAcrossSchemes() {
-    HttpSchemaRegistryClient client = client(first.url("/").toString());
-    // The built OkHttp client is the one place redirects are decided.
-    assertThat(client).extracting("okHttp").extracting("followSslRedirects").isEqualTo(false);
-  }
-
   @Test
   void redact_removesUserInfo() {
     assertThat(List.of("https://u:p@reg:8081/x", "http://u:pa/ss@reg", "not a url u:p@reg", "http://reg/"))

@@ -221,6 +221,40 @@ class SecurityTest {
     }
   }
 
+  /** Issue 13, item 16: a registry on https:// that redirects to http:// is not followed there. */
+  @Test
+  void httpsRedirectToHttp_notFollowed_credentialsStayOnTls() throws Exception {
+    Path truststore = serveTls("localhost");
+    try (MockWebServer plain = new MockWebServer()) {
+      plain.start();
+      plain.enqueue(new MockResponse.Builder().body(SCHEMA).build());
+      server.enqueue(new MockResponse.Builder().code(302)
+          .setHeader("Location", plain.url("/schemas/ids/1").toString()).build());
+      Map<String, Object> config = new HashMap<>(TestTls.trustSettings(truststore));
+      config.put("basic.auth.credentials.source", "USER_INFO");
+      config.put("basic.auth.user.info", "alice:" + SECRET);
+
+      HttpSchemaRegistryClient client = client(server.url("/").toString(), config);
+
+      assertThatThrownBy(() -> client.schemaById(1)).isInstanceOf(SchemaRegistryException.class);
+      assertThat(plain.getRequestCount()).isZero();
+    }
+  }
+
+  /** Issue 13, item 16: credentials for a plain http:// URL are sent, with a warning that names the URL only. */
+  @Test
+  void credentialsOverPlainHttp_warned() {
+    try (LogCapture logs = new LogCapture()) {
+      String url = server.url("/").newBuilder().username("alice").password(SECRET).build().toString();
+      client(url, Map.of());
+      client(server.url("/").toString(), Map.of());
+
+      // One warning, for the client with credentials (the capture may see a line once per logger it hangs on).
+      assertThat(logs.lines().stream().filter(line -> line.contains("over plain http://")).distinct())
+          .hasSize(1).allMatch(line -> !line.contains(SECRET) && !line.contains("alice"));
+    }
+  }
+
   private Path serveTls(String hostName) throws Exception {
     HeldCertificate ca = new HeldCertificate.Builder().certificateAuthority(0).build();
     HeldCertificate cert = new HeldCertificate.Builder().signedBy(ca).addSubjectAlternativeName(hostName)
