@@ -247,7 +247,7 @@ class SecurityTest {
     try (LogCapture logs = new LogCapture()) {
       String url = server.url("/").newBuilder().username("alice").password(SECRET).build().toString();
       client(url, Map.of());
-      client(server.url("/").toString(), Map.of());
+      client(server.url("/without-credentials/").toString(), Map.of());
 
       // One warning, for the client with credentials (the capture may see a line once per logger it hangs on).
       assertThat(logs.lines().stream().filter(line -> line.contains("over plain http://")).distinct())
