@@ -27,8 +27,11 @@ final class RandomAvro {
 
   /** A record with 1 to 6 fields of any type, nested up to {@code depth} levels. */
   Schema record(int depth) {
+    return record(depth, 1 + random.nextInt(6));
+  }
+
+  private Schema record(int depth, int count) {
     List<Schema.Field> fields = new ArrayList<>();
-    int count = 1 + random.nextInt(6);
     for (int i = 0; i < count; i++) {
       fields.add(new Schema.Field("f" + i, any(depth)));
     }
@@ -36,7 +39,7 @@ final class RandomAvro {
   }
 
   private Schema any(int depth) {
-    int choice = random.nextInt(depth > 0 ? 18 : 13);
+    int choice = random.nextInt(depth > 0 ? 20 : 13);
     return switch (choice) {
       case 0 -> Schema.create(Schema.Type.BOOLEAN);
       case 1 -> Schema.create(Schema.Type.INT);
@@ -55,6 +58,8 @@ final class RandomAvro {
       case 14 -> Schema.createMap(any(depth - 1));
       case 15 -> Schema.createUnion(Schema.create(Schema.Type.NULL), nonUnion(depth - 1));
       case 16 -> wideUnion(depth - 1);
+      // Items of no width: an array of nulls or of empty records.
+      case 17 -> Schema.createArray(random.nextBoolean() ? Schema.create(Schema.Type.NULL) : record(0, 0));
       default -> record(depth - 1);
     };
   }

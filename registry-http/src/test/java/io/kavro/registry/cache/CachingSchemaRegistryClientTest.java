@@ -345,4 +345,38 @@ class CachingSchemaRegistryClientTest {
       pool.shutdownNow();
     }
   }
+
+  /**
+   * Issue 13: a refresh held up by a slow registry blocks nobody: the subject keeps being served its stale
+   * latest version, and other lookups go on, while the refresh waits on the client's own thread.
+   */
+  @Test
+  void latest_slowRefresh_servesStaleAndOtherLookupsGoOn() throws Exception {
+    ScriptedRegistry scripted = new ScriptedRegistry();
+    scripted.registry.register("s", USER_V1);
+    int other = scripted.registry.register("t", USER_V2);
+    FakeTicker ticker = new FakeTicker();
+    ExecutorService refreshes = Executors.newSingleThreadExecutor();
+    CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(scripted.client(),
+        CachePolicy.of(100, Duration.ofSeconds(60)), null, ticker, refreshes);
+    assertThat(client.latestVersion("s").version()).isEqualTo(1);
+    scripted.registry.register("s", USER_V2);
+    scripted.heldKey = "s";
+    try {
+      ticker.advance(Duration.ofSeconds(61));
+      assertThat(client.latestVersion("s").version()).isEqualTo(1); // starts the refresh, which is held
+      assertThat(scripted.held.await(10, TimeUnit.SECONDS)).isTrue();
+
+      long start = System.nanoTime();
+      assertThat(client.latestVersion("s").version()).isEqualTo(1);
+      assertThat(client.schemaById(other)).isEqualTo(USER_V2);
+      assertThat(client.latestVersion("t").version()).isEqualTo(1);
+      assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(2_000);
+    } finally {
+      scripted.release.countDown();
+      refreshes.shutdown();
+      assertThat(refreshes.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+    }
+    assertThat(client.latestVersion("s").version()).isEqualTo(2);
+  }
 }

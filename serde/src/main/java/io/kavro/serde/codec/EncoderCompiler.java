@@ -263,6 +263,9 @@ public final class EncoderCompiler {
         nullable[i] = fieldSchema.isNullable();
         encoders[i] = encoder(fieldSchema);
       }
+      if (encoders.length == 0) {
+        return (value, out) -> { }; // as Avro's writer: a record without fields writes nothing and reads no value
+      }
       return (value, out) -> {
         IndexedRecord record = (IndexedRecord) value;
         for (int i = 0; i < encoders.length; i++) {
