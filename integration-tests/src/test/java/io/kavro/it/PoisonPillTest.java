@@ -2,11 +2,11 @@ package io.kavro.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SchemaRegistryClients;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.serde.MalformedPayloadException;
-import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -14,9 +14,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.RecordDeserializationException;
@@ -52,20 +54,8 @@ class PoisonPillTest {
     kafka.produce(kafka.producerConfig(StringSerializer.class, KafkaAvroSerializer.class), users(topic, 5, 5));
 
     List<String> names = new ArrayList<>();
-    List<RecordDeserializationException> failures = new ArrayList<>();
-    try (KafkaConsumer<String, GenericRecord> consumer = new KafkaConsumer<>(
-        kafka.consumerConfig(StringDeserializer.class, KafkaAvroDeserializer.class))) {
-      consumer.subscribe(Set.of(topic));
-      long deadline = System.nanoTime() + KafkaFixture.TIMEOUT.toNanos();
-      while (names.size() < 10 && System.nanoTime() < deadline) {
-        try {
-          consumer.poll(Duration.ofMillis(200)).forEach(r -> names.add(r.value().get("name").toString()));
-        } catch (RecordDeserializationException e) {
-          failures.add(e);
-          consumer.seek(e.topicPartition(), e.offset() + 1);
-        }
-      }
-    }
+    List<RecordDeserializationException> failures = consumeSkipping(topic, 10,
+        r -> names.add(((GenericRecord) r.value()).get("name").toString()));
 
     assertThat(names).hasSize(10).containsExactly("user-0", "user-1", "user-2", "user-3", "user-4",
         "user-5", "user-6", "user-7", "user-8", "user-9");
@@ -114,20 +104,7 @@ class PoisonPillTest {
         List.of(new ProducerRecord<>(topic, "good-1", shallow)));
 
     List<String> keys = new ArrayList<>();
-    List<RecordDeserializationException> failures = new ArrayList<>();
-    try (KafkaConsumer<String, Object> consumer = new KafkaConsumer<>(
-        kafka.consumerConfig(StringDeserializer.class, KafkaAvroDeserializer.class))) {
-      consumer.subscribe(Set.of(topic));
-      long deadline = System.nanoTime() + KafkaFixture.TIMEOUT.toNanos();
-      while (keys.size() < 2 && System.nanoTime() < deadline) {
-        try {
-          consumer.poll(Duration.ofMillis(200)).forEach(r -> keys.add(r.key()));
-        } catch (RecordDeserializationException e) {
-          failures.add(e);
-          consumer.seek(e.topicPartition(), e.offset() + 1);
-        }
-      }
-    }
+    List<RecordDeserializationException> failures = consumeSkipping(topic, 2, r -> keys.add(r.key()));
 
     assertThat(keys).containsExactly("good-0", "good-1");
     assertThat(failures).extracting(RecordDeserializationException::offset).containsExactly(1L, 2L);
@@ -135,6 +112,33 @@ class PoisonPillTest {
         .hasMessageContaining("nests deeper");
     assertThat(failures.get(1).getCause()).isInstanceOf(MalformedPayloadException.class)
         .hasMessageContaining("1000000000 item(s)");
+  }
+
+  /**
+   * Consumes {@code topic} with Kavro's deserializer until {@code good} records were handed to {@code each},
+   * seeking past every record that fails to deserialize, as an application that skips poison pills does.
+   */
+  private List<RecordDeserializationException> consumeSkipping(String topic, int good,
+      Consumer<ConsumerRecord<String, Object>> each) {
+    List<RecordDeserializationException> failures = new ArrayList<>();
+    int[] seen = {0};
+    try (KafkaConsumer<String, Object> consumer = new KafkaConsumer<>(
+        kafka.consumerConfig(StringDeserializer.class, KafkaAvroDeserializer.class))) {
+      consumer.subscribe(Set.of(topic));
+      long deadline = System.nanoTime() + KafkaFixture.TIMEOUT.toNanos();
+      while (seen[0] < good && System.nanoTime() < deadline) {
+        try {
+          consumer.poll(Duration.ofMillis(200)).forEach(r -> {
+            seen[0]++;
+            each.accept(r);
+          });
+        } catch (RecordDeserializationException e) {
+          failures.add(e);
+          consumer.seek(e.topicPartition(), e.offset() + 1);
+        }
+      }
+    }
+    return failures;
   }
 
   /** A framed Node list {@code depth} levels deep: v=0 and union branch 1 per level, then v=0 and null. */

@@ -97,26 +97,28 @@ class ReadTrustTest {
     assertThat((List<?>) three.get("items")).containsExactly(null, null, null);
   }
 
-  @Test
-  void specificReader_schemaNamingAClassWithAStaticInitializer_neverRunsIt() {
+  /** A record written with a schema named com.example.Exploding, a class whose static initializer fails. */
+  private byte[] explodingRecord() {
     Schema exploding = Schema.createRecord("Exploding", null, "com.example", false,
         List.of(new Schema.Field("v", Schema.create(Schema.Type.INT))));
     GenericRecord record = new GenericData.Record(exploding);
     record.put("v", 1);
-    byte[] bytes = serdes.serializer().serialize("boom", record);
+    return serdes.serializer().serialize("boom", record);
+  }
+
+  @Test
+  void specificReader_schemaNamingAClassWithAStaticInitializer_neverRunsIt() {
+    byte[] bytes = explodingRecord();
+    int runs = Exploding.Runs.count;
 
     assertThatThrownBy(() -> serdes.deserializer("specific.avro.reader", true).deserialize("boom", bytes))
         .isInstanceOf(SchemaResolutionException.class).hasMessageContaining("com.example.Exploding");
-    assertThat(Exploding.Runs.count).isZero();
+    assertThat(Exploding.Runs.count).isEqualTo(runs);
   }
 
   @Test
   void reflection_schemaNamingAClassWhoseInitializerFails_typedError() {
-    Schema exploding = Schema.createRecord("Exploding", null, "com.example", false,
-        List.of(new Schema.Field("v", Schema.create(Schema.Type.INT))));
-    GenericRecord record = new GenericData.Record(exploding);
-    record.put("v", 1);
-    byte[] bytes = serdes.serializer().serialize("boom", record);
+    byte[] bytes = explodingRecord();
 
     assertThatThrownBy(() -> serdes.deserializer("schema.reflection", true).deserialize("boom", bytes))
         .isInstanceOf(SerializationException.class).hasMessageContaining("com.example.Exploding");
