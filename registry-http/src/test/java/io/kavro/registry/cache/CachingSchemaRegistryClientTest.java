@@ -303,18 +303,14 @@ class CachingSchemaRegistryClientTest {
     }
 
     assertThat(client.latestVersion("s").version()).isEqualTo(2);
-    assertThat(scripted.callingThreads).contains("kavro-registry-refresh")
+    assertThat(scripted.callingThreads).extracting(Thread::getName).contains("kavro-registry-refresh")
         .noneMatch(name -> name.startsWith("ForkJoinPool"));
+    Thread refresher = scripted.callingThreads.stream()
+        .filter(thread -> thread.getName().equals("kavro-registry-refresh")).findFirst().orElseThrow();
+    assertThat(refresher.isDaemon()).isTrue();
     client.close();
-    while (refreshThreadAlive() && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-    }
-    assertThat(refreshThreadAlive()).isFalse();
-  }
-
-  private static boolean refreshThreadAlive() {
-    return Thread.getAllStackTraces().keySet().stream()
-        .anyMatch(thread -> thread.getName().equals("kavro-registry-refresh") && thread.isAlive());
+    refresher.join(10_000);
+    assertThat(refresher.isAlive()).isFalse();
   }
 
   /**

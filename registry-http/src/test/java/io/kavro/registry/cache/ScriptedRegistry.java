@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class ScriptedRegistry {
   final InMemorySchemaRegistry registry = new InMemorySchemaRegistry();
-  final List<String> callingThreads = new CopyOnWriteArrayList<>();
+  final List<Thread> callingThreads = new CopyOnWriteArrayList<>();
   volatile boolean down;
   volatile Object heldKey;
   final CountDownLatch release = new CountDownLatch(1);
@@ -29,7 +29,7 @@ final class ScriptedRegistry {
           if (method.getName().equals("close") || method.getName().equals("stats")) {
             return method.invoke(registry, args);
           }
-          callingThreads.add(Thread.currentThread().getName());
+          callingThreads.add(Thread.currentThread());
           if (args != null && args.length > 0 && args[0].equals(heldKey)) {
             held.countDown();
             release.await(10, TimeUnit.SECONDS);
