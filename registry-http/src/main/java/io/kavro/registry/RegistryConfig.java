@@ -1,82 +1,79 @@
 package io.kavro.registry;
 
-import io.kavro.registry.cache.CachePolicy;
+import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.common.config.AbstractConfig;
-import org.apache.kafka.common.config.ConfigDef;
-import org.apache.kafka.common.config.ConfigDef.Importance;
-import org.apache.kafka.common.config.ConfigDef.Type;
-import org.apache.kafka.common.config.ConfigException;
-import org.apache.kafka.common.config.types.Password;
+import java.util.Objects;
 
 /**
- * The registry client's configuration: Confluent's key names, validated and parsed once.
+ * The registry client's configuration: immutable, checked when built, and free of Kafka.
  *
- * <p>Unknown keys are ignored, so the same map can configure a producer, a serializer and this client.
- * Secrets ({@code basic.auth.user.info}, {@code bearer.auth.token}, SSL passwords) are {@link Password}s and
- * never appear in {@link #toString()} or in logs.
+ * <p>Made from a map with Confluent's key names by {@link #from(Map)} (unknown keys are ignored, so the
+ * properties of a producer can be passed as they are), or in code:
+ *
+ * <pre>{@code
+ * RegistryConfig config = RegistryConfig.builder()
+ *     .urls(List.of("https://registry:8081"))
+ *     .maxRetries(2)
+ *     .build();
+ * RegistryConfig faster = config.newBuilder().readTimeout(Duration.ofSeconds(5)).build();
+ * }</pre>
+ *
+ * <p>Secrets are {@link Secret}s: {@link #toString()} never shows them.
+ *
+ * @param urls registry base URLs, in failover order (may hold user info: do not log them as they are); empty
+ *     when none is configured, which {@link SchemaRegistryClients#create} refuses
+ * @param maxSchemasPerSubject bound on each schema cache
+ * @param latestCacheTtl how long a subject's latest version is served before a background refresh
+ * @param missingIdCacheTtl how long an unknown schema id is remembered as missing; zero when it is not
+ * @param missingCacheSize bound on the ids remembered as missing
+ * @param normalizeSchemas whether the registry normalizes schemas on register and lookup
+ * @param maxRetries how many times a failed request is repeated
+ * @param retriesWait base of the exponential backoff
+ * @param retriesMaxWait cap of one backoff wait
+ * @param connectTimeout timeout to connect
+ * @param readTimeout timeout to read an answer
+ * @param basicAuthFromUserInfo whether basic auth credentials come from {@code basicAuthUserInfo} rather than
+ *     the URLs
+ * @param basicAuthUserInfo {@code user:password}, or {@code null}
+ * @param bearerToken a static bearer token, or {@code null}
+ * @param tls trust, client keys and hostname checks
+ * @param schemaCacheDir folder of the on-disk schema cache, or {@code null}
  */
-public final class RegistryConfig extends AbstractConfig {
+public record RegistryConfig(
+    List<String> urls,
+    int maxSchemasPerSubject,
+    Duration latestCacheTtl,
+    Duration missingIdCacheTtl,
+    int missingCacheSize,
+    boolean normalizeSchemas,
+    int maxRetries,
+    Duration retriesWait,
+    Duration retriesMaxWait,
+    Duration connectTimeout,
+    Duration readTimeout,
+    boolean basicAuthFromUserInfo,
+    Secret basicAuthUserInfo,
+    Secret bearerToken,
+    Tls tls,
+    Path schemaCacheDir) {
 
   public static final String SCHEMA_REGISTRY_URL_CONFIG = "schema.registry.url";
-  private static final String SCHEMA_REGISTRY_URL_DOC = "Required. Comma-separated base URLs of the schema registry, "
-      + "tried in order with failover. 'mock://<scope>' selects an in-memory registry shared by every client "
-      + "of that scope in the JVM, for unit tests.";
-
   public static final String MAX_SCHEMAS_PER_SUBJECT_CONFIG = "max.schemas.per.subject";
-  private static final String MAX_SCHEMAS_PER_SUBJECT_DOC = "Bound on each schema cache (id to schema, "
-      + "schema to id, latest versions, readers and writers).";
-
   public static final String LATEST_CACHE_TTL_SEC_CONFIG = "latest.cache.ttl.sec";
-  private static final String LATEST_CACHE_TTL_SEC_DOC = "Seconds a subject's latest version is cached. "
-      + "After that it is refreshed in the background; while the registry fails, the stale value is served.";
-
   public static final String MISSING_ID_CACHE_TTL_SEC_CONFIG = "missing.id.cache.ttl.sec";
-  private static final String MISSING_ID_CACHE_TTL_SEC_DOC = "Seconds a schema id the registry does not know "
-      + "is remembered as missing, so that records carrying it fail without a request each. 0: ask every time. "
-      + "Registering or looking up the schema of that id forgets it at once.";
-
   public static final String MISSING_CACHE_SIZE_CONFIG = "missing.cache.size";
-  private static final String MISSING_CACHE_SIZE_DOC = "Bound on the schema ids remembered as missing.";
-
   public static final String NORMALIZE_SCHEMAS_CONFIG = "normalize.schemas";
-  private static final String NORMALIZE_SCHEMAS_DOC = "Ask the registry to normalize schemas before "
-      + "registering or looking them up.";
-
   public static final String MAX_RETRIES_CONFIG = "max.retries";
-  private static final String MAX_RETRIES_DOC = "Retries after an I/O error, a timeout, HTTP 408, 429 or 5xx.";
-
   public static final String RETRIES_WAIT_MS_CONFIG = "retries.wait.ms";
-  private static final String RETRIES_WAIT_MS_DOC = "Base of the exponential backoff between retries; each "
-      + "wait is random between 0 and min(retries.max.wait.ms, retries.wait.ms * 2^retry) (full jitter).";
-
   public static final String RETRIES_MAX_WAIT_MS_CONFIG = "retries.max.wait.ms";
-  private static final String RETRIES_MAX_WAIT_MS_DOC = "Upper bound of one backoff wait.";
-
   public static final String HTTP_CONNECT_TIMEOUT_MS_CONFIG = "http.connect.timeout.ms";
-  private static final String HTTP_CONNECT_TIMEOUT_MS_DOC = "Timeout to open a connection to the registry.";
-
   public static final String HTTP_READ_TIMEOUT_MS_CONFIG = "http.read.timeout.ms";
-  private static final String HTTP_READ_TIMEOUT_MS_DOC = "Timeout to read the registry's answer.";
-
   public static final String BASIC_AUTH_CREDENTIALS_SOURCE_CONFIG = "basic.auth.credentials.source";
-  private static final String BASIC_AUTH_CREDENTIALS_SOURCE_DOC = "Where basic auth credentials come from: "
-      + "URL (the user info of each registry URL, if any) or USER_INFO (basic.auth.user.info).";
-
   public static final String BASIC_AUTH_USER_INFO_CONFIG = "basic.auth.user.info";
-  private static final String BASIC_AUTH_USER_INFO_DOC = "'user:password' for basic auth, with "
-      + "basic.auth.credentials.source=USER_INFO.";
-
   public static final String BEARER_AUTH_CREDENTIALS_SOURCE_CONFIG = "bearer.auth.credentials.source";
-  private static final String BEARER_AUTH_CREDENTIALS_SOURCE_DOC = "STATIC_TOKEN to send bearer.auth.token; "
-      + "empty for no bearer auth. Setting bearer.auth.token alone also selects STATIC_TOKEN.";
-
   public static final String BEARER_AUTH_TOKEN_CONFIG = "bearer.auth.token";
-  private static final String BEARER_AUTH_TOKEN_DOC = "A static bearer token sent as 'Authorization: Bearer'.";
-
   public static final String SSL_PREFIX = "schema.registry.ssl.";
   public static final String SSL_TRUSTSTORE_LOCATION_CONFIG = SSL_PREFIX + "truststore.location";
   public static final String SSL_TRUSTSTORE_PASSWORD_CONFIG = SSL_PREFIX + "truststore.password";
@@ -87,145 +84,118 @@ public final class RegistryConfig extends AbstractConfig {
   public static final String SSL_KEY_PASSWORD_CONFIG = SSL_PREFIX + "key.password";
   public static final String SSL_ENDPOINT_IDENTIFICATION_ALGORITHM_CONFIG =
       SSL_PREFIX + "endpoint.identification.algorithm";
-  private static final String SSL_ENDPOINT_IDENTIFICATION_ALGORITHM_DOC = "'https' verifies that the "
-      + "registry's certificate matches its host name; an empty value turns the check off.";
-
   public static final String SCHEMA_CACHE_DIR_CONFIG = "schema.cache.dir";
-  private static final String SCHEMA_CACHE_DIR_DOC = "Folder where schemas fetched by id are also kept on "
-      + "disk, so that a consumer restarted while the registry is down still decodes every id it saw before. "
-      + "Unset: memory only.";
 
   /** Scheme of the in-memory registry. */
   public static final String MOCK_SCHEME = "mock://";
 
-  private static final ConfigDef CONFIG = define(new ConfigDef());
+  /** Every setting at its default (Confluent's, where Confluent has the key), and no URL. */
+  public static final RegistryConfig DEFAULTS = new Builder().build();
 
-  private final List<String> urls;
-  private final int maxSchemasPerSubject;
-  private final Duration latestCacheTtl;
-  private final Duration missingIdCacheTtl;
-  private final int missingCacheSize;
-  private final boolean normalizeSchemas;
-  private final int maxRetries;
-  private final Duration retriesWait;
-  private final Duration retriesMaxWait;
-  private final Duration connectTimeout;
-  private final Duration readTimeout;
+  /**
+   * TLS settings for the registry's connections.
+   *
+   * @param truststoreLocation truststore file, or {@code null} for the JDK's trust
+   * @param truststorePassword its password, or {@code null}
+   * @param truststoreType {@code JKS} or {@code PKCS12}
+   * @param keystoreLocation keystore with a client certificate (mutual TLS), or {@code null}
+   * @param keystorePassword its password, or {@code null}
+   * @param keystoreType {@code JKS} or {@code PKCS12}
+   * @param keyPassword the private key's password, or {@code null} for the keystore's
+   * @param verifyHostname whether the certificate must match the registry's host name
+   */
+  public record Tls(String truststoreLocation, Secret truststorePassword, String truststoreType,
+      String keystoreLocation, Secret keystorePassword, String keystoreType, Secret keyPassword,
+      boolean verifyHostname) {
 
-  /** Parses and validates a config map; unknown keys are ignored. */
-  public RegistryConfig(Map<String, ?> originals) {
-    super(CONFIG, originals, false);
-    this.urls = parseUrls(getList(SCHEMA_REGISTRY_URL_CONFIG));
-    this.maxSchemasPerSubject = getInt(MAX_SCHEMAS_PER_SUBJECT_CONFIG);
-    this.latestCacheTtl = Duration.ofSeconds(getLong(LATEST_CACHE_TTL_SEC_CONFIG));
-    this.missingIdCacheTtl = Duration.ofSeconds(getLong(MISSING_ID_CACHE_TTL_SEC_CONFIG));
-    this.missingCacheSize = getInt(MISSING_CACHE_SIZE_CONFIG);
-    this.normalizeSchemas = getBoolean(NORMALIZE_SCHEMAS_CONFIG);
-    this.maxRetries = getInt(MAX_RETRIES_CONFIG);
-    this.retriesWait = Duration.ofMillis(getLong(RETRIES_WAIT_MS_CONFIG));
-    this.retriesMaxWait = Duration.ofMillis(getLong(RETRIES_MAX_WAIT_MS_CONFIG));
-    this.connectTimeout = Duration.ofMillis(getLong(HTTP_CONNECT_TIMEOUT_MS_CONFIG));
-    this.readTimeout = Duration.ofMillis(getLong(HTTP_READ_TIMEOUT_MS_CONFIG));
-    if (retriesMaxWait.compareTo(retriesWait) < 0) {
-      throw new ConfigException(RETRIES_MAX_WAIT_MS_CONFIG, retriesMaxWait.toMillis(),
-          "must be at least " + RETRIES_WAIT_MS_CONFIG + " (" + retriesWait.toMillis() + ")");
+    /** The JDK's trust, no client keys, host names checked. */
+    public static final Tls DEFAULT = new Tls(null, null, "JKS", null, null, "JKS", null, true);
+
+    /** Checks the store types. */
+    public Tls {
+      truststoreType = storeType(SSL_TRUSTSTORE_TYPE_CONFIG, truststoreType);
+      keystoreType = storeType(SSL_KEYSTORE_TYPE_CONFIG, keystoreType);
     }
-    if ("USER_INFO".equals(getString(BASIC_AUTH_CREDENTIALS_SOURCE_CONFIG))
-        && getPassword(BASIC_AUTH_USER_INFO_CONFIG) == null) {
-      throw new ConfigException(BASIC_AUTH_USER_INFO_CONFIG + " must be set when "
-          + BASIC_AUTH_CREDENTIALS_SOURCE_CONFIG + "=USER_INFO");
-    }
-    if ("STATIC_TOKEN".equals(getString(BEARER_AUTH_CREDENTIALS_SOURCE_CONFIG))
-        && getPassword(BEARER_AUTH_TOKEN_CONFIG) == null) {
-      throw new ConfigException(BEARER_AUTH_TOKEN_CONFIG + " must be set when "
-          + BEARER_AUTH_CREDENTIALS_SOURCE_CONFIG + "=STATIC_TOKEN");
-    }
-  }
 
-  /** Adds the registry client's keys to a {@link ConfigDef}, so that serde configs can include them. */
-  public static ConfigDef define(ConfigDef def) {
-    return def
-        .define(SCHEMA_REGISTRY_URL_CONFIG, Type.LIST, "", Importance.HIGH, SCHEMA_REGISTRY_URL_DOC)
-        .define(MAX_SCHEMAS_PER_SUBJECT_CONFIG, Type.INT, 1000, ConfigDef.Range.atLeast(1),
-            Importance.LOW, MAX_SCHEMAS_PER_SUBJECT_DOC)
-        .define(LATEST_CACHE_TTL_SEC_CONFIG, Type.LONG, 60L, ConfigDef.Range.atLeast(1),
-            Importance.LOW, LATEST_CACHE_TTL_SEC_DOC)
-        .define(MISSING_ID_CACHE_TTL_SEC_CONFIG, Type.LONG, 0L, ConfigDef.Range.atLeast(0),
-            Importance.LOW, MISSING_ID_CACHE_TTL_SEC_DOC)
-        .define(MISSING_CACHE_SIZE_CONFIG, Type.INT, CachePolicy.DEFAULT_MISSING_CACHE_SIZE,
-            ConfigDef.Range.atLeast(1), Importance.LOW, MISSING_CACHE_SIZE_DOC)
-        .define(NORMALIZE_SCHEMAS_CONFIG, Type.BOOLEAN, false, Importance.LOW, NORMALIZE_SCHEMAS_DOC)
-        .define(MAX_RETRIES_CONFIG, Type.INT, 3, ConfigDef.Range.atLeast(0), Importance.LOW, MAX_RETRIES_DOC)
-        .define(RETRIES_WAIT_MS_CONFIG, Type.LONG, 1000L, ConfigDef.Range.atLeast(0),
-            Importance.LOW, RETRIES_WAIT_MS_DOC)
-        .define(RETRIES_MAX_WAIT_MS_CONFIG, Type.LONG, 20000L, ConfigDef.Range.atLeast(0),
-            Importance.LOW, RETRIES_MAX_WAIT_MS_DOC)
-        .define(HTTP_CONNECT_TIMEOUT_MS_CONFIG, Type.LONG, 10000L, ConfigDef.Range.atLeast(1),
-            Importance.LOW, HTTP_CONNECT_TIMEOUT_MS_DOC)
-        .define(HTTP_READ_TIMEOUT_MS_CONFIG, Type.LONG, 30000L, ConfigDef.Range.atLeast(1),
-            Importance.LOW, HTTP_READ_TIMEOUT_MS_DOC)
-        .define(BASIC_AUTH_CREDENTIALS_SOURCE_CONFIG, Type.STRING, "URL",
-            ConfigDef.CaseInsensitiveValidString.in("URL", "USER_INFO"), Importance.MEDIUM,
-            BASIC_AUTH_CREDENTIALS_SOURCE_DOC)
-        .define(BASIC_AUTH_USER_INFO_CONFIG, Type.PASSWORD, null, Importance.MEDIUM, BASIC_AUTH_USER_INFO_DOC)
-        .define(BEARER_AUTH_CREDENTIALS_SOURCE_CONFIG, Type.STRING, "",
-            ConfigDef.CaseInsensitiveValidString.in("", "STATIC_TOKEN"), Importance.MEDIUM,
-            BEARER_AUTH_CREDENTIALS_SOURCE_DOC)
-        .define(BEARER_AUTH_TOKEN_CONFIG, Type.PASSWORD, null, Importance.MEDIUM, BEARER_AUTH_TOKEN_DOC)
-        .define(SSL_TRUSTSTORE_LOCATION_CONFIG, Type.STRING, null, Importance.MEDIUM,
-            "Truststore file for the registry's TLS certificate; JDK defaults when unset.")
-        .define(SSL_TRUSTSTORE_PASSWORD_CONFIG, Type.PASSWORD, null, Importance.MEDIUM, "Truststore password.")
-        .define(SSL_TRUSTSTORE_TYPE_CONFIG, Type.STRING, "JKS",
-            ConfigDef.CaseInsensitiveValidString.in("JKS", "PKCS12"), Importance.LOW, "JKS or PKCS12.")
-        .define(SSL_KEYSTORE_LOCATION_CONFIG, Type.STRING, null, Importance.MEDIUM,
-            "Keystore file with a client certificate, for mutual TLS.")
-        .define(SSL_KEYSTORE_PASSWORD_CONFIG, Type.PASSWORD, null, Importance.MEDIUM, "Keystore password.")
-        .define(SSL_KEYSTORE_TYPE_CONFIG, Type.STRING, "JKS",
-            ConfigDef.CaseInsensitiveValidString.in("JKS", "PKCS12"), Importance.LOW, "JKS or PKCS12.")
-        .define(SSL_KEY_PASSWORD_CONFIG, Type.PASSWORD, null, Importance.MEDIUM,
-            "Password of the private key in the keystore; the keystore password when unset.")
-        .define(SSL_ENDPOINT_IDENTIFICATION_ALGORITHM_CONFIG, Type.STRING, "https",
-            ConfigDef.CaseInsensitiveValidString.in("https", ""), Importance.LOW,
-            SSL_ENDPOINT_IDENTIFICATION_ALGORITHM_DOC)
-        .define(SCHEMA_CACHE_DIR_CONFIG, Type.STRING, null, Importance.LOW, SCHEMA_CACHE_DIR_DOC);
-  }
-
-  /** The registry client's keys alone. */
-  public static ConfigDef configDef() {
-    return new ConfigDef(CONFIG);
-  }
-
-  private static List<String> parseUrls(List<String> raw) {
-    List<String> urls = new ArrayList<>();
-    for (String url : raw) {
-      String trimmed = url.trim();
-      if (!trimmed.isEmpty()) {
-        urls.add(trimmed);
+    private static String storeType(String key, String type) {
+      String upper = Objects.requireNonNull(type, key).toUpperCase(java.util.Locale.ROOT);
+      if (!upper.equals("JKS") && !upper.equals("PKCS12")) {
+        throw new RegistryConfigException(key, "Invalid value " + type + " for configuration " + key
+            + ": must be JKS or PKCS12");
       }
+      return upper;
     }
-    boolean mock = urls.stream().anyMatch(u -> u.startsWith(MOCK_SCHEME));
+  }
+
+  /** Checks every value, naming the key of the first one that is wrong. */
+  public RegistryConfig {
+    urls = List.copyOf(urls);
+    boolean mock = urls.stream().anyMatch(url -> url.startsWith(MOCK_SCHEME));
     if (mock && urls.size() > 1) {
-      throw new ConfigException(SCHEMA_REGISTRY_URL_CONFIG,
-          String.join(",", urls.stream().map(RegistryConfig::redact).toList()),
-          "a mock:// URL cannot be combined with other URLs");
+      throw new RegistryConfigException(SCHEMA_REGISTRY_URL_CONFIG, "Invalid value "
+          + String.join(",", urls.stream().map(RegistryConfig::redact).toList()) + " for configuration "
+          + SCHEMA_REGISTRY_URL_CONFIG + ": a mock:// URL cannot be combined with other URLs");
     }
     if (mock && urls.get(0).length() == MOCK_SCHEME.length()) {
-      throw new ConfigException(SCHEMA_REGISTRY_URL_CONFIG, urls.get(0), "mock:// needs a scope name");
+      throw new RegistryConfigException(SCHEMA_REGISTRY_URL_CONFIG, "Invalid value " + urls.get(0)
+          + " for configuration " + SCHEMA_REGISTRY_URL_CONFIG + ": mock:// needs a scope name");
     }
-    return List.copyOf(urls);
+    atLeast(MAX_SCHEMAS_PER_SUBJECT_CONFIG, maxSchemasPerSubject, 1);
+    atLeast(LATEST_CACHE_TTL_SEC_CONFIG, latestCacheTtl.toSeconds(), 1);
+    atLeast(MISSING_ID_CACHE_TTL_SEC_CONFIG, missingIdCacheTtl.toSeconds(), 0);
+    atLeast(MISSING_CACHE_SIZE_CONFIG, missingCacheSize, 1);
+    atLeast(MAX_RETRIES_CONFIG, maxRetries, 0);
+    atLeast(RETRIES_WAIT_MS_CONFIG, retriesWait.toMillis(), 0);
+    atLeast(RETRIES_MAX_WAIT_MS_CONFIG, retriesMaxWait.toMillis(), 0);
+    atLeast(HTTP_CONNECT_TIMEOUT_MS_CONFIG, connectTimeout.toMillis(), 1);
+    atLeast(HTTP_READ_TIMEOUT_MS_CONFIG, readTimeout.toMillis(), 1);
+    if (retriesMaxWait.compareTo(retriesWait) < 0) {
+      throw new RegistryConfigException(RETRIES_MAX_WAIT_MS_CONFIG, "Invalid value " + retriesMaxWait.toMillis()
+          + " for configuration " + RETRIES_MAX_WAIT_MS_CONFIG + ": must be at least " + RETRIES_WAIT_MS_CONFIG
+          + " (" + retriesWait.toMillis() + ")");
+    }
+    if (basicAuthFromUserInfo && basicAuthUserInfo == null) {
+      throw new RegistryConfigException(BASIC_AUTH_USER_INFO_CONFIG, BASIC_AUTH_USER_INFO_CONFIG
+          + " must be set when " + BASIC_AUTH_CREDENTIALS_SOURCE_CONFIG + "=USER_INFO");
+    }
+    if (basicAuthUserInfo != null && basicAuthUserInfo.value().indexOf(':') < 0) {
+      throw new RegistryConfigException(BASIC_AUTH_USER_INFO_CONFIG, BASIC_AUTH_USER_INFO_CONFIG
+          + " must be 'user:password'");
+    }
+    Objects.requireNonNull(tls, "tls");
+  }
+
+  private static void atLeast(String key, long value, long min) {
+    if (value < min) {
+      throw new RegistryConfigException(key, "Invalid value " + value + " for configuration " + key
+          + ": Value must be at least " + min);
+    }
   }
 
   /**
-   * The registry base URLs, in failover order (they may hold user info: do not log them as is).
+   * The configuration in a map with Confluent's key names; unknown keys are ignored. Values may be strings
+   * (as in a properties file) or typed (numbers, booleans, lists).
    *
-   * @throws ConfigException if none is configured
+   * @throws RegistryConfigException naming the key of a value that is wrong
    */
-  public List<String> urls() {
-    if (urls.isEmpty()) {
-      throw new ConfigException("Missing required configuration \"" + SCHEMA_REGISTRY_URL_CONFIG
-          + "\": at least one registry URL is needed");
-    }
-    return urls;
+  public static RegistryConfig from(Map<String, ?> configs) {
+    return RegistryConfigParser.parse(configs);
+  }
+
+  /** A builder with every setting at its default. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder that starts from this configuration. */
+  public Builder newBuilder() {
+    return new Builder(this);
+  }
+
+  /** The scope name when the URL is {@code mock://scope}, otherwise {@code null}. */
+  public String mockScope() {
+    return urls.isEmpty() || !urls.get(0).startsWith(MOCK_SCHEME) ? null
+        : urls.get(0).substring(MOCK_SCHEME.length());
   }
 
   /**
@@ -239,76 +209,152 @@ public final class RegistryConfig extends AbstractConfig {
     return scheme >= 0 && at > scheme ? url.substring(0, scheme + 3) + url.substring(at + 1) : url;
   }
 
-  /** The scope name when the URL is {@code mock://scope}, otherwise {@code null}. */
-  public String mockScope() {
-    String first = urls().get(0);
-    return first.startsWith(MOCK_SCHEME) ? first.substring(MOCK_SCHEME.length()) : null;
+  /** Shows every setting, with the URLs' user info and the secrets hidden. */
+  @Override
+  public String toString() {
+    return "RegistryConfig[urls=" + urls.stream().map(RegistryConfig::redact).toList()
+        + ", maxSchemasPerSubject=" + maxSchemasPerSubject + ", latestCacheTtl=" + latestCacheTtl
+        + ", missingIdCacheTtl=" + missingIdCacheTtl + ", missingCacheSize=" + missingCacheSize
+        + ", normalizeSchemas=" + normalizeSchemas + ", maxRetries=" + maxRetries + ", retriesWait=" + retriesWait
+        + ", retriesMaxWait=" + retriesMaxWait + ", connectTimeout=" + connectTimeout + ", readTimeout="
+        + readTimeout + ", basicAuthFromUserInfo=" + basicAuthFromUserInfo + ", basicAuthUserInfo="
+        + basicAuthUserInfo + ", bearerToken=" + bearerToken + ", tls=" + tls + ", schemaCacheDir="
+        + schemaCacheDir + "]";
   }
 
-  public int maxSchemasPerSubject() {
-    return maxSchemasPerSubject;
-  }
+  /** Builds a {@link RegistryConfig}; starts from the defaults or from a configuration. Not thread-safe. */
+  public static final class Builder {
+    private List<String> urls = List.of();
+    private int maxSchemasPerSubject = 1000;
+    private Duration latestCacheTtl = Duration.ofSeconds(60);
+    private Duration missingIdCacheTtl = Duration.ZERO;
+    private int missingCacheSize = 10_000;
+    private boolean normalizeSchemas;
+    private int maxRetries = 3;
+    private Duration retriesWait = Duration.ofMillis(1000);
+    private Duration retriesMaxWait = Duration.ofMillis(20_000);
+    private Duration connectTimeout = Duration.ofMillis(10_000);
+    private Duration readTimeout = Duration.ofMillis(30_000);
+    private boolean basicAuthFromUserInfo;
+    private Secret basicAuthUserInfo;
+    private Secret bearerToken;
+    private Tls tls = Tls.DEFAULT;
+    private Path schemaCacheDir;
 
-  public Duration latestCacheTtl() {
-    return latestCacheTtl;
-  }
+    private Builder() {}
 
-  /** How long an unknown schema id is remembered as missing; zero when it is not. */
-  public Duration missingIdCacheTtl() {
-    return missingIdCacheTtl;
-  }
+    private Builder(RegistryConfig config) {
+      urls = config.urls;
+      maxSchemasPerSubject = config.maxSchemasPerSubject;
+      latestCacheTtl = config.latestCacheTtl;
+      missingIdCacheTtl = config.missingIdCacheTtl;
+      missingCacheSize = config.missingCacheSize;
+      normalizeSchemas = config.normalizeSchemas;
+      maxRetries = config.maxRetries;
+      retriesWait = config.retriesWait;
+      retriesMaxWait = config.retriesMaxWait;
+      connectTimeout = config.connectTimeout;
+      readTimeout = config.readTimeout;
+      basicAuthFromUserInfo = config.basicAuthFromUserInfo;
+      basicAuthUserInfo = config.basicAuthUserInfo;
+      bearerToken = config.bearerToken;
+      tls = config.tls;
+      schemaCacheDir = config.schemaCacheDir;
+    }
 
-  public int missingCacheSize() {
-    return missingCacheSize;
-  }
+    public Builder urls(List<String> urls) {
+      this.urls = urls;
+      return this;
+    }
 
-  public boolean normalizeSchemas() {
-    return normalizeSchemas;
-  }
+    public Builder maxSchemasPerSubject(int maxSchemasPerSubject) {
+      this.maxSchemasPerSubject = maxSchemasPerSubject;
+      return this;
+    }
 
-  public int maxRetries() {
-    return maxRetries;
-  }
+    public Builder latestCacheTtl(Duration latestCacheTtl) {
+      this.latestCacheTtl = latestCacheTtl;
+      return this;
+    }
 
-  public Duration retriesWait() {
-    return retriesWait;
-  }
+    public Builder missingIdCacheTtl(Duration missingIdCacheTtl) {
+      this.missingIdCacheTtl = missingIdCacheTtl;
+      return this;
+    }
 
-  public Duration retriesMaxWait() {
-    return retriesMaxWait;
-  }
+    public Builder missingCacheSize(int missingCacheSize) {
+      this.missingCacheSize = missingCacheSize;
+      return this;
+    }
 
-  public Duration connectTimeout() {
-    return connectTimeout;
-  }
+    public Builder normalizeSchemas(boolean normalizeSchemas) {
+      this.normalizeSchemas = normalizeSchemas;
+      return this;
+    }
 
-  public Duration readTimeout() {
-    return readTimeout;
-  }
+    public Builder maxRetries(int maxRetries) {
+      this.maxRetries = maxRetries;
+      return this;
+    }
 
-  /** Whether credentials come from {@code basic.auth.user.info} rather than the URLs. */
-  public boolean basicAuthFromUserInfo() {
-    return "USER_INFO".equalsIgnoreCase(getString(BASIC_AUTH_CREDENTIALS_SOURCE_CONFIG));
-  }
+    public Builder retriesWait(Duration retriesWait) {
+      this.retriesWait = retriesWait;
+      return this;
+    }
 
-  /** {@code user:password}, or {@code null}. */
-  public Password basicAuthUserInfo() {
-    return getPassword(BASIC_AUTH_USER_INFO_CONFIG);
-  }
+    public Builder retriesMaxWait(Duration retriesMaxWait) {
+      this.retriesMaxWait = retriesMaxWait;
+      return this;
+    }
 
-  /** The static bearer token, or {@code null}. */
-  public Password bearerToken() {
-    return getPassword(BEARER_AUTH_TOKEN_CONFIG);
-  }
+    public Builder connectTimeout(Duration connectTimeout) {
+      this.connectTimeout = connectTimeout;
+      return this;
+    }
 
-  /** The folder of the on-disk schema cache, or {@code null}. */
-  public java.nio.file.Path schemaCacheDir() {
-    String dir = getString(SCHEMA_CACHE_DIR_CONFIG);
-    return dir == null || dir.isBlank() ? null : java.nio.file.Path.of(dir);
-  }
+    public Builder readTimeout(Duration readTimeout) {
+      this.readTimeout = readTimeout;
+      return this;
+    }
 
-  /** Whether the registry's certificate must match its host name. */
-  public boolean verifyHostname() {
-    return !getString(SSL_ENDPOINT_IDENTIFICATION_ALGORITHM_CONFIG).isEmpty();
+    /** Basic auth from {@code user:password} rather than from the URLs' user info; {@code null} for the latter. */
+    public Builder basicAuthUserInfo(Secret userInfo) {
+      this.basicAuthFromUserInfo = userInfo != null;
+      this.basicAuthUserInfo = userInfo;
+      return this;
+    }
+
+    public Builder bearerToken(Secret bearerToken) {
+      this.bearerToken = bearerToken;
+      return this;
+    }
+
+    public Builder tls(Tls tls) {
+      this.tls = tls;
+      return this;
+    }
+
+    public Builder schemaCacheDir(Path schemaCacheDir) {
+      this.schemaCacheDir = schemaCacheDir;
+      return this;
+    }
+
+    /** Sets the credential source and the user info apart, as the map's two keys do. */
+    Builder basicAuth(boolean fromUserInfo, Secret userInfo) {
+      this.basicAuthFromUserInfo = fromUserInfo;
+      this.basicAuthUserInfo = userInfo;
+      return this;
+    }
+
+    /**
+     * The configuration.
+     *
+     * @throws RegistryConfigException naming the key of a value that is wrong
+     */
+    public RegistryConfig build() {
+      return new RegistryConfig(urls, maxSchemasPerSubject, latestCacheTtl, missingIdCacheTtl, missingCacheSize,
+          normalizeSchemas, maxRetries, retriesWait, retriesMaxWait, connectTimeout, readTimeout,
+          basicAuthFromUserInfo, basicAuthUserInfo, bearerToken, tls, schemaCacheDir);
+    }
   }
 }

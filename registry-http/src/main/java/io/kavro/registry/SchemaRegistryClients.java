@@ -16,14 +16,22 @@ public final class SchemaRegistryClients {
    * {@code http(s)://} URLs, or the scope's in-memory registry for {@code mock://scope}. See
    * {@link RegistryConfig} for the keys; unknown keys are ignored.
    *
-   * @throws org.apache.kafka.common.config.ConfigException naming the key, for a missing or invalid value
+   * @throws RegistryConfigException naming the key, for a missing or invalid value
    */
   public static SchemaRegistryClient create(Map<String, ?> configs) {
-    return create(new RegistryConfig(configs));
+    return create(RegistryConfig.from(configs));
   }
 
-  /** A cached client for an already parsed configuration. */
+  /**
+   * A cached client for a configuration.
+   *
+   * @throws RegistryConfigException naming the key, when no URL is configured or one is not http(s)
+   */
   public static SchemaRegistryClient create(RegistryConfig config) {
+    if (config.urls().isEmpty()) {
+      throw new RegistryConfigException(RegistryConfig.SCHEMA_REGISTRY_URL_CONFIG, "Missing required "
+          + "configuration \"" + RegistryConfig.SCHEMA_REGISTRY_URL_CONFIG + "\": at least one registry URL is needed");
+    }
     String scope = config.mockScope();
     SchemaRegistryClient backend = scope != null
         ? MockRegistries.scope(scope)

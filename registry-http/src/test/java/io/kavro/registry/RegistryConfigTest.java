@@ -5,14 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.Map;
-import org.apache.kafka.common.config.ConfigException;
 import org.junit.jupiter.api.Test;
 
 class RegistryConfigTest {
 
   @Test
   void defaults_matchDocumentedValues() {
-    RegistryConfig config = new RegistryConfig(Map.of("schema.registry.url", "http://127.0.0.1:8081"));
+    RegistryConfig config = RegistryConfig.from(Map.of("schema.registry.url", "http://127.0.0.1:8081"));
 
     assertThat(config.urls()).containsExactly("http://127.0.0.1:8081");
     assertThat(config.maxSchemasPerSubject()).isEqualTo(1000);
@@ -27,13 +26,13 @@ class RegistryConfigTest {
     assertThat(config.readTimeout()).isEqualTo(Duration.ofMillis(30000));
     assertThat(config.basicAuthFromUserInfo()).isFalse();
     assertThat(config.bearerToken()).isNull();
-    assertThat(config.verifyHostname()).isTrue();
+    assertThat(config.tls().verifyHostname()).isTrue();
     assertThat(config.mockScope()).isNull();
   }
 
   @Test
   void urls_commaSeparated_trimmedInOrder() {
-    RegistryConfig config = new RegistryConfig(Map.of("schema.registry.url", " http://a:1 , http://b:2"));
+    RegistryConfig config = RegistryConfig.from(Map.of("schema.registry.url", " http://a:1 , http://b:2"));
 
     assertThat(config.urls()).containsExactly("http://a:1", "http://b:2");
   }
@@ -41,47 +40,47 @@ class RegistryConfigTest {
   @Test
   void url_missing_configErrorNamesKey() {
     assertThatThrownBy(() -> SchemaRegistryClients.create(Map.of()))
-        .isInstanceOf(ConfigException.class)
+        .isInstanceOf(RegistryConfigException.class)
         .hasMessageContaining("schema.registry.url");
   }
 
   @Test
   void mockUrl_scopeParsed_andCannotMixWithHttp() {
-    assertThat(new RegistryConfig(Map.of("schema.registry.url", "mock://tests")).mockScope()).isEqualTo("tests");
-    assertThatThrownBy(() -> new RegistryConfig(Map.of("schema.registry.url", "mock://a,http://b:1")))
-        .isInstanceOf(ConfigException.class).hasMessageContaining("cannot be combined");
-    assertThatThrownBy(() -> new RegistryConfig(Map.of("schema.registry.url", "mock://")))
-        .isInstanceOf(ConfigException.class).hasMessageContaining("scope");
+    assertThat(RegistryConfig.from(Map.of("schema.registry.url", "mock://tests")).mockScope()).isEqualTo("tests");
+    assertThatThrownBy(() -> RegistryConfig.from(Map.of("schema.registry.url", "mock://a,http://b:1")))
+        .isInstanceOf(RegistryConfigException.class).hasMessageContaining("cannot be combined");
+    assertThatThrownBy(() -> RegistryConfig.from(Map.of("schema.registry.url", "mock://")))
+        .isInstanceOf(RegistryConfigException.class).hasMessageContaining("scope");
   }
 
   @Test
   void retries_maxWaitBelowWait_configError() {
-    assertThatThrownBy(() -> new RegistryConfig(Map.of("schema.registry.url", "http://a:1",
+    assertThatThrownBy(() -> RegistryConfig.from(Map.of("schema.registry.url", "http://a:1",
         "retries.wait.ms", 500, "retries.max.wait.ms", 100)))
-        .isInstanceOf(ConfigException.class).hasMessageContaining("retries.max.wait.ms");
+        .isInstanceOf(RegistryConfigException.class).hasMessageContaining("retries.max.wait.ms");
   }
 
   @Test
   void invalidValues_configErrorsNameKey() {
-    assertThatThrownBy(() -> new RegistryConfig(Map.of("schema.registry.url", "http://a:1", "max.retries", -1)))
-        .isInstanceOf(ConfigException.class).hasMessageContaining("max.retries");
-    assertThatThrownBy(() -> new RegistryConfig(Map.of("schema.registry.url", "http://a:1",
+    assertThatThrownBy(() -> RegistryConfig.from(Map.of("schema.registry.url", "http://a:1", "max.retries", -1)))
+        .isInstanceOf(RegistryConfigException.class).hasMessageContaining("max.retries");
+    assertThatThrownBy(() -> RegistryConfig.from(Map.of("schema.registry.url", "http://a:1",
         "basic.auth.credentials.source", "SASL_INHERIT")))
-        .isInstanceOf(ConfigException.class).hasMessageContaining("basic.auth.credentials.source");
-    assertThatThrownBy(() -> new RegistryConfig(Map.of("schema.registry.url", "http://a:1",
+        .isInstanceOf(RegistryConfigException.class).hasMessageContaining("basic.auth.credentials.source");
+    assertThatThrownBy(() -> RegistryConfig.from(Map.of("schema.registry.url", "http://a:1",
         "bearer.auth.credentials.source", "STATIC_TOKEN")))
-        .isInstanceOf(ConfigException.class).hasMessageContaining("bearer.auth.token");
+        .isInstanceOf(RegistryConfigException.class).hasMessageContaining("bearer.auth.token");
   }
 
   @Test
   void notHttpUrl_configErrorOnCreate() {
     assertThatThrownBy(() -> SchemaRegistryClients.create(Map.of("schema.registry.url", "localhost:8081")))
-        .isInstanceOf(ConfigException.class).hasMessageContaining("not an http:// or https:// URL");
+        .isInstanceOf(RegistryConfigException.class).hasMessageContaining("not an http:// or https:// URL");
   }
 
   @Test
   void unknownKeys_ignored() {
-    RegistryConfig config = new RegistryConfig(Map.of("schema.registry.url", "http://a:1",
+    RegistryConfig config = RegistryConfig.from(Map.of("schema.registry.url", "http://a:1",
         "bootstrap.servers", "x:9092", "value.subject.name.strategy", "whatever"));
 
     assertThat(config.urls()).hasSize(1);
@@ -104,8 +103,8 @@ class RegistryConfigTest {
       }
       assertThat(asking.stats().requests()).isEqualTo(before + 3);
     }
-    assertThatThrownBy(() -> new RegistryConfig(Map.of("schema.registry.url", "http://a:1",
-        "missing.id.cache.ttl.sec", -1))).isInstanceOf(ConfigException.class)
+    assertThatThrownBy(() -> RegistryConfig.from(Map.of("schema.registry.url", "http://a:1",
+        "missing.id.cache.ttl.sec", -1))).isInstanceOf(RegistryConfigException.class)
         .hasMessageContaining("missing.id.cache.ttl.sec");
   }
 }

@@ -1,6 +1,7 @@
 package io.kavro.connect;
 
 import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.RegistryConfigException;
 import io.kavro.registry.SchemaRegistryClients;
 import io.kavro.serde.AvroSerdeConfig;
 import io.kavro.serde.AvroValue;
@@ -12,6 +13,7 @@ import java.util.HashMap;
 import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.connect.data.ConnectSchema;
 import org.apache.kafka.connect.data.SchemaAndValue;
@@ -74,13 +76,21 @@ public final class AvroConverter implements Converter {
     copy.remove(AvroSerdeConfig.SPECIFIC_AVRO_VALUE_TYPE_CONFIG);
     copy.put(AvroSerdeConfig.SCHEMA_REFLECTION_CONFIG, false);
     AvroSerdeConfig config = new AvroSerdeConfig(copy, isKey);
-    SchemaRegistryClient owned = providedClient == null ? SchemaRegistryClients.create(config.registryConfig()) : null;
+    SchemaRegistryClient owned = providedClient == null ? newClient(config) : null;
     SchemaRegistryClient client = owned != null ? owned : providedClient;
     State previous = state;
     state = new State(owned, new KafkaAvroSerializer(client, copy, isKey), new KafkaAvroDeserializer(client, copy, isKey),
         new ConnectAvroData(config.maxSchemasPerSubject()), isKey);
     if (previous != null && previous.ownedClient() != null) {
       previous.ownedClient().close();
+    }
+  }
+
+  private static SchemaRegistryClient newClient(AvroSerdeConfig config) {
+    try {
+      return SchemaRegistryClients.create(config.registryConfig());
+    } catch (RegistryConfigException e) {
+      throw new ConfigException(e.getMessage());
     }
   }
 

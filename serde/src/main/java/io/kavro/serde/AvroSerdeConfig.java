@@ -23,8 +23,9 @@ import org.apache.kafka.common.utils.Utils;
  * Configuration of the serializer, deserializer, Streams serde and Connect converter, for one side (key or
  * value): Confluent's key names, validated and parsed once.
  *
- * <p>It includes every key of {@link RegistryConfig}. Unknown keys are ignored, so producer or consumer
- * properties can be passed as they are.
+ * <p>It includes every key of the registry client ({@link RegistryConfig}), parsed once into
+ * {@link #registryConfig()}. Unknown keys are ignored, so producer or consumer properties can be passed as they
+ * are.
  */
 public final class AvroSerdeConfig extends AbstractConfig {
 
@@ -73,9 +74,10 @@ public final class AvroSerdeConfig extends AbstractConfig {
       + "(and each writer/reader pair) instead of Avro's generic datum writers and readers. Same bytes and "
       + "same values; schemas they do not cover, and reflection, use Avro's.";
 
-  private static final ConfigDef CONFIG = define(RegistryConfig.define(new ConfigDef()));
+  private static final ConfigDef CONFIG = define(RegistryKeys.define(new ConfigDef()));
 
   private final boolean isKey;
+  private final RegistryConfig registryConfig;
   private final SubjectNameStrategy subjectNameStrategy;
   private final Schema readerSchema;
   private final Class<? extends SpecificRecord> specificType;
@@ -84,6 +86,7 @@ public final class AvroSerdeConfig extends AbstractConfig {
   public AvroSerdeConfig(Map<String, ?> originals, boolean isKey) {
     super(CONFIG, originals, false);
     this.isKey = isKey;
+    this.registryConfig = RegistryKeys.registryConfig(this);
     String strategyKey = isKey ? KEY_SUBJECT_NAME_STRATEGY_CONFIG : VALUE_SUBJECT_NAME_STRATEGY_CONFIG;
     this.subjectNameStrategy = SubjectNameStrategies.create(strategyKey, getString(strategyKey));
     String readerKey = isKey ? KEY_READER_SCHEMA_CONFIG : VALUE_READER_SCHEMA_CONFIG;
@@ -122,9 +125,9 @@ public final class AvroSerdeConfig extends AbstractConfig {
     return new ConfigDef(CONFIG);
   }
 
-  /** The registry client's part of this configuration. */
+  /** The registry client's part of this configuration, parsed once. */
   public RegistryConfig registryConfig() {
-    return new RegistryConfig(originals());
+    return registryConfig;
   }
 
   public boolean isKey() {
@@ -174,7 +177,7 @@ public final class AvroSerdeConfig extends AbstractConfig {
   }
 
   public int maxSchemasPerSubject() {
-    return getInt(RegistryConfig.MAX_SCHEMAS_PER_SUBJECT_CONFIG);
+    return registryConfig.maxSchemasPerSubject();
   }
 
   private static Schema loadSchema(String key, String value) {

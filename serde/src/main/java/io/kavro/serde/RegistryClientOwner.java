@@ -1,5 +1,6 @@
 package io.kavro.serde;
 
+import io.kavro.registry.RegistryConfigException;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryClients;
 
@@ -21,10 +22,23 @@ final class RegistryClientOwner {
     if (provided != null) {
       return provided;
     }
-    SchemaRegistryClient client = SchemaRegistryClients.create(config.registryConfig());
+    SchemaRegistryClient client = create(config);
     close();
     created = client;
     return client;
+  }
+
+  /**
+   * A new client for the configuration.
+   *
+   * @throws org.apache.kafka.common.config.ConfigException when no URL is configured or one is not http(s)
+   */
+  static SchemaRegistryClient create(AvroSerdeConfig config) {
+    try {
+      return SchemaRegistryClients.create(config.registryConfig());
+    } catch (RegistryConfigException e) {
+      throw RegistryKeys.asConfigException(e);
+    }
   }
 
   /** Closes the client if this owner created it. Idempotent. */

@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import okhttp3.Credentials;
 import okhttp3.HttpUrl;
-import org.apache.kafka.common.config.ConfigException;
 import io.kavro.registry.RegistryConfig;
+import io.kavro.registry.RegistryConfigException;
 
 /**
  * One registry base URL, with its user info removed, and the {@code Authorization} header to send to it.
@@ -22,8 +22,9 @@ record Endpoint(HttpUrl base, String authorization) {
     for (String raw : config.urls()) {
       HttpUrl url = HttpUrl.parse(raw);
       if (url == null) {
-        throw new ConfigException(RegistryConfig.SCHEMA_REGISTRY_URL_CONFIG, Urls.redact(raw),
-            "not an http:// or https:// URL");
+        throw new RegistryConfigException(RegistryConfig.SCHEMA_REGISTRY_URL_CONFIG, "Invalid value "
+            + Urls.redact(raw) + " for configuration " + RegistryConfig.SCHEMA_REGISTRY_URL_CONFIG
+            + ": not an http:// or https:// URL");
       }
       String authorization = shared;
       if (authorization == null && !url.username().isEmpty()) {
@@ -40,10 +41,7 @@ record Endpoint(HttpUrl base, String authorization) {
     }
     if (config.basicAuthFromUserInfo()) {
       String userInfo = config.basicAuthUserInfo().value();
-      int colon = userInfo.indexOf(':');
-      if (colon < 0) {
-        throw new ConfigException(RegistryConfig.BASIC_AUTH_USER_INFO_CONFIG + " must be 'user:password'");
-      }
+      int colon = userInfo.indexOf(':'); // there is one: RegistryConfig checks
       return Credentials.basic(userInfo.substring(0, colon), userInfo.substring(colon + 1),
           StandardCharsets.UTF_8);
     }

@@ -60,7 +60,7 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
         .callTimeout(config.connectTimeout().plus(config.readTimeout()).toMillis(), TimeUnit.MILLISECONDS)
         .retryOnConnectionFailure(false)
         .followSslRedirects(false); // never from https:// down to http://, credentials and all
-    TlsSettings.apply(config, builder);
+    TlsSettings.apply(config.tls(), builder);
     this.okHttp = builder.build();
     List<Endpoint> endpoints = Endpoint.fromConfig(config);
     for (Endpoint endpoint : endpoints) {

@@ -1,6 +1,8 @@
 package io.kavro.registry.http;
 
 import io.kavro.registry.RegistryConfig;
+import io.kavro.registry.RegistryConfigException;
+import io.kavro.registry.Secret;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -15,45 +17,39 @@ import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509TrustManager;
 import okhttp3.OkHttpClient;
-import org.apache.kafka.common.config.ConfigException;
-import org.apache.kafka.common.config.types.Password;
 
 /** Applies {@code schema.registry.ssl.*} to an OkHttp client: trust, client keys and hostname checks. */
 final class TlsSettings {
   private TlsSettings() {}
 
-  static void apply(RegistryConfig config, OkHttpClient.Builder builder) {
-    String truststore = config.getString(RegistryConfig.SSL_TRUSTSTORE_LOCATION_CONFIG);
-    String keystore = config.getString(RegistryConfig.SSL_KEYSTORE_LOCATION_CONFIG);
-    if (truststore != null || keystore != null) {
+  static void apply(RegistryConfig.Tls tls, OkHttpClient.Builder builder) {
+    if (tls.truststoreLocation() != null || tls.keystoreLocation() != null) {
       try {
-        X509TrustManager trust = trustManager(truststore == null ? null : load(truststore,
-            config.getString(RegistryConfig.SSL_TRUSTSTORE_TYPE_CONFIG),
-            config.getPassword(RegistryConfig.SSL_TRUSTSTORE_PASSWORD_CONFIG),
+        X509TrustManager trust = trustManager(tls.truststoreLocation() == null ? null : load(
+            tls.truststoreLocation(), tls.truststoreType(), tls.truststorePassword(),
             RegistryConfig.SSL_TRUSTSTORE_LOCATION_CONFIG));
         KeyManager[] keys = null;
-        if (keystore != null) {
-          Password storePassword = config.getPassword(RegistryConfig.SSL_KEYSTORE_PASSWORD_CONFIG);
-          Password keyPassword = config.getPassword(RegistryConfig.SSL_KEY_PASSWORD_CONFIG);
-          KeyStore store = load(keystore, config.getString(RegistryConfig.SSL_KEYSTORE_TYPE_CONFIG), storePassword,
+        if (tls.keystoreLocation() != null) {
+          KeyStore store = load(tls.keystoreLocation(), tls.keystoreType(), tls.keystorePassword(),
               RegistryConfig.SSL_KEYSTORE_LOCATION_CONFIG);
           KeyManagerFactory factory = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-          factory.init(store, chars(keyPassword != null ? keyPassword : storePassword));
+          factory.init(store, chars(tls.keyPassword() != null ? tls.keyPassword() : tls.keystorePassword()));
           keys = factory.getKeyManagers();
         }
         SSLContext context = SSLContext.getInstance("TLS");
         context.init(keys, new TrustManager[] {trust}, null);
         builder.sslSocketFactory(context.getSocketFactory(), trust);
       } catch (GeneralSecurityException e) {
-        throw new ConfigException("cannot set up TLS for the schema registry: " + e.getMessage());
+        throw new RegistryConfigException(RegistryConfig.SSL_PREFIX + "*",
+            "cannot set up TLS for the schema registry: " + e.getMessage());
       }
     }
-    if (!config.verifyHostname()) {
+    if (!tls.verifyHostname()) {
       builder.hostnameVerifier((host, session) -> true);
     }
   }
 
-  private static KeyStore load(String location, String type, Password password, String key)
+  private static KeyStore load(String location, String type, Secret password, String key)
       throws GeneralSecurityException {
     KeyStore store = KeyStore.getInstance(type);
     try (InputStream in = Files.newInputStream(Path.of(location))) {
@@ -61,7 +57,8 @@ final class TlsSettings {
       return store;
     } catch (IOException e) {
       // The message of a wrong password is "keystore password was incorrect": no secret in it.
-      throw new ConfigException(key, location, "cannot read " + type + " store: " + e.getMessage());
+      throw new RegistryConfigException(key, "Invalid value " + location + " for configuration " + key
+          + ": cannot read " + type + " store: " + e.getMessage());
     }
   }
 
@@ -72,10 +69,11 @@ final class TlsSettings {
         .filter(X509TrustManager.class::isInstance)
         .map(X509TrustManager.class::cast)
         .findFirst()
-        .orElseThrow(() -> new ConfigException("no X509 trust manager available"));
+        .orElseThrow(() -> new RegistryConfigException(RegistryConfig.SSL_TRUSTSTORE_LOCATION_CONFIG,
+            "no X509 trust manager available"));
   }
 
-  private static char[] chars(Password password) {
+  private static char[] chars(Secret password) {
     return password == null ? null : password.value().toCharArray();
   }
 }

@@ -52,7 +52,7 @@ class CachingSchemaRegistryClientTest {
   }
 
   private HttpSchemaRegistryClient http() {
-    return new HttpSchemaRegistryClient(new RegistryConfig(Map.of(
+    return new HttpSchemaRegistryClient(RegistryConfig.from(Map.of(
         "schema.registry.url", server.url("/").toString(), "max.retries", 0)));
   }
 

@@ -75,7 +75,7 @@ class SchemaFileStoreTest {
     server.enqueue(new MockResponse.Builder().body("{\"schema\":" + schema + "}").build());
     Map<String, Object> config = Map.of("schema.registry.url", server.url("/").toString(), "max.retries", 0);
     SchemaFileStore files = new SchemaFileStore(dir, server.url("/").toString());
-    new CachingSchemaRegistryClient(new HttpSchemaRegistryClient(new RegistryConfig(config)), 10, Duration.ofMinutes(1),
+    new CachingSchemaRegistryClient(new HttpSchemaRegistryClient(RegistryConfig.from(config)), 10, Duration.ofMinutes(1),
         files).schemaById(5);
 
     // A new client (a restarted consumer) while the registry answers 503.
@@ -83,7 +83,7 @@ class SchemaFileStoreTest {
       server.enqueue(new MockResponse.Builder().code(503).body("{\"error_code\":50301,\"message\":\"down\"}").build());
     }
     CachingSchemaRegistryClient restarted = new CachingSchemaRegistryClient(
-        new HttpSchemaRegistryClient(new RegistryConfig(config)), 10, Duration.ofMinutes(1), files);
+        new HttpSchemaRegistryClient(RegistryConfig.from(config)), 10, Duration.ofMinutes(1), files);
 
     assertThat(restarted.schemaById(5)).isEqualTo(USER_V1);
     assertThatThrownBy(() -> restarted.schemaById(6)).isInstanceOf(RegistryUnavailableException.class);
@@ -96,7 +96,7 @@ class SchemaFileStoreTest {
     server.enqueue(new MockResponse.Builder().code(404).body("{\"error_code\":40403,\"message\":\"no\"}").build());
     Map<String, Object> config = Map.of("schema.registry.url", server.url("/").toString(), "max.retries", 0);
     CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(
-        new HttpSchemaRegistryClient(new RegistryConfig(config)), 10, Duration.ofMinutes(1), files);
+        new HttpSchemaRegistryClient(RegistryConfig.from(config)), 10, Duration.ofMinutes(1), files);
 
     assertThatThrownBy(() -> client.schemaById(5)).isInstanceOf(SchemaNotFoundException.class);
   }

@@ -37,7 +37,7 @@ class HttpSchemaRegistryClientTest {
     config.put("schema.registry.url", server.url("/apis/ccompat/v7").toString());
     config.put("max.retries", 0);
     config.putAll(extra);
-    return new HttpSchemaRegistryClient(new RegistryConfig(config));
+    return new HttpSchemaRegistryClient(RegistryConfig.from(config));
   }
 
   private HttpSchemaRegistryClient client() {

@@ -40,7 +40,7 @@ class RegistryFaultsTest {
     for (int i = 0; i < extra.length; i += 2) {
       config.put((String) extra[i], extra[i + 1]);
     }
-    return new HttpSchemaRegistryClient(new RegistryConfig(config));
+    return new HttpSchemaRegistryClient(RegistryConfig.from(config));
   }
 
   private String both() {
@@ -132,7 +132,7 @@ class RegistryFaultsTest {
     first.enqueue(ok());
     first.enqueue(new MockResponse.Builder().body("still here").build());
     HttpSchemaRegistryClient client = new HttpSchemaRegistryClient(
-        new RegistryConfig(Map.of("schema.registry.url", first.url("/").toString())), shared);
+        RegistryConfig.from(Map.of("schema.registry.url", first.url("/").toString())), shared);
     client.schemaById(1);
 
     client.close();

@@ -39,7 +39,7 @@ class ResilienceTest {
     config.put("retries.wait.ms", 1);
     config.put("retries.max.wait.ms", 5);
     config.putAll(extra);
-    return new HttpSchemaRegistryClient(new RegistryConfig(config));
+    return new HttpSchemaRegistryClient(RegistryConfig.from(config));
   }
 
   private HttpSchemaRegistryClient client(Map<String, Object> extra) {

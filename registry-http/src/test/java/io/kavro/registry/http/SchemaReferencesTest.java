@@ -56,7 +56,7 @@ class SchemaReferencesTest {
   }
 
   private HttpSchemaRegistryClient client() {
-    return new HttpSchemaRegistryClient(new RegistryConfig(Map.of(
+    return new HttpSchemaRegistryClient(RegistryConfig.from(Map.of(
         "schema.registry.url", server.url("/apis/ccompat/v7").toString(), "max.retries", 0)));
   }
 

@@ -23,7 +23,7 @@ import mockwebserver3.MockWebServer;
 import mockwebserver3.junit5.StartStop;
 import okhttp3.tls.HandshakeCertificates;
 import okhttp3.tls.HeldCertificate;
-import org.apache.kafka.common.config.ConfigException;
+import io.kavro.registry.RegistryConfigException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,7 +43,7 @@ class SecurityTest {
     config.put("schema.registry.url", url);
     config.put("max.retries", 0);
     config.putAll(extra);
-    return new HttpSchemaRegistryClient(new RegistryConfig(config));
+    return new HttpSchemaRegistryClient(RegistryConfig.from(config));
   }
 
   private void ok() {
@@ -79,7 +79,7 @@ class SecurityTest {
   @Test
   void basicAuth_userInfoSourceWithoutUserInfo_configError() {
     assertThatThrownBy(() -> client(server.url("/").toString(), Map.of("basic.auth.credentials.source", "USER_INFO")))
-        .isInstanceOf(ConfigException.class)
+        .isInstanceOf(RegistryConfigException.class)
         .hasMessageContaining("basic.auth.user.info");
   }
 
@@ -190,7 +190,7 @@ class SecurityTest {
     config.put("schema.registry.ssl.truststore.password", SECRET);
 
     assertThatThrownBy(() -> client(server.url("/").toString(), config))
-        .isInstanceOf(ConfigException.class)
+        .isInstanceOf(RegistryConfigException.class)
         .hasMessageContaining("schema.registry.ssl.truststore.location")
         .hasMessageNotContaining(SECRET);
   }
@@ -210,13 +210,13 @@ class SecurityTest {
           () -> SchemaRegistryClients.create(Map.of("schema.registry.url", "ftp://alice:" + SECRET + "@host")));
 
       assertThat(thrown).isInstanceOf(SchemaRegistryException.class);
-      assertThat(refused).isInstanceOf(ConfigException.class);
+      assertThat(refused).isInstanceOf(RegistryConfigException.class);
       for (Throwable t = thrown; t != null; t = t.getCause()) {
         assertThat(t.toString()).doesNotContain(SECRET);
       }
       assertThat(refused.getMessage()).doesNotContain(SECRET);
       assertThat(((SchemaRegistryException) thrown).url()).doesNotContain("alice");
-      assertThat(new RegistryConfig(config).toString()).doesNotContain(SECRET);
+      assertThat(RegistryConfig.from(config).toString()).doesNotContain(SECRET);
       assertThat(logs.lines()).isNotEmpty().noneMatch(line -> line.contains(SECRET));
     }
   }

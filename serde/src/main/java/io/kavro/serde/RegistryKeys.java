@@ -1,0 +1,140 @@
+package io.kavro.serde;
+
+import static io.kavro.registry.RegistryConfig.BASIC_AUTH_CREDENTIALS_SOURCE_CONFIG;
+import static io.kavro.registry.RegistryConfig.BASIC_AUTH_USER_INFO_CONFIG;
+import static io.kavro.registry.RegistryConfig.BEARER_AUTH_CREDENTIALS_SOURCE_CONFIG;
+import static io.kavro.registry.RegistryConfig.BEARER_AUTH_TOKEN_CONFIG;
+import static io.kavro.registry.RegistryConfig.HTTP_CONNECT_TIMEOUT_MS_CONFIG;
+import static io.kavro.registry.RegistryConfig.HTTP_READ_TIMEOUT_MS_CONFIG;
+import static io.kavro.registry.RegistryConfig.LATEST_CACHE_TTL_SEC_CONFIG;
+import static io.kavro.registry.RegistryConfig.MAX_RETRIES_CONFIG;
+import static io.kavro.registry.RegistryConfig.MAX_SCHEMAS_PER_SUBJECT_CONFIG;
+import static io.kavro.registry.RegistryConfig.MISSING_CACHE_SIZE_CONFIG;
+import static io.kavro.registry.RegistryConfig.MISSING_ID_CACHE_TTL_SEC_CONFIG;
+import static io.kavro.registry.RegistryConfig.NORMALIZE_SCHEMAS_CONFIG;
+import static io.kavro.registry.RegistryConfig.RETRIES_MAX_WAIT_MS_CONFIG;
+import static io.kavro.registry.RegistryConfig.RETRIES_WAIT_MS_CONFIG;
+import static io.kavro.registry.RegistryConfig.SCHEMA_CACHE_DIR_CONFIG;
+import static io.kavro.registry.RegistryConfig.SCHEMA_REGISTRY_URL_CONFIG;
+import static io.kavro.registry.RegistryConfig.SSL_ENDPOINT_IDENTIFICATION_ALGORITHM_CONFIG;
+import static io.kavro.registry.RegistryConfig.SSL_KEYSTORE_LOCATION_CONFIG;
+import static io.kavro.registry.RegistryConfig.SSL_KEYSTORE_PASSWORD_CONFIG;
+import static io.kavro.registry.RegistryConfig.SSL_KEYSTORE_TYPE_CONFIG;
+import static io.kavro.registry.RegistryConfig.SSL_KEY_PASSWORD_CONFIG;
+import static io.kavro.registry.RegistryConfig.SSL_TRUSTSTORE_LOCATION_CONFIG;
+import static io.kavro.registry.RegistryConfig.SSL_TRUSTSTORE_PASSWORD_CONFIG;
+import static io.kavro.registry.RegistryConfig.SSL_TRUSTSTORE_TYPE_CONFIG;
+
+import io.kavro.registry.RegistryConfig;
+import io.kavro.registry.RegistryConfigException;
+import io.kavro.registry.Secret;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.kafka.common.config.AbstractConfig;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigDef.Importance;
+import org.apache.kafka.common.config.ConfigDef.Type;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.config.types.Password;
+
+/**
+ * The registry client's keys as Kafka sees them: their {@link ConfigDef} entries, with docs, types and
+ * Confluent's defaults (taken from {@link RegistryConfig#DEFAULTS}), and the one conversion of their parsed
+ * values into the client's immutable {@link RegistryConfig}.
+ */
+final class RegistryKeys {
+  private static final RegistryConfig DEFAULTS = RegistryConfig.DEFAULTS;
+
+  private RegistryKeys() {}
+
+  /** Adds the registry client's keys to {@code def}. */
+  static ConfigDef define(ConfigDef def) {
+    RegistryConfig.Tls tls = RegistryConfig.Tls.DEFAULT;
+    return def
+        .define(SCHEMA_REGISTRY_URL_CONFIG, Type.LIST, "", Importance.HIGH, "Required. Comma-separated base URLs "
+            + "of the schema registry, tried in order with failover. 'mock://<scope>' selects an in-memory "
+            + "registry shared by every client of that scope in the JVM, for unit tests.")
+        .define(MAX_SCHEMAS_PER_SUBJECT_CONFIG, Type.INT, DEFAULTS.maxSchemasPerSubject(), Importance.LOW,
+            "Bound on each schema cache (id to schema, schema to id, latest versions, readers and writers).")
+        .define(LATEST_CACHE_TTL_SEC_CONFIG, Type.LONG, DEFAULTS.latestCacheTtl().toSeconds(), Importance.LOW,
+            "Seconds a subject's latest version is cached. After that it is refreshed in the background; while "
+            + "the registry fails, the stale value is served.")
+        .define(MISSING_ID_CACHE_TTL_SEC_CONFIG, Type.LONG, DEFAULTS.missingIdCacheTtl().toSeconds(),
+            Importance.LOW, "Seconds a schema id the registry does not know is remembered as missing, so that "
+            + "records carrying it fail without a request each. 0: ask every time. Registering or looking up "
+            + "the schema of that id forgets it at once.")
+        .define(MISSING_CACHE_SIZE_CONFIG, Type.INT, DEFAULTS.missingCacheSize(), Importance.LOW,
+            "Bound on the schema ids remembered as missing.")
+        .define(NORMALIZE_SCHEMAS_CONFIG, Type.BOOLEAN, DEFAULTS.normalizeSchemas(), Importance.LOW,
+            "Ask the registry to normalize schemas before registering or looking them up.")
+        .define(MAX_RETRIES_CONFIG, Type.INT, DEFAULTS.maxRetries(), Importance.LOW,
+            "Retries after an I/O error, a timeout, HTTP 408, 429 or 5xx.")
+        .define(RETRIES_WAIT_MS_CONFIG, Type.LONG, DEFAULTS.retriesWait().toMillis(), Importance.LOW,
+            "Base of the exponential backoff between retries; each wait is random between 0 and "
+            + "min(retries.max.wait.ms, retries.wait.ms * 2^retry) (full jitter).")
+        .define(RETRIES_MAX_WAIT_MS_CONFIG, Type.LONG, DEFAULTS.retriesMaxWait().toMillis(), Importance.LOW,
+            "Upper bound of one backoff wait.")
+        .define(HTTP_CONNECT_TIMEOUT_MS_CONFIG, Type.LONG, DEFAULTS.connectTimeout().toMillis(), Importance.LOW,
+            "Timeout to open a connection to the registry.")
+        .define(HTTP_READ_TIMEOUT_MS_CONFIG, Type.LONG, DEFAULTS.readTimeout().toMillis(), Importance.LOW,
+            "Timeout to read the registry's answer.")
+        .define(BASIC_AUTH_CREDENTIALS_SOURCE_CONFIG, Type.STRING, "URL",
+            ConfigDef.CaseInsensitiveValidString.in("URL", "USER_INFO"), Importance.MEDIUM,
+            "Where basic auth credentials come from: URL (the user info of each registry URL, if any) or "
+            + "USER_INFO (basic.auth.user.info).")
+        .define(BASIC_AUTH_USER_INFO_CONFIG, Type.PASSWORD, null, Importance.MEDIUM,
+            "'user:password' for basic auth, with basic.auth.credentials.source=USER_INFO.")
+        .define(BEARER_AUTH_CREDENTIALS_SOURCE_CONFIG, Type.STRING, "",
+            ConfigDef.CaseInsensitiveValidString.in("", "STATIC_TOKEN"), Importance.MEDIUM,
+            "STATIC_TOKEN to send bearer.auth.token; empty for no bearer auth. Setting bearer.auth.token alone "
+            + "also selects STATIC_TOKEN.")
+        .define(BEARER_AUTH_TOKEN_CONFIG, Type.PASSWORD, null, Importance.MEDIUM,
+            "A static bearer token sent as 'Authorization: Bearer'.")
+        .define(SSL_TRUSTSTORE_LOCATION_CONFIG, Type.STRING, null, Importance.MEDIUM,
+            "Truststore file for the registry's TLS certificate; JDK defaults when unset.")
+        .define(SSL_TRUSTSTORE_PASSWORD_CONFIG, Type.PASSWORD, null, Importance.MEDIUM, "Truststore password.")
+        .define(SSL_TRUSTSTORE_TYPE_CONFIG, Type.STRING, tls.truststoreType(),
+            ConfigDef.CaseInsensitiveValidString.in("JKS", "PKCS12"), Importance.LOW, "JKS or PKCS12.")
+        .define(SSL_KEYSTORE_LOCATION_CONFIG, Type.STRING, null, Importance.MEDIUM,
+            "Keystore file with a client certificate, for mutual TLS.")
+        .define(SSL_KEYSTORE_PASSWORD_CONFIG, Type.PASSWORD, null, Importance.MEDIUM, "Keystore password.")
+        .define(SSL_KEYSTORE_TYPE_CONFIG, Type.STRING, tls.keystoreType(),
+            ConfigDef.CaseInsensitiveValidString.in("JKS", "PKCS12"), Importance.LOW, "JKS or PKCS12.")
+        .define(SSL_KEY_PASSWORD_CONFIG, Type.PASSWORD, null, Importance.MEDIUM,
+            "Password of the private key in the keystore; the keystore password when unset.")
+        .define(SSL_ENDPOINT_IDENTIFICATION_ALGORITHM_CONFIG, Type.STRING, "https",
+            ConfigDef.CaseInsensitiveValidString.in("https", ""), Importance.LOW,
+            "'https' verifies that the registry's certificate matches its host name; an empty value turns the "
+            + "check off.")
+        .define(SCHEMA_CACHE_DIR_CONFIG, Type.STRING, null, Importance.LOW, "Folder where schemas fetched by id "
+            + "are also kept on disk, so that a consumer restarted while the registry is down still decodes "
+            + "every id it saw before. Unset: memory only.");
+  }
+
+  /**
+   * The client's configuration from values that {@link #define}'s entries parsed, once.
+   *
+   * @throws ConfigException naming the key of a value the client refuses
+   */
+  static RegistryConfig registryConfig(AbstractConfig parsed) {
+    Map<String, Object> values = new HashMap<>();
+    for (String key : define(new ConfigDef()).names()) {
+      Object value = parsed.values().get(key);
+      if (value != null) {
+        values.put(key, value instanceof Password password ? Secret.of(password.value()) : value);
+      }
+    }
+    try {
+      return RegistryConfig.from(values);
+    } catch (RegistryConfigException e) {
+      throw asConfigException(e);
+    }
+  }
+
+  /** The registry client's configuration error as Kafka's, with the same message. */
+  static ConfigException asConfigException(RegistryConfigException e) {
+    ConfigException config = new ConfigException(e.getMessage());
+    config.initCause(e);
+    return config;
+  }
+}
