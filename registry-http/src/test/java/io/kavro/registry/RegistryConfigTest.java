@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -106,5 +107,50 @@ class RegistryConfigTest {
     assertThatThrownBy(() -> RegistryConfig.from(Map.of("schema.registry.url", "http://a:1",
         "missing.id.cache.ttl.sec", -1))).isInstanceOf(RegistryConfigException.class)
         .hasMessageContaining("missing.id.cache.ttl.sec");
+  }
+
+  @Test
+  void propertiesFileValues_asText_parsed() {
+    RegistryConfig config = RegistryConfig.from(Map.of("schema.registry.url", "http://a:1", "max.retries", " 5 ",
+        "normalize.schemas", "TRUE", "http.read.timeout.ms", "2500", "basic.auth.credentials.source", "user_info",
+        "basic.auth.user.info", "u:p", "schema.registry.ssl.truststore.type", "pkcs12",
+        "schema.registry.ssl.endpoint.identification.algorithm", ""));
+
+    assertThat(config.maxRetries()).isEqualTo(5);
+    assertThat(config.normalizeSchemas()).isTrue();
+    assertThat(config.readTimeout()).isEqualTo(Duration.ofMillis(2500));
+    assertThat(config.basicAuthFromUserInfo()).isTrue();
+    assertThat(config.basicAuthUserInfo().value()).isEqualTo("u:p");
+    assertThat(config.tls().truststoreType()).isEqualTo("PKCS12");
+    assertThat(config.tls().verifyHostname()).isFalse();
+  }
+
+  @Test
+  void wrongText_errorNamesTheKey_neverTheSecret() {
+    assertThatThrownBy(() -> RegistryConfig.from(Map.of("schema.registry.url", "http://a:1",
+        "max.retries", "three"))).isInstanceOf(RegistryConfigException.class)
+        .hasMessageContaining("max.retries").hasMessageContaining("three")
+        .satisfies(e -> assertThat(((RegistryConfigException) e).key()).isEqualTo("max.retries"));
+    assertThatThrownBy(() -> RegistryConfig.from(Map.of("schema.registry.url", "http://a:1",
+        "normalize.schemas", "yes"))).isInstanceOf(RegistryConfigException.class)
+        .hasMessageContaining("normalize.schemas");
+    assertThatThrownBy(() -> RegistryConfig.from(Map.of("schema.registry.url", "http://a:1",
+        "basic.auth.credentials.source", "USER_INFO", "basic.auth.user.info", "no-colon-secret")))
+        .isInstanceOf(RegistryConfigException.class).hasMessageContaining("basic.auth.user.info")
+        .hasMessageNotContaining("no-colon-secret");
+  }
+
+  @Test
+  void builder_newBuilder_andSecretsHiddenInToString() {
+    RegistryConfig config = RegistryConfig.builder().urls(List.of("https://alice:pw@reg:8081"))
+        .maxRetries(1).bearerToken(Secret.of("t0ken")).build();
+    RegistryConfig faster = config.newBuilder().readTimeout(Duration.ofSeconds(5)).build();
+
+    assertThat(faster.maxRetries()).isEqualTo(1);
+    assertThat(faster.readTimeout()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(config.readTimeout()).isEqualTo(RegistryConfig.DEFAULTS.readTimeout());
+    assertThat(faster.toString()).doesNotContain("t0ken").doesNotContain("alice").doesNotContain("pw@");
+    assertThatThrownBy(() -> config.newBuilder().maxRetries(-1).build())
+        .isInstanceOf(RegistryConfigException.class).hasMessageContaining("max.retries");
   }
 }
