@@ -21,7 +21,7 @@ import org.apache.kafka.common.utils.Utils;
 
 /**
  * Configuration of the serializer, deserializer, Streams serde and Connect converter, for one side (key or
- * value): Confluent's key names, validated and parsed once.
+ * value): Confluent's key names, validated and parsed once, when it is made; its accessors read fields.
  *
  * <p>It includes every key of the registry client ({@link RegistryConfig}), parsed once into
  * {@link #registryConfig()}. Unknown keys are ignored, so producer or consumer properties can be passed as they
@@ -78,15 +78,29 @@ public final class AvroSerdeConfig extends AbstractConfig {
 
   private final boolean isKey;
   private final RegistryConfig registryConfig;
+  private final boolean autoRegisterSchemas;
+  private final boolean useLatestVersion;
   private final SubjectNameStrategy subjectNameStrategy;
+  private final boolean specificAvroReader;
   private final Schema readerSchema;
   private final Class<? extends SpecificRecord> specificType;
+  private final boolean schemaReflection;
+  private final boolean reflectionAllowNull;
+  private final boolean useLogicalTypeConverters;
+  private final boolean fastCodec;
 
   /** Parses the configuration of the key ({@code isKey}) or value side. */
   public AvroSerdeConfig(Map<String, ?> originals, boolean isKey) {
     super(CONFIG, originals, false);
     this.isKey = isKey;
     this.registryConfig = RegistryKeys.registryConfig(this);
+    this.autoRegisterSchemas = getBoolean(AUTO_REGISTER_SCHEMAS_CONFIG);
+    this.useLatestVersion = getBoolean(USE_LATEST_VERSION_CONFIG);
+    this.specificAvroReader = getBoolean(SPECIFIC_AVRO_READER_CONFIG);
+    this.schemaReflection = getBoolean(SCHEMA_REFLECTION_CONFIG);
+    this.reflectionAllowNull = getBoolean(AVRO_REFLECTION_ALLOW_NULL_CONFIG);
+    this.useLogicalTypeConverters = getBoolean(AVRO_USE_LOGICAL_TYPE_CONVERTERS_CONFIG);
+    this.fastCodec = getBoolean(AVRO_FAST_CODEC_CONFIG);
     String strategyKey = isKey ? KEY_SUBJECT_NAME_STRATEGY_CONFIG : VALUE_SUBJECT_NAME_STRATEGY_CONFIG;
     this.subjectNameStrategy = SubjectNameStrategies.create(strategyKey, getString(strategyKey));
     String readerKey = isKey ? KEY_READER_SCHEMA_CONFIG : VALUE_READER_SCHEMA_CONFIG;
@@ -135,11 +149,11 @@ public final class AvroSerdeConfig extends AbstractConfig {
   }
 
   public boolean autoRegisterSchemas() {
-    return getBoolean(AUTO_REGISTER_SCHEMAS_CONFIG);
+    return autoRegisterSchemas;
   }
 
   public boolean useLatestVersion() {
-    return getBoolean(USE_LATEST_VERSION_CONFIG);
+    return useLatestVersion;
   }
 
   public SubjectNameStrategy subjectNameStrategy() {
@@ -147,7 +161,7 @@ public final class AvroSerdeConfig extends AbstractConfig {
   }
 
   public boolean specificAvroReader() {
-    return getBoolean(SPECIFIC_AVRO_READER_CONFIG);
+    return specificAvroReader;
   }
 
   /** The configured SpecificRecord class for this side, or {@code null}. */
@@ -161,19 +175,19 @@ public final class AvroSerdeConfig extends AbstractConfig {
   }
 
   public boolean schemaReflection() {
-    return getBoolean(SCHEMA_REFLECTION_CONFIG);
+    return schemaReflection;
   }
 
   public boolean reflectionAllowNull() {
-    return getBoolean(AVRO_REFLECTION_ALLOW_NULL_CONFIG);
+    return reflectionAllowNull;
   }
 
   public boolean useLogicalTypeConverters() {
-    return getBoolean(AVRO_USE_LOGICAL_TYPE_CONVERTERS_CONFIG);
+    return useLogicalTypeConverters;
   }
 
   public boolean fastCodec() {
-    return getBoolean(AVRO_FAST_CODEC_CONFIG);
+    return fastCodec;
   }
 
   public int maxSchemasPerSubject() {
