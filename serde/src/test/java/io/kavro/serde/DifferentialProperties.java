@@ -22,6 +22,7 @@ import java.util.Random;
 import java.util.UUID;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.statistics.Statistics;
 import net.jqwik.api.lifecycle.AfterContainer;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
@@ -98,6 +99,7 @@ class DifferentialProperties {
     nextTry();
 
     Outcome oracle = avroWrite(schema, datum);
+    Statistics.label("write").collect(oracle.bytes() != null ? "both accept" : "both refuse");
     for (int i = 0; i < serializers.size(); i++) {
       KafkaAvroSerializer serializer = serializers.get(i);
       Outcome kavro = kavroWrite(serializer, topic, datum);
@@ -137,6 +139,7 @@ class DifferentialProperties {
       try {
         value = deserializer.deserialize("r" + seed, payload);
       } catch (SerializationException refused) {
+        Statistics.label("read").collect(oracle.failure() == null ? "Avro reads, Kavro refuses" : "both refuse");
         continue; // refusing is always allowed, typed
       } catch (Throwable other) {
         fail("not a SerializationException for " + Arrays.toString(body) + " of " + schema, other);
@@ -147,6 +150,7 @@ class DifferentialProperties {
       assertThat(avroWrite(schema, value).bytes()).isEqualTo(avroWrite(schema, oracle.value()).bytes());
       assertThat(String.valueOf(value)).isEqualTo(String.valueOf(oracle.value()));
       CodecEquivalenceProperties.assertSameClasses(value, oracle.value(), "$");
+      Statistics.label("read").collect("both read the same value");
     }
   }
 
