@@ -38,7 +38,7 @@ final class DeserializerEngine {
   private final SchemaRegistryClient client;
   private final boolean isKey;
   private final AvroSerdeConfig config;
-  /** Read once: {@code AbstractConfig} getters are too slow for the per-record path. */
+  /** Copied from the config: read on every record. */
   private final boolean useLatestVersion;
   private final SubjectNameStrategy subjects;
   private final AvroDataModels models;
