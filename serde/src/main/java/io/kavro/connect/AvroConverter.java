@@ -1,19 +1,17 @@
 package io.kavro.connect;
 
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.RegistryConfigException;
-import io.kavro.registry.SchemaRegistryClients;
 import io.kavro.serde.AvroSerdeConfig;
 import io.kavro.serde.AvroValue;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
+import io.kavro.serde.RegistryClientOwner;
 import io.kavro.serde.SchemaRegistryUnavailableException;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.kafka.common.config.ConfigDef;
-import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.connect.data.ConnectSchema;
 import org.apache.kafka.connect.data.SchemaAndValue;
@@ -45,20 +43,20 @@ import org.apache.kafka.connect.storage.Converter;
  * <p>Thread-safe.
  */
 public final class AvroConverter implements Converter {
-  private final SchemaRegistryClient providedClient;
+  private final RegistryClientOwner clients;
   private volatile State state;
 
-  private record State(SchemaRegistryClient ownedClient, KafkaAvroSerializer serializer,
-      KafkaAvroDeserializer deserializer, ConnectAvroData data, boolean isKey) {}
+  private record State(KafkaAvroSerializer serializer, KafkaAvroDeserializer deserializer, ConnectAvroData data,
+      boolean isKey) {}
 
   /** For Connect: configured through {@link #configure(Map, boolean)}. */
   public AvroConverter() {
-    this.providedClient = null;
+    this.clients = new RegistryClientOwner(null);
   }
 
   /** Uses {@code client} instead of creating one from {@code schema.registry.url}. */
   public AvroConverter(SchemaRegistryClient client) {
-    this.providedClient = java.util.Objects.requireNonNull(client, "client");
+    this.clients = new RegistryClientOwner(java.util.Objects.requireNonNull(client, "client"));
   }
 
   @Override
@@ -76,22 +74,9 @@ public final class AvroConverter implements Converter {
     copy.remove(AvroSerdeConfig.SPECIFIC_AVRO_VALUE_TYPE_CONFIG);
     copy.put(AvroSerdeConfig.SCHEMA_REFLECTION_CONFIG, false);
     AvroSerdeConfig config = new AvroSerdeConfig(copy, isKey);
-    SchemaRegistryClient owned = providedClient == null ? newClient(config) : null;
-    SchemaRegistryClient client = owned != null ? owned : providedClient;
-    State previous = state;
-    state = new State(owned, new KafkaAvroSerializer(client, copy, isKey), new KafkaAvroDeserializer(client, copy, isKey),
+    SchemaRegistryClient client = clients.client(config); // closes the client of an earlier configure
+    state = new State(new KafkaAvroSerializer(client, config), new KafkaAvroDeserializer(client, config),
         new ConnectAvroData(config.maxSchemasPerSubject()), isKey);
-    if (previous != null && previous.ownedClient() != null) {
-      previous.ownedClient().close();
-    }
-  }
-
-  private static SchemaRegistryClient newClient(AvroSerdeConfig config) {
-    try {
-      return SchemaRegistryClients.create(config.registryConfig());
-    } catch (RegistryConfigException e) {
-      throw new ConfigException(e.getMessage());
-    }
   }
 
   @Override
@@ -140,11 +125,8 @@ public final class AvroConverter implements Converter {
   /** Closes the registry client if this converter created it. Idempotent. */
   @Override
   public void close() {
-    State s = state;
     state = null;
-    if (s != null && s.ownedClient() != null) {
-      s.ownedClient().close();
-    }
+    clients.close();
   }
 
   private State state() {

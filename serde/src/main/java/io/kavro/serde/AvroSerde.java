@@ -11,31 +11,37 @@ import org.apache.kafka.common.serialization.Serializer;
  * generic records ({@code AvroSerde<GenericRecord>}), generated classes ({@code specific.avro.reader=true})
  * or plain classes ({@code schema.reflection=true}).
  *
- * <p>{@link #configure} passes the same map to both halves. When the serde was built with a client, both
- * halves share it; otherwise each creates its own from {@code schema.registry.url}. Thread-safe.
+ * <p>{@link #configure} parses the configuration once, and both halves share it and one registry client:
+ * the one the serde was built with, or one created from {@code schema.registry.url}, which {@link #close()}
+ * closes. Thread-safe.
  *
  * @param <T> the type of the records; the deserializer's result is cast to it
  */
 public final class AvroSerde<T> implements Serde<T> {
+  private final RegistryClientOwner clients;
   private final KafkaAvroSerializer serializer;
   private final KafkaAvroDeserializer deserializer;
 
   /** For Kafka Streams: configured through {@link #configure(Map, boolean)}. */
   public AvroSerde() {
+    this.clients = new RegistryClientOwner(null);
     this.serializer = new KafkaAvroSerializer();
     this.deserializer = new KafkaAvroDeserializer();
   }
 
   /** Both halves use {@code client}. */
   public AvroSerde(SchemaRegistryClient client) {
+    this.clients = new RegistryClientOwner(java.util.Objects.requireNonNull(client, "client"));
     this.serializer = new KafkaAvroSerializer(client);
     this.deserializer = new KafkaAvroDeserializer(client);
   }
 
   @Override
   public void configure(Map<String, ?> configs, boolean isKey) {
-    serializer.configure(configs, isKey);
-    deserializer.configure(configs, isKey);
+    AvroSerdeConfig config = new AvroSerdeConfig(configs, isKey);
+    SchemaRegistryClient client = clients.client(config);
+    serializer.configure(client, config);
+    deserializer.configure(client, config);
   }
 
   @Override
@@ -54,5 +60,6 @@ public final class AvroSerde<T> implements Serde<T> {
   public void close() {
     serializer.close();
     deserializer.close();
+    clients.close();
   }
 }

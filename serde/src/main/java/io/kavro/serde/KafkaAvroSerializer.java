@@ -50,10 +50,24 @@ public final class KafkaAvroSerializer implements Serializer<Object> {
     configure(configs, isKey);
   }
 
+  /**
+   * Uses {@code client} (which stays the caller's) and an already parsed configuration: how a converter or a
+   * serde that parsed it once shares it between halves.
+   */
+  public KafkaAvroSerializer(SchemaRegistryClient client, AvroSerdeConfig config) {
+    this(client);
+    configure(client, config);
+  }
+
   @Override
   public void configure(Map<String, ?> configs, boolean isKey) {
     AvroSerdeConfig config = new AvroSerdeConfig(configs, isKey);
-    engine = new SerializerEngine(clients.client(config), config);
+    configure(clients.client(config), config);
+  }
+
+  /** Configures with a client and a parsed configuration. */
+  void configure(SchemaRegistryClient client, AvroSerdeConfig config) {
+    engine = new SerializerEngine(client, config);
   }
 
   @Override

@@ -5,20 +5,25 @@ import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryClients;
 
 /**
- * The registry client of one serializer or deserializer: the one the caller provided, or one created from the
- * configuration, which this owner then closes. Thread-safe.
+ * The one owner of a registry client, for a serializer, a deserializer, both halves of an {@link AvroSerde}, or
+ * a Connect converter: the client the caller provided, or one created from the configuration, which this
+ * owner then closes. Thread-safe.
  */
-final class RegistryClientOwner {
+public final class RegistryClientOwner {
   private final SchemaRegistryClient provided;
   private volatile SchemaRegistryClient created;
 
   /** @param provided the caller's client, or {@code null} to create one on {@link #client} */
-  RegistryClientOwner(SchemaRegistryClient provided) {
+  public RegistryClientOwner(SchemaRegistryClient provided) {
     this.provided = provided;
   }
 
-  /** The provided client, or a new one from the config (closing any earlier one this owner created). */
-  SchemaRegistryClient client(AvroSerdeConfig config) {
+  /**
+   * The provided client, or a new one from the config (closing any earlier one this owner created).
+   *
+   * @throws org.apache.kafka.common.config.ConfigException when no URL is configured or one is not http(s)
+   */
+  public SchemaRegistryClient client(AvroSerdeConfig config) {
     if (provided != null) {
       return provided;
     }
@@ -28,12 +33,7 @@ final class RegistryClientOwner {
     return client;
   }
 
-  /**
-   * A new client for the configuration.
-   *
-   * @throws org.apache.kafka.common.config.ConfigException when no URL is configured or one is not http(s)
-   */
-  static SchemaRegistryClient create(AvroSerdeConfig config) {
+  private static SchemaRegistryClient create(AvroSerdeConfig config) {
     try {
       return SchemaRegistryClients.create(config.registryConfig());
     } catch (RegistryConfigException e) {
@@ -42,7 +42,7 @@ final class RegistryClientOwner {
   }
 
   /** Closes the client if this owner created it. Idempotent. */
-  void close() {
+  public void close() {
     SchemaRegistryClient client = created;
     created = null;
     if (client != null) {

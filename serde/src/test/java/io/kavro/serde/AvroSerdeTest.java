@@ -51,4 +51,18 @@ class AvroSerdeTest {
       assertThat(serde.deserializer().deserialize("p", serde.serializer().serialize("p", point))).isEqualTo(point);
     }
   }
+
+  /** Both halves share one registry client: the id the serializer registered is known to the deserializer. */
+  @Test
+  void bothHalves_shareOneClient() {
+    try (AvroSerde<Object> serde = new AvroSerde<>()) {
+      serde.configure(serdes.config(), false);
+      byte[] bytes = serde.serializer().serialize("c", DeserializerTest.customer());
+      long requests = serdes.registryRequests();
+
+      serde.deserializer().deserialize("c", bytes);
+
+      assertThat(serdes.registryRequests()).isEqualTo(requests);
+    }
+  }
 }
