@@ -1,6 +1,6 @@
 package io.kavro.bench;
 
-import io.kavro.serde.avro.BoundedBinaryDecoder;
+import io.kavro.serde.internal.avro.BoundedBinaryDecoder;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.HashMap;

@@ -1,4 +1,4 @@
-package io.kavro.serde.avro;
+package io.kavro.serde.internal.avro;
 
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -1,6 +1,6 @@
-package io.kavro.serde.codec;
+package io.kavro.serde.internal.codec;
 
-import io.kavro.serde.avro.BoundedBinaryDecoder;
+import io.kavro.serde.internal.avro.BoundedBinaryDecoder;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.IdentityHashMap;

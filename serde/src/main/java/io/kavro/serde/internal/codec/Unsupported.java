@@ -1,4 +1,4 @@
-package io.kavro.serde.codec;
+package io.kavro.serde.internal.codec;
 
 /** Thrown inside a compiler for a schema it leaves to Avro's own writer or reader; never escapes. */
 final class Unsupported extends RuntimeException {

@@ -1,4 +1,4 @@
-package io.kavro.serde.avro;
+package io.kavro.serde.internal.avro;
 
 import org.apache.avro.Conversion;
 import org.apache.avro.Conversions;

@@ -1,6 +1,6 @@
-package io.kavro.serde.codec;
+package io.kavro.serde.internal.codec;
 
-import io.kavro.serde.avro.ByteSink;
+import io.kavro.serde.internal.avro.ByteSink;
 import java.nio.ByteBuffer;
 import java.util.Collection;
 import java.util.HashMap;

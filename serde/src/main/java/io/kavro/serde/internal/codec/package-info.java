@@ -4,6 +4,6 @@
  * exactly what Apache Avro's generic and specific datum writers and readers do, faster. Schemas they cannot
  * handle fall back to Avro's own.
  *
- * <p>Internal: not a stable API.
+ * <p>Internal: not a stable API, and not in the public javadoc.
  */
-package io.kavro.serde.codec;
+package io.kavro.serde.internal.codec;

@@ -3,6 +3,6 @@
  * a bounds-checked decoder and a reusable output buffer.
  *
  * <p>Internal: these classes are public only so that the serde and Connect packages can share them. They are
- * not a stable API.
+ * not a stable API, and not in the public javadoc.
  */
-package io.kavro.serde.avro;
+package io.kavro.serde.internal.avro;

@@ -1,4 +1,4 @@
-package io.kavro.serde.avro;
+package io.kavro.serde.internal.avro;
 
 import java.nio.ByteBuffer;
 import org.apache.avro.Schema;

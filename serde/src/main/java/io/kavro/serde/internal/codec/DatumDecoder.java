@@ -1,6 +1,6 @@
-package io.kavro.serde.codec;
+package io.kavro.serde.internal.codec;
 
-import io.kavro.serde.avro.BoundedBinaryDecoder;
+import io.kavro.serde.internal.avro.BoundedBinaryDecoder;
 import java.io.IOException;
 
 /** Decodes one value written with one schema as another. Stateless and thread-safe. */

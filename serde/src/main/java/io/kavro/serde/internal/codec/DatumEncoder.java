@@ -1,6 +1,6 @@
-package io.kavro.serde.codec;
+package io.kavro.serde.internal.codec;
 
-import io.kavro.serde.avro.ByteSink;
+import io.kavro.serde.internal.avro.ByteSink;
 
 /** Encodes one value of one schema into a {@link ByteSink}. Stateless and thread-safe. */
 @FunctionalInterface

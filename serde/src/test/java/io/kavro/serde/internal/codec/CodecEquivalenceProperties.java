@@ -1,11 +1,11 @@
-package io.kavro.serde.codec;
+package io.kavro.serde.internal.codec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import io.kavro.serde.avro.AvroDataModels;
-import io.kavro.serde.avro.BoundedBinaryDecoder;
-import io.kavro.serde.avro.ByteSink;
+import io.kavro.serde.internal.avro.AvroDataModels;
+import io.kavro.serde.internal.avro.BoundedBinaryDecoder;
+import io.kavro.serde.internal.avro.ByteSink;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
