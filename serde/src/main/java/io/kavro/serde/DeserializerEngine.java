@@ -4,30 +4,20 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
-import io.kavro.serde.internal.avro.AvroDataModels;
+import io.kavro.serde.ReadPlanner.ReadPlan;
 import io.kavro.serde.internal.avro.BoundedBinaryDecoder;
-import io.kavro.serde.internal.avro.JavaRecordReader;
-import io.kavro.serde.internal.avro.LocalClasses;
-import io.kavro.serde.internal.codec.DatumDecoder;
-import io.kavro.serde.internal.codec.DecoderCompiler;
+import io.kavro.serde.subject.SubjectNameStrategy;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.apache.avro.Schema;
-import org.apache.avro.SchemaCompatibility;
-import org.apache.avro.generic.GenericData;
-import org.apache.avro.generic.GenericDatumReader;
-import org.apache.avro.io.DatumReader;
-import org.apache.avro.reflect.ReflectDatumReader;
-import org.apache.avro.specific.SpecificData;
-import org.apache.avro.specific.SpecificDatumReader;
-import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.errors.SerializationException;
-import io.kavro.serde.subject.SubjectNameStrategy;
 
 /**
- * The deserializer's immutable engine, built once by {@code configure()}. Thread-safe.
+ * The deserializer's immutable engine, built once by {@code configure()}: the per-record path (the header,
+ * the plan cache, the registry step, decoding), with every plan-time decision left to its {@link ReadPlanner}.
+ * Thread-safe.
  *
- * <p>Per record, once warm: the header is read in place, the {@link DatumReader} for the writer id is found
+ * <p>Per record, once warm: the header is read in place, the read plan for the writer id is found
  * in a bounded cache, and the body is decoded straight from the payload's array by a per-thread
  * {@link BoundedBinaryDecoder}. No copy of a heap payload, no registry call.
  *
@@ -37,22 +27,12 @@ import io.kavro.serde.subject.SubjectNameStrategy;
 final class DeserializerEngine {
   private final SchemaRegistryClient client;
   private final boolean isKey;
-  private final AvroSerdeConfig config;
-  /** Copied from the config: read on every record. */
   private final boolean useLatestVersion;
   private final SubjectNameStrategy subjects;
-  private final AvroDataModels models;
-  private final Cache<Integer, Reader> readers;
-  private volatile Reader last;
+  private final ReadPlanner planner;
+  private final Cache<Integer, ReadPlan> plans;
+  private volatile ReadPlan last;
   private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
-  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(DeserializerEngine.class);
-
-  /** A resolved reader for one writer id: Avro's, or the compiled decoder when there is one. */
-  private record Reader(int id, Schema writer, Schema reader, DatumReader<Object> datumReader, DatumDecoder fast) {
-    Object read(BoundedBinaryDecoder in) throws IOException {
-      return fast != null ? fast.decode(in) : datumReader.read(null, in);
-    }
-  }
 
   /** Per thread: the decoder, and a copy buffer for direct (off-heap) payloads. */
   private static final class Scratch {
@@ -63,11 +43,10 @@ final class DeserializerEngine {
   DeserializerEngine(SchemaRegistryClient client, AvroSerdeConfig config) {
     this.client = client;
     this.isKey = config.isKey();
-    this.config = config;
     this.useLatestVersion = config.useLatestVersion();
     this.subjects = config.subjectNameStrategy();
-    this.models = new AvroDataModels(config.useLogicalTypeConverters(), config.reflectionAllowNull());
-    this.readers = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
+    this.planner = new ReadPlanner(config);
+    this.plans = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
   }
 
   /** The datum of a framed payload, or {@code null} for a {@code null} payload (a tombstone). */
@@ -84,7 +63,7 @@ final class DeserializerEngine {
   }
 
   private Object deserialize(String topic, byte[] payload, int offset, int length) {
-    return read(topic, reader(topic, payload, offset, length), payload, offset, length);
+    return read(topic, plan(topic, payload, offset, length), payload, offset, length);
   }
 
   /** Like {@link #deserialize(String, ByteBuffer)}, with the schema id and the schema read as. */
@@ -95,8 +74,8 @@ final class DeserializerEngine {
     int length = payload.remaining();
     byte[] array = bytesOf(payload);
     int offset = offsetOf(payload);
-    Reader reader = reader(topic, array, offset, length);
-    return new AvroValue(reader.id(), reader.reader(), read(topic, reader, array, offset, length));
+    ReadPlan plan = plan(topic, array, offset, length);
+    return new AvroValue(plan.id(), plan.reader(), read(topic, plan, array, offset, length));
   }
 
   /**
@@ -121,8 +100,8 @@ final class DeserializerEngine {
     return payload.hasArray() ? payload.arrayOffset() + payload.position() : 0;
   }
 
-  /** The reader for the payload's schema id; checks the header. */
-  private Reader reader(String topic, byte[] payload, int offset, int length) {
+  /** The read plan for the payload's schema id; checks the header. */
+  private ReadPlan plan(String topic, byte[] payload, int offset, int length) {
     int id;
     try {
       id = WireFormat.schemaId(payload, offset, length);
@@ -130,54 +109,54 @@ final class DeserializerEngine {
       throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, -1, length)
           + ": " + e.getMessage(), null);
     }
-    return reader(topic, id, length);
+    return plan(topic, id, length);
   }
 
   /** Decodes the body of a framed payload, which must be read to its last byte. */
-  private Object read(String topic, Reader reader, byte[] payload, int offset, int length) {
+  private Object read(String topic, ReadPlan plan, byte[] payload, int offset, int length) {
     BoundedBinaryDecoder decoder = scratch.get().decoder.reset(payload, offset + WireFormat.HEADER_SIZE,
         length - WireFormat.HEADER_SIZE);
     Object datum;
     try {
-      datum = reader.read(decoder);
+      datum = plan.read(decoder);
     } catch (IOException | RuntimeException | LinkageError e) {
-      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, reader.id(), length)
-          + ": truncated or corrupt Avro body for writer schema " + reader.writer().getFullName() + ": " + e, e);
+      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, plan.id(), length)
+          + ": truncated or corrupt Avro body for writer schema " + plan.writer().getFullName() + ": " + e, e);
     } catch (StackOverflowError e) {
       // A recursive schema lets a small payload nest deeper than any stack: a bad record, not a dead consumer.
-      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, reader.id(), length)
-          + ": the Avro body for writer schema " + reader.writer().getFullName()
+      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, plan.id(), length)
+          + ": the Avro body for writer schema " + plan.writer().getFullName()
           + " nests deeper than this thread's stack can read", null);
     }
     if (!decoder.isEnd()) {
-      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, reader.id(), length)
+      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, plan.id(), length)
           + ": " + decoder.remaining() + " trailing byte(s) after the datum", null);
     }
     return datum;
   }
 
-  private Reader reader(String topic, int id, int length) {
-    // Most topics carry one schema: the last reader answers without boxing the id for the cache lookup.
-    Reader last = this.last;
+  private ReadPlan plan(String topic, int id, int length) {
+    // Most topics carry one schema: the last plan answers without boxing the id for the cache lookup.
+    ReadPlan last = this.last;
     if (last != null && last.id() == id && !useLatestVersion) {
       return last;
     }
-    Reader reader = readers.getIfPresent(id);
-    if (reader != null && !useLatestVersion) {
-      this.last = reader;
-      return reader;
+    ReadPlan known = plans.getIfPresent(id);
+    if (known != null && !useLatestVersion) {
+      this.last = known;
+      return known;
     }
     String record = Failures.record(topic, isKey, id, length);
     try {
-      Schema writer = reader != null ? reader.writer() : client.schemaById(id);
-      Schema target = readerSchema(topic, writer, record);
-      if (reader != null && reader.reader() == target) {
-        return reader;
+      Schema writer = known != null ? known.writer() : client.schemaById(id);
+      Schema reader = readerSchema(topic, writer, record);
+      if (known != null && known.reader() == reader) {
+        return known;
       }
-      Reader built = build(id, writer, target, record);
-      readers.put(id, built);
-      this.last = built;
-      return built;
+      ReadPlan plan = planner.plan(id, writer, reader, record);
+      plans.put(id, plan);
+      this.last = plan;
+      return plan;
     } catch (SchemaRegistryException e) {
       throw Failures.whileReading(record, e);
     } catch (SerializationException e) {
@@ -188,79 +167,15 @@ final class DeserializerEngine {
     }
   }
 
+  /** The configured reader schema; else the subject's latest with use.latest.version; else the writer's. */
   private Schema readerSchema(String topic, Schema writer, String record) {
-    if (config.specificAvroReader() && isNamed(writer)) {
-      return SpecificData.get().getSchema(specificClass(writer, record));
-    }
-    if (config.readerSchema() != null) {
-      return config.readerSchema();
+    Schema configured = planner.configuredReader(writer, record);
+    if (configured != null) {
+      return configured;
     }
     if (useLatestVersion) {
       return client.latestVersion(subjects.subjectName(topic, isKey, writer)).schema();
     }
     return writer;
-  }
-
-  private Reader build(int id, Schema writer, Schema reader, String record) {
-    if (reader != writer) {
-      SchemaCompatibility.SchemaPairCompatibility result =
-          SchemaCompatibility.checkReaderWriterCompatibility(reader, writer);
-      if (result.getType() != SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE) {
-        throw new SchemaResolutionException("cannot deserialize " + record + ": writer schema "
-            + writer.getFullName() + " cannot be read as " + reader.getFullName() + ": "
-            + result.getDescription(), null);
-      }
-    }
-    DatumReader<Object> datumReader;
-    GenericData fastModel = null;
-    if (config.specificAvroReader() && isNamed(writer)) {
-      Class<?> type = specificClass(writer, record);
-      SpecificData specific = AvroDataModels.specific(type);
-      fastModel = specific;
-      datumReader = new SpecificDatumReader<>(writer, reader, specific);
-    } else if (config.schemaReflection()) {
-      Class<?> type = isNamed(reader) ? LocalClasses.find(reader.getFullName()) : null;
-      if (type != null && type.isRecord()) {
-        datumReader = new JavaRecordReader(writer, reader, type, models.generic());
-      } else {
-        ReflectDatumReader<Object> reflect = new ReflectDatumReader<>(writer, reader, models.reflect());
-        // Avro trusts no class named in a schema by default; trust those the application's own class names.
-        if (type != null) {
-          reflect.getTrustedClasses().addAll(LocalClasses.namedBy(models.reflect().getSchema(type)));
-        }
-        datumReader = reflect;
-      }
-    } else {
-      fastModel = models.generic();
-      datumReader = new GenericDatumReader<>(writer, reader, fastModel);
-    }
-    DatumDecoder fast = null;
-    if (config.fastCodec() && fastModel != null) {
-      fast = DecoderCompiler.compile(writer, reader, fastModel);
-      if (fast == null) {
-        log.debug("No compiled decoder for {} as {}; using Avro's reader", writer.getFullName(), reader.getFullName());
-      }
-    }
-    return new Reader(id, writer, reader, datumReader, fast);
-  }
-
-  private Class<? extends SpecificRecord> specificClass(Schema writer, String record) {
-    Class<? extends SpecificRecord> configured = config.specificType();
-    if (configured != null) {
-      return configured;
-    }
-    String className = SpecificData.getClassName(writer);
-    Class<?> type = LocalClasses.find(className);
-    if (type != null && SpecificRecord.class.isAssignableFrom(type)) {
-      return type.asSubclass(SpecificRecord.class);
-    }
-    throw new SchemaResolutionException("cannot deserialize " + record + ": specific.avro.reader=true but no "
-        + "generated SpecificRecord class " + className + " is on the classpath; generate it, set "
-        + (isKey ? AvroSerdeConfig.SPECIFIC_AVRO_KEY_TYPE_CONFIG : AvroSerdeConfig.SPECIFIC_AVRO_VALUE_TYPE_CONFIG)
-        + ", or turn specific.avro.reader off", null);
-  }
-
-  private static boolean isNamed(Schema schema) {
-    return schema.getType() == Schema.Type.RECORD;
   }
 }

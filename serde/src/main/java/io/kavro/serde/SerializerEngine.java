@@ -5,31 +5,22 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SubjectVersion;
-import io.kavro.serde.internal.avro.AvroDataModels;
 import io.kavro.serde.internal.avro.BoundedBinaryDecoder;
 import io.kavro.serde.internal.avro.ByteSink;
-import io.kavro.serde.internal.avro.DatumSchemas;
-import io.kavro.serde.internal.codec.DatumEncoder;
-import io.kavro.serde.internal.codec.EncoderCompiler;
-import org.apache.avro.generic.GenericData;
 import io.kavro.serde.subject.SubjectNameStrategy;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.avro.Schema;
-import org.apache.avro.SchemaCompatibility;
-import org.apache.avro.generic.GenericDatumReader;
-import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.io.BinaryEncoder;
-import org.apache.avro.io.DatumReader;
 import org.apache.avro.io.DatumWriter;
 import org.apache.avro.io.EncoderFactory;
-import org.apache.avro.reflect.ReflectDatumWriter;
-import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.kafka.common.errors.SerializationException;
 
 /**
- * The serializer's immutable engine, built once by {@code configure()}. Thread-safe.
+ * The serializer's immutable engine, built once by {@code configure()}: the per-record path (caching, the
+ * registry step, framing, encoding), with every plan-time decision left to its {@link WritePlanner}.
+ * Thread-safe.
  *
  * <p>Per record, once warm: one bounded-cache lookup by the datum's {@link Schema} instance (its hash is
  * cached by Avro and equality starts with {@code ==}), one map lookup by topic, then the encoding into a
@@ -40,12 +31,9 @@ final class SerializerEngine {
   private final boolean isKey;
   private final SubjectNameStrategy subjects;
   private final WriterSchemaSource source;
-  private final DatumSchemas schemas;
-  private final AvroDataModels models;
+  private final WritePlanner planner;
   private final Cache<Schema, SchemaWriters> writers;
-  private final boolean fastCodec;
   private final ThreadLocal<Buffers> buffers = ThreadLocal.withInitial(Buffers::new);
-  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(SerializerEngine.class);
 
   /** Where the id (and writer schema) of a datum's schema comes from. */
   enum WriterSchemaSource {
@@ -60,20 +48,13 @@ final class SerializerEngine {
     BinaryEncoder encoder;
   }
 
-  /**
-   * Everything about one datum schema: Avro's writer, the compiled encoder when there is one, and the
-   * resolved target per topic.
-   */
+  /** Everything about one datum schema: its write plan, and the resolved target per topic. */
   private static final class SchemaWriters {
-    final Schema schema;
-    final DatumWriter<Object> writer;
-    final DatumEncoder fast;
+    final WritePlanner.WritePlan plan;
     final Map<String, Target> byTopic = new ConcurrentHashMap<>();
 
-    SchemaWriters(Schema schema, DatumWriter<Object> writer, DatumEncoder fast) {
-      this.schema = schema;
-      this.writer = writer;
-      this.fast = fast;
+    SchemaWriters(WritePlanner.WritePlan plan) {
+      this.plan = plan;
     }
   }
 
@@ -81,10 +62,7 @@ final class SerializerEngine {
    * Where a datum of one schema goes on one topic: the subject, the id in the header, and, when the
    * registered writer schema differs from the datum's (use.latest.version), how to project onto it.
    */
-  private record Target(String subject, int id, Projection projection) {}
-
-  /** Rewrites a datum of one schema as another: written, read back resolved, written again. */
-  private record Projection(DatumReader<Object> reader, DatumWriter<Object> writer) {}
+  private record Target(String subject, int id, WritePlanner.Projection projection) {}
 
   SerializerEngine(SchemaRegistryClient client, AvroSerdeConfig config) {
     this.client = client;
@@ -92,10 +70,8 @@ final class SerializerEngine {
     this.subjects = config.subjectNameStrategy();
     this.source = config.useLatestVersion() ? WriterSchemaSource.LATEST
         : config.autoRegisterSchemas() ? WriterSchemaSource.REGISTER : WriterSchemaSource.LOOKUP;
-    this.models = new AvroDataModels(config.useLogicalTypeConverters(), config.reflectionAllowNull());
-    this.schemas = new DatumSchemas(config.schemaReflection() ? models.reflect() : null);
+    this.planner = new WritePlanner(config);
     this.writers = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
-    this.fastCodec = config.fastCodec();
   }
 
   byte[] serialize(String topic, Object datum) {
@@ -104,7 +80,7 @@ final class SerializerEngine {
     }
     Schema schema;
     try {
-      schema = schemas.schemaOf(datum);
+      schema = planner.schemaOf(datum);
     } catch (IllegalArgumentException | org.apache.avro.AvroRuntimeException e) {
       throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, -1, -1) + ": "
           + e.getMessage(), e);
@@ -131,7 +107,7 @@ final class SerializerEngine {
 
   private SchemaWriters plan(String topic, Object datum, Schema schema) {
     try {
-      return writers.get(schema, s -> new SchemaWriters(s, newWriter(s, datum), fastEncoder(s, datum)));
+      return writers.get(schema, s -> new SchemaWriters(planner.plan(s, datum)));
     } catch (RuntimeException e) {
       throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, -1, -1)
           + ": cannot build a writer for schema " + schema.getFullName() + ": " + e, e);
@@ -146,19 +122,20 @@ final class SerializerEngine {
 
   /** The registry step: register, look up, or take the latest; cached per (schema, topic). */
   private Target resolve(String topic, SchemaWriters entry, Target known) {
-    String subject = known != null ? known.subject() : subjects.subjectName(topic, isKey, entry.schema);
+    Schema schema = entry.plan.schema();
+    String subject = known != null ? known.subject() : subjects.subjectName(topic, isKey, schema);
     String record = Failures.record(topic, isKey, -1, -1);
     Target target;
     try {
       switch (source) {
-        case REGISTER -> target = new Target(subject, client.register(subject, entry.schema), null);
-        case LOOKUP -> target = new Target(subject, client.lookup(subject, entry.schema).id(), null);
+        case REGISTER -> target = new Target(subject, client.register(subject, schema), null);
+        case LOOKUP -> target = new Target(subject, client.lookup(subject, schema).id(), null);
         default -> {
           SubjectVersion latest = client.latestVersion(subject);
           if (known != null && known.id() == latest.id()) {
             return known;
           }
-          target = new Target(subject, latest.id(), projection(record, subject, entry.schema, latest));
+          target = new Target(subject, latest.id(), projection(record, subject, schema, latest));
         }
       }
     } catch (SchemaRegistryException e) {
@@ -168,43 +145,15 @@ final class SerializerEngine {
     return target;
   }
 
-  private Projection projection(String record, String subject, Schema datumSchema, SubjectVersion latest) {
-    if (latest.schema().equals(datumSchema)) {
-      return null;
-    }
-    SchemaCompatibility.SchemaPairCompatibility fit =
-        SchemaCompatibility.checkReaderWriterCompatibility(latest.schema(), datumSchema);
-    if (fit.getType() != SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE) {
+  private WritePlanner.Projection projection(String record, String subject, Schema datumSchema,
+      SubjectVersion latest) {
+    try {
+      return planner.projection(datumSchema, latest.schema());
+    } catch (IllegalArgumentException e) {
       throw new SerializationException("cannot serialize " + record + ": the datum's schema "
           + datumSchema.getFullName() + " does not fit the latest schema of subject '" + subject + "' (version "
-          + latest.version() + ", id " + latest.id() + "), as use.latest.version requires: "
-          + fit.getDescription());
+          + latest.version() + ", id " + latest.id() + "), as use.latest.version requires: " + e.getMessage());
     }
-    return new Projection(new GenericDatumReader<>(datumSchema, latest.schema(), models.generic()),
-        new GenericDatumWriter<>(latest.schema(), models.generic()));
-  }
-
-  /** The compiled encoder for the datum's schema and kind, or {@code null} to use Avro's writer. */
-  private DatumEncoder fastEncoder(Schema schema, Object datum) {
-    if (!fastCodec || DatumSchemas.needsReflection(datum)) {
-      return null;
-    }
-    GenericData model = AvroDataModels.isSpecific(datum) ? AvroDataModels.specific(datum.getClass()) : models.generic();
-    DatumEncoder encoder = EncoderCompiler.compile(schema, model);
-    if (encoder == null) {
-      log.debug("No compiled encoder for {}; using Avro's writer", schema.getFullName());
-    }
-    return encoder;
-  }
-
-  private DatumWriter<Object> newWriter(Schema schema, Object datum) {
-    if (AvroDataModels.isSpecific(datum)) {
-      return new SpecificDatumWriter<>(schema, AvroDataModels.specific(datum.getClass()));
-    }
-    if (DatumSchemas.needsReflection(datum)) {
-      return new ReflectDatumWriter<>(schema, models.reflect());
-    }
-    return new GenericDatumWriter<>(schema, models.generic());
   }
 
   private byte[] write(String topic, SchemaWriters entry, Target target, Object datum) {
@@ -213,14 +162,15 @@ final class SerializerEngine {
     sink.reset();
     WireFormat.writeHeader(sink.buffer(), sink.reserve(WireFormat.HEADER_SIZE), target.id());
     try {
-      if (target.projection() == null && entry.fast != null) {
-        entry.fast.encode(datum, sink);
+      WritePlanner.WritePlan plan = entry.plan;
+      if (target.projection() == null && plan.encoder() != null) {
+        plan.encoder().encode(datum, sink);
       } else if (target.projection() == null) {
-        encode(buffers, sink, entry.writer, datum);
+        encode(buffers, sink, plan.writer(), datum);
       } else {
         ByteSink scratch = buffers.scratch;
         scratch.reset();
-        encode(buffers, scratch, entry.writer, datum);
+        encode(buffers, scratch, plan.writer(), datum);
         Object projected = target.projection().reader()
             .read(null, buffers.decoder.reset(scratch.buffer(), 0, scratch.size()));
         encode(buffers, sink, target.projection().writer(), projected);
@@ -228,7 +178,7 @@ final class SerializerEngine {
     } catch (IOException | RuntimeException e) {
       this.buffers.remove(); // a failed write leaves no trace: Avro's encoder may hold part of the datum
       throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, target.id(), -1)
-          + ": the " + datum.getClass().getTypeName() + " does not match its schema " + entry.schema.getFullName()
+          + ": the " + datum.getClass().getTypeName() + " does not match its schema " + entry.plan.schema().getFullName()
           + ": " + e, e);
     } catch (StackOverflowError e) {
       this.buffers.remove();

@@ -1,0 +1,125 @@
+package io.kavro.serde;
+
+import io.kavro.serde.internal.avro.AvroDataModels;
+import io.kavro.serde.internal.avro.BoundedBinaryDecoder;
+import io.kavro.serde.internal.avro.JavaRecordReader;
+import io.kavro.serde.internal.avro.LocalClasses;
+import io.kavro.serde.internal.codec.DatumDecoder;
+import io.kavro.serde.internal.codec.DecoderCompiler;
+import java.io.IOException;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaCompatibility;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.io.DatumReader;
+import org.apache.avro.reflect.ReflectDatumReader;
+import org.apache.avro.specific.SpecificData;
+import org.apache.avro.specific.SpecificDatumReader;
+import org.apache.avro.specific.SpecificRecord;
+
+/**
+ * The deserializer's plan-time decisions, made once per writer schema id and never per record: which reader
+ * schema the configuration asks for, whether the writer's can be read as it, which data model and datum
+ * reader read it, and whether a compiled decoder does. Immutable and thread-safe.
+ */
+final class ReadPlanner {
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(ReadPlanner.class);
+
+  private final AvroSerdeConfig config;
+  private final AvroDataModels models;
+
+  /**
+   * How the data of one writer schema id is read: as the {@code reader} schema, with Avro's datum reader, or
+   * the compiled decoder when there is one (then preferred).
+   */
+  record ReadPlan(int id, Schema writer, Schema reader, DatumReader<Object> datumReader, DatumDecoder decoder) {
+    Object read(BoundedBinaryDecoder in) throws IOException {
+      return decoder != null ? decoder.decode(in) : datumReader.read(null, in);
+    }
+  }
+
+  ReadPlanner(AvroSerdeConfig config) {
+    this.config = config;
+    this.models = new AvroDataModels(config.useLogicalTypeConverters(), config.reflectionAllowNull());
+  }
+
+  /**
+   * The reader schema the configuration decides for {@code writer}: the generated class's
+   * ({@code specific.avro.reader}) or the configured one; {@code null} when it does not decide.
+   */
+  Schema configuredReader(Schema writer, String record) {
+    if (config.specificAvroReader() && isNamed(writer)) {
+      return SpecificData.get().getSchema(specificClass(writer, record));
+    }
+    return config.readerSchema();
+  }
+
+  /**
+   * The plan for reading data written with {@code writer} as {@code reader}.
+   *
+   * @throws SchemaResolutionException when the writer schema cannot be read as the reader schema, or no
+   *     generated class fits it
+   */
+  ReadPlan plan(int id, Schema writer, Schema reader, String record) {
+    if (reader != writer) {
+      SchemaCompatibility.SchemaPairCompatibility result =
+          SchemaCompatibility.checkReaderWriterCompatibility(reader, writer);
+      if (result.getType() != SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE) {
+        throw new SchemaResolutionException("cannot deserialize " + record + ": writer schema "
+            + writer.getFullName() + " cannot be read as " + reader.getFullName() + ": "
+            + result.getDescription(), null);
+      }
+    }
+    DatumReader<Object> datumReader;
+    GenericData fastModel = null;
+    if (config.specificAvroReader() && isNamed(writer)) {
+      Class<?> type = specificClass(writer, record);
+      SpecificData specific = AvroDataModels.specific(type);
+      fastModel = specific;
+      datumReader = new SpecificDatumReader<>(writer, reader, specific);
+    } else if (config.schemaReflection()) {
+      Class<?> type = isNamed(reader) ? LocalClasses.find(reader.getFullName()) : null;
+      if (type != null && type.isRecord()) {
+        datumReader = new JavaRecordReader(writer, reader, type, models.generic());
+      } else {
+        ReflectDatumReader<Object> reflect = new ReflectDatumReader<>(writer, reader, models.reflect());
+        // Avro trusts no class named in a schema by default; trust those the application's own class names.
+        if (type != null) {
+          reflect.getTrustedClasses().addAll(LocalClasses.namedBy(models.reflect().getSchema(type)));
+        }
+        datumReader = reflect;
+      }
+    } else {
+      fastModel = models.generic();
+      datumReader = new GenericDatumReader<>(writer, reader, fastModel);
+    }
+    DatumDecoder fast = null;
+    if (config.fastCodec() && fastModel != null) {
+      fast = DecoderCompiler.compile(writer, reader, fastModel);
+      if (fast == null) {
+        log.debug("No compiled decoder for {} as {}; using Avro's reader", writer.getFullName(), reader.getFullName());
+      }
+    }
+    return new ReadPlan(id, writer, reader, datumReader, fast);
+  }
+
+  private Class<? extends SpecificRecord> specificClass(Schema writer, String record) {
+    Class<? extends SpecificRecord> configured = config.specificType();
+    if (configured != null) {
+      return configured;
+    }
+    String className = SpecificData.getClassName(writer);
+    Class<?> type = LocalClasses.find(className);
+    if (type != null && SpecificRecord.class.isAssignableFrom(type)) {
+      return type.asSubclass(SpecificRecord.class);
+    }
+    throw new SchemaResolutionException("cannot deserialize " + record + ": specific.avro.reader=true but no "
+        + "generated SpecificRecord class " + className + " is on the classpath; generate it, set "
+        + (config.isKey() ? AvroSerdeConfig.SPECIFIC_AVRO_KEY_TYPE_CONFIG : AvroSerdeConfig.SPECIFIC_AVRO_VALUE_TYPE_CONFIG)
+        + ", or turn specific.avro.reader off", null);
+  }
+
+  private static boolean isNamed(Schema schema) {
+    return schema.getType() == Schema.Type.RECORD;
+  }
+}

@@ -1,0 +1,109 @@
+package io.kavro.serde;
+
+import io.kavro.serde.internal.avro.AvroDataModels;
+import io.kavro.serde.internal.avro.DatumSchemas;
+import io.kavro.serde.internal.codec.DatumEncoder;
+import io.kavro.serde.internal.codec.EncoderCompiler;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaCompatibility;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.generic.GenericDatumWriter;
+import org.apache.avro.io.DatumReader;
+import org.apache.avro.io.DatumWriter;
+import org.apache.avro.reflect.ReflectDatumWriter;
+import org.apache.avro.specific.SpecificDatumWriter;
+
+/**
+ * The serializer's plan-time decisions, made once per datum schema and never per record: which schema a
+ * datum has, what kind of datum it is, which data model and writer write it, whether a compiled encoder does,
+ * and how to project it onto another registered schema. Immutable and thread-safe.
+ */
+final class WritePlanner {
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(WritePlanner.class);
+
+  private final AvroDataModels models;
+  private final DatumSchemas schemas;
+  private final boolean fastCodec;
+
+  /** What kind of Java value a datum is, which decides its data model. */
+  enum DatumKind {
+    /** An instance of a generated class: written with that class's own model. */
+    SPECIFIC,
+    /** A plain Java class or record: written by reflection. */
+    REFLECT,
+    /** Avro's generic data, primitives included. */
+    GENERIC
+  }
+
+  /**
+   * How the datums of one schema are written: Avro's writer for their kind, and the compiled encoder when
+   * there is one (then preferred).
+   */
+  record WritePlan(Schema schema, DatumWriter<Object> writer, DatumEncoder encoder) {}
+
+  /** Rewrites a datum of one schema as another: written, read back resolved, written again. */
+  record Projection(DatumReader<Object> reader, DatumWriter<Object> writer) {}
+
+  WritePlanner(AvroSerdeConfig config) {
+    this.models = new AvroDataModels(config.useLogicalTypeConverters(), config.reflectionAllowNull());
+    this.schemas = new DatumSchemas(config.schemaReflection() ? models.reflect() : null);
+    this.fastCodec = config.fastCodec();
+  }
+
+  /**
+   * The datum's schema.
+   *
+   * @throws IllegalArgumentException naming the class when the datum has no Avro schema
+   * @throws org.apache.avro.AvroRuntimeException when reflection cannot derive one
+   */
+  Schema schemaOf(Object datum) {
+    return schemas.schemaOf(datum);
+  }
+
+  /** The plan for the datums of {@code schema}, of the kind {@code datum} is. */
+  WritePlan plan(Schema schema, Object datum) {
+    DatumKind kind = AvroDataModels.isSpecific(datum) ? DatumKind.SPECIFIC
+        : DatumSchemas.needsReflection(datum) ? DatumKind.REFLECT : DatumKind.GENERIC;
+    return new WritePlan(schema, writer(kind, schema, datum), encoder(kind, schema, datum));
+  }
+
+  /**
+   * How to write a datum of {@code datumSchema} as the subject's {@code target} schema, or {@code null} when
+   * they are the same.
+   *
+   * @throws IllegalArgumentException with Avro's description when the datum's schema does not fit the target
+   */
+  Projection projection(Schema datumSchema, Schema target) {
+    if (target.equals(datumSchema)) {
+      return null;
+    }
+    SchemaCompatibility.SchemaPairCompatibility fit =
+        SchemaCompatibility.checkReaderWriterCompatibility(target, datumSchema);
+    if (fit.getType() != SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE) {
+      throw new IllegalArgumentException(fit.getDescription());
+    }
+    return new Projection(new GenericDatumReader<>(datumSchema, target, models.generic()),
+        new GenericDatumWriter<>(target, models.generic()));
+  }
+
+  private DatumWriter<Object> writer(DatumKind kind, Schema schema, Object datum) {
+    return switch (kind) {
+      case SPECIFIC -> new SpecificDatumWriter<>(schema, AvroDataModels.specific(datum.getClass()));
+      case REFLECT -> new ReflectDatumWriter<>(schema, models.reflect());
+      case GENERIC -> new GenericDatumWriter<>(schema, models.generic());
+    };
+  }
+
+  /** The compiled encoder, or {@code null} to use Avro's writer (reflection, a schema it does not cover). */
+  private DatumEncoder encoder(DatumKind kind, Schema schema, Object datum) {
+    if (!fastCodec || kind == DatumKind.REFLECT) {
+      return null;
+    }
+    DatumEncoder encoder = EncoderCompiler.compile(schema,
+        kind == DatumKind.SPECIFIC ? AvroDataModels.specific(datum.getClass()) : models.generic());
+    if (encoder == null) {
+      log.debug("No compiled encoder for {}; using Avro's writer", schema.getFullName());
+    }
+    return encoder;
+  }
+}
