@@ -100,12 +100,18 @@ class RegistrySecurityTest {
       String url = proxy.via(stack.registryUrl()).replace("http://", "http://alice:" + SECRET + "@");
       Map<String, Object> config = Map.of("schema.registry.url", url, "max.retries", 1, "retries.wait.ms", 10,
           "retries.max.wait.ms", 10, "bearer.auth.token", SECRET + "-token");
+      // The unavailable case: a port that nothing listens on (a proxy switched to refusing could race).
+      int closedPort;
+      try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        closedPort = probe.getLocalPort();
+      }
+      Map<String, Object> down = new java.util.HashMap<>(config);
+      down.put("schema.registry.url", "http://alice:" + SECRET + "@127.0.0.1:" + closedPort + "/apis/ccompat/v7");
       List<Throwable> failures = new java.util.ArrayList<>();
       try (KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer();
-          KafkaAvroSerializer serializer = serializer(config)) {
+          KafkaAvroSerializer serializer = serializer(down)) {
         deserializer.configure(config, false);
         failures.add(catchThrowable(() -> deserializer.deserialize("creds", new byte[] {0, 0x7f, 0, 0, 1, 2})));
-        proxy.mode(FaultyProxy.Mode.REFUSE);
         failures.add(catchThrowable(() -> serializer.serialize("creds", RegistryOutageTest.event(1))));
       }
 

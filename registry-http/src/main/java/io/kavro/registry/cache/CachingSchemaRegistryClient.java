@@ -3,8 +3,7 @@ package io.kavro.registry.cache;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.CacheLoader;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.AsyncCache;
-import com.github.benmanes.caffeine.cache.AsyncLoadingCache;
+import com.github.benmanes.caffeine.cache.LoadingCache;
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.kavro.registry.CompatibilityLevel;
 import io.kavro.registry.RegistryStats;
@@ -16,7 +15,6 @@ import io.kavro.registry.SubjectVersion;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -68,9 +66,11 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   private final SchemaRegistryClient delegate;
   private final LongAdder hits = new LongAdder();
   private final LongAdder misses = new LongAdder();
-  private final AsyncCache<Integer, Schema> byId;
+  private final Cache<Integer, Schema> byId;
+  private final CallerLoads<Integer, Schema> byIdLoads;
   private final Cache<Integer, MissingId> missingIds;
-  private final AsyncLoadingCache<String, SubjectVersion> latest;
+  private final LoadingCache<String, SubjectVersion> latest;
+  private final CallerLoads<String, SubjectVersion> latestLoads;
   private final SchemaKeyedCache<Integer> registered;
   private final SchemaKeyedCache<SubjectVersion> lookedUp;
   private final SchemaFileStore files;
@@ -115,7 +115,8 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
       return thread;
     });
     this.background = backgroundExecutor != null ? backgroundExecutor : ownBackground;
-    this.byId = Caffeine.newBuilder().maximumSize(maxSize).recordStats().buildAsync();
+    this.byId = Caffeine.newBuilder().maximumSize(maxSize).recordStats().build();
+    this.byIdLoads = new CallerLoads<>(byId);
     this.missingIds = !policy.remembersMissingIds() ? null : Caffeine.newBuilder()
         .maximumSize(policy.missingCacheSize())
         .expireAfterWrite(policy.missingIdTtl())
@@ -127,7 +128,8 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
         .ticker(ticker)
         .executor(background)
         .recordStats()
-        .buildAsync(new LatestLoader(delegate));
+        .build(new LatestLoader(delegate));
+    this.latestLoads = new CallerLoads<>(latest);
     this.registered = new SchemaKeyedCache<>(maxSize, hits, misses);
     this.lookedUp = new SchemaKeyedCache<>(maxSize, hits, misses);
   }
@@ -148,7 +150,7 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public Schema schemaById(int id) {
-    Schema schema = CallerLoads.get(byId, id, this::loadById);
+    Schema schema = byIdLoads.get(id, this::loadById);
     if (!fromDisk.isEmpty()) {
       recheckIfDue(id);
     }
@@ -157,7 +159,7 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public SubjectVersion latestVersion(String subject) {
-    SubjectVersion version = CallerLoads.get(latest, subject, delegate::latestVersion);
+    SubjectVersion version = latestLoads.get(subject, delegate::latestVersion);
     remember(version.id(), version.schema());
     return version;
   }
@@ -244,18 +246,16 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
    */
   @Override
   public RegistryStats stats() {
-    long hitCount = hits.sum() + byId.synchronous().stats().hitCount() + latest.synchronous().stats().hitCount();
-    long missCount = misses.sum() + byId.synchronous().stats().missCount()
-        + latest.synchronous().stats().missCount();
+    long hitCount = hits.sum() + byId.stats().hitCount() + latest.stats().hitCount();
+    long missCount = misses.sum() + byId.stats().missCount() + latest.stats().missCount();
     return delegate.stats().withCache(hitCount, missCount);
   }
 
   /** Entries held per cache, for tests that check the bounds. */
   public CacheSizes cacheSizes() {
-    byId.synchronous().cleanUp();
-    latest.synchronous().cleanUp();
-    return new CacheSizes(byId.synchronous().estimatedSize(), registered.size(), lookedUp.size(),
-        latest.synchronous().estimatedSize());
+    byId.cleanUp();
+    latest.cleanUp();
+    return new CacheSizes(byId.estimatedSize(), registered.size(), lookedUp.size(), latest.estimatedSize());
   }
 
   /**
@@ -278,7 +278,7 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   }
 
   private void remember(int id, Schema schema) {
-    if (byId.asMap().putIfAbsent(id, CompletableFuture.completedFuture(schema)) == null) {
+    if (byId.asMap().putIfAbsent(id, schema) == null) {
       if (missingIds != null) {
         missingIds.invalidate(id); // else, once evicted from byId, the id would read as missing until the TTL
       }
@@ -339,11 +339,11 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
     try {
       Schema schema = delegate.schemaById(id);
       fromDisk.remove(id);
-      byId.put(id, CompletableFuture.completedFuture(schema));
+      byId.put(id, schema);
       files.save(id, schema);
     } catch (SchemaNotFoundException e) {
       fromDisk.remove(id);
-      byId.synchronous().invalidate(id);
+      byId.invalidate(id);
       files.delete(id);
       log.warn("Schema id {} was served from the schema cache on disk, but the registry does not know it: "
           + "forgotten: {}", id, e.getMessage());
@@ -363,7 +363,7 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   private void forget(String subject) {
     registered.invalidateSubject(subject);
     lookedUp.invalidateSubject(subject);
-    latest.synchronous().invalidate(subject);
+    latest.invalidate(subject);
   }
 
   /** Refreshes the latest version; on a failed refresh, keeps serving the old one. Misses use CallerLoads. */

@@ -1,23 +1,33 @@
 package io.kavro.registry.cache;
 
-import com.github.benmanes.caffeine.cache.AsyncCache;
+import com.github.benmanes.caffeine.cache.Cache;
 import io.kavro.registry.RegistryInterruptedException;
 import io.kavro.registry.SchemaRegistryException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Function;
 
 /**
- * Loads a missing key of an {@link AsyncCache} on the caller's thread, outside every lock of the cache.
+ * Loads the missing keys of one {@link Cache} on the caller's thread, outside every lock of the cache.
  *
  * <p>A load runs a registry request with its whole retry budget. Inside the cache's compute it would hold the
- * map's bin, and a miss for another key that hashes to the same bin would wait behind it. Here the cache only
- * ever holds an incomplete future for the key: callers of that key wait for it, callers of any other key go
- * on. A failed load is removed from the cache (as {@code AsyncCache} removes a failed future), so the next
- * call tries again.
+ * map's bin, and a miss for another key that hashes to the same bin would wait behind it. Here a load in
+ * flight is a future in a map of its own: callers of that key wait for it, callers of any other key go on.
+ * A failed load is not cached (the next call tries again) and is not logged here: the caller reports it.
+ * Thread-safe.
+ *
+ * @param <K> the key
+ * @param <V> the value
  */
-final class CallerLoads {
-  private CallerLoads() {}
+final class CallerLoads<K, V> {
+  private final Cache<K, V> cache;
+  private final ConcurrentMap<K, CompletableFuture<V>> inFlight = new ConcurrentHashMap<>();
+
+  CallerLoads(Cache<K, V> cache) {
+    this.cache = cache;
+  }
 
   /**
    * The cached value of {@code key}, or the one {@code loader} returns on this thread, or the one another
@@ -26,23 +36,30 @@ final class CallerLoads {
    * @throws RuntimeException what the loader threw, in this thread or the one that ran it
    * @throws RegistryInterruptedException if interrupted while another thread loads the key
    */
-  static <K, V> V get(AsyncCache<K, V> cache, K key, Function<? super K, ? extends V> loader) {
-    CompletableFuture<V> present = cache.getIfPresent(key);
-    if (present == null) {
-      CompletableFuture<V> mine = new CompletableFuture<>();
-      present = cache.asMap().putIfAbsent(key, mine);
-      if (present == null) {
-        try {
-          V value = loader.apply(key);
-          mine.complete(value);
-          return value;
-        } catch (RuntimeException | Error e) {
-          mine.completeExceptionally(e);
-          throw e;
-        }
-      }
+  V get(K key, Function<? super K, ? extends V> loader) {
+    V value = cache.getIfPresent(key);
+    if (value != null) {
+      return value;
     }
-    return await(present, key);
+    CompletableFuture<V> mine = new CompletableFuture<>();
+    CompletableFuture<V> other = inFlight.putIfAbsent(key, mine);
+    if (other != null) {
+      return await(other, key);
+    }
+    try {
+      value = cache.getIfPresent(key); // loaded and put by a thread that finished since
+      if (value == null) {
+        value = loader.apply(key);
+        cache.put(key, value);
+      }
+      mine.complete(value);
+      return value;
+    } catch (RuntimeException | Error e) {
+      mine.completeExceptionally(e);
+      throw e;
+    } finally {
+      inFlight.remove(key, mine);
+    }
   }
 
   private static <V> V await(CompletableFuture<V> future, Object key) {

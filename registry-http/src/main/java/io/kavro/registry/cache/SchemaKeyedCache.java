@@ -1,6 +1,5 @@
 package io.kavro.registry.cache;
 
-import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import java.util.Map;
@@ -20,14 +19,16 @@ final class SchemaKeyedCache<V> {
   private record Key(String subject, String schemaText) {}
 
   private final Cache<Schema, Map<String, V>> byInstance;
-  private final AsyncCache<Key, V> byText;
+  private final Cache<Key, V> byText;
+  private final CallerLoads<Key, V> byTextLoads;
   private final int maxSubjectsPerInstance;
   private final LongAdder hits;
   private final LongAdder misses;
 
   SchemaKeyedCache(int maxSize, LongAdder hits, LongAdder misses) {
     this.byInstance = Caffeine.newBuilder().weakKeys().maximumSize(maxSize).build();
-    this.byText = Caffeine.newBuilder().maximumSize(maxSize).buildAsync();
+    this.byText = Caffeine.newBuilder().maximumSize(maxSize).build();
+    this.byTextLoads = new CallerLoads<>(byText);
     this.maxSubjectsPerInstance = maxSize;
     this.hits = hits;
     this.misses = misses;
@@ -41,7 +42,7 @@ final class SchemaKeyedCache<V> {
       return value;
     }
     boolean[] loaded = {false};
-    value = CallerLoads.get(byText, new Key(subject, schema.toString()), key -> {
+    value = byTextLoads.get(new Key(subject, schema.toString()), key -> {
       loaded[0] = true;
       return loader.get();
     });
@@ -54,12 +55,12 @@ final class SchemaKeyedCache<V> {
 
   /** Forgets every entry of a subject (after it is deleted). */
   void invalidateSubject(String subject) {
-    byText.synchronous().asMap().keySet().removeIf(key -> key.subject().equals(subject));
+    byText.asMap().keySet().removeIf(key -> key.subject().equals(subject));
     byInstance.asMap().values().forEach(map -> map.remove(subject));
   }
 
   long size() {
-    byText.synchronous().cleanUp();
-    return byText.synchronous().estimatedSize();
+    byText.cleanUp();
+    return byText.estimatedSize();
   }
 }

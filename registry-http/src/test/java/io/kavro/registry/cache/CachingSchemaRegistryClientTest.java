@@ -375,4 +375,38 @@ class CachingSchemaRegistryClientTest {
     }
     assertThat(client.latestVersion("s").version()).isEqualTo(2);
   }
+
+  /**
+   * A failed load is the caller's to report: nothing is logged for it (a consumer skipping records with an
+   * unknown id would otherwise log a stack trace per record).
+   */
+  @Test
+  void failedLoad_logsNothing() {
+    java.util.List<java.util.logging.LogRecord> records = new java.util.concurrent.CopyOnWriteArrayList<>();
+    java.util.logging.Handler handler = new java.util.logging.Handler() {
+      @Override
+      public void publish(java.util.logging.LogRecord record) {
+        records.add(record);
+      }
+
+      @Override
+      public void flush() {}
+
+      @Override
+      public void close() {}
+    };
+    java.util.logging.Logger root = java.util.logging.Logger.getLogger("");
+    root.addHandler(handler);
+    try {
+      CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(new InMemorySchemaRegistry(), 100,
+          Duration.ofMinutes(1));
+      for (int i = 0; i < 3; i++) {
+        assertThatThrownBy(() -> client.schemaById(99)).isInstanceOf(SchemaNotFoundException.class);
+        assertThatThrownBy(() -> client.latestVersion("none")).isInstanceOf(SchemaNotFoundException.class);
+      }
+    } finally {
+      root.removeHandler(handler);
+    }
+    assertThat(records).isEmpty();
+  }
 }
