@@ -3,9 +3,10 @@ package io.kavro.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
-import io.kavro.serde.SchemaRegistryUnavailableException;
+import io.kavro.serde.RetriableSerdeException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -85,7 +86,8 @@ class RegistryOutageTest {
       assertThatThrownBy(() -> producer.send(new ProducerRecord<>(topic, "e", event(1))).get())
           .isInstanceOf(java.util.concurrent.ExecutionException.class)
           .cause()
-          .isInstanceOf(SchemaRegistryUnavailableException.class)
+          .isInstanceOf(RetriableSerdeException.class)
+          .hasCauseInstanceOf(RegistryUnavailableException.class)
           .hasMessageContaining("schema registry unavailable")
           .hasMessageContaining("gave up after 3 attempt(s)");
       assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
@@ -107,7 +109,8 @@ class RegistryOutageTest {
 
       long start = System.nanoTime();
       assertThatThrownBy(() -> serializer.serialize(topic, event(1)))
-          .isInstanceOf(SchemaRegistryUnavailableException.class)
+          .isInstanceOf(RetriableSerdeException.class)
+          .hasCauseInstanceOf(RegistryUnavailableException.class)
           .hasMessageContaining("SocketTimeoutException");
       // Two attempts of at most 500 ms each, plus a backoff of at most 50 ms.
       assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
@@ -130,7 +133,8 @@ class RegistryOutageTest {
       try (KafkaAvroSerializer serializer = new KafkaAvroSerializer()) {
         serializer.configure(config, false);
         assertThatThrownBy(() -> serializer.serialize(kafka.topic("too-slow"), event(1)))
-            .isInstanceOf(SchemaRegistryUnavailableException.class)
+            .isInstanceOf(RetriableSerdeException.class)
+          .hasCauseInstanceOf(RegistryUnavailableException.class)
             .hasMessageContaining("SocketTimeoutException");
       }
     }
@@ -170,7 +174,8 @@ class RegistryOutageTest {
             plain.poll(Duration.ofMillis(200));
           }
         }).isInstanceOf(RecordDeserializationException.class)
-            .hasCauseInstanceOf(SchemaRegistryUnavailableException.class);
+            .cause().isInstanceOf(RetriableSerdeException.class)
+            .hasCauseInstanceOf(RegistryUnavailableException.class);
       }
     }
   }

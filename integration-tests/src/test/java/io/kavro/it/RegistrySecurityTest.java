@@ -5,10 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.kavro.registry.LogCapture;
+import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.TestTls;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
-import io.kavro.serde.SchemaRegistryUnavailableException;
+import io.kavro.serde.RetriableSerdeException;
 import io.kavro.serde.UnknownSchemaIdException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -73,7 +74,8 @@ class RegistrySecurityTest {
     try (FaultyProxy proxy = tlsProxy("127.0.0.1");
         KafkaAvroSerializer serializer = serializer(tlsConfig(proxy.via(stack.registryUrl()), otherCa))) {
       assertThatThrownBy(() -> serializer.serialize("tls-untrusted", RegistryOutageTest.event(1)))
-          .isInstanceOf(SchemaRegistryUnavailableException.class)
+          .isInstanceOf(RetriableSerdeException.class)
+          .hasCauseInstanceOf(RegistryUnavailableException.class)
           .hasMessageContaining("SSLHandshakeException");
     }
   }
@@ -84,7 +86,8 @@ class RegistrySecurityTest {
       Map<String, Object> config = tlsConfig(proxy.via(stack.registryUrl()), CA);
       try (KafkaAvroSerializer serializer = serializer(config)) {
         assertThatThrownBy(() -> serializer.serialize("tls-mismatch", RegistryOutageTest.event(1)))
-            .isInstanceOf(SchemaRegistryUnavailableException.class)
+            .isInstanceOf(RetriableSerdeException.class)
+          .hasCauseInstanceOf(RegistryUnavailableException.class)
             .hasMessageContaining("SSLPeerUnverifiedException");
       }
       config.put("schema.registry.ssl.endpoint.identification.algorithm", "");
@@ -116,7 +119,8 @@ class RegistrySecurityTest {
       }
 
       assertThat(failures.get(0)).isInstanceOf(UnknownSchemaIdException.class);
-      assertThat(failures.get(1)).isInstanceOf(SchemaRegistryUnavailableException.class);
+      assertThat(failures.get(1)).isInstanceOf(RetriableSerdeException.class)
+          .hasCauseInstanceOf(RegistryUnavailableException.class);
       for (Throwable failure : failures) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
           assertThat(t.toString()).doesNotContain(SECRET).doesNotContain("alice:");

@@ -6,7 +6,7 @@ import io.kavro.serde.AvroValue;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.serde.RegistryClientOwner;
-import io.kavro.serde.SchemaRegistryUnavailableException;
+import io.kavro.serde.RetriableSerdeException;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
@@ -94,7 +94,7 @@ public final class AvroConverter implements Converter {
       Schema avro = s.data().avroSchema(schema);
       Object datum = s.data().avroValue(schema, avro, value);
       return s.serializer().serialize(topic, datum, avro);
-    } catch (SchemaRegistryUnavailableException e) {
+    } catch (RetriableSerdeException e) {
       throw new RetriableException(e.getMessage(), e);
     } catch (SerializationException | org.apache.avro.AvroRuntimeException | ClassCastException e) {
       throw new DataException("cannot convert the " + side(s) + " of topic '" + topic + "' to Avro: "
@@ -115,7 +115,7 @@ public final class AvroConverter implements Converter {
       AvroValue read = s.deserializer().deserializeWithSchema(topic, ByteBuffer.wrap(value));
       org.apache.kafka.connect.data.Schema schema = s.data().connectSchema(read.schema());
       return new SchemaAndValue(schema, s.data().connectValue(schema, read.schema(), read.datum()));
-    } catch (SchemaRegistryUnavailableException e) {
+    } catch (RetriableSerdeException e) {
       throw new RetriableException(e.getMessage(), e);
     } catch (SerializationException e) {
       throw new DataException(e.getMessage(), e);

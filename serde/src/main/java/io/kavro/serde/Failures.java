@@ -10,7 +10,15 @@ import io.kavro.registry.SchemaRegistryException;
 import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.SerializationException;
 
-/** Messages that name the record, and the one mapping of registry errors to Kafka exceptions. */
+/**
+ * Messages that name the record, and the one mapping of registry errors to Kafka exceptions.
+ *
+ * <p>Each concept has one name per layer. The registry layer says why ({@link RegistryUnavailableException},
+ * {@link SchemaNotFoundException}...); the serde layer says what it means for the record, in Kafka's terms,
+ * and keeps the registry's exception as the cause. An unreachable registry is therefore a
+ * {@link RetriableSerdeException}, a Kafka {@code RetriableException}, caused by a
+ * {@link RegistryUnavailableException}.
+ */
 final class Failures {
   private Failures() {}
 
@@ -68,7 +76,7 @@ final class Failures {
 
   private static RuntimeException common(String prefix, SchemaRegistryException e) {
     if (e instanceof RegistryUnavailableException) {
-      return new SchemaRegistryUnavailableException(prefix + ": schema registry unavailable: " + e.getMessage(), e);
+      return new RetriableSerdeException(prefix + ": schema registry unavailable: " + e.getMessage(), e);
     }
     if (e instanceof RegistryInterruptedException) {
       InterruptedException cause = new InterruptedException(e.getMessage());

@@ -24,7 +24,8 @@ import org.apache.kafka.common.serialization.Deserializer;
  * {@code RecordDeserializationException} with partition and offset, and the application can seek past it:
  * {@link MalformedPayloadException} (short payload, unknown magic byte, corrupt or truncated body, trailing
  * bytes), {@link UnknownSchemaIdException}, {@link SchemaResolutionException}. A registry that cannot be
- * reached raises the retriable {@link SchemaRegistryUnavailableException} instead. Corrupt length prefixes
+ * reached raises the retriable {@link RetriableSerdeException}, caused by a
+ * {@code RegistryUnavailableException}, instead. Corrupt length prefixes
  * never allocate more than the payload's size.
  *
  * <p><b>Thread safety.</b> Thread-safe.

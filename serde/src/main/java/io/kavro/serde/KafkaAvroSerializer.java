@@ -26,7 +26,8 @@ import org.apache.kafka.common.serialization.Serializer;
  *
  * <p><b>Errors.</b> A {@code SerializationException} that names the topic and the Java class for data that
  * does not fit its schema; a {@link SchemaRegistrationException} when the registry refuses the schema; a
- * retriable {@link SchemaRegistryUnavailableException} when the registry cannot be reached.
+ * {@link RetriableSerdeException}, caused by a {@code RegistryUnavailableException}, when the registry
+ * cannot be reached.
  *
  * <p><b>Thread safety.</b> Thread-safe: one instance can serve every thread of a producer.
  */

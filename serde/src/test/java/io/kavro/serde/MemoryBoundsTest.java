@@ -3,7 +3,7 @@ package io.kavro.serde;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kavro.registry.SchemaRegistryClients;
-import io.kavro.registry.cache.CachingSchemaRegistryClient;
+import io.kavro.registry.internal.cache.CachingSchemaRegistryClient;
 import java.lang.management.ManagementFactory;
 import java.util.Map;
 import org.apache.avro.Schema;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kavro.registry.CompatibilityLevel;
+import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.test.specific.Customer;
 import java.net.InetAddress;
@@ -175,8 +176,8 @@ class SerializerTest {
     serializer.configure(Map.of("schema.registry.url", "http://127.0.0.1:" + closedPort, "max.retries", 0), false);
 
     assertThatThrownBy(() -> serializer.serialize("orders", order(1)))
-        .isInstanceOf(RetriableException.class)
-        .isInstanceOf(SchemaRegistryUnavailableException.class)
+        .isInstanceOf(RetriableSerdeException.class)
+        .hasCauseInstanceOf(RegistryUnavailableException.class)
         .hasMessageContaining("value of topic 'orders'")
         .hasMessageContaining("schema registry unavailable");
   }

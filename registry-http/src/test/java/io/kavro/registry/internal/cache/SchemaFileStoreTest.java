@@ -1,4 +1,4 @@
-package io.kavro.registry.cache;
+package io.kavro.registry.internal.cache;
 
 import static io.kavro.registry.TestSchemas.USER_V1;
 import static io.kavro.registry.TestSchemas.USER_V2;
@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.kavro.registry.RegistryConfig;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaNotFoundException;
-import io.kavro.registry.http.HttpSchemaRegistryClient;
+import io.kavro.registry.internal.http.HttpSchemaRegistryClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

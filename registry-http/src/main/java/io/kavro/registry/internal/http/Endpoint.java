@@ -1,4 +1,4 @@
-package io.kavro.registry.http;
+package io.kavro.registry.internal.http;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

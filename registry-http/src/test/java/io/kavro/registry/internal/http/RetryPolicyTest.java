@@ -1,4 +1,4 @@
-package io.kavro.registry.http;
+package io.kavro.registry.internal.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

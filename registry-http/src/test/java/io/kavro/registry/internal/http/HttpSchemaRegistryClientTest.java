@@ -1,4 +1,4 @@
-package io.kavro.registry.http;
+package io.kavro.registry.internal.http;
 
 import static io.kavro.registry.TestSchemas.USER_V1;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,4 +1,4 @@
-package io.kavro.registry.http;
+package io.kavro.registry.internal.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kavro.registry.RegistryInterruptedException;

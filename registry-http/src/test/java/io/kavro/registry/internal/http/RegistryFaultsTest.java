@@ -1,4 +1,4 @@
-package io.kavro.registry.http;
+package io.kavro.registry.internal.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.kavro.registry.RegistryConfig;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaNotFoundException;
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SchemaRegistryClients;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -131,7 +133,7 @@ class RegistryFaultsTest {
     OkHttpClient shared = new OkHttpClient();
     first.enqueue(ok());
     first.enqueue(new MockResponse.Builder().body("still here").build());
-    HttpSchemaRegistryClient client = new HttpSchemaRegistryClient(
+    SchemaRegistryClient client = SchemaRegistryClients.create(
         RegistryConfig.from(Map.of("schema.registry.url", first.url("/").toString())), shared);
     client.schemaById(1);
 

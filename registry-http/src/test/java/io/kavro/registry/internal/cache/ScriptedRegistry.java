@@ -1,4 +1,4 @@
-package io.kavro.registry.cache;
+package io.kavro.registry.internal.cache;
 
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaRegistryClient;

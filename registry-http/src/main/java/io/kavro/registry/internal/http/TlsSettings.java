@@ -1,4 +1,4 @@
-package io.kavro.registry.http;
+package io.kavro.registry.internal.http;
 
 import io.kavro.registry.RegistryConfig;
 import io.kavro.registry.RegistryConfigException;

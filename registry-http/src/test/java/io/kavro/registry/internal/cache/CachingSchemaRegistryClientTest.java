@@ -1,4 +1,4 @@
-package io.kavro.registry.cache;
+package io.kavro.registry.internal.cache;
 
 import static io.kavro.registry.TestSchemas.USER_V1;
 import static io.kavro.registry.TestSchemas.USER_V2;
@@ -11,7 +11,7 @@ import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.TestSchemas;
-import io.kavro.registry.http.HttpSchemaRegistryClient;
+import io.kavro.registry.internal.http.HttpSchemaRegistryClient;
 import io.kavro.registry.mock.InMemorySchemaRegistry;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.kavro.registry.cache;
+package io.kavro.registry.internal.cache;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import io.kavro.registry.RegistryInterruptedException;
