@@ -25,7 +25,9 @@ import java.util.Objects;
  * @param urls registry base URLs, in failover order (may hold user info: do not log them as they are); empty
  *     when none is configured, which {@link SchemaRegistryClients#create} refuses
  * @param maxSchemasPerSubject bound on each schema cache
- * @param latestCacheTtl how long a subject's latest version is served before a background refresh
+ * @param latestCacheTtl how long a subject's latest version is served before a background refresh;
+ *     {@link #NO_EXPIRY} (Confluent's {@code -1}, the default) to keep it
+ * @param latestCacheSize bound on the latest versions kept
  * @param missingIdCacheTtl how long an unknown schema id is remembered as missing; zero when it is not
  * @param missingCacheSize bound on the ids remembered as missing
  * @param normalizeSchemas whether the registry normalizes schemas on register and lookup
@@ -45,6 +47,7 @@ public record RegistryConfig(
     List<String> urls,
     int maxSchemasPerSubject,
     Duration latestCacheTtl,
+    int latestCacheSize,
     Duration missingIdCacheTtl,
     int missingCacheSize,
     boolean normalizeSchemas,
@@ -62,6 +65,7 @@ public record RegistryConfig(
   public static final String SCHEMA_REGISTRY_URL_CONFIG = "schema.registry.url";
   public static final String MAX_SCHEMAS_PER_SUBJECT_CONFIG = "max.schemas.per.subject";
   public static final String LATEST_CACHE_TTL_SEC_CONFIG = "latest.cache.ttl.sec";
+  public static final String LATEST_CACHE_SIZE_CONFIG = "latest.cache.size";
   public static final String MISSING_ID_CACHE_TTL_SEC_CONFIG = "missing.id.cache.ttl.sec";
   public static final String MISSING_CACHE_SIZE_CONFIG = "missing.cache.size";
   public static final String NORMALIZE_SCHEMAS_CONFIG = "normalize.schemas";
@@ -88,6 +92,9 @@ public record RegistryConfig(
 
   /** Scheme of the in-memory registry. */
   public static final String MOCK_SCHEME = "mock://";
+
+  /** A {@link #latestCacheTtl()} that never expires: {@code latest.cache.ttl.sec} at {@code -1}. */
+  public static final Duration NO_EXPIRY = java.time.temporal.ChronoUnit.FOREVER.getDuration();
 
   /** Every setting at its default (Confluent's, where Confluent has the key), and no URL. */
   public static final RegistryConfig DEFAULTS = new Builder().build();
@@ -141,7 +148,10 @@ public record RegistryConfig(
           + " for configuration " + SCHEMA_REGISTRY_URL_CONFIG + ": mock:// needs a scope name");
     }
     atLeast(MAX_SCHEMAS_PER_SUBJECT_CONFIG, maxSchemasPerSubject, 1);
-    atLeast(LATEST_CACHE_TTL_SEC_CONFIG, latestCacheTtl.toSeconds(), 1);
+    if (!latestCacheTtl.equals(NO_EXPIRY)) {
+      atLeast(LATEST_CACHE_TTL_SEC_CONFIG, latestCacheTtl.toSeconds(), 1);
+    }
+    atLeast(LATEST_CACHE_SIZE_CONFIG, latestCacheSize, 1);
     atLeast(MISSING_ID_CACHE_TTL_SEC_CONFIG, missingIdCacheTtl.toSeconds(), 0);
     atLeast(MISSING_CACHE_SIZE_CONFIG, missingCacheSize, 1);
     atLeast(MAX_RETRIES_CONFIG, maxRetries, 0);
@@ -214,7 +224,7 @@ public record RegistryConfig(
   public String toString() {
     return "RegistryConfig[urls=" + urls.stream().map(RegistryConfig::redact).toList()
         + ", maxSchemasPerSubject=" + maxSchemasPerSubject + ", latestCacheTtl=" + latestCacheTtl
-        + ", missingIdCacheTtl=" + missingIdCacheTtl + ", missingCacheSize=" + missingCacheSize
+        + ", latestCacheSize=" + latestCacheSize + ", missingIdCacheTtl=" + missingIdCacheTtl + ", missingCacheSize=" + missingCacheSize
         + ", normalizeSchemas=" + normalizeSchemas + ", maxRetries=" + maxRetries + ", retriesWait=" + retriesWait
         + ", retriesMaxWait=" + retriesMaxWait + ", connectTimeout=" + connectTimeout + ", readTimeout="
         + readTimeout + ", basicAuthFromUserInfo=" + basicAuthFromUserInfo + ", basicAuthUserInfo="
@@ -226,7 +236,8 @@ public record RegistryConfig(
   public static final class Builder {
     private List<String> urls = List.of();
     private int maxSchemasPerSubject = 1000;
-    private Duration latestCacheTtl = Duration.ofSeconds(60);
+    private Duration latestCacheTtl = NO_EXPIRY;
+    private int latestCacheSize = 1000;
     private Duration missingIdCacheTtl = Duration.ZERO;
     private int missingCacheSize = 10_000;
     private boolean normalizeSchemas;
@@ -247,6 +258,7 @@ public record RegistryConfig(
       urls = config.urls;
       maxSchemasPerSubject = config.maxSchemasPerSubject;
       latestCacheTtl = config.latestCacheTtl;
+      latestCacheSize = config.latestCacheSize;
       missingIdCacheTtl = config.missingIdCacheTtl;
       missingCacheSize = config.missingCacheSize;
       normalizeSchemas = config.normalizeSchemas;
@@ -274,6 +286,11 @@ public record RegistryConfig(
 
     public Builder latestCacheTtl(Duration latestCacheTtl) {
       this.latestCacheTtl = latestCacheTtl;
+      return this;
+    }
+
+    public Builder latestCacheSize(int latestCacheSize) {
+      this.latestCacheSize = latestCacheSize;
       return this;
     }
 
@@ -352,7 +369,7 @@ public record RegistryConfig(
      * @throws RegistryConfigException naming the key of a value that is wrong
      */
     public RegistryConfig build() {
-      return new RegistryConfig(urls, maxSchemasPerSubject, latestCacheTtl, missingIdCacheTtl, missingCacheSize,
+      return new RegistryConfig(urls, maxSchemasPerSubject, latestCacheTtl, latestCacheSize, missingIdCacheTtl, missingCacheSize,
           normalizeSchemas, maxRetries, retriesWait, retriesMaxWait, connectTimeout, readTimeout,
           basicAuthFromUserInfo, basicAuthUserInfo, bearerToken, tls, schemaCacheDir);
     }

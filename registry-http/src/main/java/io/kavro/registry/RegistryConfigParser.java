@@ -6,6 +6,7 @@ import static io.kavro.registry.RegistryConfig.BEARER_AUTH_CREDENTIALS_SOURCE_CO
 import static io.kavro.registry.RegistryConfig.BEARER_AUTH_TOKEN_CONFIG;
 import static io.kavro.registry.RegistryConfig.HTTP_CONNECT_TIMEOUT_MS_CONFIG;
 import static io.kavro.registry.RegistryConfig.HTTP_READ_TIMEOUT_MS_CONFIG;
+import static io.kavro.registry.RegistryConfig.LATEST_CACHE_SIZE_CONFIG;
 import static io.kavro.registry.RegistryConfig.LATEST_CACHE_TTL_SEC_CONFIG;
 import static io.kavro.registry.RegistryConfig.MAX_RETRIES_CONFIG;
 import static io.kavro.registry.RegistryConfig.MAX_SCHEMAS_PER_SUBJECT_CONFIG;
@@ -64,7 +65,8 @@ final class RegistryConfigParser {
     return RegistryConfig.builder()
         .urls(list(SCHEMA_REGISTRY_URL_CONFIG))
         .maxSchemasPerSubject(integer(MAX_SCHEMAS_PER_SUBJECT_CONFIG, defaults.maxSchemasPerSubject()))
-        .latestCacheTtl(Duration.ofSeconds(number(LATEST_CACHE_TTL_SEC_CONFIG, defaults.latestCacheTtl().toSeconds())))
+        .latestCacheTtl(latestCacheTtl())
+        .latestCacheSize(integer(LATEST_CACHE_SIZE_CONFIG, defaults.latestCacheSize()))
         .missingIdCacheTtl(Duration.ofSeconds(number(MISSING_ID_CACHE_TTL_SEC_CONFIG,
             defaults.missingIdCacheTtl().toSeconds())))
         .missingCacheSize(integer(MISSING_CACHE_SIZE_CONFIG, defaults.missingCacheSize()))
@@ -85,6 +87,12 @@ final class RegistryConfigParser {
             !hostCheck.isEmpty()))
         .schemaCacheDir(cacheDir == null || cacheDir.isBlank() ? null : Path.of(cacheDir))
         .build();
+  }
+
+  /** Seconds, or any negative number (Confluent's {@code -1}) for no expiry. */
+  private Duration latestCacheTtl() {
+    long seconds = number(LATEST_CACHE_TTL_SEC_CONFIG, -1);
+    return seconds < 0 ? RegistryConfig.NO_EXPIRY : Duration.ofSeconds(seconds);
   }
 
   private String string(String key, String otherwise) {

@@ -51,6 +51,14 @@ public interface SchemaRegistryClient extends Closeable {
   SubjectVersion latestVersion(String subject);
 
   /**
+   * The latest version of a subject whose metadata properties hold every entry of {@code metadata}
+   * (Confluent's {@code GET /subjects/{subject}/metadata}; {@code use.latest.with.metadata}).
+   *
+   * @throws SchemaNotFoundException if the subject does not exist or no version matches (40401, 40403)
+   */
+  SubjectVersion latestWithMetadata(String subject, java.util.Map<String, String> metadata);
+
+  /**
    * One version of a subject.
    *
    * @throws SchemaNotFoundException if the subject (40401) or the version (40402) does not exist

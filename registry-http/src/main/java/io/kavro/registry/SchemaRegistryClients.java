@@ -55,7 +55,7 @@ public final class SchemaRegistryClients {
     SchemaFileStore files = config.schemaCacheDir() == null ? null
         : new SchemaFileStore(config.schemaCacheDir(), String.join(",", redactedUrls(config)));
     CachePolicy policy = new CachePolicy(config.maxSchemasPerSubject(), config.latestCacheTtl(),
-        config.missingIdCacheTtl(), config.missingCacheSize());
+        config.missingIdCacheTtl(), config.missingCacheSize(), config.latestCacheSize());
     return new CachingSchemaRegistryClient(backend, policy, files);
   }
 

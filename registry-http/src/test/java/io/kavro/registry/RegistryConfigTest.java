@@ -16,7 +16,8 @@ class RegistryConfigTest {
 
     assertThat(config.urls()).containsExactly("http://127.0.0.1:8081");
     assertThat(config.maxSchemasPerSubject()).isEqualTo(1000);
-    assertThat(config.latestCacheTtl()).isEqualTo(Duration.ofSeconds(60));
+    assertThat(config.latestCacheTtl()).isEqualTo(RegistryConfig.NO_EXPIRY);
+    assertThat(config.latestCacheSize()).isEqualTo(1000);
     assertThat(config.normalizeSchemas()).isFalse();
     assertThat(config.missingIdCacheTtl()).isZero();
     assertThat(config.missingCacheSize()).isEqualTo(10_000);

@@ -35,7 +35,32 @@ public final class AvroSerdeConfig extends AbstractConfig {
 
   public static final String USE_LATEST_VERSION_CONFIG = "use.latest.version";
   private static final String USE_LATEST_VERSION_DOC = "Serializer writes with the subject's latest schema "
-      + "(the datum must fit it) instead of the datum's own; deserializer projects onto the latest schema.";
+      + "instead of the datum's own, when auto.register.schemas=false (auto-registration takes precedence, as "
+      + "in Confluent); deserializer projects onto the latest schema.";
+
+  public static final String USE_SCHEMA_ID_CONFIG = "use.schema.id";
+  private static final String USE_SCHEMA_ID_DOC = "Serializer writes every record with this schema id and its "
+      + "schema, when auto.register.schemas=false; -1: not used.";
+
+  public static final String ID_COMPATIBILITY_STRICT_CONFIG = "id.compatibility.strict";
+  private static final String ID_COMPATIBILITY_STRICT_DOC = "With use.schema.id, the schema of that id must be "
+      + "able to read the datum's schema (backward compatible), or the record fails. false: the datum is written "
+      + "with that schema as it is, as Confluent does.";
+
+  public static final String USE_LATEST_WITH_METADATA_CONFIG = "use.latest.with.metadata";
+  private static final String USE_LATEST_WITH_METADATA_DOC = "'key=value,key2=value2': serializer writes with, "
+      + "and deserializer projects onto, the subject's latest version whose metadata properties hold these "
+      + "entries, when auto.register.schemas=false. Needs a registry with Confluent's metadata API.";
+
+  public static final String LATEST_COMPATIBILITY_STRICT_CONFIG = "latest.compatibility.strict";
+  private static final String LATEST_COMPATIBILITY_STRICT_DOC = "With use.latest.version, the latest schema "
+      + "must be able to read the datum's schema (backward compatible), or the record fails. false: the datum is "
+      + "written with the latest schema as it is, as Confluent does.";
+
+  public static final String AVRO_REMOVE_JAVA_PROPERTIES_CONFIG = "avro.remove.java.properties";
+  private static final String AVRO_REMOVE_JAVA_PROPERTIES_DOC = "Serializer removes the 'avro.java.string' "
+      + "properties that generated classes carry from the schema it registers or looks up, so that it matches a "
+      + "schema registered from an .avsc file.";
 
   public static final String KEY_SUBJECT_NAME_STRATEGY_CONFIG = "key.subject.name.strategy";
   public static final String VALUE_SUBJECT_NAME_STRATEGY_CONFIG = "value.subject.name.strategy";
@@ -67,12 +92,17 @@ public final class AvroSerdeConfig extends AbstractConfig {
 
   public static final String AVRO_USE_LOGICAL_TYPE_CONVERTERS_CONFIG = "avro.use.logical.type.converters";
   private static final String AVRO_USE_LOGICAL_TYPE_CONVERTERS_DOC = "Decimals, dates, times, timestamps "
-      + "and uuids are read as BigDecimal, LocalDate, LocalTime, Instant, LocalDateTime and UUID.";
+      + "and uuids of generic records are read as BigDecimal, LocalDate, LocalTime, Instant, LocalDateTime and "
+      + "UUID, and written from them. false (Confluent's and Avro's default): as their underlying ByteBuffer, "
+      + "int, long and Utf8.";
 
   public static final String AVRO_FAST_CODEC_CONFIG = "avro.fast.codec";
   private static final String AVRO_FAST_CODEC_DOC = "Encode and decode with codecs compiled for each schema "
       + "(and each writer/reader pair) instead of Avro's generic datum writers and readers. Same bytes and "
       + "same values; schemas they do not cover, and reflection, use Avro's.";
+
+  private static final java.util.List<String> CLASS_KEYS = java.util.List.of(KEY_SUBJECT_NAME_STRATEGY_CONFIG,
+      VALUE_SUBJECT_NAME_STRATEGY_CONFIG, SPECIFIC_AVRO_KEY_TYPE_CONFIG, SPECIFIC_AVRO_VALUE_TYPE_CONFIG);
 
   private static final ConfigDef CONFIG = define(RegistryKeys.define(new ConfigDef()));
 
@@ -80,6 +110,11 @@ public final class AvroSerdeConfig extends AbstractConfig {
   private final RegistryConfig registryConfig;
   private final boolean autoRegisterSchemas;
   private final boolean useLatestVersion;
+  private final int useSchemaId;
+  private final boolean idCompatibilityStrict;
+  private final Map<String, String> latestWithMetadata;
+  private final boolean latestCompatibilityStrict;
+  private final boolean removeJavaProperties;
   private final SubjectNameStrategy subjectNameStrategy;
   private final boolean specificAvroReader;
   private final Schema readerSchema;
@@ -91,22 +126,29 @@ public final class AvroSerdeConfig extends AbstractConfig {
 
   /** Parses the configuration of the key ({@code isKey}) or value side. */
   public AvroSerdeConfig(Map<String, ?> originals, boolean isKey) {
-    super(CONFIG, originals, false);
+    super(CONFIG, classesAsNames(originals), false);
     this.isKey = isKey;
     this.registryConfig = RegistryKeys.registryConfig(this);
     this.autoRegisterSchemas = getBoolean(AUTO_REGISTER_SCHEMAS_CONFIG);
     this.useLatestVersion = getBoolean(USE_LATEST_VERSION_CONFIG);
+    this.useSchemaId = getInt(USE_SCHEMA_ID_CONFIG);
+    this.idCompatibilityStrict = getBoolean(ID_COMPATIBILITY_STRICT_CONFIG);
+    this.latestWithMetadata = metadata(getString(USE_LATEST_WITH_METADATA_CONFIG));
+    this.latestCompatibilityStrict = getBoolean(LATEST_COMPATIBILITY_STRICT_CONFIG);
+    this.removeJavaProperties = getBoolean(AVRO_REMOVE_JAVA_PROPERTIES_CONFIG);
     this.specificAvroReader = getBoolean(SPECIFIC_AVRO_READER_CONFIG);
     this.schemaReflection = getBoolean(SCHEMA_REFLECTION_CONFIG);
     this.reflectionAllowNull = getBoolean(AVRO_REFLECTION_ALLOW_NULL_CONFIG);
     this.useLogicalTypeConverters = getBoolean(AVRO_USE_LOGICAL_TYPE_CONVERTERS_CONFIG);
     this.fastCodec = getBoolean(AVRO_FAST_CODEC_CONFIG);
     String strategyKey = isKey ? KEY_SUBJECT_NAME_STRATEGY_CONFIG : VALUE_SUBJECT_NAME_STRATEGY_CONFIG;
-    this.subjectNameStrategy = SubjectNameStrategies.create(strategyKey, getString(strategyKey));
+    this.subjectNameStrategy = SubjectNameStrategies.create(strategyKey, originals.get(strategyKey) instanceof
+        Class<?> type ? type : getString(strategyKey), originals);
     String readerKey = isKey ? KEY_READER_SCHEMA_CONFIG : VALUE_READER_SCHEMA_CONFIG;
     this.readerSchema = loadSchema(readerKey, getString(readerKey));
     String typeKey = isKey ? SPECIFIC_AVRO_KEY_TYPE_CONFIG : SPECIFIC_AVRO_VALUE_TYPE_CONFIG;
-    this.specificType = specificType(typeKey, getString(typeKey));
+    this.specificType = specificType(typeKey, originals.get(typeKey) instanceof Class<?> type ? type
+        : loadClass(typeKey, getString(typeKey)));
     if (specificType != null && !specificAvroReader()) {
       throw new ConfigException(typeKey, specificType.getName(), "needs " + SPECIFIC_AVRO_READER_CONFIG + "=true");
     }
@@ -117,8 +159,12 @@ public final class AvroSerdeConfig extends AbstractConfig {
     return def
         .define(AUTO_REGISTER_SCHEMAS_CONFIG, Type.BOOLEAN, true, Importance.MEDIUM, AUTO_REGISTER_SCHEMAS_DOC)
         .define(USE_LATEST_VERSION_CONFIG, Type.BOOLEAN, false, Importance.MEDIUM, USE_LATEST_VERSION_DOC)
-        .define(KEY_SUBJECT_NAME_STRATEGY_CONFIG, Type.STRING, strategy, Importance.MEDIUM,
-            SUBJECT_NAME_STRATEGY_DOC)
+        .define(USE_SCHEMA_ID_CONFIG, Type.INT, -1, Importance.LOW, USE_SCHEMA_ID_DOC)
+        .define(ID_COMPATIBILITY_STRICT_CONFIG, Type.BOOLEAN, true, Importance.LOW, ID_COMPATIBILITY_STRICT_DOC)
+        .define(USE_LATEST_WITH_METADATA_CONFIG, Type.STRING, null, Importance.LOW, USE_LATEST_WITH_METADATA_DOC)
+        .define(LATEST_COMPATIBILITY_STRICT_CONFIG, Type.BOOLEAN, true, Importance.LOW,
+            LATEST_COMPATIBILITY_STRICT_DOC)
+        .define(KEY_SUBJECT_NAME_STRATEGY_CONFIG, Type.STRING, strategy, Importance.MEDIUM, SUBJECT_NAME_STRATEGY_DOC)
         .define(VALUE_SUBJECT_NAME_STRATEGY_CONFIG, Type.STRING, strategy, Importance.MEDIUM,
             SUBJECT_NAME_STRATEGY_DOC)
         .define(SPECIFIC_AVRO_READER_CONFIG, Type.BOOLEAN, false, Importance.MEDIUM, SPECIFIC_AVRO_READER_DOC)
@@ -129,7 +175,9 @@ public final class AvroSerdeConfig extends AbstractConfig {
         .define(SCHEMA_REFLECTION_CONFIG, Type.BOOLEAN, false, Importance.LOW, SCHEMA_REFLECTION_DOC)
         .define(AVRO_REFLECTION_ALLOW_NULL_CONFIG, Type.BOOLEAN, false, Importance.LOW,
             AVRO_REFLECTION_ALLOW_NULL_DOC)
-        .define(AVRO_USE_LOGICAL_TYPE_CONVERTERS_CONFIG, Type.BOOLEAN, true, Importance.LOW,
+        .define(AVRO_REMOVE_JAVA_PROPERTIES_CONFIG, Type.BOOLEAN, false, Importance.LOW,
+            AVRO_REMOVE_JAVA_PROPERTIES_DOC)
+        .define(AVRO_USE_LOGICAL_TYPE_CONVERTERS_CONFIG, Type.BOOLEAN, false, Importance.LOW,
             AVRO_USE_LOGICAL_TYPE_CONVERTERS_DOC)
         .define(AVRO_FAST_CODEC_CONFIG, Type.BOOLEAN, true, Importance.LOW, AVRO_FAST_CODEC_DOC);
   }
@@ -154,6 +202,28 @@ public final class AvroSerdeConfig extends AbstractConfig {
 
   public boolean useLatestVersion() {
     return useLatestVersion;
+  }
+
+  /** The schema id to write every record with ({@code use.schema.id}), or -1. */
+  public int useSchemaId() {
+    return useSchemaId;
+  }
+
+  public boolean idCompatibilityStrict() {
+    return idCompatibilityStrict;
+  }
+
+  /** The metadata that picks the subject's version ({@code use.latest.with.metadata}); empty when unset. */
+  public Map<String, String> latestWithMetadata() {
+    return latestWithMetadata;
+  }
+
+  public boolean latestCompatibilityStrict() {
+    return latestCompatibilityStrict;
+  }
+
+  public boolean removeJavaProperties() {
+    return removeJavaProperties;
   }
 
   public SubjectNameStrategy subjectNameStrategy() {
@@ -224,18 +294,56 @@ public final class AvroSerdeConfig extends AbstractConfig {
     }
   }
 
-  private static Class<? extends SpecificRecord> specificType(String key, String className) {
+  private static Class<?> loadClass(String key, String className) {
     if (className == null || className.isBlank()) {
       return null;
     }
     try {
-      Class<?> type = Class.forName(className.trim(), true, Utils.getContextOrKafkaClassLoader());
-      if (!SpecificRecord.class.isAssignableFrom(type)) {
-        throw new ConfigException(key, className, "is not a generated SpecificRecord class");
-      }
-      return type.asSubclass(SpecificRecord.class);
+      return Class.forName(className.trim(), true, Utils.getContextOrKafkaClassLoader());
     } catch (ClassNotFoundException e) {
       throw new ConfigException(key, className, "class not found");
     }
+  }
+
+  private static Class<? extends SpecificRecord> specificType(String key, Class<?> type) {
+    if (type == null) {
+      return null;
+    }
+    if (!SpecificRecord.class.isAssignableFrom(type)) {
+      throw new ConfigException(key, type.getName(), "is not a generated SpecificRecord class");
+    }
+    return type.asSubclass(SpecificRecord.class);
+  }
+
+  /** Confluent's map syntax, {@code key=value,key2=value2}; an empty map for none. */
+  private static Map<String, String> metadata(String spec) {
+    if (spec == null || spec.isBlank()) {
+      return Map.of();
+    }
+    Map<String, String> entries = new java.util.LinkedHashMap<>();
+    for (String entry : spec.split(",")) {
+      int eq = entry.indexOf('=');
+      if (eq <= 0 || entry.substring(0, eq).isBlank()) {
+        throw new ConfigException(USE_LATEST_WITH_METADATA_CONFIG, spec, "each entry must be 'key=value'");
+      }
+      entries.put(entry.substring(0, eq).trim(), entry.substring(eq + 1).trim());
+    }
+    return java.util.Collections.unmodifiableMap(entries);
+  }
+
+  /**
+   * The originals with {@code Class} values of the class-valued keys as their names, for
+   * {@link AbstractConfig}'s parsing. Those keys take a class name, or a {@code Class} as Confluent's
+   * {@code Type.CLASS} keys do; the {@code Class} itself is then used as it is, so a class of another class
+   * loader (a Connect plugin's) is never looked up again by name.
+   */
+  private static Map<String, ?> classesAsNames(Map<String, ?> originals) {
+    Map<String, Object> copy = new java.util.HashMap<>(originals);
+    for (String key : CLASS_KEYS) {
+      if (copy.get(key) instanceof Class<?> type) {
+        copy.put(key, type.getName());
+      }
+    }
+    return copy;
   }
 }

@@ -9,6 +9,7 @@ import io.kavro.serde.internal.avro.BoundedBinaryDecoder;
 import io.kavro.serde.subject.SubjectNameStrategy;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.kafka.common.errors.SerializationException;
 
@@ -27,7 +28,9 @@ import org.apache.kafka.common.errors.SerializationException;
 final class DeserializerEngine {
   private final SchemaRegistryClient client;
   private final boolean isKey;
+  private final boolean followsLatest;
   private final boolean useLatestVersion;
+  private final Map<String, String> latestWithMetadata;
   private final SubjectNameStrategy subjects;
   private final ReadPlanner planner;
   private final Cache<Integer, ReadPlan> plans;
@@ -44,6 +47,8 @@ final class DeserializerEngine {
     this.client = client;
     this.isKey = config.isKey();
     this.useLatestVersion = config.useLatestVersion();
+    this.latestWithMetadata = config.latestWithMetadata();
+    this.followsLatest = useLatestVersion || !latestWithMetadata.isEmpty();
     this.subjects = config.subjectNameStrategy();
     this.planner = new ReadPlanner(config);
     this.plans = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
@@ -138,11 +143,11 @@ final class DeserializerEngine {
   private ReadPlan plan(String topic, int id, int length) {
     // Most topics carry one schema: the last plan answers without boxing the id for the cache lookup.
     ReadPlan last = this.last;
-    if (last != null && last.id() == id && !useLatestVersion) {
+    if (last != null && last.id() == id && !followsLatest) {
       return last;
     }
     ReadPlan known = plans.getIfPresent(id);
-    if (known != null && !useLatestVersion) {
+    if (known != null && !followsLatest) {
       this.last = known;
       return known;
     }
@@ -167,11 +172,17 @@ final class DeserializerEngine {
     }
   }
 
-  /** The configured reader schema; else the subject's latest with use.latest.version; else the writer's. */
+  /**
+   * The configured reader schema; else the subject's latest version with use.latest.with.metadata's
+   * metadata; else its latest with use.latest.version; else the writer's.
+   */
   private Schema readerSchema(String topic, Schema writer, String record) {
     Schema configured = planner.configuredReader(writer, record);
     if (configured != null) {
       return configured;
+    }
+    if (!latestWithMetadata.isEmpty()) {
+      return client.latestWithMetadata(subjects.subjectName(topic, isKey, writer), latestWithMetadata).schema();
     }
     if (useLatestVersion) {
       return client.latestVersion(subjects.subjectName(topic, isKey, writer)).schema();

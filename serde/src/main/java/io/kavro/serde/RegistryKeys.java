@@ -6,6 +6,7 @@ import static io.kavro.registry.RegistryConfig.BEARER_AUTH_CREDENTIALS_SOURCE_CO
 import static io.kavro.registry.RegistryConfig.BEARER_AUTH_TOKEN_CONFIG;
 import static io.kavro.registry.RegistryConfig.HTTP_CONNECT_TIMEOUT_MS_CONFIG;
 import static io.kavro.registry.RegistryConfig.HTTP_READ_TIMEOUT_MS_CONFIG;
+import static io.kavro.registry.RegistryConfig.LATEST_CACHE_SIZE_CONFIG;
 import static io.kavro.registry.RegistryConfig.LATEST_CACHE_TTL_SEC_CONFIG;
 import static io.kavro.registry.RegistryConfig.MAX_RETRIES_CONFIG;
 import static io.kavro.registry.RegistryConfig.MAX_SCHEMAS_PER_SUBJECT_CONFIG;
@@ -56,9 +57,12 @@ final class RegistryKeys {
             + "registry shared by every client of that scope in the JVM, for unit tests.")
         .define(MAX_SCHEMAS_PER_SUBJECT_CONFIG, Type.INT, DEFAULTS.maxSchemasPerSubject(), Importance.LOW,
             "Bound on each schema cache (id to schema, schema to id, latest versions, readers and writers).")
-        .define(LATEST_CACHE_TTL_SEC_CONFIG, Type.LONG, DEFAULTS.latestCacheTtl().toSeconds(), Importance.LOW,
-            "Seconds a subject's latest version is cached. After that it is refreshed in the background; while "
-            + "the registry fails, the stale value is served.")
+        .define(LATEST_CACHE_TTL_SEC_CONFIG, Type.LONG, -1L, Importance.LOW,
+            "Seconds a subject's latest version (use.latest.version, use.latest.with.metadata) is cached; -1 "
+            + "(Confluent's default): for as long as the client lives. After the TTL it is refreshed in the "
+            + "background; while the registry fails, the stale value is served.")
+        .define(LATEST_CACHE_SIZE_CONFIG, Type.INT, DEFAULTS.latestCacheSize(), Importance.LOW,
+            "Bound on the latest versions cached (one per subject, and per subject and metadata).")
         .define(MISSING_ID_CACHE_TTL_SEC_CONFIG, Type.LONG, DEFAULTS.missingIdCacheTtl().toSeconds(),
             Importance.LOW, "Seconds a schema id the registry does not know is remembered as missing, so that "
             + "records carrying it fail without a request each. 0: ask every time. Registering or looking up "

@@ -31,13 +31,39 @@ final class SerializerEngine {
   private final boolean isKey;
   private final SubjectNameStrategy subjects;
   private final WriterSchemaSource source;
+  private final int useSchemaId;
+  private final boolean idCompatibilityStrict;
+  private final Map<String, String> latestWithMetadata;
+  private final boolean latestCompatibilityStrict;
   private final WritePlanner planner;
   private final Cache<Schema, SchemaWriters> writers;
   private final ThreadLocal<Buffers> buffers = ThreadLocal.withInitial(Buffers::new);
 
-  /** Where the id (and writer schema) of a datum's schema comes from. */
+  /**
+   * Where the id (and writer schema) of a datum's schema comes from, in Confluent's order of precedence:
+   * auto-registration first, then a fixed id, then the latest version with metadata, then the latest version,
+   * else a lookup of the datum's own schema.
+   */
   enum WriterSchemaSource {
-    REGISTER, LOOKUP, LATEST
+    REGISTER, SCHEMA_ID, LATEST_WITH_METADATA, LATEST, LOOKUP;
+
+    static WriterSchemaSource of(AvroSerdeConfig config) {
+      if (config.autoRegisterSchemas()) {
+        return REGISTER;
+      }
+      if (config.useSchemaId() >= 0) {
+        return SCHEMA_ID;
+      }
+      if (!config.latestWithMetadata().isEmpty()) {
+        return LATEST_WITH_METADATA;
+      }
+      return config.useLatestVersion() ? LATEST : LOOKUP;
+    }
+
+    /** Whether the target can change while the serializer lives: asked of the (caching) client per record. */
+    boolean followsLatest() {
+      return this == LATEST || this == LATEST_WITH_METADATA;
+    }
   }
 
   /** Per thread: the output buffer, the encoder aimed at it, and a scratch pair for projections. */
@@ -68,8 +94,11 @@ final class SerializerEngine {
     this.client = client;
     this.isKey = config.isKey();
     this.subjects = config.subjectNameStrategy();
-    this.source = config.useLatestVersion() ? WriterSchemaSource.LATEST
-        : config.autoRegisterSchemas() ? WriterSchemaSource.REGISTER : WriterSchemaSource.LOOKUP;
+    this.source = WriterSchemaSource.of(config);
+    this.useSchemaId = config.useSchemaId();
+    this.idCompatibilityStrict = config.idCompatibilityStrict();
+    this.latestWithMetadata = config.latestWithMetadata();
+    this.latestCompatibilityStrict = config.latestCompatibilityStrict();
     this.planner = new WritePlanner(config);
     this.writers = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
   }
@@ -98,8 +127,8 @@ final class SerializerEngine {
       entry = plan(topic, datum, schema);
     }
     Target target = entry.byTopic.get(topic);
-    if (target == null || source == WriterSchemaSource.LATEST) {
-      target = resolve(topic, entry, target);
+    if (target == null || source.followsLatest()) {
+      target = resolve(topic, entry, target, datum);
     }
     // Avro's writers take bytes as a ByteBuffer only.
     return write(topic, entry, target, datum instanceof byte[] bytes ? java.nio.ByteBuffer.wrap(bytes) : datum);
@@ -120,22 +149,29 @@ final class SerializerEngine {
     return writers.estimatedSize();
   }
 
-  /** The registry step: register, look up, or take the latest; cached per (schema, topic). */
-  private Target resolve(String topic, SchemaWriters entry, Target known) {
-    Schema schema = entry.plan.schema();
-    String subject = known != null ? known.subject() : subjects.subjectName(topic, isKey, schema);
+  /** The registry step, as {@link WriterSchemaSource} says; cached per (schema, topic). */
+  private Target resolve(String topic, SchemaWriters entry, Target known, Object datum) {
+    WritePlanner.WritePlan plan = entry.plan;
+    String subject = known != null ? known.subject() : subjects.subjectName(topic, isKey, plan.schema());
     String record = Failures.record(topic, isKey, -1, -1);
     Target target;
     try {
       switch (source) {
-        case REGISTER -> target = new Target(subject, client.register(subject, schema), null);
-        case LOOKUP -> target = new Target(subject, client.lookup(subject, schema).id(), null);
+        case REGISTER -> target = new Target(subject, client.register(subject, plan.registered()), null);
+        case LOOKUP -> target = new Target(subject, client.lookup(subject, plan.registered()).id(), null);
+        case SCHEMA_ID -> target = new Target(subject, useSchemaId, projection(record, plan, datum,
+            client.schemaById(useSchemaId), idCompatibilityStrict,
+            "the schema of id " + useSchemaId + " (use.schema.id), as id.compatibility.strict=true requires"));
         default -> {
-          SubjectVersion latest = client.latestVersion(subject);
+          boolean withMetadata = source == WriterSchemaSource.LATEST_WITH_METADATA;
+          SubjectVersion latest = withMetadata ? client.latestWithMetadata(subject, latestWithMetadata)
+              : client.latestVersion(subject);
           if (known != null && known.id() == latest.id()) {
             return known;
           }
-          target = new Target(subject, latest.id(), projection(record, subject, schema, latest));
+          target = new Target(subject, latest.id(), projection(record, plan, datum, latest.schema(),
+              !withMetadata && latestCompatibilityStrict, "the latest schema of subject '" + subject + "' (version "
+                  + latest.version() + ", id " + latest.id() + "), as latest.compatibility.strict=true requires"));
         }
       }
     } catch (SchemaRegistryException e) {
@@ -145,14 +181,13 @@ final class SerializerEngine {
     return target;
   }
 
-  private WritePlanner.Projection projection(String record, String subject, Schema datumSchema,
-      SubjectVersion latest) {
+  private WritePlanner.Projection projection(String record, WritePlanner.WritePlan plan, Object datum,
+      Schema target, boolean strict, String what) {
     try {
-      return planner.projection(datumSchema, latest.schema());
+      return planner.projection(plan, datum, target, strict);
     } catch (IllegalArgumentException e) {
       throw new SerializationException("cannot serialize " + record + ": the datum's schema "
-          + datumSchema.getFullName() + " does not fit the latest schema of subject '" + subject + "' (version "
-          + latest.version() + ", id " + latest.id() + "), as use.latest.version requires: " + e.getMessage());
+          + plan.schema().getFullName() + " does not fit " + what + ": " + e.getMessage());
     }
   }
 
@@ -167,6 +202,8 @@ final class SerializerEngine {
         plan.encoder().encode(datum, sink);
       } else if (target.projection() == null) {
         encode(buffers, sink, plan.writer(), datum);
+      } else if (target.projection().reader() == null) {
+        encode(buffers, sink, target.projection().writer(), datum);
       } else {
         ByteSink scratch = buffers.scratch;
         scratch.reset();

@@ -21,9 +21,14 @@ import org.apache.avro.specific.SpecificDatumWriter;
 final class WritePlanner {
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(WritePlanner.class);
 
+  private static final String JAVA_STRING = "avro.java.string";
+  private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
+      new com.fasterxml.jackson.databind.ObjectMapper();
+
   private final AvroDataModels models;
   private final DatumSchemas schemas;
   private final boolean fastCodec;
+  private final boolean removeJavaProperties;
 
   /** What kind of Java value a datum is, which decides its data model. */
   enum DatumKind {
@@ -39,15 +44,21 @@ final class WritePlanner {
    * How the datums of one schema are written: Avro's writer for their kind, and the compiled encoder when
    * there is one (then preferred).
    */
-  record WritePlan(Schema schema, DatumWriter<Object> writer, DatumEncoder encoder) {}
+  record WritePlan(Schema schema, Schema registered, DatumKind kind, DatumWriter<Object> writer,
+      DatumEncoder encoder) {}
 
-  /** Rewrites a datum of one schema as another: written, read back resolved, written again. */
+  /**
+   * Writes a datum of one schema as another. With a {@code reader}, by Avro's schema resolution: written,
+   * read back resolved, written again. Without one ({@code *.compatibility.strict=false} and schemas that do
+   * not resolve), as Confluent does: the datum is written with the other schema's writer as it is.
+   */
   record Projection(DatumReader<Object> reader, DatumWriter<Object> writer) {}
 
   WritePlanner(AvroSerdeConfig config) {
     this.models = new AvroDataModels(config.useLogicalTypeConverters(), config.reflectionAllowNull());
     this.schemas = new DatumSchemas(config.schemaReflection() ? models.reflect() : null);
     this.fastCodec = config.fastCodec();
+    this.removeJavaProperties = config.removeJavaProperties();
   }
 
   /**
@@ -64,7 +75,31 @@ final class WritePlanner {
   WritePlan plan(Schema schema, Object datum) {
     DatumKind kind = AvroDataModels.isSpecific(datum) ? DatumKind.SPECIFIC
         : DatumSchemas.needsReflection(datum) ? DatumKind.REFLECT : DatumKind.GENERIC;
-    return new WritePlan(schema, writer(kind, schema, datum), encoder(kind, schema, datum));
+    return new WritePlan(schema, registered(schema), kind, writer(kind, schema, datum), encoder(kind, schema, datum));
+  }
+
+  /**
+   * The schema registered or looked up for datums of {@code schema}: itself, or without the
+   * {@code avro.java.string} properties ({@code avro.remove.java.properties}), which change no byte written.
+   */
+  private Schema registered(Schema schema) {
+    if (!removeJavaProperties || !schema.toString().contains(JAVA_STRING)) {
+      return schema;
+    }
+    try {
+      com.fasterxml.jackson.databind.JsonNode json = JSON.readTree(schema.toString());
+      removeProperty(json, JAVA_STRING);
+      return new Schema.Parser().parse(json.toString());
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException("cannot reparse schema " + schema.getFullName(), e);
+    }
+  }
+
+  private static void removeProperty(com.fasterxml.jackson.databind.JsonNode node, String name) {
+    if (node instanceof com.fasterxml.jackson.databind.node.ObjectNode object) {
+      object.remove(name);
+    }
+    node.forEach(child -> removeProperty(child, name));
   }
 
   /**
@@ -73,17 +108,21 @@ final class WritePlanner {
    *
    * @throws IllegalArgumentException with Avro's description when the datum's schema does not fit the target
    */
-  Projection projection(Schema datumSchema, Schema target) {
-    if (target.equals(datumSchema)) {
+  Projection projection(WritePlan plan, Object datum, Schema target, boolean strict) {
+    Schema datumSchema = plan.schema();
+    if (target.equals(datumSchema) || target.equals(plan.registered())) {
       return null;
     }
     SchemaCompatibility.SchemaPairCompatibility fit =
         SchemaCompatibility.checkReaderWriterCompatibility(target, datumSchema);
-    if (fit.getType() != SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE) {
+    if (fit.getType() == SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE) {
+      return new Projection(new GenericDatumReader<>(datumSchema, target, models.generic()),
+          new GenericDatumWriter<>(target, models.generic()));
+    }
+    if (strict) {
       throw new IllegalArgumentException(fit.getDescription());
     }
-    return new Projection(new GenericDatumReader<>(datumSchema, target, models.generic()),
-        new GenericDatumWriter<>(target, models.generic()));
+    return new Projection(null, writer(plan.kind(), target, datum));
   }
 
   private DatumWriter<Object> writer(DatumKind kind, Schema schema, Object datum) {

@@ -18,7 +18,7 @@ class ConcurrencyTest {
 
   @Test
   void eightThreads_sharedSerdes_correctBytesAndOneRegistrationPerSchema() throws Exception {
-    try (Serdes serdes = new Serdes()) {
+    try (Serdes serdes = Serdes.withLogicalTypeConverters()) {
       RandomAvro random = new RandomAvro(99L);
       List<Object> data = new ArrayList<>();
       List<String> topics = new ArrayList<>();
@@ -36,7 +36,7 @@ class ConcurrencyTest {
       for (int i = 0; i < data.size(); i++) {
         expected.add(null);
       }
-      try (Serdes reference = new Serdes()) {
+      try (Serdes reference = Serdes.withLogicalTypeConverters()) {
         KafkaAvroSerializer single = reference.serializer();
         for (int i = 0; i < data.size(); i++) {
           expected.set(i, single.serialize(topics.get(i), data.get(i)));

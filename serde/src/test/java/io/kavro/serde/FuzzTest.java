@@ -24,7 +24,7 @@ class FuzzTest {
   @Timeout(value = 120, unit = TimeUnit.SECONDS)
   void randomAndMutatedPayloads_onlySerializationExceptions() {
     Random random = new Random(20261129L);
-    try (Serdes serdes = new Serdes()) {
+    try (Serdes serdes = Serdes.withLogicalTypeConverters()) {
       KafkaAvroSerializer serializer = serdes.serializer();
       List<byte[]> valid = new ArrayList<>();
       RandomAvro avro = new RandomAvro(7L);

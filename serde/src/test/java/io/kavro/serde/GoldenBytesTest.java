@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  */
 class GoldenBytesTest {
   private static final String HEADER = "0000000001";
-  private final Serdes serdes = new Serdes();
+  private final Serdes serdes = Serdes.withLogicalTypeConverters();
   private final KafkaAvroSerializer serializer = serdes.serializer();
 
   @AfterEach

@@ -32,7 +32,7 @@ class RoundTripProperties {
     RandomAvro random = new RandomAvro(seed);
     Schema schema = random.record(3);
     Object datum = random.datum(schema);
-    try (Serdes serdes = new Serdes()) {
+    try (Serdes serdes = Serdes.withLogicalTypeConverters()) {
       KafkaAvroSerializer serializer = serdes.serializer();
       byte[] bytes = serializer.serialize("t", datum);
 
@@ -61,7 +61,7 @@ class RoundTripProperties {
         .setTags(List.of(name, "t"))
         .setAddress(withAddress ? new Address(name, new Zip(new byte[] {1, 2, 3, 4, 5})) : null)
         .build();
-    try (Serdes serdes = new Serdes()) {
+    try (Serdes serdes = Serdes.withLogicalTypeConverters()) {
       byte[] bytes = serdes.serializer().serialize("c", customer);
 
       assertThat(serdes.deserializer("specific.avro.reader", true).deserialize("c", bytes)).isEqualTo(customer);

@@ -12,6 +12,18 @@ final class Serdes implements AutoCloseable {
   final String scope = "serde-test-" + UUID.randomUUID();
   final Map<String, Object> base = new HashMap<>(Map.of("schema.registry.url", "mock://" + scope));
 
+  Serdes() {}
+
+  /** With these settings in every configuration. */
+  Serdes(Object... keyValues) {
+    base.putAll(config(keyValues));
+  }
+
+  /** With Avro's logical type conversions on both sides, for tests whose data is made of converted values. */
+  static Serdes withLogicalTypeConverters() {
+    return new Serdes("avro.use.logical.type.converters", true);
+  }
+
   Map<String, Object> config(Object... keyValues) {
     Map<String, Object> config = new HashMap<>(base);
     for (int i = 0; i < keyValues.length; i += 2) {

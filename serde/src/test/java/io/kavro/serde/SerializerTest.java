@@ -127,7 +127,8 @@ class SerializerTest {
     SchemaRegistryClient registry = serdes.registry();
     int latest = registry.register("orders-value", ORDER_V2);
 
-    byte[] bytes = serdes.serializer("use.latest.version", true).serialize("orders", order(9));
+    byte[] bytes = serdes.serializer("use.latest.version", true, "auto.register.schemas", false)
+        .serialize("orders", order(9));
 
     assertThat(WireFormat.schemaId(java.nio.ByteBuffer.wrap(bytes))).isEqualTo(latest);
     GenericRecord read = (GenericRecord) serdes.deserializer().deserialize("orders", bytes);
@@ -142,7 +143,8 @@ class SerializerTest {
         {"type":"record","name":"Order","namespace":"com.acme","fields":[{"name":"sku","type":"string"}]}""");
     serdes.registry().register("orders-value", other);
 
-    assertThatThrownBy(() -> serdes.serializer("use.latest.version", true).serialize("orders", order(1)))
+    assertThatThrownBy(() -> serdes.serializer("use.latest.version", true, "auto.register.schemas", false)
+        .serialize("orders", order(1)))
         .isInstanceOf(SerializationException.class)
         .hasMessageContaining("does not fit the latest schema of subject 'orders-value'");
   }

@@ -53,30 +53,42 @@ public final class InMemorySchemaRegistry implements SchemaRegistryClient {
   private static final class Version {
     final int number;
     final int id;
+    final Map<String, String> metadata;
     boolean deleted;
 
-    Version(int number, int id) {
+    Version(int number, int id, Map<String, String> metadata) {
       this.number = number;
       this.id = id;
+      this.metadata = metadata;
     }
   }
 
   @Override
   public synchronized int register(String subject, Schema schema) {
+    return register(subject, schema, Map.of());
+  }
+
+  /**
+   * Registers {@code schema} with metadata properties, as Confluent's registry does for a schema whose
+   * {@code metadata.properties} are set: the same schema with other metadata is a new version. For tests of
+   * {@code use.latest.with.metadata}.
+   */
+  public synchronized int register(String subject, Schema schema, Map<String, String> metadata) {
     requests.increment();
+    Map<String, String> properties = Map.copyOf(metadata);
     String text = schema.toString();
     Subject s = subjects.computeIfAbsent(subject, k -> new Subject());
     Integer existing = idsByText.get(text);
     if (existing != null) {
       for (Version v : s.live()) {
-        if (v.id == existing) {
+        if (v.id == existing && v.metadata.equals(properties)) {
           return existing;
         }
       }
     }
     checkCompatible(subject, s, schema);
     int id = existing != null ? existing : nextId(text, schema);
-    s.versions.add(new Version(++s.lastVersion, id));
+    s.versions.add(new Version(++s.lastVersion, id, properties));
     return id;
   }
 
@@ -108,6 +120,18 @@ public final class InMemorySchemaRegistry implements SchemaRegistryClient {
     requests.increment();
     List<Version> live = liveSubject(subject).live();
     return toSubjectVersion(subject, live.get(live.size() - 1));
+  }
+
+  @Override
+  public synchronized SubjectVersion latestWithMetadata(String subject, Map<String, String> metadata) {
+    requests.increment();
+    List<Version> live = liveSubject(subject).live();
+    for (int i = live.size() - 1; i >= 0; i--) {
+      if (live.get(i).metadata.entrySet().containsAll(metadata.entrySet())) {
+        return toSubjectVersion(subject, live.get(i));
+      }
+    }
+    throw notFound(40403, "No version of subject '" + subject + "' has metadata " + metadata);
   }
 
   @Override

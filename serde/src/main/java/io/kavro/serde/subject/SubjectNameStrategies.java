@@ -1,6 +1,7 @@
 package io.kavro.serde.subject;
 
 import java.util.Map;
+import org.apache.kafka.common.Configurable;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.utils.Utils;
 
@@ -15,33 +16,42 @@ public final class SubjectNameStrategies {
   private SubjectNameStrategies() {}
 
   /**
-   * A new instance of the named strategy.
+   * A new instance of the configured strategy, configured with {@code configs} when it is
+   * {@link Configurable}.
    *
    * @param key the configuration key, for the error message
-   * @param className a class implementing {@link SubjectNameStrategy}, one of Confluent's built-in names, or
-   *     a built-in simple name
+   * @param classOrName a {@code Class} implementing {@link SubjectNameStrategy}, or its name, or one of
+   *     Confluent's built-in names ({@code io.confluent.kafka.serializers.subject.*}), or a built-in simple name
+   * @param configs the serde's configuration, passed to a {@link Configurable} strategy
    * @throws ConfigException naming the key and value when the class is unknown or of the wrong type
    */
-  public static SubjectNameStrategy create(String key, String className) {
-    String name = className.trim();
+  public static SubjectNameStrategy create(String key, Object classOrName, Map<String, ?> configs) {
+    Class<?> type = classOrName instanceof Class<?> given ? given : type(key, classOrName.toString().trim());
+    if (!SubjectNameStrategy.class.isAssignableFrom(type)) {
+      throw new ConfigException(key, type.getName(), "does not implement " + SubjectNameStrategy.class.getName());
+    }
+    SubjectNameStrategy strategy;
+    try {
+      strategy = (SubjectNameStrategy) type.getDeclaredConstructor().newInstance();
+    } catch (ReflectiveOperationException e) {
+      throw new ConfigException(key, type.getName(), "cannot be instantiated: " + e);
+    }
+    if (strategy instanceof Configurable configurable) {
+      configurable.configure(configs);
+    }
+    return strategy;
+  }
+
+  private static Class<?> type(String key, String name) {
     String simple = name.startsWith(CONFLUENT_PACKAGE) ? name.substring(CONFLUENT_PACKAGE.length()) : name;
     Class<? extends SubjectNameStrategy> builtIn = BUILT_IN.get(simple);
     if (builtIn != null) {
-      return Utils.newInstance(builtIn);
+      return builtIn;
     }
-    Class<?> type;
     try {
-      type = Class.forName(name, true, Utils.getContextOrKafkaClassLoader());
+      return Class.forName(name, true, Utils.getContextOrKafkaClassLoader());
     } catch (ClassNotFoundException e) {
-      throw new ConfigException(key, className, "class not found");
-    }
-    if (!SubjectNameStrategy.class.isAssignableFrom(type)) {
-      throw new ConfigException(key, className, "does not implement " + SubjectNameStrategy.class.getName());
-    }
-    try {
-      return (SubjectNameStrategy) type.getDeclaredConstructor().newInstance();
-    } catch (ReflectiveOperationException e) {
-      throw new ConfigException(key, className, "cannot be instantiated: " + e);
+      throw new ConfigException(key, name, "class not found");
     }
   }
 }

@@ -7,7 +7,9 @@ import org.apache.avro.Schema;
  *
  * <p>Implementations must be thread-safe and deterministic: the same (topic, isKey, schema) must always give
  * the same subject, because the serializer caches the answer. Name a class with a public no-arg constructor
- * in {@code key.subject.name.strategy} / {@code value.subject.name.strategy}.
+ * in {@code key.subject.name.strategy} / {@code value.subject.name.strategy} (or give the {@code Class}). A
+ * strategy that also implements Kafka's {@code Configurable} receives the serde's configuration once, when it
+ * is made.
  */
 public interface SubjectNameStrategy {
 

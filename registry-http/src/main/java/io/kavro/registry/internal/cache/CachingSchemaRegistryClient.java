@@ -69,8 +69,8 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   private final Cache<Integer, Schema> byId;
   private final CallerLoads<Integer, Schema> byIdLoads;
   private final Cache<Integer, MissingId> missingIds;
-  private final LoadingCache<String, SubjectVersion> latest;
-  private final CallerLoads<String, SubjectVersion> latestLoads;
+  private final LoadingCache<LatestKey, SubjectVersion> latest;
+  private final CallerLoads<LatestKey, SubjectVersion> latestLoads;
   private final SchemaKeyedCache<Integer> registered;
   private final SchemaKeyedCache<SubjectVersion> lookedUp;
   private final SchemaFileStore files;
@@ -122,13 +122,15 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
         .expireAfterWrite(policy.missingIdTtl())
         .ticker(ticker)
         .build();
-    this.latest = Caffeine.newBuilder()
-        .maximumSize(maxSize)
-        .refreshAfterWrite(policy.latestTtl())
+    Caffeine<Object, Object> latestBuilder = Caffeine.newBuilder()
+        .maximumSize(policy.latestCacheSize())
         .ticker(ticker)
         .executor(background)
-        .recordStats()
-        .build(new LatestLoader(delegate));
+        .recordStats();
+    if (policy.latestExpires()) {
+      latestBuilder.refreshAfterWrite(policy.latestTtl());
+    }
+    this.latest = latestBuilder.build(new LatestLoader(delegate));
     this.latestLoads = new CallerLoads<>(latest);
     this.registered = new SchemaKeyedCache<>(maxSize, hits, misses);
     this.lookedUp = new SchemaKeyedCache<>(maxSize, hits, misses);
@@ -159,7 +161,16 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public SubjectVersion latestVersion(String subject) {
-    SubjectVersion version = latestLoads.get(subject, delegate::latestVersion);
+    return latest(new LatestKey(subject, Map.of()));
+  }
+
+  @Override
+  public SubjectVersion latestWithMetadata(String subject, Map<String, String> metadata) {
+    return latest(new LatestKey(subject, Map.copyOf(metadata)));
+  }
+
+  private SubjectVersion latest(LatestKey key) {
+    SubjectVersion version = latestLoads.get(key, LatestLoader.fetch(delegate));
     remember(version.id(), version.schema());
     return version;
   }
@@ -363,23 +374,32 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   private void forget(String subject) {
     registered.invalidateSubject(subject);
     lookedUp.invalidateSubject(subject);
-    latest.invalidate(subject);
+    latest.asMap().keySet().removeIf(key -> key.subject().equals(subject));
   }
 
+  /** A subject's latest version, or its latest version whose metadata holds every entry of {@code metadata}. */
+  private record LatestKey(String subject, Map<String, String> metadata) {}
+
   /** Refreshes the latest version; on a failed refresh, keeps serving the old one. Misses use CallerLoads. */
-  private record LatestLoader(SchemaRegistryClient delegate) implements CacheLoader<String, SubjectVersion> {
-    @Override
-    public SubjectVersion load(String subject) {
-      return delegate.latestVersion(subject);
+  private record LatestLoader(SchemaRegistryClient delegate) implements CacheLoader<LatestKey, SubjectVersion> {
+    static java.util.function.Function<LatestKey, SubjectVersion> fetch(SchemaRegistryClient delegate) {
+      return key -> key.metadata().isEmpty() ? delegate.latestVersion(key.subject())
+          : delegate.latestWithMetadata(key.subject(), key.metadata());
     }
 
     @Override
-    public SubjectVersion reload(String subject, SubjectVersion stale) {
+    public SubjectVersion load(LatestKey key) {
+      return fetch(delegate).apply(key);
+    }
+
+    @Override
+    public SubjectVersion reload(LatestKey key, SubjectVersion stale) {
       try {
-        return delegate.latestVersion(subject);
+        return load(key);
       } catch (SchemaRegistryException e) {
-        log.warn("Could not refresh the latest version of subject '{}'; still using version {} (id {}): {}",
-            subject, stale.version(), stale.id(), e.getMessage());
+        log.warn("Could not refresh the latest version of subject '{}'{}; still using version {} (id {}): {}",
+            key.subject(), key.metadata().isEmpty() ? "" : " with metadata " + key.metadata(), stale.version(),
+            stale.id(), e.getMessage());
         return stale;
       }
     }

@@ -13,6 +13,7 @@ import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SubjectVersion;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import okhttp3.OkHttpClient;
 import org.apache.avro.Schema;
@@ -122,6 +123,16 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   public SubjectVersion latestVersion(String subject) {
     return subjectVersion(RestRequest.get("get latest version of subject '" + subject + "'",
         "subjects", subject, "versions", "latest"), subject);
+  }
+
+  @Override
+  public SubjectVersion latestWithMetadata(String subject, Map<String, String> metadata) {
+    RestRequest request = RestRequest.get("get latest version of subject '" + subject + "' with metadata "
+        + metadata, "subjects", subject, "metadata");
+    for (Map.Entry<String, String> entry : new java.util.TreeMap<>(metadata).entrySet()) {
+      request = request.withQuery("key", entry.getKey()).withQuery("value", entry.getValue());
+    }
+    return subjectVersion(request, subject);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.kavro.registry.internal.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -10,31 +11,31 @@ import java.util.Map;
  * @param operation what the call does, for messages ("register schema under subject 'x'")
  * @param method HTTP method
  * @param path path segments under the base URL, encoded when the URL is built
- * @param query query parameters
+ * @param query query parameters, in order; a name may repeat
  * @param body JSON body, or {@code null}
  */
-record RestRequest(String operation, String method, List<String> path, Map<String, String> query,
+record RestRequest(String operation, String method, List<String> path, List<Map.Entry<String, String>> query,
     JsonNode body) {
 
   static RestRequest get(String operation, String... path) {
-    return new RestRequest(operation, "GET", List.of(path), Map.of(), null);
+    return new RestRequest(operation, "GET", List.of(path), List.of(), null);
   }
 
   static RestRequest post(String operation, JsonNode body, String... path) {
-    return new RestRequest(operation, "POST", List.of(path), Map.of(), body);
+    return new RestRequest(operation, "POST", List.of(path), List.of(), body);
   }
 
   static RestRequest put(String operation, JsonNode body, String... path) {
-    return new RestRequest(operation, "PUT", List.of(path), Map.of(), body);
+    return new RestRequest(operation, "PUT", List.of(path), List.of(), body);
   }
 
   static RestRequest delete(String operation, String... path) {
-    return new RestRequest(operation, "DELETE", List.of(path), Map.of(), null);
+    return new RestRequest(operation, "DELETE", List.of(path), List.of(), null);
   }
 
   RestRequest withQuery(String name, String value) {
-    Map<String, String> merged = new java.util.LinkedHashMap<>(query);
-    merged.put(name, value);
-    return new RestRequest(operation, method, path, Map.copyOf(merged), body);
+    List<Map.Entry<String, String>> more = new ArrayList<>(query);
+    more.add(Map.entry(name, value));
+    return new RestRequest(operation, method, path, List.copyOf(more), body);
   }
 }

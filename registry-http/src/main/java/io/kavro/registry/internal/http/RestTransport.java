@@ -131,7 +131,7 @@ final class RestTransport {
     for (String segment : request.path()) {
       builder.addPathSegment(segment);
     }
-    request.query().forEach(builder::addQueryParameter);
+    request.query().forEach(param -> builder.addQueryParameter(param.getKey(), param.getValue()));
     return builder.build();
   }
 
