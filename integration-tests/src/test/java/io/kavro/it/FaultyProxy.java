@@ -37,6 +37,7 @@ final class FaultyProxy implements AutoCloseable {
   private final AtomicLong connections = new AtomicLong();
   private final int port;
   private volatile ServerSocket server;
+  private final boolean needClientAuth;
   private volatile Mode mode = Mode.PASS;
   private volatile long latencyMillis;
 
@@ -45,8 +46,14 @@ final class FaultyProxy implements AutoCloseable {
   }
 
   FaultyProxy(String host, int port, SSLServerSocketFactory tls) throws IOException {
+    this(host, port, tls, false);
+  }
+
+  /** TLS-terminating; with {@code needClientAuth}, only clients with a trusted certificate get through. */
+  FaultyProxy(String host, int port, SSLServerSocketFactory tls, boolean needClientAuth) throws IOException {
     this.target = new InetSocketAddress(host, port);
     this.tls = tls;
+    this.needClientAuth = needClientAuth;
     this.server = listen(0);
     this.port = server.getLocalPort();
     threads.submit(this::acceptLoop);
@@ -82,6 +89,9 @@ final class FaultyProxy implements AutoCloseable {
 
   private ServerSocket listen(int at) throws IOException {
     ServerSocket socket = tls != null ? tls.createServerSocket() : new ServerSocket();
+    if (needClientAuth) {
+      ((javax.net.ssl.SSLServerSocket) socket).setNeedClientAuth(true);
+    }
     socket.setReuseAddress(true);
     socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), at), 50);
     return socket;

@@ -44,6 +44,39 @@ class RegistrySecurityTest {
     return new FaultyProxy(uri.getHost(), uri.getPort(), server.sslContext().getServerSocketFactory());
   }
 
+  @Test
+  void pemTrustAndMutualTls_endToEnd_throughATlsProxyThatNeedsAClientCertificate() throws Exception {
+    HeldCertificate clientCa = new HeldCertificate.Builder().certificateAuthority(0).build();
+    HeldCertificate client = new HeldCertificate.Builder().signedBy(clientCa).commonName("kavro-app").build();
+    HeldCertificate cert = new HeldCertificate.Builder().signedBy(CA).addSubjectAlternativeName("127.0.0.1").build();
+    HandshakeCertificates server = new HandshakeCertificates.Builder().heldCertificate(cert, CA.certificate())
+        .addTrustedCertificate(clientCa.certificate()).build();
+    java.net.URI uri = java.net.URI.create(stack.registryUrl());
+    try (FaultyProxy proxy = new FaultyProxy(uri.getHost(), uri.getPort(),
+        server.sslContext().getServerSocketFactory(), true)) {
+      Map<String, Object> config = new HashMap<>();
+      config.put("schema.registry.url", proxy.via(stack.registryUrl()));
+      config.put("max.retries", 0);
+      config.put("schema.registry.ssl.truststore.type", "PEM");
+      config.put("schema.registry.ssl.truststore.certificates", CA.certificatePem());
+
+      try (KafkaAvroSerializer withoutKey = serializer(config)) {
+        assertThatThrownBy(() -> withoutKey.serialize("tls-mutual", RegistryOutageTest.event(1)))
+            .isInstanceOf(RetriableSerdeException.class);
+      }
+
+      config.put("schema.registry.ssl.keystore.type", "PEM");
+      config.put("schema.registry.ssl.keystore.key", client.privateKeyPkcs8Pem());
+      config.put("schema.registry.ssl.keystore.certificate.chain", client.certificatePem());
+      try (KafkaAvroSerializer serializer = serializer(config);
+          KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer()) {
+        deserializer.configure(config, false);
+        byte[] bytes = serializer.serialize("tls-mutual", RegistryOutageTest.event(7));
+        assertThat(deserializer.deserialize("tls-mutual", bytes)).hasToString(RegistryOutageTest.event(7).toString());
+      }
+    }
+  }
+
   private Map<String, Object> tlsConfig(String url, HeldCertificate trusted) throws Exception {
     Map<String, Object> config = new HashMap<>();
     config.put("schema.registry.url", url);

@@ -40,6 +40,12 @@ import java.util.Objects;
  *     the URLs
  * @param basicAuthUserInfo {@code user:password}, or {@code null}
  * @param bearerToken a static bearer token, or {@code null}
+ * @param oauth OAuth client credentials that fetch bearer tokens, or {@code null}
+ * @param bearerTokenProvider the application's source of bearer tokens, or {@code null}
+ * @param requestHeaders headers sent with every request ({@code request.header.*}, and the Confluent Cloud
+ *     headers {@code target-sr-cluster} and {@code Confluent-Identity-Pool-Id} of
+ *     {@code bearer.auth.logical.cluster} and {@code bearer.auth.identity.pool.id})
+ * @param proxy an HTTP proxy ({@code proxy.host}, {@code proxy.port}), or {@code null} to connect directly
  * @param tls trust, client keys and hostname checks
  * @param schemaCacheDir folder of the on-disk schema cache, or {@code null}
  */
@@ -59,6 +65,10 @@ public record RegistryConfig(
     boolean basicAuthFromUserInfo,
     Secret basicAuthUserInfo,
     Secret bearerToken,
+    OAuthSettings oauth,
+    BearerTokenProvider bearerTokenProvider,
+    Map<String, String> requestHeaders,
+    java.net.InetSocketAddress proxy,
     Tls tls,
     Path schemaCacheDir) {
 
@@ -78,6 +88,29 @@ public record RegistryConfig(
   public static final String BASIC_AUTH_USER_INFO_CONFIG = "basic.auth.user.info";
   public static final String BEARER_AUTH_CREDENTIALS_SOURCE_CONFIG = "bearer.auth.credentials.source";
   public static final String BEARER_AUTH_TOKEN_CONFIG = "bearer.auth.token";
+  public static final String BEARER_AUTH_ISSUER_ENDPOINT_URL_CONFIG = "bearer.auth.issuer.endpoint.url";
+  public static final String BEARER_AUTH_CLIENT_ID_CONFIG = "bearer.auth.client.id";
+  public static final String BEARER_AUTH_CLIENT_SECRET_CONFIG = "bearer.auth.client.secret";
+  public static final String BEARER_AUTH_SCOPE_CONFIG = "bearer.auth.scope";
+  public static final String BEARER_AUTH_SCOPE_CLAIM_NAME_CONFIG = "bearer.auth.scope.claim.name";
+  public static final String BEARER_AUTH_SUB_CLAIM_NAME_CONFIG = "bearer.auth.sub.claim.name";
+  public static final String BEARER_AUTH_CACHE_EXPIRY_BUFFER_SECONDS_CONFIG =
+      "bearer.auth.cache.expiry.buffer.seconds";
+  public static final String BEARER_AUTH_LOGICAL_CLUSTER_CONFIG = "bearer.auth.logical.cluster";
+  public static final String BEARER_AUTH_IDENTITY_POOL_ID_CONFIG = "bearer.auth.identity.pool.id";
+  public static final String BEARER_AUTH_CUSTOM_PROVIDER_CLASS_CONFIG = "bearer.auth.custom.provider.class";
+  /** Confluent's deprecated name of {@link #BASIC_AUTH_USER_INFO_CONFIG}; it wins when both are set. */
+  public static final String SCHEMA_REGISTRY_USER_INFO_CONFIG = "schema.registry.basic.auth.user.info";
+  /** The Kafka client's JAAS configuration, read for {@code basic.auth.credentials.source=SASL_INHERIT}. */
+  public static final String SASL_JAAS_CONFIG = "sasl.jaas.config";
+  public static final String PROXY_HOST_CONFIG = "proxy.host";
+  public static final String PROXY_PORT_CONFIG = "proxy.port";
+  /** Prefix of custom headers: {@code request.header.X-Team=payments} sends {@code X-Team: payments}. */
+  public static final String REQUEST_HEADER_PREFIX = "request.header.";
+  /** Header of {@code bearer.auth.logical.cluster}, as Confluent Cloud expects it. */
+  public static final String LOGICAL_CLUSTER_HEADER = "target-sr-cluster";
+  /** Header of {@code bearer.auth.identity.pool.id}, as Confluent Cloud expects it. */
+  public static final String IDENTITY_POOL_HEADER = "Confluent-Identity-Pool-Id";
   public static final String SSL_PREFIX = "schema.registry.ssl.";
   public static final String SSL_TRUSTSTORE_LOCATION_CONFIG = SSL_PREFIX + "truststore.location";
   public static final String SSL_TRUSTSTORE_PASSWORD_CONFIG = SSL_PREFIX + "truststore.password";
@@ -86,6 +119,12 @@ public record RegistryConfig(
   public static final String SSL_KEYSTORE_PASSWORD_CONFIG = SSL_PREFIX + "keystore.password";
   public static final String SSL_KEYSTORE_TYPE_CONFIG = SSL_PREFIX + "keystore.type";
   public static final String SSL_KEY_PASSWORD_CONFIG = SSL_PREFIX + "key.password";
+  public static final String SSL_TRUSTSTORE_CERTIFICATES_CONFIG = SSL_PREFIX + "truststore.certificates";
+  public static final String SSL_KEYSTORE_KEY_CONFIG = SSL_PREFIX + "keystore.key";
+  public static final String SSL_KEYSTORE_CERTIFICATE_CHAIN_CONFIG = SSL_PREFIX + "keystore.certificate.chain";
+  public static final String SSL_PROTOCOL_CONFIG = SSL_PREFIX + "protocol";
+  public static final String SSL_ENABLED_PROTOCOLS_CONFIG = SSL_PREFIX + "enabled.protocols";
+  public static final String SSL_CIPHER_SUITES_CONFIG = SSL_PREFIX + "cipher.suites";
   public static final String SSL_ENDPOINT_IDENTIFICATION_ALGORITHM_CONFIG =
       SSL_PREFIX + "endpoint.identification.algorithm";
   public static final String SCHEMA_CACHE_DIR_CONFIG = "schema.cache.dir";
@@ -102,33 +141,73 @@ public record RegistryConfig(
   /**
    * TLS settings for the registry's connections.
    *
-   * @param truststoreLocation truststore file, or {@code null} for the JDK's trust
+   * @param truststoreLocation truststore file (a PEM file with type {@code PEM}), or {@code null}
    * @param truststorePassword its password, or {@code null}
-   * @param truststoreType {@code JKS} or {@code PKCS12}
+   * @param truststoreType {@code JKS}, {@code PKCS12} or {@code PEM}
+   * @param truststoreCertificates trusted certificates as PEM text (type {@code PEM}), or {@code null}
    * @param keystoreLocation keystore with a client certificate (mutual TLS), or {@code null}
    * @param keystorePassword its password, or {@code null}
-   * @param keystoreType {@code JKS} or {@code PKCS12}
-   * @param keyPassword the private key's password, or {@code null} for the keystore's
+   * @param keystoreType {@code JKS}, {@code PKCS12} or {@code PEM}
+   * @param keystoreKey the client's PKCS#8 private key as PEM text (type {@code PEM}), or {@code null}
+   * @param keystoreCertificateChain the client's certificate chain as PEM text (type {@code PEM}), or
+   *     {@code null}
+   * @param keyPassword the private key's password (of an encrypted PEM key too), or {@code null} for the
+   *     keystore's
    * @param verifyHostname whether the certificate must match the registry's host name
+   * @param protocol the {@code SSLContext} protocol (Kafka's default {@code TLSv1.3})
+   * @param enabledProtocols the TLS versions offered (Kafka's default {@code TLSv1.2}, {@code TLSv1.3})
+   * @param cipherSuites the cipher suites offered; empty for the JDK's
    */
   public record Tls(String truststoreLocation, Secret truststorePassword, String truststoreType,
-      String keystoreLocation, Secret keystorePassword, String keystoreType, Secret keyPassword,
-      boolean verifyHostname) {
+      String truststoreCertificates, String keystoreLocation, Secret keystorePassword, String keystoreType,
+      Secret keystoreKey, String keystoreCertificateChain, Secret keyPassword, boolean verifyHostname,
+      String protocol, List<String> enabledProtocols, List<String> cipherSuites) {
 
-    /** The JDK's trust, no client keys, host names checked. */
-    public static final Tls DEFAULT = new Tls(null, null, "JKS", null, null, "JKS", null, true);
+    /** The JDK's trust, no client keys, host names checked, TLS 1.2 and 1.3. */
+    public static final Tls DEFAULT = new Tls(null, null, "JKS", null, null, null, "JKS", null, null, null, true,
+        "TLSv1.3", List.of("TLSv1.2", "TLSv1.3"), List.of());
 
-    /** Checks the store types. */
+    /** Checks the store types, and that PEM text comes with the PEM type, as Kafka's clients check it. */
     public Tls {
       truststoreType = storeType(SSL_TRUSTSTORE_TYPE_CONFIG, truststoreType);
       keystoreType = storeType(SSL_KEYSTORE_TYPE_CONFIG, keystoreType);
+      enabledProtocols = List.copyOf(enabledProtocols);
+      cipherSuites = List.copyOf(cipherSuites);
+      Objects.requireNonNull(protocol, SSL_PROTOCOL_CONFIG);
+      if (truststoreCertificates != null && !truststoreType.equals("PEM")) {
+        throw new RegistryConfigException(SSL_TRUSTSTORE_CERTIFICATES_CONFIG, SSL_TRUSTSTORE_CERTIFICATES_CONFIG
+            + " needs " + SSL_TRUSTSTORE_TYPE_CONFIG + "=PEM");
+      }
+      if (truststoreCertificates != null && truststoreLocation != null) {
+        throw new RegistryConfigException(SSL_TRUSTSTORE_CERTIFICATES_CONFIG, "Set "
+            + SSL_TRUSTSTORE_CERTIFICATES_CONFIG + " or " + SSL_TRUSTSTORE_LOCATION_CONFIG + ", not both");
+      }
+      if ((keystoreKey != null || keystoreCertificateChain != null) && !keystoreType.equals("PEM")) {
+        throw new RegistryConfigException(SSL_KEYSTORE_KEY_CONFIG, SSL_KEYSTORE_KEY_CONFIG + " and "
+            + SSL_KEYSTORE_CERTIFICATE_CHAIN_CONFIG + " need " + SSL_KEYSTORE_TYPE_CONFIG + "=PEM");
+      }
+      if ((keystoreKey == null) != (keystoreCertificateChain == null)) {
+        throw new RegistryConfigException(keystoreKey == null ? SSL_KEYSTORE_KEY_CONFIG
+            : SSL_KEYSTORE_CERTIFICATE_CHAIN_CONFIG, SSL_KEYSTORE_KEY_CONFIG + " and "
+            + SSL_KEYSTORE_CERTIFICATE_CHAIN_CONFIG + " must be set together");
+      }
+      if (keystoreKey != null && keystoreLocation != null) {
+        throw new RegistryConfigException(SSL_KEYSTORE_KEY_CONFIG, "Set " + SSL_KEYSTORE_KEY_CONFIG + " or "
+            + SSL_KEYSTORE_LOCATION_CONFIG + ", not both");
+      }
+    }
+
+    /** Whether trust or client keys are configured, rather than the JDK's trust and no client keys. */
+    public boolean hasStores() {
+      return truststoreLocation != null || truststoreCertificates != null || keystoreLocation != null
+          || keystoreKey != null;
     }
 
     private static String storeType(String key, String type) {
       String upper = Objects.requireNonNull(type, key).toUpperCase(java.util.Locale.ROOT);
-      if (!upper.equals("JKS") && !upper.equals("PKCS12")) {
+      if (!upper.equals("JKS") && !upper.equals("PKCS12") && !upper.equals("PEM")) {
         throw new RegistryConfigException(key, "Invalid value " + type + " for configuration " + key
-            + ": must be JKS or PKCS12");
+            + ": must be JKS, PKCS12 or PEM");
       }
       return upper;
     }
@@ -173,6 +252,28 @@ public record RegistryConfig(
           + " must be 'user:password'");
     }
     Objects.requireNonNull(tls, "tls");
+    requestHeaders = Map.copyOf(requestHeaders);
+    for (String name : requestHeaders.keySet()) {
+      if (java.util.Set.of("authorization", "accept", "content-type", "content-length", "host")
+          .contains(name.toLowerCase(java.util.Locale.ROOT))) {
+        throw new RegistryConfigException(REQUEST_HEADER_PREFIX + name, "Invalid configuration "
+            + REQUEST_HEADER_PREFIX + name + ": the client sets the " + name + " header itself");
+      }
+    }
+    int bearerSources = (bearerToken != null ? 1 : 0) + (oauth != null ? 1 : 0) + (bearerTokenProvider != null ? 1 : 0);
+    if (bearerSources > 1) {
+      throw new RegistryConfigException(BEARER_AUTH_CREDENTIALS_SOURCE_CONFIG, "Only one bearer token source can "
+          + "be used: a static token, OAuth client credentials or a custom provider");
+    }
+    if (bearerSources > 0 && basicAuthFromUserInfo) {
+      throw new RegistryConfigException(BEARER_AUTH_CREDENTIALS_SOURCE_CONFIG, "Basic auth ("
+          + BASIC_AUTH_CREDENTIALS_SOURCE_CONFIG + ") and bearer auth cannot both be used");
+    }
+  }
+
+  /** Whether requests carry a bearer token, whatever its source. */
+  public boolean usesBearerAuth() {
+    return bearerToken != null || oauth != null || bearerTokenProvider != null;
   }
 
   private static void atLeast(String key, long value, long min) {
@@ -228,7 +329,9 @@ public record RegistryConfig(
         + ", normalizeSchemas=" + normalizeSchemas + ", maxRetries=" + maxRetries + ", retriesWait=" + retriesWait
         + ", retriesMaxWait=" + retriesMaxWait + ", connectTimeout=" + connectTimeout + ", readTimeout="
         + readTimeout + ", basicAuthFromUserInfo=" + basicAuthFromUserInfo + ", basicAuthUserInfo="
-        + basicAuthUserInfo + ", bearerToken=" + bearerToken + ", tls=" + tls + ", schemaCacheDir="
+        + basicAuthUserInfo + ", bearerToken=" + bearerToken + ", oauth=" + oauth + ", bearerTokenProvider="
+        + (bearerTokenProvider == null ? null : bearerTokenProvider.getClass().getName()) + ", requestHeaders="
+        + requestHeaders.keySet() + ", proxy=" + proxy + ", tls=" + tls + ", schemaCacheDir="
         + schemaCacheDir + "]";
   }
 
@@ -249,6 +352,10 @@ public record RegistryConfig(
     private boolean basicAuthFromUserInfo;
     private Secret basicAuthUserInfo;
     private Secret bearerToken;
+    private OAuthSettings oauth;
+    private BearerTokenProvider bearerTokenProvider;
+    private Map<String, String> requestHeaders = Map.of();
+    private java.net.InetSocketAddress proxy;
     private Tls tls = Tls.DEFAULT;
     private Path schemaCacheDir;
 
@@ -270,6 +377,10 @@ public record RegistryConfig(
       basicAuthFromUserInfo = config.basicAuthFromUserInfo;
       basicAuthUserInfo = config.basicAuthUserInfo;
       bearerToken = config.bearerToken;
+      oauth = config.oauth;
+      bearerTokenProvider = config.bearerTokenProvider;
+      requestHeaders = config.requestHeaders;
+      proxy = config.proxy;
       tls = config.tls;
       schemaCacheDir = config.schemaCacheDir;
     }
@@ -346,6 +457,28 @@ public record RegistryConfig(
       return this;
     }
 
+    public Builder oauth(OAuthSettings oauth) {
+      this.oauth = oauth;
+      return this;
+    }
+
+    public Builder bearerTokenProvider(BearerTokenProvider bearerTokenProvider) {
+      this.bearerTokenProvider = bearerTokenProvider;
+      return this;
+    }
+
+    /** Headers sent with every request; they may not replace {@code Authorization}, {@code Accept} or the body's. */
+    public Builder requestHeaders(Map<String, String> requestHeaders) {
+      this.requestHeaders = requestHeaders;
+      return this;
+    }
+
+    /** An HTTP proxy, or {@code null} to connect directly. */
+    public Builder proxy(java.net.InetSocketAddress proxy) {
+      this.proxy = proxy;
+      return this;
+    }
+
     public Builder tls(Tls tls) {
       this.tls = tls;
       return this;
@@ -371,7 +504,8 @@ public record RegistryConfig(
     public RegistryConfig build() {
       return new RegistryConfig(urls, maxSchemasPerSubject, latestCacheTtl, latestCacheSize, missingIdCacheTtl, missingCacheSize,
           normalizeSchemas, maxRetries, retriesWait, retriesMaxWait, connectTimeout, readTimeout,
-          basicAuthFromUserInfo, basicAuthUserInfo, bearerToken, tls, schemaCacheDir);
+          basicAuthFromUserInfo, basicAuthUserInfo, bearerToken, oauth, bearerTokenProvider, requestHeaders, proxy,
+          tls, schemaCacheDir);
     }
   }
 }

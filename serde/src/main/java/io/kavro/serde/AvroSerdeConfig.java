@@ -102,7 +102,8 @@ public final class AvroSerdeConfig extends AbstractConfig {
       + "same values; schemas they do not cover, and reflection, use Avro's.";
 
   private static final java.util.List<String> CLASS_KEYS = java.util.List.of(KEY_SUBJECT_NAME_STRATEGY_CONFIG,
-      VALUE_SUBJECT_NAME_STRATEGY_CONFIG, SPECIFIC_AVRO_KEY_TYPE_CONFIG, SPECIFIC_AVRO_VALUE_TYPE_CONFIG);
+      VALUE_SUBJECT_NAME_STRATEGY_CONFIG, SPECIFIC_AVRO_KEY_TYPE_CONFIG, SPECIFIC_AVRO_VALUE_TYPE_CONFIG,
+      RegistryConfig.BEARER_AUTH_CUSTOM_PROVIDER_CLASS_CONFIG);
 
   private static final ConfigDef CONFIG = define(RegistryKeys.define(new ConfigDef()));
 
@@ -128,7 +129,7 @@ public final class AvroSerdeConfig extends AbstractConfig {
   public AvroSerdeConfig(Map<String, ?> originals, boolean isKey) {
     super(CONFIG, classesAsNames(originals), false);
     this.isKey = isKey;
-    this.registryConfig = RegistryKeys.registryConfig(this);
+    this.registryConfig = RegistryKeys.registryConfig(this, originals);
     this.autoRegisterSchemas = getBoolean(AUTO_REGISTER_SCHEMAS_CONFIG);
     this.useLatestVersion = getBoolean(USE_LATEST_VERSION_CONFIG);
     this.useSchemaId = getInt(USE_SCHEMA_ID_CONFIG);

@@ -36,9 +36,6 @@ record Endpoint(HttpUrl base, String authorization) {
   }
 
   private static String sharedAuthorization(RegistryConfig config) {
-    if (config.bearerToken() != null) {
-      return "Bearer " + config.bearerToken().value();
-    }
     if (config.basicAuthFromUserInfo()) {
       String userInfo = config.basicAuthUserInfo().value();
       int colon = userInfo.indexOf(':'); // there is one: RegistryConfig checks

@@ -2,6 +2,7 @@ package io.kavro.registry.internal.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kavro.registry.BearerTokenProvider;
 import io.kavro.registry.CompatibilityLevel;
 import io.kavro.registry.IncompatibleSchemaException;
 import io.kavro.registry.InvalidSchemaException;
@@ -62,18 +63,34 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
         .retryOnConnectionFailure(false)
         .followSslRedirects(false); // never from https:// down to http://, credentials and all
     TlsSettings.apply(config.tls(), builder);
+    if (config.proxy() != null) {
+      builder.proxy(new java.net.Proxy(java.net.Proxy.Type.HTTP, config.proxy()));
+    }
     this.okHttp = builder.build();
     List<Endpoint> endpoints = Endpoint.fromConfig(config);
+    RetryPolicy retry = new RetryPolicy(config.maxRetries(), config.retriesWait(), config.retriesMaxWait());
+    BearerTokenProvider bearer = bearer(config, okHttp, retry);
     for (Endpoint endpoint : endpoints) {
-      if (endpoint.authorization() != null && !endpoint.base().isHttps()) {
+      if ((endpoint.authorization() != null || bearer != null) && !endpoint.base().isHttps()) {
         log.warn("Sending registry credentials to {} over plain http://: anyone on the path can read them; "
             + "use https://", endpoint.base());
       }
     }
-    this.transport = new RestTransport(endpoints, okHttp,
-        new RetryPolicy(config.maxRetries(), config.retriesWait(), config.retriesMaxWait()));
+    this.transport = new RestTransport(endpoints, okHttp, retry, bearer, config.requestHeaders());
     this.normalize = config.normalizeSchemas();
     this.schemas = new RegisteredSchemaParser(transport::send);
+  }
+
+  /** Where bearer tokens come from: a static token, OAuth client credentials, the application; or none. */
+  private static BearerTokenProvider bearer(RegistryConfig config, OkHttpClient okHttp, RetryPolicy retry) {
+    if (config.bearerToken() != null) {
+      String token = config.bearerToken().value();
+      return () -> token;
+    }
+    if (config.oauth() != null) {
+      return new OAuthTokenSource(config.oauth(), okHttp, retry, java.time.Clock.systemUTC());
+    }
+    return config.bearerTokenProvider();
   }
 
   /**

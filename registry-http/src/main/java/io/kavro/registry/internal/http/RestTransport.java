@@ -1,6 +1,7 @@
 package io.kavro.registry.internal.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kavro.registry.BearerTokenProvider;
 import io.kavro.registry.RegistryInterruptedException;
 import io.kavro.registry.RegistryStats;
 import io.kavro.registry.RegistryUnavailableException;
@@ -8,6 +9,7 @@ import io.kavro.registry.SchemaRegistryException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
@@ -50,18 +52,31 @@ final class RestTransport {
   private final List<Endpoint> endpoints;
   private final Call.Factory http;
   private final RetryPolicy retry;
+  private final BearerTokenProvider bearer;
+  private final Map<String, String> headers;
   private final AtomicInteger preferred = new AtomicInteger();
   private final LongAdder requests = new LongAdder();
   private final LongAdder retries = new LongAdder();
   private final LongAdder failovers = new LongAdder();
 
   RestTransport(List<Endpoint> endpoints, Call.Factory http, RetryPolicy retry) {
+    this(endpoints, http, retry, null, Map.of());
+  }
+
+  /**
+   * With a source of bearer tokens (or {@code null}: each endpoint's own basic auth, if any) and headers sent
+   * with every request.
+   */
+  RestTransport(List<Endpoint> endpoints, Call.Factory http, RetryPolicy retry, BearerTokenProvider bearer,
+      Map<String, String> headers) {
     if (endpoints.isEmpty()) {
       throw new IllegalArgumentException("at least one registry endpoint is required");
     }
     this.endpoints = List.copyOf(endpoints);
     this.http = http;
     this.retry = retry;
+    this.bearer = bearer;
+    this.headers = Map.copyOf(headers);
   }
 
   /**
@@ -72,6 +87,7 @@ final class RestTransport {
    */
   JsonNode send(RestRequest request) {
     int index = Math.floorMod(preferred.get(), endpoints.size());
+    boolean reauthorized = false;
     for (int attempt = 0; ; attempt++) {
       Endpoint endpoint = endpoints.get(index);
       HttpUrl url = url(endpoint, request);
@@ -81,12 +97,20 @@ final class RestTransport {
       SchemaRegistryException failure;
       boolean moveOn;
       requests.increment();
-      try (Response response = http.newCall(httpRequest(endpoint, url, request)).execute()) {
+      String authorization = bearer != null ? "Bearer " + bearer.token() : endpoint.authorization();
+      try (Response response = http.newCall(httpRequest(authorization, url, request)).execute()) {
         String body = readBody(response.body(), request, url);
         int status = response.code();
         if (status >= 200 && status < 300) {
           preferred.set(index);
           return parse(body, request, status, response.header("Content-Type"), url);
+        }
+        if (status == 401 && bearer != null && !reauthorized) {
+          // The token may have been revoked or expired early: once, with a new one.
+          bearer.unauthorized(authorization.substring("Bearer ".length()));
+          reauthorized = true;
+          attempt--;
+          continue;
         }
         failure = ErrorMapping.toException(request.operation(), status, body, response.header("Content-Type"),
             url.toString());
@@ -135,12 +159,13 @@ final class RestTransport {
     return builder.build();
   }
 
-  private static Request httpRequest(Endpoint endpoint, HttpUrl url, RestRequest request) {
+  private Request httpRequest(String authorization, HttpUrl url, RestRequest request) {
     RequestBody body = request.body() == null ? null : RequestBody.create(Json.write(request.body()), CONTENT_TYPE);
-    Request.Builder builder = new Request.Builder().url(url).header("Accept", ACCEPT)
-        .method(request.method(), body);
-    if (endpoint.authorization() != null) {
-      builder.header("Authorization", endpoint.authorization());
+    Request.Builder builder = new Request.Builder().url(url);
+    headers.forEach(builder::header);
+    builder.header("Accept", ACCEPT).method(request.method(), body);
+    if (authorization != null) {
+      builder.header("Authorization", authorization);
     }
     return builder.build();
   }
@@ -181,7 +206,7 @@ final class RestTransport {
    * Whether an I/O failure is this thread's interrupt: its flag is set, or Okio cleared it and said
    * "interrupted". A timeout (OkHttp's call timeout is an {@link InterruptedIOException} too) is not.
    */
-  private static boolean isInterrupt(IOException e) {
+  static boolean isInterrupt(IOException e) {
     return Thread.currentThread().isInterrupted()
         || e instanceof InterruptedIOException && !(e instanceof java.net.SocketTimeoutException)
             && "interrupted".equals(e.getMessage());
