@@ -44,6 +44,24 @@ public interface SchemaRegistryClient extends Closeable {
   Schema schemaById(int id);
 
   /**
+   * The schema with this globally unique id (Confluent 8's {@code GET /schemas/guids/{guid}}), as a payload
+   * framed with magic byte 1, or a {@code __value_schema_id} header, names it.
+   *
+   * @throws SchemaNotFoundException if no schema has this GUID
+   * @throws RegistryUnavailableException also when the registry has no GUID API (it answers 404 without its
+   *     own error code); the message says so
+   */
+  Schema schemaByGuid(java.util.UUID guid);
+
+  /**
+   * The globally unique id of the schema with this id, or {@code null} when the registry gives none (registries
+   * before Confluent 8, Apicurio).
+   *
+   * @throws SchemaNotFoundException if no schema has this id
+   */
+  java.util.UUID guidOf(int id);
+
+  /**
    * The latest live version of a subject.
    *
    * @throws SchemaNotFoundException if the subject does not exist (40401)

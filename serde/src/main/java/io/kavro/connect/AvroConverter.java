@@ -13,6 +13,7 @@ import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.connect.data.ConnectSchema;
 import org.apache.kafka.connect.data.SchemaAndValue;
 import org.apache.kafka.connect.errors.DataException;
@@ -81,6 +82,13 @@ public final class AvroConverter implements Converter {
 
   @Override
   public byte[] fromConnectData(String topic, org.apache.kafka.connect.data.Schema schema, Object value) {
+    return fromConnectData(topic, null, schema, value);
+  }
+
+  /** With {@code HeaderSchemaIdSerializer}, the schema id goes to {@code headers}. */
+  @Override
+  public byte[] fromConnectData(String topic, Headers headers, org.apache.kafka.connect.data.Schema schema,
+      Object value) {
     State s = state();
     if (value == null) {
       return null;
@@ -93,7 +101,7 @@ public final class AvroConverter implements Converter {
       ConnectSchema.validateValue(schema, value);
       Schema avro = s.data().avroSchema(schema);
       Object datum = s.data().avroValue(schema, avro, value);
-      return s.serializer().serialize(topic, datum, avro);
+      return s.serializer().serialize(topic, headers, datum, avro);
     } catch (RetriableSerdeException e) {
       throw new RetriableException(e.getMessage(), e);
     } catch (SerializationException | org.apache.avro.AvroRuntimeException | ClassCastException e) {
@@ -107,12 +115,18 @@ public final class AvroConverter implements Converter {
 
   @Override
   public SchemaAndValue toConnectData(String topic, byte[] value) {
+    return toConnectData(topic, null, value);
+  }
+
+  /** Reads the schema id from the record's schema id header when it has one, else from the payload. */
+  @Override
+  public SchemaAndValue toConnectData(String topic, Headers headers, byte[] value) {
     State s = state();
     if (value == null) {
       return SchemaAndValue.NULL;
     }
     try {
-      AvroValue read = s.deserializer().deserializeWithSchema(topic, ByteBuffer.wrap(value));
+      AvroValue read = s.deserializer().deserializeWithSchema(topic, headers, ByteBuffer.wrap(value));
       org.apache.kafka.connect.data.Schema schema = s.data().connectSchema(read.schema());
       return new SchemaAndValue(schema, s.data().connectValue(schema, read.schema(), read.datum()));
     } catch (RetriableSerdeException e) {

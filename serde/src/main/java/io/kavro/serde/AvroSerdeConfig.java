@@ -57,6 +57,24 @@ public final class AvroSerdeConfig extends AbstractConfig {
       + "must be able to read the datum's schema (backward compatible), or the record fails. false: the datum is "
       + "written with the latest schema as it is, as Confluent does.";
 
+  public static final String KEY_SCHEMA_ID_SERIALIZER_CONFIG = "key.schema.id.serializer";
+  public static final String VALUE_SCHEMA_ID_SERIALIZER_CONFIG = "value.schema.id.serializer";
+  private static final String SCHEMA_ID_SERIALIZER_DOC = "Where the serializer puts the schema id: "
+      + "PrefixSchemaIdSerializer (0x00 and the id before the Avro body) or HeaderSchemaIdSerializer (the Avro body "
+      + "alone, and the schema's GUID in the __key_schema_id / __value_schema_id header; the id when the registry "
+      + "has no GUIDs). Confluent's io.confluent.kafka.serializers.schema.id class names are accepted.";
+  public static final String KEY_SCHEMA_ID_DESERIALIZER_CONFIG = "key.schema.id.deserializer";
+  public static final String VALUE_SCHEMA_ID_DESERIALIZER_CONFIG = "value.schema.id.deserializer";
+  private static final String SCHEMA_ID_DESERIALIZER_DOC = "Where the deserializer finds the schema id: "
+      + "DualSchemaIdDeserializer (the __key_schema_id / __value_schema_id header when the record has one, else "
+      + "the payload's prefix) or PrefixSchemaIdDeserializer (the prefix only). A prefix or header holds 0x00 and a "
+      + "4-byte id, or 0x01 and a 16-byte GUID. Confluent's class names are accepted.";
+  private static final String PREFIX_SERIALIZER = "PrefixSchemaIdSerializer";
+  private static final String HEADER_SERIALIZER = "HeaderSchemaIdSerializer";
+  private static final String DUAL_DESERIALIZER = "DualSchemaIdDeserializer";
+  private static final String PREFIX_DESERIALIZER = "PrefixSchemaIdDeserializer";
+  private static final String CONFLUENT_ID_PACKAGE = "io.confluent.kafka.serializers.schema.id.";
+
   public static final String AVRO_REMOVE_JAVA_PROPERTIES_CONFIG = "avro.remove.java.properties";
   private static final String AVRO_REMOVE_JAVA_PROPERTIES_DOC = "Serializer removes the 'avro.java.string' "
       + "properties that generated classes carry from the schema it registers or looks up, so that it matches a "
@@ -116,6 +134,8 @@ public final class AvroSerdeConfig extends AbstractConfig {
   private final Map<String, String> latestWithMetadata;
   private final boolean latestCompatibilityStrict;
   private final boolean removeJavaProperties;
+  private final boolean schemaIdInHeader;
+  private final boolean schemaIdFromHeader;
   private final SubjectNameStrategy subjectNameStrategy;
   private final boolean specificAvroReader;
   private final Schema readerSchema;
@@ -137,6 +157,12 @@ public final class AvroSerdeConfig extends AbstractConfig {
     this.latestWithMetadata = metadata(getString(USE_LATEST_WITH_METADATA_CONFIG));
     this.latestCompatibilityStrict = getBoolean(LATEST_COMPATIBILITY_STRICT_CONFIG);
     this.removeJavaProperties = getBoolean(AVRO_REMOVE_JAVA_PROPERTIES_CONFIG);
+    String idSerializerKey = isKey ? KEY_SCHEMA_ID_SERIALIZER_CONFIG : VALUE_SCHEMA_ID_SERIALIZER_CONFIG;
+    this.schemaIdInHeader = idChoice(idSerializerKey, getString(idSerializerKey), HEADER_SERIALIZER,
+        PREFIX_SERIALIZER);
+    String idDeserializerKey = isKey ? KEY_SCHEMA_ID_DESERIALIZER_CONFIG : VALUE_SCHEMA_ID_DESERIALIZER_CONFIG;
+    this.schemaIdFromHeader = idChoice(idDeserializerKey, getString(idDeserializerKey), DUAL_DESERIALIZER,
+        PREFIX_DESERIALIZER);
     this.specificAvroReader = getBoolean(SPECIFIC_AVRO_READER_CONFIG);
     this.schemaReflection = getBoolean(SCHEMA_REFLECTION_CONFIG);
     this.reflectionAllowNull = getBoolean(AVRO_REFLECTION_ALLOW_NULL_CONFIG);
@@ -165,6 +191,14 @@ public final class AvroSerdeConfig extends AbstractConfig {
         .define(USE_LATEST_WITH_METADATA_CONFIG, Type.STRING, null, Importance.LOW, USE_LATEST_WITH_METADATA_DOC)
         .define(LATEST_COMPATIBILITY_STRICT_CONFIG, Type.BOOLEAN, true, Importance.LOW,
             LATEST_COMPATIBILITY_STRICT_DOC)
+        .define(KEY_SCHEMA_ID_SERIALIZER_CONFIG, Type.STRING, PREFIX_SERIALIZER, Importance.LOW,
+            SCHEMA_ID_SERIALIZER_DOC)
+        .define(VALUE_SCHEMA_ID_SERIALIZER_CONFIG, Type.STRING, PREFIX_SERIALIZER, Importance.LOW,
+            SCHEMA_ID_SERIALIZER_DOC)
+        .define(KEY_SCHEMA_ID_DESERIALIZER_CONFIG, Type.STRING, DUAL_DESERIALIZER, Importance.LOW,
+            SCHEMA_ID_DESERIALIZER_DOC)
+        .define(VALUE_SCHEMA_ID_DESERIALIZER_CONFIG, Type.STRING, DUAL_DESERIALIZER, Importance.LOW,
+            SCHEMA_ID_DESERIALIZER_DOC)
         .define(KEY_SUBJECT_NAME_STRATEGY_CONFIG, Type.STRING, strategy, Importance.MEDIUM, SUBJECT_NAME_STRATEGY_DOC)
         .define(VALUE_SUBJECT_NAME_STRATEGY_CONFIG, Type.STRING, strategy, Importance.MEDIUM,
             SUBJECT_NAME_STRATEGY_DOC)
@@ -225,6 +259,16 @@ public final class AvroSerdeConfig extends AbstractConfig {
 
   public boolean removeJavaProperties() {
     return removeJavaProperties;
+  }
+
+  /** Whether the serializer writes the schema id in a record header ({@code HeaderSchemaIdSerializer}). */
+  public boolean schemaIdInHeader() {
+    return schemaIdInHeader;
+  }
+
+  /** Whether the deserializer reads the schema id from a record header when there is one. */
+  public boolean schemaIdFromHeader() {
+    return schemaIdFromHeader;
   }
 
   public SubjectNameStrategy subjectNameStrategy() {
@@ -314,6 +358,17 @@ public final class AvroSerdeConfig extends AbstractConfig {
       throw new ConfigException(key, type.getName(), "is not a generated SpecificRecord class");
     }
     return type.asSubclass(SpecificRecord.class);
+  }
+
+  /** True for {@code yes}, false for {@code no}, by simple or Confluent class name; anything else is refused. */
+  private static boolean idChoice(String key, String value, String yes, String no) {
+    String simple = value.trim().startsWith(CONFLUENT_ID_PACKAGE)
+        ? value.trim().substring(CONFLUENT_ID_PACKAGE.length()) : value.trim();
+    if (simple.equals(yes) || simple.equals(no)) {
+      return simple.equals(yes);
+    }
+    throw new ConfigException(key, value, "must be " + yes + " or " + no + " (Confluent's class names are "
+        + "accepted too)");
   }
 
   /** Confluent's map syntax, {@code key=value,key2=value2}; an empty map for none. */

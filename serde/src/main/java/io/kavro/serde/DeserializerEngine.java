@@ -10,8 +10,11 @@ import io.kavro.serde.subject.SubjectNameStrategy;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Map;
+import java.util.UUID;
 import org.apache.avro.Schema;
 import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
 
 /**
  * The deserializer's immutable engine, built once by {@code configure()}: the per-record path (the header,
@@ -34,6 +37,9 @@ final class DeserializerEngine {
   private final SubjectNameStrategy subjects;
   private final ReadPlanner planner;
   private final Cache<Integer, ReadPlan> plans;
+  private final Cache<UUID, ReadPlan> guidPlans;
+  private final boolean idFromHeader;
+  private final String idHeaderName;
   private volatile ReadPlan last;
   private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
 
@@ -52,35 +58,76 @@ final class DeserializerEngine {
     this.subjects = config.subjectNameStrategy();
     this.planner = new ReadPlanner(config);
     this.plans = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
+    this.guidPlans = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
+    this.idFromHeader = config.schemaIdFromHeader();
+    this.idHeaderName = isKey ? WireFormat.KEY_SCHEMA_ID_HEADER : WireFormat.VALUE_SCHEMA_ID_HEADER;
   }
 
-  /** The datum of a framed payload, or {@code null} for a {@code null} payload (a tombstone). */
-  Object deserialize(String topic, byte[] payload) {
-    return payload == null ? null : deserialize(topic, payload, 0, payload.length);
+  /**
+   * The datum of a payload, or {@code null} for a {@code null} payload (a tombstone). The schema id is in the
+   * record's {@code __key_schema_id} / {@code __value_schema_id} header when it has one (and
+   * {@code schema.id.deserializer} reads headers), else in the payload's prefix.
+   */
+  Object deserialize(String topic, Headers headers, byte[] payload) {
+    return payload == null ? null : deserialize(topic, headers, payload, 0, payload.length);
   }
 
-  /** The datum of a framed payload, from its position to its limit, which are left as they are. */
-  Object deserialize(String topic, ByteBuffer payload) {
+  /** The datum of a payload, from its position to its limit, which are left as they are. */
+  Object deserialize(String topic, Headers headers, ByteBuffer payload) {
     if (payload == null) {
       return null;
     }
-    return deserialize(topic, bytesOf(payload), offsetOf(payload), payload.remaining());
+    return deserialize(topic, headers, bytesOf(payload), offsetOf(payload), payload.remaining());
   }
 
-  private Object deserialize(String topic, byte[] payload, int offset, int length) {
-    return read(topic, plan(topic, payload, offset, length), payload, offset, length);
+  private Object deserialize(String topic, Headers headers, byte[] payload, int offset, int length) {
+    byte[] idHeader = idHeader(headers);
+    ReadPlan plan = idHeader != null ? planOfHeader(topic, idHeader, length) : plan(topic, payload, offset, length);
+    int prefix = idHeader != null ? 0 : prefixSize(payload, offset);
+    return read(topic, plan, payload, offset + prefix, length - prefix, length);
   }
 
-  /** Like {@link #deserialize(String, ByteBuffer)}, with the schema id and the schema read as. */
-  AvroValue deserializeWithSchema(String topic, ByteBuffer payload) {
+  /** Like {@link #deserialize(String, Headers, ByteBuffer)}, with the schema id and the schema read as. */
+  AvroValue deserializeWithSchema(String topic, Headers headers, ByteBuffer payload) {
     if (payload == null) {
       return null;
     }
     int length = payload.remaining();
     byte[] array = bytesOf(payload);
     int offset = offsetOf(payload);
-    ReadPlan plan = plan(topic, array, offset, length);
-    return new AvroValue(plan.id(), plan.reader(), read(topic, plan, array, offset, length));
+    byte[] idHeader = idHeader(headers);
+    ReadPlan plan = idHeader != null ? planOfHeader(topic, idHeader, length) : plan(topic, array, offset, length);
+    int prefix = idHeader != null ? 0 : prefixSize(array, offset);
+    return new AvroValue(plan.id(), plan.reader(), read(topic, plan, array, offset + prefix, length - prefix,
+        length));
+  }
+
+  /** The value of the record's schema id header, or {@code null} to read the id from the payload. */
+  private byte[] idHeader(Headers headers) {
+    if (!idFromHeader || headers == null) {
+      return null;
+    }
+    Header header = headers.lastHeader(idHeaderName);
+    return header == null ? null : header.value();
+  }
+
+  /** Bytes of the prefix of a payload whose plan {@link #plan(String, byte[], int, int)} found. */
+  private static int prefixSize(byte[] payload, int offset) {
+    return payload[offset] == WireFormat.MAGIC_BYTE_GUID ? WireFormat.GUID_HEADER_SIZE : WireFormat.HEADER_SIZE;
+  }
+
+  /** The read plan for the schema id or GUID in a header value: {@code [0x00][id]} or {@code [0x01][guid]}. */
+  private ReadPlan planOfHeader(String topic, byte[] value, int length) {
+    if (value.length >= WireFormat.HEADER_SIZE && value[0] == WireFormat.MAGIC_BYTE) {
+      return plan(topic, WireFormat.schemaId(value, 0, value.length), length);
+    }
+    if (value.length >= WireFormat.GUID_HEADER_SIZE && value[0] == WireFormat.MAGIC_BYTE_GUID) {
+      return guidPlan(topic, WireFormat.guid(value, 0, value.length), length);
+    }
+    throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, -1, length)
+        + ": its " + idHeaderName + " header holds " + value.length + " byte(s)"
+        + (value.length > 0 ? String.format(" starting 0x%02x", value[0] & 0xff) : "")
+        + ", not a schema id (0x00 and 4 bytes) or GUID (0x01 and 16 bytes)", null);
   }
 
   /**
@@ -105,10 +152,13 @@ final class DeserializerEngine {
     return payload.hasArray() ? payload.arrayOffset() + payload.position() : 0;
   }
 
-  /** The read plan for the payload's schema id; checks the header. */
+  /** The read plan for the payload's schema id or GUID; checks the prefix. */
   private ReadPlan plan(String topic, byte[] payload, int offset, int length) {
     int id;
     try {
+      if (length > 0 && payload[offset] == WireFormat.MAGIC_BYTE_GUID) {
+        return guidPlan(topic, WireFormat.guid(payload, offset, length), length);
+      }
       id = WireFormat.schemaId(payload, offset, length);
     } catch (MalformedPayloadException e) {
       throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, -1, length)
@@ -117,10 +167,9 @@ final class DeserializerEngine {
     return plan(topic, id, length);
   }
 
-  /** Decodes the body of a framed payload, which must be read to its last byte. */
-  private Object read(String topic, ReadPlan plan, byte[] payload, int offset, int length) {
-    BoundedBinaryDecoder decoder = scratch.get().decoder.reset(payload, offset + WireFormat.HEADER_SIZE,
-        length - WireFormat.HEADER_SIZE);
+  /** Decodes the Avro body of a payload of {@code length} bytes, which must be read to its last byte. */
+  private Object read(String topic, ReadPlan plan, byte[] payload, int bodyOffset, int bodyLength, int length) {
+    BoundedBinaryDecoder decoder = scratch.get().decoder.reset(payload, bodyOffset, bodyLength);
     Object datum;
     try {
       datum = plan.read(decoder);
@@ -169,6 +218,32 @@ final class DeserializerEngine {
     } catch (RuntimeException | LinkageError | StackOverflowError e) {
       throw new SchemaResolutionException("cannot deserialize " + record + ": cannot build a reader for schema id "
           + id + ": " + e, e instanceof StackOverflowError ? null : e);
+    }
+  }
+
+  /** The read plan for a schema GUID (Confluent 8): cached like ids, never asked again once known. */
+  private ReadPlan guidPlan(String topic, UUID guid, int length) {
+    ReadPlan known = guidPlans.getIfPresent(guid);
+    if (known != null && !followsLatest) {
+      return known;
+    }
+    String record = Failures.record(topic, isKey, -1, length) + " (schema guid " + guid + ")";
+    try {
+      Schema writer = known != null ? known.writer() : client.schemaByGuid(guid);
+      Schema reader = readerSchema(topic, writer, record);
+      if (known != null && known.reader() == reader) {
+        return known;
+      }
+      ReadPlan plan = planner.plan(-1, writer, reader, record);
+      guidPlans.put(guid, plan);
+      return plan;
+    } catch (SchemaRegistryException e) {
+      throw Failures.whileReading(record, e);
+    } catch (SerializationException e) {
+      throw e;
+    } catch (RuntimeException | LinkageError | StackOverflowError e) {
+      throw new SchemaResolutionException("cannot deserialize " + record + ": cannot build a reader for it: " + e,
+          e instanceof StackOverflowError ? null : e);
     }
   }
 

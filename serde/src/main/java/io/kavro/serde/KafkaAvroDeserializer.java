@@ -72,26 +72,33 @@ public final class KafkaAvroDeserializer implements Deserializer<Object> {
 
   @Override
   public Object deserialize(String topic, byte[] data) {
-    return engine().deserialize(topic, data);
+    return engine().deserialize(topic, null, data);
   }
 
+  /** Reads the schema id from the record's schema id header when it has one, else from the payload. */
   @Override
   public Object deserialize(String topic, Headers headers, byte[] data) {
-    return deserialize(topic, data);
+    return engine().deserialize(topic, headers, data);
   }
 
   /** Reads from the buffer's position to its limit, in place, without moving them. */
   @Override
   public Object deserialize(String topic, Headers headers, ByteBuffer data) {
-    return engine().deserialize(topic, data);
+    return engine().deserialize(topic, headers, data);
   }
 
   /**
-   * Like {@link #deserialize(String, Headers, ByteBuffer)}, but also returns the schema id and the schema the
-   * datum conforms to (the reader schema after any projection); {@code null} for a {@code null} payload.
+   * Like {@link #deserialize(String, Headers, ByteBuffer)}, but also returns the schema id (-1 for a schema
+   * named by its GUID) and the schema the datum conforms to (the reader schema after any projection);
+   * {@code null} for a {@code null} payload.
    */
+  public AvroValue deserializeWithSchema(String topic, Headers headers, ByteBuffer data) {
+    return engine().deserializeWithSchema(topic, headers, data);
+  }
+
+  /** {@link #deserializeWithSchema(String, Headers, ByteBuffer)} without headers. */
   public AvroValue deserializeWithSchema(String topic, ByteBuffer data) {
-    return engine().deserializeWithSchema(topic, data);
+    return deserializeWithSchema(topic, null, data);
   }
 
   private DeserializerEngine engine() {

@@ -73,12 +73,13 @@ public final class KafkaAvroSerializer implements Serializer<Object> {
 
   @Override
   public byte[] serialize(String topic, Object data) {
-    return engine().serialize(topic, data);
+    return engine().serialize(topic, null, data);
   }
 
+  /** With {@code HeaderSchemaIdSerializer}, also adds the schema id to {@code headers}. */
   @Override
   public byte[] serialize(String topic, Headers headers, Object data) {
-    return engine().serialize(topic, data);
+    return engine().serialize(topic, headers, data);
   }
 
   /**
@@ -87,7 +88,12 @@ public final class KafkaAvroSerializer implements Serializer<Object> {
    * {@code schema} (Avro's generic representation); a {@code null} datum is a tombstone.
    */
   public byte[] serialize(String topic, Object data, org.apache.avro.Schema schema) {
-    return engine().serialize(topic, data, java.util.Objects.requireNonNull(schema, "schema"));
+    return serialize(topic, null, data, schema);
+  }
+
+  /** Like {@link #serialize(String, Object, org.apache.avro.Schema)}, adding the schema id to headers if so set. */
+  public byte[] serialize(String topic, Headers headers, Object data, org.apache.avro.Schema schema) {
+    return engine().serialize(topic, headers, data, java.util.Objects.requireNonNull(schema, "schema"));
   }
 
   /** Datum schemas this serializer keeps a writer for; bounded by {@code max.schemas.per.subject}. */

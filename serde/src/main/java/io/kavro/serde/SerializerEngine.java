@@ -10,12 +10,15 @@ import io.kavro.serde.internal.avro.ByteSink;
 import io.kavro.serde.subject.SubjectNameStrategy;
 import java.io.IOException;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.avro.Schema;
 import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.DatumWriter;
 import org.apache.avro.io.EncoderFactory;
 import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
 
 /**
  * The serializer's immutable engine, built once by {@code configure()}: the per-record path (caching, the
@@ -35,6 +38,8 @@ final class SerializerEngine {
   private final boolean idCompatibilityStrict;
   private final Map<String, String> latestWithMetadata;
   private final boolean latestCompatibilityStrict;
+  private final boolean idInHeader;
+  private final String idHeaderName;
   private final WritePlanner planner;
   private final Cache<Schema, SchemaWriters> writers;
   private final ThreadLocal<Buffers> buffers = ThreadLocal.withInitial(Buffers::new);
@@ -88,7 +93,11 @@ final class SerializerEngine {
    * Where a datum of one schema goes on one topic: the subject, the id in the header, and, when the
    * registered writer schema differs from the datum's (use.latest.version), how to project onto it.
    */
-  private record Target(String subject, int id, WritePlanner.Projection projection) {}
+  private record Target(String subject, int id, WritePlanner.Projection projection, byte[] idHeader) {
+    Target(String subject, int id, WritePlanner.Projection projection) {
+      this(subject, id, projection, null);
+    }
+  }
 
   SerializerEngine(SchemaRegistryClient client, AvroSerdeConfig config) {
     this.client = client;
@@ -99,11 +108,17 @@ final class SerializerEngine {
     this.idCompatibilityStrict = config.idCompatibilityStrict();
     this.latestWithMetadata = config.latestWithMetadata();
     this.latestCompatibilityStrict = config.latestCompatibilityStrict();
+    this.idInHeader = config.schemaIdInHeader();
+    this.idHeaderName = isKey ? WireFormat.KEY_SCHEMA_ID_HEADER : WireFormat.VALUE_SCHEMA_ID_HEADER;
     this.planner = new WritePlanner(config);
     this.writers = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
   }
 
-  byte[] serialize(String topic, Object datum) {
+  /**
+   * Serializes a datum with its own schema. {@code headers} receive the schema id with
+   * {@code HeaderSchemaIdSerializer}; they may be {@code null} otherwise.
+   */
+  byte[] serialize(String topic, Headers headers, Object datum) {
     if (datum == null) {
       return null;
     }
@@ -114,13 +129,18 @@ final class SerializerEngine {
       throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, -1, -1) + ": "
           + e.getMessage(), e);
     }
-    return serialize(topic, datum, schema);
+    return serialize(topic, headers, datum, schema);
   }
 
   /** Serializes a datum with a schema the caller chose; the datum must be valid for it. */
-  byte[] serialize(String topic, Object datum, Schema schema) {
+  byte[] serialize(String topic, Headers headers, Object datum, Schema schema) {
     if (datum == null) {
       return null;
+    }
+    if (idInHeader && headers == null) {
+      throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, -1, -1) + ": "
+          + (isKey ? "key" : "value") + ".schema.id.serializer=HeaderSchemaIdSerializer writes the schema id in "
+          + "the record's headers, and none were given: call serialize(topic, headers, data)");
     }
     SchemaWriters entry = writers.getIfPresent(schema);
     if (entry == null) {
@@ -131,7 +151,19 @@ final class SerializerEngine {
       target = resolve(topic, entry, target, datum);
     }
     // Avro's writers take bytes as a ByteBuffer only.
-    return write(topic, entry, target, datum instanceof byte[] bytes ? java.nio.ByteBuffer.wrap(bytes) : datum);
+    byte[] payload = write(topic, entry, target, datum instanceof byte[] bytes ? java.nio.ByteBuffer.wrap(bytes) : datum);
+    if (target.idHeader() != null) {
+      addIdHeader(headers, target.idHeader());
+    }
+    return payload;
+  }
+
+  /** As Confluent's HeaderSchemaIdSerializer: added unless the last such header already holds it. */
+  private void addIdHeader(Headers headers, byte[] idHeader) {
+    Header existing = headers.lastHeader(idHeaderName);
+    if (existing == null || !java.util.Arrays.equals(existing.value(), idHeader)) {
+      headers.add(idHeaderName, idHeader.clone());
+    }
   }
 
   private SchemaWriters plan(String topic, Object datum, Schema schema) {
@@ -174,6 +206,11 @@ final class SerializerEngine {
                   + latest.version() + ", id " + latest.id() + "), as latest.compatibility.strict=true requires"));
         }
       }
+      if (idInHeader) {
+        UUID guid = client.guidOf(target.id());
+        target = new Target(subject, target.id(), target.projection(),
+            guid != null ? WireFormat.guidPrefix(guid) : WireFormat.idPrefix(target.id()));
+      }
     } catch (SchemaRegistryException e) {
       throw Failures.whileWriting(record, subject, e);
     }
@@ -195,7 +232,9 @@ final class SerializerEngine {
     Buffers buffers = this.buffers.get();
     ByteSink sink = buffers.sink;
     sink.reset();
-    WireFormat.writeHeader(sink.buffer(), sink.reserve(WireFormat.HEADER_SIZE), target.id());
+    if (target.idHeader() == null) {
+      WireFormat.writeHeader(sink.buffer(), sink.reserve(WireFormat.HEADER_SIZE), target.id());
+    }
     try {
       WritePlanner.WritePlan plan = entry.plan;
       if (target.projection() == null && plan.encoder() != null) {

@@ -115,6 +115,27 @@ public final class InMemorySchemaRegistry implements SchemaRegistryClient {
     return schema;
   }
 
+  /** The GUID of each schema: derived from its text, so the same schema has the same GUID in every scope. */
+  private static java.util.UUID guid(Schema schema) {
+    return java.util.UUID.nameUUIDFromBytes(schema.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  @Override
+  public synchronized Schema schemaByGuid(java.util.UUID guid) {
+    requests.increment();
+    for (Schema schema : schemasById.values()) {
+      if (guid(schema).equals(guid)) {
+        return schema;
+      }
+    }
+    throw notFound(40403, "Schema guid " + guid + " not found");
+  }
+
+  @Override
+  public synchronized java.util.UUID guidOf(int id) {
+    return guid(schemaById(id));
+  }
+
   @Override
   public synchronized SubjectVersion latestVersion(String subject) {
     requests.increment();

@@ -15,6 +15,8 @@ import io.kavro.registry.SubjectVersion;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -68,6 +70,8 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   private final LongAdder misses = new LongAdder();
   private final Cache<Integer, Schema> byId;
   private final CallerLoads<Integer, Schema> byIdLoads;
+  private final CallerLoads<UUID, Schema> byGuidLoads;
+  private final CallerLoads<Integer, Optional<UUID>> guidLoads;
   private final Cache<Integer, MissingId> missingIds;
   private final LoadingCache<LatestKey, SubjectVersion> latest;
   private final CallerLoads<LatestKey, SubjectVersion> latestLoads;
@@ -117,6 +121,8 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
     this.background = backgroundExecutor != null ? backgroundExecutor : ownBackground;
     this.byId = Caffeine.newBuilder().maximumSize(maxSize).recordStats().build();
     this.byIdLoads = new CallerLoads<>(byId);
+    this.byGuidLoads = new CallerLoads<>(Caffeine.newBuilder().maximumSize(maxSize).<UUID, Schema>build());
+    this.guidLoads = new CallerLoads<>(Caffeine.newBuilder().maximumSize(maxSize).<Integer, Optional<UUID>>build());
     this.missingIds = !policy.remembersMissingIds() ? null : Caffeine.newBuilder()
         .maximumSize(policy.missingCacheSize())
         .expireAfterWrite(policy.missingIdTtl())
@@ -157,6 +163,18 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
       recheckIfDue(id);
     }
     return schema;
+  }
+
+  /** Cached without expiry, like ids: a GUID never changes meaning. */
+  @Override
+  public Schema schemaByGuid(UUID guid) {
+    return byGuidLoads.get(guid, delegate::schemaByGuid);
+  }
+
+  /** Cached without expiry, the answer "none" too. */
+  @Override
+  public UUID guidOf(int id) {
+    return guidLoads.get(id, key -> Optional.ofNullable(delegate.guidOf(key))).orElse(null);
   }
 
   @Override

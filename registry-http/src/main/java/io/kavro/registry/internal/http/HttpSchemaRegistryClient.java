@@ -8,6 +8,7 @@ import io.kavro.registry.IncompatibleSchemaException;
 import io.kavro.registry.InvalidSchemaException;
 import io.kavro.registry.RegistryConfig;
 import io.kavro.registry.RegistryStats;
+import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
@@ -15,6 +16,7 @@ import io.kavro.registry.SubjectVersion;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import okhttp3.OkHttpClient;
 import org.apache.avro.Schema;
@@ -137,6 +139,45 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   }
 
   @Override
+  public Schema schemaByGuid(UUID guid) {
+    RestRequest request = RestRequest.get("get schema by guid " + guid, "schemas", "guids", guid.toString());
+    JsonNode json;
+    try {
+      json = send(request);
+    } catch (RegistryUnavailableException e) {
+      throw withoutFeature(e, "GUID API (GET /schemas/guids/{guid}, Confluent Platform 8 and later)");
+    }
+    String type = json.path("schemaType").asText("AVRO");
+    if (!"AVRO".equalsIgnoreCase(type)) {
+      throw new InvalidSchemaException("schema guid " + guid + " is a " + type + " schema; Kavro reads Avro only");
+    }
+    return schemas.parse(json, request);
+  }
+
+  @Override
+  public UUID guidOf(int id) {
+    JsonNode guid = send(RestRequest.get("get guid of schema id " + id, "schemas", "ids", Integer.toString(id)))
+        .path("guid");
+    if (!guid.isTextual()) {
+      return null;
+    }
+    try {
+      return UUID.fromString(guid.asText());
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  /** A 404 without the registry's own error code, on an API that older registries lack: say so. */
+  private static RegistryUnavailableException withoutFeature(RegistryUnavailableException e, String feature) {
+    if (e.status() != 404) {
+      return e;
+    }
+    return new RegistryUnavailableException(e.getMessage() + "; the registry answered 404 without its own error "
+        + "code: it may not have Confluent's " + feature, e.status(), e.errorCode(), e.url(), e);
+  }
+
+  @Override
   public SubjectVersion latestVersion(String subject) {
     return subjectVersion(RestRequest.get("get latest version of subject '" + subject + "'",
         "subjects", subject, "versions", "latest"), subject);
@@ -149,7 +190,11 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     for (Map.Entry<String, String> entry : new java.util.TreeMap<>(metadata).entrySet()) {
       request = request.withQuery("key", entry.getKey()).withQuery("value", entry.getValue());
     }
-    return subjectVersion(request, subject);
+    try {
+      return subjectVersion(request, subject);
+    } catch (RegistryUnavailableException e) {
+      throw withoutFeature(e, "metadata API (GET /subjects/{subject}/metadata, Confluent Platform 7.4 and later)");
+    }
   }
 
   @Override
