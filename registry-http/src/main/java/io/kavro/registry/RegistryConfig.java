@@ -24,6 +24,8 @@ import java.util.Objects;
  *
  * @param urls registry base URLs, in failover order (may hold user info: do not log them as they are); empty
  *     when none is configured, which {@link SchemaRegistryClients#create} refuses
+ * @param urlRandomize whether each client starts at a random one of the URLs (then fails over in order), to
+ *     spread clients that share a configuration
  * @param maxSchemasPerSubject bound on each schema cache
  * @param latestCacheTtl how long a subject's latest version is served before a background refresh;
  *     {@link #NO_EXPIRY} (Confluent's {@code -1}, the default) to keep it
@@ -51,6 +53,7 @@ import java.util.Objects;
  */
 public record RegistryConfig(
     List<String> urls,
+    boolean urlRandomize,
     int maxSchemasPerSubject,
     Duration latestCacheTtl,
     int latestCacheSize,
@@ -73,6 +76,7 @@ public record RegistryConfig(
     Path schemaCacheDir) {
 
   public static final String SCHEMA_REGISTRY_URL_CONFIG = "schema.registry.url";
+  public static final String SCHEMA_REGISTRY_URL_RANDOMIZE_CONFIG = "schema.registry.url.randomize";
   public static final String MAX_SCHEMAS_PER_SUBJECT_CONFIG = "max.schemas.per.subject";
   public static final String LATEST_CACHE_TTL_SEC_CONFIG = "latest.cache.ttl.sec";
   public static final String LATEST_CACHE_SIZE_CONFIG = "latest.cache.size";
@@ -324,7 +328,7 @@ public record RegistryConfig(
   @Override
   public String toString() {
     return "RegistryConfig[urls=" + urls.stream().map(RegistryConfig::redact).toList()
-        + ", maxSchemasPerSubject=" + maxSchemasPerSubject + ", latestCacheTtl=" + latestCacheTtl
+        + ", urlRandomize=" + urlRandomize + ", maxSchemasPerSubject=" + maxSchemasPerSubject + ", latestCacheTtl=" + latestCacheTtl
         + ", latestCacheSize=" + latestCacheSize + ", missingIdCacheTtl=" + missingIdCacheTtl + ", missingCacheSize=" + missingCacheSize
         + ", normalizeSchemas=" + normalizeSchemas + ", maxRetries=" + maxRetries + ", retriesWait=" + retriesWait
         + ", retriesMaxWait=" + retriesMaxWait + ", connectTimeout=" + connectTimeout + ", readTimeout="
@@ -338,6 +342,7 @@ public record RegistryConfig(
   /** Builds a {@link RegistryConfig}; starts from the defaults or from a configuration. Not thread-safe. */
   public static final class Builder {
     private List<String> urls = List.of();
+    private boolean urlRandomize;
     private int maxSchemasPerSubject = 1000;
     private Duration latestCacheTtl = NO_EXPIRY;
     private int latestCacheSize = 1000;
@@ -363,6 +368,7 @@ public record RegistryConfig(
 
     private Builder(RegistryConfig config) {
       urls = config.urls;
+      urlRandomize = config.urlRandomize;
       maxSchemasPerSubject = config.maxSchemasPerSubject;
       latestCacheTtl = config.latestCacheTtl;
       latestCacheSize = config.latestCacheSize;
@@ -387,6 +393,11 @@ public record RegistryConfig(
 
     public Builder urls(List<String> urls) {
       this.urls = urls;
+      return this;
+    }
+
+    public Builder urlRandomize(boolean urlRandomize) {
+      this.urlRandomize = urlRandomize;
       return this;
     }
 
@@ -502,7 +513,7 @@ public record RegistryConfig(
      * @throws RegistryConfigException naming the key of a value that is wrong
      */
     public RegistryConfig build() {
-      return new RegistryConfig(urls, maxSchemasPerSubject, latestCacheTtl, latestCacheSize, missingIdCacheTtl, missingCacheSize,
+      return new RegistryConfig(urls, urlRandomize, maxSchemasPerSubject, latestCacheTtl, latestCacheSize, missingIdCacheTtl, missingCacheSize,
           normalizeSchemas, maxRetries, retriesWait, retriesMaxWait, connectTimeout, readTimeout,
           basicAuthFromUserInfo, basicAuthUserInfo, bearerToken, oauth, bearerTokenProvider, requestHeaders, proxy,
           tls, schemaCacheDir);

@@ -31,6 +31,7 @@ import static io.kavro.registry.RegistryConfig.RETRIES_WAIT_MS_CONFIG;
 import static io.kavro.registry.RegistryConfig.SASL_JAAS_CONFIG;
 import static io.kavro.registry.RegistryConfig.SCHEMA_CACHE_DIR_CONFIG;
 import static io.kavro.registry.RegistryConfig.SCHEMA_REGISTRY_URL_CONFIG;
+import static io.kavro.registry.RegistryConfig.SCHEMA_REGISTRY_URL_RANDOMIZE_CONFIG;
 import static io.kavro.registry.RegistryConfig.SCHEMA_REGISTRY_USER_INFO_CONFIG;
 import static io.kavro.registry.RegistryConfig.SSL_CIPHER_SUITES_CONFIG;
 import static io.kavro.registry.RegistryConfig.SSL_ENABLED_PROTOCOLS_CONFIG;
@@ -103,6 +104,7 @@ final class RegistryConfigParser {
     String cacheDir = string(SCHEMA_CACHE_DIR_CONFIG, null);
     return RegistryConfig.builder()
         .urls(list(SCHEMA_REGISTRY_URL_CONFIG))
+        .urlRandomize(bool(SCHEMA_REGISTRY_URL_RANDOMIZE_CONFIG, bool("url.randomize", false)))
         .maxSchemasPerSubject(integer(MAX_SCHEMAS_PER_SUBJECT_CONFIG, defaults.maxSchemasPerSubject()))
         .latestCacheTtl(latestCacheTtl())
         .latestCacheSize(integer(LATEST_CACHE_SIZE_CONFIG, defaults.latestCacheSize()))

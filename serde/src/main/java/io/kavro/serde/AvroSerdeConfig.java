@@ -13,9 +13,9 @@ import org.apache.avro.Schema;
 import org.apache.avro.SchemaParseException;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.config.AbstractConfig;
-import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
 import org.apache.kafka.common.config.ConfigDef.Type;
+import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.utils.Utils;
 
@@ -114,6 +114,11 @@ public final class AvroSerdeConfig extends AbstractConfig {
       + "UUID, and written from them. false (Confluent's and Avro's default): as their underlying ByteBuffer, "
       + "int, long and Utf8.";
 
+  public static final String AVRO_FAIL_ON_TRAILING_DATA_CONFIG = "avro.fail.on.trailing.data";
+  private static final String AVRO_FAIL_ON_TRAILING_DATA_DOC = "Deserializer refuses a record with bytes left "
+      + "after the datum, as a MalformedPayloadException. Kavro's default is true, Confluent's false: no Avro "
+      + "writer leaves bytes after a datum, so they mean a corrupt record or the wrong writer schema.";
+
   public static final String AVRO_FAST_CODEC_CONFIG = "avro.fast.codec";
   private static final String AVRO_FAST_CODEC_DOC = "Encode and decode with codecs compiled for each schema "
       + "(and each writer/reader pair) instead of Avro's generic datum writers and readers. Same bytes and "
@@ -144,6 +149,7 @@ public final class AvroSerdeConfig extends AbstractConfig {
   private final boolean reflectionAllowNull;
   private final boolean useLogicalTypeConverters;
   private final boolean fastCodec;
+  private final boolean failOnTrailingData;
 
   /** Parses the configuration of the key ({@code isKey}) or value side. */
   public AvroSerdeConfig(Map<String, ?> originals, boolean isKey) {
@@ -168,6 +174,7 @@ public final class AvroSerdeConfig extends AbstractConfig {
     this.reflectionAllowNull = getBoolean(AVRO_REFLECTION_ALLOW_NULL_CONFIG);
     this.useLogicalTypeConverters = getBoolean(AVRO_USE_LOGICAL_TYPE_CONVERTERS_CONFIG);
     this.fastCodec = getBoolean(AVRO_FAST_CODEC_CONFIG);
+    this.failOnTrailingData = getBoolean(AVRO_FAIL_ON_TRAILING_DATA_CONFIG);
     String strategyKey = isKey ? KEY_SUBJECT_NAME_STRATEGY_CONFIG : VALUE_SUBJECT_NAME_STRATEGY_CONFIG;
     this.subjectNameStrategy = SubjectNameStrategies.create(strategyKey, originals.get(strategyKey) instanceof
         Class<?> type ? type : getString(strategyKey), originals);
@@ -214,6 +221,8 @@ public final class AvroSerdeConfig extends AbstractConfig {
             AVRO_REMOVE_JAVA_PROPERTIES_DOC)
         .define(AVRO_USE_LOGICAL_TYPE_CONVERTERS_CONFIG, Type.BOOLEAN, false, Importance.LOW,
             AVRO_USE_LOGICAL_TYPE_CONVERTERS_DOC)
+        .define(AVRO_FAIL_ON_TRAILING_DATA_CONFIG, Type.BOOLEAN, true, Importance.LOW,
+            AVRO_FAIL_ON_TRAILING_DATA_DOC)
         .define(AVRO_FAST_CODEC_CONFIG, Type.BOOLEAN, true, Importance.LOW, AVRO_FAST_CODEC_DOC);
   }
 
@@ -299,6 +308,10 @@ public final class AvroSerdeConfig extends AbstractConfig {
 
   public boolean useLogicalTypeConverters() {
     return useLogicalTypeConverters;
+  }
+
+  public boolean failOnTrailingData() {
+    return failOnTrailingData;
   }
 
   public boolean fastCodec() {

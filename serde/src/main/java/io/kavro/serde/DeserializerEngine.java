@@ -39,6 +39,7 @@ final class DeserializerEngine {
   private final Cache<Integer, ReadPlan> plans;
   private final Cache<UUID, ReadPlan> guidPlans;
   private final boolean idFromHeader;
+  private final boolean failOnTrailingData;
   private final String idHeaderName;
   private volatile ReadPlan last;
   private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
@@ -60,6 +61,7 @@ final class DeserializerEngine {
     this.plans = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
     this.guidPlans = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
     this.idFromHeader = config.schemaIdFromHeader();
+    this.failOnTrailingData = config.failOnTrailingData();
     this.idHeaderName = isKey ? WireFormat.KEY_SCHEMA_ID_HEADER : WireFormat.VALUE_SCHEMA_ID_HEADER;
   }
 
@@ -182,7 +184,7 @@ final class DeserializerEngine {
           + ": the Avro body for writer schema " + plan.writer().getFullName()
           + " nests deeper than this thread's stack can read", null);
     }
-    if (!decoder.isEnd()) {
+    if (failOnTrailingData && !decoder.isEnd()) {
       throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, plan.id(), length)
           + ": " + decoder.remaining() + " trailing byte(s) after the datum", null);
     }

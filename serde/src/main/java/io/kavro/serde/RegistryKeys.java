@@ -29,6 +29,7 @@ import static io.kavro.registry.RegistryConfig.RETRIES_MAX_WAIT_MS_CONFIG;
 import static io.kavro.registry.RegistryConfig.RETRIES_WAIT_MS_CONFIG;
 import static io.kavro.registry.RegistryConfig.SCHEMA_CACHE_DIR_CONFIG;
 import static io.kavro.registry.RegistryConfig.SCHEMA_REGISTRY_URL_CONFIG;
+import static io.kavro.registry.RegistryConfig.SCHEMA_REGISTRY_URL_RANDOMIZE_CONFIG;
 import static io.kavro.registry.RegistryConfig.SCHEMA_REGISTRY_USER_INFO_CONFIG;
 import static io.kavro.registry.RegistryConfig.SSL_CIPHER_SUITES_CONFIG;
 import static io.kavro.registry.RegistryConfig.SSL_ENABLED_PROTOCOLS_CONFIG;
@@ -75,6 +76,9 @@ final class RegistryKeys {
         .define(SCHEMA_REGISTRY_URL_CONFIG, Type.LIST, "", Importance.HIGH, "Required. Comma-separated base URLs "
             + "of the schema registry, tried in order with failover. 'mock://<scope>' selects an in-memory "
             + "registry shared by every client of that scope in the JVM, for unit tests.")
+        .define(SCHEMA_REGISTRY_URL_RANDOMIZE_CONFIG, Type.BOOLEAN, false, Importance.LOW,
+            "Each client starts at a random one of the URLs, then fails over in order: spreads the clients of a "
+            + "shared configuration.")
         .define(MAX_SCHEMAS_PER_SUBJECT_CONFIG, Type.INT, DEFAULTS.maxSchemasPerSubject(), Importance.LOW,
             "Bound on each schema cache (id to schema, schema to id, latest versions, readers and writers).")
         .define(LATEST_CACHE_TTL_SEC_CONFIG, Type.LONG, -1L, Importance.LOW,

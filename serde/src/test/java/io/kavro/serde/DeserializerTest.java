@@ -207,6 +207,14 @@ class DeserializerTest {
   }
 
   @Test
+  void trailingBytes_ignoredWithConfluentsDefault_avroFailOnTrailingDataFalse() {
+    byte[] bytes = serdes.serializer().serialize("t", "x");
+    byte[] longer = java.util.Arrays.copyOf(bytes, bytes.length + 2);
+
+    assertThat(serdes.deserializer("avro.fail.on.trailing.data", false).deserialize("t", longer)).hasToString("x");
+  }
+
+  @Test
   void truncatedBody_malformed() {
     byte[] bytes = serdes.serializer().serialize("customers", customer());
     byte[] truncated = java.util.Arrays.copyOf(bytes, bytes.length - 3);

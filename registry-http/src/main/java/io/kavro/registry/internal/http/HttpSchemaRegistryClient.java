@@ -69,7 +69,12 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
       builder.proxy(new java.net.Proxy(java.net.Proxy.Type.HTTP, config.proxy()));
     }
     this.okHttp = builder.build();
-    List<Endpoint> endpoints = Endpoint.fromConfig(config);
+    List<Endpoint> endpoints = new ArrayList<>(Endpoint.fromConfig(config));
+    if (config.urlRandomize()) {
+      // Confluent's schema.registry.url.randomize: a random start, then failover in the configured order.
+      java.util.Collections.rotate(endpoints, -java.util.concurrent.ThreadLocalRandom.current()
+          .nextInt(endpoints.size()));
+    }
     RetryPolicy retry = new RetryPolicy(config.maxRetries(), config.retriesWait(), config.retriesMaxWait());
     BearerTokenProvider bearer = bearer(config, okHttp, retry);
     for (Endpoint endpoint : endpoints) {

@@ -147,6 +147,25 @@ class RegistryFaultsTest {
   }
 
   @Test
+  void urlRandomize_clientsStartAtEitherUrl_otherwiseAtTheFirst() throws Exception {
+    for (int i = 0; i < 30; i++) {
+      first.enqueue(ok());
+      second.enqueue(ok());
+      client(both(), "schema.registry.url.randomize", true).schemaById(1);
+    }
+    // Both URLs got first requests (each client asks one): the chance that 30 starts all fall on one is 2^-29.
+    assertThat(first.getRequestCount()).isPositive();
+    assertThat(second.getRequestCount()).isPositive();
+    assertThat(first.getRequestCount() + second.getRequestCount()).isEqualTo(30);
+
+    long before = second.getRequestCount();
+    for (int i = 0; i < 5; i++) {
+      client(both()).schemaById(1);
+    }
+    assertThat(second.getRequestCount()).isEqualTo(before);
+  }
+
+  @Test
   void redact_removesUserInfo() {
     assertThat(List.of("https://u:p@reg:8081/x", "http://u:pa/ss@reg", "not a url u:p@reg", "http://reg/"))
         .map(RegistryConfig::redact)
