@@ -1,5 +1,6 @@
 package io.kavro.connect;
 
+import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.serde.AvroSerdeConfig;
 import io.kavro.serde.AvroValue;
@@ -7,6 +8,7 @@ import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.serde.RegistryClientOwner;
 import io.kavro.serde.RetriableSerdeException;
+import io.kavro.serde.subject.SubjectNameStrategy;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
@@ -48,7 +50,7 @@ public final class AvroConverter implements Converter {
   private volatile State state;
 
   private record State(KafkaAvroSerializer serializer, KafkaAvroDeserializer deserializer, ConnectAvroData data,
-      boolean isKey) {}
+      SchemaRegistryClient client, SubjectNameStrategy subjects, boolean isKey) {}
 
   /** For Connect: configured through {@link #configure(Map, boolean)}. */
   public AvroConverter() {
@@ -62,7 +64,7 @@ public final class AvroConverter implements Converter {
 
   @Override
   public ConfigDef config() {
-    return AvroSerdeConfig.configDef();
+    return AvroDataSettings.define(AvroSerdeConfig.configDef());
   }
 
   @Override
@@ -77,7 +79,7 @@ public final class AvroConverter implements Converter {
     AvroSerdeConfig config = new AvroSerdeConfig(copy, isKey);
     SchemaRegistryClient client = clients.client(config); // closes the client of an earlier configure
     state = new State(new KafkaAvroSerializer(client, config), new KafkaAvroDeserializer(client, config),
-        new ConnectAvroData(config.maxSchemasPerSubject()), isKey);
+        new ConnectAvroData(AvroDataSettings.from(configs)), client, config.subjectNameStrategy(), isKey);
   }
 
   @Override
@@ -93,12 +95,10 @@ public final class AvroConverter implements Converter {
     if (value == null) {
       return null;
     }
-    if (schema == null) {
-      throw new DataException("AvroConverter cannot convert a " + side(s) + " of topic '" + topic + "' without a "
-          + "Connect schema; use a converter for schemaless data, such as JsonConverter with schemas.enable=false");
-    }
     try {
-      ConnectSchema.validateValue(schema, value);
+      if (schema != null) {
+        ConnectSchema.validateValue(schema, value);
+      }
       Schema avro = s.data().avroSchema(schema);
       Object datum = s.data().avroValue(schema, avro, value);
       return s.serializer().serialize(topic, headers, datum, avro);
@@ -127,12 +127,36 @@ public final class AvroConverter implements Converter {
     }
     try {
       AvroValue read = s.deserializer().deserializeWithSchema(topic, headers, ByteBuffer.wrap(value));
-      org.apache.kafka.connect.data.Schema schema = s.data().connectSchema(read.schema());
+      org.apache.kafka.connect.data.Schema schema = s.data().connectSchema(read.schema(), version(s, topic, read));
       return new SchemaAndValue(schema, s.data().connectValue(schema, read.schema(), read.datum()));
     } catch (RetriableSerdeException e) {
       throw new RetriableException(e.getMessage(), e);
     } catch (SerializationException e) {
       throw new DataException(e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The registry's version of the writer schema under its subject, which Confluent's converter gives the
+   * Connect schema when the Avro schema has no {@code connect.version}; {@code null} when the subject does not
+   * hold it (a schema registered under another subject) or the record names its schema by GUID. Cached by
+   * the registry client: one lookup per schema.
+   */
+  private static Integer version(State s, String topic, AvroValue read) {
+    if (read.schemaId() < 0) {
+      return null;
+    }
+    try {
+      Schema writer = s.client().schemaById(read.schemaId());
+      return s.client().lookup(s.subjects().subjectName(topic, s.isKey(), writer), writer).version();
+    } catch (SchemaNotFoundException e) {
+      return null;
+    } catch (io.kavro.registry.RegistryUnavailableException e) {
+      throw new RetriableException("cannot look up the version of schema id " + read.schemaId() + " for the "
+          + side(s) + " of topic '" + topic + "': " + e.getMessage(), e);
+    } catch (io.kavro.registry.SchemaRegistryException e) {
+      throw new DataException("cannot look up the version of schema id " + read.schemaId() + " for the "
+          + side(s) + " of topic '" + topic + "': " + e.getMessage(), e);
     }
   }
 

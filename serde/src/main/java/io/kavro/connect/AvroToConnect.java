@@ -1,21 +1,54 @@
 package io.kavro.connect;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
+import static io.kavro.connect.ConnectProps.AVRO_ENUM_DEFAULT_PREFIX_PROP;
+import static io.kavro.connect.ConnectProps.AVRO_ENUM_DOC_PREFIX_PROP;
+import static io.kavro.connect.ConnectProps.AVRO_FIELD_DEFAULT_FLAG_PROP;
+import static io.kavro.connect.ConnectProps.AVRO_FIELD_DOC_PREFIX_PROP;
+import static io.kavro.connect.ConnectProps.AVRO_PROP;
+import static io.kavro.connect.ConnectProps.AVRO_RECORD_DOC_PROP;
+import static io.kavro.connect.ConnectProps.AVRO_TYPE_ENUM;
+import static io.kavro.connect.ConnectProps.AVRO_TYPE_UNION;
+import static io.kavro.connect.ConnectProps.CONNECT_AVRO_DECIMAL_PRECISION_DEFAULT;
+import static io.kavro.connect.ConnectProps.CONNECT_AVRO_DECIMAL_PRECISION_PROP;
+import static io.kavro.connect.ConnectProps.CONNECT_AVRO_FIXED_SIZE_PROP;
+import static io.kavro.connect.ConnectProps.CONNECT_DEFAULT_VALUE_PROP;
+import static io.kavro.connect.ConnectProps.CONNECT_DOC_PROP;
+import static io.kavro.connect.ConnectProps.CONNECT_ENUM_DOC_PROP;
+import static io.kavro.connect.ConnectProps.CONNECT_INTERNAL_TYPE_NAME;
+import static io.kavro.connect.ConnectProps.CONNECT_NAME_PROP;
+import static io.kavro.connect.ConnectProps.CONNECT_PARAMETERS_PROP;
+import static io.kavro.connect.ConnectProps.CONNECT_RECORD_DOC_PROP;
+import static io.kavro.connect.ConnectProps.CONNECT_TYPE_PROP;
+import static io.kavro.connect.ConnectProps.CONNECT_VERSION_PROP;
+import static io.kavro.connect.ConnectProps.DEFAULT_SCHEMA_FULL_NAME;
+import static io.kavro.connect.ConnectProps.GENERALIZED_TYPE_ENUM;
+import static io.kavro.connect.ConnectProps.GENERALIZED_TYPE_UNION;
+import static io.kavro.connect.ConnectProps.GENERALIZED_TYPE_UNION_FIELD_PREFIX;
+import static io.kavro.connect.ConnectProps.GENERALIZED_TYPE_UNION_PREFIX;
+import static io.kavro.connect.ConnectProps.KAVRO_LOGICAL_TYPE;
+import static io.kavro.connect.ConnectProps.KEY_FIELD;
+import static io.kavro.connect.ConnectProps.MAP_ENTRY_TYPE_NAME;
+import static io.kavro.connect.ConnectProps.NAMESPACE;
+import static io.kavro.connect.ConnectProps.VALUE_FIELD;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.avro.LogicalType;
-import org.apache.avro.LogicalTypes;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.avro.JsonProperties;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericFixed;
 import org.apache.avro.generic.IndexedRecord;
+import org.apache.avro.util.internal.JacksonUtils;
 import org.apache.kafka.connect.data.Date;
 import org.apache.kafka.connect.data.Decimal;
 import org.apache.kafka.connect.data.SchemaBuilder;
@@ -23,287 +56,579 @@ import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.data.Time;
 import org.apache.kafka.connect.data.Timestamp;
 import org.apache.kafka.connect.errors.DataException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Avro schemas and raw generic values to Connect. Enums, fixed, general unions and the field docs that
- * Connect has no place for travel in schema parameters (see {@link ConnectProps}), so that
- * {@link ConnectToAvro} gives the same Avro schema back.
+ * Avro schemas and raw generic values to Connect, as Confluent's {@code AvroData.toConnectSchema} and
+ * {@code toConnectData} make them: a topic written by Confluent's converter is read as the same Connect
+ * schemas. Thread-safe.
  */
 final class AvroToConnect {
-  private static final long MILLIS_PER_DAY = 86_400_000L;
+  private static final Logger log = LoggerFactory.getLogger(AvroToConnect.class);
   private static final GenericData RAW = new GenericData();
 
-  private final Set<String> inProgress = new HashSet<>();
-  private final Map<String, org.apache.kafka.connect.data.Schema> done = new HashMap<>();
+  private final AvroDataSettings settings;
+  /** Numbers the unions of generalized.sum.type.support, as Confluent's converter does, per converter. */
+  private final AtomicInteger unionIndex = new AtomicInteger();
 
-  private AvroToConnect() {}
-
-  /** The Connect schema of an Avro schema. */
-  static org.apache.kafka.connect.data.Schema schema(Schema avro) {
-    return new AvroToConnect().convert(avro, false, null, null);
+  AvroToConnect(AvroDataSettings settings) {
+    this.settings = settings;
   }
 
-  private org.apache.kafka.connect.data.Schema convert(Schema avro, boolean optional, Schema.Field field,
-      Object defaultValue) {
-    if (avro.getType() == Schema.Type.RECORD && field == null && !optional) {
-      org.apache.kafka.connect.data.Schema known = done.get(avro.getFullName());
-      if (known != null) {
-        return known;
-      }
+  /**
+   * The Connect schema of an Avro schema; Confluent's {@code Anything} is schemaless ({@code null}).
+   *
+   * @param version the schema's version, unless it has a {@code connect.version}; Confluent's converter gives
+   *     the registry's version of the writer schema under its subject; or {@code null}
+   */
+  org.apache.kafka.connect.data.Schema schema(Schema avro, Integer version) {
+    if (avro.equals(Schemaless.ANYTHING)) {
+      return null;
     }
-    SchemaBuilder builder = builder(avro, optional);
-    if (field != null && field.doc() != null) {
-      builder.parameter(ConnectProps.FIELD_DOC, field.doc());
-    }
-    if (defaultValue != null) {
-      builder.defaultValue(defaultValue);
-    }
-    org.apache.kafka.connect.data.Schema schema = builder.build();
-    if (avro.getType() == Schema.Type.RECORD && field == null && !optional) {
-      done.put(avro.getFullName(), schema);
-    }
-    return schema;
+    return schema(avro, false, null, null, version, new HashSet<>());
   }
 
-  private SchemaBuilder builder(Schema avro, boolean optional) {
+  private org.apache.kafka.connect.data.Schema schema(Schema avro, boolean forceOptional, Object fieldDefault,
+      String fieldDoc, Set<String> inProgress) {
+    return schema(avro, forceOptional, fieldDefault, fieldDoc, null, inProgress);
+  }
+
+  private org.apache.kafka.connect.data.Schema schema(Schema avro, boolean forceOptional, Object fieldDefault,
+      String fieldDoc, Integer version, Set<String> inProgress) {
+    String connectType = avro.getProp(CONNECT_TYPE_PROP);
+    String logicalType = avro.getProp("logicalType");
     SchemaBuilder builder;
-    if (avro.getType() == Schema.Type.UNION) {
-      Schema single = optionalBranch(avro);
-      if (single != null) {
-        return builder(single, true);
-      }
-      builder = SchemaBuilder.struct().parameter(ConnectProps.AVRO_TYPE, "union");
-      for (Schema branch : avro.getTypes()) {
-        if (branch.getType() != Schema.Type.NULL) {
-          builder.field(branchName(branch), builder(branch, true).build());
+    switch (avro.getType()) {
+      case BOOLEAN -> builder = SchemaBuilder.bool();
+      case BYTES, FIXED -> builder = bytes(avro, logicalType);
+      case DOUBLE -> builder = SchemaBuilder.float64();
+      case FLOAT -> builder = SchemaBuilder.float32();
+      case INT -> builder = integer(avro, connectType, logicalType);
+      case LONG -> builder = "timestamp-millis".equalsIgnoreCase(logicalType) ? Timestamp.builder() : SchemaBuilder.int64();
+      case STRING -> builder = SchemaBuilder.string();
+      case ARRAY -> builder = array(avro, inProgress);
+      case MAP -> builder = SchemaBuilder.map(org.apache.kafka.connect.data.Schema.STRING_SCHEMA,
+          schema(avro.getValueType(), false, null, null, inProgress));
+      case RECORD -> builder = record(avro, inProgress);
+      case ENUM -> builder = enumeration(avro);
+      case UNION -> {
+        List<Schema> types = avro.getTypes();
+        if (types.size() == 1 && settings.flattenSingletonUnions()) {
+          return schema(types.get(0), false, null, fieldDoc, inProgress);
         }
+        if (types.size() == 2 && types.contains(Schema.create(Schema.Type.NULL))) {
+          Schema other = types.get(0).getType() == Schema.Type.NULL ? types.get(1) : types.get(0);
+          return schema(other, true, null, fieldDoc, inProgress);
+        }
+        builder = union(avro, inProgress);
       }
-      if (avro.getTypes().stream().anyMatch(b -> b.getType() == Schema.Type.NULL)) {
-        optional = true;
+      case NULL -> throw new DataException("Standalone null schemas are not supported by this converter");
+      default -> throw new DataException("Couldn't translate unsupported schema type " + avro.getType().getName());
+    }
+    if (settings.enhancedAvroSchemaSupport() && logicalType != null && builder.name() == null
+        && avro.getLogicalType() != null) {
+      builder.parameter(KAVRO_LOGICAL_TYPE, logicalType); // Kavro: uuid, timestamp-micros... come back
+    }
+    docAndVersion(avro, builder, fieldDoc, version);
+    parameters(avro, builder);
+    defaultValue(avro, builder, fieldDefault, inProgress);
+    name(avro, builder);
+    if (forceOptional) {
+      builder.optional();
+    }
+    return builder.build();
+  }
+
+  private SchemaBuilder bytes(Schema avro, String logicalType) {
+    SchemaBuilder builder;
+    if ("decimal".equalsIgnoreCase(logicalType)) {
+      Object scale = avro.getObjectProp("scale");
+      builder = Decimal.builder(scale instanceof Number n ? n.intValue() : 0);
+      Object precision = avro.getObjectProp("precision");
+      if (precision != null) {
+        if (!(precision instanceof Number)) {
+          throw new DataException("precision property must be a JSON Integer");
+        }
+        int value = ((Number) precision).intValue();
+        if (value != CONNECT_AVRO_DECIMAL_PRECISION_DEFAULT) {
+          builder.parameter(CONNECT_AVRO_DECIMAL_PRECISION_PROP, String.valueOf(value));
+        }
       }
     } else {
-      builder = nonUnion(avro);
+      builder = SchemaBuilder.bytes();
     }
-    applyConnectProps(builder, avro);
-    return optional ? builder.optional() : builder;
-  }
-
-  private SchemaBuilder nonUnion(Schema avro) {
-    LogicalType logical = avro.getLogicalType();
-    return switch (avro.getType()) {
-      case RECORD -> record(avro);
-      case ENUM -> {
-        SchemaBuilder b = SchemaBuilder.string().name(avro.getFullName())
-            .parameter(ConnectProps.AVRO_TYPE, "enum")
-            .parameter(ConnectProps.ENUM_SYMBOLS, String.join(",", avro.getEnumSymbols()));
-        yield avro.getDoc() == null ? b : b.doc(avro.getDoc());
+    if (avro.getType() == Schema.Type.FIXED) {
+      builder.parameter(CONNECT_AVRO_FIXED_SIZE_PROP, String.valueOf(avro.getFixedSize()));
+      if (settings.enhancedAvroSchemaSupport() && builder.name() != null) {
+        builder.parameter(ConnectProps.KAVRO_FIXED_NAME, avro.getFullName()); // Kavro: the decimal's fixed name
       }
-      case FIXED -> {
-        SchemaBuilder b = logical instanceof LogicalTypes.Decimal decimal ? decimal(decimal)
-            : SchemaBuilder.bytes().name(avro.getFullName());
-        b.parameter(ConnectProps.AVRO_TYPE, "fixed")
-            .parameter(ConnectProps.FIXED_SIZE, Integer.toString(avro.getFixedSize()))
-            .parameter(ConnectProps.FIXED_NAME, avro.getFullName());
-        yield avro.getDoc() == null ? b : b.doc(avro.getDoc());
-      }
-      case ARRAY -> {
-        Schema items = avro.getElementType();
-        if (items.getType() == Schema.Type.RECORD && items.getObjectProp(ConnectProps.MAP_ENTRY) != null) {
-          yield SchemaBuilder.map(convert(items.getField("key").schema(), false, null, null),
-              convert(items.getField("value").schema(), false, null, null));
-        }
-        yield SchemaBuilder.array(convert(items, false, null, null));
-      }
-      case MAP -> SchemaBuilder.map(org.apache.kafka.connect.data.Schema.STRING_SCHEMA,
-          convert(avro.getValueType(), false, null, null));
-      case STRING -> SchemaBuilder.string();
-      case BYTES -> logical instanceof LogicalTypes.Decimal decimal ? decimal(decimal) : SchemaBuilder.bytes();
-      case INT -> {
-        if (logical instanceof LogicalTypes.Date) {
-          yield Date.builder();
-        }
-        if (logical instanceof LogicalTypes.TimeMillis) {
-          yield Time.builder();
-        }
-        String connectType = avro.getProp(ConnectProps.CONNECT_TYPE);
-        yield "int8".equals(connectType) ? SchemaBuilder.int8()
-            : "int16".equals(connectType) ? SchemaBuilder.int16() : SchemaBuilder.int32();
-      }
-      case LONG -> logical instanceof LogicalTypes.TimestampMillis ? Timestamp.builder() : SchemaBuilder.int64();
-      case FLOAT -> SchemaBuilder.float32();
-      case DOUBLE -> SchemaBuilder.float64();
-      case BOOLEAN -> SchemaBuilder.bool();
-      case NULL -> throw new DataException("Connect has no type for a lone Avro null");
-      case UNION -> throw new IllegalStateException("unions are handled by the caller");
-    };
-  }
-
-  private static SchemaBuilder decimal(LogicalTypes.Decimal decimal) {
-    SchemaBuilder builder = Decimal.builder(decimal.getScale());
-    // The default precision stays implicit, so that a Connect Decimal without one comes back the same.
-    if (decimal.getPrecision() != Math.max(decimal.getScale(), ConnectProps.DEFAULT_DECIMAL_PRECISION)) {
-      builder.parameter(ConnectProps.DECIMAL_PRECISION, Integer.toString(decimal.getPrecision()));
     }
     return builder;
   }
 
-  private SchemaBuilder record(Schema avro) {
-    String name = avro.getFullName();
-    if (!inProgress.add(name)) {
-      throw new DataException("the Avro record " + name + " contains itself; Connect cannot represent "
-          + "recursive schemas");
+  private static SchemaBuilder integer(Schema avro, String connectType, String logicalType) {
+    if (logicalType != null) {
+      return "date".equalsIgnoreCase(logicalType) ? Date.builder()
+          : "time-millis".equalsIgnoreCase(logicalType) ? Time.builder() : SchemaBuilder.int32();
+    }
+    if (connectType == null) {
+      return SchemaBuilder.int32();
+    }
+    return switch (connectType) {
+      case ConnectProps.CONNECT_TYPE_INT8 -> SchemaBuilder.int8();
+      case ConnectProps.CONNECT_TYPE_INT16 -> SchemaBuilder.int16();
+      default -> throw new DataException("Unknown connect.type " + connectType + " on Avro int " + avro);
+    };
+  }
+
+  private SchemaBuilder array(Schema avro, Set<String> inProgress) {
+    Schema element = avro.getElementType();
+    if (isMapEntry(element)) {
+      if (element.getFields().size() != 2 || element.getField(KEY_FIELD) == null
+          || element.getField(VALUE_FIELD) == null) {
+        throw new DataException("Found map encoded as array of key-value pairs, but array elements do not match "
+            + "the expected format.");
+      }
+      return SchemaBuilder.map(schema(element.getField(KEY_FIELD).schema(), false, null, null, inProgress),
+          schema(element.getField(VALUE_FIELD).schema(), false, null, null, inProgress));
+    }
+    return SchemaBuilder.array(schema(element, false, null, null, inProgress));
+  }
+
+  private SchemaBuilder record(Schema avro, Set<String> inProgress) {
+    if (!inProgress.add(avro.getFullName())) {
+      throw new DataException("Recursive Avro schema " + avro.getFullName() + " cannot be a Connect schema");
+    }
+    SchemaBuilder builder = SchemaBuilder.struct();
+    boolean docs = !settings.discardTypeDocDefault() && settings.connectMetaData();
+    if (docs && avro.getDoc() != null) {
+      builder.parameter(AVRO_RECORD_DOC_PROP, avro.getDoc());
+    }
+    for (Schema.Field field : avro.getFields()) {
+      if (docs && field.doc() != null) {
+        builder.parameter(AVRO_FIELD_DOC_PREFIX_PROP + field.name(), field.doc());
+      }
+      Object defaultValue = null;
+      try {
+        defaultValue = field.defaultVal();
+      } catch (RuntimeException e) {
+        log.warn("Ignoring invalid default for field {}: {}", field.name(), e.getMessage());
+      }
+      org.apache.kafka.connect.data.Schema fieldSchema = schema(field.schema(), false, defaultValue, field.doc(),
+          inProgress);
+      if (settings.connectMetaData() && field.getObjectProp(CONNECT_PARAMETERS_PROP) instanceof Map<?, ?> params) {
+        fieldSchema = withParameters(fieldSchema, params);
+      }
+      builder.field(field.name(), fieldSchema);
+    }
+    inProgress.remove(avro.getFullName());
+    return builder;
+  }
+
+  private SchemaBuilder enumeration(Schema avro) {
+    SchemaBuilder builder = SchemaBuilder.string();
+    if (settings.connectMetaData()) {
+      if (avro.getDoc() != null) {
+        builder.parameter(settings.discardTypeDocDefault() ? CONNECT_ENUM_DOC_PROP
+            : AVRO_ENUM_DOC_PREFIX_PROP + avro.getName(), avro.getDoc());
+      }
+      if (!settings.discardTypeDocDefault() && avro.getEnumDefault() != null) {
+        builder.parameter(AVRO_ENUM_DEFAULT_PREFIX_PROP + avro.getName(), avro.getEnumDefault());
+      }
+    }
+    String param = settings.generalizedSumTypeSupport() ? GENERALIZED_TYPE_ENUM : AVRO_TYPE_ENUM;
+    builder.parameter(param, avro.getFullName());
+    List<String> symbols = avro.getEnumSymbols();
+    for (int i = 0; i < symbols.size(); i++) {
+      builder.parameter(param + "." + symbols.get(i),
+          settings.generalizedSumTypeSupport() ? String.valueOf(i) : symbols.get(i));
+    }
+    return builder;
+  }
+
+  private SchemaBuilder union(Schema avro, Set<String> inProgress) {
+    String name = settings.generalizedSumTypeSupport()
+        ? GENERALIZED_TYPE_UNION_PREFIX + unionIndex.getAndIncrement() : AVRO_TYPE_UNION;
+    SchemaBuilder builder = SchemaBuilder.struct().name(name);
+    if (settings.generalizedSumTypeSupport()) {
+      builder.parameter(GENERALIZED_TYPE_UNION, name);
+    }
+    Set<String> fieldNames = new HashSet<>();
+    List<Schema> types = avro.getTypes();
+    for (int i = 0; i < types.size(); i++) {
+      Schema branch = types.get(i);
+      if (branch.getType() == Schema.Type.NULL) {
+        builder.optional();
+        continue;
+      }
+      String fieldName = unionFieldName(branch, i);
+      if (!fieldNames.add(fieldName)) {
+        throw new DataException("Multiple union schemas map to the Connect union field name " + fieldName);
+      }
+      builder.field(fieldName, schema(branch, true, null, null, inProgress));
+    }
+    return builder;
+  }
+
+  private void docAndVersion(Schema avro, SchemaBuilder builder, String fieldDoc, Integer version) {
+    if (settings.discardTypeDocDefault()) {
+      String doc = fieldDoc != null ? fieldDoc : avro.getDoc() != null ? avro.getDoc() : avro.getProp(CONNECT_DOC_PROP);
+      if (doc != null) {
+        builder.doc(doc);
+      }
+      if (settings.connectMetaData() && avro.getDoc() != null) {
+        builder.parameter(CONNECT_RECORD_DOC_PROP, avro.getDoc());
+      }
+    } else if (settings.connectMetaData() && avro.getProp(CONNECT_DOC_PROP) != null) {
+      builder.doc(avro.getProp(CONNECT_DOC_PROP));
+    }
+    Object connectVersion = avro.getObjectProp(CONNECT_VERSION_PROP);
+    if (connectVersion != null) {
+      if (!(connectVersion instanceof Number number)) {
+        throw new DataException("Invalid Connect version found: " + connectVersion);
+      }
+      builder.version(number.intValue());
+    } else if (version != null && version >= 0) {
+      builder.version(version);
+    }
+  }
+
+  private void parameters(Schema avro, SchemaBuilder builder) {
+    Object parameters = avro.getObjectProp(CONNECT_PARAMETERS_PROP);
+    if (settings.connectMetaData() && parameters != null) {
+      if (!(parameters instanceof Map<?, ?> map)) {
+        throw new DataException("Expected JSON object for schema parameters but found: " + parameters);
+      }
+      for (Map.Entry<?, ?> entry : map.entrySet()) {
+        if (!(entry.getValue() instanceof String text)) {
+          throw new DataException("Expected schema parameter values to be strings but found: " + entry.getValue());
+        }
+        builder.parameter(entry.getKey().toString(), text);
+      }
+    }
+    avro.getObjectProps().forEach((key, value) -> {
+      if (key.startsWith(AVRO_PROP)) {
+        builder.parameter(key, value.toString());
+      }
+    });
+  }
+
+  private void defaultValue(Schema avro, SchemaBuilder builder, Object fieldDefault, Set<String> inProgress) {
+    Object connectDefault = avro.getObjectProp(CONNECT_DEFAULT_VALUE_PROP);
+    Object value = fieldDefault;
+    if (value == null) {
+      value = connectDefault == null ? null : JacksonUtils.toJsonNode(connectDefault);
+    } else if (!settings.discardTypeDocDefault() && settings.connectMetaData() && connectDefault == null) {
+      builder.parameter(AVRO_FIELD_DEFAULT_FLAG_PROP, "true");
+    }
+    if (value == null || value == JsonProperties.NULL_VALUE) {
+      return;
     }
     try {
-      SchemaBuilder builder = SchemaBuilder.struct().name(name);
-      if (avro.getDoc() != null) {
-        builder.doc(avro.getDoc());
-      }
-      for (Schema.Field field : avro.getFields()) {
-        boolean optional = field.schema().getType() == Schema.Type.UNION && optionalBranch(field.schema()) != null;
-        Object defaultValue = null;
-        if (field.hasDefaultValue()) {
-          Object raw = RAW.getDefaultValue(field);
-          if (raw != null) {
-            defaultValue = value(builder(field.schema(), false).build(), field.schema(), raw);
-          }
-        }
-        builder.field(field.name(), convert(field.schema(), optional, field, defaultValue));
-      }
-      return builder;
-    } finally {
-      inProgress.remove(name);
+      builder.defaultValue(toConnectLogical(builder, defaultValue(builder, avro, value, inProgress)));
+    } catch (RuntimeException e) {
+      log.warn("Ignoring invalid default for schema {}: {}", avro.getName(), e.getMessage());
     }
   }
 
-  private static void applyConnectProps(SchemaBuilder builder, Schema avro) {
-    String name = avro.getProp(ConnectProps.CONNECT_NAME);
-    if (name != null && builder.name() == null) {
+  private static void name(Schema avro, SchemaBuilder builder) {
+    Object connectName = avro.getObjectProp(CONNECT_NAME_PROP);
+    String name = null;
+    if (connectName != null) {
+      if (!(connectName instanceof String text)) {
+        throw new DataException("Invalid schema name: " + connectName);
+      }
+      name = text;
+    } else if (avro.getType() == Schema.Type.RECORD || avro.getType() == Schema.Type.ENUM) {
+      name = avro.getFullName();
+    } else if (avro.getType() == Schema.Type.FIXED && !Decimal.LOGICAL_NAME.equals(builder.name())) {
+      name = avro.getFullName();
+    }
+    if (name == null || name.startsWith(DEFAULT_SCHEMA_FULL_NAME)) {
+      return;
+    }
+    if (builder.name() == null) {
       builder.name(name);
-    }
-    Object version = avro.getObjectProp(ConnectProps.CONNECT_VERSION);
-    if (version != null && builder.version() == null) {
-      builder.version(Integer.parseInt(version.toString()));
-    }
-    LogicalType logical = avro.getLogicalType();
-    String logicalName = logical != null ? logical.getName() : avro.getProp(LogicalType.LOGICAL_TYPE_PROP);
-    boolean mapped = logical instanceof LogicalTypes.Decimal || logical instanceof LogicalTypes.Date
-        || logical instanceof LogicalTypes.TimeMillis || logical instanceof LogicalTypes.TimestampMillis;
-    if (logicalName != null && !mapped) {
-      builder.parameter(ConnectProps.LOGICAL_TYPE, logicalName);
-    }
-    if (avro.getObjectProp(ConnectProps.CONNECT_PARAMETERS) instanceof Map<?, ?> params) {
-      params.forEach((k, v) -> builder.parameter(k.toString(), String.valueOf(v)));
+    } else if (!name.equals(builder.name())) {
+      throw new DataException("Mismatched names: name already added to SchemaBuilder (" + builder.name()
+          + ") differs from name in source schema (" + name + ")");
     }
   }
 
-  /** The non-null branch of {@code ["null", T]} or {@code [T, "null"]}, else {@code null}. */
-  static Schema optionalBranch(Schema union) {
-    List<Schema> types = union.getTypes();
-    if (types.size() != 2) {
+  /** A field's {@code connect.parameters}, for a named type written once and referred to by name after. */
+  private static org.apache.kafka.connect.data.Schema withParameters(org.apache.kafka.connect.data.Schema original,
+      Map<?, ?> fieldParams) {
+    Map<String, String> originalParams = original.parameters() == null ? Map.of() : original.parameters();
+    boolean same = fieldParams.entrySet().stream()
+        .allMatch(e -> e.getValue().toString().equals(originalParams.get(e.getKey().toString())));
+    if (same) {
+      return original;
+    }
+    SchemaBuilder builder = new SchemaBuilder(original.type());
+    if (original.name() != null) {
+      builder.name(original.name());
+    }
+    if (original.version() != null) {
+      builder.version(original.version());
+    }
+    if (original.doc() != null) {
+      builder.doc(original.doc());
+    }
+    if (original.isOptional()) {
+      builder.optional();
+    }
+    if (original.defaultValue() != null) {
+      builder.defaultValue(original.defaultValue());
+    }
+    originalParams.forEach(builder::parameter);
+    fieldParams.forEach((k, v) -> builder.parameter(k.toString(), v.toString()));
+    if (original.type() == org.apache.kafka.connect.data.Schema.Type.STRUCT) {
+      original.fields().forEach(f -> builder.field(f.name(), f.schema()));
+    }
+    return builder.build();
+  }
+
+  /** A default, from an Avro field (a Java value) or a {@code connect.default} property (JSON). */
+  private Object defaultValue(org.apache.kafka.connect.data.Schema connect, Schema avro, Object value,
+      Set<String> inProgress) {
+    if (value == null || value == JsonProperties.NULL_VALUE) {
       return null;
     }
-    if (types.get(0).getType() == Schema.Type.NULL) {
-      return types.get(1);
+    if (!(value instanceof JsonNode json)) {
+      return value(connect, avro, value, false);
     }
-    return types.get(1).getType() == Schema.Type.NULL ? types.get(0) : null;
+    switch (avro.getType()) {
+      case INT:
+        return switch (connect.type()) {
+          case INT8 -> (byte) json.intValue();
+          case INT16 -> json.shortValue();
+          default -> json.intValue();
+        };
+      case LONG:
+        return json.longValue();
+      case FLOAT:
+        return (float) json.doubleValue();
+      case DOUBLE:
+        return json.doubleValue();
+      case BOOLEAN:
+        return json.asBoolean();
+      case STRING, ENUM:
+        return json.asText();
+      case BYTES, FIXED:
+        try {
+          byte[] bytes = json.isTextual() ? json.textValue().getBytes(StandardCharsets.ISO_8859_1) : json.binaryValue();
+          return bytes == null ? null : ByteBuffer.wrap(bytes);
+        } catch (IOException e) {
+          throw new DataException("Invalid binary data in default value", e);
+        }
+      case ARRAY: {
+        if (!json.isArray()) {
+          throw new DataException("Invalid JSON for array default value");
+        }
+        List<Object> list = new ArrayList<>();
+        for (JsonNode item : json) {
+          list.add(toConnectLogical(connect.valueSchema(), defaultValue(connect.valueSchema(), avro.getElementType(), item,
+              inProgress)));
+        }
+        return list;
+      }
+      case MAP: {
+        if (!json.isObject()) {
+          throw new DataException("Invalid JSON for map default value");
+        }
+        Map<String, Object> map = new HashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = json.fields(); it.hasNext(); ) {
+          Map.Entry<String, JsonNode> entry = it.next();
+          map.put(entry.getKey(), toConnectLogical(connect.valueSchema(),
+              defaultValue(connect.valueSchema(), avro.getValueType(), entry.getValue(), inProgress)));
+        }
+        return map;
+      }
+      case RECORD: {
+        if (!json.isObject()) {
+          throw new DataException("Invalid JSON for record default value");
+        }
+        Struct struct = new Struct(connect);
+        for (Schema.Field field : avro.getFields()) {
+          org.apache.kafka.connect.data.Field target = connect.field(field.name());
+          struct.put(field.name(), toConnectLogical(target.schema(),
+              defaultValue(target.schema(), field.schema(), json.get(field.name()), inProgress)));
+        }
+        return struct;
+      }
+      case UNION: {
+        Schema first = avro.getTypes().get(0);
+        if (first.getType() == Schema.Type.NULL) {
+          return null;
+        }
+        org.apache.kafka.connect.data.Schema branch = connect.field(unionFieldName(first, 0)).schema();
+        return toConnectLogical(branch, defaultValue(branch, first, value, inProgress));
+      }
+      default:
+        return null;
+    }
   }
 
-  static String branchName(Schema branch) {
+  // ---- values ------------------------------------------------------------------------------------------
+
+  /**
+   * An Avro raw generic value of {@code avro} as a Connect value of {@code connect} (the schema
+   * {@link #schema} gave for it); {@code connect} null means schemaless, an {@code Anything} record.
+   */
+  Object value(org.apache.kafka.connect.data.Schema connect, Schema avro, Object value) {
+    return value(connect, avro, value, true);
+  }
+
+  private Object value(org.apache.kafka.connect.data.Schema connect, Schema avro, Object value, boolean logical) {
+    if (connect == null) {
+      return Schemaless.toConnect(value);
+    }
+    if (value == null || value == JsonProperties.NULL_VALUE) {
+      if (!connect.isOptional()) {
+        throw new DataException("Found null value for non-optional schema");
+      }
+      return null;
+    }
+    if (avro.getType() == Schema.Type.UNION && !ConnectToAvro.isUnion(connect)) {
+      avro = avro.getTypes().get(RAW.resolveUnion(avro, value)); // [null, X]: X
+    }
+    Object converted;
+    try {
+      converted = switch (connect.type()) {
+        case INT32 -> (Integer) value;
+        case INT64 -> (Long) value;
+        case FLOAT32 -> (Float) value;
+        case FLOAT64 -> (Double) value;
+        case BOOLEAN -> (Boolean) value;
+        case INT8 -> ((Integer) value).byteValue();
+        case INT16 -> ((Integer) value).shortValue();
+        case STRING -> {
+          if (!(value instanceof CharSequence || value instanceof GenericData.EnumSymbol || value instanceof Enum)) {
+            throw new DataException("Invalid class for string type, expecting String or CharSequence but found "
+                + value.getClass().getName());
+          }
+          yield value.toString();
+        }
+        case BYTES -> bytes(value);
+        case ARRAY -> {
+          List<Object> list = new ArrayList<>();
+          for (Object item : (java.util.Collection<?>) value) {
+            list.add(value(connect.valueSchema(), avro.getElementType(), item, true));
+          }
+          yield list;
+        }
+        case MAP -> map(connect, avro, value);
+        case STRUCT -> struct(connect, avro, value);
+        default -> throw new DataException("Unknown Connect schema type: " + connect.type());
+      };
+    } catch (ClassCastException e) {
+      throw new DataException("Invalid type for " + connect.type() + ": " + value.getClass().getName());
+    }
+    return logical ? toConnectLogical(connect, converted) : converted;
+  }
+
+  private Object map(org.apache.kafka.connect.data.Schema connect, Schema avro, Object value) {
+    Map<Object, Object> map = new HashMap<>();
+    if (avro.getType() == Schema.Type.MAP) {
+      ((Map<?, ?>) value).forEach((k, v) -> map.put(k.toString(),
+          value(connect.valueSchema(), avro.getValueType(), v, true)));
+      return map;
+    }
+    Schema entry = avro.getElementType();
+    Schema keySchema = entry.getField(KEY_FIELD).schema();
+    Schema valueSchema = entry.getField(VALUE_FIELD).schema();
+    for (Object item : (java.util.Collection<?>) value) {
+      IndexedRecord pair = (IndexedRecord) item;
+      map.put(value(connect.keySchema(), keySchema, pair.get(entry.getField(KEY_FIELD).pos()), true),
+          value(connect.valueSchema(), valueSchema, pair.get(entry.getField(VALUE_FIELD).pos()), true));
+    }
+    return map;
+  }
+
+  private Object struct(org.apache.kafka.connect.data.Schema connect, Schema avro, Object value) {
+    if (ConnectToAvro.isUnion(connect)) {
+      int index = RAW.resolveUnion(avro, value);
+      Schema branch = avro.getTypes().get(index);
+      String fieldName = unionFieldName(branch, index);
+      org.apache.kafka.connect.data.Field field = connect.field(fieldName);
+      if (field == null) {
+        throw new DataException("Did not find matching union field for data of " + branch.getFullName());
+      }
+      return new Struct(connect).put(field, value(field.schema(), branch, value, true));
+    }
+    if (value instanceof Map<?, ?> fields) { // a record default, in Avro's Java form
+      Struct struct = new Struct(connect);
+      for (org.apache.kafka.connect.data.Field field : connect.fields()) {
+        Schema.Field avroField = avro.getField(AvroNames.scrub(field.name(), settings.scrubInvalidNames()));
+        Object fieldValue = fields.containsKey(avroField.name()) ? fields.get(avroField.name())
+            : field.schema().defaultValue();
+        struct.put(field, value(field.schema(), avroField.schema(), fieldValue, true));
+      }
+      return struct;
+    }
+    IndexedRecord record = (IndexedRecord) value;
+    Struct struct = new Struct(connect);
+    for (org.apache.kafka.connect.data.Field field : connect.fields()) {
+      Schema.Field avroField = avro.getField(AvroNames.scrub(field.name(), settings.scrubInvalidNames()));
+      struct.put(field, value(field.schema(), avroField.schema(), record.get(avroField.pos()), true));
+    }
+    return struct;
+  }
+
+  // ---- shared ------------------------------------------------------------------------------------------
+
+  private String unionFieldName(Schema branch, int index) {
+    if (settings.generalizedSumTypeSupport()) {
+      return GENERALIZED_TYPE_UNION_FIELD_PREFIX + index;
+    }
     return switch (branch.getType()) {
-      case RECORD, ENUM, FIXED -> branch.getFullName();
+      case RECORD, ENUM, FIXED -> settings.enhancedAvroSchemaSupport() ? branch.getFullName()
+          : AvroNames.split(branch.getName(), settings.scrubInvalidNames())[1];
       default -> branch.getType().getName();
     };
   }
 
-  /** An Avro raw generic value (no logical conversions) as a Connect value of {@code connect}. */
-  static Object value(org.apache.kafka.connect.data.Schema connect, Schema avro, Object value) {
-    if (value == null) {
-      return null;
-    }
-    LogicalType logical = avro.getLogicalType();
-    return switch (avro.getType()) {
-      case UNION -> {
-        Schema single = optionalBranch(avro);
-        if (single != null) {
-          yield value(connect, single, value);
-        }
-        Schema branch = avro.getTypes().get(RAW.resolveUnion(avro, value));
-        if (branch.getType() == Schema.Type.NULL) {
-          yield null;
-        }
-        Struct struct = new Struct(connect);
-        String name = branchName(branch);
-        struct.put(name, value(connect.field(name).schema(), branch, value));
-        yield struct;
-      }
-      case RECORD -> {
-        IndexedRecord record = (IndexedRecord) value;
-        Struct struct = new Struct(connect);
-        for (Schema.Field field : avro.getFields()) {
-          org.apache.kafka.connect.data.Field target = connect.field(field.name());
-          struct.put(target, value(target.schema(), field.schema(), record.get(field.pos())));
-        }
-        yield struct;
-      }
-      case ENUM, STRING -> value.toString();
-      case FIXED -> {
-        byte[] bytes = ((GenericFixed) value).bytes().clone();
-        yield logical instanceof LogicalTypes.Decimal d ? new BigDecimal(new BigInteger(bytes), d.getScale()) : bytes;
-      }
-      case BYTES -> {
-        byte[] bytes = bytes(value);
-        yield logical instanceof LogicalTypes.Decimal d ? new BigDecimal(new BigInteger(bytes), d.getScale()) : bytes;
-      }
-      case INT -> {
-        int i = (Integer) value;
-        if (logical instanceof LogicalTypes.Date) {
-          yield new java.util.Date(i * MILLIS_PER_DAY);
-        }
-        if (logical instanceof LogicalTypes.TimeMillis) {
-          yield new java.util.Date(i);
-        }
-        yield switch (connect.type()) {
-          case INT8 -> (byte) i;
-          case INT16 -> (short) i;
-          default -> i;
-        };
-      }
-      case LONG -> logical instanceof LogicalTypes.TimestampMillis ? new java.util.Date((Long) value) : value;
-      case FLOAT, DOUBLE, BOOLEAN -> value;
-      case ARRAY -> {
-        List<?> items = (List<?>) value;
-        Schema element = avro.getElementType();
-        if (connect.type() == org.apache.kafka.connect.data.Schema.Type.MAP) {
-          Map<Object, Object> map = new LinkedHashMap<>();
-          for (Object item : items) {
-            IndexedRecord entry = (IndexedRecord) item;
-            map.put(value(connect.keySchema(), element.getField("key").schema(), entry.get(0)),
-                value(connect.valueSchema(), element.getField("value").schema(), entry.get(1)));
-          }
-          yield map;
-        }
-        List<Object> list = new ArrayList<>(items.size());
-        for (Object item : items) {
-          list.add(value(connect.valueSchema(), element, item));
-        }
-        yield list;
-      }
-      case MAP -> {
-        Map<String, Object> map = new LinkedHashMap<>();
-        ((Map<?, ?>) value).forEach((k, v) -> map.put(k.toString(), value(connect.valueSchema(), avro.getValueType(), v)));
-        yield map;
-      }
-      case NULL -> null;
-    };
+  private static boolean isMapEntry(Schema element) {
+    return element.getType() == Schema.Type.RECORD
+        && (NAMESPACE.equals(element.getNamespace()) && MAP_ENTRY_TYPE_NAME.equals(element.getName())
+            || MAP_ENTRY_TYPE_NAME.equals(element.getProp(CONNECT_INTERNAL_TYPE_NAME)));
   }
 
-  private static byte[] bytes(Object value) {
+  private static ByteBuffer bytes(Object value) {
     if (value instanceof byte[] bytes) {
-      return bytes.clone();
+      return ByteBuffer.wrap(bytes);
     }
-    ByteBuffer buffer = (ByteBuffer) value;
-    byte[] bytes = new byte[buffer.remaining()];
-    buffer.duplicate().get(bytes);
-    return bytes;
+    if (value instanceof ByteBuffer buffer) {
+      return buffer;
+    }
+    if (value instanceof GenericFixed fixed) {
+      return ByteBuffer.wrap(fixed.bytes());
+    }
+    throw new DataException("Invalid class for bytes type, expecting byte[] or ByteBuffer but found "
+        + value.getClass().getName());
+  }
+
+  /** An underlying value (bytes, int, long) as the Connect logical value of {@code connect}, if it is one. */
+  private static Object toConnectLogical(org.apache.kafka.connect.data.Schema connect, Object value) {
+    if (connect.name() == null || value == null) {
+      return value;
+    }
+    try {
+      return switch (connect.name()) {
+        case Decimal.LOGICAL_NAME -> {
+          ByteBuffer buffer = ((ByteBuffer) value).duplicate();
+          byte[] bytes = new byte[buffer.remaining()];
+          buffer.get(bytes);
+          yield Decimal.toLogical(connect, bytes);
+        }
+        case Date.LOGICAL_NAME -> Date.toLogical(connect, (Integer) value);
+        case Time.LOGICAL_NAME -> Time.toLogical(connect, (Integer) value);
+        case Timestamp.LOGICAL_NAME -> Timestamp.toLogical(connect, (Long) value);
+        default -> value;
+      };
+    } catch (ClassCastException e) {
+      throw new DataException("Invalid type for " + connect.name() + ": " + value.getClass().getName());
+    }
   }
 }

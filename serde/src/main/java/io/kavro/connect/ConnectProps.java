@@ -1,42 +1,71 @@
 package io.kavro.connect;
 
 /**
- * Names that carry what one data model has and the other lacks, so that Avro to Connect to Avro (and back)
- * gives the same schema.
+ * The names Confluent's {@code AvroData} gives to what one data model has and the other lacks: Avro
+ * properties on the schemas it writes, and Connect schema parameters on the schemas it reads. Kavro writes and
+ * reads the same names, so that both converters produce the same schemas from the same data.
  */
 final class ConnectProps {
   private ConnectProps() {}
 
-  /** Connect schema parameter: which Avro type a Connect schema stands for ("enum", "fixed", "union"). */
-  static final String AVRO_TYPE = "io.kavro.connect.avro.type";
-  /** Connect schema parameter: the symbols of an Avro enum, comma-separated. */
-  static final String ENUM_SYMBOLS = "io.kavro.connect.avro.enum.symbols";
-  /** Connect schema parameter: the size of an Avro fixed. */
-  static final String FIXED_SIZE = "io.kavro.connect.avro.fixed.size";
-  /** Connect schema parameter: the full name of an Avro fixed (a Connect Decimal keeps its own name). */
-  static final String FIXED_NAME = "io.kavro.connect.avro.fixed.name";
-  /** Connect schema parameter: an Avro logical type that Connect has no type for (uuid, timestamp-micros...). */
-  static final String LOGICAL_TYPE = "io.kavro.connect.avro.logical.type";
-  /** Connect schema parameter: the doc of the Avro field that holds this schema. */
-  static final String FIELD_DOC = "io.kavro.connect.avro.field.doc";
-  /** Connect schema parameter of a Decimal: its precision (the name Confluent uses too). */
-  static final String DECIMAL_PRECISION = "connect.decimal.precision";
-  /** Precision given to Connect decimals that do not state one. */
-  static final int DEFAULT_DECIMAL_PRECISION = 64;
+  /** Namespace of everything Confluent's converter names. */
+  static final String NAMESPACE = "io.confluent.connect.avro";
+  /** Name of a struct that Connect did not name; the second is {@code ConnectDefault2}, and so on. */
+  static final String DEFAULT_SCHEMA_NAME = "ConnectDefault";
+  static final String DEFAULT_SCHEMA_FULL_NAME = NAMESPACE + "." + DEFAULT_SCHEMA_NAME;
+  /** Record of a map with non-string keys: an array of these, with fields {@code key} and {@code value}. */
+  static final String MAP_ENTRY_TYPE_NAME = "MapEntry";
+  static final String KEY_FIELD = "key";
+  static final String VALUE_FIELD = "value";
 
-  /** Avro property: the Connect type of an Avro int that was a Connect INT8 or INT16. */
-  static final String CONNECT_TYPE = "connect.type";
-  /** Avro property: the name of a Connect schema that Avro cannot name (a primitive). */
-  static final String CONNECT_NAME = "connect.name";
-  /** Avro property: the Connect version. */
-  static final String CONNECT_VERSION = "connect.version";
-  /** Avro property: Connect parameters that are not ours, as a map. */
-  static final String CONNECT_PARAMETERS = "connect.parameters";
-  /** Avro property of a record that is an entry of a Connect map with non-string keys. */
-  static final String MAP_ENTRY = "io.kavro.connect.map.entry";
+  // Avro properties written by connect.meta.data=true.
+  static final String CONNECT_NAME_PROP = "connect.name";
+  static final String CONNECT_DOC_PROP = "connect.doc";
+  static final String CONNECT_RECORD_DOC_PROP = "connect.record.doc";
+  static final String CONNECT_ENUM_DOC_PROP = "connect.enum.doc";
+  static final String CONNECT_VERSION_PROP = "connect.version";
+  static final String CONNECT_DEFAULT_VALUE_PROP = "connect.default";
+  static final String CONNECT_PARAMETERS_PROP = "connect.parameters";
+  static final String CONNECT_INTERNAL_TYPE_NAME = "connect.internal.type";
+  /** Avro property of an int that was a Connect INT8 or INT16: {@code int8} or {@code int16}. */
+  static final String CONNECT_TYPE_PROP = "connect.type";
+  static final String CONNECT_TYPE_INT8 = "int8";
+  static final String CONNECT_TYPE_INT16 = "int16";
 
-  /** Namespace of records that Connect did not name. */
-  static final String DEFAULT_NAMESPACE = "io.kavro.connect";
-  /** Name of the top-level record when Connect did not name it. */
-  static final String DEFAULT_NAME = "ConnectDefault";
+  // Connect parameters.
+  static final String AVRO_RECORD_DOC_PROP = NAMESPACE + ".record.doc";
+  static final String AVRO_ENUM_DOC_PREFIX_PROP = NAMESPACE + ".enum.doc.";
+  static final String AVRO_FIELD_DOC_PREFIX_PROP = NAMESPACE + ".field.doc.";
+  static final String AVRO_FIELD_DEFAULT_FLAG_PROP = NAMESPACE + ".field.default";
+  static final String AVRO_ENUM_DEFAULT_PREFIX_PROP = NAMESPACE + ".enum.default.";
+  /** Name of the Connect struct that stands for an Avro union (one optional field per branch). */
+  static final String AVRO_TYPE_UNION = NAMESPACE + ".Union";
+  /** Parameter of a Connect string that was an Avro enum: its full name; {@code .<symbol>} lists each symbol. */
+  static final String AVRO_TYPE_ENUM = NAMESPACE + ".Enum";
+  /** Name of the Avro record that carries schemaless Connect data. */
+  static final String AVRO_TYPE_ANYTHING = NAMESPACE + ".Anything";
+  /** Parameter of a Connect bytes that was an Avro fixed: its size. */
+  static final String CONNECT_AVRO_FIXED_SIZE_PROP = "connect.fixed.size";
+  /** Parameter of a Connect Decimal: its precision, when not the default. */
+  static final String CONNECT_AVRO_DECIMAL_PRECISION_PROP = "connect.decimal.precision";
+  static final int CONNECT_AVRO_DECIMAL_PRECISION_DEFAULT = 64;
+  /** Schema parameters that start with this are copied to Avro properties as they are, and back. */
+  static final String AVRO_PROP = "avro";
+
+  // generalized.sum.type.support: the names of Confluent's format-neutral unions and enums.
+  static final String GENERALIZED_TYPE_UNION = "org.apache.kafka.connect.data.Union";
+  static final String GENERALIZED_TYPE_ENUM = "org.apache.kafka.connect.data.Enum";
+  static final String GENERALIZED_TYPE_UNION_PREFIX = "connect_union_";
+  static final String GENERALIZED_TYPE_UNION_FIELD_PREFIX = GENERALIZED_TYPE_UNION_PREFIX + "field_";
+
+  /**
+   * Kavro's own parameter, written only with {@code enhanced.avro.schema.support=true}: an Avro logical type
+   * that Connect has no type for ({@code uuid}, {@code timestamp-micros}...), so that it comes back.
+   */
+  static final String KAVRO_LOGICAL_TYPE = "io.kavro.connect.avro.logical.type";
+  /**
+   * Kavro's own parameter, written only with {@code enhanced.avro.schema.support=true}: the full name of an Avro
+   * fixed that holds a decimal, which Confluent's converter replaces with the Connect Decimal's name.
+   */
+  static final String KAVRO_FIXED_NAME = "io.kavro.connect.avro.fixed.name";
 }

@@ -1,22 +1,61 @@
 package io.kavro.connect;
 
+import static io.kavro.connect.ConnectProps.AVRO_ENUM_DEFAULT_PREFIX_PROP;
+import static io.kavro.connect.ConnectProps.AVRO_ENUM_DOC_PREFIX_PROP;
+import static io.kavro.connect.ConnectProps.AVRO_FIELD_DEFAULT_FLAG_PROP;
+import static io.kavro.connect.ConnectProps.AVRO_FIELD_DOC_PREFIX_PROP;
+import static io.kavro.connect.ConnectProps.AVRO_PROP;
+import static io.kavro.connect.ConnectProps.AVRO_RECORD_DOC_PROP;
+import static io.kavro.connect.ConnectProps.AVRO_TYPE_ENUM;
+import static io.kavro.connect.ConnectProps.AVRO_TYPE_UNION;
+import static io.kavro.connect.ConnectProps.CONNECT_AVRO_DECIMAL_PRECISION_DEFAULT;
+import static io.kavro.connect.ConnectProps.CONNECT_AVRO_DECIMAL_PRECISION_PROP;
+import static io.kavro.connect.ConnectProps.CONNECT_AVRO_FIXED_SIZE_PROP;
+import static io.kavro.connect.ConnectProps.CONNECT_DEFAULT_VALUE_PROP;
+import static io.kavro.connect.ConnectProps.CONNECT_DOC_PROP;
+import static io.kavro.connect.ConnectProps.CONNECT_ENUM_DOC_PROP;
+import static io.kavro.connect.ConnectProps.CONNECT_INTERNAL_TYPE_NAME;
+import static io.kavro.connect.ConnectProps.CONNECT_NAME_PROP;
+import static io.kavro.connect.ConnectProps.CONNECT_PARAMETERS_PROP;
+import static io.kavro.connect.ConnectProps.CONNECT_RECORD_DOC_PROP;
+import static io.kavro.connect.ConnectProps.CONNECT_TYPE_PROP;
+import static io.kavro.connect.ConnectProps.CONNECT_VERSION_PROP;
+import static io.kavro.connect.ConnectProps.DEFAULT_SCHEMA_FULL_NAME;
+import static io.kavro.connect.ConnectProps.DEFAULT_SCHEMA_NAME;
+import static io.kavro.connect.ConnectProps.GENERALIZED_TYPE_ENUM;
+import static io.kavro.connect.ConnectProps.GENERALIZED_TYPE_UNION;
+import static io.kavro.connect.ConnectProps.GENERALIZED_TYPE_UNION_FIELD_PREFIX;
+import static io.kavro.connect.ConnectProps.KAVRO_LOGICAL_TYPE;
+import static io.kavro.connect.ConnectProps.KEY_FIELD;
+import static io.kavro.connect.ConnectProps.MAP_ENTRY_TYPE_NAME;
+import static io.kavro.connect.ConnectProps.NAMESPACE;
+import static io.kavro.connect.ConnectProps.VALUE_FIELD;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.avro.AvroTypeException;
 import org.apache.avro.JsonProperties;
+import org.apache.avro.LogicalType;
 import org.apache.avro.LogicalTypes;
 import org.apache.avro.Schema;
+import org.apache.avro.SchemaBuilder;
 import org.apache.avro.generic.GenericData;
-import org.apache.avro.generic.GenericEnumSymbol;
-import org.apache.avro.generic.GenericFixed;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.util.internal.JacksonUtils;
 import org.apache.kafka.connect.data.Date;
 import org.apache.kafka.connect.data.Decimal;
 import org.apache.kafka.connect.data.Field;
@@ -24,345 +63,609 @@ import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.data.Time;
 import org.apache.kafka.connect.data.Timestamp;
 import org.apache.kafka.connect.errors.DataException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Connect schemas and values to Avro: schemas once per Connect schema (the caller caches them), values per
- * record, as Avro's raw generic representation (decimals as bytes, dates as ints), which any writer accepts.
- *
- * <p>A schema conversion is stateful (it names unnamed structs and keeps named ones unique), so each one uses
- * a new instance; value conversion is static.
+ * Connect schemas and values to Avro, as Confluent's {@code AvroData.fromConnectSchema} and
+ * {@code fromConnectData} make them, so that both converters register the same schema text for the same
+ * Connect schema. Values come out as Avro's raw generic representation (decimals as bytes, dates as ints).
+ * Immutable and thread-safe; a schema conversion keeps its state in a {@link Context} of its own.
  */
 final class ConnectToAvro {
-  private static final long MILLIS_PER_DAY = 86_400_000L;
-  private static final Set<String> OUR_PARAMETERS = Set.of(ConnectProps.AVRO_TYPE, ConnectProps.ENUM_SYMBOLS,
-      ConnectProps.FIXED_SIZE, ConnectProps.FIXED_NAME, ConnectProps.FIELD_DOC, ConnectProps.DECIMAL_PRECISION, Decimal.SCALE_FIELD,
-      ConnectProps.LOGICAL_TYPE);
+  private static final Logger log = LoggerFactory.getLogger(ConnectToAvro.class);
+  private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
-  private final Map<String, Schema> named = new HashMap<>();
-  private final Map<String, org.apache.kafka.connect.data.Schema> namedSources = new HashMap<>();
-  private int unnamed;
+  private final AvroDataSettings settings;
 
-  private ConnectToAvro() {}
-
-  /** The Avro schema of a Connect schema. */
-  static Schema schema(org.apache.kafka.connect.data.Schema connect) {
-    return new ConnectToAvro().convert(connect);
+  ConnectToAvro(AvroDataSettings settings) {
+    this.settings = settings;
   }
 
-  private Schema convert(org.apache.kafka.connect.data.Schema connect) {
-    Schema base = nonOptional(connect);
+  /** The state of one schema conversion: types already converted, and the names given so far. */
+  private static final class Context {
+    final Map<org.apache.kafka.connect.data.Schema, Schema> converted = new HashMap<>();
+    final Map<String, Schema> recordsByName = new HashMap<>();
+    final Set<String> seenNamedTypes = new HashSet<>();
+    int defaultNames;
+  }
+
+  /** The Avro schema of a Connect schema; {@code null} (schemaless data) is Confluent's {@code Anything}. */
+  Schema schema(org.apache.kafka.connect.data.Schema connect) {
+    return connect == null ? Schemaless.ANYTHING : schema(connect, new Context(), false);
+  }
+
+  private Schema schemaOrReference(org.apache.kafka.connect.data.Schema connect, Context ctx,
+      boolean ignoreOptional) {
+    Schema known = connect.name() == null ? null : ctx.recordsByName.get(connect.name());
+    if (known != null) {
+      return ignoreOptional ? known : optional(connect, known);
+    }
+    return schema(connect, ctx, ignoreOptional);
+  }
+
+  private Schema schema(org.apache.kafka.connect.data.Schema connect, Context ctx, boolean ignoreOptional) {
+    if (!isUnion(connect) && !connect.isOptional()) {
+      Schema known = ctx.converted.get(connect);
+      if (known != null) {
+        return known;
+      }
+    }
+    Map<String, String> params = connect.parameters() == null ? Map.of() : connect.parameters();
+    String connectType = null;
+    Schema base;
+    switch (connect.type()) {
+      case INT8 -> {
+        connectType = ConnectProps.CONNECT_TYPE_INT8;
+        base = Schema.create(Schema.Type.INT);
+      }
+      case INT16 -> {
+        connectType = ConnectProps.CONNECT_TYPE_INT16;
+        base = Schema.create(Schema.Type.INT);
+      }
+      case INT32 -> base = Schema.create(Schema.Type.INT);
+      case INT64 -> base = Schema.create(Schema.Type.LONG);
+      case FLOAT32 -> base = Schema.create(Schema.Type.FLOAT);
+      case FLOAT64 -> base = Schema.create(Schema.Type.DOUBLE);
+      case BOOLEAN -> base = Schema.create(Schema.Type.BOOLEAN);
+      case STRING -> base = enumOrString(connect, params, ctx);
+      case BYTES -> base = bytes(connect, params, ctx);
+      case ARRAY -> base = Schema.createArray(schemaOrReference(connect.valueSchema(), ctx, false));
+      case MAP -> base = map(connect, ctx);
+      case STRUCT -> base = struct(connect, params, ctx);
+      default -> throw new DataException("Unknown Connect schema type: " + connect.type());
+    }
+    Schema result = base;
+    if (base.getType() != Schema.Type.UNION) {
+      addConnectProps(connect, params, connectType, base);
+      addLogicalType(connect, params, base);
+      if (!ignoreOptional) {
+        result = optional(connect, base);
+      }
+    }
+    if (!connect.isOptional()) {
+      ctx.converted.put(connect, result);
+    }
+    return result;
+  }
+
+  private Schema enumOrString(org.apache.kafka.connect.data.Schema connect, Map<String, String> params,
+      Context ctx) {
+    boolean enumParams = params.containsKey(GENERALIZED_TYPE_ENUM) || params.containsKey(AVRO_TYPE_ENUM);
+    if (!(settings.generalizedSumTypeSupport() || settings.enhancedAvroSchemaSupport()) || !enumParams) {
+      return Schema.create(Schema.Type.STRING);
+    }
+    String param = settings.generalizedSumTypeSupport() ? GENERALIZED_TYPE_ENUM : AVRO_TYPE_ENUM;
+    List<String> symbols = new ArrayList<>();
+    params.forEach((key, value) -> {
+      if (key.startsWith(param + ".")) {
+        symbols.add(key.substring(param.length() + 1));
+      }
+    });
+    String name = names(ctx, connect.name())[1];
+    String enumName = params.get(param);
+    SchemaBuilder.EnumBuilder<Schema> builder = SchemaBuilder.builder().enumeration(enumName);
+    if (settings.discardTypeDocDefault()) {
+      return builder.doc(params.get(CONNECT_ENUM_DOC_PROP)).symbols(symbols.toArray(String[]::new));
+    }
+    return builder.doc(params.get(AVRO_ENUM_DOC_PREFIX_PROP + name))
+        .defaultSymbol(params.get(AVRO_ENUM_DEFAULT_PREFIX_PROP + name)).symbols(symbols.toArray(String[]::new));
+  }
+
+  private Schema bytes(org.apache.kafka.connect.data.Schema connect, Map<String, String> params, Context ctx) {
+    Schema base;
+    if (isFixed(connect)) {
+      String[] names = names(ctx, params.getOrDefault(ConnectProps.KAVRO_FIXED_NAME, connect.name()));
+      base = Schema.createFixed(names[1], null, names[0], Integer.parseInt(params.get(CONNECT_AVRO_FIXED_SIZE_PROP)));
+    } else {
+      base = Schema.create(Schema.Type.BYTES);
+    }
+    if (Decimal.LOGICAL_NAME.equalsIgnoreCase(connect.name())) {
+      base.addProp("scale", JSON.numberNode(Integer.parseInt(params.get(Decimal.SCALE_FIELD))));
+      String precision = params.get(CONNECT_AVRO_DECIMAL_PRECISION_PROP);
+      base.addProp("precision", JSON.numberNode(precision != null ? Integer.parseInt(precision)
+          : CONNECT_AVRO_DECIMAL_PRECISION_DEFAULT));
+    }
+    return base;
+  }
+
+  private Schema map(org.apache.kafka.connect.data.Schema connect, Context ctx) {
+    if (stringKeys(connect)) {
+      return Schema.createMap(schemaOrReference(connect.valueSchema(), ctx, false));
+    }
+    Schema entry;
+    if (connect.name() == null) {
+      entry = Schema.createRecord(MAP_ENTRY_TYPE_NAME, null, NAMESPACE, false);
+    } else {
+      String[] names = names(ctx, connect.name());
+      entry = Schema.createRecord(names[1], null, names[0], false);
+      entry.addProp(CONNECT_INTERNAL_TYPE_NAME, MAP_ENTRY_TYPE_NAME);
+    }
+    List<Schema.Field> fields = new ArrayList<>();
+    addField(fields, KEY_FIELD, connect.keySchema(), null, ctx);
+    addField(fields, VALUE_FIELD, connect.valueSchema(), null, ctx);
+    entry.setFields(fields);
+    return Schema.createArray(entry);
+  }
+
+  private Schema struct(org.apache.kafka.connect.data.Schema connect, Map<String, String> params, Context ctx) {
+    if (isUnion(connect)) {
+      List<Schema> branches = new ArrayList<>();
+      if (connect.isOptional()) {
+        branches.add(Schema.create(Schema.Type.NULL));
+      }
+      for (Field field : connect.fields()) {
+        branches.add(schemaOrReference(nonOptional(field.schema()), ctx, true));
+      }
+      return Schema.createUnion(branches);
+    }
+    if (connect.isOptional()) {
+      return Schema.createUnion(Schema.create(Schema.Type.NULL),
+          schemaOrReference(nonOptional(connect), ctx, false));
+    }
+    String[] names = names(ctx, connect.name());
+    String doc = params.get(settings.discardTypeDocDefault() ? CONNECT_RECORD_DOC_PROP : AVRO_RECORD_DOC_PROP);
+    Schema record = Schema.createRecord(names[1], doc, names[0], false);
+    if (connect.name() != null) {
+      ctx.recordsByName.put(connect.name(), record);
+    }
+    List<Schema.Field> fields = new ArrayList<>();
+    for (Field field : connect.fields()) {
+      String fieldDoc = settings.discardTypeDocDefault() ? null : params.get(AVRO_FIELD_DOC_PREFIX_PROP + field.name());
+      addField(fields, AvroNames.scrub(field.name(), settings.scrubInvalidNames()), field.schema(), fieldDoc, ctx);
+    }
+    record.setFields(fields);
+    return record;
+  }
+
+  private void addField(List<Schema.Field> fields, String name, org.apache.kafka.connect.data.Schema connect,
+      String doc, Context ctx) {
+    Object defaultValue = null;
+    if (connect.defaultValue() != null) {
+      defaultValue = JacksonUtils.toObject(defaultJson(connect, connect.defaultValue()));
+    } else if (connect.isOptional()) {
+      defaultValue = JsonProperties.NULL_VALUE;
+    }
+    String scrubbedName = AvroNames.scrubFullName(connect.name(), settings.scrubInvalidNames());
+    boolean alreadySeen = scrubbedName != null && !ctx.seenNamedTypes.add(scrubbedName);
+    Schema schema = schemaOrReference(connect, ctx, false);
+    String fieldDoc = settings.discardTypeDocDefault() ? connect.doc() : doc;
+    Schema.Field field;
+    try {
+      field = new Schema.Field(name, schema, fieldDoc, defaultValue);
+    } catch (AvroTypeException e) {
+      log.warn("Ignoring invalid default for field {}: {}", name, e.getMessage());
+      field = new Schema.Field(name, schema, fieldDoc);
+    }
+    if (settings.connectMetaData() && alreadySeen && connect.parameters() != null
+        && !connect.parameters().isEmpty() && isNamed(schema)) {
+      ObjectNode parameters = parameters(connect.parameters());
+      if (!parameters.isEmpty()) {
+        field.addProp(CONNECT_PARAMETERS_PROP, parameters);
+      }
+    }
+    fields.add(field);
+  }
+
+  private void addConnectProps(org.apache.kafka.connect.data.Schema connect, Map<String, String> params,
+      String connectType, Schema base) {
+    if (!settings.connectMetaData()) {
+      return;
+    }
+    if (connect.doc() != null) {
+      base.addProp(CONNECT_DOC_PROP, connect.doc());
+    }
+    if (connect.version() != null) {
+      base.addProp(CONNECT_VERSION_PROP, JSON.numberNode(connect.version()));
+    }
+    if (!params.isEmpty()) {
+      ObjectNode parameters = parameters(params);
+      if (!parameters.isEmpty()) {
+        base.addProp(CONNECT_PARAMETERS_PROP, parameters);
+      }
+    }
+    if (connect.defaultValue() != null
+        && (settings.discardTypeDocDefault() || !params.containsKey(AVRO_FIELD_DEFAULT_FLAG_PROP))) {
+      base.addProp(CONNECT_DEFAULT_VALUE_PROP, defaultJson(connect, connect.defaultValue()));
+    }
+    if (connect.name() != null) {
+      base.addProp(CONNECT_NAME_PROP, connect.name());
+    }
+    if (connectType != null) {
+      base.addProp(CONNECT_TYPE_PROP, connectType);
+    }
+  }
+
+  /** Connect's logical types as Avro's, and the "avro*" parameters as properties. */
+  private static void addLogicalType(org.apache.kafka.connect.data.Schema connect, Map<String, String> params,
+      Schema base) {
+    String name = connect.name();
+    if (Decimal.LOGICAL_NAME.equalsIgnoreCase(name)) {
+      String precisionText = params.get(CONNECT_AVRO_DECIMAL_PRECISION_PROP);
+      String scaleText = params.get(Decimal.SCALE_FIELD);
+      int precision = precisionText == null ? CONNECT_AVRO_DECIMAL_PRECISION_DEFAULT : Integer.parseInt(precisionText);
+      int scale = scaleText == null ? 0 : Integer.parseInt(scaleText);
+      if (scale >= 0 && scale <= precision) {
+        LogicalTypes.decimal(precision, scale).addToSchema(base);
+      } else {
+        // Avro's decimal refuses such a scale; Confluent's converter then writes only the property.
+        base.addProp(LogicalType.LOGICAL_TYPE_PROP, "decimal");
+      }
+    } else if (Time.LOGICAL_NAME.equalsIgnoreCase(name)) {
+      LogicalTypes.timeMillis().addToSchema(base);
+    } else if (Timestamp.LOGICAL_NAME.equalsIgnoreCase(name)) {
+      LogicalTypes.timestampMillis().addToSchema(base);
+    } else if (Date.LOGICAL_NAME.equalsIgnoreCase(name)) {
+      LogicalTypes.date().addToSchema(base);
+    } else if (params.containsKey(KAVRO_LOGICAL_TYPE) && base.getProp(LogicalType.LOGICAL_TYPE_PROP) == null) {
+      base.addProp(LogicalType.LOGICAL_TYPE_PROP, params.get(KAVRO_LOGICAL_TYPE));
+      LogicalType kept = LogicalTypes.fromSchemaIgnoreInvalid(base);
+      if (kept != null) {
+        kept.addToSchema(base);
+      }
+    }
+    params.forEach((key, value) -> {
+      if (key.startsWith(AVRO_PROP) && base.getObjectProp(key) == null) {
+        base.addProp(key, value);
+      }
+    });
+  }
+
+  /** Optional: a union with null, null first unless the schema has a default (which must match the first). */
+  private static Schema optional(org.apache.kafka.connect.data.Schema connect, Schema base) {
     if (!connect.isOptional()) {
       return base;
     }
     Schema nullSchema = Schema.create(Schema.Type.NULL);
-    if (base.getType() == Schema.Type.UNION) {
-      List<Schema> branches = new ArrayList<>();
-      branches.add(nullSchema);
-      branches.addAll(base.getTypes());
-      return Schema.createUnion(branches);
-    }
-    // Avro takes a field's default from the union's first branch: null first unless the default is not null.
-    return connect.defaultValue() == null ? Schema.createUnion(nullSchema, base) : Schema.createUnion(base, nullSchema);
+    return connect.defaultValue() != null ? Schema.createUnion(base, nullSchema)
+        : Schema.createUnion(nullSchema, base);
   }
 
-  private Schema nonOptional(org.apache.kafka.connect.data.Schema connect) {
-    String name = connect.name();
-    Map<String, String> params = connect.parameters() == null ? Map.of() : connect.parameters();
-    String avroType = params.get(ConnectProps.AVRO_TYPE);
-    Schema schema = switch (connect.type()) {
-      case INT8, INT16 -> {
-        Schema s = Schema.create(Schema.Type.INT);
-        s.addProp(ConnectProps.CONNECT_TYPE, connect.type().getName());
-        yield s;
-      }
-      case INT32 -> Date.LOGICAL_NAME.equals(name) ? LogicalTypes.date().addToSchema(Schema.create(Schema.Type.INT))
-          : Time.LOGICAL_NAME.equals(name) ? LogicalTypes.timeMillis().addToSchema(Schema.create(Schema.Type.INT))
-          : Schema.create(Schema.Type.INT);
-      case INT64 -> Timestamp.LOGICAL_NAME.equals(name)
-          ? LogicalTypes.timestampMillis().addToSchema(Schema.create(Schema.Type.LONG))
-          : Schema.create(Schema.Type.LONG);
-      case FLOAT32 -> Schema.create(Schema.Type.FLOAT);
-      case FLOAT64 -> Schema.create(Schema.Type.DOUBLE);
-      case BOOLEAN -> Schema.create(Schema.Type.BOOLEAN);
-      case STRING -> "enum".equals(avroType)
-          ? define(connect, () -> Schema.createEnum(simpleName(name), connect.doc(), namespace(name),
-              Arrays.asList(params.getOrDefault(ConnectProps.ENUM_SYMBOLS, "").split(","))))
-          : Schema.create(Schema.Type.STRING);
-      case BYTES -> bytes(connect, params, avroType);
-      case ARRAY -> Schema.createArray(convert(connect.valueSchema()));
-      case MAP -> map(connect);
-      case STRUCT -> "union".equals(avroType) ? union(connect) : record(connect);
-    };
-    return withConnectProps(schema, connect, params);
+  private String[] names(Context ctx, String name) {
+    if (name != null) {
+      return AvroNames.split(name, settings.scrubInvalidNames());
+    }
+    int index = ++ctx.defaultNames;
+    return new String[] {NAMESPACE, DEFAULT_SCHEMA_NAME + (index > 1 ? index : "")};
   }
 
-  private Schema bytes(org.apache.kafka.connect.data.Schema connect, Map<String, String> params, String avroType) {
-    boolean decimal = Decimal.LOGICAL_NAME.equals(connect.name());
-    Schema schema;
-    if ("fixed".equals(avroType)) {
-      String name = params.getOrDefault(ConnectProps.FIXED_NAME, connect.name());
-      schema = define(connect, name, () -> Schema.createFixed(simpleName(name), connect.doc(), namespace(name),
-          Integer.parseInt(params.get(ConnectProps.FIXED_SIZE))));
-    } else {
-      schema = Schema.create(Schema.Type.BYTES);
-    }
-    if (decimal) {
-      int scale = Integer.parseInt(params.getOrDefault(Decimal.SCALE_FIELD, "0"));
-      int precision = Integer.parseInt(params.getOrDefault(ConnectProps.DECIMAL_PRECISION,
-          Integer.toString(Math.max(scale, ConnectProps.DEFAULT_DECIMAL_PRECISION))));
-      LogicalTypes.decimal(precision, scale).addToSchema(schema);
-    }
-    return schema;
-  }
-
-  private Schema map(org.apache.kafka.connect.data.Schema connect) {
-    org.apache.kafka.connect.data.Schema key = connect.keySchema();
-    if (key.type() == org.apache.kafka.connect.data.Schema.Type.STRING && !key.isOptional() && key.name() == null) {
-      return Schema.createMap(convert(connect.valueSchema()));
-    }
-    Schema entry = Schema.createRecord(ConnectProps.DEFAULT_NAME + "MapEntry" + (++unnamed), null,
-        ConnectProps.DEFAULT_NAMESPACE, false);
-    entry.addProp(ConnectProps.MAP_ENTRY, true);
-    entry.setFields(List.of(new Schema.Field("key", convert(key)), new Schema.Field("value", convert(connect.valueSchema()))));
-    return Schema.createArray(entry);
-  }
-
-  private Schema union(org.apache.kafka.connect.data.Schema connect) {
-    List<Schema> branches = new ArrayList<>();
-    for (Field field : connect.fields()) {
-      branches.add(nonOptional(field.schema()));
-    }
-    return Schema.createUnion(branches);
-  }
-
-  private Schema record(org.apache.kafka.connect.data.Schema connect) {
-    String name = connect.name() != null ? connect.name()
-        : ConnectProps.DEFAULT_NAMESPACE + "." + ConnectProps.DEFAULT_NAME + (unnamed++ == 0 ? "" : unnamed - 1);
-    return define(connect, name, () -> {
-      Schema record = Schema.createRecord(simpleName(name), connect.doc(), namespace(name), false);
-      named.put(name, record);
-      List<Schema.Field> fields = new ArrayList<>();
-      for (Field field : connect.fields()) {
-        org.apache.kafka.connect.data.Schema fieldSchema = field.schema();
-        Schema avro = convert(fieldSchema);
-        String doc = fieldSchema.parameters() == null ? null : fieldSchema.parameters().get(ConnectProps.FIELD_DOC);
-        fields.add(new Schema.Field(field.name(), avro, doc, defaultOf(fieldSchema, avro)));
-      }
-      record.setFields(fields);
-      return record;
-    });
-  }
-
-  private Schema define(org.apache.kafka.connect.data.Schema connect, java.util.function.Supplier<Schema> create) {
-    return define(connect, connect.name(), create);
-  }
-
-  /** One Avro schema per full name: a second Connect schema of that name must be the same. */
-  private Schema define(org.apache.kafka.connect.data.Schema connect, String name,
-      java.util.function.Supplier<Schema> create) {
-    if (name == null) {
-      throw new DataException("a Connect " + connect.type() + " schema that stands for an Avro enum or fixed "
-          + "needs a name");
-    }
-    Schema existing = named.get(name);
-    if (existing != null) {
-      org.apache.kafka.connect.data.Schema first = namedSources.get(name);
-      if (first != null && !sameIgnoringOptional(first, connect)) {
-        throw new DataException("two different Connect schemas are named '" + name + "'; Avro needs unique names");
-      }
-      return existing;
-    }
-    namedSources.put(name, connect);
-    Schema created = create.get();
-    named.put(name, created);
-    return created;
-  }
-
-  private static boolean sameIgnoringOptional(org.apache.kafka.connect.data.Schema a,
-      org.apache.kafka.connect.data.Schema b) {
-    return a.type() == b.type() && java.util.Objects.equals(a.name(), b.name())
-        && (a.type() != org.apache.kafka.connect.data.Schema.Type.STRUCT || a.fields().equals(b.fields()));
-  }
-
-  private static Schema withConnectProps(Schema schema, org.apache.kafka.connect.data.Schema connect,
-      Map<String, String> params) {
-    boolean namedInAvro = schema.getType() == Schema.Type.RECORD || schema.getType() == Schema.Type.ENUM
-        || schema.getType() == Schema.Type.FIXED;
-    boolean logical = Decimal.LOGICAL_NAME.equals(connect.name()) || Date.LOGICAL_NAME.equals(connect.name())
-        || Time.LOGICAL_NAME.equals(connect.name()) || Timestamp.LOGICAL_NAME.equals(connect.name());
-    if (schema.getType() == Schema.Type.UNION) {
-      return schema;
-    }
-    if (connect.name() != null && !namedInAvro && !logical) {
-      schema.addProp(ConnectProps.CONNECT_NAME, connect.name());
-    }
-    if (connect.version() != null && !logical && schema.getObjectProp(ConnectProps.CONNECT_VERSION) == null) {
-      schema.addProp(ConnectProps.CONNECT_VERSION, connect.version());
-    }
-    String logicalType = params.get(ConnectProps.LOGICAL_TYPE);
-    if (logicalType != null && schema.getLogicalType() == null) {
-      schema.addProp(org.apache.avro.LogicalType.LOGICAL_TYPE_PROP, logicalType);
-    }
-    Map<String, String> others = new LinkedHashMap<>();
-    params.forEach((k, v) -> {
-      if (!OUR_PARAMETERS.contains(k)) {
-        others.put(k, v);
+  private ObjectNode parameters(Map<String, String> params) {
+    ObjectNode result = JSON.objectNode();
+    params.forEach((key, value) -> {
+      if (settings.discardTypeDocDefault() || !key.equals(AVRO_FIELD_DEFAULT_FLAG_PROP)) {
+        result.put(key, value);
       }
     });
-    if (!others.isEmpty() && schema.getObjectProp(ConnectProps.CONNECT_PARAMETERS) == null) {
-      schema.addProp(ConnectProps.CONNECT_PARAMETERS, others);
-    }
-    return schema;
+    return result;
   }
 
-  /** The Avro field default for a Connect field schema, as the Java form Avro's Field constructor takes. */
-  private static Object defaultOf(org.apache.kafka.connect.data.Schema connect, Schema avro) {
-    Object value = connect.defaultValue();
+  /** A Connect default as Avro's JSON form of a default. */
+  private JsonNode defaultJson(org.apache.kafka.connect.data.Schema connect, Object value) {
     if (value == null) {
-      return connect.isOptional() ? JsonProperties.NULL_VALUE : null;
+      return NullNode.getInstance();
     }
-    return jsonForm(value(connect, avro, value));
-  }
-
-  private static Object jsonForm(Object datum) {
-    if (datum instanceof GenericRecord record) {
-      Map<String, Object> fields = new LinkedHashMap<>();
-      for (Schema.Field field : record.getSchema().getFields()) {
-        Object value = jsonForm(record.get(field.pos()));
-        fields.put(field.name(), value == null ? JsonProperties.NULL_VALUE : value);
+    Object raw = toAvroLogical(connect, value);
+    try {
+      switch (connect.type()) {
+        case INT8:
+          return JSON.numberNode(((Byte) raw).intValue());
+        case INT16:
+          return JSON.numberNode(((Short) raw).intValue());
+        case INT32:
+          return JSON.numberNode((Integer) raw);
+        case INT64:
+          return JSON.numberNode((Long) raw);
+        case FLOAT32:
+          return JSON.numberNode((Float) raw);
+        case FLOAT64:
+          return JSON.numberNode((Double) raw);
+        case BOOLEAN:
+          return JSON.booleanNode((Boolean) raw);
+        case STRING:
+          return JSON.textNode((String) raw);
+        case BYTES:
+          return JSON.textNode(new String(raw instanceof byte[] bytes ? bytes : toBytes((ByteBuffer) raw),
+              StandardCharsets.ISO_8859_1));
+        case ARRAY: {
+          ArrayNode array = JSON.arrayNode();
+          for (Object item : (Collection<?>) raw) {
+            array.add(defaultJson(connect.valueSchema(), item));
+          }
+          return array;
+        }
+        case MAP:
+          if (stringKeys(connect)) {
+            ObjectNode object = JSON.objectNode();
+            ((Map<?, ?>) raw).forEach((k, v) -> object.set((String) k, defaultJson(connect.valueSchema(), v)));
+            return object;
+          } else {
+            ArrayNode array = JSON.arrayNode();
+            ((Map<?, ?>) raw).forEach((k, v) -> array.add(JSON.arrayNode()
+                .add(defaultJson(connect.keySchema(), k)).add(defaultJson(connect.valueSchema(), v))));
+            return array;
+          }
+        case STRUCT: {
+          ObjectNode object = JSON.objectNode();
+          Struct struct = (Struct) raw;
+          for (Field field : connect.fields()) {
+            JsonNode fieldDefault = defaultJson(field.schema(), struct.get(field));
+            if (isUnion(connect)) {
+              return fieldDefault;
+            }
+            object.set(AvroNames.scrub(field.name(), settings.scrubInvalidNames()), fieldDefault);
+          }
+          return object;
+        }
+        default:
+          throw new DataException("Unknown schema type: " + connect.type());
       }
-      return fields;
+    } catch (ClassCastException e) {
+      throw new DataException("Invalid type used for default value of " + connect.type() + " field: "
+          + value.getClass().getName());
     }
-    if (datum instanceof ByteBuffer buffer) {
-      byte[] bytes = new byte[buffer.remaining()];
-      buffer.duplicate().get(bytes);
-      return bytes;
-    }
-    if (datum instanceof GenericFixed fixed) {
-      return fixed.bytes();
-    }
-    if (datum instanceof GenericEnumSymbol<?> || datum instanceof CharSequence) {
-      return datum.toString();
-    }
-    if (datum instanceof Collection<?> items) {
-      return items.stream().map(ConnectToAvro::jsonForm).toList();
-    }
-    if (datum instanceof Map<?, ?> map) {
-      Map<String, Object> copy = new LinkedHashMap<>();
-      map.forEach((k, v) -> copy.put(k.toString(), jsonForm(v)));
-      return copy;
-    }
-    return datum;
   }
 
-  /** A Connect value as Avro's raw generic datum for {@code avro}. */
-  static Object value(org.apache.kafka.connect.data.Schema connect, Schema avro, Object value) {
+  // ---- values ------------------------------------------------------------------------------------------
+
+  /**
+   * A Connect value of {@code connect} as Avro's raw generic value of {@code avro} (the schema {@link #schema}
+   * gave for it); schemaless values ({@code connect} null) as {@code Anything} records.
+   *
+   * @throws DataException naming the type when the value does not match its schema
+   */
+  Object value(org.apache.kafka.connect.data.Schema connect, Schema avro, Object value) {
+    if (connect == null) {
+      return Schemaless.toAvro(value);
+    }
     if (value == null) {
+      if (!connect.isOptional()) {
+        throw new DataException("Found null value for non-optional schema" + named(connect));
+      }
       return null;
     }
-    Map<String, String> params = connect.parameters() == null ? Map.of() : connect.parameters();
-    if (avro.getType() == Schema.Type.UNION && !"union".equals(params.get(ConnectProps.AVRO_TYPE))) {
-      avro = nonNullBranch(avro);
-    }
-    String name = connect.name();
-    return switch (connect.type()) {
-      case INT8 -> ((Byte) value).intValue();
-      case INT16 -> ((Short) value).intValue();
-      case INT32 -> Date.LOGICAL_NAME.equals(name)
-          ? (int) Math.floorDiv(((java.util.Date) value).getTime(), MILLIS_PER_DAY)
-          : Time.LOGICAL_NAME.equals(name) ? (int) ((java.util.Date) value).getTime() : value;
-      case INT64 -> Timestamp.LOGICAL_NAME.equals(name) ? ((java.util.Date) value).getTime() : value;
-      case FLOAT32, FLOAT64, BOOLEAN -> value;
-      case STRING -> avro.getType() == Schema.Type.ENUM ? new GenericData.EnumSymbol(avro, value) : value;
-      case BYTES -> {
-        byte[] bytes = Decimal.LOGICAL_NAME.equals(name) ? Decimal.fromLogical(connect, (BigDecimal) value)
-            : value instanceof ByteBuffer buffer ? toBytes(buffer) : (byte[]) value;
-        if (avro.getType() == Schema.Type.FIXED && Decimal.LOGICAL_NAME.equals(name)) {
-          bytes = signExtend(bytes, avro.getFixedSize());
-        }
-        if (avro.getType() == Schema.Type.FIXED) {
-          if (bytes.length != avro.getFixedSize()) {
-            throw new DataException("value of " + bytes.length + " bytes for the fixed " + avro.getFullName()
-                + " of size " + avro.getFixedSize());
+    Object raw = toAvroLogical(connect, value);
+    try {
+      switch (connect.type()) {
+        case INT8:
+          return ((Byte) raw).intValue();
+        case INT16:
+          return ((Short) raw).intValue();
+        case INT32:
+          return (Integer) raw;
+        case INT64:
+          return (Long) raw;
+        case FLOAT32:
+          return (Float) raw;
+        case FLOAT64:
+          return (Double) raw;
+        case BOOLEAN:
+          return (Boolean) raw;
+        case STRING:
+          return string(connect, avro, (String) raw);
+        case BYTES:
+          return bytes(connect, avro, raw instanceof byte[] bytes ? ByteBuffer.wrap(bytes) : (ByteBuffer) raw);
+        case ARRAY: {
+          Schema array = underlying(connect, avro, Schema.Type.ARRAY);
+          List<Object> items = new ArrayList<>(((Collection<?>) raw).size());
+          for (Object item : (Collection<?>) raw) {
+            items.add(value(connect.valueSchema(), array.getElementType(), item));
           }
-          yield new GenericData.Fixed(avro, bytes);
+          return items;
         }
-        yield ByteBuffer.wrap(bytes);
+        case MAP:
+          return map(connect, avro, (Map<?, ?>) raw);
+        case STRUCT:
+          return struct(connect, avro, (Struct) raw);
+        default:
+          throw new DataException("Unknown schema type: " + connect.type());
       }
-      case ARRAY -> {
-        List<?> items = (List<?>) value;
-        GenericData.Array<Object> array = new GenericData.Array<>(items.size(), avro);
-        for (Object item : items) {
-          array.add(value(connect.valueSchema(), avro.getElementType(), item));
-        }
-        yield array;
-      }
-      case MAP -> map(connect, avro, (Map<?, ?>) value);
-      case STRUCT -> {
-        Struct struct = (Struct) value;
-        if ("union".equals(params.get(ConnectProps.AVRO_TYPE))) {
-          yield unionBranch(connect, avro, struct);
-        }
-        GenericData.Record record = new GenericData.Record(avro);
-        for (Field field : connect.fields()) {
-          Schema.Field avroField = avro.getField(field.name());
-          record.put(avroField.pos(), value(field.schema(), avroField.schema(), struct.get(field)));
-        }
-        yield record;
-      }
-    };
+    } catch (ClassCastException e) {
+      throw new DataException("Invalid type for " + connect.type() + named(connect) + ": "
+          + value.getClass().getName());
+    }
   }
 
-  private static Object map(org.apache.kafka.connect.data.Schema connect, Schema avro, Map<?, ?> map) {
-    if (avro.getType() == Schema.Type.MAP) {
-      Map<String, Object> result = new HashMap<>();
-      map.forEach((k, v) -> result.put((String) k, value(connect.valueSchema(), avro.getValueType(), v)));
-      return result;
+  private Object string(org.apache.kafka.connect.data.Schema connect, Schema avro, String value) {
+    Map<String, String> params = connect.parameters();
+    String enumName = params == null ? null : settings.generalizedSumTypeSupport()
+        ? params.get(GENERALIZED_TYPE_ENUM) : settings.enhancedAvroSchemaSupport() ? params.get(AVRO_TYPE_ENUM) : null;
+    if (enumName == null) {
+      return value;
     }
-    Schema entry = avro.getElementType();
-    GenericData.Array<Object> entries = new GenericData.Array<>(map.size(), avro);
+    Schema enumSchema = avro.getType() == Schema.Type.UNION ? avro.getTypes().get(avro.getIndexNamed(enumName)) : avro;
+    if (!enumSchema.hasEnumSymbol(value)) {
+      throw new DataException("'" + value + "' is not a symbol of enum " + enumSchema.getFullName() + " "
+          + enumSchema.getEnumSymbols());
+    }
+    return new GenericData.EnumSymbol(enumSchema, value);
+  }
+
+  private Object bytes(org.apache.kafka.connect.data.Schema connect, Schema avro, ByteBuffer value) {
+    if (!isFixed(connect)) {
+      return value;
+    }
+    int size = Integer.parseInt(connect.parameters().get(CONNECT_AVRO_FIXED_SIZE_PROP));
+    Schema fixed = avro;
+    if (avro.getType() == Schema.Type.UNION) {
+      fixed = null;
+      for (Schema branch : avro.getTypes()) {
+        String name = connect.parameters().getOrDefault(ConnectProps.KAVRO_FIXED_NAME, connect.name());
+        if (branch.getType() == Schema.Type.FIXED && branch.getFixedSize() == size
+            && branch.getFullName().equals(AvroNames.scrubFullName(name, settings.scrubInvalidNames()))) {
+          fixed = branch;
+        }
+      }
+      if (fixed == null) {
+        throw new DataException("Fixed size " + size + " not in union " + avro);
+      }
+    }
+    byte[] bytes = toBytes(value);
+    if (Decimal.LOGICAL_NAME.equalsIgnoreCase(connect.name())) {
+      bytes = signExtend(bytes, size);
+    }
+    if (bytes.length != size) {
+      throw new DataException("A value of " + bytes.length + " bytes does not fit fixed " + fixed.getFullName()
+          + " of size " + size);
+    }
+    return new GenericData.Fixed(fixed, bytes);
+  }
+
+  private Object map(org.apache.kafka.connect.data.Schema connect, Schema avro, Map<?, ?> map) {
+    if (stringKeys(connect)) {
+      Schema avroMap = underlying(connect, avro, Schema.Type.MAP);
+      Map<String, Object> converted = new HashMap<>();
+      map.forEach((k, v) -> converted.put((String) k, value(connect.valueSchema(), avroMap.getValueType(), v)));
+      return converted;
+    }
+    Schema entry = underlying(connect, avro, Schema.Type.ARRAY).getElementType();
+    Schema keySchema = entry.getField(KEY_FIELD).schema();
+    Schema valueSchema = entry.getField(VALUE_FIELD).schema();
+    List<Object> entries = new ArrayList<>(map.size());
     map.forEach((k, v) -> {
-      GenericData.Record record = new GenericData.Record(entry);
-      record.put(0, value(connect.keySchema(), entry.getField("key").schema(), k));
-      record.put(1, value(connect.valueSchema(), entry.getField("value").schema(), v));
+      GenericRecord record = new GenericData.Record(entry);
+      record.put(KEY_FIELD, value(connect.keySchema(), keySchema, k));
+      record.put(VALUE_FIELD, value(connect.valueSchema(), valueSchema, v));
       entries.add(record);
     });
     return entries;
   }
 
-  private static Object unionBranch(org.apache.kafka.connect.data.Schema connect, Schema union, Struct struct) {
-    List<Schema> branches = union.getTypes();
-    int offset = branches.size() - connect.fields().size();
-    for (Field field : connect.fields()) {
-      Object value = struct.get(field);
-      if (value != null) {
-        return value(field.schema(), branches.get(field.index() + offset), value);
-      }
+  private Object struct(org.apache.kafka.connect.data.Schema connect, Schema avro, Struct struct) {
+    if (!struct.schema().equals(connect)) {
+      throw new DataException("Mismatching struct schema" + named(connect));
     }
-    // A null here would become a null record value: a tombstone, which deletes the key on a compacted topic.
-    throw new DataException("the union struct " + connect.name() + " has no branch set: set one of its fields "
-        + connect.fields().stream().map(Field::name).toList() + ", or write a null struct for a null value");
+    if (isUnion(connect)) {
+      for (Field field : connect.fields()) {
+        Object branch = settings.ignoreDefaultForNullables() ? struct.getWithoutDefault(field.name()) : struct.get(field);
+        if (branch != null) {
+          return value(field.schema(), avro, branch);
+        }
+      }
+      if (!connect.isOptional()) {
+        throw new DataException("A union struct " + connect.name() + " with no branch set is null, but its "
+            + "schema is not optional");
+      }
+      return null;
+    }
+    Schema record = underlyingRecord(connect, avro);
+    GenericRecord result = new GenericData.Record(record);
+    for (Field field : connect.fields()) {
+      String name = AvroNames.scrub(field.name(), settings.scrubInvalidNames());
+      Object fieldValue = settings.ignoreDefaultForNullables() ? struct.getWithoutDefault(field.name())
+          : struct.get(field);
+      result.put(name, value(field.schema(), record.getField(name).schema(), fieldValue));
+    }
+    return result;
   }
 
-  private static Schema nonNullBranch(Schema union) {
-    for (Schema branch : union.getTypes()) {
-      if (branch.getType() != Schema.Type.NULL) {
+  /** The branch of an optional's union that holds the value: of {@code type}. */
+  private static Schema underlying(org.apache.kafka.connect.data.Schema connect, Schema avro, Schema.Type type) {
+    if (!connect.isOptional()) {
+      return avro;
+    }
+    if (avro.getType() != Schema.Type.UNION) {
+      throw new DataException("An optional schema should have an Avro union type, not " + avro.getType());
+    }
+    for (Schema branch : avro.getTypes()) {
+      if (branch.getType() == type) {
         return branch;
       }
     }
-    throw new DataException("union " + union + " has no non-null branch");
+    throw new DataException("No " + type + " branch in " + avro);
   }
 
-  /** A two's complement number widened to {@code size} bytes, as a fixed decimal needs. */
-  private static byte[] signExtend(byte[] bytes, int size) {
-    if (bytes.length >= size) {
-      return bytes;
+  private Schema underlyingRecord(org.apache.kafka.connect.data.Schema connect, Schema avro) {
+    if (!connect.isOptional()) {
+      return avro;
     }
-    byte[] wide = new byte[size];
-    byte pad = bytes.length > 0 && bytes[0] < 0 ? (byte) 0xff : 0;
-    java.util.Arrays.fill(wide, 0, size - bytes.length, pad);
-    System.arraycopy(bytes, 0, wide, size - bytes.length, bytes.length);
-    return wide;
+    if (avro.getType() != Schema.Type.UNION) {
+      throw new DataException("An optional schema should have an Avro union type, not " + avro.getType());
+    }
+    String fullName = AvroNames.scrubFullName(connect.name(), settings.scrubInvalidNames());
+    for (Schema branch : avro.getTypes()) {
+      if (branch.getType() == Schema.Type.RECORD && (branch.getFullName().equals(fullName)
+          || connect.name() == null && branch.getFullName().startsWith(DEFAULT_SCHEMA_FULL_NAME))) {
+        return branch;
+      }
+    }
+    throw new DataException("No record branch for " + named(connect) + " in " + avro);
+  }
+
+  // ---- shared ------------------------------------------------------------------------------------------
+
+  private boolean stringKeys(org.apache.kafka.connect.data.Schema map) {
+    return map.keySchema().type() == org.apache.kafka.connect.data.Schema.Type.STRING
+        && (!map.keySchema().isOptional() || settings.allowOptionalMapKeys());
+  }
+
+  static boolean isUnion(org.apache.kafka.connect.data.Schema connect) {
+    return AVRO_TYPE_UNION.equals(connect.name())
+        || connect.parameters() != null && connect.parameters().containsKey(GENERALIZED_TYPE_UNION);
+  }
+
+  static boolean isFixed(org.apache.kafka.connect.data.Schema connect) {
+    return connect.type() == org.apache.kafka.connect.data.Schema.Type.BYTES && connect.name() != null
+        && connect.parameters() != null && connect.parameters().containsKey(CONNECT_AVRO_FIXED_SIZE_PROP);
+  }
+
+  private static boolean isNamed(Schema schema) {
+    return switch (schema.getType()) {
+      case RECORD, ENUM, FIXED -> true;
+      case UNION -> schema.getTypes().stream().anyMatch(ConnectToAvro::isNamed);
+      default -> false;
+    };
+  }
+
+  static org.apache.kafka.connect.data.Schema nonOptional(org.apache.kafka.connect.data.Schema connect) {
+    return new org.apache.kafka.connect.data.ConnectSchema(connect.type(), false, connect.defaultValue(),
+        connect.name(), connect.version(), connect.doc(), connect.parameters(),
+        connect.type() == org.apache.kafka.connect.data.Schema.Type.STRUCT ? connect.fields() : null,
+        connect.type() == org.apache.kafka.connect.data.Schema.Type.MAP ? connect.keySchema() : null,
+        connect.type() == org.apache.kafka.connect.data.Schema.Type.MAP
+            || connect.type() == org.apache.kafka.connect.data.Schema.Type.ARRAY ? connect.valueSchema() : null);
+  }
+
+  /** A Connect logical value (BigDecimal, Date) as its underlying value (bytes, int, long). */
+  private static Object toAvroLogical(org.apache.kafka.connect.data.Schema connect, Object value) {
+    String name = connect.name();
+    if (name == null || value == null) {
+      return value;
+    }
+    try {
+      return switch (name) {
+        case Decimal.LOGICAL_NAME -> Decimal.fromLogical(connect, (BigDecimal) value);
+        case Date.LOGICAL_NAME -> Date.fromLogical(connect, (java.util.Date) value);
+        case Time.LOGICAL_NAME -> Time.fromLogical(connect, (java.util.Date) value);
+        case Timestamp.LOGICAL_NAME -> Timestamp.fromLogical(connect, (java.util.Date) value);
+        default -> value;
+      };
+    } catch (ClassCastException e) {
+      throw new DataException("Invalid type for " + name + ": " + value.getClass().getName());
+    }
+  }
+
+  private static String named(org.apache.kafka.connect.data.Schema connect) {
+    return connect.name() == null ? "" : " (" + connect.name() + ")";
   }
 
   private static byte[] toBytes(ByteBuffer buffer) {
@@ -371,13 +674,14 @@ final class ConnectToAvro {
     return bytes;
   }
 
-  static String simpleName(String fullName) {
-    int dot = fullName.lastIndexOf('.');
-    return dot < 0 ? fullName : fullName.substring(dot + 1);
-  }
-
-  static String namespace(String fullName) {
-    int dot = fullName.lastIndexOf('.');
-    return dot < 0 ? null : fullName.substring(0, dot);
+  /** A two's-complement unscaled value, sign-extended to a fixed's size. */
+  private static byte[] signExtend(byte[] bytes, int size) {
+    if (bytes.length >= size) {
+      return bytes;
+    }
+    byte[] padded = new byte[size];
+    Arrays.fill(padded, 0, size - bytes.length, bytes.length > 0 && bytes[0] < 0 ? (byte) 0xff : 0);
+    System.arraycopy(bytes, 0, padded, size - bytes.length, bytes.length);
+    return padded;
   }
 }

@@ -54,10 +54,16 @@ class AvroConverterTest {
     return converter.toConnectData(topic, bytes);
   }
 
+  /** Connect gets the registry's version of the schema, as from Confluent's converter: 1 in a fresh topic. */
   private void assertRoundTrip(Schema schema, Object value) {
     SchemaAndValue back = roundTrip(schema, value);
-    assertThat(back.schema()).isEqualTo(schema);
+    assertThat(back.schema()).isEqualTo(withVersion(schema, 1));
     assertThat(back.value()).isEqualTo(value);
+  }
+
+  private static Schema withVersion(Schema schema, int version) {
+    return new org.apache.kafka.connect.data.ConnectSchema(schema.type(), schema.isOptional(),
+        schema.defaultValue(), schema.name(), version, schema.doc(), schema.parameters(), null, null, null);
   }
 
   @Test
@@ -71,8 +77,8 @@ class AvroConverterTest {
     assertRoundTrip(Schema.BOOLEAN_SCHEMA, true);
     assertRoundTrip(Schema.STRING_SCHEMA, "text");
     SchemaAndValue bytes = roundTrip(Schema.BYTES_SCHEMA, new byte[] {1, 2, 3});
-    assertThat(bytes.schema()).isEqualTo(Schema.BYTES_SCHEMA);
-    assertThat((byte[]) bytes.value()).containsExactly(1, 2, 3);
+    assertThat(bytes.schema()).isEqualTo(withVersion(Schema.BYTES_SCHEMA, 1));
+    assertThat(bytes.value()).isEqualTo(ByteBuffer.wrap(new byte[] {1, 2, 3}));
   }
 
   @Test
@@ -193,16 +199,36 @@ class AvroConverterTest {
     KafkaAvroSerializer serializer = new KafkaAvroSerializer();
     serializer.configure(config, false);
     byte[] original = serializer.serialize("events", event);
+    AvroConverter enhanced = new AvroConverter();
+    Map<String, Object> enhancedConfig = new java.util.HashMap<>(config);
+    enhancedConfig.put("enhanced.avro.schema.support", true);
+    enhanced.configure(enhancedConfig, false);
 
-    SchemaAndValue connect = converter.toConnectData("events", original);
-    byte[] again = converter.fromConnectData("events", connect.schema(), connect.value());
+    SchemaAndValue connect = enhanced.toConnectData("events", original);
+    byte[] again = enhanced.fromConnectData("events", connect.schema(), connect.value());
 
-    assertThat(again).isEqualTo(original);
-    assertThat(registry().versions("events-value")).containsExactly(1);
+    // The same Avro body, and the same schema but for the connect.* properties that Confluent's converter adds
+    // (so a second version of the subject, as with Confluent's converter).
+    assertThat(java.util.Arrays.copyOfRange(again, 5, again.length))
+        .isEqualTo(java.util.Arrays.copyOfRange(original, 5, original.length));
+    org.apache.avro.Schema written = registry().latestVersion("events-value").schema();
+    assertThat(org.apache.avro.SchemaNormalization.toParsingForm(written))
+        .isEqualTo(org.apache.avro.SchemaNormalization.toParsingForm(avro));
+    assertThat(written.getField("id").schema().getLogicalType().getName()).isEqualTo("uuid");
+    assertThat(written.getField("micros").schema().getLogicalType().getName()).isEqualTo("timestamp-micros");
     assertThat(((Struct) connect.value()).get("kind")).isEqualTo("B");
-    assertThat(((Struct) connect.value()).getStruct("payload").schema().parameters())
-        .containsEntry(ConnectProps.AVRO_TYPE, "union");
+    assertThat(((Struct) connect.value()).getStruct("payload").schema().name())
+        .isEqualTo("io.confluent.connect.avro.Union");
     assertThat(((Struct) connect.value()).get("price")).isEqualTo(new BigDecimal("12.345"));
+    enhanced.close();
+
+    // Confluent's default (enhanced.avro.schema.support=false): the enum is a string with its symbols kept as
+    // parameters, and goes back to Avro as a string, which the subject's BACKWARD rule refuses here.
+    SchemaAndValue plain = converter.toConnectData("events", original);
+    assertThat(plain.schema().field("kind").schema().parameters())
+        .containsEntry("io.confluent.connect.avro.Enum", "com.acme.Kind")
+        .containsEntry("io.confluent.connect.avro.Enum.B", "B");
+    assertThat(plain.schema().field("kind").schema().type()).isEqualTo(Schema.Type.STRING);
   }
 
   /** Issue 13, item 6: a union struct with no branch set is refused, never written as a tombstone. */
@@ -234,7 +260,7 @@ class AvroConverterTest {
     int id = registry().register("top-value", union);
     byte[] framed = ByteBuffer.allocate(7).put((byte) 0).putInt(id).put((byte) 0).put((byte) 14).array(); // int 7
     SchemaAndValue read = converter.toConnectData("top", framed);
-    assertThat(read.schema().parameters()).containsEntry(ConnectProps.AVRO_TYPE, "union");
+    assertThat(read.schema().name()).isEqualTo("io.confluent.connect.avro.Union");
 
     assertThatThrownBy(() -> converter.fromConnectData("top", read.schema(), new Struct(read.schema())))
         .isInstanceOf(DataException.class).hasMessageContaining("no branch set");
@@ -283,9 +309,16 @@ class AvroConverterTest {
   }
 
   @Test
-  void schemaless_dataExceptionNamingTheFix() {
-    assertThatThrownBy(() -> converter.fromConnectData("t", null, Map.of("a", 1)))
-        .isInstanceOf(DataException.class).hasMessageContaining("schemas.enable=false");
+  void schemaless_asConfluentsAnythingRecord_andBack() {
+    Map<String, Object> value = Map.of("a", 1, "b", List.of("x", true), "c", Map.of(2L, 1.5d));
+
+    byte[] bytes = converter.fromConnectData("free", null, value);
+    SchemaAndValue back = converter.toConnectData("free", bytes);
+
+    assertThat(back.schema()).isNull();
+    assertThat(back.value()).isEqualTo(value);
+    assertThat(registry().latestVersion("free-value").schema().getFullName())
+        .isEqualTo("io.confluent.connect.avro.Anything");
   }
 
   @Test
