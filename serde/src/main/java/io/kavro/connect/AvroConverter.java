@@ -32,16 +32,17 @@ import org.apache.kafka.connect.storage.Converter;
  * value.converter.schema.registry.url=http://registry:8081
  * </pre>
  *
- * <p><b>Mapping.</b> Structs are records; optional fields are {@code ["null", T]} unions with a null default
- * ({@code [T, "null"]} when the default is not null); maps with string keys are Avro maps, others arrays of
- * key/value records; Decimal, Date, Time and Timestamp are Avro's decimal, date, time-millis and
- * timestamp-millis. Avro enums, fixed and general unions come to Connect as strings, bytes and structs with
- * schema parameters that turn them back into the same Avro types. Schema conversions are cached.
+ * <p><b>Mapping.</b> Confluent's {@code AvroData} conventions, under its keys and with its defaults
+ * ({@code connect.meta.data}, {@code enhanced.avro.schema.support}, {@code scrub.invalid.names},
+ * {@code ignore.default.for.nullables}, {@code generalized.sum.type.support}, {@code flatten.singleton.unions},
+ * {@code discard.type.doc.default}, {@code allow.optional.map.keys}, {@code schemas.cache.config}): the same
+ * Avro schema text as Confluent's converter for the same Connect schema, and the same Connect schema (with the
+ * subject's version) for the same Avro schema. Data without a schema is Confluent's {@code Anything} record.
+ * Schema conversions are cached.
  *
  * <p><b>Errors.</b> A value that does not match its schema, or a record the registry refuses, is a
  * {@link DataException}; a registry that cannot be reached is a Connect {@link RetriableException}. A
- * {@code null} value is a tombstone both ways. Data without a schema is refused: use a converter for
- * schemaless data instead.
+ * {@code null} value is a tombstone both ways.
  *
  * <p>Thread-safe.
  */
