@@ -2,7 +2,7 @@ package io.kavro.bench;
 
 import io.apicurio.registry.serde.avro.AvroKafkaDeserializer;
 import io.apicurio.registry.serde.avro.AvroKafkaSerializer;
-import io.kavro.examples.stack.EmbeddedRegistry;
+import io.kavro.testkit.EmbeddedRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

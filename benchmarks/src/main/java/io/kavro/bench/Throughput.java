@@ -1,9 +1,9 @@
 package io.kavro.bench;
 
-import io.kavro.examples.stack.EmbeddedKafka;
 import io.kavro.registry.mock.MockRegistries;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
+import io.kavro.testkit.EmbeddedKafka;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.kavro.examples;
 
-import io.kavro.examples.stack.LocalStack;
+import io.kavro.testkit.LocalStack;
 import java.io.PrintStream;
 
 /**

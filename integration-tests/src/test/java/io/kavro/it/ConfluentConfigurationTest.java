@@ -8,6 +8,8 @@ import io.kavro.serde.AvroSerdeConfig;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.serde.RetriableSerdeException;
 import io.kavro.serde.WireFormat;
+import io.kavro.testkit.KavroStackExtension;
+import io.kavro.testkit.TestStack;
 import java.io.IOException;
 import java.io.StringReader;
 import java.util.HashMap;
@@ -26,17 +28,17 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * into Kavro and run on a real broker and a real registry (Apicurio) behind a TLS proxy that needs a client
  * certificate: every key is understood, and acts as Confluent's does.
  */
-@ExtendWith(SharedStack.class)
+@ExtendWith(KavroStackExtension.class)
 class ConfluentConfigurationTest {
   private static final HeldCertificate CA = new HeldCertificate.Builder().certificateAuthority(0).build();
   private static final HeldCertificate CLIENT_CA = new HeldCertificate.Builder().certificateAuthority(0).build();
   private static final HeldCertificate CLIENT = new HeldCertificate.Builder().signedBy(CLIENT_CA)
       .commonName("billing-app").build();
 
-  private final Stack stack;
+  private final TestStack stack;
   private final KafkaFixture kafka;
 
-  ConfluentConfigurationTest(Stack stack) {
+  ConfluentConfigurationTest(TestStack stack) {
     this.stack = stack;
     this.kafka = new KafkaFixture(stack);
   }

@@ -9,6 +9,8 @@ import io.kavro.it.connect.StructSourceConnector;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryClients;
 import io.kavro.serde.KafkaAvroDeserializer;
+import io.kavro.testkit.KavroStackExtension;
+import io.kavro.testkit.TestStack;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,17 +38,17 @@ import org.junit.jupiter.api.io.TempDir;
  * A real Kafka Connect worker (standalone, in this JVM, REST on 127.0.0.1) configured only through the
  * examples' worker properties, which name Kavro's AvroConverter: a source writes Structs, a sink reads them.
  */
-@ExtendWith(SharedStack.class)
+@ExtendWith(KavroStackExtension.class)
 class ConnectTest {
   private static final int COUNT = 25;
 
-  private final Stack stack;
+  private final TestStack stack;
   private final KafkaFixture kafka;
 
   @TempDir
   Path dir;
 
-  ConnectTest(Stack stack) {
+  ConnectTest(TestStack stack) {
     this.stack = stack;
     this.kafka = new KafkaFixture(stack);
   }

@@ -11,6 +11,8 @@ import io.kavro.registry.SchemaRegistryClients;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.serde.SchemaRegistrationException;
+import io.kavro.testkit.KavroStackExtension;
+import io.kavro.testkit.TestStack;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -32,7 +34,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Users' scenarios, on the real broker and registry, configured through plain properties. */
-@ExtendWith(SharedStack.class)
+@ExtendWith(KavroStackExtension.class)
 class EndToEndTest {
   static final Schema USER_V1 = new Schema.Parser().parse("""
       {"type":"record","name":"User","namespace":"io.kavro.it","fields":[
@@ -56,7 +58,7 @@ class EndToEndTest {
   private final KafkaFixture kafka;
   private final SchemaRegistryClient registry;
 
-  EndToEndTest(Stack stack) {
+  EndToEndTest(TestStack stack) {
     this.kafka = new KafkaFixture(stack);
     this.registry = SchemaRegistryClients.create(Map.of("schema.registry.url", stack.registryUrl()));
   }

@@ -6,6 +6,8 @@ import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryClients;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
+import io.kavro.testkit.KavroStackExtension;
+import io.kavro.testkit.TestStack;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -22,12 +24,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Two registry URLs (two proxies to the same registry): a black-holed first one is transparent. */
-@ExtendWith(SharedStack.class)
+@ExtendWith(KavroStackExtension.class)
 class FailoverTest {
-  private final Stack stack;
+  private final TestStack stack;
   private final KafkaFixture kafka;
 
-  FailoverTest(Stack stack) {
+  FailoverTest(TestStack stack) {
     this.stack = stack;
     this.kafka = new KafkaFixture(stack);
   }

@@ -1,5 +1,6 @@
 package io.kavro.it;
 
+import io.kavro.testkit.TestStack;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,9 +24,9 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 final class KafkaFixture {
   static final Duration TIMEOUT = Duration.ofSeconds(60);
 
-  final Stack stack;
+  final TestStack stack;
 
-  KafkaFixture(Stack stack) {
+  KafkaFixture(TestStack stack) {
     this.stack = stack;
   }
 

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.serde.SchemaRegistrationException;
+import io.kavro.testkit.KavroStackExtension;
+import io.kavro.testkit.TestStack;
 import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.UUID;
@@ -18,7 +20,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * {@code normalize.schemas} against the real registry: a schema registered by another tool, in another JSON form
  * than Avro's, is found by a producer that does not auto-register only when it asks for normalization.
  */
-@ExtendWith(SharedStack.class)
+@ExtendWith(KavroStackExtension.class)
 class NormalizeSchemasTest {
   private static final String AVRO_FORM = "{\"type\":\"record\",\"name\":\"Point\",\"namespace\":\"io.kavro.it\","
       + "\"fields\":[{\"name\":\"x\",\"type\":\"int\"},{\"name\":\"label\",\"type\":\"string\"}]}";
@@ -27,9 +29,9 @@ class NormalizeSchemasTest {
       + "  { \"type\": \"int\", \"name\": \"x\" },\n  { \"type\": \"string\", \"name\": \"label\" }\n],"
       + " \"type\": \"record\" }";
 
-  private final Stack stack;
+  private final TestStack stack;
 
-  NormalizeSchemasTest(Stack stack) {
+  NormalizeSchemasTest(TestStack stack) {
     this.stack = stack;
   }
 

@@ -12,6 +12,8 @@ import io.kavro.registry.SchemaRegistryClients;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.serde.WireFormat;
+import io.kavro.testkit.KavroStackExtension;
+import io.kavro.testkit.TestStack;
 import java.io.File;
 import java.math.BigDecimal;
 import java.net.URL;
@@ -49,7 +51,7 @@ import org.junit.jupiter.api.io.TempDir;
  * loader. A source writes through it the schema text Confluent's converter registers (the same subject gets
  * the same id), and a sink reads a topic written with Confluent's mapping into the expected Connect schemas.
  */
-@ExtendWith(SharedStack.class)
+@ExtendWith(KavroStackExtension.class)
 class PluginPathWorkerTest {
   private static final int COUNT = 5;
 
@@ -89,13 +91,13 @@ class PluginPathWorkerTest {
       .field("choice", UNION)
       .build();
 
-  private final Stack stack;
+  private final TestStack stack;
   private final KafkaFixture kafka;
 
   @TempDir
   Path dir;
 
-  PluginPathWorkerTest(Stack stack) {
+  PluginPathWorkerTest(TestStack stack) {
     this.stack = stack;
     this.kafka = new KafkaFixture(stack);
   }

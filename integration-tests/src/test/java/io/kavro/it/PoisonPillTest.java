@@ -7,6 +7,8 @@ import io.kavro.registry.SchemaRegistryClients;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.serde.MalformedPayloadException;
+import io.kavro.testkit.KavroStackExtension;
+import io.kavro.testkit.TestStack;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -29,11 +31,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** A corrupt record in the middle of a partition: reported with partition and offset, skipped, none lost. */
-@ExtendWith(SharedStack.class)
+@ExtendWith(KavroStackExtension.class)
 class PoisonPillTest {
   private final KafkaFixture kafka;
 
-  PoisonPillTest(Stack stack) {
+  PoisonPillTest(TestStack stack) {
     this.kafka = new KafkaFixture(stack);
   }
 

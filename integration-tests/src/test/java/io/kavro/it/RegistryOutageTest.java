@@ -7,6 +7,8 @@ import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.serde.RetriableSerdeException;
+import io.kavro.testkit.KavroStackExtension;
+import io.kavro.testkit.TestStack;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,18 +29,18 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Registry outages between the clients and the real registry, injected by a proxy. */
-@ExtendWith(SharedStack.class)
+@ExtendWith(KavroStackExtension.class)
 class RegistryOutageTest {
   static final Schema EVENT = new Schema.Parser().parse("""
       {"type":"record","name":"Event","namespace":"io.kavro.it.outage","fields":[{"name":"n","type":"int"}]}""");
 
-  private final Stack stack;
+  private final TestStack stack;
   private final KafkaFixture kafka;
 
   @TempDir
   Path cacheDir;
 
-  RegistryOutageTest(Stack stack) {
+  RegistryOutageTest(TestStack stack) {
     this.stack = stack;
     this.kafka = new KafkaFixture(stack);
   }

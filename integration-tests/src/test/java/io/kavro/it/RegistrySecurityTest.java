@@ -11,6 +11,8 @@ import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.serde.RetriableSerdeException;
 import io.kavro.serde.UnknownSchemaIdException;
+import io.kavro.testkit.KavroStackExtension;
+import io.kavro.testkit.TestStack;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -22,17 +24,17 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** TLS in front of the real registry, and credentials kept out of logs and exceptions, end to end. */
-@ExtendWith(SharedStack.class)
+@ExtendWith(KavroStackExtension.class)
 class RegistrySecurityTest {
   private static final String SECRET = "pa55-w0rd-never-logged";
   private static final HeldCertificate CA = new HeldCertificate.Builder().certificateAuthority(0).build();
 
-  private final Stack stack;
+  private final TestStack stack;
 
   @TempDir
   Path dir;
 
-  RegistrySecurityTest(Stack stack) {
+  RegistrySecurityTest(TestStack stack) {
     this.stack = stack;
   }
 

@@ -9,6 +9,8 @@ import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.serde.RetriableSerdeException;
 import io.kavro.serde.WireFormat;
+import io.kavro.testkit.KavroStackExtension;
+import io.kavro.testkit.TestStack;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
@@ -28,12 +30,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * a header, prefix with a GUID, GUID in a header), read back in one poll loop by a consumer with default
  * settings, on a real broker.
  */
-@ExtendWith(SharedStack.class)
+@ExtendWith(KavroStackExtension.class)
 class SchemaIdFormsTest {
-  private final Stack stack;
+  private final TestStack stack;
   private final KafkaFixture kafka;
 
-  SchemaIdFormsTest(Stack stack) {
+  SchemaIdFormsTest(TestStack stack) {
     this.stack = stack;
     this.kafka = new KafkaFixture(stack);
   }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
+import io.kavro.testkit.KavroStackExtension;
+import io.kavro.testkit.TestStack;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -27,17 +29,17 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * tools do, against the real registry: Kavro reads records written with them, and writes with them under
  * {@code use.latest.version}.
  */
-@ExtendWith(SharedStack.class)
+@ExtendWith(KavroStackExtension.class)
 class SchemaReferencesTest {
   private static final String ADDRESS = "{\"type\":\"record\",\"name\":\"Address\",\"namespace\":\"io.kavro.it.ref\","
       + "\"fields\":[{\"name\":\"street\",\"type\":\"string\"}]}";
   private static final String CUSTOMER = "{\"type\":\"record\",\"name\":\"Customer\",\"namespace\":\"io.kavro.it.ref\","
       + "\"fields\":[{\"name\":\"name\",\"type\":\"string\"},{\"name\":\"home\",\"type\":\"io.kavro.it.ref.Address\"}]}";
 
-  private final Stack stack;
+  private final TestStack stack;
   private final KafkaFixture kafka;
 
-  SchemaReferencesTest(Stack stack) {
+  SchemaReferencesTest(TestStack stack) {
     this.stack = stack;
     this.kafka = new KafkaFixture(stack);
   }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
+import io.kavro.testkit.KavroStackExtension;
+import io.kavro.testkit.TestStack;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,7 +39,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * <p>CI runs a short version; the long one is
  * {@code mvn -B verify -pl integration-tests -am -Dtest=SoakTest -Dkavro.soak.records=1000000}.
  */
-@ExtendWith(SharedStack.class)
+@ExtendWith(KavroStackExtension.class)
 class SoakTest {
   private static final int PRODUCERS = 4;
   private static final int PARTITIONS = 4;
@@ -47,7 +49,7 @@ class SoakTest {
 
   private final KafkaFixture kafka;
 
-  SoakTest(Stack stack) {
+  SoakTest(TestStack stack) {
     this.kafka = new KafkaFixture(stack);
   }
 

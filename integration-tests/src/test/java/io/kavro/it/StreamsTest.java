@@ -7,6 +7,8 @@ import io.kavro.it.avro.Status;
 import io.kavro.serde.AvroSerde;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
+import io.kavro.testkit.KavroStackExtension;
+import io.kavro.testkit.TestStack;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,19 +36,19 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A Kafka Streams topology reading specific records and writing generic ones, on the real broker. */
-@ExtendWith(SharedStack.class)
+@ExtendWith(KavroStackExtension.class)
 class StreamsTest {
   static final Schema SUMMARY = new Schema.Parser().parse("""
       {"type":"record","name":"PaymentSummary","namespace":"io.kavro.it","fields":[
         {"name":"id","type":"string"},{"name":"cents","type":"long"}]}""");
 
-  private final Stack stack;
+  private final TestStack stack;
   private final KafkaFixture kafka;
 
   @TempDir
   Path stateDir;
 
-  StreamsTest(Stack stack) {
+  StreamsTest(TestStack stack) {
     this.stack = stack;
     this.kafka = new KafkaFixture(stack);
   }

@@ -2,8 +2,11 @@ package io.kavro.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
+import io.kavro.testkit.KavroStackExtension;
+import io.kavro.testkit.TestStack;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,7 +16,6 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericRecord;
@@ -27,12 +29,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The bytes on the topic, checked with tools Kavro did not write; and the registry traffic per record. */
-@ExtendWith(SharedStack.class)
+@ExtendWith(KavroStackExtension.class)
 class WireFormatAndTrafficTest {
-  private final Stack stack;
+  private final TestStack stack;
   private final KafkaFixture kafka;
 
-  WireFormatAndTrafficTest(Stack stack) {
+  WireFormatAndTrafficTest(TestStack stack) {
     this.stack = stack;
     this.kafka = new KafkaFixture(stack);
   }

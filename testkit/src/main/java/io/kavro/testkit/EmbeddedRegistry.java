@@ -1,4 +1,4 @@
-package io.kavro.examples.stack;
+package io.kavro.testkit;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -166,7 +166,7 @@ public final class EmbeddedRegistry implements AutoCloseable {
           .orElseThrow(() -> new IllegalStateException("no *-runner.jar in " + home));
     } catch (IOException e) {
       throw new IllegalStateException("the Apicurio Registry distribution is missing at " + home
-          + ": build the examples module first (mvn install), or set -D" + HOME_PROPERTY, e);
+          + ": build the kavro-testkit module first (mvn install), or set -D" + HOME_PROPERTY, e);
     }
   }
 

@@ -1,8 +1,9 @@
-package io.kavro.it;
+package io.kavro.examples;
 
+import io.kavro.testkit.KavroStackExtension;
+import io.kavro.testkit.TestStack;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kavro.examples.Demo;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -13,13 +14,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The demo's main entry point against the shared stack, so that the demo cannot rot. */
-@ExtendWith(SharedStack.class)
+@ExtendWith(KavroStackExtension.class)
 class DemoEndToEndTest {
-  private final Stack stack;
+  private final TestStack stack;
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-  DemoEndToEndTest(Stack stack) {
+  DemoEndToEndTest(TestStack stack) {
     this.stack = stack;
   }
 

@@ -1,4 +1,4 @@
-package io.kavro.it;
+package io.kavro.testkit;
 
 import java.time.Duration;
 import org.testcontainers.containers.GenericContainer;
@@ -6,7 +6,7 @@ import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.kafka.KafkaContainer;
 
 /** The stack in Docker: apache/kafka and apicurio/apicurio-registry, through Testcontainers. */
-final class ContainersStack implements Stack {
+final class ContainersStack implements TestStack {
   private final KafkaContainer kafka;
   private final GenericContainer<?> registry;
 

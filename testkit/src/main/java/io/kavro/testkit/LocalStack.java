@@ -1,13 +1,14 @@
-package io.kavro.examples.stack;
+package io.kavro.testkit;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A Kafka broker and a schema registry on 127.0.0.1, both started here: the broker in this JVM, the
- * registry as a child JVM. Used by the demo and by the integration tests.
+ * A Kafka broker and a schema registry on 127.0.0.1, both started here: a KRaft broker in this JVM, Apicurio
+ * Registry as a child JVM (which stops with this JVM). Used by the demo, the integration tests and the
+ * benchmarks; needs no Docker.
  */
-public final class LocalStack implements AutoCloseable {
+public final class LocalStack implements TestStack {
   private static final Logger log = LoggerFactory.getLogger(LocalStack.class);
 
   private final EmbeddedKafka kafka;
@@ -53,10 +54,12 @@ public final class LocalStack implements AutoCloseable {
     }
   }
 
+  @Override
   public String bootstrapServers() {
     return kafka.bootstrapServers();
   }
 
+  @Override
   public String registryUrl() {
     return registry.url();
   }

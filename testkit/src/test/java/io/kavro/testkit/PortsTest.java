@@ -1,4 +1,4 @@
-package io.kavro.examples.stack;
+package io.kavro.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.kavro.examples.stack;
+package io.kavro.testkit;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

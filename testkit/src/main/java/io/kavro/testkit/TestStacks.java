@@ -1,0 +1,45 @@
+package io.kavro.testkit;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Starts a {@link TestStack}: Testcontainers (Kafka and Apicurio images) when a Docker engine answers,
+ * otherwise {@link LocalStack} (a KRaft broker in this JVM, Apicurio in a child JVM). The system property
+ * {@code kavro.stack} forces a choice: {@code containers}, {@code local}, or {@code auto} (the default).
+ */
+public final class TestStacks {
+  /** The system property that chooses the stack. */
+  public static final String STACK_PROPERTY = "kavro.stack";
+
+  private static final Logger log = LoggerFactory.getLogger(TestStacks.class);
+
+  private TestStacks() {}
+
+  /**
+   * A stack, as {@code kavro.stack} says.
+   *
+   * @throws IllegalArgumentException for a {@code kavro.stack} that is not auto, local or containers
+   */
+  public static TestStack start() {
+    String choice = System.getProperty(STACK_PROPERTY, "auto").trim();
+    boolean containers = switch (choice) {
+      case "containers" -> true;
+      case "local" -> false;
+      case "auto", "" -> dockerAvailable();
+      default -> throw new IllegalArgumentException("-D" + STACK_PROPERTY + " must be auto, local or containers, "
+          + "was '" + choice + "'");
+    };
+    log.info("Test stack: {} ({}={})", containers ? "Testcontainers (Docker)"
+        : "local (in-JVM KRaft broker, Apicurio child JVM)", STACK_PROPERTY, choice);
+    return containers ? new ContainersStack() : LocalStack.start();
+  }
+
+  private static boolean dockerAvailable() {
+    try {
+      return org.testcontainers.DockerClientFactory.instance().isDockerAvailable();
+    } catch (RuntimeException | LinkageError e) {
+      return false;
+    }
+  }
+}
