@@ -101,7 +101,10 @@ class ConnectTest {
 
   private Map<String, String> workerProps() throws Exception {
     Properties props = new Properties();
-    try (InputStream in = getClass().getResourceAsStream("/connect/worker-avro.properties")) {
+    // The examples' worker configuration, as users copy it (read from the source tree: no module depends on
+    // the examples).
+    try (InputStream in = Files.newInputStream(Path.of("..", "examples", "src", "main", "connect",
+        "worker-avro.properties"))) {
       props.load(in);
     }
     Map<String, String> worker = new HashMap<>();

@@ -16,6 +16,8 @@ import org.apache.avro.Schema;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.metrics.Monitorable;
+import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.connect.data.ConnectSchema;
 import org.apache.kafka.connect.data.SchemaAndValue;
 import org.apache.kafka.connect.errors.DataException;
@@ -46,8 +48,9 @@ import org.apache.kafka.connect.storage.Converter;
  *
  * <p>Thread-safe.
  */
-public final class AvroConverter implements Converter {
+public final class AvroConverter implements Converter, Monitorable {
   private final RegistryClientOwner clients;
+  private final ConverterMetrics metrics = new ConverterMetrics();
   private volatile State state;
 
   private record State(KafkaAvroSerializer serializer, KafkaAvroDeserializer deserializer, ConnectAvroData data,
@@ -102,13 +105,18 @@ public final class AvroConverter implements Converter {
       }
       Schema avro = s.data().avroSchema(schema);
       Object datum = s.data().avroValue(schema, avro, value);
-      return s.serializer().serialize(topic, headers, datum, avro);
+      byte[] bytes = s.serializer().serialize(topic, headers, datum, avro);
+      metrics.serialized(bytes);
+      return bytes;
     } catch (RetriableSerdeException e) {
+      metrics.serializeFailed(e);
       throw new RetriableException(e.getMessage(), e);
     } catch (SerializationException | org.apache.avro.AvroRuntimeException | ClassCastException e) {
+      metrics.serializeFailed(e);
       throw new DataException("cannot convert the " + side(s) + " of topic '" + topic + "' to Avro: "
           + e.getMessage(), e);
     } catch (DataException e) {
+      metrics.serializeFailed(e);
       throw new DataException("cannot convert the " + side(s) + " of topic '" + topic + "' to Avro: "
           + e.getMessage(), e);
     }
@@ -129,11 +137,18 @@ public final class AvroConverter implements Converter {
     try {
       AvroValue read = s.deserializer().deserializeWithSchema(topic, headers, ByteBuffer.wrap(value));
       org.apache.kafka.connect.data.Schema schema = s.data().connectSchema(read.schema(), version(s, topic, read));
-      return new SchemaAndValue(schema, s.data().connectValue(schema, read.schema(), read.datum()));
+      SchemaAndValue result = new SchemaAndValue(schema, s.data().connectValue(schema, read.schema(), read.datum()));
+      metrics.deserialized(value.length);
+      return result;
     } catch (RetriableSerdeException e) {
+      metrics.deserializeFailed(e);
       throw new RetriableException(e.getMessage(), e);
     } catch (SerializationException e) {
+      metrics.deserializeFailed(e);
       throw new DataException(e.getMessage(), e);
+    } catch (DataException e) {
+      metrics.deserializeFailed(e);
+      throw e;
     }
   }
 
@@ -159,6 +174,15 @@ public final class AvroConverter implements Converter {
       throw new DataException("cannot look up the version of schema id " + read.schemaId() + " for the "
           + side(s) + " of topic '" + topic + "': " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Shows the converter's metrics among the worker's (KIP-877): records and bytes each way, errors by type,
+   * and the registry client's requests, errors, retries, failovers, latency and cache counters.
+   */
+  @Override
+  public void withPluginMetrics(PluginMetrics pluginMetrics) {
+    metrics.register(pluginMetrics, clients::stats);
   }
 
   /** Closes the registry client if this converter created it. Idempotent. */

@@ -1,9 +1,12 @@
 package io.kavro.serde;
 
 import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.serde.internal.metrics.SerdeMetrics;
 import java.nio.ByteBuffer;
 import java.util.Map;
 import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.metrics.Monitorable;
+import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.common.serialization.Deserializer;
 
 /**
@@ -30,7 +33,8 @@ import org.apache.kafka.common.serialization.Deserializer;
  *
  * <p><b>Thread safety.</b> Thread-safe.
  */
-public final class KafkaAvroDeserializer implements Deserializer<Object> {
+public final class KafkaAvroDeserializer implements Deserializer<Object>, Monitorable {
+  private final SerdeMetrics metrics = SerdeMetrics.deserializer();
   private final RegistryClientOwner clients;
   private volatile DeserializerEngine engine;
 
@@ -72,19 +76,40 @@ public final class KafkaAvroDeserializer implements Deserializer<Object> {
 
   @Override
   public Object deserialize(String topic, byte[] data) {
-    return engine().deserialize(topic, null, data);
+    return deserialize(topic, null, data);
   }
 
   /** Reads the schema id from the record's schema id header when it has one, else from the payload. */
   @Override
   public Object deserialize(String topic, Headers headers, byte[] data) {
-    return engine().deserialize(topic, headers, data);
+    DeserializerEngine engine = engine();
+    try {
+      Object datum = engine.deserialize(topic, headers, data);
+      if (data != null) {
+        metrics.recorded(data.length);
+      }
+      return datum;
+    } catch (RuntimeException e) {
+      metrics.failed(e);
+      throw e;
+    }
   }
 
   /** Reads from the buffer's position to its limit, in place, without moving them. */
   @Override
   public Object deserialize(String topic, Headers headers, ByteBuffer data) {
-    return engine().deserialize(topic, headers, data);
+    DeserializerEngine engine = engine();
+    try {
+      int length = data == null ? 0 : data.remaining();
+      Object datum = engine.deserialize(topic, headers, data);
+      if (data != null) {
+        metrics.recorded(length);
+      }
+      return datum;
+    } catch (RuntimeException e) {
+      metrics.failed(e);
+      throw e;
+    }
   }
 
   /**
@@ -93,7 +118,28 @@ public final class KafkaAvroDeserializer implements Deserializer<Object> {
    * {@code null} for a {@code null} payload.
    */
   public AvroValue deserializeWithSchema(String topic, Headers headers, ByteBuffer data) {
-    return engine().deserializeWithSchema(topic, headers, data);
+    DeserializerEngine engine = engine();
+    try {
+      int length = data == null ? 0 : data.remaining();
+      AvroValue value = engine.deserializeWithSchema(topic, headers, data);
+      if (data != null) {
+        metrics.recorded(length);
+      }
+      return value;
+    } catch (RuntimeException e) {
+      metrics.failed(e);
+      throw e;
+    }
+  }
+
+  /**
+   * Shows this deserializer's metrics among the client's (KIP-877): records, bytes and errors by type, and
+   * the registry client's requests, errors, retries, failovers, latency and cache counters. Kafka calls it.
+   */
+  @Override
+  public void withPluginMetrics(PluginMetrics pluginMetrics) {
+    metrics.register(pluginMetrics);
+    SerdeMetrics.registerRegistry(pluginMetrics, clients::stats);
   }
 
   /** {@link #deserializeWithSchema(String, Headers, ByteBuffer)} without headers. */

@@ -1,8 +1,11 @@
 package io.kavro.serde;
 
 import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.serde.internal.metrics.SerdeMetrics;
 import java.util.Map;
 import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.metrics.Monitorable;
+import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.common.serialization.Serializer;
 
 /**
@@ -31,8 +34,9 @@ import org.apache.kafka.common.serialization.Serializer;
  *
  * <p><b>Thread safety.</b> Thread-safe: one instance can serve every thread of a producer.
  */
-public final class KafkaAvroSerializer implements Serializer<Object> {
+public final class KafkaAvroSerializer implements Serializer<Object>, Monitorable {
   private final RegistryClientOwner clients;
+  private final SerdeMetrics metrics = SerdeMetrics.serializer();
   private volatile SerializerEngine engine;
 
   /** For Kafka: configured through {@link #configure(Map, boolean)}. */
@@ -73,13 +77,19 @@ public final class KafkaAvroSerializer implements Serializer<Object> {
 
   @Override
   public byte[] serialize(String topic, Object data) {
-    return engine().serialize(topic, null, data);
+    return serialize(topic, (Headers) null, data);
   }
 
   /** With {@code HeaderSchemaIdSerializer}, also adds the schema id to {@code headers}. */
   @Override
   public byte[] serialize(String topic, Headers headers, Object data) {
-    return engine().serialize(topic, headers, data);
+    SerializerEngine engine = engine();
+    try {
+      return counted(engine.serialize(topic, headers, data));
+    } catch (RuntimeException e) {
+      metrics.failed(e);
+      throw e;
+    }
   }
 
   /**
@@ -93,7 +103,30 @@ public final class KafkaAvroSerializer implements Serializer<Object> {
 
   /** Like {@link #serialize(String, Object, org.apache.avro.Schema)}, adding the schema id to headers if so set. */
   public byte[] serialize(String topic, Headers headers, Object data, org.apache.avro.Schema schema) {
-    return engine().serialize(topic, headers, data, java.util.Objects.requireNonNull(schema, "schema"));
+    SerializerEngine engine = engine();
+    try {
+      return counted(engine.serialize(topic, headers, data, java.util.Objects.requireNonNull(schema, "schema")));
+    } catch (RuntimeException e) {
+      metrics.failed(e);
+      throw e;
+    }
+  }
+
+  private byte[] counted(byte[] bytes) {
+    if (bytes != null) {
+      metrics.recorded(bytes.length);
+    }
+    return bytes;
+  }
+
+  /**
+   * Shows this serializer's metrics among the client's (KIP-877): records, bytes and errors by type, and the
+   * registry client's requests, errors, retries, failovers, latency and cache counters. Kafka calls it.
+   */
+  @Override
+  public void withPluginMetrics(PluginMetrics pluginMetrics) {
+    metrics.register(pluginMetrics);
+    SerdeMetrics.registerRegistry(pluginMetrics, clients::stats);
   }
 
   /** Datum schemas this serializer keeps a writer for; bounded by {@code max.schemas.per.subject}. */

@@ -39,6 +39,7 @@ public final class InMemorySchemaRegistry implements SchemaRegistryClient {
   private final Map<String, Subject> subjects = new LinkedHashMap<>();
   private final Map<String, CompatibilityLevel> subjectLevels = new HashMap<>();
   private final LongAdder requests = new LongAdder();
+  private final LongAdder errors = new LongAdder();
   private CompatibilityLevel globalLevel = CompatibilityLevel.BACKWARD;
 
   private static final class Subject {
@@ -268,7 +269,7 @@ public final class InMemorySchemaRegistry implements SchemaRegistryClient {
   /** {@code requests} counts every call into this registry, from every client of its scope. */
   @Override
   public RegistryStats stats() {
-    return new RegistryStats(0, 0, requests.sum(), 0, 0);
+    return new RegistryStats(requests.sum(), errors.sum(), 0, 0, 0, 0, Map.of());
   }
 
   /** Nothing to release: the registry lives as long as its scope. */
@@ -297,6 +298,7 @@ public final class InMemorySchemaRegistry implements SchemaRegistryClient {
   private void checkCompatible(String subject, Subject s, Schema schema) {
     String problem = incompatibility(subject, s, schema);
     if (problem != null) {
+      errors.increment();
       throw new IncompatibleSchemaException("Schema being registered is incompatible with an earlier schema for "
           + "subject '" + subject + "': " + problem, 409, 409, NO_URL, null);
     }
@@ -338,7 +340,8 @@ public final class InMemorySchemaRegistry implements SchemaRegistryClient {
         .map(i -> i.getType() + " at " + i.getLocation() + ": " + i.getMessage()).toList() + ")";
   }
 
-  private static SchemaNotFoundException notFound(int errorCode, String message) {
+  private SchemaNotFoundException notFound(int errorCode, String message) {
+    errors.increment();
     return new SchemaNotFoundException(message, 404, errorCode, NO_URL, null);
   }
 }

@@ -66,8 +66,10 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   public static final Duration DISK_RECHECK = Duration.ofSeconds(30);
 
   private final SchemaRegistryClient delegate;
-  private final LongAdder hits = new LongAdder();
-  private final LongAdder misses = new LongAdder();
+  /** Schemas served from the disk cache while the registry was unavailable. */
+  private final LongAdder diskServes = new LongAdder();
+  /** Latest versions kept after a failed refresh, and served stale. */
+  private final LongAdder staleLatest = new LongAdder();
   private final Cache<Integer, Schema> byId;
   private final CallerLoads<Integer, Schema> byIdLoads;
   private final CallerLoads<UUID, Schema> byGuidLoads;
@@ -136,10 +138,10 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
     if (policy.latestExpires()) {
       latestBuilder.refreshAfterWrite(policy.latestTtl());
     }
-    this.latest = latestBuilder.build(new LatestLoader(delegate));
+    this.latest = latestBuilder.build(new LatestLoader(delegate, staleLatest));
     this.latestLoads = new CallerLoads<>(latest);
-    this.registered = new SchemaKeyedCache<>(maxSize, hits, misses);
-    this.lookedUp = new SchemaKeyedCache<>(maxSize, hits, misses);
+    this.registered = new SchemaKeyedCache<>(maxSize);
+    this.lookedUp = new SchemaKeyedCache<>(maxSize);
   }
 
   @Override
@@ -270,14 +272,21 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   }
 
   /**
-   * Counters: cache hits and misses over all caches, and the wrapped client's request, retry and failover
-   * counts.
+   * The wrapped client's request counters, and each cache's: {@code schemas-by-id} (stale serves: schemas
+   * read from disk during an outage), {@code latest} (stale serves: refreshes that failed and kept the old
+   * version), {@code registrations} and {@code lookups}.
    */
   @Override
   public RegistryStats stats() {
-    long hitCount = hits.sum() + byId.stats().hitCount() + latest.stats().hitCount();
-    long missCount = misses.sum() + byId.stats().missCount() + latest.stats().missCount();
-    return delegate.stats().withCache(hitCount, missCount);
+    com.github.benmanes.caffeine.cache.stats.CacheStats ids = byId.stats();
+    com.github.benmanes.caffeine.cache.stats.CacheStats latestStats = latest.stats();
+    return delegate.stats().withCaches(Map.of(
+        "schemas-by-id", new RegistryStats.CacheStats(ids.hitCount(), ids.missCount(), ids.evictionCount(),
+            diskServes.sum()),
+        "latest", new RegistryStats.CacheStats(latestStats.hitCount(), latestStats.missCount(),
+            latestStats.evictionCount(), staleLatest.sum()),
+        "registrations", registered.stats(),
+        "lookups", lookedUp.stats()));
   }
 
   /** Entries held per cache, for tests that check the bounds. */
@@ -345,6 +354,7 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
       log.warn("Schema registry unavailable; using schema id {} from the schema cache on disk: {}", id,
           e.getMessage());
       fromDisk.put(id, ticker.read());
+      diskServes.increment();
       return stored;
     }
   }
@@ -399,7 +409,8 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   private record LatestKey(String subject, Map<String, String> metadata) {}
 
   /** Refreshes the latest version; on a failed refresh, keeps serving the old one. Misses use CallerLoads. */
-  private record LatestLoader(SchemaRegistryClient delegate) implements CacheLoader<LatestKey, SubjectVersion> {
+  private record LatestLoader(SchemaRegistryClient delegate, LongAdder staleServes)
+      implements CacheLoader<LatestKey, SubjectVersion> {
     static java.util.function.Function<LatestKey, SubjectVersion> fetch(SchemaRegistryClient delegate) {
       return key -> key.metadata().isEmpty() ? delegate.latestVersion(key.subject())
           : delegate.latestWithMetadata(key.subject(), key.metadata());
@@ -418,6 +429,7 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
         log.warn("Could not refresh the latest version of subject '{}'{}; still using version {} (id {}): {}",
             key.subject(), key.metadata().isEmpty() ? "" : " with metadata " + key.metadata(), stale.version(),
             stale.id(), e.getMessage());
+        staleServes.increment();
         return stale;
       }
     }

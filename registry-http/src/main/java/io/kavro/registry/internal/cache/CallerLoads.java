@@ -47,7 +47,7 @@ final class CallerLoads<K, V> {
       return await(other, key);
     }
     try {
-      value = cache.getIfPresent(key); // loaded and put by a thread that finished since
+      value = cache.asMap().get(key); // loaded and put by a thread that finished since (not a second miss)
       if (value == null) {
         value = loader.apply(key);
         cache.put(key, value);

@@ -25,13 +25,18 @@ final class SchemaKeyedCache<V> {
   private final LongAdder hits;
   private final LongAdder misses;
 
-  SchemaKeyedCache(int maxSize, LongAdder hits, LongAdder misses) {
+  SchemaKeyedCache(int maxSize) {
     this.byInstance = Caffeine.newBuilder().weakKeys().maximumSize(maxSize).build();
-    this.byText = Caffeine.newBuilder().maximumSize(maxSize).build();
+    this.byText = Caffeine.newBuilder().maximumSize(maxSize).recordStats().build();
     this.byTextLoads = new CallerLoads<>(byText);
     this.maxSubjectsPerInstance = maxSize;
-    this.hits = hits;
-    this.misses = misses;
+    this.hits = new LongAdder();
+    this.misses = new LongAdder();
+  }
+
+  /** Hits and misses of {@link #get}, and the entries dropped to stay within the bound. */
+  io.kavro.registry.RegistryStats.CacheStats stats() {
+    return new io.kavro.registry.RegistryStats.CacheStats(hits.sum(), misses.sum(), byText.stats().evictionCount(), 0);
   }
 
   V get(String subject, Schema schema, Supplier<V> loader) {

@@ -58,6 +58,9 @@ final class RestTransport {
   private final LongAdder requests = new LongAdder();
   private final LongAdder retries = new LongAdder();
   private final LongAdder failovers = new LongAdder();
+  private final LongAdder errors = new LongAdder();
+  private final LongAdder requestNanos = new LongAdder();
+  private final java.util.concurrent.atomic.AtomicLong maxRequestNanos = new java.util.concurrent.atomic.AtomicLong();
 
   RestTransport(List<Endpoint> endpoints, Call.Factory http, RetryPolicy retry) {
     this(endpoints, http, retry, null, Map.of());
@@ -86,6 +89,15 @@ final class RestTransport {
    *     are exhausted; {@link RegistryInterruptedException} on interrupt
    */
   JsonNode send(RestRequest request) {
+    try {
+      return attempt(request);
+    } catch (SchemaRegistryException e) {
+      errors.increment();
+      throw e;
+    }
+  }
+
+  private JsonNode attempt(RestRequest request) {
     int index = Math.floorMod(preferred.get(), endpoints.size());
     boolean reauthorized = false;
     for (int attempt = 0; ; attempt++) {
@@ -98,7 +110,8 @@ final class RestTransport {
       boolean moveOn;
       requests.increment();
       String authorization = bearer != null ? "Bearer " + bearer.token() : endpoint.authorization();
-      try (Response response = http.newCall(httpRequest(authorization, url, request)).execute()) {
+      long started = System.nanoTime();
+      try (Response response = timed(http.newCall(httpRequest(authorization, url, request)), started)) {
         String body = readBody(response.body(), request, url);
         int status = response.code();
         if (status >= 200 && status < 300) {
@@ -146,8 +159,20 @@ final class RestTransport {
     }
   }
 
+  /** Executes the call, counting its time until the answer's headers (the body is read right after). */
+  private Response timed(Call call, long started) throws IOException {
+    try {
+      return call.execute();
+    } finally {
+      long took = System.nanoTime() - started;
+      requestNanos.add(took);
+      maxRequestNanos.accumulateAndGet(took, Math::max);
+    }
+  }
+
   RegistryStats stats() {
-    return new RegistryStats(0, 0, requests.sum(), retries.sum(), failovers.sum());
+    return new RegistryStats(requests.sum(), errors.sum(), retries.sum(), failovers.sum(), requestNanos.sum(),
+        maxRequestNanos.get(), java.util.Map.of());
   }
 
   private static HttpUrl url(Endpoint endpoint, RestRequest request) {

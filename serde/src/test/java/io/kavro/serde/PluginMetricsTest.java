@@ -1,0 +1,109 @@
+package io.kavro.serde;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kavro.connect.AvroConverter;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.kafka.common.metrics.Metrics;
+import org.apache.kafka.common.metrics.internals.PluginMetricsImpl;
+import org.apache.kafka.connect.data.SchemaBuilder;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.errors.DataException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The metrics of the serializer, the deserializer and the converter through Kafka's own
+ * {@code PluginMetrics} (the class Kafka clients and Connect workers hand to a {@code Monitorable}): exact
+ * counts, errors by type, and the tags Kafka adds.
+ */
+class PluginMetricsTest {
+  private static final Schema ORDER = new Schema.Parser().parse("""
+      {"type":"record","name":"Order","fields":[{"name":"id","type":"long"}]}""");
+
+  private final Serdes serdes = new Serdes();
+  private final Metrics kafkaMetrics = new Metrics();
+
+  @AfterEach
+  void close() {
+    kafkaMetrics.close();
+    serdes.close();
+  }
+
+  private PluginMetricsImpl plugin(String config, String type) {
+    return new PluginMetricsImpl(kafkaMetrics, Map.of("config", config, "class", type));
+  }
+
+  private Map<String, Object> values(String config) {
+    Map<String, Object> values = new TreeMap<>();
+    kafkaMetrics.metrics().forEach((name, metric) -> {
+      if (name.group().equals("plugins") && config.equals(name.tags().get("config"))) {
+        String extra = name.tags().containsKey("error-type") ? "{" + name.tags().get("error-type") + "}"
+            : name.tags().containsKey("cache") ? "{" + name.tags().get("cache") + "}" : "";
+        values.put(name.name() + extra, metric.metricValue());
+      }
+    });
+    return values;
+  }
+
+  private static GenericRecord order(long id) {
+    GenericRecord record = new GenericData.Record(ORDER);
+    record.put("id", id);
+    return record;
+  }
+
+  @Test
+  void serializerAndDeserializer_countRecordsBytesAndErrorsByType() {
+    KafkaAvroSerializer serializer = serdes.serializer();
+    KafkaAvroDeserializer deserializer = serdes.deserializer();
+    serializer.withPluginMetrics(plugin("value.serializer", "KafkaAvroSerializer"));
+    deserializer.withPluginMetrics(plugin("value.deserializer", "KafkaAvroDeserializer"));
+
+    long bytes = 0;
+    for (int i = 0; i < 3; i++) {
+      byte[] payload = serializer.serialize("orders", order(i));
+      bytes += payload.length;
+      deserializer.deserialize("orders", payload);
+    }
+    assertThatThrownBy(() -> serializer.serialize("orders", new Object()));
+    assertThatThrownBy(() -> deserializer.deserialize("orders", new byte[] {7, 7}));
+    assertThatThrownBy(() -> deserializer.deserialize("orders", new byte[] {0, 0, 0, 0x7f, 0}));
+
+    assertThat(values("value.serializer")).containsEntry("records-serialized-total", 3.0)
+        .containsEntry("bytes-serialized-total", (double) bytes)
+        .containsEntry("serialize-errors-total{SerializationException}", 1.0)
+        .containsEntry("cache-misses-total{registrations}", 1.0)
+        .containsEntry("cache-hits-total{registrations}", 0.0);
+    assertThat(values("value.deserializer")).containsEntry("records-deserialized-total", 3.0)
+        .containsEntry("bytes-deserialized-total", (double) bytes)
+        .containsEntry("deserialize-errors-total{MalformedPayloadException}", 1.0)
+        .containsEntry("deserialize-errors-total{UnknownSchemaIdException}", 1.0)
+        .containsEntry("cache-misses-total{schemas-by-id}", 2.0)
+        .containsEntry("registry-errors-total", 1.0);
+  }
+
+  @Test
+  void converter_countsBothDirections_andRegistersTheRegistryOnce() {
+    AvroConverter converter = new AvroConverter();
+    converter.configure(serdes.config(), false);
+    converter.withPluginMetrics(plugin("value.converter", "AvroConverter"));
+    org.apache.kafka.connect.data.Schema schema = SchemaBuilder.struct().name("R")
+        .field("n", org.apache.kafka.connect.data.Schema.INT32_SCHEMA).build();
+
+    byte[] bytes = converter.fromConnectData("t", schema, new Struct(schema).put("n", 1));
+    converter.toConnectData("t", bytes);
+    assertThatThrownBy(() -> converter.fromConnectData("t", schema, "no struct")).isInstanceOf(DataException.class);
+
+    assertThat(values("value.converter")).containsEntry("records-serialized-total", 1.0)
+        .containsEntry("records-deserialized-total", 1.0)
+        .containsEntry("bytes-deserialized-total", (double) bytes.length)
+        .containsEntry("serialize-errors-total{DataException}", 1.0)
+        .containsKey("registry-requests-total");
+    converter.close();
+  }
+}
