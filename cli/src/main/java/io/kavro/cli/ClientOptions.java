@@ -1,0 +1,54 @@
+package io.kavro.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import picocli.CommandLine.Option;
+
+/**
+ * The options every command shares, as Kafka's own tools name them. {@code --command-config} is a properties
+ * file for the Kafka client and the registry client (auth, TLS, ...), with the keys they document.
+ */
+final class ClientOptions {
+  @Option(names = "--bootstrap-server", paramLabel = "HOST:PORT", description = "Kafka broker(s) to connect to.")
+  String bootstrapServer;
+
+  @Option(names = "--schema-registry-url", paramLabel = "URL", required = true,
+      description = "Schema registry URL(s), comma-separated.")
+  String schemaRegistryUrl;
+
+  @Option(names = "--command-config", paramLabel = "FILE",
+      description = "Properties for the Kafka and registry clients: security, TLS, basic.auth.*, ...")
+  Path commandConfig;
+
+  /** The command config's properties, the registry URL and, if given, the bootstrap servers. */
+  Map<String, Object> config() {
+    Map<String, Object> config = new HashMap<>();
+    if (commandConfig != null) {
+      Properties properties = new Properties();
+      try (InputStream in = Files.newInputStream(commandConfig)) {
+        properties.load(in);
+      } catch (IOException e) {
+        throw new CliException("cannot read --command-config " + commandConfig + ": " + e.getMessage());
+      }
+      properties.forEach((k, v) -> config.put(k.toString(), v));
+    }
+    config.put("schema.registry.url", schemaRegistryUrl);
+    if (bootstrapServer != null) {
+      config.put("bootstrap.servers", bootstrapServer);
+    }
+    return config;
+  }
+
+  /** {@link #config()}, for a command that needs the broker. */
+  Map<String, Object> kafkaConfig() {
+    if (bootstrapServer == null) {
+      throw new CliException("--bootstrap-server is required for this command", 2);
+    }
+    return config();
+  }
+}

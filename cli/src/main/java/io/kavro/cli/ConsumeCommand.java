@@ -1,0 +1,137 @@
+package io.kavro.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kavro.serde.AvroValue;
+import io.kavro.serde.KafkaAvroDeserializer;
+import java.io.PrintWriter;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kavro consume}: a topic as JSON lines, one per record, with partition, offset, timestamp, key, value
+ * and schema id. A record that cannot be decoded is a line with its offset and an {@code error}, and
+ * consumption goes on; the exit status is then 1.
+ */
+@Command(name = "consume", mixinStandardHelpOptions = true,
+    description = "Print a topic's records as JSON lines.")
+final class ConsumeCommand implements Callable<Integer> {
+  @Mixin
+  ClientOptions client;
+
+  @Spec
+  picocli.CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--topic", required = true, description = "The topic to read.")
+  String topic;
+
+  @Option(names = "--from-beginning", description = "Start at the earliest offset (otherwise at the end).")
+  boolean fromBeginning;
+
+  @Option(names = "--max-messages", paramLabel = "N", description = "Stop after N records.")
+  Integer maxMessages;
+
+  @Option(names = "--partition", paramLabel = "P", description = "Read only this partition.")
+  Integer partition;
+
+  @Option(names = "--offset", paramLabel = "O", description = "Start at this offset (needs --partition).")
+  Long offset;
+
+  @Option(names = "--group", paramLabel = "GROUP", description = "Consumer group (a new one by default).")
+  String group;
+
+  @Option(names = "--format", paramLabel = "json|avro-json", defaultValue = "json",
+      description = "Values as plain JSON (default) or Avro's JSON encoding.")
+  String format;
+
+  @Option(names = "--timeout-ms", paramLabel = "MS", defaultValue = "10000",
+      description = "Stop when no record came for this long (default 10000; -1: never).")
+  long timeoutMs;
+
+  @Override
+  public Integer call() {
+    Json.Format rendering = Json.Format.of(format);
+    if (offset != null && partition == null) {
+      throw new CliException("--offset needs --partition", 2);
+    }
+    Map<String, Object> config = client.kafkaConfig();
+    config.putIfAbsent("group.id", group != null ? group : "kavro-cli-" + UUID.randomUUID());
+    config.put("auto.offset.reset", fromBeginning ? "earliest" : "latest");
+    config.putIfAbsent("enable.auto.commit", group != null);
+    PrintWriter out = spec.commandLine().getOut();
+    int errors = 0;
+    int printed = 0;
+    try (KafkaAvroDeserializer values = new KafkaAvroDeserializer();
+        KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(),
+            new ByteArrayDeserializer())) {
+      values.configure(config, false);
+      if (partition != null) {
+        TopicPartition tp = new TopicPartition(topic, partition);
+        consumer.assign(List.of(tp));
+        if (offset != null) {
+          consumer.seek(tp, offset);
+        } else if (fromBeginning) {
+          consumer.seekToBeginning(List.of(tp));
+        }
+      } else {
+        consumer.subscribe(List.of(topic));
+      }
+      long idleSince = System.nanoTime();
+      while (maxMessages == null || printed < maxMessages) {
+        var records = consumer.poll(Duration.ofMillis(200));
+        if (records.isEmpty()) {
+          if (timeoutMs >= 0 && System.nanoTime() - idleSince > timeoutMs * 1_000_000) {
+            break;
+          }
+          continue;
+        }
+        idleSince = System.nanoTime();
+        for (ConsumerRecord<byte[], byte[]> record : records) {
+          if (maxMessages != null && printed >= maxMessages) {
+            break;
+          }
+          ObjectNode line = Json.MAPPER.createObjectNode();
+          line.put("partition", record.partition());
+          line.put("offset", record.offset());
+          line.put("timestamp", record.timestamp());
+          line.put("key", record.key() == null ? null : new String(record.key(), StandardCharsets.UTF_8));
+          try {
+            AvroValue value = record.value() == null ? null
+                : values.deserializeWithSchema(topic, record.headers(), ByteBuffer.wrap(record.value()));
+            line.set("value", value == null ? Json.MAPPER.nullNode() : Json.datum(value.datum(), value.schema(),
+                rendering));
+            if (value != null && value.schemaId() >= 0) {
+              line.put("schemaId", value.schemaId());
+            }
+          } catch (io.kavro.serde.RetriableSerdeException e) {
+            throw e; // the registry is down: no record can be read, stop with one clear line
+          } catch (RuntimeException e) {
+            errors++;
+            line.put("error", e.getMessage());
+          }
+          out.println(Json.line(line));
+          printed++;
+        }
+      }
+    }
+    out.flush();
+    if (errors > 0) {
+      spec.commandLine().getErr().println("kavro: " + errors + " record(s) could not be decoded (see their "
+          + "\"error\" lines)");
+      return 1;
+    }
+    return 0;
+  }
+}

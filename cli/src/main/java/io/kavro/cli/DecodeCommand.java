@@ -1,0 +1,85 @@
+package io.kavro.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kavro.serde.AvroValue;
+import io.kavro.serde.KafkaAvroDeserializer;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kavro decode}: one framed payload (a poison pill pasted into a ticket), given as hex, Base64 or a
+ * file, decoded with its writer schema from the registry and printed as JSON with its schema id.
+ */
+@Command(name = "decode", mixinStandardHelpOptions = true,
+    description = "Decode one framed payload (hex, Base64 or a file) and print it as JSON.")
+final class DecodeCommand implements Callable<Integer> {
+  @Mixin
+  ClientOptions client;
+
+  @Spec
+  picocli.CommandLine.Model.CommandSpec spec;
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Payload payload;
+
+  /** Where the payload is. */
+  static final class Payload {
+    @Option(names = "--hex", paramLabel = "HEX", description = "The payload in hex (spaces allowed).")
+    String hex;
+
+    @Option(names = "--base64", paramLabel = "BASE64", description = "The payload in Base64.")
+    String base64;
+
+    @Option(names = "--file", paramLabel = "FILE", description = "A file holding the payload's bytes.")
+    Path file;
+  }
+
+  @Option(names = "--format", paramLabel = "json|avro-json", defaultValue = "json",
+      description = "Plain JSON (default) or Avro's JSON encoding.")
+  String format;
+
+  @Option(names = "--topic", defaultValue = "kavro-decode", description = "Topic named in messages.")
+  String topic;
+
+  @Override
+  public Integer call() {
+    Json.Format rendering = Json.Format.of(format);
+    byte[] bytes = bytes();
+    try (KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer()) {
+      deserializer.configure(client.config(), false);
+      AvroValue value = deserializer.deserializeWithSchema(topic, ByteBuffer.wrap(bytes));
+      ObjectNode line = Json.MAPPER.createObjectNode();
+      line.put("schemaId", value.schemaId());
+      line.put("schema", value.schema().getFullName());
+      line.set("value", Json.datum(value.datum(), value.schema(), rendering));
+      spec.commandLine().getOut().println(Json.line(line));
+    }
+    return 0;
+  }
+
+  private byte[] bytes() {
+    try {
+      if (payload.hex != null) {
+        return HexFormat.of().parseHex(payload.hex.replaceAll("[\\s:]", ""));
+      }
+      if (payload.base64 != null) {
+        return Base64.getDecoder().decode(payload.base64.trim());
+      }
+      return Files.readAllBytes(payload.file);
+    } catch (IllegalArgumentException e) {
+      throw new CliException("not a valid payload: " + e.getMessage(), 2);
+    } catch (IOException e) {
+      throw new CliException("cannot read " + payload.file + ": " + e.getMessage(), 2);
+    }
+  }
+}

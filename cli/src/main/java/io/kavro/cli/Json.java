@@ -1,0 +1,129 @@
+package io.kavro.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Collection;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.generic.GenericDatumWriter;
+import org.apache.avro.generic.GenericFixed;
+import org.apache.avro.generic.IndexedRecord;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.io.EncoderFactory;
+import org.apache.avro.io.JsonEncoder;
+
+/**
+ * Avro datums as JSON and back. Plain JSON ({@code json}): records are objects, unions their value, bytes and
+ * fixed Base64. Avro's JSON encoding ({@code avro-json}): unions wrapped as {@code {"type": value}}, bytes as
+ * ISO-8859-1 text, what Confluent's console tools read and write.
+ */
+final class Json {
+  static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  private Json() {}
+
+  /** The rendering of {@code --format}. */
+  enum Format {
+    json, avro_json;
+
+    static Format of(String text) {
+      return switch (text) {
+        case "json" -> json;
+        case "avro-json" -> avro_json;
+        default -> throw new CliException("--format must be json or avro-json, was '" + text + "'", 2);
+      };
+    }
+  }
+
+  static JsonNode datum(Object datum, Schema schema, Format format) {
+    return format == Format.json ? plain(datum) : avroJson(datum, schema);
+  }
+
+  static JsonNode plain(Object value) {
+    if (value == null) {
+      return NODES.nullNode();
+    }
+    if (value instanceof IndexedRecord record) {
+      ObjectNode object = NODES.objectNode();
+      for (Schema.Field field : record.getSchema().getFields()) {
+        object.set(field.name(), plain(record.get(field.pos())));
+      }
+      return object;
+    }
+    if (value instanceof Map<?, ?> map) {
+      ObjectNode object = NODES.objectNode();
+      map.forEach((k, v) -> object.set(k.toString(), plain(v)));
+      return object;
+    }
+    if (value instanceof Collection<?> items) {
+      ArrayNode array = NODES.arrayNode();
+      items.forEach(item -> array.add(plain(item)));
+      return array;
+    }
+    if (value instanceof ByteBuffer buffer) {
+      byte[] bytes = new byte[buffer.remaining()];
+      buffer.duplicate().get(bytes);
+      return NODES.textNode(Base64.getEncoder().encodeToString(bytes));
+    }
+    if (value instanceof GenericFixed fixed) {
+      return NODES.textNode(Base64.getEncoder().encodeToString(fixed.bytes()));
+    }
+    if (value instanceof Integer i) {
+      return NODES.numberNode(i);
+    }
+    if (value instanceof Long l) {
+      return NODES.numberNode(l);
+    }
+    if (value instanceof Float f) {
+      return NODES.numberNode(f);
+    }
+    if (value instanceof Double d) {
+      return NODES.numberNode(d);
+    }
+    if (value instanceof Boolean b) {
+      return NODES.booleanNode(b);
+    }
+    return NODES.textNode(value.toString()); // strings, enum symbols
+  }
+
+  static JsonNode avroJson(Object datum, Schema schema) {
+    try {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      JsonEncoder encoder = EncoderFactory.get().jsonEncoder(schema, out);
+      new GenericDatumWriter<Object>(schema, GenericData.get()).write(datum, encoder);
+      encoder.flush();
+      return MAPPER.readTree(out.toString(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * A datum of {@code schema} from Avro's JSON encoding.
+   *
+   * @throws IOException with Avro's description when the text does not match the schema
+   */
+  static Object parse(String text, Schema schema) throws IOException {
+    return new GenericDatumReader<>(schema).read(null, DecoderFactory.get().jsonDecoder(schema, text));
+  }
+
+  static String line(JsonNode node) {
+    try {
+      return MAPPER.writeValueAsString(node);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

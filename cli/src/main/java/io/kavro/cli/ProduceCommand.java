@@ -1,0 +1,153 @@
+package io.kavro.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.serde.KafkaAvroSerializer;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaParseException;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kavro produce}: JSON lines from standard input as Avro records, in Avro's JSON encoding (as
+ * Confluent's console producer reads them). Without a key schema a line is the value, and the key is null;
+ * with one, a line is {@code {"key": ..., "value": ...}}. A line that does not match its schema stops the tool
+ * with its line number: the lines before it are sent, nothing after it is.
+ */
+@Command(name = "produce", mixinStandardHelpOptions = true,
+    description = "Send JSON lines from standard input as Avro records.")
+final class ProduceCommand implements Callable<Integer> {
+  @Mixin
+  ClientOptions client;
+
+  @Spec
+  picocli.CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--topic", required = true, description = "The topic to write.")
+  String topic;
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  SchemaSource value;
+
+  @ArgGroup(exclusive = true)
+  KeySchemaSource key;
+
+  /** The value schema: a file (registered under the subject) or an id (written with that id). */
+  static final class SchemaSource {
+    @Option(names = "--value-schema", paramLabel = "FILE", description = "Value schema (.avsc).")
+    Path file;
+
+    @Option(names = "--value-schema-id", paramLabel = "ID", description = "Value schema by registry id.")
+    Integer id;
+  }
+
+  /** The key schema, likewise; none for null keys. */
+  static final class KeySchemaSource {
+    @Option(names = "--key-schema", paramLabel = "FILE", description = "Key schema (.avsc).")
+    Path file;
+
+    @Option(names = "--key-schema-id", paramLabel = "ID", description = "Key schema by registry id.")
+    Integer id;
+  }
+
+  InputStream input = System.in;
+
+  @Override
+  public Integer call() throws IOException, InterruptedException {
+    Map<String, Object> config = client.kafkaConfig();
+    Schema valueSchema;
+    Schema keySchema = null;
+    try (SchemaRegistryClient registry = SchemaRegistryClients.create(config)) {
+      valueSchema = schema(registry, value.file, value.id, "--value-schema");
+      if (key != null) {
+        keySchema = schema(registry, key.file, key.id, "--key-schema");
+      }
+    }
+    KafkaAvroSerializer values = serializer(config, value.id, false);
+    KafkaAvroSerializer keys = key == null ? null : serializer(config, key.id, true);
+    int sent = 0;
+    try (values; KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config, new ByteArraySerializer(),
+        new ByteArraySerializer())) {
+      BufferedReader lines = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8));
+      int number = 0;
+      for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+        number++;
+        if (line.isBlank()) {
+          continue;
+        }
+        byte[] keyBytes = null;
+        byte[] valueBytes;
+        try {
+          String valueText = line;
+          if (keySchema != null) {
+            JsonNode pair = Json.MAPPER.readTree(line);
+            if (pair == null || !pair.isObject() || !pair.has("key") || !pair.has("value")) {
+              throw new IOException("with a key schema, a line is {\"key\": ..., \"value\": ...}");
+            }
+            keyBytes = keys.serialize(topic, Json.parse(pair.get("key").toString(), keySchema));
+            valueText = pair.get("value").toString();
+          }
+          valueBytes = values.serialize(topic, Json.parse(valueText, valueSchema));
+        } catch (IOException | org.apache.avro.AvroRuntimeException | org.apache.kafka.common.errors.SerializationException e) {
+          producer.flush();
+          throw new CliException("line " + number + " does not match the schema: " + e.getMessage()
+              + " (" + sent + " record(s) before it were sent, nothing after it)");
+        }
+        try {
+          producer.send(new ProducerRecord<>(topic, keyBytes, valueBytes)).get();
+        } catch (ExecutionException e) {
+          throw new CliException("line " + number + " could not be sent: " + e.getCause().getMessage());
+        }
+        sent++;
+      }
+    } finally {
+      if (keys != null) {
+        keys.close();
+      }
+    }
+    spec.commandLine().getErr().println("kavro: sent " + sent + " record(s) to " + topic);
+    return 0;
+  }
+
+  private static Schema schema(SchemaRegistryClient registry, Path file, Integer id, String option) {
+    if (id != null) {
+      return registry.schemaById(id);
+    }
+    try {
+      return new Schema.Parser().parse(Files.readString(file));
+    } catch (IOException e) {
+      throw new CliException("cannot read " + option + " " + file + ": " + e.getMessage(), 2);
+    } catch (SchemaParseException e) {
+      throw new CliException(option + " " + file + " is not an Avro schema: " + e.getMessage(), 2);
+    }
+  }
+
+  private static KafkaAvroSerializer serializer(Map<String, Object> config, Integer id, boolean isKey) {
+    Map<String, Object> settings = new HashMap<>(config);
+    if (id != null) {
+      settings.put("auto.register.schemas", false);
+      settings.put("use.schema.id", id);
+    }
+    KafkaAvroSerializer serializer = new KafkaAvroSerializer();
+    serializer.configure(settings, isKey);
+    return serializer;
+  }
+}

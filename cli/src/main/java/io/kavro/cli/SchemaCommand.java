@@ -1,0 +1,168 @@
+package io.kavro.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kavro.registry.CompatibilityLevel;
+import io.kavro.registry.SchemaNotFoundException;
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.SubjectVersion;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaParseException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kavro schema ...}: the registry's REST API as commands, through Kavro's own client (retries, failover,
+ * auth and TLS from {@code --command-config}). Each prints JSON.
+ */
+@Command(name = "schema", mixinStandardHelpOptions = true, description = "Work the schema registry.")
+final class SchemaCommand {
+  @Spec
+  picocli.CommandLine.Model.CommandSpec spec;
+
+  private PrintWriter out() {
+    return spec.commandLine().getOut();
+  }
+
+  private static SchemaRegistryClient registry(ClientOptions client) {
+    return SchemaRegistryClients.create(client.config());
+  }
+
+  @Command(name = "subjects", description = "List the subjects.")
+  int subjects(@Mixin ClientOptions client) {
+    try (SchemaRegistryClient registry = registry(client)) {
+      out().println(Json.line(Json.MAPPER.valueToTree(registry.subjects())));
+    }
+    return 0;
+  }
+
+  @Command(name = "versions", description = "List a subject's versions.")
+  int versions(@Mixin ClientOptions client, @Option(names = "--subject", required = true) String subject) {
+    try (SchemaRegistryClient registry = registry(client)) {
+      out().println(Json.line(Json.MAPPER.valueToTree(registry.versions(subject))));
+    }
+    return 0;
+  }
+
+  @Command(name = "get", description = "Print a schema: by --id, or a --subject's --version (latest by default).")
+  int get(@Mixin ClientOptions client, @Option(names = "--id") Integer id, @Option(names = "--subject") String subject,
+      @Option(names = "--version", defaultValue = "latest") String version) {
+    try (SchemaRegistryClient registry = registry(client)) {
+      ObjectNode line = Json.MAPPER.createObjectNode();
+      Schema schema;
+      if (id != null) {
+        schema = registry.schemaById(id);
+        line.put("id", id);
+      } else if (subject != null) {
+        SubjectVersion found = version.equals("latest") ? registry.latestVersion(subject)
+            : registry.version(subject, parseVersion(version));
+        line.put("subject", found.subject()).put("version", found.version()).put("id", found.id());
+        schema = found.schema();
+      } else {
+        throw new CliException("schema get needs --id or --subject", 2);
+      }
+      line.set("schema", Json.MAPPER.readTree(schema.toString()));
+      out().println(Json.line(line));
+    } catch (IOException e) {
+      throw new CliException(e.getMessage());
+    }
+    return 0;
+  }
+
+  @Command(name = "register", description = "Register a schema under a subject; prints its id.")
+  int register(@Mixin ClientOptions client, @Option(names = "--subject", required = true) String subject,
+      @Option(names = "--schema", required = true, paramLabel = "FILE") Path file) {
+    try (SchemaRegistryClient registry = registry(client)) {
+      out().println(Json.line(Json.MAPPER.createObjectNode().put("id", registry.register(subject, read(file)))));
+    }
+    return 0;
+  }
+
+  @Command(name = "check", description = "Is this schema registered under the subject? Exit 1 when it is not.")
+  int check(@Mixin ClientOptions client, @Option(names = "--subject", required = true) String subject,
+      @Option(names = "--schema", required = true, paramLabel = "FILE") Path file) {
+    try (SchemaRegistryClient registry = registry(client)) {
+      SubjectVersion found = registry.lookup(subject, read(file));
+      out().println(Json.line(Json.MAPPER.createObjectNode().put("registered", true).put("subject", subject)
+          .put("version", found.version()).put("id", found.id())));
+      return 0;
+    } catch (SchemaNotFoundException e) {
+      out().println(Json.line(Json.MAPPER.createObjectNode().put("registered", false).put("subject", subject)));
+      return 1;
+    }
+  }
+
+  @Command(name = "compatibility", description = "With --schema: can the subject take it (exit 1 when not)? "
+      + "With --level: set the subject's level (or the global one without --subject). Otherwise: print the level.")
+  int compatibility(@Mixin ClientOptions client, @Option(names = "--subject") String subject,
+      @Option(names = "--schema", paramLabel = "FILE") Path file,
+      @Option(names = "--level", paramLabel = "LEVEL") CompatibilityLevel level) {
+    try (SchemaRegistryClient registry = registry(client)) {
+      if (file != null) {
+        if (subject == null) {
+          throw new CliException("compatibility --schema needs --subject", 2);
+        }
+        boolean compatible = registry.isCompatible(subject, read(file));
+        out().println(Json.line(Json.MAPPER.createObjectNode().put("compatible", compatible)));
+        return compatible ? 0 : 1;
+      }
+      if (level != null) {
+        if (subject == null) {
+          registry.setCompatibility(level);
+        } else {
+          registry.setCompatibility(subject, level);
+        }
+      }
+      CompatibilityLevel current = subject == null ? registry.compatibility() : registry.compatibility(subject);
+      ObjectNode line = Json.MAPPER.createObjectNode();
+      if (subject != null) {
+        line.put("subject", subject);
+      }
+      out().println(Json.line(line.put("compatibility", current.name())));
+    }
+    return 0;
+  }
+
+  @Command(name = "delete", description = "Delete a subject, or one --version of it; --permanent after a soft "
+      + "delete.")
+  int delete(@Mixin ClientOptions client, @Option(names = "--subject", required = true) String subject,
+      @Option(names = "--version") Integer version, @Option(names = "--permanent") boolean permanent) {
+    try (SchemaRegistryClient registry = registry(client)) {
+      if (version != null) {
+        int deleted = permanent ? registry.deleteVersionPermanently(subject, version)
+            : registry.deleteVersion(subject, version);
+        out().println(Json.line(Json.MAPPER.createObjectNode().put("deleted", deleted)));
+      } else {
+        List<Integer> deleted = permanent ? registry.deleteSubjectPermanently(subject)
+            : registry.deleteSubject(subject);
+        out().println(Json.line(Json.MAPPER.createObjectNode().set("deleted", Json.MAPPER.valueToTree(deleted))));
+      }
+    }
+    return 0;
+  }
+
+  private static int parseVersion(String version) {
+    try {
+      return Integer.parseInt(version);
+    } catch (NumberFormatException e) {
+      throw new CliException("--version must be a number or latest, was '" + version + "'", 2);
+    }
+  }
+
+  private static Schema read(Path file) {
+    try {
+      return new Schema.Parser().parse(Files.readString(file));
+    } catch (IOException e) {
+      throw new CliException("cannot read " + file + ": " + e.getMessage(), 2);
+    } catch (SchemaParseException e) {
+      throw new CliException(file + " is not an Avro schema: " + e.getMessage(), 2);
+    }
+  }
+}

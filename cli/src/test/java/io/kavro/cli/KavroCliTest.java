@@ -1,0 +1,217 @@
+package io.kavro.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kavro.serde.KafkaAvroSerializer;
+import io.kavro.testkit.KavroStackExtension;
+import io.kavro.testkit.TestStack;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every command of {@code kavro}, end to end on a real broker and a real registry (the testkit's stack). */
+@ExtendWith(KavroStackExtension.class)
+class KavroCliTest {
+  private static final String ORDER = """
+      {"type":"record","name":"Order","namespace":"com.acme","fields":[{"name":"id","type":"long"},
+        {"name":"note","type":["null","string"],"default":null}]}""";
+
+  private final TestStack stack;
+
+  @TempDir
+  Path dir;
+
+  KavroCliTest(TestStack stack) {
+    this.stack = stack;
+  }
+
+  /** What one run printed, and its exit status. */
+  record Run(int status, String out, String err) {
+    List<String> lines() {
+      return out.isBlank() ? List.of() : Arrays.asList(out.strip().split("\n"));
+    }
+  }
+
+  private Run kavro(String stdin, String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    InputStream original = System.in;
+    System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
+    try {
+      int status = Kavro.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+      return new Run(status, out.toString(), err.toString());
+    } finally {
+      System.setIn(original);
+    }
+  }
+
+  private String[] with(String... args) {
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(List.of("--bootstrap-server", stack.bootstrapServers(), "--schema-registry-url", stack.registryUrl()));
+    return all.toArray(String[]::new);
+  }
+
+  private Path schemaFile() throws Exception {
+    return Files.writeString(dir.resolve("order.avsc"), ORDER);
+  }
+
+  @Test
+  void produceThenConsume_jsonLinesWithPartitionOffsetKeyValueAndSchemaId() throws Exception {
+    String topic = "cli-orders-" + UUID.randomUUID();
+    Run produced = kavro("""
+        {"id": 1, "note": null}
+        {"id": 2, "note": {"string": "rush"}}
+        """, with("produce", "--topic", topic, "--value-schema", schemaFile().toString()));
+    assertThat(produced.status()).as(produced.err()).isZero();
+    assertThat(produced.err()).contains("sent 2 record(s)");
+
+    Run consumed = kavro("", with("consume", "--topic", topic, "--from-beginning", "--max-messages", "2"));
+
+    assertThat(consumed.status()).as(consumed.err()).isZero();
+    assertThat(consumed.lines()).hasSize(2);
+    assertThat(consumed.lines().get(0)).startsWith("{\"partition\":0,\"offset\":0,\"timestamp\":")
+        .contains("\"key\":null,\"value\":{\"id\":1,\"note\":null},\"schemaId\":");
+    assertThat(consumed.lines().get(1)).contains("\"value\":{\"id\":2,\"note\":\"rush\"}");
+
+    Run avroJson = kavro("", with("consume", "--topic", topic, "--from-beginning", "--max-messages", "2",
+        "--format", "avro-json"));
+    assertThat(avroJson.lines().get(1)).contains("\"value\":{\"id\":2,\"note\":{\"string\":\"rush\"}}");
+  }
+
+  @Test
+  void produce_badJsonLine_stopsWithItsNumber_andSendsNothingAfter() throws Exception {
+    String topic = "cli-bad-" + UUID.randomUUID();
+
+    Run produced = kavro("""
+        {"id": 1, "note": null}
+        {"id": "two", "note": null}
+        {"id": 3, "note": null}
+        """, with("produce", "--topic", topic, "--value-schema", schemaFile().toString()));
+
+    assertThat(produced.status()).isEqualTo(1);
+    assertThat(produced.err().strip()).startsWith("kavro: line 2 does not match the schema")
+        .contains("1 record(s) before it were sent, nothing after it").doesNotContain("\tat ");
+    Run consumed = kavro("", with("consume", "--topic", topic, "--from-beginning", "--timeout-ms", "3000"));
+    assertThat(consumed.lines()).hasSize(1).allMatch(line -> line.contains("\"id\":1"));
+  }
+
+  @Test
+  void consume_undecodableRecord_isAnErrorLineWithItsOffset_andConsumptionGoesOn() throws Exception {
+    String topic = "cli-poison-" + UUID.randomUUID();
+    Map<String, Object> config = Map.of("bootstrap.servers", stack.bootstrapServers());
+    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config, new ByteArraySerializer(),
+        new ByteArraySerializer())) {
+      producer.send(new ProducerRecord<>(topic, payload(topic, 1))).get();
+      producer.send(new ProducerRecord<>(topic, new byte[] {0, 0, 0})).get();
+      producer.send(new ProducerRecord<>(topic, payload(topic, 3))).get();
+    }
+
+    Run consumed = kavro("", with("consume", "--topic", topic, "--from-beginning", "--max-messages", "3"));
+
+    assertThat(consumed.status()).isEqualTo(1);
+    assertThat(consumed.lines()).hasSize(3);
+    assertThat(consumed.lines().get(1)).contains("\"offset\":1").contains("\"error\":")
+        .contains("shorter than the 5-byte header");
+    assertThat(consumed.lines().get(2)).contains("\"id\":3");
+    assertThat(consumed.err()).contains("1 record(s) could not be decoded");
+  }
+
+  @Test
+  void decode_hexBase64OrFile_printsTheRecordAndItsSchemaId() throws Exception {
+    byte[] payload = payload("cli-decode", 7);
+    String hex = HexFormat.ofDelimiter(" ").formatHex(payload);
+
+    Run fromHex = kavro("", with("decode", "--hex", hex));
+    Run fromBase64 = kavro("", with("decode", "--base64", java.util.Base64.getEncoder().encodeToString(payload)));
+    Run fromFile = kavro("", with("decode", "--file", Files.write(dir.resolve("pill.bin"), payload).toString()));
+
+    assertThat(fromHex.status()).as(fromHex.err()).isZero();
+    assertThat(fromHex.out()).contains("\"schema\":\"com.acme.Order\",\"value\":{\"id\":7,\"note\":null}");
+    assertThat(fromBase64.out()).isEqualTo(fromHex.out());
+    assertThat(fromFile.out()).isEqualTo(fromHex.out());
+    assertThat(kavro("", with("decode", "--hex", "zz")).status()).isEqualTo(2);
+  }
+
+  @Test
+  void schemaCommands_registerCheckGetVersionsCompatibilityDelete() throws Exception {
+    String subject = "cli-subject-" + UUID.randomUUID();
+    Path file = schemaFile();
+
+    Run registered = kavro("", with("schema", "register", "--subject", subject, "--schema", file.toString()));
+    assertThat(registered.status()).as(registered.err()).isZero();
+    assertThat(registered.out()).startsWith("{\"id\":");
+    assertThat(kavro("", with("schema", "subjects")).out()).contains("\"" + subject + "\"");
+    assertThat(kavro("", with("schema", "versions", "--subject", subject)).out().strip()).isEqualTo("[1]");
+    assertThat(kavro("", with("schema", "check", "--subject", subject, "--schema", file.toString())).out())
+        .contains("\"registered\":true").contains("\"version\":1");
+    assertThat(kavro("", with("schema", "get", "--subject", subject)).out())
+        .contains("\"version\":1").contains("\"name\":\"Order\"");
+    Path other = Files.writeString(dir.resolve("other.avsc"),
+        "{\"type\":\"record\",\"name\":\"Order\",\"namespace\":\"com.acme\",\"fields\":[{\"name\":\"id\",\"type\":\"string\"}]}");
+    // Registries differ in their default level (Apicurio's is NONE): set BACKWARD first.
+    assertThat(kavro("", with("schema", "compatibility", "--subject", subject, "--level", "backward")).out())
+        .contains("\"compatibility\":\"BACKWARD\"");
+    Run incompatible = kavro("", with("schema", "compatibility", "--subject", subject, "--schema", other.toString()));
+    assertThat(incompatible.status()).isEqualTo(1);
+    assertThat(incompatible.out()).contains("\"compatible\":false");
+    assertThat(kavro("", with("schema", "compatibility", "--subject", subject, "--level", "none")).out())
+        .contains("\"compatibility\":\"NONE\"");
+    assertThat(kavro("", with("schema", "check", "--subject", subject, "--schema", other.toString())).status())
+        .isEqualTo(1);
+    assertThat(kavro("", with("schema", "delete", "--subject", subject)).out()).contains("\"deleted\":[1]");
+  }
+
+  @Test
+  void unreachableRegistry_oneClearLine_exit1() throws Exception {
+    int closed;
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      closed = socket.getLocalPort();
+    }
+
+    Run run = kavro("", "schema", "subjects", "--schema-registry-url", "http://alice:s3cret@127.0.0.1:" + closed,
+        "--command-config", Files.writeString(dir.resolve("client.properties"), "max.retries=0\n").toString());
+
+    assertThat(run.status()).isEqualTo(1);
+    assertThat(run.err().strip().lines()).hasSize(1);
+    assertThat(run.err()).startsWith("kavro: cannot reach the schema registry at http://127.0.0.1:" + closed)
+        .doesNotContain("s3cret");
+  }
+
+  @Test
+  void usageErrors_exit2() {
+    assertThat(kavro("", "consume").status()).isEqualTo(2);
+    assertThat(kavro("", "nonsense").status()).isEqualTo(2);
+    assertThat(kavro("").status()).isEqualTo(2);
+    assertThat(kavro("", "--help").status()).isZero();
+  }
+
+  private byte[] payload(String topic, long id) {
+    GenericRecord order = new GenericData.Record(new Schema.Parser().parse(ORDER));
+    order.put("id", id);
+    try (KafkaAvroSerializer serializer = new KafkaAvroSerializer()) {
+      serializer.configure(Map.of("schema.registry.url", stack.registryUrl()), false);
+      return serializer.serialize(topic, order);
+    }
+  }
+}
