@@ -14,7 +14,7 @@ import org.apache.kafka.common.metrics.PluginMetrics;
  * The metrics of one serializer or deserializer direction, and of the registry client, registered through
  * Kafka's {@code Monitorable} (KIP-877): they appear with the client's own metrics, in group {@code plugins},
  * tagged by Kafka with {@code config} (say {@code value.serializer}) and {@code class}. Until a client calls
- * {@code withPluginMetrics} the counters are kept but shown nowhere. Thread-safe; counting is two
+ * {@code withPluginMetrics} records are not counted (errors are). Thread-safe; counting is two
  * {@link LongAdder} increments per record.
  *
  * <p>Names: {@code records-<verb>-total}, {@code bytes-<verb>-total}, {@code <verb>-errors-total} by
@@ -47,10 +47,15 @@ public final class SerdeMetrics {
     return new SerdeMetrics("deserialized", "deserialize");
   }
 
-  /** A record of {@code length} bytes went through. */
+  /**
+   * A record of {@code length} bytes went through. Counted only once a client shows the metrics (Kafka
+   * registers them before the first record): a serde nobody monitors pays one volatile read per record.
+   */
   public void recorded(int length) {
-    records.increment();
-    bytes.add(length);
+    if (plugin != null) {
+      records.increment();
+      bytes.add(length);
+    }
   }
 
   /** A record failed with {@code e}. */
