@@ -24,7 +24,6 @@ import static io.kavro.connect.ConnectProps.DEFAULT_SCHEMA_FULL_NAME;
 import static io.kavro.connect.ConnectProps.DEFAULT_SCHEMA_NAME;
 import static io.kavro.connect.ConnectProps.GENERALIZED_TYPE_ENUM;
 import static io.kavro.connect.ConnectProps.GENERALIZED_TYPE_UNION;
-import static io.kavro.connect.ConnectProps.GENERALIZED_TYPE_UNION_FIELD_PREFIX;
 import static io.kavro.connect.ConnectProps.KAVRO_LOGICAL_TYPE;
 import static io.kavro.connect.ConnectProps.KEY_FIELD;
 import static io.kavro.connect.ConnectProps.MAP_ENTRY_TYPE_NAME;

@@ -178,6 +178,7 @@ class SerializerTest {
     serializer.configure(Map.of("schema.registry.url", "http://127.0.0.1:" + closedPort, "max.retries", 0), false);
 
     assertThatThrownBy(() -> serializer.serialize("orders", order(1)))
+        .isInstanceOf(RetriableException.class)
         .isInstanceOf(RetriableSerdeException.class)
         .hasCauseInstanceOf(RegistryUnavailableException.class)
         .hasMessageContaining("value of topic 'orders'")
