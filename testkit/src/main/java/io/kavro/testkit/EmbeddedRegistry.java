@@ -1,7 +1,6 @@
 package io.kavro.testkit;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.BindException;
 import java.net.URI;
@@ -12,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Properties;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
 
@@ -24,8 +22,8 @@ import java.util.stream.Stream;
  * by a watchdog thread inside the child if this JVM is killed outright.
  */
 public final class EmbeddedRegistry implements AutoCloseable {
-  /** System property that overrides where the distribution was unpacked. */
-  public static final String HOME_PROPERTY = "kavro.apicurio.home";
+  /** System property that names an unpacked Apicurio Registry distribution to run. */
+  public static final String HOME_PROPERTY = ApicurioDistribution.HOME_PROPERTY;
   private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(90);
 
   private final Process process;
@@ -166,25 +164,12 @@ public final class EmbeddedRegistry implements AutoCloseable {
           .orElseThrow(() -> new IllegalStateException("no *-runner.jar in " + home));
     } catch (IOException e) {
       throw new IllegalStateException("the Apicurio Registry distribution is missing at " + home
-          + ": build the kavro-testkit module first (mvn install), or set -D" + HOME_PROPERTY, e);
+          + ": set -D" + HOME_PROPERTY + " to an unpacked distribution", e);
     }
   }
 
   private static Path home() {
-    String override = System.getProperty(HOME_PROPERTY);
-    if (override != null) {
-      return Path.of(override);
-    }
-    Properties props = new Properties();
-    try (InputStream in = EmbeddedRegistry.class.getResourceAsStream("/kavro-stack.properties")) {
-      if (in == null) {
-        throw new IllegalStateException("kavro-stack.properties is missing from the class path");
-      }
-      props.load(in);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return Path.of(props.getProperty("apicurio.home"));
+    return ApicurioDistribution.home();
   }
 
   private static Path codeLocation() {

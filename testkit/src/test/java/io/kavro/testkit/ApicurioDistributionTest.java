@@ -1,0 +1,118 @@
+package io.kavro.testkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
+import org.apache.commons.compress.compressors.gzip.GzipCompressorOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Finding the Apicurio distribution in a project that depends on the testkit: the override, the testkit's own
+ * build, else the archive from the local Maven repository, downloaded there (from a repository on 127.0.0.1
+ * here) when missing, unpacked once into the cache.
+ */
+class ApicurioDistributionTest {
+  private static final String VERSION = "9.9.9.Test";
+
+  @TempDir
+  Path dir;
+
+  private static Properties build(String home) {
+    Properties props = new Properties();
+    props.setProperty("apicurio.home", home);
+    props.setProperty("apicurio.version", VERSION);
+    return props;
+  }
+
+  private static byte[] archive() throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (TarArchiveOutputStream tar = new TarArchiveOutputStream(new GzipCompressorOutputStream(bytes))) {
+      tar.setLongFileMode(TarArchiveOutputStream.LONGFILE_POSIX);
+      for (String name : new String[] {"apicurio-registry-app-" + VERSION + "-runner.jar",
+          "lib/io.example.a-library-with-a-name-longer-than-one-hundred-characters-to-need-the-long-name-extension-1.0.jar"}) {
+        byte[] content = name.getBytes(StandardCharsets.UTF_8);
+        TarArchiveEntry entry = new TarArchiveEntry(name);
+        entry.setSize(content.length);
+        tar.putArchiveEntry(entry);
+        tar.write(content);
+        tar.closeArchiveEntry();
+      }
+    }
+    return bytes.toByteArray();
+  }
+
+  @Test
+  void overrideAndBuildFolderWin() throws IOException {
+    Path built = Files.createDirectories(dir.resolve("built"));
+    Files.writeString(built.resolve("x-runner.jar"), "");
+
+    assertThat(ApicurioDistribution.locate("/opt/apicurio", build(built.toString()), dir, dir, "http://unused"))
+        .isEqualTo(Path.of("/opt/apicurio"));
+    assertThat(ApicurioDistribution.locate(null, build(built.toString()), dir, dir, "http://unused"))
+        .isEqualTo(built);
+  }
+
+  @Test
+  void missingEverywhere_downloadedIntoTheLocalRepository_unpackedOnce() throws Exception {
+    byte[] archive = archive();
+    AtomicInteger downloads = new AtomicInteger();
+    HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.createContext("/maven2/", exchange -> {
+      downloads.incrementAndGet();
+      exchange.sendResponseHeaders(200, archive.length);
+      exchange.getResponseBody().write(archive);
+      exchange.close();
+    });
+    server.start();
+    try {
+      String remote = "http://127.0.0.1:" + server.getAddress().getPort() + "/maven2";
+      Path repository = dir.resolve("m2");
+      Path cache = dir.resolve("cache");
+
+      Path home = ApicurioDistribution.locate(null, build(dir.resolve("gone").toString()), repository, cache, remote);
+
+      assertThat(home).isEqualTo(cache.resolve("apicurio-" + VERSION));
+      assertThat(home.resolve("apicurio-registry-app-" + VERSION + "-runner.jar")).exists();
+      assertThat(Files.list(home.resolve("lib")).toList()).hasSize(1);
+      assertThat(repository.resolve("io/apicurio/apicurio-registry-app/" + VERSION + "/apicurio-registry-app-"
+          + VERSION + "-all.tar.gz")).exists();
+      // Found in the cache from now on: no second download, no second unpacking.
+      assertThat(ApicurioDistribution.locate(null, build(dir.resolve("gone").toString()), repository, cache, remote))
+          .isEqualTo(home);
+      assertThat(downloads).hasValue(1);
+    } finally {
+      server.stop(0);
+    }
+  }
+
+  @Test
+  void notFoundRemotely_clearError() throws Exception {
+    HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.createContext("/", exchange -> {
+      exchange.sendResponseHeaders(404, -1);
+      exchange.close();
+    });
+    server.start();
+    try {
+      assertThatThrownBy(() -> ApicurioDistribution.locate(null, build(dir.resolve("gone").toString()),
+          dir.resolve("m2"), dir.resolve("cache"), "http://127.0.0.1:" + server.getAddress().getPort()))
+          .isInstanceOf(IllegalStateException.class).hasMessageContaining("HTTP 404")
+          .hasMessageContaining("kavro.apicurio.home");
+    } finally {
+      server.stop(0);
+    }
+  }
+}
