@@ -31,6 +31,9 @@ import org.apache.kafka.common.serialization.Deserializer;
  * {@code RegistryUnavailableException}, instead. Corrupt length prefixes
  * never allocate more than the payload's size.
  *
+ * <p><b>Metrics.</b> A Kafka {@code Monitorable}: a client shows its record, byte, error, registry and cache
+ * metrics with its own (group {@code plugins}); see the README's Metrics section.
+ *
  * <p><b>Thread safety.</b> Thread-safe.
  */
 public final class KafkaAvroDeserializer implements Deserializer<Object>, Monitorable {

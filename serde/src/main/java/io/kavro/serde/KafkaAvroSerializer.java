@@ -32,6 +32,9 @@ import org.apache.kafka.common.serialization.Serializer;
  * {@link RetriableSerdeException}, caused by a {@code RegistryUnavailableException}, when the registry
  * cannot be reached.
  *
+ * <p><b>Metrics.</b> A Kafka {@code Monitorable}: a client shows its record, byte, error, registry and cache
+ * metrics with its own (group {@code plugins}); see the README's Metrics section.
+ *
  * <p><b>Thread safety.</b> Thread-safe: one instance can serve every thread of a producer.
  */
 public final class KafkaAvroSerializer implements Serializer<Object>, Monitorable {
