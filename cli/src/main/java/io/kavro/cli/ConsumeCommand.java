@@ -52,9 +52,8 @@ final class ConsumeCommand implements Callable<Integer> {
   @Option(names = "--group", paramLabel = "GROUP", description = "Consumer group (a new one by default).")
   String group;
 
-  @Option(names = "--format", paramLabel = "json|avro-json", defaultValue = "json",
-      description = "Values as plain JSON (default) or Avro's JSON encoding.")
-  String format;
+  @Mixin
+  FormatOption format;
 
   @Option(names = "--timeout-ms", paramLabel = "MS", defaultValue = "10000",
       description = "Stop when no record came for this long (default 10000; -1: never).")
@@ -62,7 +61,7 @@ final class ConsumeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Json.Format rendering = Json.Format.of(format);
+    Json.Format rendering = format.rendering();
     if (offset != null && partition == null) {
       throw new CliException("--offset needs --partition", 2);
     }

@@ -44,16 +44,15 @@ final class DecodeCommand implements Callable<Integer> {
     Path file;
   }
 
-  @Option(names = "--format", paramLabel = "json|avro-json", defaultValue = "json",
-      description = "Plain JSON (default) or Avro's JSON encoding.")
-  String format;
+  @Mixin
+  FormatOption format;
 
   @Option(names = "--topic", defaultValue = "kavro-decode", description = "Topic named in messages.")
   String topic;
 
   @Override
   public Integer call() {
-    Json.Format rendering = Json.Format.of(format);
+    Json.Format rendering = format.rendering();
     byte[] bytes = bytes();
     try (KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer()) {
       deserializer.configure(client.config(), false);

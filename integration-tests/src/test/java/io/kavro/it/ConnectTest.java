@@ -3,9 +3,9 @@ package io.kavro.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.kavro.it.connect.CollectingSinkConnector;
 import io.kavro.it.connect.CollectingSinkTask;
 import io.kavro.it.connect.StructSourceConnector;
+import io.kavro.it.connect.TestSinkConnector;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryClients;
 import io.kavro.serde.KafkaAvroDeserializer;
@@ -74,7 +74,7 @@ class ConnectTest {
       }
 
       // A sink reads the topic back through the converter: exactly the records that went in.
-      create(connect, "sink-" + topic, Map.of("connector.class", CollectingSinkConnector.class.getName(),
+      create(connect, "sink-" + topic, Map.of("connector.class", TestSinkConnector.class.getName(),
           "tasks.max", "1", "topics", topic, "collector", topic));
       await().atMost(Duration.ofSeconds(60))
           .until(() -> CollectingSinkTask.RECEIVED.getOrDefault(topic, List.of()).size() >= COUNT);

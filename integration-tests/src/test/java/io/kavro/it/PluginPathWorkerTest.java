@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import io.kavro.it.connect.JsonReportSinkConnector;
 import io.kavro.it.connect.JsonReportSinkTask;
 import io.kavro.it.connect.StructSourceConnector;
+import io.kavro.it.connect.TestSinkConnector;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryClients;
 import io.kavro.serde.KafkaAvroDeserializer;
@@ -127,7 +127,7 @@ class PluginPathWorkerTest {
     Process worker = startWorker(classPath, plugins, Map.of(
         "name", "plugin-source", "connector.class", StructSourceConnector.class.getName(), "tasks.max", "1",
         "topic", sourceTopic, "count", Integer.toString(COUNT)), Map.of(
-        "name", "plugin-sink", "connector.class", JsonReportSinkConnector.class.getName(), "tasks.max", "1",
+        "name", "plugin-sink", "connector.class", TestSinkConnector.class.getName(), "tasks.max", "1",
         "topics", sinkTopic, "report", report.toString()));
     try {
       // The source wrote through Kavro's converter: Confluent's schema text, so the pre-registered id.

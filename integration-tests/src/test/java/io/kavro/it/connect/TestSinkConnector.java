@@ -6,8 +6,12 @@ import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.connect.connector.Task;
 import org.apache.kafka.connect.sink.SinkConnector;
 
-/** A test sink that keeps every record it receives in memory, for the test to read. */
-public class CollectingSinkConnector extends SinkConnector {
+/**
+ * A test sink. With {@code collector}, it keeps every record in memory ({@link CollectingSinkTask}), for a
+ * worker in the test's JVM; with {@code report}, it writes each record as JSON to that file
+ * ({@link JsonReportSinkTask}), for a worker in a JVM of its own.
+ */
+public class TestSinkConnector extends SinkConnector {
   private Map<String, String> props;
 
   @Override
@@ -17,7 +21,7 @@ public class CollectingSinkConnector extends SinkConnector {
 
   @Override
   public Class<? extends Task> taskClass() {
-    return CollectingSinkTask.class;
+    return props.containsKey("report") ? JsonReportSinkTask.class : CollectingSinkTask.class;
   }
 
   @Override
@@ -30,7 +34,9 @@ public class CollectingSinkConnector extends SinkConnector {
 
   @Override
   public ConfigDef config() {
-    return new ConfigDef().define("collector", ConfigDef.Type.STRING, ConfigDef.Importance.HIGH, "bucket name");
+    return new ConfigDef()
+        .define("collector", ConfigDef.Type.STRING, null, ConfigDef.Importance.HIGH, "in-memory bucket name")
+        .define("report", ConfigDef.Type.STRING, null, ConfigDef.Importance.HIGH, "file to append JSON lines to");
   }
 
   @Override
