@@ -2,6 +2,7 @@ package io.kavro.serde;
 
 import io.kavro.serde.internal.avro.AvroDataModels;
 import io.kavro.serde.internal.avro.BoundedBinaryDecoder;
+import io.kavro.serde.internal.avro.ClassTrust;
 import io.kavro.serde.internal.avro.JavaRecordReader;
 import io.kavro.serde.internal.avro.LocalClasses;
 import io.kavro.serde.internal.codec.DatumDecoder;
@@ -73,20 +74,18 @@ final class ReadPlanner {
     DatumReader<Object> datumReader;
     GenericData fastModel = null;
     if (config.specificAvroReader() && isNamed(writer)) {
-      Class<?> type = specificClass(writer, record);
+      Class<? extends SpecificRecord> type = specificClass(writer, record);
+      ClassTrust.trustGenerated(type, reader);
       SpecificData specific = AvroDataModels.specific(type);
       fastModel = specific;
       datumReader = new SpecificDatumReader<>(writer, reader, specific);
     } else if (config.schemaReflection()) {
-      Class<?> type = isNamed(reader) ? LocalClasses.find(reader.getFullName()) : null;
+      Class<?> type = isNamed(reader) ? reflectedClass(reader, record) : null;
       if (type != null && type.isRecord()) {
         datumReader = new JavaRecordReader(writer, reader, type, models.generic());
       } else {
         ReflectDatumReader<Object> reflect = new ReflectDatumReader<>(writer, reader, models.reflect());
-        // Avro trusts no class named in a schema by default; trust those the application's own class names.
-        if (type != null) {
-          reflect.getTrustedClasses().addAll(LocalClasses.namedBy(models.reflect().getSchema(type)));
-        }
+        ClassTrust.allowIn(reflect, reader);
         datumReader = reflect;
       }
     } else {
@@ -113,10 +112,39 @@ final class ReadPlanner {
     if (type != null && SpecificRecord.class.isAssignableFrom(type)) {
       return type.asSubclass(SpecificRecord.class);
     }
+    if (type != null) {
+      throw new SchemaResolutionException("cannot deserialize " + record + ": the writer schema names "
+          + className + ", which is not a generated SpecificRecord class; Kavro reads only into generated "
+          + "classes. Set " + typeKey() + " to the generated class to read into, or turn specific.avro.reader off",
+          null);
+    }
     throw new SchemaResolutionException("cannot deserialize " + record + ": specific.avro.reader=true but no "
         + "generated SpecificRecord class " + className + " is on the classpath; generate it, set "
-        + (config.isKey() ? AvroSerdeConfig.SPECIFIC_AVRO_KEY_TYPE_CONFIG : AvroSerdeConfig.SPECIFIC_AVRO_VALUE_TYPE_CONFIG)
-        + ", or turn specific.avro.reader off", null);
+        + typeKey() + ", or turn specific.avro.reader off", null);
+  }
+
+  private String typeKey() {
+    return config.isKey() ? AvroSerdeConfig.SPECIFIC_AVRO_KEY_TYPE_CONFIG : AvroSerdeConfig.SPECIFIC_AVRO_VALUE_TYPE_CONFIG;
+  }
+
+  /**
+   * The class that reflection reads the reader schema into: the one that the schema names, if the
+   * application trusts it (it wrote that class through Kavro, or lists it in Avro's serializable classes or
+   * packages); {@code null} when no class has that name.
+   *
+   * @throws SchemaResolutionException when the class exists but the application never trusted it
+   */
+  private Class<?> reflectedClass(Schema reader, String record) {
+    Class<?> type = LocalClasses.find(reader.getFullName());
+    if (type == null || ClassTrust.isTrusted(type)) {
+      return type;
+    }
+    String pkg = type.getPackageName();
+    throw new SchemaResolutionException("cannot deserialize " + record + ": schema.reflection=true and the schema "
+        + "names " + type.getName() + ", a class this application has neither written through Kavro nor "
+        + "trusted; Kavro reads by reflection only into the application's own classes. Trust it with the "
+        + "system property org.apache.avro.SERIALIZABLE_PACKAGES=" + (pkg.isEmpty() ? "<package>" : pkg)
+        + " (or org.apache.avro.SERIALIZABLE_CLASSES=" + type.getName() + ")", null);
   }
 
   private static boolean isNamed(Schema schema) {

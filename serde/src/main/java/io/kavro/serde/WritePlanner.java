@@ -1,6 +1,8 @@
 package io.kavro.serde;
 
 import io.kavro.serde.internal.avro.AvroDataModels;
+import io.kavro.serde.internal.avro.AvroFeatures;
+import io.kavro.serde.internal.avro.ClassTrust;
 import io.kavro.serde.internal.avro.DatumSchemas;
 import io.kavro.serde.internal.codec.DatumEncoder;
 import io.kavro.serde.internal.codec.EncoderCompiler;
@@ -75,6 +77,17 @@ final class WritePlanner {
   WritePlan plan(Schema schema, Object datum) {
     DatumKind kind = AvroDataModels.isSpecific(datum) ? DatumKind.SPECIFIC
         : DatumSchemas.needsReflection(datum) ? DatumKind.REFLECT : DatumKind.GENERIC;
+    switch (kind) {
+      case REFLECT -> {
+        if (datum.getClass().isRecord() && !AvroFeatures.AVRO_1_12) {
+          throw new IllegalArgumentException("Java records need Avro 1.12 or later to be written by reflection; "
+              + "Avro " + AvroFeatures.version() + " is on the class path");
+        }
+        ClassTrust.trust(datum.getClass(), schema);
+      }
+      case SPECIFIC -> ClassTrust.trustGenerated(datum.getClass(), schema);
+      case GENERIC -> { }
+    }
     return new WritePlan(schema, registered(schema), kind, writer(kind, schema, datum), encoder(kind, schema, datum));
   }
 

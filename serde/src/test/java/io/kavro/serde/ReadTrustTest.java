@@ -9,6 +9,7 @@ import io.kavro.registry.SchemaRegistryClient;
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
@@ -124,6 +125,36 @@ class ReadTrustTest {
         .isInstanceOf(SerializationException.class).hasMessageContaining("com.example.Exploding");
   }
 
+  /** A registry schema that names a class of the class path which the application never used: refused. */
+  @Test
+  void reflection_schemaNamingAClassTheApplicationNeverUsed_typedErrorSaysWhatToSet() {
+    Schema stats = Schema.createRecord("RegistryStats", null, "io.kavro.registry", false,
+        List.of(new Schema.Field("v", Schema.create(Schema.Type.INT))));
+    GenericRecord record = new GenericData.Record(stats);
+    record.put("v", 1);
+    byte[] bytes = serdes.serializer().serialize("stats", record);
+
+    assertThatThrownBy(() -> serdes.deserializer("schema.reflection", true).deserialize("stats", bytes))
+        .isInstanceOf(SchemaResolutionException.class)
+        .hasMessageContaining("io.kavro.registry.RegistryStats")
+        .hasMessageContaining("org.apache.avro.SERIALIZABLE_PACKAGES=io.kavro.registry");
+  }
+
+  /** A registry schema that names a class which is not generated: the specific reader refuses to build it. */
+  @Test
+  void specificReader_schemaNamingAClassThatIsNotGenerated_typedErrorSaysWhatToSet() {
+    Schema page = Schema.createRecord("Page", null, "com.example", false,
+        List.of(new Schema.Field("title", Schema.create(Schema.Type.STRING))));
+    GenericRecord record = new GenericData.Record(page);
+    record.put("title", "t");
+    byte[] bytes = serdes.serializer().serialize("pages", record);
+
+    assertThatThrownBy(() -> serdes.deserializer("specific.avro.reader", true).deserialize("pages", bytes))
+        .isInstanceOf(SchemaResolutionException.class)
+        .hasMessageContaining("com.example.Page, which is not a generated SpecificRecord")
+        .hasMessageContaining("specific.avro.value.type");
+  }
+
   /**
    * Item 14: null items in a list and a set of a Java record. Reflection writes items as non-null, so another
    * producer writes them, with nullable items.
@@ -141,6 +172,8 @@ class ReadTrustTest {
     record.put("tags", Arrays.asList("a", null));
     record.put("labels", Arrays.asList(null, "b"));
     byte[] bytes = serdes.serializer().serialize("tagged", record);
+    // The application's own class: it writes Tagged itself, so Kavro trusts it (Avro 1.12.2 refuses others).
+    serdes.serializer("schema.reflection", true).serialize("own-tagged", new Tagged("own", List.of(), Set.of()));
 
     Tagged read = (Tagged) serdes.deserializer("schema.reflection", true).deserialize("tagged", bytes);
 

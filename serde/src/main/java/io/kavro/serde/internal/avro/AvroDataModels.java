@@ -1,5 +1,7 @@
 package io.kavro.serde.internal.avro;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.avro.Conversion;
 import org.apache.avro.Conversions;
 import org.apache.avro.data.TimeConversions;
@@ -32,8 +34,9 @@ public final class AvroDataModels {
     }
   }
 
-  private static Conversion<?>[] conversions() {
-    return new Conversion<?>[] {
+  /** Avro's conversions; the nanosecond timestamps only where Avro has them (1.12 and later). */
+  private static List<Conversion<?>> conversions() {
+    List<Conversion<?>> conversions = new ArrayList<>(List.of(
         new Conversions.DecimalConversion(),
         new Conversions.UUIDConversion(),
         new TimeConversions.DateConversion(),
@@ -41,11 +44,20 @@ public final class AvroDataModels {
         new TimeConversions.TimeMicrosConversion(),
         new TimeConversions.TimestampMillisConversion(),
         new TimeConversions.TimestampMicrosConversion(),
-        new TimeConversions.TimestampNanosConversion(),
         new TimeConversions.LocalTimestampMillisConversion(),
-        new TimeConversions.LocalTimestampMicrosConversion(),
-        new TimeConversions.LocalTimestampNanosConversion(),
-    };
+        new TimeConversions.LocalTimestampMicrosConversion()));
+    if (AvroFeatures.AVRO_1_12) {
+      conversions.addAll(NanosConversions.all());
+    }
+    return conversions;
+  }
+
+  /** The conversions that Avro 1.12 added; only loaded where they exist. */
+  private static final class NanosConversions {
+    static List<Conversion<?>> all() {
+      return List.of(new TimeConversions.TimestampNanosConversion(),
+          new TimeConversions.LocalTimestampNanosConversion());
+    }
   }
 
   public GenericData generic() {

@@ -303,7 +303,10 @@ public final class BoundedBinaryDecoder extends Decoder {
         throw new IOException("invalid " + what + " block count at offset " + (pos - start));
       }
       count = -count;
-      readLong(); // the block's size in bytes, which we do not need
+      long size = readLong(); // the block's size in bytes, which we do not need but check, as Avro 1.12.2 does
+      if (size < 0) {
+        throw new IOException("negative " + what + " block size " + size + " at offset " + (pos - start));
+      }
     }
     return fitting(what, count);
   }
