@@ -1,0 +1,52 @@
+package io.kavro.compat.cell;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kavro.connect.AvroConverter;
+import java.math.BigDecimal;
+import java.util.Date;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.connect.data.Decimal;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.data.SchemaAndValue;
+import org.apache.kafka.connect.data.SchemaBuilder;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.data.Timestamp;
+import org.junit.jupiter.api.Test;
+
+/** The converter, as a Connect worker of this cell's line configures it, on a struct of every kind. */
+class ConverterTest {
+  private static final Schema PLACE = SchemaBuilder.struct().name("com.example.Place")
+      .field("site", Schema.STRING_SCHEMA).field("floor", Schema.OPTIONAL_INT16_SCHEMA).build();
+  private static final Schema READING = SchemaBuilder.struct().name("com.example.Reading")
+      .field("id", Schema.INT64_SCHEMA)
+      .field("amount", Decimal.schema(2))
+      .field("at", Timestamp.SCHEMA)
+      .field("note", Schema.OPTIONAL_STRING_SCHEMA)
+      .field("samples", SchemaBuilder.array(Schema.FLOAT64_SCHEMA).build())
+      .field("labels", SchemaBuilder.map(Schema.STRING_SCHEMA, Schema.INT32_SCHEMA).build())
+      .field("place", PLACE)
+      .build();
+
+  @Test
+  void struct_roundTrips() {
+    Struct reading = new Struct(READING).put("id", 7L).put("amount", new BigDecimal("12.34"))
+        .put("at", new Date(1_764_584_130_123L)).put("samples", List.of(1.5, 2.5)).put("labels", Map.of("a", 1))
+        .put("place", new Struct(PLACE).put("site", "lab").put("floor", (short) 2));
+    AvroConverter converter = new AvroConverter();
+    converter.configure(Cell.config("converter"), false);
+
+    byte[] payload = converter.fromConnectData("readings", READING, reading);
+    SchemaAndValue read = converter.toConnectData("readings", payload);
+
+    assertThat(payload[0]).isZero();
+    Struct value = (Struct) read.value();
+    assertThat(value.getInt64("id")).isEqualTo(7L);
+    assertThat(value.get("amount")).isEqualTo(new BigDecimal("12.34"));
+    assertThat(value.get("at")).isEqualTo(new Date(1_764_584_130_123L));
+    assertThat(value.getStruct("place").getInt16("floor")).isEqualTo((short) 2);
+    assertThat(value.getMap("labels")).isEqualTo(Map.of("a", 1));
+    assertThat(read.schema().name()).isEqualTo("com.example.Reading");
+  }
+}
