@@ -41,7 +41,8 @@ import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.SchemaBuilder;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.json.JsonConverter;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -102,11 +103,50 @@ class PluginPathWorkerTest {
     this.kafka = new KafkaFixture(stack);
   }
 
-  @Test
-  void workerLoadsKavroFromPluginPath_onlyThere() throws Exception {
-    Path plugins = Path.of(System.getProperty("kavro.connect.plugin", "../connect-plugin/target/kavro-connect-plugin"));
-    assertThat(plugins.resolve("kavro-avro-converter/manifest.json")).exists();
-    String classPath = workerClassPath();
+  /**
+   * A worker's line: its class path, the plugin built for it, and how it logs. The 4.4 worker runs on this
+   * JVM's class path less Kavro; the 3.9 worker on connect-runtime 3.9's own (module connect-worker-3.9),
+   * with the test's connectors.
+   */
+  enum WorkerLine {
+    KAFKA_4_4("kavro-connect-plugin", "kavro-avro-converter"),
+    KAFKA_3_9("kavro-connect-plugin-kafka3", "kavro-avro-converter-kafka3");
+
+    final String pluginDir;
+    final String plugin;
+
+    WorkerLine(String pluginDir, String plugin) {
+      this.pluginDir = pluginDir;
+      this.plugin = plugin;
+    }
+
+    Path plugins() {
+      return Path.of(System.getProperty("kavro.connect.plugins", "../connect-plugin/target")).resolve(pluginDir);
+    }
+
+    String classPath() throws Exception {
+      if (this == KAFKA_4_4) {
+        return workerClassPath();
+      }
+      Path worker = Path.of(System.getProperty("kavro.connect.worker39", "../connect-worker-3.9/target/worker"));
+      List<String> entries = new ArrayList<>();
+      try (var jars = Files.list(worker)) {
+        jars.map(jar -> jar.toAbsolutePath().toString()).sorted().forEach(entries::add);
+      }
+      assertThat(entries).as("connect-runtime 3.9's class path").anyMatch(e -> e.contains("connect-runtime-3.9."));
+      // The test's connectors, built against connect-api 4.4, use only what 3.9 has.
+      entries.add(Path.of(StructSourceConnector.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+          .toString());
+      return String.join(File.pathSeparator, entries);
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(WorkerLine.class)
+  void workerLoadsKavroFromPluginPath_onlyThere(WorkerLine line) throws Exception {
+    Path plugins = line.plugins();
+    assertThat(plugins.resolve(line.plugin + "/manifest.json")).exists();
+    String classPath = line.classPath();
     try (URLClassLoader worker = new URLClassLoader(urls(classPath), ClassLoader.getPlatformClassLoader())) {
       assertThatThrownBy(() -> worker.loadClass("io.kavro.connect.AvroConverter"))
           .isInstanceOf(ClassNotFoundException.class);
@@ -124,7 +164,7 @@ class PluginPathWorkerTest {
     List<GenericRecord> orders = writeConfluentMappedOrders(sinkTopic);
     Path report = dir.resolve("report.jsonl");
 
-    Process worker = startWorker(classPath, plugins, Map.of(
+    Process worker = startWorker(line, classPath, plugins, Map.of(
         "name", "plugin-source", "connector.class", StructSourceConnector.class.getName(), "tasks.max", "1",
         "topic", sourceTopic, "count", Integer.toString(COUNT)), Map.of(
         "name", "plugin-sink", "connector.class", TestSinkConnector.class.getName(), "tasks.max", "1",
@@ -158,7 +198,10 @@ class PluginPathWorkerTest {
 
       // Connect found the converter in the plugin folder, through its plugin class loader.
       String log = Files.readString(dir.resolve("worker.log"));
-      assertThat(log).contains("kavro-avro-converter").contains("io.kavro.connect.AvroConverter");
+      assertThat(log).contains(line.plugin).contains("io.kavro.connect.AvroConverter");
+      if (line == WorkerLine.KAFKA_3_9) {
+        assertThat(log).as("the worker is a 3.9 worker").containsPattern("Kafka version: 3\\.9\\.");
+      }
     } finally {
       worker.destroy();
       worker.waitFor();
@@ -194,8 +237,8 @@ class PluginPathWorkerTest {
     return records;
   }
 
-  private Process startWorker(String classPath, Path plugins, Map<String, String> source, Map<String, String> sink)
-      throws Exception {
+  private Process startWorker(WorkerLine line, String classPath, Path plugins, Map<String, String> source,
+      Map<String, String> sink) throws Exception {
     Path workerProps = write("worker.properties", Map.of(
         "bootstrap.servers", stack.bootstrapServers(),
         "key.converter", "org.apache.kafka.connect.storage.StringConverter",
@@ -215,8 +258,19 @@ class PluginPathWorkerTest {
             <Root level="WARN"><AppenderRef ref="console"/></Root>
           </Loggers>
         </Configuration>""");
+    // A 3.9 worker logs through reload4j, as its distribution does.
+    Path reload4jConfig = Files.writeString(dir.resolve("log4j.properties"), """
+        log4j.rootLogger=WARN, stdout
+        log4j.appender.stdout=org.apache.log4j.ConsoleAppender
+        log4j.appender.stdout.layout=org.apache.log4j.PatternLayout
+        log4j.appender.stdout.layout.ConversionPattern=%-5p %c - %m%n
+        log4j.logger.org.apache.kafka.connect.runtime.isolation=INFO
+        log4j.logger.org.apache.kafka.common.utils.AppInfoParser=INFO
+        """);
+    String logging = line == WorkerLine.KAFKA_4_4 ? "-Dlog4j2.configurationFile=" + logConfig.toUri()
+        : "-Dlog4j.configuration=" + reload4jConfig.toUri();
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    return new ProcessBuilder(java, "-Xmx256m", "-Dlog4j2.configurationFile=" + logConfig.toUri(), "-cp", classPath,
+    return new ProcessBuilder(java, "-Xmx256m", logging, "-cp", classPath,
         "org.apache.kafka.connect.cli.ConnectStandalone",
         workerProps.toString(), write("source.properties", source).toString(),
         write("sink.properties", sink).toString())
@@ -236,7 +290,7 @@ class PluginPathWorkerTest {
   }
 
   /** This JVM's class path without any of Kavro's modules: the worker must find Kavro on plugin.path only. */
-  private static String workerClassPath() {
+  static String workerClassPath() {
     return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
         .filter(entry -> !isKavro(entry))
         .collect(Collectors.joining(File.pathSeparator));
