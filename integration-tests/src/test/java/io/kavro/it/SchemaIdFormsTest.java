@@ -3,11 +3,10 @@ package io.kavro.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.kavro.registry.RegistryUnavailableException;
+import io.kavro.registry.UnsupportedRegistryApiException;
 import io.kavro.registry.mock.MockRegistries;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
-import io.kavro.serde.RetriableSerdeException;
 import io.kavro.serde.WireFormat;
 import io.kavro.testkit.KavroStackExtension;
 import io.kavro.testkit.TestStack;
@@ -18,6 +17,8 @@ import java.util.UUID;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.RetriableException;
+import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -92,14 +93,37 @@ class SchemaIdFormsTest {
     assertThat(header).hasSize(WireFormat.HEADER_SIZE).startsWith(WireFormat.MAGIC_BYTE);
     assertThat(read.get(0).value()).hasToString(RegistryOutageTest.event(5).toString());
 
-    try (KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer()) {
-      deserializer.configure(Map.of("schema.registry.url", stack.registryUrl(), "max.retries", 0), false);
+  }
+
+  /**
+   * A record framed with a GUID (magic byte 1), or garbage that starts with 1, against a registry without
+   * Confluent 8's GUID API: a non-retriable SerializationException at once, with the default retries, and
+   * the next such record sends no request at all.
+   */
+  @Test
+  void apicurio_guidFramedRecord_nonRetriableAtOnce_andNotAskedAgain() throws Exception {
+    try (CountingRegistryProxy proxy = new CountingRegistryProxy(stack.registryUrl());
+        KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer()) {
+      deserializer.configure(Map.of("schema.registry.url", proxy.url()), false);
       byte[] guidFramed = ByteBuffer.allocate(WireFormat.GUID_HEADER_SIZE + 1).put(WireFormat.guidPrefix(
           UUID.randomUUID())).put((byte) 0).array();
-      assertThatThrownBy(() -> deserializer.deserialize(topic, guidFramed))
-          .isInstanceOf(RetriableSerdeException.class)
-          .hasCauseInstanceOf(RegistryUnavailableException.class)
+
+      long started = System.nanoTime();
+      assertThatThrownBy(() -> deserializer.deserialize("guids", guidFramed))
+          .isInstanceOf(SerializationException.class)
+          .isNotInstanceOf(RetriableException.class)
+          .hasCauseInstanceOf(UnsupportedRegistryApiException.class)
           .hasMessageContaining("GUID API");
+      long tookMillis = (System.nanoTime() - started) / 1_000_000;
+      // The GUID call and one look at the core API; with retries it took 4.6 s.
+      assertThat(proxy.requests()).isEqualTo(2);
+      assertThat(tookMillis).as("no retry pause").isLessThan(1000);
+
+      byte[] otherGuid = ByteBuffer.allocate(WireFormat.GUID_HEADER_SIZE + 1).put(WireFormat.guidPrefix(
+          UUID.randomUUID())).put((byte) 0).array();
+      assertThatThrownBy(() -> deserializer.deserialize("guids", otherGuid))
+          .isInstanceOf(SerializationException.class).isNotInstanceOf(RetriableException.class);
+      assertThat(proxy.requests()).as("remembered: no request for the next record").isEqualTo(2);
     }
   }
 

@@ -48,8 +48,8 @@ public interface SchemaRegistryClient extends Closeable {
    * framed with magic byte 1, or a {@code __value_schema_id} header, names it.
    *
    * @throws SchemaNotFoundException if no schema has this GUID
-   * @throws RegistryUnavailableException also when the registry has no GUID API (it answers 404 without its
-   *     own error code); the message says so
+   * @throws UnsupportedRegistryApiException when the registry has no GUID API (it answers 404 without its own
+   *     error code while its core API answers); remembered, so that no further request is sent
    */
   Schema schemaByGuid(java.util.UUID guid);
 
@@ -73,6 +73,7 @@ public interface SchemaRegistryClient extends Closeable {
    * (Confluent's {@code GET /subjects/{subject}/metadata}; {@code use.latest.with.metadata}).
    *
    * @throws SchemaNotFoundException if the subject does not exist or no version matches (40401, 40403)
+   * @throws UnsupportedRegistryApiException when the registry has no metadata API; remembered
    */
   SubjectVersion latestWithMetadata(String subject, java.util.Map<String, String> metadata);
 

@@ -13,6 +13,7 @@ import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SubjectVersion;
+import io.kavro.registry.UnsupportedRegistryApiException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +41,8 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   private final boolean ownsOkHttp;
   private final boolean normalize;
   private final RegisteredSchemaParser schemas;
+  /** The optional APIs this registry has been found to lack: never asked again. */
+  private final java.util.Set<OptionalApi> missingApis = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   /** A client configured from {@code config}, with its own OkHttp client, which {@link #close()} shuts down. */
   public HttpSchemaRegistryClient(RegistryConfig config) {
@@ -146,12 +149,7 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   @Override
   public Schema schemaByGuid(UUID guid) {
     RestRequest request = RestRequest.get("get schema by guid " + guid, "schemas", "guids", guid.toString());
-    JsonNode json;
-    try {
-      json = send(request);
-    } catch (RegistryUnavailableException e) {
-      throw withoutFeature(e, "GUID API (GET /schemas/guids/{guid}, Confluent Platform 8 and later)");
-    }
+    JsonNode json = sendOptional(OptionalApi.GUIDS, request);
     String type = json.path("schemaType").asText("AVRO");
     if (!"AVRO".equalsIgnoreCase(type)) {
       throw new InvalidSchemaException("schema guid " + guid + " is a " + type + " schema; Kavro reads Avro only");
@@ -173,13 +171,52 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     }
   }
 
-  /** A 404 without the registry's own error code, on an API that older registries lack: say so. */
-  private static RegistryUnavailableException withoutFeature(RegistryUnavailableException e, String feature) {
-    if (e.status() != 404) {
-      return e;
+  /**
+   * Sends a call of an optional API. A 404 without a registry error code is asked about once: if the core API
+   * answers, the registry lacks the optional one, which is remembered for the life of this client (no request
+   * is sent to it again); if the core API does not answer either, the registry is unavailable or the URL is
+   * wrong, and that is retried and failed over as ever.
+   *
+   * @throws UnsupportedRegistryApiException when the registry lacks {@code api}
+   */
+  private JsonNode sendOptional(OptionalApi api, RestRequest request) {
+    if (missingApis.contains(api)) {
+      throw unsupported(api, request.operation(), "as it answered before", null);
     }
-    return new RegistryUnavailableException(e.getMessage() + "; the registry answered 404 without its own error "
-        + "code: it may not have Confluent's " + feature, e.status(), e.errorCode(), e.url(), e);
+    try {
+      return send(request.of(api));
+    } catch (RegistryUnavailableException e) {
+      if (e.status() != 404) {
+        throw e;
+      }
+      probeCoreApi();
+      missingApis.add(api);
+      throw unsupported(api, request.operation(), "it answered " + e.getMessage() + ", while its core API answers",
+          e);
+    }
+  }
+
+  /**
+   * Asks the core API whether the registry answers at all: any answer of the registry's own (a 2xx, or an
+   * error with its error code) says yes.
+   *
+   * @throws RegistryUnavailableException when it does not answer, after retries and failover
+   */
+  private void probeCoreApi() {
+    try {
+      send(RestRequest.get("check that the registry answers", "config"));
+    } catch (RegistryUnavailableException e) {
+      throw e;
+    } catch (SchemaRegistryException e) {
+      // An answer all the same (401, 403, its own 404xx): the registry is there.
+    }
+  }
+
+  private UnsupportedRegistryApiException unsupported(OptionalApi api, String operation, String how,
+      RegistryUnavailableException cause) {
+    return new UnsupportedRegistryApiException(operation + " failed: the registry does not have Confluent's "
+        + api.description + " (" + how + "); Kavro does not ask it again", 404,
+        cause == null ? -1 : cause.errorCode(), cause == null ? null : cause.url(), cause);
   }
 
   @Override
@@ -195,11 +232,7 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     for (Map.Entry<String, String> entry : new java.util.TreeMap<>(metadata).entrySet()) {
       request = request.withQuery("key", entry.getKey()).withQuery("value", entry.getValue());
     }
-    try {
-      return subjectVersion(request, subject);
-    } catch (RegistryUnavailableException e) {
-      throw withoutFeature(e, "metadata API (GET /subjects/{subject}/metadata, Confluent Platform 7.4 and later)");
-    }
+    return subjectVersion(sendOptional(OptionalApi.METADATA, request), request, subject);
   }
 
   @Override
@@ -308,7 +341,10 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   }
 
   private SubjectVersion subjectVersion(RestRequest request, String subject) {
-    JsonNode json = send(request);
+    return subjectVersion(send(request), request, subject);
+  }
+
+  private SubjectVersion subjectVersion(JsonNode json, RestRequest request, String subject) {
     return new SubjectVersion(json.path("subject").asText(subject), requiredInt(json, "version", request),
         requiredInt(json, "id", request), schemas.parse(json, request));
   }

@@ -127,7 +127,8 @@ final class RestTransport {
         }
         failure = ErrorMapping.toException(request.operation(), status, body, response.header("Content-Type"),
             url.toString());
-        if (!(failure instanceof RegistryUnavailableException)) {
+        if (!(failure instanceof RegistryUnavailableException) || request.optionalApi() != null && status == 404) {
+          // A 404 from an optional API is the registry's answer or a wrong URL: the client tells them apart.
           throw failure;
         }
         moveOn = ErrorMapping.failover(failure);
