@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.UUID;
+import io.kavro.registry.UnsupportedRegistryApiException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -182,5 +183,23 @@ public abstract class RegistryContractTest {
     int id = client().register(odd, USER_V1);
 
     assertThat(client().latestVersion(odd).id()).isEqualTo(id);
+  }
+
+  /**
+   * Optional APIs: a registry that has them says "not found" for what it does not hold; one that lacks them says
+   * so with its own type (UnsupportedRegistryApiException). Neither is ever "unavailable", which would be retried.
+   */
+  @Test
+  void schemaByGuid_unknown_notFoundOrUnsupported_neverUnavailable() {
+    assertThatThrownBy(() -> client().schemaByGuid(UUID.randomUUID()))
+        .isInstanceOfAny(SchemaNotFoundException.class, UnsupportedRegistryApiException.class);
+  }
+
+  @Test
+  void latestWithMetadata_noMatch_notFoundOrUnsupported_neverUnavailable() {
+    client().register(subject, USER_V1);
+
+    assertThatThrownBy(() -> client().latestWithMetadata(subject, java.util.Map.of("owner", "nobody")))
+        .isInstanceOfAny(SchemaNotFoundException.class, UnsupportedRegistryApiException.class);
   }
 }

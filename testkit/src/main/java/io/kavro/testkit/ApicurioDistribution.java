@@ -28,6 +28,8 @@ import org.slf4j.LoggerFactory;
 final class ApicurioDistribution {
   /** System property that names an unpacked distribution. */
   static final String HOME_PROPERTY = "kavro.apicurio.home";
+  /** System property that names an unpacked distribution of Apicurio Registry 3. */
+  static final String HOME3_PROPERTY = "kavro.apicurio3.home";
   /** System property that overrides the remote repository the archive is downloaded from. */
   static final String REPOSITORY_PROPERTY = "kavro.maven.repository";
 
@@ -35,12 +37,44 @@ final class ApicurioDistribution {
 
   private ApicurioDistribution() {}
 
-  /** The folder holding the distribution's {@code *-runner.jar}. */
+  /** The folder holding the distribution's runner jar, of the Apicurio Registry 2 line the testkit runs. */
   static synchronized Path home() {
+    return locate(System.getProperty(HOME_PROPERTY), buildProperties());
+  }
+
+  /**
+   * The folder holding the distribution of Apicurio Registry 3 (version {@code apicurio3.version} of the
+   * testkit's build), found or fetched as for {@link #home()}, but never unpacked by the build.
+   */
+  static synchronized Path home3() {
+    Properties build = new Properties();
+    build.setProperty("apicurio.version", buildProperties().getProperty("apicurio3.version"));
+    return locate(System.getProperty(HOME3_PROPERTY), build);
+  }
+
+  private static Path locate(String override, Properties build) {
     Path userHome = Path.of(System.getProperty("user.home"));
-    return locate(System.getProperty(HOME_PROPERTY), buildProperties(),
+    return locate(override, build,
         Path.of(System.getProperty("maven.repo.local", userHome.resolve(".m2/repository").toString())),
         userHome.resolve(".cache/kavro"), System.getProperty(REPOSITORY_PROPERTY, "https://repo.maven.apache.org/maven2"));
+  }
+
+  /**
+   * The jar that starts the distribution in {@code home}: {@code *-runner.jar} in Apicurio 2's layout,
+   * {@code quarkus-run.jar} in Apicurio 3's; empty when there is none.
+   */
+  static java.util.Optional<Path> runner(Path home) {
+    if (!Files.isDirectory(home)) {
+      return java.util.Optional.empty();
+    }
+    try (Stream<Path> files = Files.list(home)) {
+      return files.filter(p -> {
+        String name = p.getFileName().toString();
+        return name.endsWith("-runner.jar") || name.equals("quarkus-run.jar");
+      }).findFirst();
+    } catch (IOException e) {
+      return java.util.Optional.empty();
+    }
   }
 
   /** {@link #home()} with every input given: the override, the build's properties, the folders, the remote. */
@@ -62,14 +96,7 @@ final class ApicurioDistribution {
   }
 
   private static boolean hasRunner(Path folder) {
-    if (!Files.isDirectory(folder)) {
-      return false;
-    }
-    try (Stream<Path> files = Files.list(folder)) {
-      return files.anyMatch(p -> p.getFileName().toString().endsWith("-runner.jar"));
-    } catch (IOException e) {
-      return false;
-    }
+    return runner(folder).isPresent();
   }
 
   /** The archive in the local Maven repository, downloaded into it when missing. */

@@ -1,5 +1,6 @@
 package io.kavro.testkit;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.BindException;
@@ -12,7 +13,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.jar.JarFile;
-import java.util.stream.Stream;
 
 /**
  * Apicurio Registry, from its Maven distribution, as a child JVM bound to 127.0.0.1, with in-memory
@@ -44,11 +44,28 @@ public final class EmbeddedRegistry implements AutoCloseable {
    * before the registry binds it) and waits until it answers.
    */
   public static EmbeddedRegistry start(int port) {
-    return Ports.startOnFreePort(port, "the schema registry", EmbeddedRegistry::startOn);
+    Path runner = runnerJar(ApicurioDistribution.home(), HOME_PROPERTY);
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    return Ports.startOnFreePort(port, "the schema registry", p -> startOn(runner, java, p));
   }
 
-  private static EmbeddedRegistry startOn(int httpPort) {
-    Path runner = runnerJar();
+  /**
+   * Starts Apicurio Registry 3 on {@code port} (0 for any free port) and waits until it answers. It needs
+   * Java 21 or later: this JVM if it is one, else the JDK that {@code -Dkavro.java21.home},
+   * {@code JAVA21_HOME} or {@code JAVA25_HOME} names, else one under {@code /usr/lib/jvm}. The distribution
+   * is the one {@code -Dkavro.apicurio3.home} names, else the local Maven repository's (downloaded there
+   * from Maven Central when missing), unpacked once into {@code ~/.cache/kavro}.
+   *
+   * @throws IllegalStateException when no Java 21 or later is found; the message says what to set
+   */
+  public static EmbeddedRegistry startApicurio3(int port) {
+    Path java = Jdks.javaOfAtLeast(21).orElseThrow(() -> new IllegalStateException("Apicurio Registry 3 needs "
+        + "Java 21 or later, and none was found: set -D" + Jdks.JAVA21_HOME_PROPERTY + " to a JDK 21+ folder"));
+    Path runner = runnerJar(ApicurioDistribution.home3(), ApicurioDistribution.HOME3_PROPERTY);
+    return Ports.startOnFreePort(port, "the schema registry", p -> startOn(runner, java, p));
+  }
+
+  private static EmbeddedRegistry startOn(Path runner, Path java, int httpPort) {
     Path watchdog = codeLocation();
     Path log;
     Process process;
@@ -58,11 +75,13 @@ public final class EmbeddedRegistry implements AutoCloseable {
       try (JarFile jar = new JarFile(runner.toFile())) {
         mainClass = jar.getManifest().getMainAttributes().getValue("Main-Class");
       }
-      String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-      List<String> command = List.of(javaBin, "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+      // Apicurio 3's management interface gets a port of its own (any free one) on loopback too; its runner
+      // jar asks for opens and native access in its manifest, which only -jar reads.
+      List<String> command = List.of(java.toString(), "-Xmx320m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+          "--add-opens=java.base/java.lang=ALL-UNNAMED",
           "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + httpPort,
-          "-Dquarkus.management.host=127.0.0.1", "-Dquarkus.log.level=WARN",
-          "-cp", runner + java.io.File.pathSeparator + watchdog,
+          "-Dquarkus.management.host=127.0.0.1", "-Dquarkus.management.port=0", "-Dquarkus.log.level=WARN",
+          "-cp", runner + File.pathSeparator + watchdog,
           ParentWatchdog.class.getName(), Long.toString(ProcessHandle.current().pid()), mainClass);
       process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     } catch (IOException e) {
@@ -157,19 +176,10 @@ public final class EmbeddedRegistry implements AutoCloseable {
     }
   }
 
-  private static Path runnerJar() {
-    Path home = home();
-    try (Stream<Path> files = Files.list(home)) {
-      return files.filter(p -> p.getFileName().toString().endsWith("-runner.jar")).findFirst()
-          .orElseThrow(() -> new IllegalStateException("no *-runner.jar in " + home));
-    } catch (IOException e) {
-      throw new IllegalStateException("the Apicurio Registry distribution is missing at " + home
-          + ": set -D" + HOME_PROPERTY + " to an unpacked distribution", e);
-    }
-  }
-
-  private static Path home() {
-    return ApicurioDistribution.home();
+  private static Path runnerJar(Path home, String property) {
+    return ApicurioDistribution.runner(home).orElseThrow(() -> new IllegalStateException("no Apicurio Registry "
+        + "distribution (a *-runner.jar or quarkus-run.jar) at " + home + ": set -D" + property
+        + " to an unpacked distribution"));
   }
 
   private static Path codeLocation() {

@@ -193,6 +193,13 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
       missingApis.add(api);
       throw unsupported(api, request.operation(), "it answered " + e.getMessage() + ", while its core API answers",
           e);
+    } catch (SchemaRegistryException e) {
+      if (e.status() < 200 || e.status() >= 300) {
+        throw e;
+      }
+      // A success without JSON (Apicurio 3 answers the metadata path with 204 No Content): no such API.
+      missingApis.add(api);
+      throw unsupported(api, request.operation(), "it answered " + e.getMessage(), e);
     }
   }
 
@@ -213,9 +220,9 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   }
 
   private UnsupportedRegistryApiException unsupported(OptionalApi api, String operation, String how,
-      RegistryUnavailableException cause) {
+      SchemaRegistryException cause) {
     return new UnsupportedRegistryApiException(operation + " failed: the registry does not have Confluent's "
-        + api.description + " (" + how + "); Kavro does not ask it again", 404,
+        + api.description + " (" + how + "); Kavro does not ask it again", cause == null ? 404 : cause.status(),
         cause == null ? -1 : cause.errorCode(), cause == null ? null : cause.url(), cause);
   }
 

@@ -114,4 +114,17 @@ class OptionalApiTest {
     assertThat(client().schemaByGuid(GUID).getType()).isEqualTo(org.apache.avro.Schema.Type.STRING);
     assertThat(registry.getRequestCount()).isEqualTo(2);
   }
+
+  /** Apicurio 3 answers the metadata path with 204 and no body: the API is not there. */
+  @Test
+  void metadata_noContent_isAMissingApi() {
+    registry.enqueue(new MockResponse.Builder().code(204).build());
+    HttpSchemaRegistryClient client = client();
+
+    assertThatThrownBy(() -> client.latestWithMetadata("orders-value", Map.of("app", "billing")))
+        .isInstanceOf(UnsupportedRegistryApiException.class).hasMessageContaining("metadata API");
+    assertThatThrownBy(() -> client.latestWithMetadata("orders-value", Map.of("app", "billing")))
+        .isInstanceOf(UnsupportedRegistryApiException.class);
+    assertThat(registry.getRequestCount()).isEqualTo(1);
+  }
 }
