@@ -131,32 +131,13 @@ public final class ClassTrust {
   /** The classes that a schema names and that are on the class path, loaded without being initialized. */
   private static Set<Class<?>> namedBy(Schema schema) {
     Set<Class<?>> classes = new HashSet<>();
-    Set<String> names = new HashSet<>(LocalClasses.namedBy(schema));
-    collectNamedTypes(schema, names, Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
-    for (String name : names) {
+    for (String name : LocalClasses.namedBy(schema)) {
       Class<?> type = LocalClasses.find(name);
       if (type != null) {
         classes.add(type);
       }
     }
     return classes;
-  }
-
-  private static void collectNamedTypes(Schema schema, Set<String> names, Set<Schema> seen) {
-    if (!seen.add(schema)) {
-      return;
-    }
-    switch (schema.getType()) {
-      case RECORD -> {
-        names.add(schema.getFullName());
-        schema.getFields().forEach(field -> collectNamedTypes(field.schema(), names, seen));
-      }
-      case ENUM, FIXED -> names.add(schema.getFullName());
-      case ARRAY -> collectNamedTypes(schema.getElementType(), names, seen);
-      case MAP -> collectNamedTypes(schema.getValueType(), names, seen);
-      case UNION -> schema.getTypes().forEach(branch -> collectNamedTypes(branch, names, seen));
-      default -> { }
-    }
   }
 
   /** Kavro's predicate in Avro 1.12.2's validator; only loaded where that class exists. */

@@ -1,6 +1,8 @@
 package io.kavro.serde.internal.avro;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -38,12 +40,13 @@ public final class LocalClasses {
   }
 
   /**
-   * The Java classes that Avro's reflection names in {@code schema} ({@code java-class} and the like): those
-   * the application's own class is made of, which Avro's readers may then build.
+   * The names of the Java classes that {@code schema} may stand for: its records, enums and fixed, by their
+   * full names, and the classes its {@code java-class} properties (and the like) name. For a schema derived
+   * from the application's own class, those are the classes it is made of.
    */
   public static List<String> namedBy(Schema schema) {
     Set<String> names = new HashSet<>();
-    collect(schema, names, new HashSet<>());
+    collect(schema, names, Collections.newSetFromMap(new IdentityHashMap<>()));
     return new ArrayList<>(names);
   }
 
@@ -58,7 +61,11 @@ public final class LocalClasses {
       }
     }
     switch (schema.getType()) {
-      case RECORD -> schema.getFields().forEach(field -> collect(field.schema(), names, seen));
+      case RECORD -> {
+        names.add(schema.getFullName());
+        schema.getFields().forEach(field -> collect(field.schema(), names, seen));
+      }
+      case ENUM, FIXED -> names.add(schema.getFullName());
       case ARRAY -> collect(schema.getElementType(), names, seen);
       case MAP -> collect(schema.getValueType(), names, seen);
       case UNION -> schema.getTypes().forEach(branch -> collect(branch, names, seen));
