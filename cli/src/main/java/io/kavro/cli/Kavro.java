@@ -10,7 +10,8 @@ import picocli.CommandLine;
 /**
  * {@code kavro}: Kavro's console tool. Reads and writes Avro topics as JSON lines, and works the schema
  * registry through Kavro's own client. Exit status: 0 on success, 1 when something failed (one line on
- * standard error says what), 2 for a usage error.
+ * standard error says what), 2 for a usage error. The yes-or-no commands ({@code schema check},
+ * {@code schema compatibility --schema}) exit 0 for yes, 1 for no, and 3 when they could not answer.
  */
 @Command(name = "kavro", mixinStandardHelpOptions = true, version = "kavro 0.1.0",
     description = "Avro on Kafka with a schema registry, from the console.",

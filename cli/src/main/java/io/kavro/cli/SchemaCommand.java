@@ -3,6 +3,7 @@ package io.kavro.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kavro.registry.CompatibilityLevel;
 import io.kavro.registry.SchemaNotFoundException;
+import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryClients;
 import io.kavro.registry.SubjectVersion;
@@ -85,7 +86,17 @@ final class SchemaCommand {
     return 0;
   }
 
-  @Command(name = "check", description = "Is this schema registered under the subject? Exit 1 when it is not.")
+  /** The exit status of a yes-or-no command that could not answer: neither yes (0) nor no (1). */
+  static final int NO_ANSWER = 3;
+
+  private static CliException noAnswer(SchemaRegistryException e) {
+    CliException failed = new CliException(Kavro.message(e), NO_ANSWER);
+    failed.initCause(e);
+    return failed;
+  }
+
+  @Command(name = "check", description = "Is this schema registered under the subject? Exit 0 when it is, 1 when "
+      + "it is not, 3 when there is no answer (the registry failed).")
   int check(@Mixin ClientOptions client, @Option(names = "--subject", required = true) String subject,
       @Option(names = "--schema", required = true, paramLabel = "FILE") Path file) {
     try (SchemaRegistryClient registry = registry(client)) {
@@ -96,10 +107,13 @@ final class SchemaCommand {
     } catch (SchemaNotFoundException e) {
       out().println(Json.line(Json.MAPPER.createObjectNode().put("registered", false).put("subject", subject)));
       return 1;
+    } catch (SchemaRegistryException e) {
+      throw noAnswer(e);
     }
   }
 
-  @Command(name = "compatibility", description = "With --schema: can the subject take it (exit 1 when not)? "
+  @Command(name = "compatibility", description = "With --schema: can the subject take it? Exit 0 when it can, 1 "
+      + "when not, 3 when there is no answer (an unknown subject, a registry failure). "
       + "With --level: set the subject's level (or the global one without --subject). Otherwise: print the level.")
   int compatibility(@Mixin ClientOptions client, @Option(names = "--subject") String subject,
       @Option(names = "--schema", paramLabel = "FILE") Path file,
@@ -109,7 +123,15 @@ final class SchemaCommand {
         if (subject == null) {
           throw new CliException("compatibility --schema needs --subject", 2);
         }
-        boolean compatible = registry.isCompatible(subject, read(file));
+        boolean compatible;
+        try {
+          compatible = registry.isCompatible(subject, read(file));
+        } catch (SchemaNotFoundException e) {
+          throw new CliException("subject '" + subject + "' does not exist, so it has nothing to be compatible "
+              + "with: " + e.getMessage(), NO_ANSWER);
+        } catch (SchemaRegistryException e) {
+          throw noAnswer(e);
+        }
         out().println(Json.line(Json.MAPPER.createObjectNode().put("compatible", compatible)));
         return compatible ? 0 : 1;
       }

@@ -182,6 +182,31 @@ class KavroCliTest {
     assertThat(kavro("", with("schema", "delete", "--subject", subject)).out()).contains("\"deleted\":[1]");
   }
 
+  /**
+   * Issue 22, item 12: the yes-or-no commands tell "no" (1) from "no answer" (3): a misspelled subject is not
+   * "compatible", and an unreachable registry is not "not registered".
+   */
+  @Test
+  void yesOrNoCommands_unknownSubjectOrUnreachableRegistry_exit3NotAnAnswer() throws Exception {
+    Path file = schemaFile();
+    String missing = "cli-missing-" + UUID.randomUUID();
+
+    Run unknown = kavro("", with("schema", "compatibility", "--subject", missing, "--schema", file.toString()));
+    assertThat(unknown.status()).isEqualTo(3);
+    assertThat(unknown.out()).isEmpty();
+    assertThat(unknown.err()).contains("subject '" + missing + "' does not exist");
+
+    int closed;
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      closed = socket.getLocalPort();
+    }
+    Run unreachable = kavro("", "schema", "check", "--subject", missing, "--schema", file.toString(),
+        "--schema-registry-url", "http://127.0.0.1:" + closed,
+        "--command-config", Files.writeString(dir.resolve("fast.properties"), "max.retries=0\n").toString());
+    assertThat(unreachable.status()).isEqualTo(3);
+    assertThat(unreachable.err()).startsWith("kavro: cannot reach the schema registry");
+  }
+
   @Test
   void unreachableRegistry_oneClearLine_exit1() throws Exception {
     int closed;

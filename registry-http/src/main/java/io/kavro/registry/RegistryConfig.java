@@ -263,6 +263,7 @@ public record RegistryConfig(
         throw new RegistryConfigException(REQUEST_HEADER_PREFIX + name, "Invalid configuration "
             + REQUEST_HEADER_PREFIX + name + ": the client sets the " + name + " header itself");
       }
+      checkHeader(name, requestHeaders.get(name));
     }
     int bearerSources = (bearerToken != null ? 1 : 0) + (oauth != null ? 1 : 0) + (bearerTokenProvider != null ? 1 : 0);
     if (bearerSources > 1) {
@@ -325,6 +326,26 @@ public record RegistryConfig(
   }
 
   /** Shows every setting, with the URLs' user info and the secrets hidden. */
+  /**
+   * A header name must be an HTTP token and a value printable ASCII (or tabs): anything else, a line break
+   * above all, is refused here, naming the key, never showing the value, which may be a secret.
+   */
+  private static void checkHeader(String name, String value) {
+    String key = REQUEST_HEADER_PREFIX + name;
+    if (name.isEmpty() || !name.chars().allMatch(c -> c > 0x20 && c < 0x7f && "\"(),/:;<=>?@[\\]{}".indexOf(c) < 0)) {
+      throw new RegistryConfigException(key, "Invalid configuration " + key + ": a header name is letters, digits "
+          + "and !#$%&'*+-.^_`|~ only");
+    }
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (c != '\t' && (c < 0x20 || c >= 0x7f)) {
+        throw new RegistryConfigException(key, "Invalid configuration " + key + ": its value has a character a "
+            + "header cannot carry (a line break, a control or a non-ASCII character) at position " + i
+            + "; the value is not shown");
+      }
+    }
+  }
+
   @Override
   public String toString() {
     return "RegistryConfig[urls=" + urls.stream().map(RegistryConfig::redact).toList()

@@ -96,7 +96,10 @@ public interface SchemaRegistryClient extends Closeable {
 
   /**
    * Whether a schema could be registered under a subject: tested against the subject's latest version and
-   * its compatibility level. A subject that does not exist yet accepts any schema.
+   * its compatibility level.
+   *
+   * @throws SchemaNotFoundException if the subject does not exist (40401), as Confluent's registry answers: a
+   *     misspelled subject is an error that names it, never "compatible"
    */
   boolean isCompatible(String subject, Schema schema);
 

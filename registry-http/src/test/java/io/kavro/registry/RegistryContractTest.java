@@ -141,6 +141,13 @@ public abstract class RegistryContractTest {
     assertThat(client().isCompatible(subject, USER_V3_INCOMPATIBLE)).isFalse();
   }
 
+  /** Issue 22, item 12: a subject that does not exist (a misspelling) is not found, never "compatible". */
+  @Test
+  void isCompatible_unknownSubject_notFound() {
+    assertThatThrownBy(() -> client().isCompatible(subject, USER_V1))
+        .isInstanceOf(SchemaNotFoundException.class);
+  }
+
   @Test
   void compatibility_subjectLevel_setAndRead() {
     client().register(subject, USER_V1);

@@ -182,11 +182,7 @@ public final class InMemorySchemaRegistry implements SchemaRegistryClient {
   @Override
   public synchronized boolean isCompatible(String subject, Schema schema) {
     requests.increment();
-    Subject s = subjects.get(subject);
-    if (s == null || s.live().isEmpty()) {
-      return true;
-    }
-    return incompatibility(subject, s, schema) == null;
+    return incompatibility(subject, liveSubject(subject), schema) == null;
   }
 
   @Override

@@ -7,6 +7,7 @@ import io.kavro.registry.CompatibilityLevel;
 import io.kavro.registry.IncompatibleSchemaException;
 import io.kavro.registry.InvalidSchemaException;
 import io.kavro.registry.RegistryConfig;
+import io.kavro.registry.RegistryInterruptedException;
 import io.kavro.registry.RegistryStats;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaNotFoundException;
@@ -17,7 +18,9 @@ import io.kavro.registry.UnsupportedRegistryApiException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import okhttp3.OkHttpClient;
 import org.apache.avro.Schema;
@@ -42,7 +45,7 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   private final boolean normalize;
   private final RegisteredSchemaParser schemas;
   /** The optional APIs this registry has been found to lack: never asked again. */
-  private final java.util.Set<OptionalApi> missingApis = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private final Set<OptionalApi> missingApis = ConcurrentHashMap.newKeySet();
 
   /** A client configured from {@code config}, with its own OkHttp client, which {@link #close()} shuts down. */
   public HttpSchemaRegistryClient(RegistryConfig config) {
@@ -66,7 +69,10 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
         .writeTimeout(config.readTimeout().toMillis(), TimeUnit.MILLISECONDS)
         .callTimeout(config.connectTimeout().plus(config.readTimeout()).toMillis(), TimeUnit.MILLISECONDS)
         .retryOnConnectionFailure(false)
-        .followSslRedirects(false); // never from https:// down to http://, credentials and all
+        // No redirect is followed: OkHttp would carry the configured headers (API keys, cluster ids) to any host
+        // a registry or something posing as one points at. A 3xx is a typed failure that names the target.
+        .followRedirects(false)
+        .followSslRedirects(false);
     TlsSettings.apply(config.tls(), builder);
     if (config.proxy() != null) {
       builder.proxy(new java.net.Proxy(java.net.Proxy.Type.HTTP, config.proxy()));
@@ -208,11 +214,12 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
    * error with its error code) says yes.
    *
    * @throws RegistryUnavailableException when it does not answer, after retries and failover
+   * @throws RegistryInterruptedException when the calling thread is interrupted meanwhile
    */
   private void probeCoreApi() {
     try {
       send(RestRequest.get("check that the registry answers", "config"));
-    } catch (RegistryUnavailableException e) {
+    } catch (RegistryUnavailableException | RegistryInterruptedException e) {
       throw e;
     } catch (SchemaRegistryException e) {
       // An answer all the same (401, 403, its own 404xx): the registry is there.
@@ -266,16 +273,11 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   public boolean isCompatible(String subject, Schema schema) {
     RestRequest request = RestRequest.post("test compatibility with subject '" + subject + "'", schemaBody(schema),
         "compatibility", "subjects", subject, "versions", "latest");
-    try {
-      JsonNode json = send(request);
-      JsonNode answer = json.get("is_compatible");
-      if (answer == null || !answer.isBoolean()) {
-        throw malformed(request, "is_compatible");
-      }
-      return answer.booleanValue();
-    } catch (SchemaNotFoundException e) {
-      return true;
+    JsonNode answer = send(request).get("is_compatible");
+    if (answer == null || !answer.isBoolean()) {
+      throw malformed(request, "is_compatible");
     }
+    return answer.booleanValue();
   }
 
   @Override

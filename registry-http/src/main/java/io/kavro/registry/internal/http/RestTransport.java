@@ -125,6 +125,13 @@ final class RestTransport {
           attempt--;
           continue;
         }
+        if (status >= 300 && status < 400) {
+          String location = response.header("Location");
+          throw new SchemaRegistryException(request.operation() + " failed: HTTP " + status + ": the registry "
+              + "redirects to " + (location == null ? "(no Location)" : Urls.redact(location)) + "; Kavro follows "
+              + "no redirects, which would take its headers and credentials along: set schema.registry.url to "
+              + "the registry's own address (" + url + ")", status, -1, url.toString(), null);
+        }
         failure = ErrorMapping.toException(request.operation(), status, body, response.header("Content-Type"),
             url.toString());
         if (!(failure instanceof RegistryUnavailableException) || request.optionalApi() != null && status == 404) {
@@ -185,13 +192,23 @@ final class RestTransport {
     return builder.build();
   }
 
+  /**
+   * The HTTP request. OkHttp refuses a header value it cannot send (a bearer token from a provider with a line
+   * break, say) with an exception that quotes the value: that becomes a typed failure that does not.
+   */
   private Request httpRequest(String authorization, HttpUrl url, RestRequest request) {
     RequestBody body = request.body() == null ? null : RequestBody.create(Json.write(request.body()), CONTENT_TYPE);
     Request.Builder builder = new Request.Builder().url(url);
-    headers.forEach(builder::header);
-    builder.header("Accept", ACCEPT).method(request.method(), body);
-    if (authorization != null) {
-      builder.header("Authorization", authorization);
+    try {
+      headers.forEach(builder::header);
+      builder.header("Accept", ACCEPT).method(request.method(), body);
+      if (authorization != null) {
+        builder.header("Authorization", authorization);
+      }
+    } catch (IllegalArgumentException e) {
+      throw new SchemaRegistryException(request.operation() + " failed: a header value cannot be sent (a line "
+          + "break, a control or a non-ASCII character); the value is not shown (" + url + ")", -1, -1,
+          url.toString(), null);
     }
     return builder.build();
   }

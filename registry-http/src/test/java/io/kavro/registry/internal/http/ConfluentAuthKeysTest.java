@@ -101,6 +101,44 @@ class ConfluentAuthKeysTest {
         .isInstanceOf(RegistryConfigException.class).hasMessageContaining("request.header.Authorization");
   }
 
+  /**
+   * Issue 22, item 3: a header value OkHttp cannot send (a line break in a pasted key) is refused when the client
+   * is made, naming the key and not the value; OkHttp refused it on every request, printing the secret.
+   */
+  @Test
+  void requestHeader_valueWithALineBreakOrNameWithASpace_configErrorHidingTheValue() {
+    assertThatThrownBy(() -> client("request.header.X-Api-Key", "s3cret-value\n"))
+        .isInstanceOf(RegistryConfigException.class)
+        .hasMessageContaining("request.header.X-Api-Key").hasMessageContaining("position 12")
+        .hasMessageNotContaining("s3cret");
+    assertThatThrownBy(() -> client("request.header.X-Api-Key", "caf\u00e9"))
+        .isInstanceOf(RegistryConfigException.class).hasMessageContaining("non-ASCII");
+    assertThatThrownBy(() -> client("request.header.X Team", "payments"))
+        .isInstanceOf(RegistryConfigException.class).hasMessageContaining("request.header.X Team");
+    assertThat(client("request.header.X-Team", "pay\tments")).isNotNull();
+  }
+
+  /** A token source whose token has a line break. */
+  public static final class BrokenTokens implements BearerTokenProvider {
+    @Override
+    public String token() {
+      return "tok-s3cret\r\nX-Injected: 1";
+    }
+  }
+
+  /** Nothing unchecked escapes a registry call: a token OkHttp cannot send is a typed failure that hides it. */
+  @Test
+  void customProviderTokenWithALineBreak_typedFailureHidingTheToken() {
+    SchemaRegistryClient client = client("bearer.auth.credentials.source", "CUSTOM",
+        "bearer.auth.custom.provider.class", BrokenTokens.class.getName());
+
+    assertThatThrownBy(() -> client.schemaById(1))
+        .isExactlyInstanceOf(io.kavro.registry.SchemaRegistryException.class)
+        .hasMessageContaining("a header value cannot be sent")
+        .hasMessageNotContaining("s3cret").hasNoCause();
+    assertThat(server.getRequestCount()).isZero();
+  }
+
   @Test
   void proxy_requestsGoThroughIt() throws Exception {
     server.enqueue(new MockResponse.Builder().body(SCHEMA).build());

@@ -175,11 +175,13 @@ class HttpSchemaRegistryClientTest {
     assertThat(body(request).get("schema").asText()).isEqualTo(USER_V1.toString());
   }
 
+  /** Issue 22, item 12: an unknown subject (40401) is an error that names it; it was "compatible". */
   @Test
-  void isCompatible_unknownSubject_true() {
+  void isCompatible_unknownSubject_notFound() {
     answer(404, "{\"error_code\":40401,\"message\":\"Subject 's' not found.\"}");
 
-    assertThat(client().isCompatible("s", USER_V1)).isTrue();
+    assertThatThrownBy(() -> client().isCompatible("s", USER_V1))
+        .isInstanceOf(io.kavro.registry.SchemaNotFoundException.class).hasMessageContaining("Subject 's' not found");
   }
 
   @Test

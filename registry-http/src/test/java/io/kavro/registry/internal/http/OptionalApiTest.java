@@ -127,4 +127,15 @@ class OptionalApiTest {
         .isInstanceOf(UnsupportedRegistryApiException.class);
     assertThat(registry.getRequestCount()).isEqualTo(1);
   }
+
+  /** A core API that denies access still answers: the registry is there, and lacks the GUID API. */
+  @Test
+  void coreApiDeniesAccess_stillAnAnswer_apiMissing() {
+    registry.enqueue(notFoundWithoutCode());
+    registry.enqueue(new MockResponse.Builder().code(403).setHeader("Content-Type", "application/json")
+        .body("{\"error_code\":40301,\"message\":\"forbidden\"}").build());
+
+    assertThatThrownBy(() -> client().schemaByGuid(GUID)).isInstanceOf(UnsupportedRegistryApiException.class);
+    assertThat(registry.getRequestCount()).isEqualTo(2);
+  }
 }

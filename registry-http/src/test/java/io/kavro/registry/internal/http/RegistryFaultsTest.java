@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.kavro.registry.RegistryConfig;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaNotFoundException;
+import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryClients;
 import java.util.HashMap;
@@ -51,6 +52,24 @@ class RegistryFaultsTest {
 
   private static MockResponse ok() {
     return new MockResponse.Builder().body(SCHEMA).build();
+  }
+
+  /**
+   * Issue 22, item 6: a redirect to another host is not followed, so the configured headers (an API key, a
+   * cluster id) never reach it; OkHttp followed it and stripped only Authorization. The failure names the target.
+   */
+  @Test
+  void redirectToAnotherHost_notFollowed_noHeaderLeaves() {
+    first.enqueue(new MockResponse.Builder().code(307).setHeader("Location", second.url("/schemas/ids/7")).build());
+    second.enqueue(ok());
+
+    assertThatThrownBy(() -> client(first.url("/").toString(), "max.retries", 2, "request.header.X-Api-Key", "k3y",
+        "bearer.auth.logical.cluster", "lsrc-1", "bearer.auth.credentials.source", "STATIC_TOKEN",
+        "bearer.auth.token", "t0ken").schemaById(7))
+        .isInstanceOf(SchemaRegistryException.class)
+        .hasMessageContaining("HTTP 307").hasMessageContaining("redirects to " + second.url("/schemas/ids/7"));
+    assertThat(second.getRequestCount()).isZero();
+    assertThat(first.getRequestCount()).as("a redirect is an answer: not retried").isEqualTo(1);
   }
 
   @Test
