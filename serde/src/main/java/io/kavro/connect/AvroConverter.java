@@ -1,5 +1,7 @@
 package io.kavro.connect;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.serde.AvroSerdeConfig;
@@ -54,7 +56,14 @@ public final class AvroConverter implements Converter, Monitorable {
   private volatile State state;
 
   private record State(KafkaAvroSerializer serializer, KafkaAvroDeserializer deserializer, ConnectAvroData data,
-      SchemaRegistryClient client, SubjectNameStrategy subjects, boolean isKey) {}
+      SchemaRegistryClient client, SubjectNameStrategy subjects, boolean isKey,
+      Cache<UnversionedKey, Boolean> unversioned) {}
+
+  /** A schema id that its topic's subject does not hold: it has no version there. */
+  private record UnversionedKey(String subject, int id) {}
+
+  /** How long "the subject does not hold this schema" is believed before the registry is asked again. */
+  private static final java.time.Duration UNVERSIONED_TTL = java.time.Duration.ofMinutes(5);
 
   /** For Connect: configured through {@link #configure(Map, boolean)}. */
   public AvroConverter() {
@@ -83,7 +92,8 @@ public final class AvroConverter implements Converter, Monitorable {
     AvroSerdeConfig config = new AvroSerdeConfig(copy, isKey);
     SchemaRegistryClient client = clients.client(config); // closes the client of an earlier configure
     state = new State(new KafkaAvroSerializer(client, config), new KafkaAvroDeserializer(client, config),
-        new ConnectAvroData(AvroDataSettings.from(configs)), client, config.subjectNameStrategy(), isKey);
+        new ConnectAvroData(AvroDataSettings.from(configs)), client, config.subjectNameStrategy(), isKey,
+        Caffeine.newBuilder().maximumSize(10_000).expireAfterWrite(UNVERSIONED_TTL).build());
   }
 
   @Override
@@ -155,17 +165,27 @@ public final class AvroConverter implements Converter, Monitorable {
   /**
    * The registry's version of the writer schema under its subject, which Confluent's converter gives the
    * Connect schema when the Avro schema has no {@code connect.version}; {@code null} when the subject does not
-   * hold it (a schema registered under another subject) or the record names its schema by GUID. Cached by
-   * the registry client: one lookup per schema.
+   * hold it (a schema registered under another subject) or the record names its schema by GUID. Cached: the
+   * registry client keeps the versions found, and this converter the subjects that do not hold a schema id, for
+   * {@link #UNVERSIONED_TTL}, so that a topic whose schemas live under another subject costs no request per
+   * record.
    */
   private static Integer version(State s, String topic, AvroValue read) {
     if (read.schemaId() < 0) {
       return null;
     }
+    UnversionedKey key = null;
     try {
       Schema writer = s.client().schemaById(read.schemaId());
-      return s.client().lookup(s.subjects().subjectName(topic, s.isKey(), writer), writer).version();
+      key = new UnversionedKey(s.subjects().subjectName(topic, s.isKey(), writer), read.schemaId());
+      if (s.unversioned().getIfPresent(key) != null) {
+        return null;
+      }
+      return s.client().lookup(key.subject(), writer).version();
     } catch (SchemaNotFoundException e) {
+      if (key != null) {
+        s.unversioned().put(key, Boolean.TRUE);
+      }
       return null;
     } catch (io.kavro.registry.RegistryUnavailableException e) {
       throw new RetriableException("cannot look up the version of schema id " + read.schemaId() + " for the "

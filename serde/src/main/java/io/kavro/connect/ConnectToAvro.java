@@ -560,11 +560,10 @@ final class ConnectToAvro {
           return value(field.schema(), avro, branch);
         }
       }
-      if (!connect.isOptional()) {
-        throw new DataException("A union struct " + connect.name() + " with no branch set is null, but its "
-            + "schema is not optional");
-      }
-      return null;
+      // A union struct is one of its branches; a struct with none set is no value of the union. Only a null
+      // value (not an empty struct) is the null of an optional union, so that nothing becomes a tombstone.
+      throw new DataException("A union struct " + connect.name() + " with no branch set: set one of its "
+          + "fields, or use a null value for an optional union");
     }
     Schema record = underlyingRecord(connect, avro);
     GenericRecord result = new GenericData.Record(record);

@@ -43,8 +43,20 @@ final class Schemaless {
 
   private static final Schema MAP_ENTRY = ANYTHING.getField("map").schema().getTypes().get(1).getElementType();
 
+  /**
+   * How deep schemaless values may nest, both ways: deeper data (a payload of a few kilobytes can nest
+   * thousands of levels) is a DataException that errors.tolerance can skip, not a stack overflow that kills the
+   * task.
+   */
+  static final int MAX_DEPTH = 500;
+
   /** A schemaless Connect value (null, a primitive, a list, a map) as an {@code Anything} record. */
   static GenericRecord toAvro(Object value) {
+    return toAvro(value, 0);
+  }
+
+  private static GenericRecord toAvro(Object value, int depth) {
+    checkDepth(depth);
     GenericRecord record = new GenericData.Record(ANYTHING);
     if (value == null) {
       return record;
@@ -71,14 +83,14 @@ final class Schemaless {
       record.put("bytes", value);
     } else if (value instanceof Collection<?> items) {
       List<Object> array = new ArrayList<>(items.size());
-      items.forEach(item -> array.add(toAvro(item)));
+      items.forEach(item -> array.add(toAvro(item, depth + 1)));
       record.put("array", array);
     } else if (value instanceof Map<?, ?> map) {
       List<Object> entries = new ArrayList<>(map.size());
       map.forEach((k, v) -> {
         GenericRecord entry = new GenericData.Record(MAP_ENTRY);
-        entry.put(KEY_FIELD, toAvro(k));
-        entry.put(VALUE_FIELD, toAvro(v));
+        entry.put(KEY_FIELD, toAvro(k, depth + 1));
+        entry.put(VALUE_FIELD, toAvro(v, depth + 1));
         entries.add(entry);
       });
       record.put("map", entries);
@@ -90,6 +102,11 @@ final class Schemaless {
 
   /** The Connect value of an {@code Anything} record: its first field that is set, or null. */
   static Object toConnect(Object value) {
+    return toConnect(value, 0);
+  }
+
+  private static Object toConnect(Object value, int depth) {
+    checkDepth(depth);
     if (!(value instanceof IndexedRecord record)) {
       throw new DataException("Invalid Avro data for schemaless Connect data: " + describe(value));
     }
@@ -102,7 +119,7 @@ final class Schemaless {
     Object array = record.get(ANYTHING.getField("array").pos());
     if (array instanceof Collection<?> items) {
       List<Object> list = new ArrayList<>(items.size());
-      items.forEach(item -> list.add(toConnect(item)));
+      items.forEach(item -> list.add(toConnect(item, depth + 1)));
       return list;
     }
     Object map = record.get(ANYTHING.getField("map").pos());
@@ -110,11 +127,17 @@ final class Schemaless {
       Map<Object, Object> result = new HashMap<>(entries.size());
       for (Object entry : entries) {
         IndexedRecord pair = (IndexedRecord) entry;
-        result.put(toConnect(pair.get(0)), toConnect(pair.get(1)));
+        result.put(toConnect(pair.get(0), depth + 1), toConnect(pair.get(1), depth + 1));
       }
       return result;
     }
     return null;
+  }
+
+  private static void checkDepth(int depth) {
+    if (depth > MAX_DEPTH) {
+      throw new DataException("Schemaless data nested deeper than " + MAX_DEPTH + " levels");
+    }
   }
 
   private static String describe(Object value) {

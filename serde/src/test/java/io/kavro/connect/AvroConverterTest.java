@@ -267,6 +267,31 @@ class AvroConverterTest {
     assertThat(converter.fromConnectData("top", read.schema(), read.value())).isEqualTo(framed);
   }
 
+  /**
+   * Issue 22, item 2: an optional union (["null","int","string"]) whose struct has no branch set is no value
+   * either: a DataException, at the top level (it was a null payload, a tombstone) and nested (it was a silent
+   * null); a null value stays the union's null.
+   */
+  @Test
+  void optionalUnionStructWithNoBranchSet_dataException_nullValueStaysNull() {
+    org.apache.avro.Schema union = new org.apache.avro.Schema.Parser().parse("[\"null\",\"int\",\"string\"]");
+    int id = registry().register("optional-top-value", union);
+    byte[] framed = ByteBuffer.allocate(7).put((byte) 0).putInt(id).put((byte) 2).put((byte) 14).array(); // int 7
+    SchemaAndValue read = converter.toConnectData("optional-top", framed);
+    assertThat(read.schema().isOptional()).isTrue();
+
+    assertThatThrownBy(() -> converter.fromConnectData("optional-top", read.schema(), new Struct(read.schema())))
+        .isInstanceOf(DataException.class).hasMessageContaining("no branch set");
+    assertThat(converter.fromConnectData("optional-top", read.schema(), null)).isNull();
+
+    Schema holder = SchemaBuilder.struct().name("com.acme.Holder").field("payload", read.schema()).build();
+    assertThatThrownBy(() -> converter.fromConnectData("optional-nested", holder,
+        new Struct(holder).put("payload", new Struct(read.schema()))))
+        .isInstanceOf(DataException.class).hasMessageContaining("no branch set");
+    byte[] withNull = converter.fromConnectData("optional-nested", holder, new Struct(holder).put("payload", null));
+    assertThat(((Struct) converter.toConnectData("optional-nested", withNull).value()).get("payload")).isNull();
+  }
+
   @Test
   void sameBytesAndSubjectAsTheSerializer() {
     Schema schema = SchemaBuilder.struct().name("com.acme.User").field("name", Schema.STRING_SCHEMA).build();
@@ -350,5 +375,79 @@ class AvroConverterTest {
 
   private SchemaRegistryClient registry() {
     return SchemaRegistryClients.create(config);
+  }
+
+  /**
+   * Issue 22, item 5: records whose schema lives under another subject than the topic's ask the registry for
+   * the version once, not once per record (100 records made 100 lookups).
+   */
+  @Test
+  void schemaUnderAnotherSubject_versionLookedUpOnce() {
+    org.apache.avro.Schema avro = new org.apache.avro.Schema.Parser().parse("""
+        {"type":"record","name":"Elsewhere","namespace":"com.acme","fields":[{"name":"id","type":"long"}]}""");
+    int id = registry().register("some-other-subject", avro);
+    byte[] framed = ByteBuffer.allocate(6).put((byte) 0).putInt(id).put((byte) 2).array(); // id 1
+    java.util.concurrent.atomic.AtomicInteger lookups = new java.util.concurrent.atomic.AtomicInteger();
+    SchemaRegistryClient real = registry();
+    SchemaRegistryClient counting = (SchemaRegistryClient) java.lang.reflect.Proxy.newProxyInstance(
+        getClass().getClassLoader(), new Class<?>[] {SchemaRegistryClient.class}, (proxy, method, args) -> {
+          if (method.getName().equals("lookup")) {
+            lookups.incrementAndGet();
+          }
+          try {
+            return method.invoke(real, args);
+          } catch (java.lang.reflect.InvocationTargetException e) {
+            throw e.getCause();
+          }
+        });
+    AvroConverter elsewhere = new AvroConverter(counting);
+    elsewhere.configure(config, false);
+
+    for (int i = 0; i < 100; i++) {
+      assertThat(elsewhere.toConnectData("topic-of-its-own", framed).schema().version()).isNull();
+    }
+    assertThat(lookups.get()).isEqualTo(1);
+  }
+
+  /**
+   * Issue 22, item 7: schemaless data nested deeper than Schemaless.MAX_DEPTH is a DataException both ways,
+   * which errors.tolerance can skip; 2,000 levels (a payload of 22 KB) overflowed the task's stack. 600 levels
+   * decode, and stop at the bound; 2,000 may already stop in the decoder, on a small stack: a DataException too.
+   */
+  @Test
+  void deepSchemalessData_dataExceptionBothWays() {
+    int id = registry().register("deep-value", Schemaless.ANYTHING);
+
+    assertThatThrownBy(() -> converter.toConnectData("deep", anythingNested(id, 600)))
+        .isInstanceOf(DataException.class).hasMessageContaining("deeper than " + Schemaless.MAX_DEPTH);
+    assertThatThrownBy(() -> converter.toConnectData("deep", anythingNested(id, 2_000)))
+        .isInstanceOf(DataException.class);
+    assertThat(converter.toConnectData("deep", anythingNested(id, 400)).value()).isInstanceOf(List.class);
+
+    Object nested = List.of();
+    for (int i = 0; i < 2_000; i++) {
+      nested = List.of(nested);
+    }
+    Object deep = nested;
+    assertThatThrownBy(() -> converter.fromConnectData("deep", null, deep))
+        .isInstanceOf(DataException.class).hasMessageContaining("deeper than " + Schemaless.MAX_DEPTH);
+    assertThat(converter.toConnectData("deep", converter.fromConnectData("deep", null, List.of(List.of(1))))
+        .value()).isEqualTo(List.of(List.of(1)));
+  }
+
+  /** An Anything record of schema {@code id}: arrays of one item, {@code levels} deep. */
+  private static byte[] anythingNested(int id, int levels) {
+    java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+    body.write(0);
+    body.writeBytes(ByteBuffer.allocate(4).putInt(id).array());
+    for (int i = 0; i < levels; i++) {
+      body.writeBytes(new byte[7]); // boolean..string: null
+      body.writeBytes(new byte[] {2, 2}); // array: present, one item
+    }
+    body.writeBytes(new byte[9]); // the innermost: all null
+    for (int i = 0; i < levels; i++) {
+      body.writeBytes(new byte[] {0, 0}); // the array ends; map: null
+    }
+    return body.toByteArray();
   }
 }
