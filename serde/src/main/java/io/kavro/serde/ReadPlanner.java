@@ -99,7 +99,34 @@ final class ReadPlanner {
         log.debug("No compiled decoder for {} as {}; using Avro's reader", writer.getFullName(), reader.getFullName());
       }
     }
+    if (fast == null && largestFixed(writer, java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()))
+        > AVRO_READER_MAX_FIXED) {
+      // Avro's readers allocate a fixed before reading it: a registry's schema must not size that allocation.
+      throw new SchemaResolutionException("cannot deserialize " + record + ": writer schema " + writer.getFullName()
+          + " has a fixed type of more than " + AVRO_READER_MAX_FIXED + " bytes, which Kavro reads only with its "
+          + "compiled decoder (avro.fast.codec=true, generic or specific records), never with Avro's reader", null);
+    }
     return new ReadPlan(id, writer, reader, datumReader, fast);
+  }
+
+  /**
+   * The largest fixed that Avro's own readers may be given: they allocate it before reading a byte of it. The
+   * compiled decoder checks the bytes left first, so it reads any size the payload holds.
+   */
+  static final int AVRO_READER_MAX_FIXED = 1 << 16;
+
+  private static int largestFixed(Schema schema, java.util.Set<Schema> seen) {
+    if (!seen.add(schema)) {
+      return 0;
+    }
+    return switch (schema.getType()) {
+      case FIXED -> schema.getFixedSize();
+      case RECORD -> schema.getFields().stream().mapToInt(f -> largestFixed(f.schema(), seen)).max().orElse(0);
+      case ARRAY -> largestFixed(schema.getElementType(), seen);
+      case MAP -> largestFixed(schema.getValueType(), seen);
+      case UNION -> schema.getTypes().stream().mapToInt(b -> largestFixed(b, seen)).max().orElse(0);
+      default -> 0;
+    };
   }
 
   private Class<? extends SpecificRecord> specificClass(Schema writer, String record) {

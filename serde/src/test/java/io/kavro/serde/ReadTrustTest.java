@@ -86,6 +86,40 @@ class ReadTrustTest {
     assertThat(depth).isEqualTo(1_001);
   }
 
+  /**
+   * Issue 22, item 1: a registry-sized fixed and the six bytes {@code 00 <id> 01}: the compiled decoder checks
+   * the bytes left before allocating, and Avro's reader, which allocates first, is never given such a schema.
+   * Top level, nested, and as a decimal. With 2,000,000,000 bytes it was an OutOfMemoryError, which nothing
+   * caught; here 16,000,000 (this build caps Avro's bytes at 16 MiB), and the thread's allocation is measured.
+   */
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void registrySizedFixed_typedErrorNoAllocation(boolean fastCodec) {
+    Schema huge = new Schema.Parser().parse("""
+        {"type":"fixed","name":"F","namespace":"com.acme","size":16000000}""");
+    Schema nested = new Schema.Parser().parse("""
+        {"type":"record","name":"Holder","namespace":"com.acme","fields":[{"name":"n","type":"int"},
+          {"name":"amount","type":{"type":"fixed","name":"Money","size":16000000,"logicalType":"decimal",
+           "precision":9,"scale":2}}]}""");
+    KafkaAvroDeserializer deserializer = serdes.deserializer("avro.fast.codec", fastCodec,
+        "avro.use.logical.type.converters", true);
+    for (Schema schema : List.of(huge, nested)) {
+      int id = serdes.registry().register(schema.getName() + "-value", schema);
+      byte[] payload = {0, (byte) (id >>> 24), (byte) (id >>> 16), (byte) (id >>> 8), (byte) id, 1};
+
+      long before = allocatedByThisThread();
+      assertThatThrownBy(() -> deserializer.deserialize(schema.getName(), payload))
+          .isInstanceOf(SerializationException.class)
+          .hasMessageContaining(fastCodec ? "truncated" : "fixed type of more than 65536 bytes");
+      assertThat(allocatedByThisThread() - before).as("bytes allocated for a 6-byte payload").isLessThan(4_000_000);
+    }
+  }
+
+  private static long allocatedByThisThread() {
+    return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
+        .getThreadAllocatedBytes(Thread.currentThread().getId());
+  }
+
   @ParameterizedTest
   @ValueSource(booleans = {false, true})
   void zeroWidthItems_aBillionClaimed_typedError(boolean fastCodec) {

@@ -278,7 +278,13 @@ public final class BoundedBinaryDecoder extends Decoder {
     return buf[pos++];
   }
 
-  private void require(int length) throws IOException {
+  /**
+   * Fails unless {@code length} more bytes are left: for a caller about to allocate room for them (a fixed,
+   * whose size the schema gives), so that nothing is allocated beyond what the payload can fill.
+   *
+   * @throws EOFException when fewer are left
+   */
+  public void require(int length) throws IOException {
     if (length < 0 || length > limit - pos) {
       throw truncated(length);
     }

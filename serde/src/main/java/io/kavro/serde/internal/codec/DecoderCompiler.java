@@ -96,6 +96,7 @@ public final class DecoderCompiler {
       case FIXED -> {
         int size = schema.getFixedSize();
         yield in -> {
+          in.require(size); // before allocating: a registry's schema may claim gigabytes
           GenericFixed fixed = (GenericFixed) model.createFixed(null, schema);
           in.readFixed(fixed.bytes(), 0, size);
           return fixed;
