@@ -322,17 +322,24 @@ public record RegistryConfig(
     // The last '@' of all: a password may hold '/' or '@' unescaped, and a message may lose a path, not a secret.
     int scheme = url.indexOf("://");
     int at = url.lastIndexOf('@');
-    return scheme >= 0 && at > scheme ? url.substring(0, scheme + 3) + url.substring(at + 1) : url;
+    if (scheme >= 0 && at > scheme) {
+      return url.substring(0, scheme + 3) + url.substring(at + 1);
+    }
+    // A URL given without a scheme ("alice:pw@host:8081"): one word, its user info before the '@'.
+    if (scheme < 0 && at > 0 && url.chars().noneMatch(Character::isWhitespace)) {
+      return url.substring(at + 1);
+    }
+    return url;
   }
 
-  /** Shows every setting, with the URLs' user info and the secrets hidden. */
   /**
    * A header name must be an HTTP token and a value printable ASCII (or tabs): anything else, a line break
    * above all, is refused here, naming the key, never showing the value, which may be a secret.
    */
   private static void checkHeader(String name, String value) {
     String key = REQUEST_HEADER_PREFIX + name;
-    if (name.isEmpty() || !name.chars().allMatch(c -> c > 0x20 && c < 0x7f && "\"(),/:;<=>?@[\\]{}".indexOf(c) < 0)) {
+    String separators = "\"(),/:;<=>?@[\\]{}";
+    if (name.isEmpty() || !name.chars().allMatch(c -> c > 0x20 && c < 0x7f && separators.indexOf(c) < 0)) {
       throw new RegistryConfigException(key, "Invalid configuration " + key + ": a header name is letters, digits "
           + "and !#$%&'*+-.^_`|~ only");
     }
@@ -346,6 +353,7 @@ public record RegistryConfig(
     }
   }
 
+  /** Shows every setting, with the URLs' user info and the secrets hidden. */
   @Override
   public String toString() {
     return "RegistryConfig[urls=" + urls.stream().map(RegistryConfig::redact).toList()

@@ -154,4 +154,12 @@ class RegistryConfigTest {
     assertThatThrownBy(() -> config.newBuilder().maxRetries(-1).build())
         .isInstanceOf(RegistryConfigException.class).hasMessageContaining("max.retries");
   }
+
+  /** Issue 22, item 11: a URL given without a scheme loses its user info too; a sentence keeps its words. */
+  @Test
+  void redact_urlWithoutScheme_userInfoRemoved() {
+    assertThat(RegistryConfig.redact("alice:pw@registry:8081")).isEqualTo("registry:8081");
+    assertThat(RegistryConfig.redact("http://alice:p@ss@registry:8081/x")).isEqualTo("http://registry:8081/x");
+    assertThat(RegistryConfig.redact("write to ops@example.com")).isEqualTo("write to ops@example.com");
+  }
 }

@@ -85,7 +85,9 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
           .nextInt(endpoints.size()));
     }
     RetryPolicy retry = new RetryPolicy(config.maxRetries(), config.retriesWait(), config.retriesMaxWait());
-    BearerTokenProvider bearer = bearer(config, okHttp, retry);
+    // The issuer is another host: the registry's "no hostname check" (a self-signed registry) is not its.
+    OkHttpClient issuerHttp = okHttp.newBuilder().hostnameVerifier(base.hostnameVerifier()).build();
+    BearerTokenProvider bearer = bearer(config, issuerHttp, retry);
     for (Endpoint endpoint : endpoints) {
       if ((endpoint.authorization() != null || bearer != null) && !endpoint.base().isHttps()) {
         log.warn("Sending registry credentials to {} over plain http://: anyone on the path can read them; "
@@ -104,7 +106,12 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
       return () -> token;
     }
     if (config.oauth() != null) {
-      return new OAuthTokenSource(config.oauth(), okHttp, retry, java.time.Clock.systemUTC());
+      if (config.oauth().issuerEndpoint().toLowerCase(java.util.Locale.ROOT).startsWith("http://")) {
+        log.warn("Sending the OAuth client secret to {} over plain http://: anyone on the path can read it; "
+            + "use https://", RegistryConfig.redact(config.oauth().issuerEndpoint()));
+      }
+      return new OAuthTokenSource(config.oauth(), okHttp, retry, java.time.Clock.systemUTC(),
+          config.connectTimeout().plus(config.readTimeout()));
     }
     return config.bearerTokenProvider();
   }

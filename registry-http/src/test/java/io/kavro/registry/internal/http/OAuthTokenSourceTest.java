@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import mockwebserver3.MockResponse;
@@ -85,7 +86,7 @@ class OAuthTokenSourceTest {
 
   private OAuthTokenSource source(TestClock clock, int maxRetries) {
     return new OAuthTokenSource(settings("registry.read"), new OkHttpClient(),
-        new RetryPolicy(maxRetries, Duration.ofMillis(1), Duration.ofMillis(5)), clock);
+        new RetryPolicy(maxRetries, Duration.ofMillis(1), Duration.ofMillis(5)), clock, Duration.ofSeconds(10));
   }
 
   @Test
@@ -227,5 +228,128 @@ class OAuthTokenSourceTest {
     config.put("bearer.auth.client.secret", CLIENT_SECRET);
     config.put("bearer.auth.scope", "registry.read");
     return config;
+  }
+
+  /** Runs {@code calls} calls of {@code call} on each of {@code threads} threads, and returns their failures. */
+  private static List<Throwable> concurrently(int threads, int calls, Runnable call) throws Exception {
+    List<Throwable> failures = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+    java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+    List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      done.add(pool.submit(() -> {
+        start.await();
+        for (int c = 0; c < calls; c++) {
+          try {
+            call.run();
+          } catch (RuntimeException e) {
+            failures.add(e);
+          }
+        }
+        return null;
+      }));
+    }
+    start.countDown();
+    for (java.util.concurrent.Future<?> f : done) {
+      f.get(60, TimeUnit.SECONDS);
+    }
+    pool.shutdown();
+    return failures;
+  }
+
+  /**
+   * Issue 22, item 4: a token that arrives expired (exp in the past) is a failure, remembered for its backoff:
+   * 8 threads x 10 calls made 80 issuer requests; now 1. An expires_in that overflows a long of milliseconds is
+   * a long-lived token, not an expired one.
+   */
+  @Test
+  void tokenExpiredOnArrival_oneRequestForEightThreads_thenBackoff() throws Exception {
+    TestClock clock = new TestClock();
+    String stale = jwt(Map.of("sub", "kavro-app", "exp", clock.now.getEpochSecond() - 10));
+    for (int i = 0; i < 100; i++) {
+      issuer.enqueue(new MockResponse.Builder().body("{\"access_token\":\"" + stale + "\"}").build());
+    }
+    OAuthTokenSource source = new OAuthTokenSource(settings("registry.read"), new OkHttpClient(),
+        new RetryPolicy(3, Duration.ofSeconds(1), Duration.ofSeconds(20)), clock, Duration.ofSeconds(10));
+
+    List<Throwable> failures = concurrently(8, 10, source::token);
+
+    assertThat(failures).hasSize(80).allSatisfy(e -> assertThat(e).isInstanceOf(RegistryAccessDeniedException.class)
+        .hasMessageContaining("expired before it arrived").hasMessageNotContaining(stale));
+    assertThat(issuer.getRequestCount()).isEqualTo(1);
+    clock.now = clock.now.plusSeconds(2); // the backoff (1 s after one failure) has ended: asked again
+    assertThatThrownBy(source::token).isInstanceOf(RegistryAccessDeniedException.class);
+    assertThat(issuer.getRequestCount()).isEqualTo(2);
+
+  }
+
+  /** An expires_in that overflows a long of milliseconds is a long-lived token, fetched once. */
+  @Test
+  void expiresInOverflowingMillis_longLived_fetchedOnce() {
+    TestClock clock = new TestClock();
+    issue("forever", Long.MAX_VALUE / 10);
+    OAuthTokenSource source = source(clock, 0);
+
+    assertThat(source.token()).isEqualTo("forever");
+    clock.now = clock.now.plus(Duration.ofDays(3650));
+    assertThat(source.token()).isEqualTo("forever");
+    assertThat(issuer.getRequestCount()).isEqualTo(1);
+  }
+
+  /**
+   * Issue 22, item 4: with no valid token and a failing issuer, one fetch runs (with its retries) and every
+   * waiting caller shares its failure: 4 callers made 16 requests, one after the other; now 4 (one fetch, 3
+   * retries) for all of them.
+   */
+  @Test
+  void issuerDown_oneFetchWithRetries_failureSharedByAllWaiters() throws Exception {
+    for (int i = 0; i < 40; i++) {
+      issuer.enqueue(new MockResponse.Builder().code(503).build());
+    }
+    TestClock clock = new TestClock();
+    OAuthTokenSource source = new OAuthTokenSource(settings("registry.read"), new OkHttpClient(),
+        new RetryPolicy(3, Duration.ofMillis(1), Duration.ofMillis(5)), clock, Duration.ofSeconds(10));
+
+    List<Throwable> failures = concurrently(4, 1, source::token);
+
+    assertThat(failures).hasSize(4).allSatisfy(e -> assertThat(e).isInstanceOf(RegistryUnavailableException.class));
+    assertThat(issuer.getRequestCount()).isEqualTo(4);
+  }
+
+  /** Issue 22, item 4: a failed refresh ahead of expiry is remembered: the next callers neither ask nor wait. */
+  @Test
+  void failedRefreshAhead_remembered_validTokenServesWithoutRequests() {
+    TestClock clock = new TestClock();
+    issue("token-1", 600);
+    OAuthTokenSource source = new OAuthTokenSource(settings("registry.read"), new OkHttpClient(),
+        new RetryPolicy(3, Duration.ofSeconds(1), Duration.ofSeconds(20)), clock, Duration.ofSeconds(10));
+    assertThat(source.token()).isEqualTo("token-1");
+    clock.now = clock.now.plusSeconds(545); // in the buffer
+    issuer.enqueue(new MockResponse.Builder().code(503).build());
+
+    for (int i = 0; i < 10; i++) {
+      assertThat(source.token()).isEqualTo("token-1");
+    }
+    assertThat(issuer.getRequestCount()).as("one refresh, one attempt, then remembered").isEqualTo(2);
+  }
+
+  /**
+   * Issue 22, item 4: a registry that refuses every token (a persistent 401) drops the token once per
+   * REAUTHORIZE_INTERVAL, not once per request: 5 requests fetch 2 tokens, not 6.
+   */
+  @Test
+  void persistent401_oneNewTokenPerInterval_notPerRequest() {
+    TestClock clock = new TestClock();
+    issue("token-1", 3600);
+    issue("token-2", 3600);
+    OAuthTokenSource source = source(clock, 0);
+
+    for (int i = 0; i < 5; i++) {
+      String token = source.token();
+      source.unauthorized(token);
+    }
+
+    assertThat(issuer.getRequestCount()).isEqualTo(2);
+    assertThat(source.token()).isEqualTo("token-2");
   }
 }

@@ -134,6 +134,26 @@ class SecurityTest {
     assertThat(client(server.url("/").toString(), config).schemaById(1)).isNotNull();
   }
 
+  /**
+   * Issue 22, item 11: turning off hostname checks for the registry (a self-signed registry) leaves them on for
+   * the OAuth issuer, which receives the client secret.
+   */
+  @Test
+  void tls_hostnameChecksOffForTheRegistry_stayOnForTheOAuthIssuer() throws Exception {
+    Path truststore = serveTls("registry.example.com");
+    Map<String, Object> config = new HashMap<>(TestTls.trustSettings(truststore));
+    config.put("schema.registry.ssl.endpoint.identification.algorithm", "");
+    config.put("bearer.auth.credentials.source", "OAUTHBEARER");
+    config.put("bearer.auth.issuer.endpoint.url", server.url("/token").toString());
+    config.put("bearer.auth.client.id", "kavro-app");
+    config.put("bearer.auth.client.secret", "s3cret");
+
+    assertThatThrownBy(() -> client(server.url("/").toString(), config).schemaById(1))
+        .isInstanceOf(RegistryUnavailableException.class)
+        .hasMessageContaining("cannot get an OAuth token").hasMessageContaining("SSLPeerUnverifiedException");
+    assertThat(server.getRequestCount()).isZero();
+  }
+
   @Test
   void tls_untrustedCertificate_fails() throws Exception {
     serveTls("localhost");
