@@ -17,16 +17,28 @@ final class ClientOptions {
   @Option(names = "--bootstrap-server", paramLabel = "HOST:PORT", description = "Kafka broker(s) to connect to.")
   String bootstrapServer;
 
+  /** The environment variable that carries the registry's basic-auth {@code user:password}. */
+  static final String USER_INFO_ENV = "KAVRO_SCHEMA_REGISTRY_USER_INFO";
+
   @Option(names = "--schema-registry-url", paramLabel = "URL", required = true,
-      description = "Schema registry URL(s), comma-separated.")
+      description = "Schema registry URL(s), comma-separated. Credentials: set " + USER_INFO_ENV
+          + "=user:password, or basic.auth.user.info in --command-config; user:password@ in the URL is visible "
+          + "to every user of this machine in the process list.")
   String schemaRegistryUrl;
 
   @Option(names = "--command-config", paramLabel = "FILE",
       description = "Properties for the Kafka and registry clients: security, TLS, basic.auth.*, ...")
   Path commandConfig;
 
-  /** The command config's properties, the registry URL and, if given, the bootstrap servers. */
+  /**
+   * The command config's properties, the registry URL, the basic-auth credentials of {@link #USER_INFO_ENV}
+   * (unless the command config names its own) and, if given, the bootstrap servers.
+   */
   Map<String, Object> config() {
+    return config(System.getenv());
+  }
+
+  Map<String, Object> config(Map<String, String> environment) {
     Map<String, Object> config = new HashMap<>();
     if (commandConfig != null) {
       Properties properties = new Properties();
@@ -38,6 +50,11 @@ final class ClientOptions {
       properties.forEach((k, v) -> config.put(k.toString(), v));
     }
     config.put("schema.registry.url", schemaRegistryUrl);
+    String userInfo = environment.get(USER_INFO_ENV);
+    if (userInfo != null && !userInfo.isBlank() && !config.containsKey("basic.auth.user.info")) {
+      config.put("basic.auth.credentials.source", "USER_INFO");
+      config.put("basic.auth.user.info", userInfo);
+    }
     if (bootstrapServer != null) {
       config.put("bootstrap.servers", bootstrapServer);
     }
