@@ -44,6 +44,16 @@ public interface SchemaRegistryClient extends Closeable {
   Schema schemaById(int id);
 
   /**
+   * How many times this client has replaced a schema it had answered for an id by another answer: a schema it
+   * served from its disk cache during an outage, which the registry, once back, answers otherwise or not at all.
+   * Whatever was built from this client's schemas is stale once the count moves: the deserializer rebuilds its
+   * read plans then. A client that never replaces a schema answers 0.
+   */
+  default long replacedSchemas() {
+    return 0;
+  }
+
+  /**
    * The schema with this globally unique id (Confluent 8's {@code GET /schemas/guids/{guid}}), as a payload
    * framed with magic byte 1, or a {@code __value_schema_id} header, names it.
    *

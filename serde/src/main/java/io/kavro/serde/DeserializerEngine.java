@@ -38,6 +38,8 @@ final class DeserializerEngine {
   private final ReadPlanner planner;
   private final Cache<Integer, ReadPlan> plans;
   private final Cache<UUID, ReadPlan> guidPlans;
+  /** The client's count of replaced schemas when the plans were last checked against it. */
+  private volatile long replacedSeen;
   private final boolean idFromHeader;
   private final boolean failOnTrailingData;
   private final String idHeaderName;
@@ -192,6 +194,7 @@ final class DeserializerEngine {
   }
 
   private ReadPlan plan(String topic, int id, int length) {
+    forgetPlansOfReplacedSchemas();
     // Most topics carry one schema: the last plan answers without boxing the id for the cache lookup.
     ReadPlan last = this.last;
     if (last != null && last.id() == id && !followsLatest) {
@@ -223,8 +226,23 @@ final class DeserializerEngine {
     }
   }
 
+  /**
+   * Drops every plan once the client has replaced a schema it had answered (one served from disk during an
+   * outage, answered otherwise by the registry): a plan outlives no schema it was built from.
+   */
+  private void forgetPlansOfReplacedSchemas() {
+    long replaced = client.replacedSchemas();
+    if (replaced != replacedSeen) {
+      plans.invalidateAll();
+      guidPlans.invalidateAll();
+      last = null;
+      replacedSeen = replaced;
+    }
+  }
+
   /** The read plan for a schema GUID (Confluent 8): cached like ids, never asked again once known. */
   private ReadPlan guidPlan(String topic, UUID guid, int length) {
+    forgetPlansOfReplacedSchemas();
     ReadPlan known = guidPlans.getIfPresent(guid);
     if (known != null && !followsLatest) {
       return known;

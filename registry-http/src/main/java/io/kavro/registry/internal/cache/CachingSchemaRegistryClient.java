@@ -66,6 +66,8 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   public static final Duration DISK_RECHECK = Duration.ofSeconds(30);
 
   private final SchemaRegistryClient delegate;
+  /** Schemas served from disk that the registry then answered otherwise: see {@link #replacedSchemas()}. */
+  private final java.util.concurrent.atomic.AtomicLong replaced = new java.util.concurrent.atomic.AtomicLong();
   /** Schemas served from the disk cache while the registry was unavailable. */
   private final LongAdder diskServes = new LongAdder();
   /** Latest versions kept after a failed refresh, and served stale. */
@@ -165,6 +167,11 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
       recheckIfDue(id);
     }
     return schema;
+  }
+
+  @Override
+  public long replacedSchemas() {
+    return replaced.get();
   }
 
   /** Cached without expiry, like ids: a GUID never changes meaning. */
@@ -378,11 +385,16 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
     try {
       Schema schema = delegate.schemaById(id);
       fromDisk.remove(id);
+      Schema served = byId.getIfPresent(id);
       byId.put(id, schema);
+      if (!schema.equals(served)) {
+        replaced.incrementAndGet();
+      }
       files.save(id, schema);
     } catch (SchemaNotFoundException e) {
       fromDisk.remove(id);
       byId.invalidate(id);
+      replaced.incrementAndGet();
       files.delete(id);
       log.warn("Schema id {} was served from the schema cache on disk, but the registry does not know it: "
           + "forgotten: {}", id, e.getMessage());

@@ -157,6 +157,7 @@ class SchemaFileStoreTest {
 
     assertThat(client.schemaById(id)).isEqualTo(USER_V2);
     assertThat(files.load(id)).isEqualTo(USER_V2);
+    assertThat(client.replacedSchemas()).as("issue 22, item 15: readers learn of the replacement").isEqualTo(1);
   }
 
   /** A schema served from disk that the registry, once back, does not know is forgotten, in memory and on disk. */
@@ -177,5 +178,6 @@ class SchemaFileStoreTest {
 
     assertThatThrownBy(() -> client.schemaById(9)).isInstanceOf(SchemaNotFoundException.class);
     assertThat(files.load(9)).isNull();
+    assertThat(client.replacedSchemas()).isEqualTo(1);
   }
 }

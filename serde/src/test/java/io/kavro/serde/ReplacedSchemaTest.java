@@ -1,0 +1,73 @@
+package io.kavro.serde;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.mock.MockRegistries;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.nio.ByteBuffer;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 22, item 15: a read plan does not outlive the schema it was built from. When the client replaces the
+ * schema of an id (one it served from disk during an outage, answered otherwise by the registry), the
+ * deserializer builds its plan anew; it kept decoding with the old one until eviction or restart.
+ */
+class ReplacedSchemaTest {
+  private static final Schema FROM_DISK = new Schema.Parser().parse("""
+      {"type":"record","name":"Reading","fields":[{"name":"a","type":"int"}]}""");
+  private static final Schema FROM_REGISTRY = new Schema.Parser().parse("""
+      {"type":"record","name":"Reading","fields":[{"name":"a","type":"int"},{"name":"b","type":"int"}]}""");
+
+  private final String scope = "replaced-" + UUID.randomUUID();
+
+  @AfterEach
+  void drop() {
+    MockRegistries.drop(scope);
+  }
+
+  @Test
+  void schemaReplacedByTheClient_planRebuilt() {
+    SchemaRegistryClient real = SchemaRegistryClients.create(Map.of("schema.registry.url", "mock://" + scope));
+    int id = real.register("readings-value", FROM_DISK);
+    AtomicReference<Schema> answer = new AtomicReference<>(FROM_DISK);
+    AtomicLong replaced = new AtomicLong();
+    SchemaRegistryClient client = (SchemaRegistryClient) Proxy.newProxyInstance(getClass().getClassLoader(),
+        new Class<?>[] {SchemaRegistryClient.class}, (proxy, method, args) -> {
+          switch (method.getName()) {
+            case "schemaById":
+              return answer.get();
+            case "replacedSchemas":
+              return replaced.get();
+            default:
+              try {
+                return method.invoke(real, args);
+              } catch (InvocationTargetException e) {
+                throw e.getCause();
+              }
+          }
+        });
+    KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer(client,
+        Map.of("schema.registry.url", "mock://" + scope), false);
+    byte[] twoInts = ByteBuffer.allocate(7).put((byte) 0).putInt(id).put((byte) 2).put((byte) 4).array(); // 1, 2
+
+    byte[] oneInt = ByteBuffer.allocate(6).put((byte) 0).putInt(id).put((byte) 2).array();
+    assertThat(((GenericRecord) deserializer.deserialize("readings", oneInt)).get("a")).isEqualTo(1);
+
+    answer.set(FROM_REGISTRY);
+    replaced.incrementAndGet();
+
+    GenericRecord read = (GenericRecord) deserializer.deserialize("readings", twoInts);
+    assertThat(read.getSchema()).isEqualTo(FROM_REGISTRY);
+    assertThat(read.get("b")).isEqualTo(2);
+  }
+}
