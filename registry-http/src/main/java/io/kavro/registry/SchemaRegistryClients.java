@@ -53,13 +53,52 @@ public final class SchemaRegistryClients {
         ? MockRegistries.scope(scope)
         : shared == null ? new HttpSchemaRegistryClient(config) : new HttpSchemaRegistryClient(config, shared);
     SchemaFileStore files = config.schemaCacheDir() == null ? null
-        : new SchemaFileStore(config.schemaCacheDir(), String.join(",", redactedUrls(config)));
+        : new SchemaFileStore(config.schemaCacheDir(), namespace(config));
     CachePolicy policy = new CachePolicy(config.maxSchemasPerSubject(), config.latestCacheTtl(),
         config.missingIdCacheTtl(), config.missingCacheSize(), config.latestCacheSize());
     return new CachingSchemaRegistryClient(backend, policy, files);
   }
 
-  private static java.util.List<String> redactedUrls(RegistryConfig config) {
-    return config.urls().stream().map(RegistryConfig::redact).toList();
+  /**
+   * What selects the schemas that the ids of this registry name: its URLs, every header sent with each request
+   * (Confluent Cloud's logical cluster and identity pool among them), and who asks (the basic-auth user, the
+   * OAuth client, a hash of a static token, the token provider's class). Two tenants of one URL get two disk
+   * caches. No secret is kept in clear: the store hashes the whole key into its folder's name.
+   */
+  static String namespace(RegistryConfig config) {
+    StringBuilder key = new StringBuilder(String.join(",", config.urls().stream().map(RegistryConfig::redact)
+        .toList()));
+    new java.util.TreeMap<>(config.requestHeaders()).forEach((name, value) ->
+        key.append("|header:").append(name.toLowerCase(java.util.Locale.ROOT)).append('=').append(value));
+    for (String url : config.urls()) {
+      okhttp3.HttpUrl parsed = okhttp3.HttpUrl.parse(url);
+      if (parsed != null && !parsed.username().isEmpty()) {
+        key.append("|url-user:").append(parsed.username());
+      }
+    }
+    if (config.basicAuthUserInfo() != null) {
+      String userInfo = config.basicAuthUserInfo().value();
+      key.append("|user:").append(userInfo, 0, Math.max(0, userInfo.indexOf(':')));
+    }
+    if (config.oauth() != null) {
+      key.append("|oauth:").append(config.oauth().clientId()).append('@')
+          .append(RegistryConfig.redact(config.oauth().issuerEndpoint()));
+    }
+    if (config.bearerToken() != null) {
+      key.append("|token:").append(sha256(config.bearerToken().value()));
+    }
+    if (config.bearerTokenProvider() != null) {
+      key.append("|provider:").append(config.bearerTokenProvider().getClass().getName());
+    }
+    return key.toString();
+  }
+
+  private static String sha256(String text) {
+    try {
+      return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+          .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
   }
 }

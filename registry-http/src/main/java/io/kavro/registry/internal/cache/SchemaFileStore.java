@@ -1,6 +1,7 @@
 package io.kavro.registry.internal.cache;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kavro.registry.internal.schema.SchemaTextLimits;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -35,7 +36,8 @@ public final class SchemaFileStore {
 
   /**
    * @param root the configured {@code schema.cache.dir}
-   * @param registryKey identifies the registry, such as its URLs without credentials
+   * @param registryKey identifies the registry's namespace: everything that selects which schemas an id names
+   *     there (see {@code SchemaRegistryClients}), never a secret in clear
    */
   public SchemaFileStore(Path root, String registryKey) {
     this.dir = root.resolve(sha256(registryKey).substring(0, 16));
@@ -54,6 +56,8 @@ public final class SchemaFileStore {
         log.warn("Ignoring schema cache file {}: it does not hold a verified schema for id {}", file, id);
         return null;
       }
+      // The same limits as the registry's answers: a file is no more trusted than the registry it came from.
+      SchemaTextLimits.check(text, "load schema id " + id, "the schema cache file " + file);
       return new Schema.Parser().parse(text);
     } catch (IOException | RuntimeException e) {
       log.warn("Ignoring unreadable schema cache file {}: {}", file, e.toString());

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.kavro.registry.InvalidSchemaException;
 import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryException;
+import io.kavro.registry.internal.schema.SchemaTextLimits;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.function.Function;
@@ -23,10 +24,6 @@ final class RegisteredSchemaParser {
   static final int MAX_DEPTH = 32;
   /** More referenced subject versions than this, in all, for one schema are refused. */
   static final int MAX_REFERENCES = 1000;
-  /** A schema text longer than this (in chars) is refused before it is parsed. */
-  static final int MAX_SCHEMA_CHARS = 4 * 1024 * 1024;
-  /** A schema text whose JSON nests deeper than this is refused before it is parsed (Avro parses recursively). */
-  static final int MAX_JSON_DEPTH = 256;
 
   private final Function<RestRequest, JsonNode> send;
   private final int maxReferences;
@@ -94,15 +91,7 @@ final class RegisteredSchemaParser {
       throw new SchemaRegistryException(operation + " failed: the registry's answer has no valid 'schema' field");
     }
     String schema = text.asText();
-    if (schema.length() > MAX_SCHEMA_CHARS) {
-      throw new InvalidSchemaException(operation + ": the registry returned a schema of " + schema.length()
-          + " chars, more than the " + MAX_SCHEMA_CHARS + " Kavro accepts");
-    }
-    int depth = jsonDepth(schema);
-    if (depth > MAX_JSON_DEPTH) {
-      throw new InvalidSchemaException(operation + ": the registry returned a schema whose JSON nests " + depth
-          + " levels deep, more than the " + MAX_JSON_DEPTH + " Kavro accepts");
-    }
+    SchemaTextLimits.check(schema, operation, "the registry");
     try {
       return parser.parse(schema);
     } catch (AvroRuntimeException e) {
@@ -110,29 +99,5 @@ final class RegisteredSchemaParser {
       throw new InvalidSchemaException(operation + ": the registry returned a schema that Avro cannot parse: "
           + e.getMessage());
     }
-  }
-
-  /** The deepest nesting of JSON objects and arrays in {@code json}, brackets inside strings aside. */
-  static int jsonDepth(String json) {
-    int depth = 0;
-    int deepest = 0;
-    boolean inString = false;
-    for (int i = 0; i < json.length(); i++) {
-      char c = json.charAt(i);
-      if (inString) {
-        if (c == '\\') {
-          i++;
-        } else if (c == '"') {
-          inString = false;
-        }
-      } else if (c == '"') {
-        inString = true;
-      } else if (c == '{' || c == '[') {
-        deepest = Math.max(deepest, ++depth);
-      } else if (c == '}' || c == ']') {
-        depth--;
-      }
-    }
-    return deepest;
   }
 }

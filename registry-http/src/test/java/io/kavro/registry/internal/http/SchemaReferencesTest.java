@@ -9,6 +9,7 @@ import io.kavro.registry.InvalidSchemaException;
 import io.kavro.registry.RegistryConfig;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SubjectVersion;
+import io.kavro.registry.internal.schema.SchemaTextLimits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -213,7 +214,7 @@ class SchemaReferencesTest {
   /** Issue 13, item 15: a schema from the registry nesting deeper than the cap is refused before Avro parses it. */
   @Test
   void schemaNestingDeeperThanTheCap_typedError() {
-    int depth = RegisteredSchemaParser.MAX_JSON_DEPTH + 1;
+    int depth = SchemaTextLimits.MAX_JSON_DEPTH + 1;
     String deep = "{\"type\":\"array\",\"items\":".repeat(depth) + "\"int\"" + "}".repeat(depth);
     answers.put("/schemas/ids/1", Json.object().put("schema", deep).toString());
 
@@ -224,7 +225,7 @@ class SchemaReferencesTest {
   /** A schema nesting as deep as the cap allows is read. */
   @Test
   void schemaNestingUpToTheCap_read() {
-    int depth = RegisteredSchemaParser.MAX_JSON_DEPTH;
+    int depth = SchemaTextLimits.MAX_JSON_DEPTH;
     String deep = "{\"type\":\"array\",\"items\":".repeat(depth) + "\"int\"" + "}".repeat(depth);
     answers.put("/schemas/ids/1", Json.object().put("schema", deep).toString());
 
@@ -234,15 +235,15 @@ class SchemaReferencesTest {
   /** Issue 13, item 15: a schema text over the size cap is refused with a typed error. */
   @Test
   void schemaLargerThanTheCap_typedError() {
-    String huge = "{\"type\":\"string\",\"doc\":\"" + "x".repeat(RegisteredSchemaParser.MAX_SCHEMA_CHARS) + "\"}";
+    String huge = "{\"type\":\"string\",\"doc\":\"" + "x".repeat(SchemaTextLimits.MAX_SCHEMA_CHARS) + "\"}";
     answers.put("/schemas/ids/1", Json.object().put("schema", huge).toString());
 
     assertThatThrownBy(() -> client().schemaById(1)).isInstanceOf(InvalidSchemaException.class)
-        .hasMessageContaining("more than the " + RegisteredSchemaParser.MAX_SCHEMA_CHARS);
+        .hasMessageContaining("more than the " + SchemaTextLimits.MAX_SCHEMA_CHARS);
   }
 
   @Test
   void jsonDepth_ignoresBracketsInStrings() {
-    assertThat(RegisteredSchemaParser.jsonDepth("{\"doc\":\"[[[{{\\\"\",\"a\":[1,{\"b\":[]}]}")).isEqualTo(4);
+    assertThat(SchemaTextLimits.jsonDepth("{\"doc\":\"[[[{{\\\"\",\"a\":[1,{\"b\":[]}]}")).isEqualTo(4);
   }
 }
