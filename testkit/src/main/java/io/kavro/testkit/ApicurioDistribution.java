@@ -99,27 +99,43 @@ final class ApicurioDistribution {
     return runner(folder).isPresent();
   }
 
-  /** The archive in the local Maven repository, downloaded into it when missing. */
+  /**
+   * The archive in the local Maven repository, downloaded into it when missing, and checked against the SHA-1
+   * that the repository publishes beside it (the local {@code .sha1} that Maven kept, else the remote's): a
+   * truncated or tampered archive is downloaded again, never run. A failed download leaves no file behind.
+   */
   private static Path archive(String version, Path localRepository, String remote) {
     String name = "apicurio-registry-app-" + version + "-all.tar.gz";
     String path = "io/apicurio/apicurio-registry-app/" + version + "/" + name;
     Path local = localRepository.resolve(path);
-    if (Files.isRegularFile(local)) {
-      return local;
-    }
     URI uri = URI.create(remote + "/" + path);
+    HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build();
+    if (Files.isRegularFile(local)) {
+      if (expectedSha1(http, local, uri).equals(sha1OrNothing(local))) {
+        return local;
+      }
+      log.warn("{} does not match its published SHA-1: downloading it again", local);
+    }
     log.info("Downloading the Apicurio Registry distribution from {}", uri);
+    Path partial = null;
     try {
       Files.createDirectories(local.getParent());
-      Path partial = Files.createTempFile(local.getParent(), name, ".part");
-      HttpResponse<Path> response = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build()
-          .send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofFile(partial));
+      partial = Files.createTempFile(local.getParent(), name, ".part");
+      HttpResponse<Path> response = http.send(HttpRequest.newBuilder(uri).build(),
+          HttpResponse.BodyHandlers.ofFile(partial));
       if (response.statusCode() != 200) {
-        Files.deleteIfExists(partial);
         throw new IllegalStateException("cannot download the Apicurio Registry distribution: HTTP "
             + response.statusCode() + " from " + uri + "; set -D" + HOME_PROPERTY + " to an unpacked copy");
       }
+      String expected = remoteSha1(http, uri);
+      String actual = sha1(partial);
+      if (!expected.equals(actual)) {
+        throw new IllegalStateException("the Apicurio Registry distribution from " + uri + " has SHA-1 " + actual
+            + ", not the published " + expected + ": not used; set -D" + HOME_PROPERTY + " to an unpacked copy");
+      }
+      Files.writeString(local.resolveSibling(name + ".sha1"), expected);
       Files.move(partial, local, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      partial = null;
       return local;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot download the Apicurio Registry distribution from " + uri
@@ -127,6 +143,73 @@ final class ApicurioDistribution {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while downloading " + uri, e);
+    } finally {
+      deleteQuietly(partial);
+    }
+  }
+
+  /** The SHA-1 that Maven kept beside the local archive, else the one the remote repository publishes. */
+  private static String expectedSha1(HttpClient http, Path local, URI uri) {
+    Path sidecar = local.resolveSibling(local.getFileName() + ".sha1");
+    try {
+      if (Files.isRegularFile(sidecar)) {
+        return firstWord(Files.readString(sidecar));
+      }
+      return remoteSha1(http, uri);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + sidecar, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while checking " + local, e);
+    }
+  }
+
+  private static String remoteSha1(HttpClient http, URI archive) throws IOException, InterruptedException {
+    URI uri = URI.create(archive + ".sha1");
+    HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri).build(),
+        HttpResponse.BodyHandlers.ofString());
+    if (response.statusCode() != 200) {
+      throw new IllegalStateException("cannot check the Apicurio Registry distribution: HTTP "
+          + response.statusCode() + " for its SHA-1 at " + uri + "; set -D" + HOME_PROPERTY + " to an unpacked copy");
+    }
+    return firstWord(response.body());
+  }
+
+  /** A checksum file holds the hex digest, sometimes followed by the file's name. */
+  private static String firstWord(String text) {
+    String[] words = text.strip().split("\\s+");
+    return words[0].toLowerCase(java.util.Locale.ROOT);
+  }
+
+  private static String sha1OrNothing(Path file) {
+    try {
+      return sha1(file);
+    } catch (IOException e) {
+      return "";
+    }
+  }
+
+  private static String sha1(Path file) throws IOException {
+    try (InputStream in = Files.newInputStream(file)) {
+      java.security.MessageDigest digest = java.security.MessageDigest.getInstance("SHA-1");
+      byte[] buffer = new byte[1 << 16];
+      for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+        digest.update(buffer, 0, n);
+      }
+      return java.util.HexFormat.of().formatHex(digest.digest());
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static void deleteQuietly(Path path) {
+    if (path == null) {
+      return;
+    }
+    try (Stream<Path> tree = Files.walk(path)) {
+      tree.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException e) {
+      log.debug("cannot delete {}: {}", path, e.toString());
     }
   }
 
@@ -153,6 +236,7 @@ final class ApicurioDistribution {
       try {
         Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
       } catch (IOException e) {
+        deleteQuietly(staging); // ours is not needed, or not usable
         if (!hasRunner(target)) { // another JVM unpacked it meanwhile: use theirs
           throw e;
         }

@@ -70,12 +70,7 @@ class ApicurioDistributionTest {
     byte[] archive = archive();
     AtomicInteger downloads = new AtomicInteger();
     HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    server.createContext("/maven2/", exchange -> {
-      downloads.incrementAndGet();
-      exchange.sendResponseHeaders(200, archive.length);
-      exchange.getResponseBody().write(archive);
-      exchange.close();
-    });
+    server.createContext("/maven2/", exchange -> serve(exchange, archive, sha1(archive), downloads));
     server.start();
     try {
       String remote = "http://127.0.0.1:" + server.getAddress().getPort() + "/maven2";
@@ -93,6 +88,78 @@ class ApicurioDistributionTest {
       assertThat(ApicurioDistribution.locate(null, build(dir.resolve("gone").toString()), repository, cache, remote))
           .isEqualTo(home);
       assertThat(downloads).hasValue(1);
+    } finally {
+      server.stop(0);
+    }
+  }
+
+  /** Serves the archive, or its published SHA-1 for a path ending in .sha1, as Maven Central does. */
+  private static void serve(com.sun.net.httpserver.HttpExchange exchange, byte[] archive, String sha1,
+      AtomicInteger downloads) throws IOException {
+    byte[] body;
+    if (exchange.getRequestURI().getPath().endsWith(".sha1")) {
+      body = sha1.getBytes(StandardCharsets.UTF_8);
+    } else {
+      downloads.incrementAndGet();
+      body = archive;
+    }
+    exchange.sendResponseHeaders(200, body.length);
+    exchange.getResponseBody().write(body);
+    exchange.close();
+  }
+
+  private static String sha1(byte[] bytes) {
+    try {
+      return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-1").digest(bytes));
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /**
+   * Issue 22, item 8: an archive that does not match its published SHA-1 (truncated on the way, or tampered
+   * with) is refused, and nothing of it is left in the local repository, no .part file either.
+   */
+  @Test
+  void downloadNotMatchingItsSha1_refused_nothingLeft() throws Exception {
+    byte[] archive = archive();
+    HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.createContext("/maven2/", exchange -> serve(exchange, archive, sha1(new byte[] {1}), new AtomicInteger()));
+    server.start();
+    try {
+      Path repository = dir.resolve("m2");
+      assertThatThrownBy(() -> ApicurioDistribution.locate(null, build(dir.resolve("gone").toString()), repository,
+          dir.resolve("cache"), "http://127.0.0.1:" + server.getAddress().getPort() + "/maven2"))
+          .isInstanceOf(IllegalStateException.class).hasMessageContaining("not the published");
+      try (var files = Files.walk(repository)) {
+        assertThat(files.filter(Files::isRegularFile).toList()).isEmpty();
+      }
+    } finally {
+      server.stop(0);
+    }
+  }
+
+  /** Issue 22, item 8: a truncated archive already in the local repository is downloaded again, not run. */
+  @Test
+  void truncatedArchiveInTheLocalRepository_downloadedAgain() throws Exception {
+    byte[] archive = archive();
+    AtomicInteger downloads = new AtomicInteger();
+    Path repository = dir.resolve("m2");
+    Path local = repository.resolve("io/apicurio/apicurio-registry-app/" + VERSION + "/apicurio-registry-app-"
+        + VERSION + "-all.tar.gz");
+    Files.createDirectories(local.getParent());
+    Files.write(local, java.util.Arrays.copyOf(archive, archive.length / 2));
+    Files.writeString(local.resolveSibling(local.getFileName() + ".sha1"), sha1(archive));
+    HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.createContext("/maven2/", exchange -> serve(exchange, archive, sha1(archive), downloads));
+    server.start();
+    try {
+      Path home = ApicurioDistribution.locate(null, build(dir.resolve("gone").toString()), repository,
+          dir.resolve("cache"), "http://127.0.0.1:" + server.getAddress().getPort() + "/maven2");
+
+      assertThat(home.resolve("apicurio-registry-app-" + VERSION + "-runner.jar")).exists();
+      assertThat(downloads).hasValue(1);
+      assertThat(Files.readAllBytes(local)).isEqualTo(archive);
     } finally {
       server.stop(0);
     }
