@@ -73,16 +73,16 @@ final class ReadPlanner {
     }
     DatumReader<Object> datumReader;
     GenericData fastModel = null;
+    Class<?> reflected;
     if (config.specificAvroReader() && isNamed(writer)) {
       Class<? extends SpecificRecord> type = specificClass(writer, record);
       ClassTrust.trustGenerated(type, reader);
       SpecificData specific = AvroDataModels.specific(type);
       fastModel = specific;
       datumReader = new SpecificDatumReader<>(writer, reader, specific);
-    } else if (config.schemaReflection()) {
-      Class<?> type = isNamed(reader) ? reflectedClass(reader, record) : null;
-      if (type != null && type.isRecord()) {
-        datumReader = new JavaRecordReader(writer, reader, type, models.generic());
+    } else if (config.schemaReflection() && trusted(reflected = named(reader), record)) {
+      if (reflected != null && reflected.isRecord()) {
+        datumReader = new JavaRecordReader(writer, reader, reflected, models.generic());
       } else {
         ReflectDatumReader<Object> reflect = new ReflectDatumReader<>(writer, reader, models.reflect());
         ClassTrust.allowIn(reflect, reader);
@@ -154,24 +154,25 @@ final class ReadPlanner {
     return config.isKey() ? AvroSerdeConfig.SPECIFIC_AVRO_KEY_TYPE_CONFIG : AvroSerdeConfig.SPECIFIC_AVRO_VALUE_TYPE_CONFIG;
   }
 
+  /** The class that the reader schema names, loaded without being initialized, or {@code null}. */
+  private static Class<?> named(Schema reader) {
+    return isNamed(reader) ? LocalClasses.find(reader.getFullName()) : null;
+  }
+
   /**
-   * The class that reflection reads the reader schema into: the one that the schema names, if the
-   * application trusts it (it wrote that class through Kavro, or lists it in Avro's serializable classes or
-   * packages); {@code null} when no class has that name.
-   *
-   * @throws SchemaResolutionException when the class exists but the application never trusted it
+   * Whether reflection may read into {@code type}, the class the schema names: no class, or one the application
+   * trusts (wrote through Kavro, or lists in Avro's serializable classes or packages). Otherwise the record is
+   * read as a {@code GenericRecord}, and no class of the registry's choosing is loaded, built or initialized.
    */
-  private Class<?> reflectedClass(Schema reader, String record) {
-    Class<?> type = LocalClasses.find(reader.getFullName());
+  private static boolean trusted(Class<?> type, String record) {
     if (type == null || ClassTrust.isTrusted(type)) {
-      return type;
+      return true;
     }
-    String pkg = type.getPackageName();
-    throw new SchemaResolutionException("cannot deserialize " + record + ": schema.reflection=true and the schema "
-        + "names " + type.getName() + ", a class this application has neither written through Kavro nor "
-        + "trusted; Kavro reads by reflection only into the application's own classes. Trust it with the "
-        + "system property org.apache.avro.SERIALIZABLE_PACKAGES=" + (pkg.isEmpty() ? "<package>" : pkg)
-        + " (or org.apache.avro.SERIALIZABLE_CLASSES=" + type.getName() + ")", null);
+    log.info("Reading {} as a GenericRecord: schema.reflection=true, but its schema names {}, a class this "
+        + "application has neither written through Kavro nor trusted. Trust it with the system property "
+        + "org.apache.avro.SERIALIZABLE_PACKAGES={} (or SERIALIZABLE_CLASSES)", record, type.getName(),
+        type.getPackageName());
+    return false;
   }
 
   private static boolean isNamed(Schema schema) {
