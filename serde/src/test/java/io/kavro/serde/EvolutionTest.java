@@ -110,4 +110,29 @@ class EvolutionTest {
         .isInstanceOf(org.apache.kafka.common.config.ConfigException.class)
         .hasMessageContaining("no such resource");
   }
+
+  /**
+   * Found by the differential harness (issue 22, item 13): a reader enum with the writer's symbols in another
+   * order. The compiled decoder indexed Avro's resolved values by the reader's position instead of the
+   * writer's, and read D as A; Avro resolves symbols by name.
+   */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+  void readerEnumInAnotherOrder_symbolsByName(boolean fastCodec) {
+    Schema writer = new Schema.Parser().parse("""
+        {"type":"record","name":"Shift","fields":[{"name":"day","type":{"type":"enum","name":"Day",
+          "symbols":["A","B","C","D"]}}]}""");
+    String reader = """
+        {"type":"record","name":"Shift","fields":[{"name":"day","type":{"type":"enum","name":"Day",
+          "symbols":["D","C","A","B"],"default":"D"}}]}""";
+    KafkaAvroDeserializer deserializer = serdes.deserializer("value.reader.schema", reader,
+        "avro.fast.codec", fastCodec);
+    for (String symbol : java.util.List.of("A", "B", "C", "D")) {
+      GenericRecord shift = new GenericData.Record(writer);
+      shift.put("day", new GenericData.EnumSymbol(writer.getField("day").schema(), symbol));
+      byte[] bytes = serdes.serializer().serialize("shifts", shift);
+
+      assertThat(((GenericRecord) deserializer.deserialize("shifts", bytes)).get("day")).hasToString(symbol);
+    }
+  }
 }

@@ -145,11 +145,10 @@ public final class DecoderCompiler {
       if (index < 0 || index >= adjustments.length) {
         throw new AvroTypeException("enum index " + index + " out of range for " + name);
       }
-      int adjusted = adjustments[index];
-      if (adjusted < 0) {
+      if (adjustments[index] < 0) {
         throw new AvroTypeException("no match for the writer's enum symbol " + index + " in " + name);
       }
-      return values[adjusted];
+      return values[index]; // Avro's values are by the writer's index: the reader's symbol for it, or the default
     };
   }
 

@@ -12,8 +12,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;
 import org.apache.avro.generic.GenericData;
@@ -22,6 +20,8 @@ import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.io.EncoderFactory;
+import org.junit.jupiter.api.Test;
+import io.kavro.serde.Property;
 
 /**
  * The compiled codecs against Apache Avro itself: the same bytes for random schemas and data, and the same
@@ -30,8 +30,18 @@ import org.apache.avro.io.EncoderFactory;
 public class CodecEquivalenceProperties {
   private static final GenericData MODEL = new AvroDataModels(true, false).generic();
 
-  @Property(tries = 400)
-  void encoder_sameBytesAsAvro(@ForAll long seed) throws IOException {
+  @Test
+  void encoder_sameBytesAsAvro() {
+    Property.forAll("encoder_sameBytesAsAvro", Property.tries(400), seed -> seed, seed -> {
+      try {
+        encoder_sameBytesAsAvro(seed);
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    });
+  }
+
+  private static void encoder_sameBytesAsAvro(long seed) throws IOException {
     io.kavro.serde.RandomAvroAccess random = new io.kavro.serde.RandomAvroAccess(seed);
     Schema schema = random.record(3);
     Object datum = random.datum(schema);
@@ -42,8 +52,18 @@ public class CodecEquivalenceProperties {
     assertThat(sink.toByteArray()).isEqualTo(avroBytes(schema, datum));
   }
 
-  @Property(tries = 400)
-  void decoder_sameValuesAsAvro_forEvolvedReaders(@ForAll long seed) throws IOException {
+  @Test
+  void decoder_sameValuesAsAvro_forEvolvedReaders() {
+    Property.forAll("decoder_sameValuesAsAvro_forEvolvedReaders", Property.tries(400), seed -> seed, seed -> {
+      try {
+        decoder_sameValuesAsAvro_forEvolvedReaders(seed);
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    });
+  }
+
+  private static void decoder_sameValuesAsAvro_forEvolvedReaders(long seed) throws IOException {
     io.kavro.serde.RandomAvroAccess random = new io.kavro.serde.RandomAvroAccess(seed);
     Schema writer = random.record(3);
     Schema reader = evolve(writer, new Random(seed));
@@ -67,8 +87,18 @@ public class CodecEquivalenceProperties {
     assertThat(in.isEnd()).isTrue();
   }
 
-  @Property(tries = 200)
-  void decoder_corruptInput_failsCleanly(@ForAll long seed) throws IOException {
+  @Test
+  void decoder_corruptInput_failsCleanly() {
+    Property.forAll("decoder_corruptInput_failsCleanly", Property.tries(200), seed -> seed, seed -> {
+      try {
+        decoder_corruptInput_failsCleanly(seed);
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    });
+  }
+
+  private static void decoder_corruptInput_failsCleanly(long seed) throws IOException {
     io.kavro.serde.RandomAvroAccess random = new io.kavro.serde.RandomAvroAccess(seed);
     Schema schema = random.record(3);
     byte[] bytes = avroBytes(schema, random.datum(schema));
