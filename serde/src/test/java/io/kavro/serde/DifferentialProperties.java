@@ -227,7 +227,7 @@ class DifferentialProperties {
     Schema writer = roll < 2 ? ReadTrustTest.NODE : roll == 2 ? hostileFixed(rnd) : random.topLevel(3);
     Object datum = datum(random, writer);
     Schema reader = rnd.nextInt(5) < 2 ? new Evolution(rnd).reader(writer) : writer;
-    return new ReadCase(writer, reader, datum, rnd.nextLong(), rnd.nextInt(4) == 0);
+    return new ReadCase(writer, reader, datum, rnd.nextLong(), rnd.nextBoolean());
   }
 
   /** A record with a fixed larger than the 64 KiB that Avro's reader may allocate ahead of the bytes. */
@@ -304,12 +304,12 @@ class DifferentialProperties {
   /** What a writer or reader did: bytes or a value, or the failure; an {@code Error} fails the test at once. */
   private record Outcome(byte[] bytes, Object value, Throwable failure) {}
 
-  /** Avro's writer; with {@code blocks}, arrays and maps in blocks of at most 64 bytes, sized (negative counts). */
+  /** Avro's writer; with {@code blocks}, arrays and maps in blocks of about 32 bytes, sized (negative counts). */
   private static Outcome avroWrite(Schema schema, Object datum, boolean blocks) {
     try {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       BinaryEncoder encoder = blocks
-          ? EncoderFactory.get().configureBlockSize(64).blockingBinaryEncoder(out, null)
+          ? EncoderFactory.get().configureBlockSize(32).blockingBinaryEncoder(out, null)
           : EncoderFactory.get().binaryEncoder(out, null);
       new GenericDatumWriter<>(schema, MODEL).write(datum, encoder);
       encoder.flush();
