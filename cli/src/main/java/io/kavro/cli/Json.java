@@ -51,25 +51,38 @@ final class Json {
     return format == Format.json ? plain(datum) : avroJson(datum, schema);
   }
 
+  /**
+   * How deep a value may nest to be printed: a recursive schema lets a small record nest deeper than any stack
+   * (or JSON printer) goes; such a record is a clear error of its own, and the others print.
+   */
+  static final int MAX_DEPTH = 500;
+
   static JsonNode plain(Object value) {
+    return plain(value, 0);
+  }
+
+  private static JsonNode plain(Object value, int depth) {
+    if (depth > MAX_DEPTH) {
+      throw new CliException("the record nests deeper than " + MAX_DEPTH + " levels, too deep to print");
+    }
     if (value == null) {
       return NODES.nullNode();
     }
     if (value instanceof IndexedRecord record) {
       ObjectNode object = NODES.objectNode();
       for (Schema.Field field : record.getSchema().getFields()) {
-        object.set(field.name(), plain(record.get(field.pos())));
+        object.set(field.name(), plain(record.get(field.pos()), depth + 1));
       }
       return object;
     }
     if (value instanceof Map<?, ?> map) {
       ObjectNode object = NODES.objectNode();
-      map.forEach((k, v) -> object.set(k.toString(), plain(v)));
+      map.forEach((k, v) -> object.set(k.toString(), plain(v, depth + 1)));
       return object;
     }
     if (value instanceof Collection<?> items) {
       ArrayNode array = NODES.arrayNode();
-      items.forEach(item -> array.add(plain(item)));
+      items.forEach(item -> array.add(plain(item, depth + 1)));
       return array;
     }
     if (value instanceof ByteBuffer buffer) {
@@ -107,6 +120,8 @@ final class Json {
       return MAPPER.readTree(out.toString(StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    } catch (StackOverflowError e) {
+      throw new CliException("the record nests too deep to print as Avro JSON");
     }
   }
 
