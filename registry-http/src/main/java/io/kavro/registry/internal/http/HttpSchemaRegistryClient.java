@@ -284,6 +284,11 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     if (answer == null || !answer.isBoolean()) {
       throw malformed(request, "is_compatible");
     }
+    if (answer.booleanValue()) {
+      // Some registries (Apicurio 3) call any schema compatible with a subject that does not exist: it must
+      // exist to say so (SchemaNotFoundException, 40401, otherwise).
+      versions(subject);
+    }
     return answer.booleanValue();
   }
 

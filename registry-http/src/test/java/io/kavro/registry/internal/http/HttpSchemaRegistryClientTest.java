@@ -175,6 +175,19 @@ class HttpSchemaRegistryClientTest {
     assertThat(body(request).get("schema").asText()).isEqualTo(USER_V1.toString());
   }
 
+  /** Apicurio 3 calls a schema compatible with a subject that does not exist: the subject's versions say so. */
+  @Test
+  void isCompatible_trueForASubjectThatDoesNotExist_notFound() {
+    answer(200, "{\"is_compatible\":true}");
+    answer(404, "{\"error_code\":40401,\"message\":\"Subject 's' not found.\"}");
+    assertThatThrownBy(() -> client().isCompatible("s", USER_V1))
+        .isInstanceOf(io.kavro.registry.SchemaNotFoundException.class);
+
+    answer(200, "{\"is_compatible\":true}");
+    answer(200, "[1]");
+    assertThat(client().isCompatible("s", USER_V1)).isTrue();
+  }
+
   /** Issue 22, item 12: an unknown subject (40401) is an error that names it; it was "compatible". */
   @Test
   void isCompatible_unknownSubject_notFound() {
