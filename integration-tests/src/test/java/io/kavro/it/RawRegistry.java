@@ -40,6 +40,27 @@ final class RawRegistry {
     return register(subject, body);
   }
 
+  /**
+   * Stores {@code schemaText} under {@code subject} through Apicurio's own API, which takes a schema that its
+   * Confluent-compatible API refuses to parse (an invalid default, say), and returns the id that the
+   * Confluent-compatible API gives it.
+   */
+  int storeInApicurio(String subject, String schemaText) throws Exception {
+    String apicurioApi = url.replace("/apis/ccompat/v7", "/apis/registry/v2");
+    HttpResponse<String> stored = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+            apicurioApi + "/groups/default/artifacts"))
+        .header("Content-Type", "application/json")
+        .header("X-Registry-ArtifactType", "AVRO")
+        .header("X-Registry-ArtifactId", subject)
+        .POST(HttpRequest.BodyPublishers.ofString(schemaText)).build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(stored.statusCode()).as(stored.body()).isEqualTo(200);
+    HttpResponse<String> latest = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+        url + "/subjects/" + URLEncoder.encode(subject, StandardCharsets.UTF_8) + "/versions/latest")).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertThat(latest.statusCode()).as(latest.body()).isEqualTo(200);
+    return JSON.readTree(latest.body()).get("id").asInt();
+  }
+
   private int register(String subject, ObjectNode body) throws Exception {
     HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
             url + "/subjects/" + URLEncoder.encode(subject, StandardCharsets.UTF_8) + "/versions"))

@@ -62,7 +62,7 @@ final class Failures {
     if (e instanceof IncompatibleSchemaException) {
       why = "the registry rejected the schema as incompatible";
     } else if (e instanceof InvalidSchemaException) {
-      why = "the registry rejected the schema as invalid";
+      why = "the schema is invalid";
     } else if (e instanceof SchemaNotFoundException) {
       why = "the schema is not registered (auto.register.schemas=false: register it first, or turn "
           + "auto.register.schemas on)";

@@ -75,6 +75,7 @@ public final class InMemorySchemaRegistry implements SchemaRegistryClient {
    * {@code use.latest.with.metadata}.
    */
   public synchronized int register(String subject, Schema schema, Map<String, String> metadata) {
+    io.kavro.registry.internal.schema.SchemaDefaults.check(schema, "register schema under subject '" + subject + "'");
     requests.increment();
     Map<String, String> properties = Map.copyOf(metadata);
     String text = schema.toString();

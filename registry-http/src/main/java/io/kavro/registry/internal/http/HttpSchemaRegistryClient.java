@@ -15,6 +15,7 @@ import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SubjectVersion;
 import io.kavro.registry.UnsupportedRegistryApiException;
+import io.kavro.registry.internal.schema.SchemaDefaults;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -126,6 +127,7 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   public int register(String subject, Schema schema) {
     RestRequest request = RestRequest.post("register schema under subject '" + subject + "'", schemaBody(schema),
         "subjects", subject, "versions");
+    SchemaDefaults.check(schema, request.operation());
     try {
       return requiredInt(send(normalized(request)), "id", request);
     } catch (IncompatibleSchemaException e) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.kavro.registry.InvalidSchemaException;
 import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryException;
+import io.kavro.registry.internal.schema.SchemaDefaults;
 import io.kavro.registry.internal.schema.SchemaTextLimits;
 import java.util.HashSet;
 import java.util.Set;
@@ -41,7 +42,7 @@ final class RegisteredSchemaParser {
 
   /** The schema in {@code json}, the answer to {@code request}, with its references resolved. */
   Schema parse(JsonNode json, RestRequest request) {
-    Schema.Parser parser = new Schema.Parser();
+    Schema.Parser parser = SchemaDefaults.lenientParser();
     define(parser, json.path("references"), request.operation(), new HashSet<>(), 1);
     return parse(parser, json, request.operation());
   }

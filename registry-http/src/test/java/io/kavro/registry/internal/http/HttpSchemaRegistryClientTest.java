@@ -15,6 +15,7 @@ import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SubjectVersion;
 import java.util.HashMap;
+import org.apache.avro.Schema;
 import java.util.List;
 import java.util.Map;
 import mockwebserver3.MockResponse;
@@ -392,5 +393,26 @@ class HttpSchemaRegistryClientTest {
 
   private static String quoted(String text) {
     return Json.MAPPER.getNodeFactory().textNode(text).toString();
+  }
+
+  /**
+   * Issue 23, item 1: a schema the registry already holds is read even when a default does not match its type
+   * (registered before Avro 1.9, say), as Confluent reads it; a schema about to be registered is checked, and one
+   * with such a default is refused before any request, naming the field.
+   */
+  @Test
+  void invalidDefaults_readFromTheRegistry_refusedForRegistration() {
+    String legacy = "{\"type\":\"record\",\"name\":\"Legacy\",\"fields\":[{\"name\":\"n\",\"type\":\"int\","
+        + "\"default\":\"x\"},{\"name\":\"at\",\"type\":\"long\",\"default\":null}]}";
+    answer(200, "{\"schema\":" + quoted(legacy) + "}");
+
+    Schema read = client().schemaById(5);
+    assertThat(read.getField("n").schema().getType()).isEqualTo(Schema.Type.INT);
+
+    assertThatThrownBy(() -> client().register("legacy-value", read))
+        .isInstanceOf(io.kavro.registry.InvalidSchemaException.class)
+        .hasMessageContaining("register schema under subject 'legacy-value' refused")
+        .hasMessageContaining("Invalid default for field n");
+    assertThat(server.getRequestCount()).as("nothing sent for the refused registration").isEqualTo(1);
   }
 }
