@@ -88,7 +88,8 @@ public final class AvroSerdeConfig extends AbstractConfig {
 
   public static final String SPECIFIC_AVRO_READER_CONFIG = "specific.avro.reader";
   private static final String SPECIFIC_AVRO_READER_DOC = "Deserializer decodes into generated SpecificRecord "
-      + "classes, found by the writer schema's full name or given by specific.avro.key.type / value.type.";
+      + "classes, found by the writer schema's full name or given by specific.avro.key.type / value.type; the "
+      + "records of a union, array or map each as their generated class.";
 
   public static final String SPECIFIC_AVRO_KEY_TYPE_CONFIG = "specific.avro.key.type";
   public static final String SPECIFIC_AVRO_VALUE_TYPE_CONFIG = "specific.avro.value.type";

@@ -80,6 +80,11 @@ final class ReadPlanner {
       SpecificData specific = AvroDataModels.specific(type);
       fastModel = specific;
       datumReader = new SpecificDatumReader<>(writer, reader, specific);
+    } else if (config.specificAvroReader() && holdsRecords(reader)) {
+      // A union, array or map of records (a multi-event topic): each record as its generated class.
+      SpecificData specific = specificModelOf(reader, record);
+      fastModel = specific;
+      datumReader = new SpecificDatumReader<>(writer, reader, specific);
     } else if (config.schemaReflection() && trusted(reflected = named(reader), record)) {
       if (reflected != null && reflected.isRecord()) {
         datumReader = new JavaRecordReader(writer, reader, reflected, models.generic());
@@ -148,6 +153,50 @@ final class ReadPlanner {
     throw new SchemaResolutionException("cannot deserialize " + record + ": specific.avro.reader=true but no "
         + "generated SpecificRecord class " + className + " is on the classpath; generate it, set "
         + typeKey() + ", or turn specific.avro.reader off", null);
+  }
+
+  /**
+   * The model that reads the records of a union, array or map into their generated classes, as Confluent's
+   * deserializer does: each class is found by its record's name (loaded without being initialized), and a record
+   * with no class on the class path is read as a {@code GenericRecord}; the model has the conversions of every
+   * generated class.
+   *
+   * @throws SchemaResolutionException naming a record whose class exists but is not a generated one
+   */
+  private SpecificData specificModelOf(Schema reader, String record) {
+    SpecificData model = new SpecificData(org.apache.kafka.common.utils.Utils.getContextOrKafkaClassLoader());
+    for (Schema named : recordsIn(reader, new java.util.LinkedHashMap<>()).values()) {
+      String className = SpecificData.getClassName(named);
+      Class<?> type = LocalClasses.find(className);
+      if (type == null) {
+        continue;
+      }
+      if (!SpecificRecord.class.isAssignableFrom(type)) {
+        throw new SchemaResolutionException("cannot deserialize " + record + ": the writer schema holds record "
+            + named.getFullName() + ", and " + className + " is not a generated SpecificRecord class; Kavro "
+            + "reads only into generated classes: turn specific.avro.reader off to read it generic", null);
+      }
+      ClassTrust.trustGenerated(type, named);
+      AvroDataModels.specific(type).getConversions().forEach(model::addLogicalTypeConversion);
+    }
+    return model;
+  }
+
+  /** Whether the schema is a union, array or map that holds records somewhere. */
+  private static boolean holdsRecords(Schema schema) {
+    return schema.getType() != Schema.Type.RECORD && !recordsIn(schema, new java.util.LinkedHashMap<>()).isEmpty();
+  }
+
+  /** The records of {@code schema} by full name, the outermost of each branch (their own fields aside). */
+  private static java.util.Map<String, Schema> recordsIn(Schema schema, java.util.Map<String, Schema> found) {
+    switch (schema.getType()) {
+      case RECORD -> found.putIfAbsent(schema.getFullName(), schema);
+      case ARRAY -> recordsIn(schema.getElementType(), found);
+      case MAP -> recordsIn(schema.getValueType(), found);
+      case UNION -> schema.getTypes().forEach(branch -> recordsIn(branch, found));
+      default -> { }
+    }
+    return found;
   }
 
   private String typeKey() {

@@ -250,4 +250,64 @@ class DeserializerTest {
     deserializer.close();
     deserializer.close();
   }
+
+  /** Framed: the datum as Avro's specific writer writes it with {@code schema}, registered under the subject. */
+  private byte[] framed(String subject, Schema schema, Object datum) throws java.io.IOException {
+    int id = serdes.registry().register(subject, schema);
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    out.write(ByteBuffer.allocate(5).put((byte) 0).putInt(id).array());
+    org.apache.avro.io.BinaryEncoder encoder = org.apache.avro.io.EncoderFactory.get().binaryEncoder(out, null);
+    new org.apache.avro.specific.SpecificDatumWriter<>(schema).write(datum, encoder);
+    encoder.flush();
+    return out.toByteArray();
+  }
+
+  /**
+   * Issue 23, item 2: a multi-event topic, its schema a union of records, and arrays and maps of records, read
+   * with specific.avro.reader=true into the generated classes (they were GenericRecords), logical types
+   * converted as the classes have them.
+   */
+  @Test
+  void unionArrayAndMapOfRecords_readAsTheGeneratedClasses() throws Exception {
+    Schema events = Schema.createUnion(Customer.getClassSchema(), Address.getClassSchema());
+    Address address = new Address("Main St", new Zip(new byte[] {1, 2, 3, 4, 5}));
+    KafkaAvroDeserializer specific = serdes.deserializer("specific.avro.reader", true);
+
+    assertThat(specific.deserialize("events", framed("events-value", events, customer())))
+        .isInstanceOf(Customer.class).isEqualTo(customer());
+    assertThat(specific.deserialize("events", framed("events-value", events, address)))
+        .isInstanceOf(Address.class).isEqualTo(address);
+    assertThat(specific.deserialize("batches", framed("batches-value",
+        Schema.createArray(Customer.getClassSchema()), List.of(customer(), customer()))))
+        .asList().containsExactly(customer(), customer());
+    assertThat(specific.deserialize("by-id", framed("by-id-value",
+        Schema.createMap(Address.getClassSchema()), java.util.Map.of("a", address))))
+        .isEqualTo(java.util.Map.of(new Utf8("a"), address));
+  }
+
+  /**
+   * A union member with no generated class reads as a GenericRecord, as with Confluent's deserializer, and the
+   * others still as their classes; a member whose name is a class that is not generated is refused.
+   */
+  @Test
+  void unionMemberWithoutAGeneratedClass_readGeneric_aClassThatIsNotGenerated_refused() throws Exception {
+    Schema other = new Schema.Parser().parse("""
+        {"type":"record","name":"Unknown","namespace":"com.acme","fields":[{"name":"x","type":"int"}]}""");
+    Schema events = Schema.createUnion(Customer.getClassSchema(), other);
+    GenericRecord unknown = new GenericData.Record(other);
+    unknown.put("x", 7);
+    KafkaAvroDeserializer specific = serdes.deserializer("specific.avro.reader", true);
+
+    assertThat(specific.deserialize("mixed", framed("mixed-value", events, customer()))).isEqualTo(customer());
+    assertThat(specific.deserialize("mixed", framed("mixed-value", events, unknown)))
+        .isInstanceOf(GenericRecord.class).hasToString("{\"x\": 7}");
+
+    Schema notGenerated = new Schema.Parser().parse("""
+        {"type":"record","name":"Page","namespace":"com.example","fields":[{"name":"title","type":"string"}]}""");
+    GenericRecord page = new GenericData.Record(notGenerated);
+    page.put("title", "t");
+    byte[] bytes = framed("pages-value", Schema.createUnion(Customer.getClassSchema(), notGenerated), page);
+    assertThatThrownBy(() -> specific.deserialize("pages", bytes))
+        .isInstanceOf(SchemaResolutionException.class).hasMessageContaining("com.example.Page is not a generated");
+  }
 }
