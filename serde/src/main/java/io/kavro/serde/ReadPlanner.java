@@ -73,7 +73,7 @@ final class ReadPlanner {
     }
     DatumReader<Object> datumReader;
     GenericData fastModel = null;
-    Class<?> reflected;
+    Class<?> reflected = config.schemaReflection() ? named(reader) : null;
     if (config.specificAvroReader() && isNamed(writer)) {
       Class<? extends SpecificRecord> type = specificClass(writer, record);
       ClassTrust.trustGenerated(type, reader);
@@ -85,7 +85,7 @@ final class ReadPlanner {
       SpecificData specific = specificModelOf(reader, record);
       fastModel = specific;
       datumReader = new SpecificDatumReader<>(writer, reader, specific);
-    } else if (config.schemaReflection() && trusted(reflected = named(reader), record)) {
+    } else if (config.schemaReflection() && trusted(reflected, record)) {
       if (reflected != null && reflected.isRecord()) {
         datumReader = new JavaRecordReader(writer, reader, reflected, models.generic());
       } else {

@@ -40,10 +40,7 @@ public final class ClassTrust {
     Set<Class<?>> classes = new LinkedHashSet<>();
     classes.add(type);
     classes.addAll(namedBy(derived));
-    TRUSTED.addAll(classes);
-    if (AvroFeatures.VALIDATES_EVERY_CLASS) {
-      Validator.install();
-    }
+    add(classes);
   }
 
   /**
@@ -58,7 +55,11 @@ public final class ClassTrust {
         generated.add(named);
       }
     }
-    TRUSTED.addAll(generated);
+    add(generated);
+  }
+
+  private static void add(Set<Class<?>> classes) {
+    TRUSTED.addAll(classes);
     if (AvroFeatures.VALIDATES_EVERY_CLASS) {
       Validator.install();
     }
