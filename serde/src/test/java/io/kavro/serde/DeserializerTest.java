@@ -310,4 +310,34 @@ class DeserializerTest {
     assertThatThrownBy(() -> specific.deserialize("pages", bytes))
         .isInstanceOf(SchemaResolutionException.class).hasMessageContaining("com.example.Page is not a generated");
   }
+
+  /**
+   * Issue 23, item 3, in part: the multi-event recipe without references. A topic's latest schema is a union of
+   * event records; producers with auto.register.schemas=false and use.latest.version=true write any member (the
+   * serializer finds its branch, as Confluent's does), a record in no branch is refused, and a consumer reads each
+   * as its generated class.
+   */
+  @Test
+  void unionTopic_latestVersion_writesAnyMember_readsEachAsItsClass() {
+    Schema events = Schema.createUnion(Customer.getClassSchema(), Address.getClassSchema());
+    int id = serdes.registry().register("events-value", events);
+    KafkaAvroSerializer producer = serdes.serializer("auto.register.schemas", false, "use.latest.version", true);
+    Address address = new Address("Main St", new Zip(new byte[] {1, 2, 3, 4, 5}));
+    KafkaAvroDeserializer consumer = serdes.deserializer("specific.avro.reader", true);
+
+    byte[] customerBytes = producer.serialize("events", customer());
+    byte[] addressBytes = producer.serialize("events", address);
+
+    assertThat(ByteBuffer.wrap(customerBytes, 1, 4).getInt()).isEqualTo(id);
+    assertThat(customerBytes[5]).as("union branch 0").isEqualTo((byte) 0);
+    assertThat(addressBytes[5]).as("union branch 1").isEqualTo((byte) 2);
+    assertThat(consumer.deserialize("events", customerBytes)).isEqualTo(customer());
+    assertThat(consumer.deserialize("events", addressBytes)).isEqualTo(address);
+    GenericRecord stranger = new GenericData.Record(new Schema.Parser().parse("""
+        {"type":"record","name":"Stranger","fields":[{"name":"x","type":"int"}]}"""));
+    stranger.put("x", 1);
+    assertThatThrownBy(() -> producer.serialize("events", stranger))
+        .isInstanceOf(org.apache.kafka.common.errors.SerializationException.class)
+        .hasMessageContaining("Stranger does not fit the latest schema of subject 'events-value'");
+  }
 }
