@@ -1,7 +1,6 @@
 package io.kavro.serde;
 
 import java.util.List;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongFunction;
 
@@ -20,6 +19,12 @@ public final class Property {
 
   private Property() {}
 
+  /** What must hold for a case; it may throw anything, which counts as a failure. */
+  @FunctionalInterface
+  public interface Check<C> {
+    void verify(C c) throws Exception;
+  }
+
   /** The tries of a property whose own default is {@code fallback}. */
   public static int tries(int fallback) {
     return Integer.getInteger("kavro.property.tries", fallback);
@@ -34,7 +39,7 @@ public final class Property {
   }
 
   /** {@code check} holds for {@code tries} cases; no shrinking. */
-  public static <C> void forAll(String name, int tries, LongFunction<C> generate, Consumer<C> check) {
+  public static <C> void forAll(String name, int tries, LongFunction<C> generate, Check<C> check) {
     forAll(name, tries, generate, c -> List.of(), check);
   }
 
@@ -43,7 +48,7 @@ public final class Property {
    * gives the candidates one step smaller than a case, and the smallest that still fails is reported.
    */
   public static <C> void forAll(String name, int tries, LongFunction<C> generate,
-      Function<C, List<C>> smaller, Consumer<C> check) {
+      Function<C, List<C>> smaller, Check<C> check) {
     long first = firstSeed();
     for (int i = 0; i < tries; i++) {
       long seed = first + i;
@@ -77,11 +82,11 @@ public final class Property {
     }
   }
 
-  private static <C> Throwable failure(Consumer<C> check, C c) {
+  private static <C> Throwable failure(Check<C> check, C c) {
     try {
-      check.accept(c);
+      check.verify(c);
       return null;
-    } catch (AssertionError | RuntimeException | StackOverflowError e) {
+    } catch (AssertionError | Exception | StackOverflowError e) {
       return e;
     }
   }

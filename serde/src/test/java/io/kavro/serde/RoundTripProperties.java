@@ -25,13 +25,7 @@ class RoundTripProperties {
 
   @Test
   void generic_randomSchemaAndData_roundTrip() {
-    Property.forAll("generic round trip", Property.tries(300), seed -> seed, seed -> {
-      try {
-        genericRoundTrip(seed);
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
-    });
+    Property.forAll("generic round trip", Property.tries(300), seed -> seed, RoundTripProperties::genericRoundTrip);
   }
 
   private static void genericRoundTrip(long seed) throws IOException {

@@ -24,11 +24,7 @@ class BoundedBinaryDecoderProperties {
     Property.forAll("int", Property.tries(2000), seed -> seed, seed -> {
       java.util.Random random = new java.util.Random(seed);
       int value = random.nextInt(4) == 0 ? random.nextInt(256) - 128 : random.nextInt();
-      try {
-        intReadsWhatAvroWrote(value, random.nextInt(13));
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
+      intReadsWhatAvroWrote(value, random.nextInt(13));
     });
   }
 
@@ -45,11 +41,7 @@ class BoundedBinaryDecoderProperties {
     Property.forAll("long", Property.tries(2000), seed -> seed, seed -> {
       java.util.Random random = new java.util.Random(seed);
       long value = random.nextInt(4) == 0 ? random.nextInt(256) - 128 : random.nextLong() >> random.nextInt(64);
-      try {
-        longReadsWhatAvroWrote(value, random.nextInt(13));
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
+      longReadsWhatAvroWrote(value, random.nextInt(13));
     });
   }
 

@@ -32,13 +32,7 @@ public class CodecEquivalenceProperties {
 
   @Test
   void encoder_sameBytesAsAvro() {
-    Property.forAll("encoder_sameBytesAsAvro", Property.tries(400), seed -> seed, seed -> {
-      try {
-        encoder_sameBytesAsAvro(seed);
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
-    });
+    Property.forAll("encoder_sameBytesAsAvro", Property.tries(400), seed -> seed, CodecEquivalenceProperties::encoder_sameBytesAsAvro);
   }
 
   private static void encoder_sameBytesAsAvro(long seed) throws IOException {
@@ -54,13 +48,7 @@ public class CodecEquivalenceProperties {
 
   @Test
   void decoder_sameValuesAsAvro_forEvolvedReaders() {
-    Property.forAll("decoder_sameValuesAsAvro_forEvolvedReaders", Property.tries(400), seed -> seed, seed -> {
-      try {
-        decoder_sameValuesAsAvro_forEvolvedReaders(seed);
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
-    });
+    Property.forAll("decoder_sameValuesAsAvro_forEvolvedReaders", Property.tries(400), seed -> seed, CodecEquivalenceProperties::decoder_sameValuesAsAvro_forEvolvedReaders);
   }
 
   private static void decoder_sameValuesAsAvro_forEvolvedReaders(long seed) throws IOException {
@@ -89,13 +77,7 @@ public class CodecEquivalenceProperties {
 
   @Test
   void decoder_corruptInput_failsCleanly() {
-    Property.forAll("decoder_corruptInput_failsCleanly", Property.tries(200), seed -> seed, seed -> {
-      try {
-        decoder_corruptInput_failsCleanly(seed);
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
-    });
+    Property.forAll("decoder_corruptInput_failsCleanly", Property.tries(200), seed -> seed, CodecEquivalenceProperties::decoder_corruptInput_failsCleanly);
   }
 
   private static void decoder_corruptInput_failsCleanly(long seed) throws IOException {
