@@ -33,6 +33,8 @@ import java.util.Objects;
  * @param missingIdCacheTtl how long an unknown schema id is remembered as missing; zero when it is not
  * @param missingCacheSize bound on the ids remembered as missing
  * @param normalizeSchemas whether the registry normalizes schemas on register and lookup
+ * @param ignoreRules whether a schema whose data contract rules ({@code ruleSet}) Kavro cannot run is used as if
+ *     it had none; when not (the default), such a schema is refused with {@link UnsupportedRulesException}
  * @param maxRetries how many times a failed request is repeated
  * @param retriesWait base of the exponential backoff
  * @param retriesMaxWait cap of one backoff wait
@@ -60,6 +62,7 @@ public record RegistryConfig(
     Duration missingIdCacheTtl,
     int missingCacheSize,
     boolean normalizeSchemas,
+    boolean ignoreRules,
     int maxRetries,
     Duration retriesWait,
     Duration retriesMaxWait,
@@ -83,6 +86,8 @@ public record RegistryConfig(
   public static final String MISSING_ID_CACHE_TTL_SEC_CONFIG = "missing.id.cache.ttl.sec";
   public static final String MISSING_CACHE_SIZE_CONFIG = "missing.cache.size";
   public static final String NORMALIZE_SCHEMAS_CONFIG = "normalize.schemas";
+  /** Kavro's own key: use schemas with data contract rules as if they had none (Kavro runs no rules). */
+  public static final String RULES_IGNORE_CONFIG = "rules.ignore";
   public static final String MAX_RETRIES_CONFIG = "max.retries";
   public static final String RETRIES_WAIT_MS_CONFIG = "retries.wait.ms";
   public static final String RETRIES_MAX_WAIT_MS_CONFIG = "retries.max.wait.ms";
@@ -359,7 +364,7 @@ public record RegistryConfig(
     return "RegistryConfig[urls=" + urls.stream().map(RegistryConfig::redact).toList()
         + ", urlRandomize=" + urlRandomize + ", maxSchemasPerSubject=" + maxSchemasPerSubject + ", latestCacheTtl=" + latestCacheTtl
         + ", latestCacheSize=" + latestCacheSize + ", missingIdCacheTtl=" + missingIdCacheTtl + ", missingCacheSize=" + missingCacheSize
-        + ", normalizeSchemas=" + normalizeSchemas + ", maxRetries=" + maxRetries + ", retriesWait=" + retriesWait
+        + ", normalizeSchemas=" + normalizeSchemas + ", ignoreRules=" + ignoreRules + ", maxRetries=" + maxRetries + ", retriesWait=" + retriesWait
         + ", retriesMaxWait=" + retriesMaxWait + ", connectTimeout=" + connectTimeout + ", readTimeout="
         + readTimeout + ", basicAuthFromUserInfo=" + basicAuthFromUserInfo + ", basicAuthUserInfo="
         + basicAuthUserInfo + ", bearerToken=" + bearerToken + ", oauth=" + oauth + ", bearerTokenProvider="
@@ -378,6 +383,7 @@ public record RegistryConfig(
     private Duration missingIdCacheTtl = Duration.ZERO;
     private int missingCacheSize = 10_000;
     private boolean normalizeSchemas;
+    private boolean ignoreRules;
     private int maxRetries = 3;
     private Duration retriesWait = Duration.ofMillis(1000);
     private Duration retriesMaxWait = Duration.ofMillis(20_000);
@@ -404,6 +410,7 @@ public record RegistryConfig(
       missingIdCacheTtl = config.missingIdCacheTtl;
       missingCacheSize = config.missingCacheSize;
       normalizeSchemas = config.normalizeSchemas;
+      ignoreRules = config.ignoreRules;
       maxRetries = config.maxRetries;
       retriesWait = config.retriesWait;
       retriesMaxWait = config.retriesMaxWait;
@@ -457,6 +464,11 @@ public record RegistryConfig(
 
     public Builder normalizeSchemas(boolean normalizeSchemas) {
       this.normalizeSchemas = normalizeSchemas;
+      return this;
+    }
+
+    public Builder ignoreRules(boolean ignoreRules) {
+      this.ignoreRules = ignoreRules;
       return this;
     }
 
@@ -543,7 +555,7 @@ public record RegistryConfig(
      */
     public RegistryConfig build() {
       return new RegistryConfig(urls, urlRandomize, maxSchemasPerSubject, latestCacheTtl, latestCacheSize, missingIdCacheTtl, missingCacheSize,
-          normalizeSchemas, maxRetries, retriesWait, retriesMaxWait, connectTimeout, readTimeout,
+          normalizeSchemas, ignoreRules, maxRetries, retriesWait, retriesMaxWait, connectTimeout, readTimeout,
           basicAuthFromUserInfo, basicAuthUserInfo, bearerToken, oauth, bearerTokenProvider, requestHeaders, proxy,
           tls, schemaCacheDir);
     }

@@ -23,6 +23,7 @@ import static io.kavro.registry.RegistryConfig.MAX_SCHEMAS_PER_SUBJECT_CONFIG;
 import static io.kavro.registry.RegistryConfig.MISSING_CACHE_SIZE_CONFIG;
 import static io.kavro.registry.RegistryConfig.MISSING_ID_CACHE_TTL_SEC_CONFIG;
 import static io.kavro.registry.RegistryConfig.NORMALIZE_SCHEMAS_CONFIG;
+import static io.kavro.registry.RegistryConfig.RULES_IGNORE_CONFIG;
 import static io.kavro.registry.RegistryConfig.PROXY_HOST_CONFIG;
 import static io.kavro.registry.RegistryConfig.PROXY_PORT_CONFIG;
 import static io.kavro.registry.RegistryConfig.REQUEST_HEADER_PREFIX;
@@ -112,6 +113,7 @@ final class RegistryConfigParser {
             defaults.missingIdCacheTtl().toSeconds())))
         .missingCacheSize(integer(MISSING_CACHE_SIZE_CONFIG, defaults.missingCacheSize()))
         .normalizeSchemas(bool(NORMALIZE_SCHEMAS_CONFIG, defaults.normalizeSchemas()))
+        .ignoreRules(bool(RULES_IGNORE_CONFIG, defaults.ignoreRules()))
         .maxRetries(integer(MAX_RETRIES_CONFIG, defaults.maxRetries()))
         .retriesWait(Duration.ofMillis(number(RETRIES_WAIT_MS_CONFIG, defaults.retriesWait().toMillis())))
         .retriesMaxWait(Duration.ofMillis(number(RETRIES_MAX_WAIT_MS_CONFIG, defaults.retriesMaxWait().toMillis())))

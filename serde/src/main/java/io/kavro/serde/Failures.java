@@ -68,6 +68,8 @@ final class Failures {
           + "auto.register.schemas on)";
     } else if (e instanceof RegistryAccessDeniedException) {
       why = "the registry denied access";
+    } else if (e instanceof io.kavro.registry.UnsupportedRulesException) {
+      why = "the subject's schema has data contract rules";
     } else {
       why = "the registry failed";
     }

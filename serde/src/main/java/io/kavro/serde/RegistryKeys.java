@@ -23,6 +23,7 @@ import static io.kavro.registry.RegistryConfig.MAX_SCHEMAS_PER_SUBJECT_CONFIG;
 import static io.kavro.registry.RegistryConfig.MISSING_CACHE_SIZE_CONFIG;
 import static io.kavro.registry.RegistryConfig.MISSING_ID_CACHE_TTL_SEC_CONFIG;
 import static io.kavro.registry.RegistryConfig.NORMALIZE_SCHEMAS_CONFIG;
+import static io.kavro.registry.RegistryConfig.RULES_IGNORE_CONFIG;
 import static io.kavro.registry.RegistryConfig.PROXY_HOST_CONFIG;
 import static io.kavro.registry.RegistryConfig.PROXY_PORT_CONFIG;
 import static io.kavro.registry.RegistryConfig.RETRIES_MAX_WAIT_MS_CONFIG;
@@ -95,6 +96,10 @@ final class RegistryKeys {
             "Bound on the schema ids remembered as missing.")
         .define(NORMALIZE_SCHEMAS_CONFIG, Type.BOOLEAN, DEFAULTS.normalizeSchemas(), Importance.LOW,
             "Ask the registry to normalize schemas before registering or looking them up.")
+        .define(RULES_IGNORE_CONFIG, Type.BOOLEAN, DEFAULTS.ignoreRules(), Importance.LOW,
+            "Kavro runs no data contract rules (ruleSet: encryption, conditions, migrations). false: a schema from "
+            + "the registry that carries rules is refused on write and on read, naming them. true: such schemas "
+            + "are used as if they had no rules.")
         .define(MAX_RETRIES_CONFIG, Type.INT, DEFAULTS.maxRetries(), Importance.LOW,
             "Retries after an I/O error, a timeout, HTTP 408, 429 or 5xx.")
         .define(RETRIES_WAIT_MS_CONFIG, Type.LONG, DEFAULTS.retriesWait().toMillis(), Importance.LOW,

@@ -97,7 +97,8 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     }
     this.transport = new RestTransport(endpoints, okHttp, retry, bearer, config.requestHeaders());
     this.normalize = config.normalizeSchemas();
-    this.schemas = new RegisteredSchemaParser(transport::send);
+    this.schemas = new RegisteredSchemaParser(transport::send, RegisteredSchemaParser.MAX_REFERENCES,
+        config.ignoreRules());
   }
 
   /** Where bearer tokens come from: a static token, OAuth client credentials, the application; or none. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.kavro.registry.InvalidSchemaException;
 import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryException;
+import io.kavro.registry.UnsupportedRulesException;
 import io.kavro.registry.internal.schema.SchemaDefaults;
 import io.kavro.registry.internal.schema.SchemaTextLimits;
 import java.util.HashSet;
@@ -28,20 +29,42 @@ final class RegisteredSchemaParser {
 
   private final Function<RestRequest, JsonNode> send;
   private final int maxReferences;
+  private final boolean ignoreRules;
 
   /** @param send sends a request and returns the answer's JSON (as the client's transport does) */
   RegisteredSchemaParser(Function<RestRequest, JsonNode> send) {
-    this(send, MAX_REFERENCES);
+    this(send, MAX_REFERENCES, false);
   }
 
   /** With another bound on the referenced versions of one schema, for tests. */
-  RegisteredSchemaParser(Function<RestRequest, JsonNode> send, int maxReferences) {
+  RegisteredSchemaParser(Function<RestRequest, JsonNode> send, int maxReferences, boolean ignoreRules) {
     this.send = send;
     this.maxReferences = maxReferences;
+    this.ignoreRules = ignoreRules;
   }
 
-  /** The schema in {@code json}, the answer to {@code request}, with its references resolved. */
+  /** Every rule of a rule set ("domainRules", "migrationRules", ...), as "name (type)", or nothing. */
+  private static void refuseRules(JsonNode ruleSet, String operation) {
+    java.util.List<String> rules = new java.util.ArrayList<>();
+    ruleSet.fields().forEachRemaining(kind -> kind.getValue().forEach(rule -> rules.add(kind.getKey() + " "
+        + rule.path("name").asText("?") + " (" + rule.path("type").asText("?") + ")")));
+    if (!rules.isEmpty()) {
+      throw new UnsupportedRulesException(operation + " refused: the schema carries data contract rules that "
+          + "Kavro cannot run: " + ErrorMapping.shorten(String.join(", ", rules)) + "; writing or reading it "
+          + "without them could break the contract (plaintext where it says encrypt): set rules.ignore=true to "
+          + "use it as if it had none", -1, -1, null, null);
+    }
+  }
+
+  /**
+   * The schema in {@code json}, the answer to {@code request}, with its references resolved.
+   *
+   * @throws UnsupportedRulesException when the answer carries data contract rules and they are not ignored
+   */
   Schema parse(JsonNode json, RestRequest request) {
+    if (!ignoreRules) {
+      refuseRules(json.path("ruleSet"), request.operation());
+    }
     Schema.Parser parser = SchemaDefaults.lenientParser();
     define(parser, json.path("references"), request.operation(), new HashSet<>(), 1);
     return parse(parser, json, request.operation());

@@ -415,4 +415,29 @@ class HttpSchemaRegistryClientTest {
         .hasMessageContaining("Invalid default for field n");
     assertThat(server.getRequestCount()).as("nothing sent for the refused registration").isEqualTo(1);
   }
+
+  /**
+   * Issue 23, item 4: a schema whose data contract rules Kavro cannot run (an ENCRYPT domain rule, say) is refused
+   * on read (by id) and on write (use.latest.version reads the latest version), naming the rules; with
+   * rules.ignore=true it is used as if it had none.
+   */
+  @Test
+  void schemaWithRules_refusedNamingThem_unlessIgnored() {
+    String rules = ",\"ruleSet\":{\"domainRules\":[{\"name\":\"encryptPII\",\"kind\":\"TRANSFORM\","
+        + "\"type\":\"ENCRYPT\",\"mode\":\"WRITEREAD\",\"tags\":[\"PII\"]}],\"migrationRules\":[]}";
+    answer(200, "{\"schema\":" + quoted(USER_V1.toString()) + rules + "}");
+    assertThatThrownBy(() -> client().schemaById(3))
+        .isInstanceOf(io.kavro.registry.UnsupportedRulesException.class)
+        .hasMessageContaining("get schema by id 3 refused").hasMessageContaining("domainRules encryptPII (ENCRYPT)")
+        .hasMessageContaining("rules.ignore=true");
+
+    answer(200, "{\"subject\":\"s\",\"id\":3,\"version\":2,\"schema\":" + quoted(USER_V1.toString()) + rules + "}");
+    assertThatThrownBy(() -> client().latestVersion("s")).isInstanceOf(io.kavro.registry.UnsupportedRulesException.class);
+
+    answer(200, "{\"schema\":" + quoted(USER_V1.toString()) + rules + "}");
+    assertThat(client(Map.of("rules.ignore", "true")).schemaById(3)).isEqualTo(USER_V1);
+
+    answer(200, "{\"schema\":" + quoted(USER_V1.toString()) + ",\"ruleSet\":{\"domainRules\":[]}}");
+    assertThat(client().schemaById(4)).as("an empty rule set has no rule").isEqualTo(USER_V1);
+  }
 }

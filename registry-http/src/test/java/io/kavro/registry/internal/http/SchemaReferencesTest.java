@@ -202,7 +202,7 @@ class SchemaReferencesTest {
       fetched.add(subject);
       return Json.object().put("schema", "{\"type\":\"fixed\",\"name\":\"" + subject.toUpperCase()
           + "\",\"namespace\":\"io.x\",\"size\":1}");
-    }, cap);
+    }, cap, false);
 
     assertThatThrownBy(() -> parser.parse(schema("\"string\"", references), RestRequest.get("get schema by id 1",
         "schemas", "ids", "1"))).isInstanceOf(InvalidSchemaException.class)
