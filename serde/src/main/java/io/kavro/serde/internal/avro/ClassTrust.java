@@ -107,7 +107,7 @@ public final class ClassTrust {
   }
 
   /** Whether {@code type} is one that avro-maven-plugin generates: a record, an enum or a fixed. */
-  public static boolean isGenerated(Class<?> type) {
+  private static boolean isGenerated(Class<?> type) {
     return SpecificRecord.class.isAssignableFrom(type) || SpecificFixed.class.isAssignableFrom(type)
         || type.isEnum() && GenericEnumSymbol.class.isAssignableFrom(type);
   }
