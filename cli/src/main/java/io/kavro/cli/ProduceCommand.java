@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import org.apache.avro.Schema;
-import org.apache.avro.SchemaParseException;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -135,7 +134,7 @@ final class ProduceCommand implements Callable<Integer> {
       return new Schema.Parser().parse(Files.readString(file));
     } catch (IOException e) {
       throw new CliException("cannot read " + option + " " + file + ": " + e.getMessage(), 2);
-    } catch (SchemaParseException e) {
+    } catch (org.apache.avro.AvroRuntimeException e) {
       throw new CliException(option + " " + file + " is not an Avro schema: " + e.getMessage(), 2);
     }
   }

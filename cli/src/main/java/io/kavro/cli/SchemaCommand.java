@@ -13,7 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.avro.Schema;
-import org.apache.avro.SchemaParseException;
+import org.apache.avro.AvroRuntimeException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -77,11 +77,52 @@ final class SchemaCommand {
     return 0;
   }
 
-  @Command(name = "register", description = "Register a schema under a subject; prints its id.")
+  /** The types a schema file takes from elsewhere: {@code --reference} and {@code --imports}. */
+  static final class ReferenceOptions {
+    @Option(names = "--reference", paramLabel = "NAME=SUBJECT:VERSION", converter = ReferenceConverter.class,
+        description = "A type the schema uses that a subject's version defines (a schema reference); VERSION is a "
+            + "number or latest. Repeat for each.")
+    List<SchemaImports.Wanted> references = new java.util.ArrayList<>();
+
+    @Option(names = "--imports", paramLabel = "DIR", description = "A directory of .avsc files that the schema's "
+        + "types come from, importing each other: each one the schema needs is registered first under its type's "
+        + "full name and referenced.")
+    Path imports;
+
+    SchemaImports.Resolved resolve(SchemaRegistryClient registry, Path file, boolean register) {
+      if (references.isEmpty() && imports == null) {
+        return new SchemaImports.Resolved(read(file), List.of());
+      }
+      return SchemaImports.resolve(registry, file, references, imports, register);
+    }
+  }
+
+  /** Parses {@code --reference}, so that a malformed one is a usage error before anything is sent. */
+  static final class ReferenceConverter implements picocli.CommandLine.ITypeConverter<SchemaImports.Wanted> {
+    @Override
+    public SchemaImports.Wanted convert(String value) {
+      try {
+        return SchemaImports.parseReference(value);
+      } catch (CliException e) {
+        throw new picocli.CommandLine.TypeConversionException(e.getMessage());
+      }
+    }
+  }
+
+  @Command(name = "register", description = "Register a schema under a subject; prints its id, and the references "
+      + "it was registered with.")
   int register(@Mixin ClientOptions client, @Option(names = "--subject", required = true) String subject,
-      @Option(names = "--schema", required = true, paramLabel = "FILE") Path file) {
+      @Option(names = "--schema", required = true, paramLabel = "FILE") Path file,
+      @picocli.CommandLine.ArgGroup(exclusive = false) ReferenceOptions referenceOptions) {
+    ReferenceOptions options = referenceOptions == null ? new ReferenceOptions() : referenceOptions;
     try (SchemaRegistryClient registry = registry(client)) {
-      out().println(Json.line(Json.MAPPER.createObjectNode().put("id", registry.register(subject, read(file)))));
+      SchemaImports.Resolved resolved = options.resolve(registry, file, true);
+      ObjectNode line = Json.MAPPER.createObjectNode()
+          .put("id", registry.register(subject, resolved.schema(), resolved.references()));
+      if (!resolved.references().isEmpty()) {
+        line.set("references", Json.MAPPER.valueToTree(resolved.references()));
+      }
+      out().println(Json.line(line));
     }
     return 0;
   }
@@ -98,9 +139,12 @@ final class SchemaCommand {
   @Command(name = "check", description = "Is this schema registered under the subject? Exit 0 when it is, 1 when "
       + "it is not, 3 when there is no answer (the registry failed).")
   int check(@Mixin ClientOptions client, @Option(names = "--subject", required = true) String subject,
-      @Option(names = "--schema", required = true, paramLabel = "FILE") Path file) {
+      @Option(names = "--schema", required = true, paramLabel = "FILE") Path file,
+      @picocli.CommandLine.ArgGroup(exclusive = false) ReferenceOptions referenceOptions) {
+    ReferenceOptions options = referenceOptions == null ? new ReferenceOptions() : referenceOptions;
     try (SchemaRegistryClient registry = registry(client)) {
-      SubjectVersion found = registry.lookup(subject, read(file));
+      SchemaImports.Resolved resolved = options.resolve(registry, file, false);
+      SubjectVersion found = registry.lookup(subject, resolved.schema(), resolved.references());
       out().println(Json.line(Json.MAPPER.createObjectNode().put("registered", true).put("subject", subject)
           .put("version", found.version()).put("id", found.id())));
       return 0;
@@ -183,8 +227,11 @@ final class SchemaCommand {
       return new Schema.Parser().parse(Files.readString(file));
     } catch (IOException e) {
       throw new CliException("cannot read " + file + ": " + e.getMessage(), 2);
-    } catch (SchemaParseException e) {
-      throw new CliException(file + " is not an Avro schema: " + e.getMessage(), 2);
+    } catch (AvroRuntimeException e) {
+      // Avro 1.12 says "Undefined schema" with an AvroTypeException, 1.11 "Undefined name" with a parse error.
+      throw new CliException(file + " is not an Avro schema: " + e.getMessage() + (e.getMessage() != null
+          && e.getMessage().startsWith("Undefined") ? " (a type defined elsewhere: --reference or --imports)" : ""),
+          2);
     }
   }
 }

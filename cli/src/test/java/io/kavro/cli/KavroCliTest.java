@@ -183,6 +183,80 @@ class KavroCliTest {
   }
 
   /**
+   * Issue 23, item 3: a multi-event topic's union registered from a directory of .avsc files that import each other
+   * (each record under its own subject, referenced), then a second subject that takes one of them with
+   * --reference; the registry answers each whole.
+   */
+  @Test
+  void schemaRegister_importsAndReferences_registersEachFileOnceAndReferencesIt() throws Exception {
+    String ns = "com.acme.t" + UUID.randomUUID().toString().substring(0, 8);
+    Path imports = Files.createDirectories(dir.resolve("imports/nested"));
+    Files.writeString(imports.resolve("Address.avsc"), """
+        {"type":"record","name":"Address","namespace":"%s","fields":[{"name":"street","type":"string"}]}"""
+        .formatted(ns));
+    Files.writeString(dir.resolve("imports/OrderPlaced.avsc"), """
+        {"type":"record","name":"OrderPlaced","namespace":"%s","fields":[{"name":"id","type":"string"},
+          {"name":"to","type":"Address"}]}""".formatted(ns));
+    Files.writeString(dir.resolve("imports/OrderShipped.avsc"), """
+        {"type":"record","name":"OrderShipped","namespace":"%s","fields":[{"name":"id","type":"string"},
+          {"name":"from","type":"%s.Address"}]}""".formatted(ns, ns));
+    Files.writeString(dir.resolve("imports/Unused.avsc"), """
+        {"type":"record","name":"Unused","namespace":"%s","fields":[]}""".formatted(ns));
+    Path events = Files.writeString(dir.resolve("events.avsc"), "[\"%s.OrderPlaced\",\"%s.OrderShipped\"]"
+        .formatted(ns, ns));
+    String subject = "cli-events-" + UUID.randomUUID() + "-value";
+
+    Run registered = kavro("", with("schema", "register", "--subject", subject, "--schema", events.toString(),
+        "--imports", dir.resolve("imports").toString()));
+
+    assertThat(registered.status()).as(registered.err()).isZero();
+    assertThat(registered.out()).contains("\"references\":[{\"name\":\"" + ns + ".OrderPlaced\",\"subject\":\""
+        + ns + ".OrderPlaced\",\"version\":1},{\"name\":\"" + ns + ".OrderShipped\"");
+    String subjects = kavro("", with("schema", "subjects")).out();
+    assertThat(subjects).contains("\"" + ns + ".Address\"", "\"" + ns + ".OrderPlaced\"", "\"" + ns
+        + ".OrderShipped\"").doesNotContain(ns + ".Unused");
+    assertThat(kavro("", with("schema", "versions", "--subject", ns + ".Address")).out().strip())
+        .as("Address, imported by both, registered once").isEqualTo("[1]");
+    assertThat(kavro("", with("schema", "get", "--subject", subject)).out())
+        .as("the registry answers the union whole").contains("\"street\"").contains("OrderShipped");
+    assertThat(kavro("", with("schema", "check", "--subject", subject, "--schema", events.toString(),
+        "--imports", dir.resolve("imports").toString())).status()).isZero();
+    assertThat(kavro("", with("schema", "check", "--subject", subject, "--schema", events.toString())).status())
+        .as("without its imports the file names undefined types").isEqualTo(2);
+
+    Path audit = Files.writeString(dir.resolve("audit.avsc"), """
+        {"type":"record","name":"Audit","namespace":"%s","fields":[{"name":"placed","type":"OrderPlaced"}]}"""
+        .formatted(ns));
+    Run referenced = kavro("", with("schema", "register", "--subject", subject + "-audit", "--schema",
+        audit.toString(), "--reference", ns + ".OrderPlaced=" + ns + ".OrderPlaced:latest"));
+    assertThat(referenced.status()).as(referenced.err()).isZero();
+    assertThat(kavro("", with("schema", "get", "--subject", subject + "-audit")).out()).contains("\"street\"");
+
+    Run wrongName = kavro("", with("schema", "register", "--subject", subject + "-x", "--schema", audit.toString(),
+        "--reference", ns + ".Nope=" + ns + ".OrderPlaced:1"));
+    assertThat(wrongName.status()).isEqualTo(2);
+    assertThat(wrongName.err()).contains("does not define " + ns + ".Nope");
+    assertThat(kavro("", with("schema", "register", "--subject", "s", "--schema", audit.toString(), "--reference",
+        "nonsense")).err()).contains("NAME=SUBJECT:VERSION");
+  }
+
+  @Test
+  void schemaRegister_importsInACycle_usageErrorNamingThem() throws Exception {
+    Path imports = Files.createDirectories(dir.resolve("cycle"));
+    Files.writeString(imports.resolve("A.avsc"),
+        "{\"type\":\"record\",\"name\":\"A\",\"namespace\":\"cyc\",\"fields\":[{\"name\":\"b\",\"type\":\"B\"}]}");
+    Files.writeString(imports.resolve("B.avsc"),
+        "{\"type\":\"record\",\"name\":\"B\",\"namespace\":\"cyc\",\"fields\":[{\"name\":\"a\",\"type\":\"A\"}]}");
+    Path main = Files.writeString(dir.resolve("main.avsc"), "[\"cyc.A\"]");
+
+    Run run = kavro("", with("schema", "register", "--subject", "cyc-" + UUID.randomUUID(), "--schema",
+        main.toString(), "--imports", imports.toString()));
+
+    assertThat(run.status()).isEqualTo(2);
+    assertThat(run.err()).contains("cycle").contains("A.avsc").contains("B.avsc");
+  }
+
+  /**
    * Issue 22, item 12: the yes-or-no commands tell "no" (1) from "no answer" (3): a misspelled subject is not
    * "compatible", and an unreachable registry is not "not registered".
    */

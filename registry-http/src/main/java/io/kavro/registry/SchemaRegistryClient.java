@@ -26,7 +26,22 @@ public interface SchemaRegistryClient extends Closeable {
    * @return the registry-wide schema id; the same schema always gets the same id
    * @throws IncompatibleSchemaException if the subject's compatibility level rejects the schema
    */
-  int register(String subject, Schema schema);
+  default int register(String subject, Schema schema) {
+    return register(subject, schema, List.of());
+  }
+
+  /**
+   * Registers a schema that uses types defined by other subjects' versions (schema references), or finds it if it
+   * is already there. {@code schema} is the whole schema, as parsed with the referenced types known; the
+   * registry is sent its text with each referenced type, and what that type defines, written by name only.
+   *
+   * @param references the types the schema takes from other subjects; empty for a schema that defines all it uses
+   * @return the registry-wide schema id
+   * @throws InvalidSchemaException if a reference names a type that the schema does not use
+   * @throws SchemaNotFoundException if a referenced subject version does not exist
+   * @throws IncompatibleSchemaException if the subject's compatibility level rejects the schema
+   */
+  int register(String subject, Schema schema, List<SchemaReference> references);
 
   /**
    * Finds a schema that is already registered under a subject, without registering it.
@@ -34,7 +49,18 @@ public interface SchemaRegistryClient extends Closeable {
    * @return the version of the subject that holds this schema
    * @throws SchemaNotFoundException if the subject does not exist or does not hold this schema
    */
-  SubjectVersion lookup(String subject, Schema schema);
+  default SubjectVersion lookup(String subject, Schema schema) {
+    return lookup(subject, schema, List.of());
+  }
+
+  /**
+   * Finds a schema registered with these references under a subject, without registering it. A registry tells a
+   * schema registered with references from the same schema registered whole.
+   *
+   * @return the version of the subject that holds this schema
+   * @throws SchemaNotFoundException if the subject does not exist or does not hold this schema
+   */
+  SubjectVersion lookup(String subject, Schema schema, List<SchemaReference> references);
 
   /**
    * The schema with this registry-wide id.

@@ -50,7 +50,7 @@ public final class SchemaRegistryClients {
     }
     String scope = config.mockScope();
     SchemaRegistryClient backend = scope != null
-        ? MockRegistries.scope(scope)
+        ? config.ignoreRules() ? MockRegistries.scope(scope).ignoringRules() : MockRegistries.scope(scope)
         : shared == null ? new HttpSchemaRegistryClient(config) : new HttpSchemaRegistryClient(config, shared);
     SchemaFileStore files = config.schemaCacheDir() == null ? null
         : new SchemaFileStore(config.schemaCacheDir(), namespace(config));

@@ -7,7 +7,9 @@ import static io.kavro.registry.TestSchemas.USER_V3_INCOMPATIBLE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import java.util.UUID;
+import org.apache.avro.Schema;
 import io.kavro.registry.UnsupportedRegistryApiException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,6 +39,39 @@ public abstract class RegistryContractTest {
 
     assertThat(second).isEqualTo(first);
     assertThat(client().versions(subject)).containsExactly(1);
+  }
+
+  /**
+   * Issue 23, item 3: a multi-event topic's union of two records, each registered under its own subject and
+   * referenced (a nested type of one of them too): the registry answers the union whole, by id and by version, and
+   * finds it again with the same references.
+   */
+  @Test
+  void register_withReferences_answeredWhole_andFoundAgain() {
+    String ns = "contract.r" + UUID.randomUUID().toString().replace("-", "");
+    Schema placed = TestSchemas.parse("""
+        {"type":"record","name":"OrderPlaced","namespace":"%s","fields":[{"name":"id","type":"string"},
+          {"name":"to","type":{"type":"record","name":"Address","fields":[{"name":"street","type":"string"}]}}]}"""
+        .formatted(ns));
+    Schema shipped = TestSchemas.parse("""
+        {"type":"record","name":"OrderShipped","namespace":"%s","fields":[{"name":"id","type":"string"}]}"""
+        .formatted(ns));
+    client().register(ns + ".OrderPlaced", placed);
+    client().register(ns + ".OrderShipped", shipped);
+    Schema union = Schema.createUnion(placed, shipped);
+    List<SchemaReference> references = List.of(new SchemaReference(ns + ".OrderPlaced", ns + ".OrderPlaced", 1),
+        new SchemaReference(ns + ".OrderShipped", ns + ".OrderShipped", 1));
+
+    int id = client().register(subject, union, references);
+
+    assertThat(client().schemaById(id)).isEqualTo(union);
+    assertThat(client().latestVersion(subject).schema()).isEqualTo(union);
+    assertThat(client().lookup(subject, union, references).id()).isEqualTo(id);
+    assertThat(client().register(subject, union, references)).isEqualTo(id);
+    assertThat(client().versions(subject)).containsExactly(1);
+    assertThatThrownBy(() -> client().register(subject, union,
+        List.of(new SchemaReference(ns + ".Nowhere", ns + ".OrderPlaced", 1))))
+        .isInstanceOf(InvalidSchemaException.class).hasMessageContaining(ns + ".Nowhere");
   }
 
   @Test

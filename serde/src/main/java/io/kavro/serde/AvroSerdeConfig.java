@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.apache.avro.Schema;
-import org.apache.avro.SchemaParseException;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef.Importance;
@@ -347,7 +346,7 @@ public final class AvroSerdeConfig extends AbstractConfig {
     }
     try {
       return new Schema.Parser().parse(text);
-    } catch (SchemaParseException e) {
+    } catch (org.apache.avro.AvroRuntimeException e) {
       throw new ConfigException(key, value.length() > 200 ? value.substring(0, 200) + "..." : value,
           "not a valid Avro schema: " + e.getMessage());
     }

@@ -109,6 +109,10 @@ class EvolutionTest {
     assertThatThrownBy(() -> serdes.deserializer("value.reader.schema", "classpath:nope.avsc"))
         .isInstanceOf(org.apache.kafka.common.config.ConfigException.class)
         .hasMessageContaining("no such resource");
+    // Avro 1.12 reports a name defined nowhere with an AvroTypeException, not a SchemaParseException.
+    assertThatThrownBy(() -> serdes.deserializer("value.reader.schema", "[\"com.acme.Nowhere\"]"))
+        .isInstanceOf(org.apache.kafka.common.config.ConfigException.class)
+        .hasMessageContaining("value.reader.schema").hasMessageContaining("com.acme.Nowhere");
   }
 
   /**

@@ -2,10 +2,15 @@ package io.kavro.registry.mock;
 
 import io.kavro.registry.CompatibilityLevel;
 import io.kavro.registry.IncompatibleSchemaException;
+import io.kavro.registry.InvalidSchemaException;
 import io.kavro.registry.RegistryStats;
 import io.kavro.registry.SchemaNotFoundException;
+import io.kavro.registry.SchemaReference;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SubjectVersion;
+import io.kavro.registry.internal.schema.DataContracts;
+import io.kavro.registry.internal.schema.ReferencedTypes;
+import io.kavro.registry.internal.schema.SchemaDefaults;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -34,13 +39,38 @@ import org.apache.avro.SchemaCompatibility;
 public final class InMemorySchemaRegistry implements SchemaRegistryClient {
   private static final String NO_URL = null;
 
-  private final Map<String, Integer> idsByText = new HashMap<>();
-  private final Map<Integer, Schema> schemasById = new HashMap<>();
-  private final Map<String, Subject> subjects = new LinkedHashMap<>();
-  private final Map<String, CompatibilityLevel> subjectLevels = new HashMap<>();
-  private final LongAdder requests = new LongAdder();
-  private final LongAdder errors = new LongAdder();
-  private CompatibilityLevel globalLevel = CompatibilityLevel.BACKWARD;
+  private final State state;
+  private final boolean ignoreRules;
+
+  /** What every client of one registry sees; guarded by itself. */
+  private static final class State {
+    final Map<String, Integer> idsByText = new HashMap<>();
+    final Map<Integer, Schema> schemasById = new HashMap<>();
+    final Map<Integer, List<String>> rulesById = new HashMap<>();
+    final Map<String, Subject> subjects = new LinkedHashMap<>();
+    final Map<String, CompatibilityLevel> subjectLevels = new HashMap<>();
+    final LongAdder requests = new LongAdder();
+    final LongAdder errors = new LongAdder();
+    CompatibilityLevel globalLevel = CompatibilityLevel.BACKWARD;
+  }
+
+  /** An empty registry. */
+  public InMemorySchemaRegistry() {
+    this(new State(), false);
+  }
+
+  private InMemorySchemaRegistry(State state, boolean ignoreRules) {
+    this.state = state;
+    this.ignoreRules = ignoreRules;
+  }
+
+  /**
+   * A client of this same registry that uses schemas with data contract rules as if they had none, as a client
+   * configured with {@code rules.ignore=true} does. This registry itself refuses them, as Kavro's HTTP client does.
+   */
+  public InMemorySchemaRegistry ignoringRules() {
+    return new InMemorySchemaRegistry(state, true);
+  }
 
   private static final class Subject {
     final List<Version> versions = new ArrayList<>();
@@ -64,9 +94,26 @@ public final class InMemorySchemaRegistry implements SchemaRegistryClient {
     }
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Each referenced subject version must exist and define the type it is referenced for; the schema is then
+   * held whole, as a registry answers it once its references are resolved. As in Confluent's registry, a schema
+   * registered without rules takes the rules of the subject's latest version.
+   */
   @Override
-  public synchronized int register(String subject, Schema schema) {
-    return register(subject, schema, Map.of());
+  public int register(String subject, Schema schema, List<SchemaReference> references) {
+    synchronized (state) {
+      String operation = "register schema under subject '" + subject + "'";
+      checkReferences(schema, references, operation);
+      Subject s = state.subjects.get(subject);
+      List<Version> live = s == null ? List.of() : s.live();
+      List<String> inherited = live.isEmpty() ? List.of()
+          : state.rulesById.getOrDefault(live.get(live.size() - 1).id, List.of());
+      int id = register(subject, schema, Map.of(), inherited);
+      refuseRules(id, operation);
+      return id;
+    }
   }
 
   /**
@@ -74,47 +121,83 @@ public final class InMemorySchemaRegistry implements SchemaRegistryClient {
    * {@code metadata.properties} are set: the same schema with other metadata is a new version. For tests of
    * {@code use.latest.with.metadata}.
    */
-  public synchronized int register(String subject, Schema schema, Map<String, String> metadata) {
-    io.kavro.registry.internal.schema.SchemaDefaults.check(schema, "register schema under subject '" + subject + "'");
-    requests.increment();
-    Map<String, String> properties = Map.copyOf(metadata);
-    String text = schema.toString();
-    Subject s = subjects.computeIfAbsent(subject, k -> new Subject());
-    Integer existing = idsByText.get(text);
-    if (existing != null) {
-      for (Version v : s.live()) {
-        if (v.id == existing && v.metadata.equals(properties)) {
-          return existing;
+  public int register(String subject, Schema schema, Map<String, String> metadata) {
+    return register(subject, schema, metadata, List.of());
+  }
+
+  /**
+   * Registers {@code schema} with data contract rules, as Confluent's registry holds a schema with a
+   * {@code ruleSet}: the same schema with rules gets its own id. A client of this registry refuses the schema
+   * wherever it meets it ({@link io.kavro.registry.UnsupportedRulesException}); one of {@link #ignoringRules()}
+   * uses it as if it had none. For tests of data contracts.
+   *
+   * @param rules the rules, each as {@code kind name (type)}: {@code "domainRules encryptSsn (ENCRYPT)"}
+   */
+  public int registerWithRules(String subject, Schema schema, List<String> rules) {
+    return register(subject, schema, Map.of(), List.copyOf(rules));
+  }
+
+  private int register(String subject, Schema schema, Map<String, String> metadata, List<String> rules) {
+    synchronized (state) {
+      SchemaDefaults.check(schema, "register schema under subject '" + subject + "'");
+      state.requests.increment();
+      Map<String, String> properties = Map.copyOf(metadata);
+      String key = rules.isEmpty() ? schema.toString() : schema + "\u0000" + rules;
+      Subject s = state.subjects.computeIfAbsent(subject, k -> new Subject());
+      Integer existing = state.idsByText.get(key);
+      if (existing != null) {
+        for (Version v : s.live()) {
+          if (v.id == existing && v.metadata.equals(properties)) {
+            return existing;
+          }
         }
       }
+      checkCompatible(subject, s, schema);
+      int id = existing != null ? existing : nextId(key, schema, rules);
+      s.versions.add(new Version(++s.lastVersion, id, properties));
+      return id;
     }
-    checkCompatible(subject, s, schema);
-    int id = existing != null ? existing : nextId(text, schema);
-    s.versions.add(new Version(++s.lastVersion, id, properties));
-    return id;
   }
 
-  @Override
-  public synchronized SubjectVersion lookup(String subject, Schema schema) {
-    requests.increment();
-    Subject s = liveSubject(subject);
-    Integer id = idsByText.get(schema.toString());
-    for (Version v : s.live()) {
-      if (id != null && v.id == id) {
-        return new SubjectVersion(subject, v.number, v.id, schemasById.get(v.id));
+  private void checkReferences(Schema schema, List<SchemaReference> references, String operation) {
+    // The text a registry would store: refuses a reference to a type that the schema does not use.
+    ReferencedTypes.text(schema, references, operation);
+    for (SchemaReference reference : references) {
+      Schema defining = version(reference.subject(), reference.version()).schema();
+      if (!ReferencedTypes.namedTypes(defining).containsKey(reference.name())) {
+        throw new InvalidSchemaException(operation + " refused: version " + reference.version() + " of subject '"
+            + reference.subject() + "' does not define " + reference.name(), 422, 44201, NO_URL, null);
       }
     }
-    throw notFound(40403, "Schema not found in subject '" + subject + "'");
   }
 
   @Override
-  public synchronized Schema schemaById(int id) {
-    requests.increment();
-    Schema schema = schemasById.get(id);
-    if (schema == null) {
-      throw notFound(40403, "Schema " + id + " not found");
+  public SubjectVersion lookup(String subject, Schema schema, List<SchemaReference> references) {
+    synchronized (state) {
+      checkReferences(schema, references, "look up schema in subject '" + subject + "'");
+      state.requests.increment();
+      Subject s = liveSubject(subject);
+      String text = schema.toString();
+      for (Version v : s.live()) {
+        if (state.schemasById.get(v.id).toString().equals(text)) {
+          return toSubjectVersion(subject, v);
+        }
+      }
+      throw notFound(40403, "Schema not found in subject '" + subject + "'");
     }
-    return schema;
+  }
+
+  @Override
+  public Schema schemaById(int id) {
+    synchronized (state) {
+      state.requests.increment();
+      Schema schema = state.schemasById.get(id);
+      if (schema == null) {
+        throw notFound(40403, "Schema " + id + " not found");
+      }
+      refuseRules(id, "get schema by id " + id);
+      return schema;
+    }
   }
 
   /** The GUID of each schema: derived from its text, so the same schema has the same GUID in every scope. */
@@ -123,165 +206,209 @@ public final class InMemorySchemaRegistry implements SchemaRegistryClient {
   }
 
   @Override
-  public synchronized Schema schemaByGuid(java.util.UUID guid) {
-    requests.increment();
-    for (Schema schema : schemasById.values()) {
-      if (guid(schema).equals(guid)) {
-        return schema;
+  public Schema schemaByGuid(java.util.UUID guid) {
+    synchronized (state) {
+      state.requests.increment();
+      for (Map.Entry<Integer, Schema> known : state.schemasById.entrySet()) {
+        if (guid(known.getValue()).equals(guid)) {
+          refuseRules(known.getKey(), "get schema by guid " + guid);
+          return known.getValue();
+        }
       }
+      throw notFound(40403, "Schema guid " + guid + " not found");
     }
-    throw notFound(40403, "Schema guid " + guid + " not found");
   }
 
   @Override
-  public synchronized java.util.UUID guidOf(int id) {
-    return guid(schemaById(id));
+  public java.util.UUID guidOf(int id) {
+    synchronized (state) {
+      return guid(schemaById(id));
+    }
   }
 
   @Override
-  public synchronized SubjectVersion latestVersion(String subject) {
-    requests.increment();
-    List<Version> live = liveSubject(subject).live();
-    return toSubjectVersion(subject, live.get(live.size() - 1));
+  public SubjectVersion latestVersion(String subject) {
+    synchronized (state) {
+      state.requests.increment();
+      List<Version> live = liveSubject(subject).live();
+      return toSubjectVersion(subject, live.get(live.size() - 1));
+    }
   }
 
   @Override
-  public synchronized SubjectVersion latestWithMetadata(String subject, Map<String, String> metadata) {
-    requests.increment();
-    List<Version> live = liveSubject(subject).live();
-    for (int i = live.size() - 1; i >= 0; i--) {
-      if (live.get(i).metadata.entrySet().containsAll(metadata.entrySet())) {
-        return toSubjectVersion(subject, live.get(i));
+  public SubjectVersion latestWithMetadata(String subject, Map<String, String> metadata) {
+    synchronized (state) {
+      state.requests.increment();
+      List<Version> live = liveSubject(subject).live();
+      for (int i = live.size() - 1; i >= 0; i--) {
+        if (live.get(i).metadata.entrySet().containsAll(metadata.entrySet())) {
+          return toSubjectVersion(subject, live.get(i));
+        }
       }
+      throw notFound(40403, "No version of subject '" + subject + "' has metadata " + metadata);
     }
-    throw notFound(40403, "No version of subject '" + subject + "' has metadata " + metadata);
   }
 
   @Override
-  public synchronized SubjectVersion version(String subject, int version) {
-    requests.increment();
-    for (Version v : liveSubject(subject).live()) {
-      if (v.number == version) {
-        return toSubjectVersion(subject, v);
+  public SubjectVersion version(String subject, int version) {
+    synchronized (state) {
+      state.requests.increment();
+      for (Version v : liveSubject(subject).live()) {
+        if (v.number == version) {
+          return toSubjectVersion(subject, v);
+        }
       }
-    }
-    throw notFound(40402, "Version " + version + " not found in subject '" + subject + "'");
-  }
-
-  @Override
-  public synchronized List<String> subjects() {
-    requests.increment();
-    return subjects.entrySet().stream().filter(e -> !e.getValue().live().isEmpty()).map(Map.Entry::getKey).toList();
-  }
-
-  @Override
-  public synchronized List<Integer> versions(String subject) {
-    requests.increment();
-    return liveSubject(subject).live().stream().map(v -> v.number).toList();
-  }
-
-  @Override
-  public synchronized boolean isCompatible(String subject, Schema schema) {
-    requests.increment();
-    return incompatibility(subject, liveSubject(subject), schema) == null;
-  }
-
-  @Override
-  public synchronized CompatibilityLevel compatibility() {
-    requests.increment();
-    return globalLevel;
-  }
-
-  @Override
-  public synchronized CompatibilityLevel compatibility(String subject) {
-    requests.increment();
-    return subjectLevels.getOrDefault(subject, globalLevel);
-  }
-
-  @Override
-  public synchronized void setCompatibility(CompatibilityLevel level) {
-    requests.increment();
-    globalLevel = level;
-  }
-
-  @Override
-  public synchronized void setCompatibility(String subject, CompatibilityLevel level) {
-    requests.increment();
-    subjectLevels.put(subject, level);
-  }
-
-  @Override
-  public synchronized List<Integer> deleteSubject(String subject) {
-    requests.increment();
-    List<Version> live = liveSubject(subject).live();
-    live.forEach(v -> v.deleted = true);
-    return live.stream().map(v -> v.number).toList();
-  }
-
-  @Override
-  public synchronized List<Integer> deleteSubjectPermanently(String subject) {
-    requests.increment();
-    Subject s = subjects.get(subject);
-    if (s == null || s.versions.isEmpty()) {
-      throw notFound(40401, "Subject '" + subject + "' not found");
-    }
-    if (!s.live().isEmpty()) {
-      throw notFound(40405, "Subject '" + subject + "' was not deleted first before being permanently deleted");
-    }
-    List<Integer> numbers = s.versions.stream().map(v -> v.number).toList();
-    subjects.remove(subject);
-    subjectLevels.remove(subject);
-    return numbers;
-  }
-
-  @Override
-  public synchronized int deleteVersion(String subject, int version) {
-    requests.increment();
-    for (Version v : liveSubject(subject).live()) {
-      if (v.number == version) {
-        v.deleted = true;
-        return version;
-      }
-    }
-    throw notFound(40402, "Version " + version + " not found in subject '" + subject + "'");
-  }
-
-  @Override
-  public synchronized int deleteVersionPermanently(String subject, int version) {
-    requests.increment();
-    Subject s = subjects.get(subject);
-    Version found = s == null ? null
-        : s.versions.stream().filter(v -> v.number == version).findFirst().orElse(null);
-    if (found == null) {
       throw notFound(40402, "Version " + version + " not found in subject '" + subject + "'");
     }
-    if (!found.deleted) {
-      throw notFound(40407, "Version " + version + " of subject '" + subject
-          + "' was not deleted first before being permanently deleted");
+  }
+
+  @Override
+  public List<String> subjects() {
+    synchronized (state) {
+      state.requests.increment();
+      return state.subjects.entrySet().stream().filter(e -> !e.getValue().live().isEmpty()).map(Map.Entry::getKey).toList();
     }
-    s.versions.remove(found);
-    return version;
+  }
+
+  @Override
+  public List<Integer> versions(String subject) {
+    synchronized (state) {
+      state.requests.increment();
+      return liveSubject(subject).live().stream().map(v -> v.number).toList();
+    }
+  }
+
+  @Override
+  public boolean isCompatible(String subject, Schema schema) {
+    synchronized (state) {
+      state.requests.increment();
+      return incompatibility(subject, liveSubject(subject), schema) == null;
+    }
+  }
+
+  @Override
+  public CompatibilityLevel compatibility() {
+    synchronized (state) {
+      state.requests.increment();
+      return state.globalLevel;
+    }
+  }
+
+  @Override
+  public CompatibilityLevel compatibility(String subject) {
+    synchronized (state) {
+      state.requests.increment();
+      return state.subjectLevels.getOrDefault(subject, state.globalLevel);
+    }
+  }
+
+  @Override
+  public void setCompatibility(CompatibilityLevel level) {
+    synchronized (state) {
+      state.requests.increment();
+      state.globalLevel = level;
+    }
+  }
+
+  @Override
+  public void setCompatibility(String subject, CompatibilityLevel level) {
+    synchronized (state) {
+      state.requests.increment();
+      state.subjectLevels.put(subject, level);
+    }
+  }
+
+  @Override
+  public List<Integer> deleteSubject(String subject) {
+    synchronized (state) {
+      state.requests.increment();
+      List<Version> live = liveSubject(subject).live();
+      live.forEach(v -> v.deleted = true);
+      return live.stream().map(v -> v.number).toList();
+    }
+  }
+
+  @Override
+  public List<Integer> deleteSubjectPermanently(String subject) {
+    synchronized (state) {
+      state.requests.increment();
+      Subject s = state.subjects.get(subject);
+      if (s == null || s.versions.isEmpty()) {
+        throw notFound(40401, "Subject '" + subject + "' not found");
+      }
+      if (!s.live().isEmpty()) {
+        throw notFound(40405, "Subject '" + subject + "' was not deleted first before being permanently deleted");
+      }
+      List<Integer> numbers = s.versions.stream().map(v -> v.number).toList();
+      state.subjects.remove(subject);
+      state.subjectLevels.remove(subject);
+      return numbers;
+    }
+  }
+
+  @Override
+  public int deleteVersion(String subject, int version) {
+    synchronized (state) {
+      state.requests.increment();
+      for (Version v : liveSubject(subject).live()) {
+        if (v.number == version) {
+          v.deleted = true;
+          return version;
+        }
+      }
+      throw notFound(40402, "Version " + version + " not found in subject '" + subject + "'");
+    }
+  }
+
+  @Override
+  public int deleteVersionPermanently(String subject, int version) {
+    synchronized (state) {
+      state.requests.increment();
+      Subject s = state.subjects.get(subject);
+      Version found = s == null ? null
+          : s.versions.stream().filter(v -> v.number == version).findFirst().orElse(null);
+      if (found == null) {
+        throw notFound(40402, "Version " + version + " not found in subject '" + subject + "'");
+      }
+      if (!found.deleted) {
+        throw notFound(40407, "Version " + version + " of subject '" + subject
+            + "' was not deleted first before being permanently deleted");
+      }
+      s.versions.remove(found);
+      return version;
+    }
   }
 
   /** {@code requests} counts every call into this registry, from every client of its scope. */
   @Override
   public RegistryStats stats() {
-    return new RegistryStats(requests.sum(), errors.sum(), 0, 0, 0, 0, Map.of());
+    return new RegistryStats(state.requests.sum(), state.errors.sum(), 0, 0, 0, 0, Map.of());
   }
 
   /** Nothing to release: the registry lives as long as its scope. */
   @Override
   public void close() {}
 
-  private int nextId(String text, Schema schema) {
-    int id = schemasById.size() + 1;
-    idsByText.put(text, id);
-    schemasById.put(id, schema);
+  private int nextId(String key, Schema schema, List<String> rules) {
+    int id = state.schemasById.size() + 1;
+    state.idsByText.put(key, id);
+    state.schemasById.put(id, schema);
+    if (!rules.isEmpty()) {
+      state.rulesById.put(id, rules);
+    }
     return id;
   }
 
+  private void refuseRules(int id, String operation) {
+    List<String> rules = state.rulesById.get(id);
+    if (rules != null && !ignoreRules) {
+      state.errors.increment();
+      throw DataContracts.refused(operation, String.join(", ", rules));
+    }
+  }
+
   private Subject liveSubject(String subject) {
-    Subject s = subjects.get(subject);
+    Subject s = state.subjects.get(subject);
     if (s == null || s.live().isEmpty()) {
       throw notFound(40401, "Subject '" + subject + "' not found");
     }
@@ -289,13 +416,14 @@ public final class InMemorySchemaRegistry implements SchemaRegistryClient {
   }
 
   private SubjectVersion toSubjectVersion(String subject, Version v) {
-    return new SubjectVersion(subject, v.number, v.id, schemasById.get(v.id));
+    refuseRules(v.id, "get version " + v.number + " of subject '" + subject + "'");
+    return new SubjectVersion(subject, v.number, v.id, state.schemasById.get(v.id));
   }
 
   private void checkCompatible(String subject, Subject s, Schema schema) {
     String problem = incompatibility(subject, s, schema);
     if (problem != null) {
-      errors.increment();
+      state.errors.increment();
       throw new IncompatibleSchemaException("Schema being registered is incompatible with an earlier schema for "
           + "subject '" + subject + "': " + problem, 409, 409, NO_URL, null);
     }
@@ -303,14 +431,14 @@ public final class InMemorySchemaRegistry implements SchemaRegistryClient {
 
   /** Why the schema breaks the subject's level, or {@code null} if it does not. */
   private String incompatibility(String subject, Subject s, Schema schema) {
-    CompatibilityLevel level = subjectLevels.getOrDefault(subject, globalLevel);
+    CompatibilityLevel level = state.subjectLevels.getOrDefault(subject, state.globalLevel);
     List<Version> live = s.live();
     if (level == CompatibilityLevel.NONE || live.isEmpty()) {
       return null;
     }
     List<Version> against = level.transitive() ? live : List.of(live.get(live.size() - 1));
     for (Version v : against) {
-      Schema old = schemasById.get(v.id);
+      Schema old = state.schemasById.get(v.id);
       if (level.backward()) {
         String problem = problem(schema, old, "new schema cannot read version " + v.number);
         if (problem != null) {
@@ -338,7 +466,7 @@ public final class InMemorySchemaRegistry implements SchemaRegistryClient {
   }
 
   private SchemaNotFoundException notFound(int errorCode, String message) {
-    errors.increment();
+    state.errors.increment();
     return new SchemaNotFoundException(message, 404, errorCode, NO_URL, null);
   }
 }

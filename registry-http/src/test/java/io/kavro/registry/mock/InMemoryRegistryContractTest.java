@@ -12,6 +12,9 @@ import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryClients;
 import io.kavro.registry.TestSchemas;
+import io.kavro.registry.SchemaReference;
+import io.kavro.registry.UnsupportedRulesException;
+import java.util.List;
 import java.util.Map;
 import org.apache.avro.Schema;
 import org.junit.jupiter.api.AfterEach;
@@ -130,5 +133,51 @@ class InMemoryRegistryContractTest extends RegistryContractTest {
     client.deleteVersion(subject, 1);
     assertThat(client.deleteVersionPermanently(subject, 1)).isEqualTo(1);
     assertThat(client.versions(subject)).containsExactly(2);
+  }
+  /**
+   * Issue 23, item 4, on mock://: a schema registered with data contract rules is refused by every client of the
+   * scope wherever it meets it (by id, by version, latest, by lookup), naming the rules; a client configured with
+   * rules.ignore=true uses it; the same schema without rules is another id, usable by all.
+   */
+  @Test
+  void schemaWithRules_refusedByEveryClient_unlessItIgnoresRules() {
+    InMemorySchemaRegistry registry = MockRegistries.scope("contract");
+    int withRules = registry.registerWithRules("pii-value", USER_V1, List.of("domainRules encryptSsn (ENCRYPT)"));
+    SchemaRegistryClient ignoring = SchemaRegistryClients.create(Map.of("schema.registry.url", "mock://contract",
+        "rules.ignore", "true"));
+
+    assertThatThrownBy(() -> client.schemaById(withRules)).isInstanceOf(UnsupportedRulesException.class)
+        .hasMessageContaining("get schema by id " + withRules + " refused")
+        .hasMessageContaining("domainRules encryptSsn (ENCRYPT)").hasMessageContaining("rules.ignore=true");
+    assertThatThrownBy(() -> client.latestVersion("pii-value")).isInstanceOf(UnsupportedRulesException.class)
+        .hasMessageContaining("subject 'pii-value'");
+    assertThatThrownBy(() -> client.version("pii-value", 1)).isInstanceOf(UnsupportedRulesException.class);
+    assertThatThrownBy(() -> client.lookup("pii-value", USER_V1)).isInstanceOf(UnsupportedRulesException.class);
+    assertThatThrownBy(() -> client.schemaByGuid(registry.ignoringRules().guidOf(withRules)))
+        .isInstanceOf(UnsupportedRulesException.class);
+    assertThat(ignoring.schemaById(withRules)).isEqualTo(USER_V1);
+    assertThat(ignoring.latestVersion("pii-value").id()).isEqualTo(withRules);
+
+    assertThatThrownBy(() -> client.register("pii-value", USER_V2)).as("a new version takes the latest's rules")
+        .isInstanceOf(UnsupportedRulesException.class);
+    assertThat(registry.ignoringRules().latestVersion("pii-value").schema()).as("registered all the same")
+        .isEqualTo(USER_V2);
+
+    int plain = client.register("plain-value", USER_V1);
+    assertThat(plain).as("the same schema without rules is another schema").isNotEqualTo(withRules);
+    assertThat(client.schemaById(plain)).isEqualTo(USER_V1);
+  }
+
+  @Test
+  void register_referenceToAVersionThatIsNotThere_notFound_orThatDoesNotDefineTheType_invalid() {
+    Schema union = Schema.createUnion(USER_V1, TestSchemas.ORDER);
+    String user = USER_V1.getFullName();
+
+    assertThatThrownBy(() -> client.register("u-value", union, List.of(new SchemaReference(user, "users", 1))))
+        .isInstanceOf(SchemaNotFoundException.class).hasMessageContaining("'users'");
+    client.register("orders", TestSchemas.ORDER);
+    assertThatThrownBy(() -> client.register("u-value", union, List.of(new SchemaReference(user, "orders", 1))))
+        .isInstanceOf(io.kavro.registry.InvalidSchemaException.class)
+        .hasMessageContaining("version 1 of subject 'orders' does not define " + user);
   }
 }

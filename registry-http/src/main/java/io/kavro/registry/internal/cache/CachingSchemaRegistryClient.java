@@ -11,6 +11,7 @@ import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
+import io.kavro.registry.SchemaReference;
 import io.kavro.registry.SubjectVersion;
 import java.time.Duration;
 import java.util.List;
@@ -146,16 +147,25 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
     this.lookedUp = new SchemaKeyedCache<>(maxSize);
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Cached per (subject, schema) without references; a registration with references (an administrator's
+   * step, never a serializer's) is sent each time.
+   */
   @Override
-  public int register(String subject, Schema schema) {
-    int id = registered.get(subject, schema, () -> delegate.register(subject, schema));
+  public int register(String subject, Schema schema, List<SchemaReference> references) {
+    int id = references.isEmpty() ? registered.get(subject, schema, () -> delegate.register(subject, schema))
+        : delegate.register(subject, schema, references);
     remember(id, schema);
     return id;
   }
 
   @Override
-  public SubjectVersion lookup(String subject, Schema schema) {
-    SubjectVersion found = lookedUp.get(subject, schema, () -> delegate.lookup(subject, schema));
+  public SubjectVersion lookup(String subject, Schema schema, List<SchemaReference> references) {
+    SubjectVersion found = references.isEmpty()
+        ? lookedUp.get(subject, schema, () -> delegate.lookup(subject, schema))
+        : delegate.lookup(subject, schema, references);
     remember(found.id(), found.schema());
     return found;
   }

@@ -1,6 +1,7 @@
 package io.kavro.registry.internal.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kavro.registry.BearerTokenProvider;
 import io.kavro.registry.CompatibilityLevel;
@@ -12,9 +13,11 @@ import io.kavro.registry.RegistryStats;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SchemaReference;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SubjectVersion;
 import io.kavro.registry.UnsupportedRegistryApiException;
+import io.kavro.registry.internal.schema.ReferencedTypes;
 import io.kavro.registry.internal.schema.SchemaDefaults;
 import java.util.ArrayList;
 import java.util.List;
@@ -125,15 +128,19 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
    * loser of two concurrent registrations of the same schema, which is in fact registered.
    */
   @Override
-  public int register(String subject, Schema schema) {
-    RestRequest request = RestRequest.post("register schema under subject '" + subject + "'", schemaBody(schema),
+  public int register(String subject, Schema schema, List<SchemaReference> references) {
+    String operation = "register schema under subject '" + subject + "'";
+    RestRequest request = RestRequest.post(operation, schemaBody(schema, references, operation),
         "subjects", subject, "versions");
     SchemaDefaults.check(schema, request.operation());
     try {
-      return requiredInt(send(normalized(request)), "id", request);
+      JsonNode json = send(normalized(request));
+      // Confluent's registry gives a new version the rules of the one before, and may say so in its answer.
+      schemas.checkRules(json, request);
+      return requiredInt(json, "id", request);
     } catch (IncompatibleSchemaException e) {
       try {
-        return lookup(subject, schema).id();
+        return lookup(subject, schema, references).id();
       } catch (SchemaRegistryException lookupFailed) {
         e.addSuppressed(lookupFailed);
         throw e;
@@ -142,10 +149,11 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   }
 
   @Override
-  public SubjectVersion lookup(String subject, Schema schema) {
-    RestRequest request = RestRequest.post("look up schema in subject '" + subject + "'", schemaBody(schema),
-        "subjects", subject);
+  public SubjectVersion lookup(String subject, Schema schema, List<SchemaReference> references) {
+    String operation = "look up schema in subject '" + subject + "'";
+    RestRequest request = RestRequest.post(operation, schemaBody(schema, references, operation), "subjects", subject);
     JsonNode json = send(normalized(request));
+    schemas.checkRules(json, request);
     // Some registries omit the schema in this answer; the caller's schema is the one found.
     return new SubjectVersion(subject, requiredInt(json, "version", request), requiredInt(json, "id", request),
         schema);
@@ -281,8 +289,8 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public boolean isCompatible(String subject, Schema schema) {
-    RestRequest request = RestRequest.post("test compatibility with subject '" + subject + "'", schemaBody(schema),
-        "compatibility", "subjects", subject, "versions", "latest");
+    String operation = "test compatibility with subject '" + subject + "'";
+    RestRequest request = RestRequest.post(operation, schemaBody(schema, List.of(), operation), "compatibility", "subjects", subject, "versions", "latest");
     JsonNode answer = send(request).get("is_compatible");
     if (answer == null || !answer.isBoolean()) {
       throw malformed(request, "is_compatible");
@@ -373,8 +381,14 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
         requiredInt(json, "id", request), schemas.parse(json, request));
   }
 
-  private static ObjectNode schemaBody(Schema schema) {
-    return Json.object().put("schema", schema.toString());
+  private static ObjectNode schemaBody(Schema schema, List<SchemaReference> references, String operation) {
+    ObjectNode body = Json.object().put("schema", ReferencedTypes.text(schema, references, operation));
+    if (!references.isEmpty()) {
+      ArrayNode array = body.putArray("references");
+      references.forEach(r -> array.addObject().put("name", r.name()).put("subject", r.subject())
+          .put("version", r.version()));
+    }
+    return body;
   }
 
   private static ObjectNode levelBody(CompatibilityLevel level) {

@@ -5,6 +5,7 @@ import io.kavro.registry.InvalidSchemaException;
 import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.UnsupportedRulesException;
+import io.kavro.registry.internal.schema.DataContracts;
 import io.kavro.registry.internal.schema.SchemaDefaults;
 import io.kavro.registry.internal.schema.SchemaTextLimits;
 import java.util.HashSet;
@@ -49,10 +50,19 @@ final class RegisteredSchemaParser {
     ruleSet.fields().forEachRemaining(kind -> kind.getValue().forEach(rule -> rules.add(kind.getKey() + " "
         + rule.path("name").asText("?") + " (" + rule.path("type").asText("?") + ")")));
     if (!rules.isEmpty()) {
-      throw new UnsupportedRulesException(operation + " refused: the schema carries data contract rules that "
-          + "Kavro cannot run: " + ErrorMapping.shorten(String.join(", ", rules)) + "; writing or reading it "
-          + "without them could break the contract (plaintext where it says encrypt): set rules.ignore=true to "
-          + "use it as if it had none", -1, -1, null, null);
+      throw DataContracts.refused(operation, ErrorMapping.shorten(String.join(", ", rules)));
+    }
+  }
+
+  /**
+   * Refuses an answer that carries data contract rules, unless they are ignored: any answer about a schema, the
+   * ones whose schema the caller already has (a lookup) too.
+   *
+   * @throws UnsupportedRulesException when the answer carries data contract rules and they are not ignored
+   */
+  void checkRules(JsonNode json, RestRequest request) {
+    if (!ignoreRules) {
+      refuseRules(json.path("ruleSet"), request.operation());
     }
   }
 
@@ -62,9 +72,7 @@ final class RegisteredSchemaParser {
    * @throws UnsupportedRulesException when the answer carries data contract rules and they are not ignored
    */
   Schema parse(JsonNode json, RestRequest request) {
-    if (!ignoreRules) {
-      refuseRules(json.path("ruleSet"), request.operation());
-    }
+    checkRules(json, request);
     Schema.Parser parser = SchemaDefaults.lenientParser();
     define(parser, json.path("references"), request.operation(), new HashSet<>(), 1);
     return parse(parser, json, request.operation());

@@ -12,6 +12,7 @@ import io.kavro.registry.RegistryAccessDeniedException;
 import io.kavro.registry.RegistryConfig;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaNotFoundException;
+import io.kavro.registry.SchemaReference;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SubjectVersion;
 import java.util.HashMap;
@@ -66,6 +67,33 @@ class HttpSchemaRegistryClientTest {
     assertThat(request.getHeaders().get("Accept")).contains(JSON).contains("application/json");
     assertThat(body(request).get("schema").asText()).isEqualTo(USER_V1.toString());
     assertThat(body(request).has("schemaType")).isFalse();
+  }
+
+  /**
+   * Issue 23, item 3: registered with references, the schema is sent with each referenced type, and the types it
+   * defines, by name only, and the references beside it, as Confluent's REST API takes them.
+   */
+  @Test
+  void register_withReferences_sendsReferencedTypesByName() throws Exception {
+    Schema placed = io.kavro.registry.TestSchemas.parse("""
+        {"type":"record","name":"OrderPlaced","namespace":"com.acme","fields":[{"name":"to","type":
+          {"type":"record","name":"Address","fields":[{"name":"street","type":"string"}]}}]}""");
+    Schema union = Schema.createUnion(placed, USER_V1);
+    answer(200, "{\"id\":9}");
+
+    assertThat(client().register("events-value", union,
+        List.of(new SchemaReference("com.acme.OrderPlaced", "com.acme.OrderPlaced", 2)))).isEqualTo(9);
+
+    JsonNode body = body(server.takeRequest());
+    assertThat(body.get("schema").asText()).startsWith("[\"com.acme.OrderPlaced\",{\"type\":\"record\"")
+        .doesNotContain("Address");
+    assertThat(body.get("references").toString())
+        .isEqualTo("[{\"name\":\"com.acme.OrderPlaced\",\"subject\":\"com.acme.OrderPlaced\",\"version\":2}]");
+    assertThatThrownBy(() -> client().register("events-value", union,
+        List.of(new SchemaReference("com.acme.Address2", "a", 1))))
+        .isInstanceOf(InvalidSchemaException.class).hasMessageContaining("com.acme.Address2")
+        .hasMessageContaining("it uses com.acme.OrderPlaced, com.acme.Address");
+    assertThat(server.getRequestCount()).as("nothing sent for the refused registration").isEqualTo(1);
   }
 
   @Test
@@ -433,6 +461,10 @@ class HttpSchemaRegistryClientTest {
 
     answer(200, "{\"subject\":\"s\",\"id\":3,\"version\":2,\"schema\":" + quoted(USER_V1.toString()) + rules + "}");
     assertThatThrownBy(() -> client().latestVersion("s")).isInstanceOf(io.kavro.registry.UnsupportedRulesException.class);
+
+    answer(200, "{\"subject\":\"s\",\"id\":3,\"version\":2,\"schema\":" + quoted(USER_V1.toString()) + rules + "}");
+    assertThatThrownBy(() -> client().lookup("s", USER_V1)).as("a lookup (auto.register.schemas=false)")
+        .isInstanceOf(io.kavro.registry.UnsupportedRulesException.class);
 
     answer(200, "{\"schema\":" + quoted(USER_V1.toString()) + rules + "}");
     assertThat(client(Map.of("rules.ignore", "true")).schemaById(3)).isEqualTo(USER_V1);
