@@ -14,13 +14,17 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** An HTTP proxy on 127.0.0.1 in front of the registry that counts the requests passing through. */
+/**
+ * An HTTP proxy on 127.0.0.1 in front of the registry that counts the requests passing through, and can rewrite
+ * the registry's answers (to give them what another registry would add, such as Confluent's rule sets).
+ */
 final class CountingRegistryProxy implements AutoCloseable {
   private final HttpServer server;
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   private final AtomicLong requests = new AtomicLong();
   private final String target;
   private final String basePath;
+  private volatile java.util.function.BiFunction<String, String, String> answers = (path, body) -> body;
 
   /** Forwards {@code http://127.0.0.1:<port>/<path>} to the registry URL's host and the same path. */
   CountingRegistryProxy(String registryUrl) throws IOException {
@@ -41,6 +45,11 @@ final class CountingRegistryProxy implements AutoCloseable {
     return requests.get();
   }
 
+  /** From now on, each answer's body is {@code rewrite(request path, body)}. */
+  void rewriteAnswers(java.util.function.BiFunction<String, String, String> rewrite) {
+    this.answers = rewrite;
+  }
+
   private void forward(HttpExchange exchange) throws IOException {
     requests.incrementAndGet();
     try (exchange; InputStream in = exchange.getRequestBody()) {
@@ -55,9 +64,12 @@ final class CountingRegistryProxy implements AutoCloseable {
       }
       HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
       response.headers().firstValue("Content-Type").ifPresent(v -> exchange.getResponseHeaders().set("Content-Type", v));
-      exchange.sendResponseHeaders(response.statusCode(), response.body().length == 0 ? -1 : response.body().length);
+      byte[] answer = answers.apply(exchange.getRequestURI().getPath(),
+          new String(response.body(), java.nio.charset.StandardCharsets.UTF_8))
+          .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      exchange.sendResponseHeaders(response.statusCode(), answer.length == 0 ? -1 : answer.length);
       try (OutputStream out = exchange.getResponseBody()) {
-        out.write(response.body());
+        out.write(answer);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
