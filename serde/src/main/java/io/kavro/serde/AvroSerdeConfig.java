@@ -2,6 +2,7 @@ package io.kavro.serde;
 
 import io.kavro.registry.RegistryConfig;
 import io.kavro.serde.subject.SubjectNameStrategies;
+import io.kavro.serde.subject.StreamsInternalTopicSubjects;
 import io.kavro.serde.subject.SubjectNameStrategy;
 import io.kavro.serde.subject.TopicNameStrategy;
 import java.io.IOException;
@@ -73,6 +74,14 @@ public final class AvroSerdeConfig extends AbstractConfig {
   private static final String DUAL_DESERIALIZER = "DualSchemaIdDeserializer";
   private static final String PREFIX_DESERIALIZER = "PrefixSchemaIdDeserializer";
   private static final String CONFLUENT_ID_PACKAGE = "io.confluent.kafka.serializers.schema.id.";
+
+  public static final String STREAMS_INTERNAL_TOPICS_SUBJECT_CONFIG = "streams.internal.topics.subject";
+  private static final String STREAMS_INTERNAL_TOPICS_SUBJECT_DOC = "The subjects of a Kafka Streams "
+      + "application's changelog and repartition topics. topic (Confluent's behaviour): as any topic, by the "
+      + "subject name strategy, so each store and repartition step registers its own subject. record: the "
+      + "record's full name, one subject per type shared by all of them, and the id the schema has elsewhere; "
+      + "needs application.id in the serde's configuration (Streams passes its own).";
+  private static final String STREAMS_APPLICATION_ID = "application.id";
 
   public static final String AVRO_REMOVE_JAVA_PROPERTIES_CONFIG = "avro.remove.java.properties";
   private static final String AVRO_REMOVE_JAVA_PROPERTIES_DOC = "Serializer removes the 'avro.java.string' "
@@ -176,8 +185,8 @@ public final class AvroSerdeConfig extends AbstractConfig {
     this.fastCodec = getBoolean(AVRO_FAST_CODEC_CONFIG);
     this.failOnTrailingData = getBoolean(AVRO_FAIL_ON_TRAILING_DATA_CONFIG);
     String strategyKey = isKey ? KEY_SUBJECT_NAME_STRATEGY_CONFIG : VALUE_SUBJECT_NAME_STRATEGY_CONFIG;
-    this.subjectNameStrategy = SubjectNameStrategies.create(strategyKey, originals.get(strategyKey) instanceof
-        Class<?> type ? type : getString(strategyKey), originals);
+    this.subjectNameStrategy = internalTopics(originals, SubjectNameStrategies.create(strategyKey,
+        originals.get(strategyKey) instanceof Class<?> type ? type : getString(strategyKey), originals));
     String readerKey = isKey ? KEY_READER_SCHEMA_CONFIG : VALUE_READER_SCHEMA_CONFIG;
     this.readerSchema = loadSchema(readerKey, getString(readerKey));
     String typeKey = isKey ? SPECIFIC_AVRO_KEY_TYPE_CONFIG : SPECIFIC_AVRO_VALUE_TYPE_CONFIG;
@@ -186,6 +195,20 @@ public final class AvroSerdeConfig extends AbstractConfig {
     if (specificType != null && !specificAvroReader()) {
       throw new ConfigException(typeKey, specificType.getName(), "needs " + SPECIFIC_AVRO_READER_CONFIG + "=true");
     }
+  }
+
+  private SubjectNameStrategy internalTopics(Map<?, ?> originals, SubjectNameStrategy configured) {
+    String choice = getString(STREAMS_INTERNAL_TOPICS_SUBJECT_CONFIG);
+    if (choice.equals("topic")) {
+      return configured;
+    }
+    Object applicationId = originals.get(STREAMS_APPLICATION_ID);
+    if (applicationId == null || applicationId.toString().isBlank()) {
+      throw new ConfigException(STREAMS_INTERNAL_TOPICS_SUBJECT_CONFIG, choice, "needs " + STREAMS_APPLICATION_ID
+          + " in the serde's configuration, to tell the application's internal topics from others: configure the "
+          + "serde with the Streams configuration");
+    }
+    return new StreamsInternalTopicSubjects(applicationId.toString(), configured);
   }
 
   static ConfigDef define(ConfigDef def) {
@@ -209,6 +232,8 @@ public final class AvroSerdeConfig extends AbstractConfig {
         .define(KEY_SUBJECT_NAME_STRATEGY_CONFIG, Type.STRING, strategy, Importance.MEDIUM, SUBJECT_NAME_STRATEGY_DOC)
         .define(VALUE_SUBJECT_NAME_STRATEGY_CONFIG, Type.STRING, strategy, Importance.MEDIUM,
             SUBJECT_NAME_STRATEGY_DOC)
+        .define(STREAMS_INTERNAL_TOPICS_SUBJECT_CONFIG, Type.STRING, "topic",
+            ConfigDef.ValidString.in("topic", "record"), Importance.LOW, STREAMS_INTERNAL_TOPICS_SUBJECT_DOC)
         .define(SPECIFIC_AVRO_READER_CONFIG, Type.BOOLEAN, false, Importance.MEDIUM, SPECIFIC_AVRO_READER_DOC)
         .define(SPECIFIC_AVRO_KEY_TYPE_CONFIG, Type.STRING, null, Importance.LOW, SPECIFIC_AVRO_TYPE_DOC)
         .define(SPECIFIC_AVRO_VALUE_TYPE_CONFIG, Type.STRING, null, Importance.LOW, SPECIFIC_AVRO_TYPE_DOC)

@@ -1,0 +1,38 @@
+package io.kavro.serde.subject;
+
+import java.util.Objects;
+import org.apache.avro.Schema;
+
+/**
+ * Subjects for a Kafka Streams application's internal topics ({@code <application.id>-...-changelog} and
+ * {@code <application.id>-...-repartition}) named after the record ({@link RecordNameStrategy}), and the
+ * application's other topics named as configured. A topology then registers one subject per record type, shared by
+ * all its stores and repartition steps, instead of one per internal topic; since registries give one schema one id
+ * in every subject, a record that goes through a store unchanged keeps the id it came with. Set by
+ * {@code streams.internal.topics.subject=record}.
+ */
+public final class StreamsInternalTopicSubjects implements SubjectNameStrategy {
+  private static final SubjectNameStrategy RECORD = new RecordNameStrategy();
+
+  private final String prefix;
+  private final SubjectNameStrategy others;
+
+  /**
+   * @param applicationId the Streams application's {@code application.id}, the prefix of its internal topics
+   * @param others the strategy for every other topic
+   */
+  public StreamsInternalTopicSubjects(String applicationId, SubjectNameStrategy others) {
+    this.prefix = Objects.requireNonNull(applicationId, "applicationId") + "-";
+    this.others = Objects.requireNonNull(others, "others");
+  }
+
+  /** Whether Kafka Streams names this topic for one of the application's stores or repartition steps. */
+  public boolean isInternal(String topic) {
+    return topic.startsWith(prefix) && (topic.endsWith("-changelog") || topic.endsWith("-repartition"));
+  }
+
+  @Override
+  public String subjectName(String topic, boolean isKey, Schema schema) {
+    return isInternal(topic) ? RECORD.subjectName(topic, isKey, schema) : others.subjectName(topic, isKey, schema);
+  }
+}
