@@ -11,9 +11,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.avro.Schema;
 import org.apache.avro.AvroRuntimeException;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -82,18 +84,20 @@ final class SchemaCommand {
     @Option(names = "--reference", paramLabel = "NAME=SUBJECT:VERSION", converter = ReferenceConverter.class,
         description = "A type the schema uses that a subject's version defines (a schema reference); VERSION is a "
             + "number or latest. Repeat for each.")
-    List<SchemaImports.Wanted> references = new java.util.ArrayList<>();
+    List<SchemaImports.Wanted> references = new ArrayList<>();
 
     @Option(names = "--imports", paramLabel = "DIR", description = "A directory of .avsc files that the schema's "
         + "types come from, importing each other: each one the schema needs is registered first under its type's "
         + "full name and referenced.")
     Path imports;
 
-    SchemaImports.Resolved resolve(SchemaRegistryClient registry, Path file, boolean register) {
-      if (references.isEmpty() && imports == null) {
+    /** The schema file, read with the types these options name; {@code options} is null when none is given. */
+    static SchemaImports.Resolved resolve(ReferenceOptions options, SchemaRegistryClient registry, Path file,
+        boolean register) {
+      if (options == null || options.references.isEmpty() && options.imports == null) {
         return new SchemaImports.Resolved(read(file), List.of());
       }
-      return SchemaImports.resolve(registry, file, references, imports, register);
+      return SchemaImports.resolve(registry, file, options.references, options.imports, register);
     }
   }
 
@@ -113,10 +117,9 @@ final class SchemaCommand {
       + "it was registered with.")
   int register(@Mixin ClientOptions client, @Option(names = "--subject", required = true) String subject,
       @Option(names = "--schema", required = true, paramLabel = "FILE") Path file,
-      @picocli.CommandLine.ArgGroup(exclusive = false) ReferenceOptions referenceOptions) {
-    ReferenceOptions options = referenceOptions == null ? new ReferenceOptions() : referenceOptions;
+      @ArgGroup(exclusive = false) ReferenceOptions referenceOptions) {
     try (SchemaRegistryClient registry = registry(client)) {
-      SchemaImports.Resolved resolved = options.resolve(registry, file, true);
+      SchemaImports.Resolved resolved = ReferenceOptions.resolve(referenceOptions, registry, file, true);
       ObjectNode line = Json.MAPPER.createObjectNode()
           .put("id", registry.register(subject, resolved.schema(), resolved.references()));
       if (!resolved.references().isEmpty()) {
@@ -140,10 +143,9 @@ final class SchemaCommand {
       + "it is not, 3 when there is no answer (the registry failed).")
   int check(@Mixin ClientOptions client, @Option(names = "--subject", required = true) String subject,
       @Option(names = "--schema", required = true, paramLabel = "FILE") Path file,
-      @picocli.CommandLine.ArgGroup(exclusive = false) ReferenceOptions referenceOptions) {
-    ReferenceOptions options = referenceOptions == null ? new ReferenceOptions() : referenceOptions;
+      @ArgGroup(exclusive = false) ReferenceOptions referenceOptions) {
     try (SchemaRegistryClient registry = registry(client)) {
-      SchemaImports.Resolved resolved = options.resolve(registry, file, false);
+      SchemaImports.Resolved resolved = ReferenceOptions.resolve(referenceOptions, registry, file, false);
       SubjectVersion found = registry.lookup(subject, resolved.schema(), resolved.references());
       out().println(Json.line(Json.MAPPER.createObjectNode().put("registered", true).put("subject", subject)
           .put("version", found.version()).put("id", found.id())));

@@ -62,7 +62,7 @@ final class SchemaImports {
     }
     if (importsDir != null) {
       imports.index(importsDir);
-      ImportFile main = imports.describe(file);
+      ImportFile main = describe(file);
       all.addAll(imports.importFor(main, new LinkedHashSet<>(), register));
     }
     return new Resolved(imports.parse(file, read(file)), List.copyOf(all));
