@@ -24,16 +24,19 @@ public final class AvroSerde<T> implements Serde<T> {
 
   /** For Kafka Streams: configured through {@link #configure(Map, boolean)}. */
   public AvroSerde() {
-    this.clients = new RegistryClientOwner(null);
-    this.serializer = new KafkaAvroSerializer();
-    this.deserializer = new KafkaAvroDeserializer();
+    this(new RegistryClientOwner(null));
   }
 
   /** Both halves use {@code client}. */
   public AvroSerde(SchemaRegistryClient client) {
-    this.clients = new RegistryClientOwner(java.util.Objects.requireNonNull(client, "client"));
-    this.serializer = new KafkaAvroSerializer(client);
-    this.deserializer = new KafkaAvroDeserializer(client);
+    this(new RegistryClientOwner(java.util.Objects.requireNonNull(client, "client")));
+  }
+
+  /** {@link #configure} gives both halves this owner's client, whose counters their metrics then report. */
+  private AvroSerde(RegistryClientOwner clients) {
+    this.clients = clients;
+    this.serializer = new KafkaAvroSerializer();
+    this.deserializer = new KafkaAvroDeserializer();
   }
 
   @Override

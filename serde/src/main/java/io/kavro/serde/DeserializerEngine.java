@@ -205,24 +205,37 @@ final class DeserializerEngine {
       this.last = known;
       return known;
     }
-    String record = Failures.record(topic, isKey, id, length);
+    return build(topic, id, null, known, length);
+  }
+
+  /**
+   * Builds the plan for a schema id, or a GUID ({@code id} -1), fetching the writer schema unless {@code known}
+   * has it, and caches it; {@code known} itself when its reader schema still applies.
+   */
+  private ReadPlan build(String topic, int id, UUID guid, ReadPlan known, int length) {
+    String record = Failures.record(topic, isKey, id, length) + (guid == null ? "" : " (schema guid " + guid + ")");
     try {
-      Schema writer = known != null ? known.writer() : client.schemaById(id);
+      Schema writer = known != null ? known.writer()
+          : guid == null ? client.schemaById(id) : client.schemaByGuid(guid);
       Schema reader = readerSchema(topic, writer, record);
       if (known != null && known.reader() == reader) {
         return known;
       }
       ReadPlan plan = planner.plan(id, writer, reader, record);
-      plans.put(id, plan);
-      this.last = plan;
+      if (guid == null) {
+        plans.put(id, plan);
+        this.last = plan;
+      } else {
+        guidPlans.put(guid, plan);
+      }
       return plan;
     } catch (SchemaRegistryException e) {
       throw Failures.whileReading(record, e);
     } catch (SerializationException e) {
       throw e;
     } catch (RuntimeException | LinkageError | StackOverflowError e) {
-      throw new SchemaResolutionException("cannot deserialize " + record + ": cannot build a reader for schema id "
-          + id + ": " + e, e instanceof StackOverflowError ? null : e);
+      throw new SchemaResolutionException("cannot deserialize " + record + ": cannot build a reader for "
+          + (guid == null ? "schema id " + id : "it") + ": " + e, e instanceof StackOverflowError ? null : e);
     }
   }
 
@@ -247,24 +260,7 @@ final class DeserializerEngine {
     if (known != null && !followsLatest) {
       return known;
     }
-    String record = Failures.record(topic, isKey, -1, length) + " (schema guid " + guid + ")";
-    try {
-      Schema writer = known != null ? known.writer() : client.schemaByGuid(guid);
-      Schema reader = readerSchema(topic, writer, record);
-      if (known != null && known.reader() == reader) {
-        return known;
-      }
-      ReadPlan plan = planner.plan(-1, writer, reader, record);
-      guidPlans.put(guid, plan);
-      return plan;
-    } catch (SchemaRegistryException e) {
-      throw Failures.whileReading(record, e);
-    } catch (SerializationException e) {
-      throw e;
-    } catch (RuntimeException | LinkageError | StackOverflowError e) {
-      throw new SchemaResolutionException("cannot deserialize " + record + ": cannot build a reader for it: " + e,
-          e instanceof StackOverflowError ? null : e);
-    }
+    return build(topic, -1, guid, known, length);
   }
 
   /**

@@ -38,17 +38,20 @@ import org.apache.kafka.common.serialization.Deserializer;
  */
 public final class KafkaAvroDeserializer implements Deserializer<Object>, Monitorable {
   private final SerdeMetrics metrics = SerdeMetrics.deserializer();
-  private final RegistryClientOwner clients;
-  private volatile DeserializerEngine engine;
+  private final PluginEngine<DeserializerEngine> plugin;
 
   /** For Kafka: configured through {@link #configure(Map, boolean)}. */
   public KafkaAvroDeserializer() {
-    this.clients = new RegistryClientOwner(null);
+    this(new RegistryClientOwner(null));
   }
 
   /** Uses {@code client} instead of creating one from {@code schema.registry.url}; still call configure. */
   public KafkaAvroDeserializer(SchemaRegistryClient client) {
-    this.clients = new RegistryClientOwner(java.util.Objects.requireNonNull(client, "client"));
+    this(new RegistryClientOwner(java.util.Objects.requireNonNull(client, "client")));
+  }
+
+  private KafkaAvroDeserializer(RegistryClientOwner clients) {
+    this.plugin = new PluginEngine<>("KafkaAvroDeserializer", clients, DeserializerEngine::new);
   }
 
   /** Uses {@code client} and configures at once. */
@@ -68,13 +71,12 @@ public final class KafkaAvroDeserializer implements Deserializer<Object>, Monito
 
   @Override
   public void configure(Map<String, ?> configs, boolean isKey) {
-    AvroSerdeConfig config = new AvroSerdeConfig(configs, isKey);
-    configure(clients.client(config), config);
+    plugin.configure(configs, isKey);
   }
 
   /** Configures with a client and a parsed configuration. */
   void configure(SchemaRegistryClient client, AvroSerdeConfig config) {
-    engine = new DeserializerEngine(client, config);
+    plugin.configure(client, config);
   }
 
   @Override
@@ -85,7 +87,7 @@ public final class KafkaAvroDeserializer implements Deserializer<Object>, Monito
   /** Reads the schema id from the record's schema id header when it has one, else from the payload. */
   @Override
   public Object deserialize(String topic, Headers headers, byte[] data) {
-    DeserializerEngine engine = engine();
+    DeserializerEngine engine = plugin.engine();
     try {
       Object datum = engine.deserialize(topic, headers, data);
       if (data != null) {
@@ -101,7 +103,7 @@ public final class KafkaAvroDeserializer implements Deserializer<Object>, Monito
   /** Reads from the buffer's position to its limit, in place, without moving them. */
   @Override
   public Object deserialize(String topic, Headers headers, ByteBuffer data) {
-    DeserializerEngine engine = engine();
+    DeserializerEngine engine = plugin.engine();
     try {
       int length = data == null ? 0 : data.remaining();
       Object datum = engine.deserialize(topic, headers, data);
@@ -121,7 +123,7 @@ public final class KafkaAvroDeserializer implements Deserializer<Object>, Monito
    * {@code null} for a {@code null} payload.
    */
   public AvroValue deserializeWithSchema(String topic, Headers headers, ByteBuffer data) {
-    DeserializerEngine engine = engine();
+    DeserializerEngine engine = plugin.engine();
     try {
       int length = data == null ? 0 : data.remaining();
       AvroValue value = engine.deserializeWithSchema(topic, headers, data);
@@ -142,7 +144,7 @@ public final class KafkaAvroDeserializer implements Deserializer<Object>, Monito
   @Override
   public void withPluginMetrics(PluginMetrics pluginMetrics) {
     metrics.register(pluginMetrics);
-    SerdeMetrics.registerRegistry(pluginMetrics, clients::stats);
+    SerdeMetrics.registerRegistry(pluginMetrics, plugin::stats);
   }
 
   /** {@link #deserializeWithSchema(String, Headers, ByteBuffer)} without headers. */
@@ -150,18 +152,9 @@ public final class KafkaAvroDeserializer implements Deserializer<Object>, Monito
     return deserializeWithSchema(topic, null, data);
   }
 
-  private DeserializerEngine engine() {
-    DeserializerEngine current = engine;
-    if (current == null) {
-      throw new IllegalStateException("KafkaAvroDeserializer is not configured: call configure(configs, isKey) "
-          + "first (Kafka does this for deserializers named in consumer properties)");
-    }
-    return current;
-  }
-
   /** Closes the registry client if this deserializer created it. Idempotent. */
   @Override
   public void close() {
-    clients.close();
+    plugin.close();
   }
 }

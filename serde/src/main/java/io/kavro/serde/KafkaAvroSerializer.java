@@ -38,18 +38,21 @@ import org.apache.kafka.common.serialization.Serializer;
  * <p><b>Thread safety.</b> Thread-safe: one instance can serve every thread of a producer.
  */
 public final class KafkaAvroSerializer implements Serializer<Object>, Monitorable {
-  private final RegistryClientOwner clients;
   private final SerdeMetrics metrics = SerdeMetrics.serializer();
-  private volatile SerializerEngine engine;
+  private final PluginEngine<SerializerEngine> plugin;
 
   /** For Kafka: configured through {@link #configure(Map, boolean)}. */
   public KafkaAvroSerializer() {
-    this.clients = new RegistryClientOwner(null);
+    this(new RegistryClientOwner(null));
   }
 
   /** Uses {@code client} instead of creating one from {@code schema.registry.url}; still call configure. */
   public KafkaAvroSerializer(SchemaRegistryClient client) {
-    this.clients = new RegistryClientOwner(java.util.Objects.requireNonNull(client, "client"));
+    this(new RegistryClientOwner(java.util.Objects.requireNonNull(client, "client")));
+  }
+
+  private KafkaAvroSerializer(RegistryClientOwner clients) {
+    this.plugin = new PluginEngine<>("KafkaAvroSerializer", clients, SerializerEngine::new);
   }
 
   /** Uses {@code client} and configures at once. */
@@ -69,13 +72,12 @@ public final class KafkaAvroSerializer implements Serializer<Object>, Monitorabl
 
   @Override
   public void configure(Map<String, ?> configs, boolean isKey) {
-    AvroSerdeConfig config = new AvroSerdeConfig(configs, isKey);
-    configure(clients.client(config), config);
+    plugin.configure(configs, isKey);
   }
 
   /** Configures with a client and a parsed configuration. */
   void configure(SchemaRegistryClient client, AvroSerdeConfig config) {
-    engine = new SerializerEngine(client, config);
+    plugin.configure(client, config);
   }
 
   @Override
@@ -86,7 +88,7 @@ public final class KafkaAvroSerializer implements Serializer<Object>, Monitorabl
   /** With {@code HeaderSchemaIdSerializer}, also adds the schema id to {@code headers}. */
   @Override
   public byte[] serialize(String topic, Headers headers, Object data) {
-    SerializerEngine engine = engine();
+    SerializerEngine engine = plugin.engine();
     try {
       return counted(engine.serialize(topic, headers, data));
     } catch (RuntimeException e) {
@@ -106,7 +108,7 @@ public final class KafkaAvroSerializer implements Serializer<Object>, Monitorabl
 
   /** Like {@link #serialize(String, Object, org.apache.avro.Schema)}, adding the schema id to headers if so set. */
   public byte[] serialize(String topic, Headers headers, Object data, org.apache.avro.Schema schema) {
-    SerializerEngine engine = engine();
+    SerializerEngine engine = plugin.engine();
     try {
       return counted(engine.serialize(topic, headers, data, java.util.Objects.requireNonNull(schema, "schema")));
     } catch (RuntimeException e) {
@@ -129,26 +131,17 @@ public final class KafkaAvroSerializer implements Serializer<Object>, Monitorabl
   @Override
   public void withPluginMetrics(PluginMetrics pluginMetrics) {
     metrics.register(pluginMetrics);
-    SerdeMetrics.registerRegistry(pluginMetrics, clients::stats);
+    SerdeMetrics.registerRegistry(pluginMetrics, plugin::stats);
   }
 
   /** Datum schemas this serializer keeps a writer for; bounded by {@code max.schemas.per.subject}. */
   long cachedSchemas() {
-    return engine().cachedSchemas();
-  }
-
-  private SerializerEngine engine() {
-    SerializerEngine current = engine;
-    if (current == null) {
-      throw new IllegalStateException("KafkaAvroSerializer is not configured: call configure(configs, isKey) "
-          + "first (Kafka does this for serializers named in producer properties)");
-    }
-    return current;
+    return plugin.engine().cachedSchemas();
   }
 
   /** Closes the registry client if this serializer created it. Idempotent. */
   @Override
   public void close() {
-    clients.close();
+    plugin.close();
   }
 }

@@ -41,13 +41,13 @@ public final class RegistryClientOwner {
     }
   }
 
-  /** Closes the client if this owner created it. Idempotent. */
   /** The counters of the client in use: the provided one, else the created one; zeros before configure. */
   public io.kavro.registry.RegistryStats stats() {
     SchemaRegistryClient client = provided != null ? provided : created;
     return client == null ? io.kavro.registry.RegistryStats.EMPTY : client.stats();
   }
 
+  /** Closes the client if this owner created it. Idempotent. */
   public void close() {
     SchemaRegistryClient client = created;
     created = null;

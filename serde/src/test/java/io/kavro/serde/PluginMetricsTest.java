@@ -106,4 +106,25 @@ class PluginMetricsTest {
         .containsKey("registry-requests-total");
     converter.close();
   }
+  /**
+   * Issue 24, item 4: a serde built without a client creates one, on configure, and both halves report that
+   * client's counters (they reported empty registry metrics when each half had an owner of its own).
+   */
+  @Test
+  void serdeHalves_reportTheSerdesOneClient() {
+    AvroSerde<Object> serde = new AvroSerde<>();
+    serde.configure(serdes.config(), false);
+    ((KafkaAvroSerializer) serde.serializer()).withPluginMetrics(plugin("value.serializer", "AvroSerde"));
+    ((KafkaAvroDeserializer) serde.deserializer()).withPluginMetrics(plugin("value.deserializer", "AvroSerde"));
+
+    byte[] payload = serde.serializer().serialize("orders", order(1));
+    serde.deserializer().deserialize("orders", payload);
+    serde.deserializer().deserialize("orders", payload);
+
+    assertThat(values("value.serializer")).containsEntry("cache-misses-total{registrations}", 1.0);
+    assertThat(values("value.deserializer")).containsEntry("cache-misses-total{registrations}", 1.0)
+        .as("the serializer's registration taught the shared client the id")
+        .containsEntry("cache-misses-total{schemas-by-id}", 0.0);
+    serde.close();
+  }
 }

@@ -162,21 +162,20 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   @Override
   public Schema schemaById(int id) {
     RestRequest request = RestRequest.get("get schema by id " + id, "schemas", "ids", Integer.toString(id));
-    JsonNode json = send(request);
-    String type = json.path("schemaType").asText("AVRO");
-    if (!"AVRO".equalsIgnoreCase(type)) {
-      throw new InvalidSchemaException("schema id " + id + " is a " + type + " schema; Kavro reads Avro only");
-    }
-    return schemas.parse(json, request);
+    return avroSchema(send(request), request, "schema id " + id);
   }
 
   @Override
   public Schema schemaByGuid(UUID guid) {
     RestRequest request = RestRequest.get("get schema by guid " + guid, "schemas", "guids", guid.toString());
-    JsonNode json = sendOptional(OptionalApi.GUIDS, request);
+    return avroSchema(sendOptional(OptionalApi.GUIDS, request), request, "schema guid " + guid);
+  }
+
+  /** The Avro schema of an answer by id or GUID; another format is refused, naming {@code what}. */
+  private Schema avroSchema(JsonNode json, RestRequest request, String what) {
     String type = json.path("schemaType").asText("AVRO");
     if (!"AVRO".equalsIgnoreCase(type)) {
-      throw new InvalidSchemaException("schema guid " + guid + " is a " + type + " schema; Kavro reads Avro only");
+      throw new InvalidSchemaException(what + " is a " + type + " schema; Kavro reads Avro only");
     }
     return schemas.parse(json, request);
   }
