@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.kavro.registry.SchemaReference;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SubjectVersion;
-import io.kavro.registry.internal.schema.ReferencedTypes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -95,7 +94,9 @@ final class SchemaImports {
   private SchemaReference fetch(Wanted reference) {
     SubjectVersion version = reference.version() == 0 ? registry.latestVersion(reference.subject())
         : registry.version(reference.subject(), reference.version());
-    Map<String, Schema> types = ReferencedTypes.namedTypes(version.schema());
+    Schema.Parser definitions = new Schema.Parser();
+    definitions.parse(version.schema().toString());
+    Map<String, Schema> types = definitions.getTypes();
     if (!types.containsKey(reference.name())) {
       throw new CliException("--reference " + reference.name() + "=" + reference.subject() + ":"
           + version.version() + ": that version does not define " + reference.name() + "; it defines "
@@ -179,7 +180,7 @@ final class SchemaImports {
     } catch (AvroRuntimeException e) {
       throw new CliException(path + " is not an Avro schema: " + e.getMessage(), 2);
     }
-    ReferencedTypes.namedTypes(schema).forEach(known::putIfAbsent);
+    parser.getTypes().forEach(known::putIfAbsent);
     return schema;
   }
 

@@ -121,8 +121,9 @@ class CompatibilityMatrixTest {
     classPath.add(jar("avro-" + cell.avro()));
     for (String entry : moduleClassPath()) {
       String name = Path.of(entry).getFileName().toString();
+      // kavro-serde-kafka3 holds kavro-serde's and kavro-connect's classes.
       boolean otherSerde = cell.artifact().equals("kavro-serde") ? isArtifact(name, "kavro-serde-kafka3")
-          : isArtifact(name, "kavro-serde");
+          : isArtifact(name, "kavro-serde") || isArtifact(name, "kavro-connect");
       if (!otherSerde && !isArtifact(name, "kafka-clients") && !isArtifact(name, "connect-api")
           && !isArtifact(name, "avro")) {
         classPath.add(entry);

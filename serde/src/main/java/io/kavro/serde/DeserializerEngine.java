@@ -44,6 +44,7 @@ final class DeserializerEngine {
   private final boolean failOnTrailingData;
   private final String idHeaderName;
   private volatile ReadPlan last;
+  private final WriterVersions versions;
   private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
 
   /** Per thread: the decoder, and a copy buffer for direct (off-heap) payloads. */
@@ -65,6 +66,12 @@ final class DeserializerEngine {
     this.idFromHeader = config.schemaIdFromHeader();
     this.failOnTrailingData = config.failOnTrailingData();
     this.idHeaderName = isKey ? WireFormat.KEY_SCHEMA_ID_HEADER : WireFormat.VALUE_SCHEMA_ID_HEADER;
+    this.versions = new WriterVersions(client, subjects, isKey);
+  }
+
+  /** See {@link KafkaAvroDeserializer#writerVersion}. */
+  Integer writerVersion(String topic, AvroValue read) {
+    return versions.of(topic, read);
   }
 
   /**

@@ -1,7 +1,7 @@
 package io.kavro.serde;
 
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.serde.internal.metrics.SerdeMetrics;
+import io.kavro.serde.metrics.SerdeMetrics;
 import java.nio.ByteBuffer;
 import java.util.Map;
 import org.apache.kafka.common.header.Headers;
@@ -135,6 +135,19 @@ public final class KafkaAvroDeserializer implements Deserializer<Object>, Monito
       metrics.failed(e);
       throw e;
     }
+  }
+
+  /**
+   * The version that the topic's subject gives the writer schema of a value this deserializer read, which
+   * Confluent's converter puts in the Connect schema: {@code null} when that subject does not hold the schema (it
+   * was registered under another) or the record names its schema by GUID. Cached: a topic whose schemas live
+   * under another subject costs no registry request per record.
+   *
+   * @throws RetriableSerdeException when the registry cannot be reached
+   * @throws org.apache.kafka.common.errors.SerializationException when it fails otherwise
+   */
+  public Integer writerVersion(String topic, AvroValue read) {
+    return plugin.engine().writerVersion(topic, read);
   }
 
   /**

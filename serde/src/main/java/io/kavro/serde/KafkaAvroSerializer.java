@@ -1,7 +1,7 @@
 package io.kavro.serde;
 
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.serde.internal.metrics.SerdeMetrics;
+import io.kavro.serde.metrics.SerdeMetrics;
 import java.util.Map;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.metrics.Monitorable;

@@ -3,7 +3,6 @@ package io.kavro.serde;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.kavro.connect.AvroConverter;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.avro.Schema;
@@ -11,14 +10,11 @@ import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.common.metrics.Metrics;
 import org.apache.kafka.common.metrics.internals.PluginMetricsImpl;
-import org.apache.kafka.connect.data.SchemaBuilder;
-import org.apache.kafka.connect.data.Struct;
-import org.apache.kafka.connect.errors.DataException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The metrics of the serializer, the deserializer and the converter through Kafka's own
+ * The metrics of the serializer and the deserializer through Kafka's own
  * {@code PluginMetrics} (the class Kafka clients and Connect workers hand to a {@code Monitorable}): exact
  * counts, errors by type, and the tags Kafka adds.
  */
@@ -87,25 +83,6 @@ class PluginMetricsTest {
         .containsEntry("registry-errors-total", 1.0);
   }
 
-  @Test
-  void converter_countsBothDirections_andRegistersTheRegistryOnce() {
-    AvroConverter converter = new AvroConverter();
-    converter.configure(serdes.config(), false);
-    converter.withPluginMetrics(plugin("value.converter", "AvroConverter"));
-    org.apache.kafka.connect.data.Schema schema = SchemaBuilder.struct().name("R")
-        .field("n", org.apache.kafka.connect.data.Schema.INT32_SCHEMA).build();
-
-    byte[] bytes = converter.fromConnectData("t", schema, new Struct(schema).put("n", 1));
-    converter.toConnectData("t", bytes);
-    assertThatThrownBy(() -> converter.fromConnectData("t", schema, "no struct")).isInstanceOf(DataException.class);
-
-    assertThat(values("value.converter")).containsEntry("records-serialized-total", 1.0)
-        .containsEntry("records-deserialized-total", 1.0)
-        .containsEntry("bytes-deserialized-total", (double) bytes.length)
-        .containsEntry("serialize-errors-total{DataException}", 1.0)
-        .containsKey("registry-requests-total");
-    converter.close();
-  }
   /**
    * Issue 24, item 4: a serde built without a client creates one, on configure, and both halves report that
    * client's counters (they reported empty registry metrics when each half had an owner of its own).

@@ -1,8 +1,5 @@
 package io.kavro.connect;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
-import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.serde.AvroSerdeConfig;
 import io.kavro.serde.AvroValue;
@@ -10,7 +7,6 @@ import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.serde.RegistryClientOwner;
 import io.kavro.serde.RetriableSerdeException;
-import io.kavro.serde.subject.SubjectNameStrategy;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
@@ -56,14 +52,7 @@ public final class AvroConverter implements Converter, Monitorable {
   private volatile State state;
 
   private record State(KafkaAvroSerializer serializer, KafkaAvroDeserializer deserializer, ConnectAvroData data,
-      SchemaRegistryClient client, SubjectNameStrategy subjects, boolean isKey,
-      Cache<UnversionedKey, Boolean> unversioned) {}
-
-  /** A schema id that its topic's subject does not hold: it has no version there. */
-  private record UnversionedKey(String subject, int id) {}
-
-  /** How long "the subject does not hold this schema" is believed before the registry is asked again. */
-  private static final java.time.Duration UNVERSIONED_TTL = java.time.Duration.ofMinutes(5);
+      boolean isKey) {}
 
   /** For Connect: configured through {@link #configure(Map, boolean)}. */
   public AvroConverter() {
@@ -92,8 +81,7 @@ public final class AvroConverter implements Converter, Monitorable {
     AvroSerdeConfig config = new AvroSerdeConfig(copy, isKey);
     SchemaRegistryClient client = clients.client(config); // closes the client of an earlier configure
     state = new State(new KafkaAvroSerializer(client, config), new KafkaAvroDeserializer(client, config),
-        new ConnectAvroData(AvroDataSettings.from(configs)), client, config.subjectNameStrategy(), isKey,
-        Caffeine.newBuilder().maximumSize(10_000).expireAfterWrite(UNVERSIONED_TTL).build());
+        new ConnectAvroData(AvroDataSettings.from(configs)), isKey);
   }
 
   @Override
@@ -146,7 +134,9 @@ public final class AvroConverter implements Converter, Monitorable {
     }
     try {
       AvroValue read = s.deserializer().deserializeWithSchema(topic, headers, ByteBuffer.wrap(value));
-      org.apache.kafka.connect.data.Schema schema = s.data().connectSchema(read.schema(), version(s, topic, read));
+      // The version the topic's subject gives the writer schema, as Confluent's converter names it; cached.
+      org.apache.kafka.connect.data.Schema schema = s.data().connectSchema(read.schema(),
+          s.deserializer().writerVersion(topic, read));
       SchemaAndValue result = new SchemaAndValue(schema, s.data().connectValue(schema, read.schema(), read.datum()));
       metrics.deserialized(value.length);
       return result;
@@ -163,46 +153,12 @@ public final class AvroConverter implements Converter, Monitorable {
   }
 
   /**
-   * The registry's version of the writer schema under its subject, which Confluent's converter gives the
-   * Connect schema when the Avro schema has no {@code connect.version}; {@code null} when the subject does not
-   * hold it (a schema registered under another subject) or the record names its schema by GUID. Cached: the
-   * registry client keeps the versions found, and this converter the subjects that do not hold a schema id, for
-   * {@link #UNVERSIONED_TTL}, so that a topic whose schemas live under another subject costs no request per
-   * record.
-   */
-  private static Integer version(State s, String topic, AvroValue read) {
-    if (read.schemaId() < 0) {
-      return null;
-    }
-    UnversionedKey key = null;
-    try {
-      Schema writer = s.client().schemaById(read.schemaId());
-      key = new UnversionedKey(s.subjects().subjectName(topic, s.isKey(), writer), read.schemaId());
-      if (s.unversioned().getIfPresent(key) != null) {
-        return null;
-      }
-      return s.client().lookup(key.subject(), writer).version();
-    } catch (SchemaNotFoundException e) {
-      if (key != null) {
-        s.unversioned().put(key, Boolean.TRUE);
-      }
-      return null;
-    } catch (io.kavro.registry.RegistryUnavailableException e) {
-      throw new RetriableException("cannot look up the version of schema id " + read.schemaId() + " for the "
-          + side(s) + " of topic '" + topic + "': " + e.getMessage(), e);
-    } catch (io.kavro.registry.SchemaRegistryException e) {
-      throw new DataException("cannot look up the version of schema id " + read.schemaId() + " for the "
-          + side(s) + " of topic '" + topic + "': " + e.getMessage(), e);
-    }
-  }
-
-  /**
    * Shows the converter's metrics among the worker's (KIP-877): records and bytes each way, errors by type,
    * and the registry client's requests, errors, retries, failovers, latency and cache counters.
    */
   @Override
   public void withPluginMetrics(PluginMetrics pluginMetrics) {
-    metrics.register(pluginMetrics, clients::stats);
+    metrics.register(pluginMetrics, clients);
   }
 
   /** Closes the registry client if this converter created it. Idempotent. */

@@ -1,8 +1,7 @@
 package io.kavro.connect;
 
-import io.kavro.registry.RegistryStats;
-import io.kavro.serde.internal.metrics.SerdeMetrics;
-import java.util.function.Supplier;
+import io.kavro.serde.RegistryClientOwner;
+import io.kavro.serde.metrics.SerdeMetrics;
 import org.apache.kafka.common.metrics.PluginMetrics;
 
 /** The converter's metrics: both directions, and the registry client's once. Thread-safe. */
@@ -28,9 +27,9 @@ final class ConverterMetrics {
     fromAvro.failed(e);
   }
 
-  void register(PluginMetrics metrics, Supplier<RegistryStats> stats) {
+  void register(PluginMetrics metrics, RegistryClientOwner clients) {
     toAvro.register(metrics);
     fromAvro.register(metrics);
-    SerdeMetrics.registerRegistry(metrics, stats);
+    SerdeMetrics.registerRegistry(metrics, clients::stats);
   }
 }

@@ -1,4 +1,4 @@
-package io.kavro.serde.internal.metrics;
+package io.kavro.serde.metrics;
 
 import io.kavro.registry.RegistryStats;
 import java.util.LinkedHashMap;

@@ -1,0 +1,157 @@
+package io.kavro.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The layering of Kavro's modules, read from their main sources: what each may import, and which of its types
+ * its internal packages may show. Kafka loads plugins from the class path, where a {@code module-info} hides
+ * nothing, so this test is what keeps internals internal: a new import across a layer, or a new public type in an
+ * {@code internal} package, fails here with the file and the line.
+ */
+class ArchitectureTest {
+  private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+  private static final Pattern IMPORT = Pattern.compile("^import (?:static )?([\\w.]+)(?:\\.\\*)?;", Pattern.MULTILINE);
+
+  /** The library and tool modules, and the root package of each one's own code. */
+  private static final Map<String, String> MODULES = Map.of(
+      "registry-http", "io.kavro.registry",
+      "serde", "io.kavro.serde",
+      "connect", "io.kavro.connect",
+      "cli", "io.kavro.cli",
+      "testkit", "io.kavro.testkit",
+      "examples", "io.kavro.examples");
+
+  /**
+   * The public types of internal packages, each used by a public package of its own module. A type added here
+   * needs a reason: prefer a package-private one.
+   */
+  private static final Set<String> PUBLIC_INTERNALS = Set.of(
+      "io.kavro.registry.internal.cache.CachePolicy",
+      "io.kavro.registry.internal.cache.CachingSchemaRegistryClient",
+      "io.kavro.registry.internal.cache.SchemaFileStore",
+      "io.kavro.registry.internal.http.HttpSchemaRegistryClient",
+      "io.kavro.registry.internal.schema.DataContracts",
+      "io.kavro.registry.internal.schema.ReferencedTypes",
+      "io.kavro.registry.internal.schema.SchemaDefaults",
+      "io.kavro.registry.internal.schema.SchemaTextLimits",
+      "io.kavro.serde.internal.avro.AvroDataModels",
+      "io.kavro.serde.internal.avro.AvroFeatures",
+      "io.kavro.serde.internal.avro.BoundedBinaryDecoder",
+      "io.kavro.serde.internal.avro.ByteSink",
+      "io.kavro.serde.internal.avro.ClassTrust",
+      "io.kavro.serde.internal.avro.DatumSchemas",
+      "io.kavro.serde.internal.avro.JavaRecordReader",
+      "io.kavro.serde.internal.avro.LocalClasses",
+      "io.kavro.serde.internal.codec.DatumDecoder",
+      "io.kavro.serde.internal.codec.DatumEncoder",
+      "io.kavro.serde.internal.codec.DecoderCompiler",
+      "io.kavro.serde.internal.codec.EncoderCompiler");
+
+  /** One import of one main source file. */
+  private record Import(String module, Path file, String packageName, String imported) {
+    @Override
+    public String toString() {
+      return ROOT.relativize(file) + " imports " + imported;
+    }
+  }
+
+  @Test
+  void theRegistryClient_knowsNothingOfKafkaOrOfTheSerde() {
+    assertThat(imports("registry-http", i -> i.imported().startsWith("org.apache.kafka")
+        || i.imported().startsWith("io.kavro.") && !i.imported().startsWith("io.kavro.registry"))).isEmpty();
+  }
+
+  @Test
+  void connect_goesThroughTheSerde_neverTheRegistry() {
+    // The one exception: the constructor that takes the application's client, as Confluent's converter has.
+    assertThat(imports("connect", i -> i.imported().startsWith("io.kavro.registry")
+        && !i.imported().equals("io.kavro.registry.SchemaRegistryClient"))).isEmpty();
+  }
+
+  @Test
+  void theCompiledCodecs_knowNoEngine() {
+    assertThat(imports("serde", i -> i.packageName().startsWith("io.kavro.serde.internal.codec")
+        && i.imported().startsWith("io.kavro.serde.") && !i.imported().startsWith("io.kavro.serde.internal."))).isEmpty();
+  }
+
+  @Test
+  void noModule_importsAnotherModulesInternals_orTheExamples() {
+    List<Import> crossing = new ArrayList<>();
+    for (Map.Entry<String, String> module : MODULES.entrySet()) {
+      crossing.addAll(imports(module.getKey(), i -> i.imported().startsWith("io.kavro.")
+          && i.imported().contains(".internal.") && !i.imported().startsWith(module.getValue() + ".")
+          || i.imported().startsWith("io.kavro.examples") && !module.getKey().equals("examples")));
+    }
+    assertThat(crossing).isEmpty();
+  }
+
+  @Test
+  void internalPackages_showNoNewPublicType() {
+    Set<String> publicInternals = new TreeSet<>();
+    for (String module : MODULES.keySet()) {
+      for (Path file : sources(module)) {
+        String text = read(file);
+        String name = packageOf(text) + "." + file.getFileName().toString().replace(".java", "");
+        if (name.contains(".internal.") && Pattern.compile("^public (final |abstract )?(class|interface|record|enum) ",
+            Pattern.MULTILINE).matcher(text).find()) {
+          publicInternals.add(name);
+        }
+      }
+    }
+    assertThat(publicInternals).as("public types in internal packages").isSubsetOf(PUBLIC_INTERNALS);
+  }
+
+  private static List<Import> imports(String module, Predicate<Import> forbidden) {
+    List<Import> found = new ArrayList<>();
+    for (Path file : sources(module)) {
+      String text = read(file);
+      String packageName = packageOf(text);
+      Matcher matcher = IMPORT.matcher(text);
+      while (matcher.find()) {
+        Import i = new Import(module, file, packageName, matcher.group(1));
+        if (forbidden.test(i)) {
+          found.add(i);
+        }
+      }
+    }
+    return found;
+  }
+
+  private static List<Path> sources(String module) {
+    Path main = ROOT.resolve(module).resolve("src/main/java");
+    assertThat(main).as("the sources of module " + module).isDirectory();
+    try (Stream<Path> files = Files.walk(main)) {
+      return files.filter(file -> file.toString().endsWith(".java")).sorted().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static String packageOf(String source) {
+    Matcher matcher = Pattern.compile("^package ([\\w.]+);", Pattern.MULTILINE).matcher(source);
+    return matcher.find() ? matcher.group(1) : "";
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
