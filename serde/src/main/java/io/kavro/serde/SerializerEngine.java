@@ -4,72 +4,34 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
-import io.kavro.registry.SubjectVersion;
 import io.kavro.serde.internal.avro.BoundedBinaryDecoder;
 import io.kavro.serde.internal.avro.ByteSink;
-import io.kavro.serde.subject.SubjectNameStrategy;
 import java.io.IOException;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.avro.Schema;
 import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.DatumWriter;
 import org.apache.avro.io.EncoderFactory;
 import org.apache.kafka.common.errors.SerializationException;
-import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 
 /**
- * The serializer's immutable engine, built once by {@code configure()}: the per-record path (caching, the
- * registry step, framing, encoding), with every plan-time decision left to its {@link WritePlanner}.
- * Thread-safe.
+ * The serializer's immutable engine, built once by {@code configure()}: the per-record path (the route lookup,
+ * framing, encoding and error mapping), with every plan-time decision left to its {@link WritePlanner} (how a
+ * datum schema is written) and {@link WriteRouter} (where it goes on a topic). Thread-safe.
  *
  * <p>Per record, once warm: one bounded-cache lookup by the datum's {@link Schema} instance (its hash is
  * cached by Avro and equality starts with {@code ==}), one map lookup by topic, then the encoding into a
  * per-thread reused buffer. The returned array is the only allocation of the framing; no registry call.
  */
 final class SerializerEngine {
-  private final SchemaRegistryClient client;
   private final boolean isKey;
-  private final SubjectNameStrategy subjects;
-  private final WriterSchemaSource source;
-  private final int useSchemaId;
-  private final boolean idCompatibilityStrict;
-  private final Map<String, String> latestWithMetadata;
-  private final boolean latestCompatibilityStrict;
   private final boolean idInHeader;
-  private final String idHeaderName;
   private final WritePlanner planner;
-  private final Cache<Schema, SchemaWriters> writers;
+  private final WriteRouter router;
+  private final Cache<Schema, SchemaRoutes> routes;
   private final ThreadLocal<Buffers> buffers = ThreadLocal.withInitial(Buffers::new);
-
-  /**
-   * Where the id (and writer schema) of a datum's schema comes from, in Confluent's order of precedence:
-   * auto-registration first, then a fixed id, then the latest version with metadata, then the latest version,
-   * else a lookup of the datum's own schema.
-   */
-  enum WriterSchemaSource {
-    REGISTER, SCHEMA_ID, LATEST_WITH_METADATA, LATEST, LOOKUP;
-
-    static WriterSchemaSource of(AvroSerdeConfig config) {
-      if (config.autoRegisterSchemas()) {
-        return REGISTER;
-      }
-      if (config.useSchemaId() >= 0) {
-        return SCHEMA_ID;
-      }
-      if (!config.latestWithMetadata().isEmpty()) {
-        return LATEST_WITH_METADATA;
-      }
-      return config.useLatestVersion() ? LATEST : LOOKUP;
-    }
-
-    /** Whether the target can change while the serializer lives: asked of the (caching) client per record. */
-    boolean followsLatest() {
-      return this == LATEST || this == LATEST_WITH_METADATA;
-    }
-  }
 
   /** Per thread: the output buffer, the encoder aimed at it, and a scratch pair for projections. */
   private static final class Buffers {
@@ -79,39 +41,22 @@ final class SerializerEngine {
     BinaryEncoder encoder;
   }
 
-  /** Everything about one datum schema: its write plan, and the resolved target per topic. */
-  private static final class SchemaWriters {
+  /** Everything about one datum schema: its write plan, and its route per topic. */
+  private static final class SchemaRoutes {
     final WritePlanner.WritePlan plan;
-    final Map<String, Target> byTopic = new ConcurrentHashMap<>();
+    final Map<String, WriteRouter.WriteRoute> byTopic = new ConcurrentHashMap<>();
 
-    SchemaWriters(WritePlanner.WritePlan plan) {
+    SchemaRoutes(WritePlanner.WritePlan plan) {
       this.plan = plan;
     }
   }
 
-  /**
-   * Where a datum of one schema goes on one topic: the subject, the id in the header, and, when the
-   * registered writer schema differs from the datum's (use.latest.version), how to project onto it.
-   */
-  private record Target(String subject, int id, WritePlanner.Projection projection, byte[] idHeader) {
-    Target(String subject, int id, WritePlanner.Projection projection) {
-      this(subject, id, projection, null);
-    }
-  }
-
   SerializerEngine(SchemaRegistryClient client, AvroSerdeConfig config) {
-    this.client = client;
     this.isKey = config.isKey();
-    this.subjects = config.subjectNameStrategy();
-    this.source = WriterSchemaSource.of(config);
-    this.useSchemaId = config.useSchemaId();
-    this.idCompatibilityStrict = config.idCompatibilityStrict();
-    this.latestWithMetadata = config.latestWithMetadata();
-    this.latestCompatibilityStrict = config.latestCompatibilityStrict();
     this.idInHeader = config.schemaIdInHeader();
-    this.idHeaderName = isKey ? WireFormat.KEY_SCHEMA_ID_HEADER : WireFormat.VALUE_SCHEMA_ID_HEADER;
     this.planner = new WritePlanner(config);
-    this.writers = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
+    this.router = new WriteRouter(client, config, planner);
+    this.routes = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
   }
 
   /**
@@ -142,33 +87,24 @@ final class SerializerEngine {
           + (isKey ? "key" : "value") + ".schema.id.serializer=HeaderSchemaIdSerializer writes the schema id in "
           + "the record's headers, and none were given: call serialize(topic, headers, data)");
     }
-    SchemaWriters entry = writers.getIfPresent(schema);
+    SchemaRoutes entry = routes.getIfPresent(schema);
     if (entry == null) {
       entry = plan(topic, datum, schema);
     }
-    Target target = entry.byTopic.get(topic);
-    if (target == null || source.followsLatest()) {
-      target = resolve(topic, entry, target, datum);
+    WriteRouter.WriteRoute route = entry.byTopic.get(topic);
+    if (route == null || router.followsLatest()) {
+      route = route(topic, entry, route, datum);
     }
     // Avro's writers take bytes as a ByteBuffer only.
-    byte[] payload = write(topic, entry, target, datum instanceof byte[] bytes ? java.nio.ByteBuffer.wrap(bytes) : datum);
-    if (target.idHeader() != null) {
-      addIdHeader(headers, target.idHeader());
-    }
+    byte[] payload = write(topic, entry.plan, route, datum instanceof byte[] bytes ? java.nio.ByteBuffer.wrap(bytes)
+        : datum);
+    route.placement().addHeader(headers);
     return payload;
   }
 
-  /** As Confluent's HeaderSchemaIdSerializer: added unless the last such header already holds it. */
-  private void addIdHeader(Headers headers, byte[] idHeader) {
-    Header existing = headers.lastHeader(idHeaderName);
-    if (existing == null || !java.util.Arrays.equals(existing.value(), idHeader)) {
-      headers.add(idHeaderName, idHeader.clone());
-    }
-  }
-
-  private SchemaWriters plan(String topic, Object datum, Schema schema) {
+  private SchemaRoutes plan(String topic, Object datum, Schema schema) {
     try {
-      return writers.get(schema, s -> new SchemaWriters(planner.plan(s, datum)));
+      return routes.get(schema, s -> new SchemaRoutes(planner.plan(s, datum)));
     } catch (RuntimeException e) {
       throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, -1, -1)
           + ": cannot build a writer for schema " + schema.getFullName() + ": " + e, e);
@@ -177,88 +113,56 @@ final class SerializerEngine {
 
   /** Datum schemas with a cached writer, for tests of the cache bound. */
   long cachedSchemas() {
-    writers.cleanUp();
-    return writers.estimatedSize();
+    routes.cleanUp();
+    return routes.estimatedSize();
   }
 
-  /** The registry step, as {@link WriterSchemaSource} says; cached per (schema, topic). */
-  private Target resolve(String topic, SchemaWriters entry, Target known, Object datum) {
-    WritePlanner.WritePlan plan = entry.plan;
-    String subject = known != null ? known.subject() : subjects.subjectName(topic, isKey, plan.schema());
+  /** The route of a datum schema on a topic, from the registry; cached per (schema, topic). */
+  private WriteRouter.WriteRoute route(String topic, SchemaRoutes entry, WriteRouter.WriteRoute known, Object datum) {
+    String subject = known != null ? known.subject() : router.subject(topic, entry.plan.schema());
     String record = Failures.record(topic, isKey, -1, -1);
-    Target target;
+    WriteRouter.WriteRoute route;
     try {
-      switch (source) {
-        case REGISTER -> target = new Target(subject, client.register(subject, plan.registered()), null);
-        case LOOKUP -> target = new Target(subject, client.lookup(subject, plan.registered()).id(), null);
-        case SCHEMA_ID -> target = new Target(subject, useSchemaId, projection(record, plan, datum,
-            client.schemaById(useSchemaId), idCompatibilityStrict,
-            "the schema of id " + useSchemaId + " (use.schema.id), as id.compatibility.strict=true requires"));
-        default -> {
-          boolean withMetadata = source == WriterSchemaSource.LATEST_WITH_METADATA;
-          SubjectVersion latest = withMetadata ? client.latestWithMetadata(subject, latestWithMetadata)
-              : client.latestVersion(subject);
-          if (known != null && known.id() == latest.id()) {
-            return known;
-          }
-          target = new Target(subject, latest.id(), projection(record, plan, datum, latest.schema(),
-              !withMetadata && latestCompatibilityStrict, "the latest schema of subject '" + subject + "' (version "
-                  + latest.version() + ", id " + latest.id() + "), as latest.compatibility.strict=true requires"));
-        }
-      }
-      if (idInHeader) {
-        UUID guid = client.guidOf(target.id());
-        target = new Target(subject, target.id(), target.projection(),
-            guid != null ? WireFormat.guidPrefix(guid) : WireFormat.idPrefix(target.id()));
-      }
+      route = router.route(subject, entry.plan, known, datum, record);
     } catch (SchemaRegistryException e) {
       throw Failures.whileWriting(record, subject, e);
     }
-    entry.byTopic.put(topic, target);
-    return target;
+    entry.byTopic.put(topic, route);
+    return route;
   }
 
-  private WritePlanner.Projection projection(String record, WritePlanner.WritePlan plan, Object datum,
-      Schema target, boolean strict, String what) {
-    try {
-      return planner.projection(plan, datum, target, strict);
-    } catch (IllegalArgumentException e) {
-      throw new SerializationException("cannot serialize " + record + ": the datum's schema "
-          + plan.schema().getFullName() + " does not fit " + what + ": " + e.getMessage());
-    }
-  }
-
-  private byte[] write(String topic, SchemaWriters entry, Target target, Object datum) {
+  private byte[] write(String topic, WritePlanner.WritePlan plan, WriteRouter.WriteRoute route, Object datum) {
     Buffers buffers = this.buffers.get();
     ByteSink sink = buffers.sink;
     sink.reset();
-    if (target.idHeader() == null) {
-      WireFormat.writeHeader(sink.buffer(), sink.reserve(WireFormat.HEADER_SIZE), target.id());
+    int prefix = route.placement().prefixSize();
+    if (prefix > 0) {
+      int at = sink.reserve(prefix);
+      route.placement().writePrefix(sink.buffer(), at);
     }
     try {
-      WritePlanner.WritePlan plan = entry.plan;
-      if (target.projection() == null && plan.encoder() != null) {
+      WritePlanner.Projection projection = route.projection();
+      if (projection == null && plan.encoder() != null) {
         plan.encoder().encode(datum, sink);
-      } else if (target.projection() == null) {
+      } else if (projection == null) {
         encode(buffers, sink, plan.writer(), datum);
-      } else if (target.projection().reader() == null) {
-        encode(buffers, sink, target.projection().writer(), datum);
+      } else if (projection.reader() == null) {
+        encode(buffers, sink, projection.writer(), datum);
       } else {
         ByteSink scratch = buffers.scratch;
         scratch.reset();
         encode(buffers, scratch, plan.writer(), datum);
-        Object projected = target.projection().reader()
-            .read(null, buffers.decoder.reset(scratch.buffer(), 0, scratch.size()));
-        encode(buffers, sink, target.projection().writer(), projected);
+        Object projected = projection.reader().read(null, buffers.decoder.reset(scratch.buffer(), 0, scratch.size()));
+        encode(buffers, sink, projection.writer(), projected);
       }
     } catch (IOException | RuntimeException e) {
       this.buffers.remove(); // a failed write leaves no trace: Avro's encoder may hold part of the datum
-      throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, target.id(), -1)
-          + ": the " + datum.getClass().getTypeName() + " does not match its schema " + entry.plan.schema().getFullName()
+      throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, route.id(), -1)
+          + ": the " + datum.getClass().getTypeName() + " does not match its schema " + plan.schema().getFullName()
           + ": " + e, e);
     } catch (StackOverflowError e) {
       this.buffers.remove();
-      throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, target.id(), -1)
+      throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, route.id(), -1)
           + ": the " + datum.getClass().getTypeName() + " nests deeper than this thread's stack can write", null);
     }
     return sink.toByteArray();

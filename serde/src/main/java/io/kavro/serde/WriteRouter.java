@@ -1,0 +1,127 @@
+package io.kavro.serde;
+
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SubjectVersion;
+import io.kavro.serde.subject.SubjectNameStrategy;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.kafka.common.errors.SerializationException;
+
+/**
+ * The serializer's registry step: the route of a datum schema on a topic, from where its writer schema and id
+ * come, in Confluent's order of precedence (auto-registration, a fixed id, the latest version with metadata, the
+ * latest version, a lookup). Immutable and thread-safe.
+ */
+final class WriteRouter {
+  private final SchemaRegistryClient client;
+  private final boolean isKey;
+  private final SubjectNameStrategy subjects;
+  private final Source source;
+  private final int useSchemaId;
+  private final boolean idCompatibilityStrict;
+  private final Map<String, String> latestWithMetadata;
+  private final boolean latestCompatibilityStrict;
+  private final boolean idInHeader;
+  private final String idHeaderName;
+  private final WritePlanner planner;
+
+  /** Where the writer schema and id of a route come from. */
+  enum Source {
+    REGISTER, SCHEMA_ID, LATEST_WITH_METADATA, LATEST, LOOKUP;
+
+    static Source of(AvroSerdeConfig config) {
+      if (config.autoRegisterSchemas()) {
+        return REGISTER;
+      }
+      if (config.useSchemaId() >= 0) {
+        return SCHEMA_ID;
+      }
+      if (!config.latestWithMetadata().isEmpty()) {
+        return LATEST_WITH_METADATA;
+      }
+      return config.useLatestVersion() ? LATEST : LOOKUP;
+    }
+
+    /** Whether the route can change while the serializer lives: asked of the (caching) client per record. */
+    boolean followsLatest() {
+      return this == LATEST || this == LATEST_WITH_METADATA;
+    }
+  }
+
+  /**
+   * Where a datum of one schema goes on one topic: the subject, the registered id and where it is put, and, when
+   * the registered writer schema differs from the datum's, how to project onto it.
+   */
+  record WriteRoute(String subject, int id, WritePlanner.Projection projection, SchemaIdPlacement placement) {}
+
+  WriteRouter(SchemaRegistryClient client, AvroSerdeConfig config, WritePlanner planner) {
+    this.client = client;
+    this.isKey = config.isKey();
+    this.subjects = config.subjectNameStrategy();
+    this.source = Source.of(config);
+    this.useSchemaId = config.useSchemaId();
+    this.idCompatibilityStrict = config.idCompatibilityStrict();
+    this.latestWithMetadata = config.latestWithMetadata();
+    this.latestCompatibilityStrict = config.latestCompatibilityStrict();
+    this.idInHeader = config.schemaIdInHeader();
+    this.idHeaderName = isKey ? WireFormat.KEY_SCHEMA_ID_HEADER : WireFormat.VALUE_SCHEMA_ID_HEADER;
+    this.planner = planner;
+  }
+
+  /** Whether routes must be asked again per record (the latest version may move). */
+  boolean followsLatest() {
+    return source.followsLatest();
+  }
+
+  /** The subject that a datum schema has on a topic. */
+  String subject(String topic, Schema schema) {
+    return subjects.subjectName(topic, isKey, schema);
+  }
+
+  /**
+   * The route of {@code plan}'s datums on {@code topic}: {@code known} itself when the latest version has not
+   * moved.
+   *
+   * @param record the record, for messages
+   * @throws io.kavro.registry.SchemaRegistryException when the registry refuses or fails
+   * @throws SerializationException when the datum's schema does not fit the registered one
+   */
+  WriteRoute route(String subject, WritePlanner.WritePlan plan, WriteRoute known, Object datum, String record) {
+    int id;
+    WritePlanner.Projection projection = null;
+    switch (source) {
+      case REGISTER -> id = client.register(subject, plan.registered());
+      case LOOKUP -> id = client.lookup(subject, plan.registered()).id();
+      case SCHEMA_ID -> {
+        id = useSchemaId;
+        projection = projection(record, plan, datum, client.schemaById(useSchemaId), idCompatibilityStrict,
+            "the schema of id " + useSchemaId + " (use.schema.id), as id.compatibility.strict=true requires");
+      }
+      default -> {
+        boolean withMetadata = source == Source.LATEST_WITH_METADATA;
+        SubjectVersion latest = withMetadata ? client.latestWithMetadata(subject, latestWithMetadata)
+            : client.latestVersion(subject);
+        if (known != null && known.id() == latest.id()) {
+          return known;
+        }
+        id = latest.id();
+        projection = projection(record, plan, datum, latest.schema(), !withMetadata && latestCompatibilityStrict,
+            "the latest schema of subject '" + subject + "' (version " + latest.version() + ", id " + latest.id()
+                + "), as latest.compatibility.strict=true requires");
+      }
+    }
+    SchemaIdPlacement placement = idInHeader ? SchemaIdPlacement.Header.of(idHeaderName, id, client.guidOf(id))
+        : new SchemaIdPlacement.Prefix(id);
+    return new WriteRoute(subject, id, projection, placement);
+  }
+
+  private WritePlanner.Projection projection(String record, WritePlanner.WritePlan plan, Object datum,
+      Schema target, boolean strict, String what) {
+    try {
+      return planner.projection(plan, datum, target, strict);
+    } catch (IllegalArgumentException e) {
+      throw new SerializationException("cannot serialize " + record + ": the datum's schema "
+          + plan.schema().getFullName() + " does not fit " + what + ": " + e.getMessage());
+    }
+  }
+}
