@@ -6,20 +6,17 @@ import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.serde.ReadPlanner.ReadPlan;
 import io.kavro.serde.internal.avro.BoundedBinaryDecoder;
-import io.kavro.serde.subject.SubjectNameStrategy;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.Map;
 import java.util.UUID;
-import org.apache.avro.Schema;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 
 /**
- * The deserializer's immutable engine, built once by {@code configure()}: the per-record path (the header,
- * the plan cache, the registry step, decoding), with every plan-time decision left to its {@link ReadPlanner}.
- * Thread-safe.
+ * The deserializer's immutable engine, built once by {@code configure()}: the per-record path (finding the
+ * schema id, the plan lookup, decoding and error mapping), with the registry step left to its {@link ReadRouter}
+ * and every plan-time decision to its {@link ReadPlanner}. Thread-safe.
  *
  * <p>Per record, once warm: the header is read in place, the read plan for the writer id is found
  * in a bounded cache, and the body is decoded straight from the payload's array by a per-thread
@@ -29,13 +26,9 @@ import org.apache.kafka.common.header.Headers;
  * reader schema; the subject's latest schema ({@code use.latest.version}); the writer schema.
  */
 final class DeserializerEngine {
-  private final SchemaRegistryClient client;
   private final boolean isKey;
   private final boolean followsLatest;
-  private final boolean useLatestVersion;
-  private final Map<String, String> latestWithMetadata;
-  private final SubjectNameStrategy subjects;
-  private final ReadPlanner planner;
+  private final ReadRouter router;
   private final Cache<Integer, ReadPlan> plans;
   private final Cache<UUID, ReadPlan> guidPlans;
   /** The client's count of replaced schemas when the plans were last checked against it. */
@@ -44,7 +37,6 @@ final class DeserializerEngine {
   private final boolean failOnTrailingData;
   private final String idHeaderName;
   private volatile ReadPlan last;
-  private final WriterVersions versions;
   private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
 
   /** Per thread: the decoder, and a copy buffer for direct (off-heap) payloads. */
@@ -54,24 +46,19 @@ final class DeserializerEngine {
   }
 
   DeserializerEngine(SchemaRegistryClient client, AvroSerdeConfig config) {
-    this.client = client;
     this.isKey = config.isKey();
-    this.useLatestVersion = config.useLatestVersion();
-    this.latestWithMetadata = config.latestWithMetadata();
-    this.followsLatest = useLatestVersion || !latestWithMetadata.isEmpty();
-    this.subjects = config.subjectNameStrategy();
-    this.planner = new ReadPlanner(config);
+    this.router = new ReadRouter(client, config);
+    this.followsLatest = router.followsLatest();
     this.plans = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
     this.guidPlans = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
     this.idFromHeader = config.schemaIdFromHeader();
     this.failOnTrailingData = config.failOnTrailingData();
     this.idHeaderName = isKey ? WireFormat.KEY_SCHEMA_ID_HEADER : WireFormat.VALUE_SCHEMA_ID_HEADER;
-    this.versions = new WriterVersions(client, subjects, isKey);
   }
 
   /** See {@link KafkaAvroDeserializer#writerVersion}. */
   Integer writerVersion(String topic, AvroValue read) {
-    return versions.of(topic, read);
+    return router.writerVersion(topic, read);
   }
 
   /**
@@ -222,13 +209,10 @@ final class DeserializerEngine {
   private ReadPlan build(String topic, int id, UUID guid, ReadPlan known, int length) {
     String record = Failures.record(topic, isKey, id, length) + (guid == null ? "" : " (schema guid " + guid + ")");
     try {
-      Schema writer = known != null ? known.writer()
-          : guid == null ? client.schemaById(id) : client.schemaByGuid(guid);
-      Schema reader = readerSchema(topic, writer, record);
-      if (known != null && known.reader() == reader) {
+      ReadPlan plan = router.route(topic, id, guid, known, record);
+      if (plan == known) {
         return known;
       }
-      ReadPlan plan = planner.plan(id, writer, reader, record);
       if (guid == null) {
         plans.put(id, plan);
         this.last = plan;
@@ -251,7 +235,7 @@ final class DeserializerEngine {
    * outage, answered otherwise by the registry): a plan outlives no schema it was built from.
    */
   private void forgetPlansOfReplacedSchemas() {
-    long replaced = client.replacedSchemas();
+    long replaced = router.replacedSchemas();
     if (replaced != replacedSeen) {
       plans.invalidateAll();
       guidPlans.invalidateAll();
@@ -268,23 +252,5 @@ final class DeserializerEngine {
       return known;
     }
     return build(topic, -1, guid, known, length);
-  }
-
-  /**
-   * The configured reader schema; else the subject's latest version with use.latest.with.metadata's
-   * metadata; else its latest with use.latest.version; else the writer's.
-   */
-  private Schema readerSchema(String topic, Schema writer, String record) {
-    Schema configured = planner.configuredReader(writer, record);
-    if (configured != null) {
-      return configured;
-    }
-    if (!latestWithMetadata.isEmpty()) {
-      return client.latestWithMetadata(subjects.subjectName(topic, isKey, writer), latestWithMetadata).schema();
-    }
-    if (useLatestVersion) {
-      return client.latestVersion(subjects.subjectName(topic, isKey, writer)).schema();
-    }
-    return writer;
   }
 }
