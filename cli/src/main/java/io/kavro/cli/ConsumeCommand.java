@@ -61,7 +61,7 @@ final class ConsumeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Json.Format rendering = format.rendering();
+    JsonLines.Format rendering = format.rendering();
     if (offset != null && partition == null) {
       throw new CliException("--offset needs --partition", 2);
     }
@@ -101,7 +101,7 @@ final class ConsumeCommand implements Callable<Integer> {
           if (maxMessages != null && printed >= maxMessages) {
             break;
           }
-          ObjectNode line = Json.MAPPER.createObjectNode();
+          ObjectNode line = JsonLines.MAPPER.createObjectNode();
           line.put("partition", record.partition());
           line.put("offset", record.offset());
           line.put("timestamp", record.timestamp());
@@ -109,7 +109,7 @@ final class ConsumeCommand implements Callable<Integer> {
           try {
             AvroValue value = record.value() == null ? null
                 : values.deserializeWithSchema(topic, record.headers(), ByteBuffer.wrap(record.value()));
-            line.set("value", value == null ? Json.MAPPER.nullNode() : Json.datum(value.datum(), value.schema(),
+            line.set("value", value == null ? JsonLines.MAPPER.nullNode() : JsonLines.datum(value.datum(), value.schema(),
                 rendering));
             if (value != null && value.schemaId() >= 0) {
               line.put("schemaId", value.schemaId());
@@ -120,7 +120,7 @@ final class ConsumeCommand implements Callable<Integer> {
             errors++;
             line.put("error", e.getMessage());
           }
-          out.println(Json.line(line));
+          out.println(JsonLines.line(line));
           printed++;
         }
       }

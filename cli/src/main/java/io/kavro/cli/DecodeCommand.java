@@ -52,16 +52,16 @@ final class DecodeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Json.Format rendering = format.rendering();
+    JsonLines.Format rendering = format.rendering();
     byte[] bytes = bytes();
     try (KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer()) {
       deserializer.configure(client.config(), false);
       AvroValue value = deserializer.deserializeWithSchema(topic, ByteBuffer.wrap(bytes));
-      ObjectNode line = Json.MAPPER.createObjectNode();
+      ObjectNode line = JsonLines.MAPPER.createObjectNode();
       line.put("schemaId", value.schemaId());
       line.put("schema", value.schema().getFullName());
-      line.set("value", Json.datum(value.datum(), value.schema(), rendering));
-      spec.commandLine().getOut().println(Json.line(line));
+      line.set("value", JsonLines.datum(value.datum(), value.schema(), rendering));
+      spec.commandLine().getOut().println(JsonLines.line(line));
     }
     return 0;
   }

@@ -8,7 +8,7 @@ final class FormatOption {
       description = "Values as plain JSON (default) or Avro's JSON encoding.")
   String format;
 
-  Json.Format rendering() {
-    return Json.Format.of(format);
+  JsonLines.Format rendering() {
+    return JsonLines.Format.of(format);
   }
 }

@@ -97,14 +97,14 @@ final class ProduceCommand implements Callable<Integer> {
         try {
           String valueText = line;
           if (keySchema != null) {
-            JsonNode pair = Json.MAPPER.readTree(line);
+            JsonNode pair = JsonLines.MAPPER.readTree(line);
             if (pair == null || !pair.isObject() || !pair.has("key") || !pair.has("value")) {
               throw new IOException("with a key schema, a line is {\"key\": ..., \"value\": ...}");
             }
-            keyBytes = keys.serialize(topic, Json.parse(pair.get("key").toString(), keySchema));
+            keyBytes = keys.serialize(topic, JsonLines.parse(pair.get("key").toString(), keySchema));
             valueText = pair.get("value").toString();
           }
-          valueBytes = values.serialize(topic, Json.parse(valueText, valueSchema));
+          valueBytes = values.serialize(topic, JsonLines.parse(valueText, valueSchema));
         } catch (IOException | org.apache.avro.AvroRuntimeException | org.apache.kafka.common.errors.SerializationException e) {
           producer.flush();
           throw new CliException("line " + number + " does not match the schema: " + e.getMessage()

@@ -41,7 +41,7 @@ final class SchemaCommand {
   @Command(name = "subjects", description = "List the subjects.")
   int subjects(@Mixin ClientOptions client) {
     try (SchemaRegistryClient registry = registry(client)) {
-      out().println(Json.line(Json.MAPPER.valueToTree(registry.subjects())));
+      out().println(JsonLines.line(JsonLines.MAPPER.valueToTree(registry.subjects())));
     }
     return 0;
   }
@@ -49,7 +49,7 @@ final class SchemaCommand {
   @Command(name = "versions", description = "List a subject's versions.")
   int versions(@Mixin ClientOptions client, @Option(names = "--subject", required = true) String subject) {
     try (SchemaRegistryClient registry = registry(client)) {
-      out().println(Json.line(Json.MAPPER.valueToTree(registry.versions(subject))));
+      out().println(JsonLines.line(JsonLines.MAPPER.valueToTree(registry.versions(subject))));
     }
     return 0;
   }
@@ -58,7 +58,7 @@ final class SchemaCommand {
   int get(@Mixin ClientOptions client, @Option(names = "--id") Integer id, @Option(names = "--subject") String subject,
       @Option(names = "--version", defaultValue = "latest") String version) {
     try (SchemaRegistryClient registry = registry(client)) {
-      ObjectNode line = Json.MAPPER.createObjectNode();
+      ObjectNode line = JsonLines.MAPPER.createObjectNode();
       Schema schema;
       if (id != null) {
         schema = registry.schemaById(id);
@@ -71,8 +71,8 @@ final class SchemaCommand {
       } else {
         throw new CliException("schema get needs --id or --subject", 2);
       }
-      line.set("schema", Json.MAPPER.readTree(schema.toString()));
-      out().println(Json.line(line));
+      line.set("schema", JsonLines.MAPPER.readTree(schema.toString()));
+      out().println(JsonLines.line(line));
     } catch (IOException e) {
       throw new CliException(e.getMessage());
     }
@@ -120,12 +120,12 @@ final class SchemaCommand {
       @ArgGroup(exclusive = false) ReferenceOptions referenceOptions) {
     try (SchemaRegistryClient registry = registry(client)) {
       SchemaImports.Resolved resolved = ReferenceOptions.resolve(referenceOptions, registry, file, true);
-      ObjectNode line = Json.MAPPER.createObjectNode()
+      ObjectNode line = JsonLines.MAPPER.createObjectNode()
           .put("id", registry.register(subject, resolved.schema(), resolved.references()));
       if (!resolved.references().isEmpty()) {
-        line.set("references", Json.MAPPER.valueToTree(resolved.references()));
+        line.set("references", JsonLines.MAPPER.valueToTree(resolved.references()));
       }
-      out().println(Json.line(line));
+      out().println(JsonLines.line(line));
     }
     return 0;
   }
@@ -147,11 +147,11 @@ final class SchemaCommand {
     try (SchemaRegistryClient registry = registry(client)) {
       SchemaImports.Resolved resolved = ReferenceOptions.resolve(referenceOptions, registry, file, false);
       SubjectVersion found = registry.lookup(subject, resolved.schema(), resolved.references());
-      out().println(Json.line(Json.MAPPER.createObjectNode().put("registered", true).put("subject", subject)
+      out().println(JsonLines.line(JsonLines.MAPPER.createObjectNode().put("registered", true).put("subject", subject)
           .put("version", found.version()).put("id", found.id())));
       return 0;
     } catch (SchemaNotFoundException e) {
-      out().println(Json.line(Json.MAPPER.createObjectNode().put("registered", false).put("subject", subject)));
+      out().println(JsonLines.line(JsonLines.MAPPER.createObjectNode().put("registered", false).put("subject", subject)));
       return 1;
     } catch (SchemaRegistryException e) {
       throw noAnswer(e);
@@ -178,7 +178,7 @@ final class SchemaCommand {
         } catch (SchemaRegistryException e) {
           throw noAnswer(e);
         }
-        out().println(Json.line(Json.MAPPER.createObjectNode().put("compatible", compatible)));
+        out().println(JsonLines.line(JsonLines.MAPPER.createObjectNode().put("compatible", compatible)));
         return compatible ? 0 : 1;
       }
       if (level != null) {
@@ -189,11 +189,11 @@ final class SchemaCommand {
         }
       }
       CompatibilityLevel current = subject == null ? registry.compatibility() : registry.compatibility(subject);
-      ObjectNode line = Json.MAPPER.createObjectNode();
+      ObjectNode line = JsonLines.MAPPER.createObjectNode();
       if (subject != null) {
         line.put("subject", subject);
       }
-      out().println(Json.line(line.put("compatibility", current.name())));
+      out().println(JsonLines.line(line.put("compatibility", current.name())));
     }
     return 0;
   }
@@ -206,11 +206,11 @@ final class SchemaCommand {
       if (version != null) {
         int deleted = permanent ? registry.deleteVersionPermanently(subject, version)
             : registry.deleteVersion(subject, version);
-        out().println(Json.line(Json.MAPPER.createObjectNode().put("deleted", deleted)));
+        out().println(JsonLines.line(JsonLines.MAPPER.createObjectNode().put("deleted", deleted)));
       } else {
         List<Integer> deleted = permanent ? registry.deleteSubjectPermanently(subject)
             : registry.deleteSubject(subject);
-        out().println(Json.line(Json.MAPPER.createObjectNode().set("deleted", Json.MAPPER.valueToTree(deleted))));
+        out().println(JsonLines.line(JsonLines.MAPPER.createObjectNode().set("deleted", JsonLines.MAPPER.valueToTree(deleted))));
       }
     }
     return 0;

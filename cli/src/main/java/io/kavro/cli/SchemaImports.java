@@ -198,7 +198,7 @@ final class SchemaImports {
     String text = read(path);
     JsonNode json;
     try {
-      json = Json.MAPPER.readTree(text);
+      json = JsonLines.MAPPER.readTree(text);
     } catch (IOException e) {
       throw new CliException(path + " is not JSON: " + e.getMessage(), 2);
     }

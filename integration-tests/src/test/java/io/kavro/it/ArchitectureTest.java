@@ -57,8 +57,8 @@ class ArchitectureTest {
       "io.kavro.serde.internal.avro.DatumSchemas",
       "io.kavro.serde.internal.avro.JavaRecordReader",
       "io.kavro.serde.internal.avro.LocalClasses",
-      "io.kavro.serde.internal.codec.DatumDecoder",
-      "io.kavro.serde.internal.codec.DatumEncoder",
+      "io.kavro.serde.internal.codec.CompiledDecoder",
+      "io.kavro.serde.internal.codec.CompiledEncoder",
       "io.kavro.serde.internal.codec.DecoderCompiler",
       "io.kavro.serde.internal.codec.EncoderCompiler");
 

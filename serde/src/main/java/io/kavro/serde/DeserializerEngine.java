@@ -96,7 +96,7 @@ final class DeserializerEngine {
     byte[] idHeader = idHeader(headers);
     ReadPlan plan = idHeader != null ? planOfHeader(topic, idHeader, length) : plan(topic, array, offset, length);
     int prefix = idHeader != null ? 0 : prefixSize(array, offset);
-    return new AvroValue(plan.id(), plan.reader(), read(topic, plan, array, offset + prefix, length - prefix,
+    return new AvroValue(plan.id(), plan.readerSchema(), read(topic, plan, array, offset + prefix, length - prefix,
         length));
   }
 
@@ -173,11 +173,11 @@ final class DeserializerEngine {
       datum = plan.read(decoder);
     } catch (IOException | RuntimeException | LinkageError e) {
       throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, plan.id(), length)
-          + ": truncated or corrupt Avro body for writer schema " + plan.writer().getFullName() + ": " + e, e);
+          + ": truncated or corrupt Avro body for writer schema " + plan.writerSchema().getFullName() + ": " + e, e);
     } catch (StackOverflowError e) {
       // A recursive schema lets a small payload nest deeper than any stack: a bad record, not a dead consumer.
       throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, plan.id(), length)
-          + ": the Avro body for writer schema " + plan.writer().getFullName()
+          + ": the Avro body for writer schema " + plan.writerSchema().getFullName()
           + " nests deeper than this thread's stack can read", null);
     }
     if (failOnTrailingData && !decoder.isEnd()) {
@@ -225,7 +225,7 @@ final class DeserializerEngine {
     } catch (SerializationException e) {
       throw e;
     } catch (RuntimeException | LinkageError | StackOverflowError e) {
-      throw new SchemaResolutionException("cannot deserialize " + record + ": cannot build a reader for "
+      throw new SchemaResolutionException("cannot deserialize " + record + ": cannot build a read plan for "
           + (guid == null ? "schema id " + id : "it") + ": " + e, e instanceof StackOverflowError ? null : e);
     }
   }

@@ -5,7 +5,7 @@ import io.kavro.serde.internal.avro.BoundedBinaryDecoder;
 import io.kavro.serde.internal.avro.ClassTrust;
 import io.kavro.serde.internal.avro.JavaRecordReader;
 import io.kavro.serde.internal.avro.LocalClasses;
-import io.kavro.serde.internal.codec.DatumDecoder;
+import io.kavro.serde.internal.codec.CompiledDecoder;
 import io.kavro.serde.internal.codec.DecoderCompiler;
 import java.io.IOException;
 import org.apache.avro.Schema;
@@ -30,10 +30,11 @@ final class ReadPlanner {
   private final AvroDataModels models;
 
   /**
-   * How the data of one writer schema id is read: as the {@code reader} schema, with Avro's datum reader, or
-   * the compiled decoder when there is one (then preferred).
+   * How the data of one writer schema id is read: as the reader schema, with Avro's datum reader, or the
+   * compiled decoder when there is one (then preferred).
    */
-  record ReadPlan(int id, Schema writer, Schema reader, DatumReader<Object> datumReader, DatumDecoder decoder) {
+  record ReadPlan(int id, Schema writerSchema, Schema readerSchema, DatumReader<Object> datumReader,
+      CompiledDecoder decoder) {
     Object read(BoundedBinaryDecoder in) throws IOException {
       return decoder != null ? decoder.decode(in) : datumReader.read(null, in);
     }
@@ -97,7 +98,7 @@ final class ReadPlanner {
       fastModel = models.generic();
       datumReader = new GenericDatumReader<>(writer, reader, fastModel);
     }
-    DatumDecoder fast = null;
+    CompiledDecoder fast = null;
     if (config.fastCodec() && fastModel != null) {
       fast = DecoderCompiler.compile(writer, reader, fastModel);
       if (fast == null) {

@@ -53,10 +53,10 @@ final class ReadRouter {
    * @throws SchemaResolutionException when the writer schema cannot be read as the reader schema
    */
   ReadPlan route(String topic, int id, UUID guid, ReadPlan known, String record) {
-    Schema writer = known != null ? known.writer()
+    Schema writer = known != null ? known.writerSchema()
         : guid == null ? client.schemaById(id) : client.schemaByGuid(guid);
     Schema reader = readerSchema(topic, writer, record);
-    if (known != null && known.reader() == reader) {
+    if (known != null && known.readerSchema() == reader) {
       return known;
     }
     return planner.plan(id, writer, reader, record);

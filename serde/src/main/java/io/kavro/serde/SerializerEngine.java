@@ -107,7 +107,7 @@ final class SerializerEngine {
       return routes.get(schema, s -> new SchemaRoutes(planner.plan(s, datum)));
     } catch (RuntimeException e) {
       throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, -1, -1)
-          + ": cannot build a writer for schema " + schema.getFullName() + ": " + e, e);
+          + ": cannot build a write plan for schema " + schema.getFullName() + ": " + e, e);
     }
   }
 
@@ -145,15 +145,15 @@ final class SerializerEngine {
       if (projection == null && plan.encoder() != null) {
         plan.encoder().encode(datum, sink);
       } else if (projection == null) {
-        encode(buffers, sink, plan.writer(), datum);
-      } else if (projection.reader() == null) {
-        encode(buffers, sink, projection.writer(), datum);
+        encode(buffers, sink, plan.datumWriter(), datum);
+      } else if (projection.datumReader() == null) {
+        encode(buffers, sink, projection.datumWriter(), datum);
       } else {
         ByteSink scratch = buffers.scratch;
         scratch.reset();
-        encode(buffers, scratch, plan.writer(), datum);
-        Object projected = projection.reader().read(null, buffers.decoder.reset(scratch.buffer(), 0, scratch.size()));
-        encode(buffers, sink, projection.writer(), projected);
+        encode(buffers, scratch, plan.datumWriter(), datum);
+        Object projected = projection.datumReader().read(null, buffers.decoder.reset(scratch.buffer(), 0, scratch.size()));
+        encode(buffers, sink, projection.datumWriter(), projected);
       }
     } catch (IOException | RuntimeException e) {
       this.buffers.remove(); // a failed write leaves no trace: Avro's encoder may hold part of the datum

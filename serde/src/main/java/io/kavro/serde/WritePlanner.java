@@ -4,7 +4,7 @@ import io.kavro.serde.internal.avro.AvroDataModels;
 import io.kavro.serde.internal.avro.AvroFeatures;
 import io.kavro.serde.internal.avro.ClassTrust;
 import io.kavro.serde.internal.avro.DatumSchemas;
-import io.kavro.serde.internal.codec.DatumEncoder;
+import io.kavro.serde.internal.codec.CompiledEncoder;
 import io.kavro.serde.internal.codec.EncoderCompiler;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;
@@ -43,18 +43,18 @@ final class WritePlanner {
   }
 
   /**
-   * How the datums of one schema are written: Avro's writer for their kind, and the compiled encoder when
-   * there is one (then preferred).
+   * How the datums of one schema are written: Avro's datum writer for their kind, and the compiled encoder
+   * when there is one (then preferred).
    */
-  record WritePlan(Schema schema, Schema registered, DatumKind kind, DatumWriter<Object> writer,
-      DatumEncoder encoder) {}
+  record WritePlan(Schema schema, Schema registered, DatumKind kind, DatumWriter<Object> datumWriter,
+      CompiledEncoder encoder) {}
 
   /**
-   * Writes a datum of one schema as another. With a {@code reader}, by Avro's schema resolution: written,
+   * Writes a datum of one schema as another. With a {@code datumReader}, by Avro's schema resolution: written,
    * read back resolved, written again. Without one ({@code *.compatibility.strict=false} and schemas that do
-   * not resolve), as Confluent does: the datum is written with the other schema's writer as it is.
+   * not resolve), as Confluent does: the datum is written with the other schema's datum writer as it is.
    */
-  record Projection(DatumReader<Object> reader, DatumWriter<Object> writer) {}
+  record Projection(DatumReader<Object> datumReader, DatumWriter<Object> datumWriter) {}
 
   WritePlanner(AvroSerdeConfig config) {
     this.models = new AvroDataModels(config.useLogicalTypeConverters(), config.reflectionAllowNull());
@@ -147,11 +147,11 @@ final class WritePlanner {
   }
 
   /** The compiled encoder, or {@code null} to use Avro's writer (reflection, a schema it does not cover). */
-  private DatumEncoder encoder(DatumKind kind, Schema schema, Object datum) {
+  private CompiledEncoder encoder(DatumKind kind, Schema schema, Object datum) {
     if (!fastCodec || kind == DatumKind.REFLECT) {
       return null;
     }
-    DatumEncoder encoder = EncoderCompiler.compile(schema,
+    CompiledEncoder encoder = EncoderCompiler.compile(schema,
         kind == DatumKind.SPECIFIC ? AvroDataModels.specific(datum.getClass()) : models.generic());
     if (encoder == null) {
       log.debug("No compiled encoder for {}; using Avro's writer", schema.getFullName());

@@ -15,7 +15,7 @@ import org.apache.kafka.common.config.ConfigDef;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's "Coming from Confluent" table lists every key of Confluent's Avro serde and registry client,
+ * The "Coming from Confluent" table (docs/coming-from-confluent.md) lists every key of Confluent's Avro serde and registry client,
  * and says of each what Kavro does; the keys it calls "same" or "different" are keys Kavro defines, and the
  * ones it calls "not supported" are not.
  */
@@ -71,13 +71,13 @@ class ComingFromConfluentTableTest {
     });
   }
 
-  /** Key to verdict, from the rows of the README's table; a cell may list keys, ".x" for schema.registry.ssl.x. */
+  /** Key to verdict, from the rows of that table; a cell may list keys, ".x" for schema.registry.ssl.x. */
   private static Map<String, String> table() throws IOException {
     Map<String, String> rows = new LinkedHashMap<>();
     boolean inSection = false;
-    for (String line : Files.readAllLines(Path.of("..", "README.md"))) {
-      if (line.startsWith("## ")) {
-        inSection = line.equals("## Coming from Confluent");
+    for (String line : Files.readAllLines(Path.of("..", "docs", "coming-from-confluent.md"))) {
+      if (line.startsWith("# ")) {
+        inSection = line.equals("# Coming from Confluent");
       } else if (inSection && line.startsWith("| `") && line.split("\\|").length > 2) {
         String[] cells = line.split("\\|");
         String verdict = cells[2].trim();

@@ -19,7 +19,7 @@ import org.apache.avro.specific.SpecificRecordBase;
 import org.apache.avro.util.Utf8;
 
 /**
- * Compiles a (writer, reader) schema pair into a {@link DatumDecoder}, from Avro's own {@link Resolver}: which
+ * Compiles a (writer, reader) schema pair into a {@link CompiledDecoder}, from Avro's own {@link Resolver}: which
  * fields to skip, which to fill from defaults, which values to promote and which union branch to take are
  * decided once, not per record.
  *
@@ -37,7 +37,7 @@ public final class DecoderCompiler {
   }
 
   /** A decoder of {@code writer} data as {@code reader}, or {@code null} if the pair cannot be compiled. */
-  public static DatumDecoder compile(Schema writer, Schema reader, GenericData model) {
+  public static CompiledDecoder compile(Schema writer, Schema reader, GenericData model) {
     try {
       Resolver.Action action = Resolver.resolve(writer, reader, model);
       return new DecoderCompiler(model).decoder(action, action.conversion);
@@ -46,8 +46,8 @@ public final class DecoderCompiler {
     }
   }
 
-  private DatumDecoder decoder(Resolver.Action action, Conversion<?> conversion) {
-    DatumDecoder raw = rawDecoder(action);
+  private CompiledDecoder decoder(Resolver.Action action, Conversion<?> conversion) {
+    CompiledDecoder raw = rawDecoder(action);
     LogicalType logical = action.reader.getLogicalType();
     if (conversion == null || logical == null) {
       return raw;
@@ -61,7 +61,7 @@ public final class DecoderCompiler {
     };
   }
 
-  private DatumDecoder rawDecoder(Resolver.Action action) {
+  private CompiledDecoder rawDecoder(Resolver.Action action) {
     return switch (action.type) {
       case DO_NOTHING -> sameType(action.reader);
       case PROMOTE -> promote(action.writer.getType(), action.reader);
@@ -83,7 +83,7 @@ public final class DecoderCompiler {
     };
   }
 
-  private DatumDecoder sameType(Schema schema) {
+  private CompiledDecoder sameType(Schema schema) {
     return switch (schema.getType()) {
       case NULL -> in -> null;
       case BOOLEAN -> BoundedBinaryDecoder::readBoolean;
@@ -106,14 +106,14 @@ public final class DecoderCompiler {
     };
   }
 
-  private static DatumDecoder stringDecoder(Schema schema) {
+  private static CompiledDecoder stringDecoder(Schema schema) {
     if ("String".equals(schema.getProp(GenericData.STRING_PROP))) {
       return BoundedBinaryDecoder::readString;
     }
     return BoundedBinaryDecoder::readUtf8;
   }
 
-  private static DatumDecoder promote(Schema.Type from, Schema reader) {
+  private static CompiledDecoder promote(Schema.Type from, Schema reader) {
     return switch (reader.getType()) {
       case LONG -> in -> (long) in.readInt();
       case FLOAT -> from == Schema.Type.INT ? in -> (float) in.readInt() : in -> (float) in.readLong();
@@ -136,7 +136,7 @@ public final class DecoderCompiler {
     };
   }
 
-  private DatumDecoder enumDecoder(Resolver.EnumAdjust action) {
+  private CompiledDecoder enumDecoder(Resolver.EnumAdjust action) {
     int[] adjustments = action.adjustments;
     Object[] values = action.values;
     String name = action.reader.getFullName();
@@ -152,9 +152,9 @@ public final class DecoderCompiler {
     };
   }
 
-  private DatumDecoder container(Resolver.Container action) {
+  private CompiledDecoder container(Resolver.Container action) {
     Schema reader = action.reader;
-    DatumDecoder element = decoder(action.elementAction, action.elementAction.conversion);
+    CompiledDecoder element = decoder(action.elementAction, action.elementAction.conversion);
     if (reader.getType() == Schema.Type.ARRAY) {
       return in -> {
         long count = in.readArrayStart();
@@ -168,7 +168,7 @@ public final class DecoderCompiler {
         return array;
       };
     }
-    DatumDecoder key = stringDecoder(reader);
+    CompiledDecoder key = stringDecoder(reader);
     return in -> {
       long count = in.readMapStart();
       Map<Object, Object> map = new HashMap<>(); // as Avro: same capacity, same iteration order
@@ -183,7 +183,7 @@ public final class DecoderCompiler {
     };
   }
 
-  private DatumDecoder writerUnion(Resolver.WriterUnion action) {
+  private CompiledDecoder writerUnion(Resolver.WriterUnion action) {
     if (isNullableUtf8(action)) { // ["null", "string"], the commonest union: one call, not two
       return in -> {
         int index = in.readIndex();
@@ -196,7 +196,7 @@ public final class DecoderCompiler {
         throw new AvroTypeException("union index " + index + " out of range 0..1");
       };
     }
-    DatumDecoder[] branches = new DatumDecoder[action.actions.length];
+    CompiledDecoder[] branches = new CompiledDecoder[action.actions.length];
     for (int i = 0; i < branches.length; i++) {
       branches[i] = decoder(action.actions[i], action.actions[i].conversion);
     }
@@ -223,14 +223,14 @@ public final class DecoderCompiler {
    * A record: one value decoder per writer field, in the writer's order, each stored at its reader position
    * (or skipped, at position -1), then the reader's remaining fields from their defaults. One call per field.
    */
-  private DatumDecoder record(Resolver.RecordAdjust action) {
+  private CompiledDecoder record(Resolver.RecordAdjust action) {
     if (inProgress.put(action, Boolean.TRUE) != null) {
       throw new Unsupported("recursive record " + action.reader.getFullName());
     }
     try {
       Object sample = action.instanceSupplier.newInstance(null, action.reader);
       int writerFields = action.fieldActions.length;
-      DatumDecoder[] values = new DatumDecoder[writerFields];
+      CompiledDecoder[] values = new CompiledDecoder[writerFields];
       int[] positions = new int[writerFields];
       int j = 0;
       for (int i = 0; i < writerFields; i++) {
@@ -249,7 +249,7 @@ public final class DecoderCompiler {
         }
       }
       int defaults = action.readerOrder.length - j;
-      DatumDecoder[] defaultValues = new DatumDecoder[defaults];
+      CompiledDecoder[] defaultValues = new CompiledDecoder[defaults];
       int[] defaultPositions = new int[defaults];
       for (int i = 0; i < defaults; i++) {
         Schema.Field field = action.readerOrder[j++];
@@ -287,7 +287,7 @@ public final class DecoderCompiler {
   }
 
   /** A field's default, as Avro fills it: immutable values shared, others a deep copy per record. */
-  private DatumDecoder defaultValue(Schema.Field field) {
+  private CompiledDecoder defaultValue(Schema.Field field) {
     Object value = model.getDefaultValue(field);
     if (value == null || value instanceof Number || value instanceof Boolean || value instanceof String
         || value instanceof Enum<?> || value instanceof GenericData.EnumSymbol) {

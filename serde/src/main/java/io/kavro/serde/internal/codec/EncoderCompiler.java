@@ -22,7 +22,7 @@ import org.apache.avro.specific.SpecificData;
 import org.apache.avro.util.Utf8;
 
 /**
- * Compiles a writer schema into a {@link DatumEncoder}: the schema is walked once, and each step knows its
+ * Compiles a writer schema into a {@link CompiledEncoder}: the schema is walked once, and each step knows its
  * type, its union branches and its logical-type conversion in advance.
  *
  * <p>The output equals Avro's {@code GenericDatumWriter} (and {@code SpecificDatumWriter} for generated
@@ -44,7 +44,7 @@ public final class EncoderCompiler {
    * An encoder for {@code schema}, with the logical-type conversions of {@code model} (the generic model, or
    * a generated class's {@code SpecificData}), or {@code null} if the schema cannot be compiled.
    */
-  public static DatumEncoder compile(Schema schema, GenericData model) {
+  public static CompiledEncoder compile(Schema schema, GenericData model) {
     try {
       return new EncoderCompiler(model).encoder(schema);
     } catch (Unsupported e) {
@@ -52,8 +52,8 @@ public final class EncoderCompiler {
     }
   }
 
-  private DatumEncoder encoder(Schema schema) {
-    DatumEncoder raw = rawEncoder(schema);
+  private CompiledEncoder encoder(Schema schema) {
+    CompiledEncoder raw = rawEncoder(schema);
     LogicalType logical = schema.getLogicalType();
     if (logical == null) {
       return raw;
@@ -75,7 +75,7 @@ public final class EncoderCompiler {
     };
   }
 
-  private DatumEncoder rawEncoder(Schema schema) {
+  private CompiledEncoder rawEncoder(Schema schema) {
     return switch (schema.getType()) {
       case NULL -> (value, out) -> { }; // as Avro's writer: a null schema writes nothing, whatever the value
       case BOOLEAN -> (value, out) -> out.writeBoolean((Boolean) value);
@@ -120,7 +120,7 @@ public final class EncoderCompiler {
    * As Avro's writers: the generic model takes an Avro enum symbol ({@link GenericEnumSymbol}) and writes the
    * ordinal of its name; the specific model also takes a Java enum and writes its ordinal.
    */
-  private DatumEncoder enumEncoder(Schema schema) {
+  private CompiledEncoder enumEncoder(Schema schema) {
     Map<String, Integer> ordinals = new HashMap<>();
     List<String> symbols = schema.getEnumSymbols();
     for (int i = 0; i < symbols.size(); i++) {
@@ -145,8 +145,8 @@ public final class EncoderCompiler {
     };
   }
 
-  private DatumEncoder arrayEncoder(Schema schema) {
-    DatumEncoder item = encoder(schema.getElementType());
+  private CompiledEncoder arrayEncoder(Schema schema) {
+    CompiledEncoder item = encoder(schema.getElementType());
     return (value, out) -> {
       Collection<?> items = (Collection<?>) value;
       int size = items.size();
@@ -171,8 +171,8 @@ public final class EncoderCompiler {
     };
   }
 
-  private DatumEncoder mapEncoder(Schema schema) {
-    DatumEncoder valueEncoder = encoder(schema.getValueType());
+  private CompiledEncoder mapEncoder(Schema schema) {
+    CompiledEncoder valueEncoder = encoder(schema.getValueType());
     return (value, out) -> {
       Map<?, ?> map = (Map<?, ?>) value;
       int size = map.size();
@@ -187,9 +187,9 @@ public final class EncoderCompiler {
     };
   }
 
-  private DatumEncoder unionEncoder(Schema schema) {
+  private CompiledEncoder unionEncoder(Schema schema) {
     List<Schema> branches = schema.getTypes();
-    DatumEncoder[] encoders = new DatumEncoder[branches.size()];
+    CompiledEncoder[] encoders = new CompiledEncoder[branches.size()];
     for (int i = 0; i < encoders.length; i++) {
       encoders[i] = encoder(branches.get(i));
     }
@@ -248,7 +248,7 @@ public final class EncoderCompiler {
     return value == null ? "null" : "'" + value + "' (a " + value.getClass().getTypeName() + ")";
   }
 
-  private DatumEncoder recordEncoder(Schema schema) {
+  private CompiledEncoder recordEncoder(Schema schema) {
     if (inProgress.put(schema, Boolean.TRUE) != null) {
       throw new Unsupported("recursive record " + schema.getFullName());
     }
@@ -256,7 +256,7 @@ public final class EncoderCompiler {
       List<Schema.Field> fields = schema.getFields();
       int[] positions = new int[fields.size()];
       boolean[] nullable = new boolean[fields.size()];
-      DatumEncoder[] encoders = new DatumEncoder[fields.size()];
+      CompiledEncoder[] encoders = new CompiledEncoder[fields.size()];
       for (int i = 0; i < encoders.length; i++) {
         Schema fieldSchema = fields.get(i).schema();
         positions[i] = fields.get(i).pos();

@@ -63,7 +63,7 @@ public class CodecEquivalenceProperties {
 
     Object expected = new GenericDatumReader<>(writer, reader, MODEL)
         .read(null, DecoderFactory.get().binaryDecoder(bytes, null));
-    DatumDecoder decoder = DecoderCompiler.compile(writer, reader, MODEL);
+    CompiledDecoder decoder = DecoderCompiler.compile(writer, reader, MODEL);
     BoundedBinaryDecoder in = new BoundedBinaryDecoder().reset(bytes, 0, bytes.length);
     Object actual = decoder.decode(in);
 
@@ -89,7 +89,7 @@ public class CodecEquivalenceProperties {
       bytes[mutate.nextInt(bytes.length)] ^= (byte) (1 << mutate.nextInt(8));
     }
     byte[] cut = java.util.Arrays.copyOf(bytes, mutate.nextInt(bytes.length + 1));
-    DatumDecoder decoder = DecoderCompiler.compile(schema, schema, MODEL);
+    CompiledDecoder decoder = DecoderCompiler.compile(schema, schema, MODEL);
 
     Throwable thrown = catchThrowable(() -> decoder.decode(new BoundedBinaryDecoder().reset(cut, 0, cut.length)));
 

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
  * Issue 22, item 7: a record of a recursive schema can nest deeper than the stack, or Jackson, goes; the console
  * tool reports it as a clear error of that record, both formats, instead of dying of a stack overflow.
  */
-class JsonTest {
+class JsonLinesTest {
   private static final Schema NODE = new Schema.Parser().parse("""
       {"type":"record","name":"Node","fields":[{"name":"v","type":"int"},{"name":"next","type":["null","Node"]}]}""");
 
@@ -29,11 +29,11 @@ class JsonTest {
 
   @Test
   void deepRecord_clearErrorInBothFormats_shallowOnePrints() {
-    assertThatThrownBy(() -> Json.datum(nested(2_000), NODE, Json.Format.json))
-        .isInstanceOf(CliException.class).hasMessageContaining("deeper than " + Json.MAX_DEPTH);
-    assertThatThrownBy(() -> Json.datum(nested(200_000), NODE, Json.Format.avro_json))
+    assertThatThrownBy(() -> JsonLines.datum(nested(2_000), NODE, JsonLines.Format.json))
+        .isInstanceOf(CliException.class).hasMessageContaining("deeper than " + JsonLines.MAX_DEPTH);
+    assertThatThrownBy(() -> JsonLines.datum(nested(200_000), NODE, JsonLines.Format.avro_json))
         .isInstanceOf(RuntimeException.class); // was a StackOverflowError, an Error
-    assertThat(Json.line(Json.datum(nested(2), NODE, Json.Format.json)))
+    assertThat(JsonLines.line(JsonLines.datum(nested(2), NODE, JsonLines.Format.json)))
         .isEqualTo("{\"v\":2,\"next\":{\"v\":1,\"next\":{\"v\":0,\"next\":null}}}");
   }
 }

@@ -28,11 +28,11 @@ import org.apache.avro.io.JsonEncoder;
  * fixed Base64. Avro's JSON encoding ({@code avro-json}): unions wrapped as {@code {"type": value}}, bytes as
  * ISO-8859-1 text, what Confluent's console tools read and write.
  */
-final class Json {
+final class JsonLines {
   static final ObjectMapper MAPPER = new ObjectMapper();
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-  private Json() {}
+  private JsonLines() {}
 
   /** The rendering of {@code --format}. */
   enum Format {
