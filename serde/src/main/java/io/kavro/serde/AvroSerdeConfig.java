@@ -137,7 +137,8 @@ public final class AvroSerdeConfig extends AbstractConfig {
       VALUE_SUBJECT_NAME_STRATEGY_CONFIG, SPECIFIC_AVRO_KEY_TYPE_CONFIG, SPECIFIC_AVRO_VALUE_TYPE_CONFIG,
       RegistryConfig.BEARER_AUTH_CUSTOM_PROVIDER_CLASS_CONFIG);
 
-  private static final ConfigDef CONFIG = define(RegistryKeys.define(new ConfigDef()));
+  /** The serde's own keys, which this class parses; the registry client parses its own keys itself. */
+  private static final ConfigDef CONFIG = define(new ConfigDef());
 
   private final boolean isKey;
   private final RegistryConfig registryConfig;
@@ -164,7 +165,7 @@ public final class AvroSerdeConfig extends AbstractConfig {
   public AvroSerdeConfig(Map<String, ?> originals, boolean isKey) {
     super(CONFIG, classesAsNames(originals), false);
     this.isKey = isKey;
-    this.registryConfig = RegistryKeys.registryConfig(this, originals);
+    this.registryConfig = RegistryKeys.registryConfig(originals);
     this.autoRegisterSchemas = getBoolean(AUTO_REGISTER_SCHEMAS_CONFIG);
     this.useLatestVersion = getBoolean(USE_LATEST_VERSION_CONFIG);
     this.useSchemaId = getInt(USE_SCHEMA_ID_CONFIG);
@@ -253,7 +254,7 @@ public final class AvroSerdeConfig extends AbstractConfig {
 
   /** Every key: the registry client's and the serde's. */
   public static ConfigDef configDef() {
-    return new ConfigDef(CONFIG);
+    return define(RegistryKeys.define(new ConfigDef()));
   }
 
   /** The registry client's part of this configuration, parsed once. */

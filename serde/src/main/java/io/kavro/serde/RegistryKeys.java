@@ -7,7 +7,6 @@ import io.kavro.registry.RegistryConfigException;
 import io.kavro.registry.Secret;
 import java.util.HashMap;
 import java.util.Map;
-import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef.Importance;
 import org.apache.kafka.common.config.ConfigDef.Type;
 import org.apache.kafka.common.config.ConfigDef;
@@ -16,7 +15,7 @@ import org.apache.kafka.common.config.types.Password;
 
 /**
  * The registry client's keys as Kafka sees them: their {@link ConfigDef} entries, made from the client's own
- * table ({@link RegistryKey#ALL}), and the one conversion of their parsed values into the client's immutable
+ * table ({@link RegistryKey#ALL}), and the one parse of their values into the client's immutable
  * {@link RegistryConfig}.
  */
 final class RegistryKeys {
@@ -34,24 +33,15 @@ final class RegistryKeys {
   }
 
   /**
-   * The client's configuration from values that {@link #define}'s entries parsed, once, and the keys of
-   * {@code originals} that it does not define.
+   * The client's configuration, parsed once, by the client, from the application's own values: a Kafka
+   * {@code Password} becomes a {@link Secret}, a {@code Class} stays a {@code Class}, and keys the table does not
+   * hold ({@code request.header.*}, {@code sasl.jaas.config}, a custom provider's own) are read as they are.
    *
    * @throws ConfigException naming the key of a value the client refuses
    */
-  static RegistryConfig registryConfig(AbstractConfig parsed, Map<String, ?> originals) {
-    // The originals too: request.header.*, sasl.jaas.config and a custom provider's own keys are not defined,
-    // and a Class stays a Class.
+  static RegistryConfig registryConfig(Map<String, ?> originals) {
     Map<String, Object> values = new HashMap<>();
     originals.forEach((key, value) -> values.put(key, secretOrValue(value)));
-    for (String key : define(new ConfigDef()).names()) {
-      Object value = parsed.values().get(key);
-      if (value == null) {
-        values.remove(key);
-      } else if (!(values.get(key) instanceof Class<?>)) {
-        values.put(key, secretOrValue(value));
-      }
-    }
     try {
       return RegistryConfig.from(values);
     } catch (RegistryConfigException e) {
