@@ -59,7 +59,7 @@ public final class AvroConverter implements Converter, Monitorable {
     this.clients = new RegistryClientOwner(null);
   }
 
-  /** Uses {@code client} instead of creating one from {@code schema.registry.url}. */
+  /** Uses {@code client} instead of creating one from {@code schema.registry.url}, as Confluent's converter can. */
   public AvroConverter(SchemaRegistryClient client) {
     this.clients = new RegistryClientOwner(java.util.Objects.requireNonNull(client, "client"));
   }

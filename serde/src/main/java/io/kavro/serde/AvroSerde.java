@@ -32,7 +32,10 @@ public final class AvroSerde<T> implements Serde<T> {
     this(new RegistryClientOwner(java.util.Objects.requireNonNull(client, "client")));
   }
 
-  /** {@link #configure} gives both halves this owner's client, whose counters their metrics then report. */
+  /**
+   * The serde's one owner holds the client of both halves, which have none of their own unless configured alone,
+   * and report its counters in their metrics.
+   */
   private AvroSerde(RegistryClientOwner clients) {
     this.clients = clients;
     this.serializer = new KafkaAvroSerializer();

@@ -42,16 +42,13 @@ public final class KafkaAvroDeserializer implements Deserializer<Object>, Monito
 
   /** For Kafka: configured through {@link #configure(Map, boolean)}. */
   public KafkaAvroDeserializer() {
-    this(new RegistryClientOwner(null));
+    this.plugin = new PluginEngine<>("KafkaAvroDeserializer", null, DeserializerEngine::new);
   }
 
   /** Uses {@code client} instead of creating one from {@code schema.registry.url}; still call configure. */
   public KafkaAvroDeserializer(SchemaRegistryClient client) {
-    this(new RegistryClientOwner(java.util.Objects.requireNonNull(client, "client")));
-  }
-
-  private KafkaAvroDeserializer(RegistryClientOwner clients) {
-    this.plugin = new PluginEngine<>("KafkaAvroDeserializer", clients, DeserializerEngine::new);
+    this.plugin = new PluginEngine<>("KafkaAvroDeserializer", java.util.Objects.requireNonNull(client, "client"),
+        DeserializerEngine::new);
   }
 
   /** Uses {@code client} and configures at once. */

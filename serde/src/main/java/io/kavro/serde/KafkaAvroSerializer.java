@@ -43,16 +43,13 @@ public final class KafkaAvroSerializer implements Serializer<Object>, Monitorabl
 
   /** For Kafka: configured through {@link #configure(Map, boolean)}. */
   public KafkaAvroSerializer() {
-    this(new RegistryClientOwner(null));
+    this.plugin = new PluginEngine<>("KafkaAvroSerializer", null, SerializerEngine::new);
   }
 
   /** Uses {@code client} instead of creating one from {@code schema.registry.url}; still call configure. */
   public KafkaAvroSerializer(SchemaRegistryClient client) {
-    this(new RegistryClientOwner(java.util.Objects.requireNonNull(client, "client")));
-  }
-
-  private KafkaAvroSerializer(RegistryClientOwner clients) {
-    this.plugin = new PluginEngine<>("KafkaAvroSerializer", clients, SerializerEngine::new);
+    this.plugin = new PluginEngine<>("KafkaAvroSerializer", java.util.Objects.requireNonNull(client, "client"),
+        SerializerEngine::new);
   }
 
   /** Uses {@code client} and configures at once. */

@@ -15,25 +15,38 @@ import java.util.function.BiFunction;
  */
 final class PluginEngine<E> {
   private final String plugin;
-  private final RegistryClientOwner clients;
+  private final SchemaRegistryClient provided;
   private final BiFunction<SchemaRegistryClient, AvroSerdeConfig, E> engines;
+  private RegistryClientOwner clients;
   private volatile E engine;
   private volatile SchemaRegistryClient client;
 
   /**
    * @param plugin the plugin's class name, for the error before configure
-   * @param clients the plugin's owner: what it creates on {@link #configure(Map, boolean)} it closes
+   * @param provided the caller's client, or {@code null} to create one from the configuration
    */
-  PluginEngine(String plugin, RegistryClientOwner clients, BiFunction<SchemaRegistryClient, AvroSerdeConfig, E> engines) {
+  PluginEngine(String plugin, SchemaRegistryClient provided,
+      BiFunction<SchemaRegistryClient, AvroSerdeConfig, E> engines) {
     this.plugin = plugin;
-    this.clients = clients;
+    this.provided = provided;
     this.engines = engines;
   }
 
-  /** Parses the configuration and builds the engine on the owner's client. */
+  /**
+   * Parses the configuration and builds the engine on the plugin's client: the caller's, or one its owner creates
+   * (closing the one of an earlier configure). The owner is made here, so a half of a serde, which its serde
+   * configures, has none.
+   */
   void configure(Map<String, ?> configs, boolean isKey) {
     AvroSerdeConfig config = new AvroSerdeConfig(configs, isKey);
-    configure(clients.client(config), config);
+    RegistryClientOwner owner;
+    synchronized (this) {
+      if (clients == null) {
+        clients = new RegistryClientOwner(provided);
+      }
+      owner = clients;
+    }
+    configure(owner.client(config), config);
   }
 
   /** Builds the engine on a client someone else chose: an {@link AvroSerde}'s, or the caller's. */
@@ -59,7 +72,9 @@ final class PluginEngine<E> {
   }
 
   /** Closes the registry client if this plugin's owner created it. Idempotent. */
-  void close() {
-    clients.close();
+  synchronized void close() {
+    if (clients != null) {
+      clients.close();
+    }
   }
 }
