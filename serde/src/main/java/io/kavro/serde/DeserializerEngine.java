@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.UUID;
 import org.apache.kafka.common.errors.SerializationException;
-import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 
 /**
@@ -33,9 +32,8 @@ final class DeserializerEngine {
   private final Cache<UUID, ReadPlan> guidPlans;
   /** The client's count of replaced schemas when the plans were last checked against it. */
   private volatile long replacedSeen;
-  private final boolean idFromHeader;
+  private final SchemaIdSource idSource;
   private final boolean failOnTrailingData;
-  private final String idHeaderName;
   private volatile ReadPlan last;
   private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
 
@@ -51,9 +49,8 @@ final class DeserializerEngine {
     this.followsLatest = router.followsLatest();
     this.plans = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
     this.guidPlans = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
-    this.idFromHeader = config.schemaIdFromHeader();
+    this.idSource = SchemaIdSource.of(config);
     this.failOnTrailingData = config.failOnTrailingData();
-    this.idHeaderName = isKey ? WireFormat.KEY_SCHEMA_ID_HEADER : WireFormat.VALUE_SCHEMA_ID_HEADER;
   }
 
   /** See {@link KafkaAvroDeserializer#writerVersion}. */
@@ -79,7 +76,7 @@ final class DeserializerEngine {
   }
 
   private Object deserialize(String topic, Headers headers, byte[] payload, int offset, int length) {
-    byte[] idHeader = idHeader(headers);
+    byte[] idHeader = idSource.header(headers);
     ReadPlan plan = idHeader != null ? planOfHeader(topic, idHeader, length) : plan(topic, payload, offset, length);
     int prefix = idHeader != null ? 0 : prefixSize(payload, offset);
     return read(topic, plan, payload, offset + prefix, length - prefix, length);
@@ -93,20 +90,11 @@ final class DeserializerEngine {
     int length = payload.remaining();
     byte[] array = bytesOf(payload);
     int offset = offsetOf(payload);
-    byte[] idHeader = idHeader(headers);
+    byte[] idHeader = idSource.header(headers);
     ReadPlan plan = idHeader != null ? planOfHeader(topic, idHeader, length) : plan(topic, array, offset, length);
     int prefix = idHeader != null ? 0 : prefixSize(array, offset);
     return new AvroValue(plan.id(), plan.readerSchema(), read(topic, plan, array, offset + prefix, length - prefix,
         length));
-  }
-
-  /** The value of the record's schema id header, or {@code null} to read the id from the payload. */
-  private byte[] idHeader(Headers headers) {
-    if (!idFromHeader || headers == null) {
-      return null;
-    }
-    Header header = headers.lastHeader(idHeaderName);
-    return header == null ? null : header.value();
   }
 
   /** Bytes of the prefix of a payload whose plan {@link #plan(String, byte[], int, int)} found. */
@@ -123,7 +111,7 @@ final class DeserializerEngine {
       return guidPlan(topic, WireFormat.guid(value, 0, value.length), length);
     }
     throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, -1, length)
-        + ": its " + idHeaderName + " header holds " + value.length + " byte(s)"
+        + ": its " + idSource.headerName() + " header holds " + value.length + " byte(s)"
         + (value.length > 0 ? String.format(" starting 0x%02x", value[0] & 0xff) : "")
         + ", not a schema id (0x00 and 4 bytes) or GUID (0x01 and 16 bytes)", null);
   }
