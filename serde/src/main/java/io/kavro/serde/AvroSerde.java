@@ -46,8 +46,8 @@ public final class AvroSerde<T> implements Serde<T> {
   public void configure(Map<String, ?> configs, boolean isKey) {
     AvroSerdeConfig config = new AvroSerdeConfig(configs, isKey);
     SchemaRegistryClient client = clients.client(config);
-    serializer.configure(client, config);
-    deserializer.configure(client, config);
+    serializer.plugin.configure(client, config);
+    deserializer.plugin.configure(client, config);
   }
 
   @Override

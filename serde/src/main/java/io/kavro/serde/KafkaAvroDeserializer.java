@@ -38,11 +38,17 @@ import org.apache.kafka.common.serialization.Deserializer;
  */
 public final class KafkaAvroDeserializer implements Deserializer<Object>, Monitorable {
   private final SerdeMetrics metrics = SerdeMetrics.deserializer();
-  private final PluginEngine<DeserializerEngine> plugin;
+  /** Its engine and client; a serde configures its halves through it. */
+  final PluginEngine<DeserializerEngine> plugin;
 
   /** For Kafka: configured through {@link #configure(Map, boolean)}. */
   public KafkaAvroDeserializer() {
     this.plugin = new PluginEngine<>("KafkaAvroDeserializer", null, DeserializerEngine::new);
+  }
+
+  @Override
+  public void configure(Map<String, ?> configs, boolean isKey) {
+    plugin.configure(configs, isKey);
   }
 
   /** Uses {@code client} instead of creating one from {@code schema.registry.url}; still call configure. */
@@ -58,21 +64,11 @@ public final class KafkaAvroDeserializer implements Deserializer<Object>, Monito
   }
 
   /**
-   * Uses {@code client} (which stays the caller's) and an already parsed configuration: how a converter or a
-   * serde that parsed it once shares it between halves.
+   * Uses {@code client} (which stays the caller's) and an already parsed configuration: how the Connect
+   * converter, which parses it once, shares it between its halves.
    */
   public KafkaAvroDeserializer(SchemaRegistryClient client, AvroSerdeConfig config) {
     this(client);
-    configure(client, config);
-  }
-
-  @Override
-  public void configure(Map<String, ?> configs, boolean isKey) {
-    plugin.configure(configs, isKey);
-  }
-
-  /** Configures with a client and a parsed configuration. */
-  void configure(SchemaRegistryClient client, AvroSerdeConfig config) {
     plugin.configure(client, config);
   }
 

@@ -39,11 +39,17 @@ import org.apache.kafka.common.serialization.Serializer;
  */
 public final class KafkaAvroSerializer implements Serializer<Object>, Monitorable {
   private final SerdeMetrics metrics = SerdeMetrics.serializer();
-  private final PluginEngine<SerializerEngine> plugin;
+  /** Its engine and client; a serde configures its halves through it. */
+  final PluginEngine<SerializerEngine> plugin;
 
   /** For Kafka: configured through {@link #configure(Map, boolean)}. */
   public KafkaAvroSerializer() {
     this.plugin = new PluginEngine<>("KafkaAvroSerializer", null, SerializerEngine::new);
+  }
+
+  @Override
+  public void configure(Map<String, ?> configs, boolean isKey) {
+    plugin.configure(configs, isKey);
   }
 
   /** Uses {@code client} instead of creating one from {@code schema.registry.url}; still call configure. */
@@ -59,21 +65,11 @@ public final class KafkaAvroSerializer implements Serializer<Object>, Monitorabl
   }
 
   /**
-   * Uses {@code client} (which stays the caller's) and an already parsed configuration: how a converter or a
-   * serde that parsed it once shares it between halves.
+   * Uses {@code client} (which stays the caller's) and an already parsed configuration: how the Connect
+   * converter, which parses it once, shares it between its halves.
    */
   public KafkaAvroSerializer(SchemaRegistryClient client, AvroSerdeConfig config) {
     this(client);
-    configure(client, config);
-  }
-
-  @Override
-  public void configure(Map<String, ?> configs, boolean isKey) {
-    plugin.configure(configs, isKey);
-  }
-
-  /** Configures with a client and a parsed configuration. */
-  void configure(SchemaRegistryClient client, AvroSerdeConfig config) {
     plugin.configure(client, config);
   }
 
