@@ -14,16 +14,18 @@ import picocli.CommandLine.Option;
  * file for the Kafka client and the registry client (auth, TLS, ...), with the keys they document.
  */
 final class ClientOptions {
-  @Option(names = "--bootstrap-server", paramLabel = "HOST:PORT", description = "Kafka broker(s) to connect to.")
+  @Option(names = {"--bootstrap-server", "--broker-list"}, paramLabel = "HOST:PORT",
+      description = "Kafka broker(s) to connect to (--broker-list, as Confluent's older tools name it, too); or "
+          + "bootstrap.servers in --command-config.")
   String bootstrapServer;
 
   /** The environment variable that carries the registry's basic-auth {@code user:password}. */
   static final String USER_INFO_ENV = "KAVRO_SCHEMA_REGISTRY_USER_INFO";
 
-  @Option(names = "--schema-registry-url", paramLabel = "URL", required = true,
+  @Option(names = "--schema-registry-url", paramLabel = "URL",
       description = "Schema registry URL(s), comma-separated. Credentials: set " + USER_INFO_ENV
           + "=user:password, or basic.auth.user.info in --command-config; user:password@ in the URL is visible "
-          + "to every user of this machine in the process list.")
+          + "to every user of this machine in the process list. Or schema.registry.url in --command-config.")
   String schemaRegistryUrl;
 
   @Option(names = "--command-config", paramLabel = "FILE",
@@ -49,7 +51,12 @@ final class ClientOptions {
       }
       properties.forEach((k, v) -> config.put(k.toString(), v));
     }
-    config.put("schema.registry.url", schemaRegistryUrl);
+    if (schemaRegistryUrl != null) {
+      config.put("schema.registry.url", schemaRegistryUrl);
+    } else if (!config.containsKey("schema.registry.url")) {
+      throw new CliException("the schema registry is needed: --schema-registry-url URL, or schema.registry.url in "
+          + "--command-config", 2);
+    }
     String userInfo = environment.get(USER_INFO_ENV);
     if (userInfo != null && !userInfo.isBlank() && !config.containsKey("basic.auth.user.info")) {
       config.put("basic.auth.credentials.source", "USER_INFO");
@@ -61,11 +68,22 @@ final class ClientOptions {
     return config;
   }
 
-  /** {@link #config()}, for a command that needs the broker. */
+  /** How long a Kafka client may wait for the broker's metadata before the tool says it cannot reach it. */
+  static final int MAX_BLOCK_MS = 10_000;
+
+  /**
+   * {@link #config()}, for a command that needs the broker: from {@code --bootstrap-server} or the command
+   * config's {@code bootstrap.servers}, and waiting at most {@link #MAX_BLOCK_MS} for it unless the command config
+   * says otherwise (Kafka's own default is a minute).
+   */
   Map<String, Object> kafkaConfig() {
-    if (bootstrapServer == null) {
-      throw new CliException("--bootstrap-server is required for this command", 2);
+    Map<String, Object> config = config();
+    if (!config.containsKey("bootstrap.servers")) {
+      throw new CliException("the Kafka broker is needed: --bootstrap-server HOST:PORT, or bootstrap.servers in "
+          + "--command-config", 2);
     }
-    return config();
+    config.putIfAbsent("max.block.ms", MAX_BLOCK_MS);
+    config.putIfAbsent("default.api.timeout.ms", MAX_BLOCK_MS);
+    return config;
   }
 }

@@ -7,12 +7,14 @@ import java.io.PrintWriter;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import picocli.CommandLine.Command;
@@ -40,8 +42,22 @@ final class ConsumeCommand implements Callable<Integer> {
   @Option(names = "--from-beginning", description = "Start at the earliest offset (otherwise at the end).")
   boolean fromBeginning;
 
-  @Option(names = "--max-messages", paramLabel = "N", description = "Stop after N records.")
+  @Option(names = "--max-messages", paramLabel = "N", description = "Stop after N records (-1: no limit).")
   Integer maxMessages;
+
+  /** How a record's key is printed. */
+  enum KeyFormat {
+    /** Decoded as Avro when it is framed (0x00 and an id, or 0x01 and a GUID) and decodes, else as UTF-8 text. */
+    AUTO,
+    /** Decoded as Avro; a key that does not decode is the record's error. */
+    AVRO,
+    /** As UTF-8 text. */
+    STRING
+  }
+
+  @Option(names = "--key-format", paramLabel = "FORMAT", defaultValue = "auto",
+      description = "How keys print: auto (Avro when the key is framed and decodes, else text), avro or string.")
+  KeyFormat keyFormat;
 
   @Option(names = "--partition", paramLabel = "P", description = "Read only this partition.")
   Integer partition;
@@ -65,17 +81,23 @@ final class ConsumeCommand implements Callable<Integer> {
     if (offset != null && partition == null) {
       throw new CliException("--offset needs --partition", 2);
     }
+    Integer limit = maxMessages == null || maxMessages < 0 ? null : maxMessages;
     Map<String, Object> config = client.kafkaConfig();
     config.putIfAbsent("group.id", group != null ? group : "kavro-cli-" + UUID.randomUUID());
     config.put("auto.offset.reset", fromBeginning ? "earliest" : "latest");
-    config.putIfAbsent("enable.auto.commit", group != null);
+    // Only what was printed is committed, after it was printed: a group never skips a record it did not show.
+    config.put("enable.auto.commit", false);
     PrintWriter out = spec.commandLine().getOut();
     int errors = 0;
     int printed = 0;
     try (KafkaAvroDeserializer values = new KafkaAvroDeserializer();
+        KafkaAvroDeserializer keys = new KafkaAvroDeserializer();
         KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(),
             new ByteArrayDeserializer())) {
       values.configure(config, false);
+      keys.configure(config, true);
+      BrokerCheck.check(consumer, config.get("bootstrap.servers"), topic, true,
+          Duration.ofMillis(timeoutMs >= 0 ? Math.max(timeoutMs, 1000) : ClientOptions.MAX_BLOCK_MS));
       if (partition != null) {
         TopicPartition tp = new TopicPartition(topic, partition);
         consumer.assign(List.of(tp));
@@ -88,7 +110,7 @@ final class ConsumeCommand implements Callable<Integer> {
         consumer.subscribe(List.of(topic));
       }
       long idleSince = System.nanoTime();
-      while (maxMessages == null || printed < maxMessages) {
+      while (limit == null || printed < limit) {
         var records = consumer.poll(Duration.ofMillis(200));
         if (records.isEmpty()) {
           if (timeoutMs >= 0 && System.nanoTime() - idleSince > timeoutMs * 1_000_000) {
@@ -97,20 +119,21 @@ final class ConsumeCommand implements Callable<Integer> {
           continue;
         }
         idleSince = System.nanoTime();
+        Map<TopicPartition, OffsetAndMetadata> shown = new HashMap<>();
         for (ConsumerRecord<byte[], byte[]> record : records) {
-          if (maxMessages != null && printed >= maxMessages) {
+          if (limit != null && printed >= limit) {
             break;
           }
           ObjectNode line = JsonLines.MAPPER.createObjectNode();
           line.put("partition", record.partition());
           line.put("offset", record.offset());
           line.put("timestamp", record.timestamp());
-          line.put("key", record.key() == null ? null : new String(record.key(), StandardCharsets.UTF_8));
           try {
+            putKey(line, keys, record, rendering);
             AvroValue value = record.value() == null ? null
                 : values.deserializeWithSchema(topic, record.headers(), ByteBuffer.wrap(record.value()));
-            line.set("value", value == null ? JsonLines.MAPPER.nullNode() : JsonLines.datum(value.datum(), value.schema(),
-                rendering));
+            line.set("value", value == null ? JsonLines.MAPPER.nullNode()
+                : JsonLines.datum(value.datum(), value.schema(), rendering));
             if (value != null && value.schemaId() >= 0) {
               line.put("schemaId", value.schemaId());
             }
@@ -122,6 +145,12 @@ final class ConsumeCommand implements Callable<Integer> {
           }
           out.println(JsonLines.line(line));
           printed++;
+          shown.put(new TopicPartition(record.topic(), record.partition()),
+              new OffsetAndMetadata(record.offset() + 1));
+        }
+        out.flush();
+        if (group != null && !shown.isEmpty()) {
+          consumer.commitSync(shown);
         }
       }
     }
@@ -132,5 +161,35 @@ final class ConsumeCommand implements Callable<Integer> {
       return 1;
     }
     return 0;
+  }
+
+  /** The key: Avro when it decodes as {@link #keyFormat} allows, with its schema id, else text. */
+  private void putKey(ObjectNode line, KafkaAvroDeserializer keys, ConsumerRecord<byte[], byte[]> record,
+      JsonLines.Format rendering) {
+    byte[] key = record.key();
+    if (key == null) {
+      line.putNull("key");
+      return;
+    }
+    if (keyFormat == KeyFormat.AVRO || keyFormat == KeyFormat.AUTO && framed(key)) {
+      try {
+        AvroValue decoded = keys.deserializeWithSchema(topic, record.headers(), ByteBuffer.wrap(key));
+        line.set("key", JsonLines.datum(decoded.datum(), decoded.schema(), rendering));
+        if (decoded.schemaId() >= 0) {
+          line.put("keySchemaId", decoded.schemaId());
+        }
+        return;
+      } catch (io.kavro.serde.MalformedPayloadException | io.kavro.serde.UnknownSchemaIdException e) {
+        if (keyFormat == KeyFormat.AVRO) {
+          throw e;
+        }
+      }
+    }
+    line.put("key", new String(key, StandardCharsets.UTF_8));
+  }
+
+  /** Whether a key starts as a framed Avro payload does: 0x00 and an id, or 0x01 and a GUID. */
+  private static boolean framed(byte[] key) {
+    return key.length >= 5 && key[0] == 0 || key.length >= 17 && key[0] == 1;
   }
 }

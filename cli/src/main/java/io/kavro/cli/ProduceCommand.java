@@ -11,11 +11,14 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.avro.Schema;
+import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -70,7 +73,7 @@ final class ProduceCommand implements Callable<Integer> {
   InputStream input = System.in;
 
   @Override
-  public Integer call() throws IOException, InterruptedException {
+  public Integer call() throws IOException {
     Map<String, Object> config = client.kafkaConfig();
     Schema valueSchema;
     Schema keySchema = null;
@@ -80,14 +83,15 @@ final class ProduceCommand implements Callable<Integer> {
         keySchema = schema(registry, key.file, key.id, "--key-schema");
       }
     }
+    BrokerCheck.check(config, topic, false, Duration.ofMillis(ClientOptions.MAX_BLOCK_MS));
     KafkaAvroSerializer values = serializer(config, value.id, false);
     KafkaAvroSerializer keys = key == null ? null : serializer(config, key.id, true);
-    int sent = 0;
+    Sends sends = new Sends();
     try (values; KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config, new ByteArraySerializer(),
         new ByteArraySerializer())) {
       BufferedReader lines = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8));
       int number = 0;
-      for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+      for (String line = lines.readLine(); line != null && sends.failure() == null; line = lines.readLine()) {
         number++;
         if (line.isBlank()) {
           continue;
@@ -108,22 +112,51 @@ final class ProduceCommand implements Callable<Integer> {
         } catch (IOException | org.apache.avro.AvroRuntimeException | org.apache.kafka.common.errors.SerializationException e) {
           producer.flush();
           throw new CliException("line " + number + " does not match the schema: " + e.getMessage()
-              + " (" + sent + " record(s) before it were sent, nothing after it)");
+              + " (" + sends.acknowledged() + " record(s) before it were sent, nothing after it)");
         }
-        try {
-          producer.send(new ProducerRecord<>(topic, keyBytes, valueBytes)).get();
-        } catch (ExecutionException e) {
-          throw new CliException("line " + number + " could not be sent: " + e.getCause().getMessage());
-        }
-        sent++;
+        // In flight, as Kafka batches them; the first failure stops the reading and is reported with its line.
+        producer.send(new ProducerRecord<>(topic, keyBytes, valueBytes), sends.callback(number));
       }
+      producer.flush();
     } finally {
       if (keys != null) {
         keys.close();
       }
     }
-    spec.commandLine().getErr().println("kavro: sent " + sent + " record(s) to " + topic);
+    Sends.Failure failure = sends.failure();
+    if (failure != null) {
+      throw new CliException("line " + failure.line() + " could not be sent: " + failure.cause().getMessage()
+          + " (" + sends.acknowledged() + " record(s) were sent)");
+    }
+    spec.commandLine().getErr().println("kavro: sent " + sends.acknowledged() + " record(s) to " + topic);
     return 0;
+  }
+
+  /** The records in flight: how many the broker acknowledged, and the first that failed. Thread-safe. */
+  private static final class Sends {
+    /** A record the broker did not take, and why. */
+    record Failure(int line, Exception cause) {}
+
+    private final AtomicLong acknowledged = new AtomicLong();
+    private final AtomicReference<Failure> failure = new AtomicReference<>();
+
+    Callback callback(int line) {
+      return (metadata, e) -> {
+        if (e == null) {
+          acknowledged.incrementAndGet();
+        } else {
+          failure.compareAndSet(null, new Failure(line, e));
+        }
+      };
+    }
+
+    long acknowledged() {
+      return acknowledged.get();
+    }
+
+    Failure failure() {
+      return failure.get();
+    }
   }
 
   private static Schema schema(SchemaRegistryClient registry, Path file, Integer id, String option) {

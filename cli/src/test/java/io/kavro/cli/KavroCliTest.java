@@ -99,6 +99,113 @@ class KavroCliTest {
     assertThat(avroJson.lines().get(1)).contains("\"value\":{\"id\":2,\"note\":{\"string\":\"rush\"}}");
   }
 
+  private static int closedPort() throws Exception {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
+  }
+
+  /**
+   * Issue 25, item 2: a wrong broker or a missing topic is an error within seconds, with Kafka's reason, never an
+   * empty success (consume printed nothing and exited 0; produce hung 62.8 s).
+   */
+  @Test
+  void unreachableBrokerOrMissingTopic_exit1WithinSeconds() throws Exception {
+    String deadBroker = "127.0.0.1:" + closedPort();
+    long start = System.nanoTime();
+    Run consumeDead = kavro("", "consume", "--topic", "t", "--bootstrap-server", deadBroker,
+        "--schema-registry-url", stack.registryUrl(), "--timeout-ms", "3000");
+    Run produceDead = kavro("{\"id\": 1, \"note\": null}\n", "produce", "--topic", "t", "--bootstrap-server",
+        deadBroker, "--schema-registry-url", stack.registryUrl(), "--value-schema", schemaFile().toString());
+    long seconds = (System.nanoTime() - start) / 1_000_000_000;
+
+    assertThat(consumeDead.status()).isEqualTo(1);
+    assertThat(consumeDead.err()).startsWith("kavro: cannot reach the Kafka broker at " + deadBroker);
+    assertThat(produceDead.status()).isEqualTo(1);
+    assertThat(produceDead.err()).startsWith("kavro: cannot reach the Kafka broker at " + deadBroker);
+    assertThat(seconds).as("both, in seconds").isLessThan(40);
+
+    Run missing = kavro("", with("consume", "--topic", "cli-missing-" + UUID.randomUUID(), "--timeout-ms", "3000"));
+    assertThat(missing.status()).isEqualTo(1);
+    assertThat(missing.err()).contains("does not exist");
+  }
+
+  /**
+   * Issue 25, item 9: with a group, each run prints the records after the last one it printed, none skipped
+   * (the tool committed past what it printed); and -1 is no limit, as in Confluent's tool.
+   */
+  @Test
+  void group_commitsOnlyWhatItPrinted_andMinusOneIsNoLimit() throws Exception {
+    String topic = "cli-group-" + UUID.randomUUID();
+    StringBuilder input = new StringBuilder();
+    for (int i = 0; i < 6; i++) {
+      input.append("{\"id\": ").append(i).append(", \"note\": null}\n");
+    }
+    assertThat(kavro(input.toString(), with("produce", "--topic", topic, "--value-schema", schemaFile().toString()))
+        .status()).isZero();
+    String group = "cli-group-" + UUID.randomUUID();
+
+    Run first = kavro("", with("consume", "--topic", topic, "--group", group, "--from-beginning",
+        "--max-messages", "2"));
+    Run second = kavro("", with("consume", "--topic", topic, "--group", group, "--max-messages", "2"));
+    Run rest = kavro("", with("consume", "--topic", topic, "--group", group, "--max-messages", "-1",
+        "--timeout-ms", "3000"));
+
+    assertThat(first.lines()).extracting(l -> l.replaceAll(".*\"offset\":(\\d+).*", "$1")).containsExactly("0", "1");
+    assertThat(second.lines()).extracting(l -> l.replaceAll(".*\"offset\":(\\d+).*", "$1")).containsExactly("2", "3");
+    assertThat(rest.lines()).extracting(l -> l.replaceAll(".*\"offset\":(\\d+).*", "$1")).containsExactly("4", "5");
+  }
+
+  /**
+   * Issue 25, items 1 and 5: Avro keys print decoded, with their schema id (they printed as raw bytes); the
+   * broker and the registry may come from --broker-list and the command config, as Confluent's tools take them.
+   */
+  @Test
+  void avroKeys_decoded_andConnectionFromBrokerListAndCommandConfig() throws Exception {
+    String topic = "cli-keys-" + UUID.randomUUID();
+    Path keySchema = Files.writeString(dir.resolve("key.avsc"),
+        "{\"type\":\"record\",\"name\":\"OrderKey\",\"fields\":[{\"name\":\"region\",\"type\":\"string\"}]}");
+    Run produced = kavro("{\"key\": {\"region\": \"eu\"}, \"value\": {\"id\": 1, \"note\": null}}\n",
+        with("produce", "--topic", topic, "--value-schema", schemaFile().toString(), "--key-schema",
+            keySchema.toString()));
+    assertThat(produced.status()).as(produced.err()).isZero();
+    Path config = Files.writeString(dir.resolve("cli.properties"), "schema.registry.url=" + stack.registryUrl()
+        + "\n");
+
+    Run consumed = kavro("", "consume", "--topic", topic, "--from-beginning", "--max-messages", "1",
+        "--broker-list", stack.bootstrapServers(), "--command-config", config.toString());
+
+    assertThat(consumed.status()).as(consumed.err()).isZero();
+    assertThat(consumed.out()).contains("\"key\":{\"region\":\"eu\"},\"keySchemaId\":")
+        .contains("\"value\":{\"id\":1,\"note\":null}");
+    Run asText = kavro("", with("consume", "--topic", topic, "--from-beginning", "--max-messages", "1",
+        "--key-format", "string"));
+    assertThat(asText.out()).doesNotContain("keySchemaId");
+    Run noRegistry = kavro("", "consume", "--topic", topic, "--bootstrap-server", stack.bootstrapServers());
+    assertThat(noRegistry.status()).isEqualTo(2);
+    assertThat(noRegistry.err()).contains("schema.registry.url in --command-config");
+  }
+
+  /** Issue 25, item 7: records are sent in flight and flushed once (one at a time took 66 s for 10,000). */
+  @Test
+  void produce_manyLines_allSent() throws Exception {
+    String topic = "cli-many-" + UUID.randomUUID();
+    StringBuilder input = new StringBuilder();
+    for (int i = 0; i < 5_000; i++) {
+      input.append("{\"id\": ").append(i).append(", \"note\": null}\n");
+    }
+
+    Run produced = kavro(input.toString(), with("produce", "--topic", topic, "--value-schema",
+        schemaFile().toString()));
+
+    assertThat(produced.status()).as(produced.err()).isZero();
+    assertThat(produced.err()).contains("sent 5000 record(s)");
+    Run consumed = kavro("", with("consume", "--topic", topic, "--from-beginning", "--max-messages", "-1",
+        "--timeout-ms", "3000"));
+    assertThat(consumed.lines()).hasSize(5_000);
+    assertThat(consumed.lines().get(4_999)).contains("\"id\":4999");
+  }
+
   @Test
   void produce_badJsonLine_stopsWithItsNumber_andSendsNothingAfter() throws Exception {
     String topic = "cli-bad-" + UUID.randomUUID();
