@@ -10,15 +10,11 @@ import java.util.Properties;
 import picocli.CommandLine.Option;
 
 /**
- * The options every command shares, as Kafka's own tools name them. {@code --command-config} is a properties
- * file for the Kafka client and the registry client (auth, TLS, ...), with the keys they document.
+ * The options every command shares, as Kafka's own tools name them: the registry, and {@code --command-config},
+ * a properties file for the Kafka client and the registry client (auth, TLS, ...), with the keys they document.
+ * The commands that talk to Kafka add {@link BrokerOptions}.
  */
 final class ClientOptions {
-  @Option(names = {"--bootstrap-server", "--broker-list"}, paramLabel = "HOST:PORT",
-      description = "Kafka broker(s) to connect to (--broker-list, as Confluent's older tools name it, too); or "
-          + "bootstrap.servers in --command-config.")
-  String bootstrapServer;
-
   /** The environment variable that carries the registry's basic-auth {@code user:password}. */
   static final String USER_INFO_ENV = "KAVRO_SCHEMA_REGISTRY_USER_INFO";
 
@@ -33,8 +29,8 @@ final class ClientOptions {
   Path commandConfig;
 
   /**
-   * The command config's properties, the registry URL, the basic-auth credentials of {@link #USER_INFO_ENV}
-   * (unless the command config names its own) and, if given, the bootstrap servers.
+   * The command config's properties, the registry URL and the basic-auth credentials of {@link #USER_INFO_ENV}
+   * (unless the command config names its own).
    */
   Map<String, Object> config() {
     return config(System.getenv());
@@ -62,28 +58,6 @@ final class ClientOptions {
       config.put("basic.auth.credentials.source", "USER_INFO");
       config.put("basic.auth.user.info", userInfo);
     }
-    if (bootstrapServer != null) {
-      config.put("bootstrap.servers", bootstrapServer);
-    }
-    return config;
-  }
-
-  /** How long a Kafka client may wait for the broker's metadata before the tool says it cannot reach it. */
-  static final int MAX_BLOCK_MS = 10_000;
-
-  /**
-   * {@link #config()}, for a command that needs the broker: from {@code --bootstrap-server} or the command
-   * config's {@code bootstrap.servers}, and waiting at most {@link #MAX_BLOCK_MS} for it unless the command config
-   * says otherwise (Kafka's own default is a minute).
-   */
-  Map<String, Object> kafkaConfig() {
-    Map<String, Object> config = config();
-    if (!config.containsKey("bootstrap.servers")) {
-      throw new CliException("the Kafka broker is needed: --bootstrap-server HOST:PORT, or bootstrap.servers in "
-          + "--command-config", 2);
-    }
-    config.putIfAbsent("max.block.ms", MAX_BLOCK_MS);
-    config.putIfAbsent("default.api.timeout.ms", MAX_BLOCK_MS);
     return config;
   }
 }

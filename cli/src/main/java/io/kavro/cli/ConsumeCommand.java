@@ -33,6 +33,9 @@ final class ConsumeCommand implements Callable<Integer> {
   @Mixin
   ClientOptions client;
 
+  @Mixin
+  BrokerOptions broker;
+
   @Spec
   picocli.CommandLine.Model.CommandSpec spec;
 
@@ -82,7 +85,7 @@ final class ConsumeCommand implements Callable<Integer> {
       throw new CliException("--offset needs --partition", 2);
     }
     Integer limit = maxMessages == null || maxMessages < 0 ? null : maxMessages;
-    Map<String, Object> config = client.kafkaConfig();
+    Map<String, Object> config = broker.kafkaConfig(client);
     config.putIfAbsent("group.id", group != null ? group : "kavro-cli-" + UUID.randomUUID());
     config.put("auto.offset.reset", fromBeginning ? "earliest" : "latest");
     // Only what was printed is committed, after it was printed: a group never skips a record it did not show.
@@ -97,7 +100,7 @@ final class ConsumeCommand implements Callable<Integer> {
       values.configure(config, false);
       keys.configure(config, true);
       BrokerCheck.check(consumer, config.get("bootstrap.servers"), topic, true,
-          Duration.ofMillis(timeoutMs >= 0 ? Math.max(timeoutMs, 1000) : ClientOptions.MAX_BLOCK_MS));
+          Duration.ofMillis(timeoutMs >= 0 ? Math.max(timeoutMs, 1000) : BrokerOptions.MAX_BLOCK_MS));
       if (partition != null) {
         TopicPartition tp = new TopicPartition(topic, partition);
         consumer.assign(List.of(tp));
@@ -142,6 +145,7 @@ final class ConsumeCommand implements Callable<Integer> {
           } catch (RuntimeException e) {
             errors++;
             line.put("error", e.getMessage());
+            putPayload(line, record.value());
           }
           out.println(JsonLines.line(line));
           printed++;
@@ -186,6 +190,18 @@ final class ConsumeCommand implements Callable<Integer> {
       }
     }
     line.put("key", new String(key, StandardCharsets.UTF_8));
+  }
+
+  /** Payloads up to this size go into their error line, in hex, for {@code kavro decode --hex}. */
+  static final int MAX_PAYLOAD_SHOWN = 64 * 1024;
+
+  /** The payload of a record that could not be decoded, so that it can be handed to {@code decode}. */
+  private static void putPayload(ObjectNode line, byte[] payload) {
+    if (payload != null && payload.length <= MAX_PAYLOAD_SHOWN) {
+      line.put("payload", java.util.HexFormat.of().formatHex(payload));
+    } else if (payload != null) {
+      line.put("payloadBytes", payload.length);
+    }
   }
 
   /** Whether a key starts as a framed Avro payload does: 0x00 and an id, or 0x01 and a GUID. */

@@ -34,7 +34,8 @@ final class DecodeCommand implements Callable<Integer> {
 
   /** Where the payload is. */
   static final class Payload {
-    @Option(names = "--hex", paramLabel = "HEX", description = "The payload in hex (spaces allowed).")
+    @Option(names = "--hex", paramLabel = "HEX", description = "The payload in hex (spaces, colons and a 0x "
+        + "prefix allowed), as consume prints it in an error line's \"payload\".")
     String hex;
 
     @Option(names = "--base64", paramLabel = "BASE64", description = "The payload in Base64.")
@@ -69,7 +70,8 @@ final class DecodeCommand implements Callable<Integer> {
   private byte[] bytes() {
     try {
       if (payload.hex != null) {
-        return HexFormat.of().parseHex(payload.hex.replaceAll("[\\s:]", ""));
+        String hex = payload.hex.replaceAll("[\\s:]", "");
+        return HexFormat.of().parseHex(hex.startsWith("0x") || hex.startsWith("0X") ? hex.substring(2) : hex);
       }
       if (payload.base64 != null) {
         return Base64.getDecoder().decode(payload.base64.trim());
@@ -77,8 +79,10 @@ final class DecodeCommand implements Callable<Integer> {
       return Files.readAllBytes(payload.file);
     } catch (IllegalArgumentException e) {
       throw new CliException("not a valid payload: " + e.getMessage(), 2);
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new CliException("cannot read --file " + payload.file + ": no such file", 2);
     } catch (IOException e) {
-      throw new CliException("cannot read " + payload.file + ": " + e.getMessage(), 2);
+      throw new CliException("cannot read --file " + payload.file + ": " + e, 2);
     }
   }
 }

@@ -40,6 +40,9 @@ final class ProduceCommand implements Callable<Integer> {
   @Mixin
   ClientOptions client;
 
+  @Mixin
+  BrokerOptions broker;
+
   @Spec
   picocli.CommandLine.Model.CommandSpec spec;
 
@@ -74,7 +77,7 @@ final class ProduceCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    Map<String, Object> config = client.kafkaConfig();
+    Map<String, Object> config = broker.kafkaConfig(client);
     Schema valueSchema;
     Schema keySchema = null;
     try (SchemaRegistryClient registry = SchemaRegistryClients.create(config)) {
@@ -83,7 +86,7 @@ final class ProduceCommand implements Callable<Integer> {
         keySchema = schema(registry, key.file, key.id, "--key-schema");
       }
     }
-    BrokerCheck.check(config, topic, false, Duration.ofMillis(ClientOptions.MAX_BLOCK_MS));
+    BrokerCheck.check(config, topic, false, Duration.ofMillis(BrokerOptions.MAX_BLOCK_MS));
     KafkaAvroSerializer values = serializer(config, value.id, false);
     KafkaAvroSerializer keys = key == null ? null : serializer(config, key.id, true);
     Sends sends = new Sends();

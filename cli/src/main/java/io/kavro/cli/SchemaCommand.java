@@ -25,7 +25,8 @@ import picocli.CommandLine.Spec;
  * {@code kavro schema ...}: the registry's REST API as commands, through Kavro's own client (retries, failover,
  * auth and TLS from {@code --command-config}). Each prints JSON.
  */
-@Command(name = "schema", mixinStandardHelpOptions = true, description = "Work the schema registry.")
+@Command(name = "schema", mixinStandardHelpOptions = true,
+    description = "Work the schema registry.")
 final class SchemaCommand {
   @Spec
   picocli.CommandLine.Model.CommandSpec spec;
@@ -38,25 +39,34 @@ final class SchemaCommand {
     return SchemaRegistryClients.create(client.config());
   }
 
-  @Command(name = "subjects", description = "List the subjects.")
-  int subjects(@Mixin ClientOptions client) {
+  @Command(name = "subjects",
+      description = "List the subjects.")
+  int subjects(@Mixin ClientOptions client, @Mixin HelpOption help) {
     try (SchemaRegistryClient registry = registry(client)) {
       out().println(JsonLines.line(JsonLines.MAPPER.valueToTree(registry.subjects())));
     }
     return 0;
   }
 
-  @Command(name = "versions", description = "List a subject's versions.")
-  int versions(@Mixin ClientOptions client, @Option(names = "--subject", required = true) String subject) {
+  @Command(name = "versions",
+      description = "List a subject's versions.")
+  int versions(@Mixin ClientOptions client, @Mixin HelpOption help,
+      @Option(names = "--subject", required = true, paramLabel = "SUBJECT", description = "The subject.")
+      String subject) {
     try (SchemaRegistryClient registry = registry(client)) {
       out().println(JsonLines.line(JsonLines.MAPPER.valueToTree(registry.versions(subject))));
     }
     return 0;
   }
 
-  @Command(name = "get", description = "Print a schema: by --id, or a --subject's --version (latest by default).")
-  int get(@Mixin ClientOptions client, @Option(names = "--id") Integer id, @Option(names = "--subject") String subject,
-      @Option(names = "--version", defaultValue = "latest") String version) {
+  @Command(name = "get",
+      description = "Print a schema: by --id, or a --subject's --version (latest by default).")
+  int get(@Mixin ClientOptions client, @Mixin HelpOption help,
+      @Option(names = "--id", paramLabel = "ID", description = "The schema id.") Integer id,
+      @Option(names = "--subject", paramLabel = "SUBJECT", description = "The subject.") String subject,
+      @Option(names = "--version", defaultValue = "latest", paramLabel = "VERSION",
+          description = "A version number, or latest.")
+      String version) {
     try (SchemaRegistryClient registry = registry(client)) {
       ObjectNode line = JsonLines.MAPPER.createObjectNode();
       Schema schema;
@@ -113,10 +123,13 @@ final class SchemaCommand {
     }
   }
 
-  @Command(name = "register", description = "Register a schema under a subject; prints its id, and the references "
+  @Command(name = "register",
+      description = "Register a schema under a subject; prints its id, and the references "
       + "it was registered with.")
-  int register(@Mixin ClientOptions client, @Option(names = "--subject", required = true) String subject,
-      @Option(names = "--schema", required = true, paramLabel = "FILE") Path file,
+  int register(@Mixin ClientOptions client, @Mixin HelpOption help,
+      @Option(names = "--subject", required = true, paramLabel = "SUBJECT", description = "The subject.")
+      String subject,
+      @Option(names = "--schema", required = true, paramLabel = "FILE", description = "The schema (.avsc).") Path file,
       @ArgGroup(exclusive = false) ReferenceOptions referenceOptions) {
     try (SchemaRegistryClient registry = registry(client)) {
       SchemaImports.Resolved resolved = ReferenceOptions.resolve(referenceOptions, registry, file, true);
@@ -139,10 +152,13 @@ final class SchemaCommand {
     return failed;
   }
 
-  @Command(name = "check", description = "Is this schema registered under the subject? Exit 0 when it is, 1 when "
+  @Command(name = "check",
+      description = "Is this schema registered under the subject? Exit 0 when it is, 1 when "
       + "it is not, 3 when there is no answer (the registry failed).")
-  int check(@Mixin ClientOptions client, @Option(names = "--subject", required = true) String subject,
-      @Option(names = "--schema", required = true, paramLabel = "FILE") Path file,
+  int check(@Mixin ClientOptions client, @Mixin HelpOption help,
+      @Option(names = "--subject", required = true, paramLabel = "SUBJECT", description = "The subject.")
+      String subject,
+      @Option(names = "--schema", required = true, paramLabel = "FILE", description = "The schema (.avsc).") Path file,
       @ArgGroup(exclusive = false) ReferenceOptions referenceOptions) {
     try (SchemaRegistryClient registry = registry(client)) {
       SchemaImports.Resolved resolved = ReferenceOptions.resolve(referenceOptions, registry, file, false);
@@ -151,19 +167,23 @@ final class SchemaCommand {
           .put("version", found.version()).put("id", found.id())));
       return 0;
     } catch (SchemaNotFoundException e) {
-      out().println(JsonLines.line(JsonLines.MAPPER.createObjectNode().put("registered", false).put("subject", subject)));
+      out().println(JsonLines.line(JsonLines.MAPPER.createObjectNode().put("registered", false)
+          .put("subject", subject)));
       return 1;
     } catch (SchemaRegistryException e) {
       throw noAnswer(e);
     }
   }
 
-  @Command(name = "compatibility", description = "With --schema: can the subject take it? Exit 0 when it can, 1 "
+  @Command(name = "compatibility",
+      description = "With --schema: can the subject take it? Exit 0 when it can, 1 "
       + "when not, 3 when there is no answer (an unknown subject, a registry failure). "
       + "With --level: set the subject's level (or the global one without --subject). Otherwise: print the level.")
-  int compatibility(@Mixin ClientOptions client, @Option(names = "--subject") String subject,
-      @Option(names = "--schema", paramLabel = "FILE") Path file,
-      @Option(names = "--level", paramLabel = "LEVEL") CompatibilityLevel level) {
+  int compatibility(@Mixin ClientOptions client, @Mixin HelpOption help,
+      @Option(names = "--subject", paramLabel = "SUBJECT", description = "The subject.") String subject,
+      @Option(names = "--schema", paramLabel = "FILE", description = "The schema (.avsc) to test.") Path file,
+      @Option(names = "--level", paramLabel = "LEVEL", description = "Set this level: NONE, BACKWARD, FORWARD, "
+          + "FULL, or their _TRANSITIVE forms.") CompatibilityLevel level) {
     try (SchemaRegistryClient registry = registry(client)) {
       if (file != null) {
         if (subject == null) {
@@ -198,10 +218,15 @@ final class SchemaCommand {
     return 0;
   }
 
-  @Command(name = "delete", description = "Delete a subject, or one --version of it; --permanent after a soft "
+  @Command(name = "delete",
+      description = "Delete a subject, or one --version of it; --permanent after a soft "
       + "delete.")
-  int delete(@Mixin ClientOptions client, @Option(names = "--subject", required = true) String subject,
-      @Option(names = "--version") Integer version, @Option(names = "--permanent") boolean permanent) {
+  int delete(@Mixin ClientOptions client, @Mixin HelpOption help,
+      @Option(names = "--subject", required = true, paramLabel = "SUBJECT", description = "The subject.")
+      String subject,
+      @Option(names = "--version", paramLabel = "VERSION", description = "One version, not the whole subject.")
+      Integer version,
+      @Option(names = "--permanent", description = "Delete for good what was soft-deleted before.") boolean permanent) {
     try (SchemaRegistryClient registry = registry(client)) {
       if (version != null) {
         int deleted = permanent ? registry.deleteVersionPermanently(subject, version)
@@ -210,7 +235,8 @@ final class SchemaCommand {
       } else {
         List<Integer> deleted = permanent ? registry.deleteSubjectPermanently(subject)
             : registry.deleteSubject(subject);
-        out().println(JsonLines.line(JsonLines.MAPPER.createObjectNode().set("deleted", JsonLines.MAPPER.valueToTree(deleted))));
+        out().println(JsonLines.line(JsonLines.MAPPER.createObjectNode().set("deleted",
+            JsonLines.MAPPER.valueToTree(deleted))));
       }
     }
     return 0;

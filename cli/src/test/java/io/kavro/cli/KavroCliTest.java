@@ -66,9 +66,13 @@ class KavroCliTest {
     }
   }
 
+  /** The command with the stack's registry, and its broker for the commands that talk to Kafka. */
   private String[] with(String... args) {
     List<String> all = new ArrayList<>(List.of(args));
-    all.addAll(List.of("--bootstrap-server", stack.bootstrapServers(), "--schema-registry-url", stack.registryUrl()));
+    if (args[0].equals("consume") || args[0].equals("produce")) {
+      all.addAll(List.of("--bootstrap-server", stack.bootstrapServers()));
+    }
+    all.addAll(List.of("--schema-registry-url", stack.registryUrl()));
     return all.toArray(String[]::new);
   }
 
@@ -242,6 +246,32 @@ class KavroCliTest {
         .contains("shorter than the 5-byte header");
     assertThat(consumed.lines().get(2)).contains("\"id\":3");
     assertThat(consumed.err()).contains("1 record(s) could not be decoded");
+    // Issue 25, item 11: the poison pill's bytes are in its line, ready for decode.
+    String payload = consumed.lines().get(1).replaceAll(".*\"payload\":\"([0-9a-f]*)\".*", "$1");
+    assertThat(payload).isEqualTo("000000");
+    Run decoded = kavro("", with("decode", "--hex", "0x" + payload));
+    assertThat(decoded.status()).isEqualTo(1);
+    assertThat(decoded.err()).contains("shorter than the 5-byte header");
+  }
+
+  /**
+   * Issue 25, item 12: --help works on every command (schema register --help said "Missing required options" and
+   * exited 2), options say what they are, registry commands do not offer the broker, and decode's input errors
+   * name the option.
+   */
+  @Test
+  void help_onEveryCommand_andInputErrorsNameTheOption() {
+    Run registerHelp = kavro("", "schema", "register", "--help");
+    assertThat(registerHelp.status()).isZero();
+    assertThat(registerHelp.out()).contains("--subject=SUBJECT").contains("The subject.")
+        .contains("--schema=FILE").doesNotContain("--bootstrap-server");
+    Run compatibilityHelp = kavro("", "schema", "compatibility", "--help");
+    assertThat(compatibilityHelp.out()).contains("BACKWARD");
+    assertThat(kavro("", "consume", "--help").out()).contains("--bootstrap-server");
+
+    Run missingFile = kavro("", with("decode", "--file", dir.resolve("nonexistent.bin").toString()));
+    assertThat(missingFile.status()).isEqualTo(2);
+    assertThat(missingFile.err()).contains("cannot read --file").contains("no such file");
   }
 
   @Test

@@ -1,0 +1,34 @@
+package io.kavro.cli;
+
+import java.util.Map;
+import picocli.CommandLine.Option;
+
+/** {@code --bootstrap-server}, for the commands that talk to Kafka. */
+final class BrokerOptions {
+  /** How long a Kafka client may wait for the broker's metadata before the tool says it cannot reach it. */
+  static final int MAX_BLOCK_MS = 10_000;
+
+  @Option(names = {"--bootstrap-server", "--broker-list"}, paramLabel = "HOST:PORT",
+      description = "Kafka broker(s) to connect to (--broker-list, as Confluent's older tools name it, too); or "
+          + "bootstrap.servers in --command-config.")
+  String bootstrapServer;
+
+  /**
+   * The client's configuration with the broker: from {@code --bootstrap-server} or the command config's
+   * {@code bootstrap.servers}, and waiting at most {@link #MAX_BLOCK_MS} for it unless the command config says
+   * otherwise (Kafka's own default is a minute).
+   */
+  Map<String, Object> kafkaConfig(ClientOptions client) {
+    Map<String, Object> config = client.config();
+    if (bootstrapServer != null) {
+      config.put("bootstrap.servers", bootstrapServer);
+    }
+    if (!config.containsKey("bootstrap.servers")) {
+      throw new CliException("the Kafka broker is needed: --bootstrap-server HOST:PORT, or bootstrap.servers in "
+          + "--command-config", 2);
+    }
+    config.putIfAbsent("max.block.ms", MAX_BLOCK_MS);
+    config.putIfAbsent("default.api.timeout.ms", MAX_BLOCK_MS);
+    return config;
+  }
+}
