@@ -30,9 +30,10 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code kavro produce}: JSON lines from standard input as Avro records, in Avro's JSON encoding (as
- * Confluent's console producer reads them). Without a key schema a line is the value, and the key is null;
- * with one, a line is {@code {"key": ..., "value": ...}}. A line that does not match its schema stops the tool
- * with its line number: the lines before it are sent, nothing after it is.
+ * Confluent's console producer reads them) or plain JSON ({@code --format json}). Without a key schema a line is
+ * the value, and the key is null; with one, a line is {@code {"key": ..., "value": ...}}; a line that
+ * {@code consume} printed gives its key and value. A line that does not match its schema stops the tool with its
+ * line number and the field: the lines before it are sent, nothing after it is.
  */
 @Command(name = "produce", mixinStandardHelpOptions = true,
     description = "Send JSON lines from standard input as Avro records.")
@@ -73,10 +74,17 @@ final class ProduceCommand implements Callable<Integer> {
     Integer id;
   }
 
+  @Option(names = "--format", paramLabel = "avro-json|json", defaultValue = "avro-json",
+      description = "How lines are written: Avro's JSON encoding (default, as Confluent's console producer reads "
+          + "them: unions as {\"string\": \"x\"}) or plain JSON (as consume prints by default). A line that "
+          + "consume printed is taken as it is: its key and value.")
+  String format;
+
   InputStream input = System.in;
 
   @Override
   public Integer call() throws IOException {
+    JsonLines.Format rendering = JsonLines.Format.of(format);
     Map<String, Object> config = broker.kafkaConfig(client);
     Schema valueSchema;
     Schema keySchema = null;
@@ -99,20 +107,25 @@ final class ProduceCommand implements Callable<Integer> {
         if (line.isBlank()) {
           continue;
         }
-        byte[] keyBytes = null;
+        byte[] keyBytes;
         byte[] valueBytes;
         try {
-          String valueText = line;
-          if (keySchema != null) {
-            JsonNode pair = JsonLines.MAPPER.readTree(line);
-            if (pair == null || !pair.isObject() || !pair.has("key") || !pair.has("value")) {
-              throw new IOException("with a key schema, a line is {\"key\": ..., \"value\": ...}");
-            }
-            keyBytes = keys.serialize(topic, JsonLines.parse(pair.get("key").toString(), keySchema));
-            valueText = pair.get("value").toString();
+          JsonNode tree = JsonLines.MAPPER.readTree(line);
+          // A line that consume printed: its key and value, as they were read.
+          boolean printed = tree.isObject() && tree.has("partition") && tree.has("offset") && tree.has("value");
+          JsonNode keyNode = printed || keySchema != null ? tree.get("key") : null;
+          JsonNode valueNode = printed || keySchema != null ? tree.get("value") : tree;
+          if (keySchema != null && (keyNode == null || valueNode == null)) {
+            throw new IllegalArgumentException("with a key schema, a line is {\"key\": ..., \"value\": ...}");
           }
-          valueBytes = values.serialize(topic, JsonLines.parse(valueText, valueSchema));
-        } catch (IOException | org.apache.avro.AvroRuntimeException | org.apache.kafka.common.errors.SerializationException e) {
+          keyBytes = keyBytes(keys, keySchema, keyNode, rendering);
+          valueBytes = values.serialize(topic, datum(valueNode, valueSchema, rendering));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+          producer.flush();
+          throw new CliException("line " + number + " is not JSON: " + e.getOriginalMessage()
+              + " (" + sends.acknowledged() + " record(s) before it were sent, nothing after it)");
+        } catch (IllegalArgumentException | org.apache.avro.AvroRuntimeException
+            | org.apache.kafka.common.errors.SerializationException e) {
           producer.flush();
           throw new CliException("line " + number + " does not match the schema: " + e.getMessage()
               + " (" + sends.acknowledged() + " record(s) before it were sent, nothing after it)");
@@ -133,6 +146,23 @@ final class ProduceCommand implements Callable<Integer> {
     }
     spec.commandLine().getErr().println("kavro: sent " + sends.acknowledged() + " record(s) to " + topic);
     return 0;
+  }
+
+  /** A datum of {@code schema} from a JSON value in {@code rendering}, checked field by field. */
+  private static Object datum(JsonNode value, Schema schema, JsonLines.Format rendering) throws IOException {
+    return JsonLines.parse(JsonInput.avroJson(value, schema, rendering).toString(), schema);
+  }
+
+  /** The key: Avro with a key schema, the text of a printed line's key without one, or none. */
+  private byte[] keyBytes(KafkaAvroSerializer keys, Schema keySchema, JsonNode key, JsonLines.Format rendering)
+      throws IOException {
+    if (key == null || key.isNull()) {
+      return null;
+    }
+    if (keySchema != null) {
+      return keys.serialize(topic, datum(key, keySchema, rendering));
+    }
+    return (key.isTextual() ? key.asText() : key.toString()).getBytes(StandardCharsets.UTF_8);
   }
 
   /** The records in flight: how many the broker acknowledged, and the first that failed. Thread-safe. */

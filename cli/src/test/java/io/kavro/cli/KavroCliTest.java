@@ -210,6 +210,32 @@ class KavroCliTest {
     assertThat(consumed.lines().get(4_999)).contains("\"id\":4999");
   }
 
+  /**
+   * Issue 25, items 8 and 10: what consume prints, produce reads back as it is (it refused consume's JSON), and
+   * malformed JSON is one line that names the line (it was two, the second pointing at line 1).
+   */
+  @Test
+  void consumeOutput_producedBackAsItIs_andMalformedJsonIsOneLine() throws Exception {
+    String topic = "cli-copy-" + UUID.randomUUID();
+    assertThat(kavro("{\"id\": 1, \"note\": {\"string\": \"rush\"}}\n{\"id\": 2, \"note\": null}\n",
+        with("produce", "--topic", topic, "--value-schema", schemaFile().toString())).status()).isZero();
+    Run printed = kavro("", with("consume", "--topic", topic, "--from-beginning", "--max-messages", "2"));
+    String copy = topic + "-copy";
+
+    Run copied = kavro(printed.out(), with("produce", "--topic", copy, "--value-schema", schemaFile().toString(),
+        "--format", "json"));
+    assertThat(copied.status()).as(copied.err()).isZero();
+    Run reread = kavro("", with("consume", "--topic", copy, "--from-beginning", "--max-messages", "2"));
+    assertThat(reread.lines()).extracting(l -> l.replaceAll(".*(\"value\":\\{[^}]*\\}).*", "$1"))
+        .containsExactly("\"value\":{\"id\":1,\"note\":\"rush\"}", "\"value\":{\"id\":2,\"note\":null}");
+
+    Run malformed = kavro("{\"id\": 1, \"note\": null}\n{\"id\": 2,\n", with("produce", "--topic", copy,
+        "--value-schema", schemaFile().toString()));
+    assertThat(malformed.status()).isEqualTo(1);
+    assertThat(malformed.err().strip().lines()).hasSize(1);
+    assertThat(malformed.err()).startsWith("kavro: line 2 is not JSON").doesNotContain("Source");
+  }
+
   @Test
   void produce_badJsonLine_stopsWithItsNumber_andSendsNothingAfter() throws Exception {
     String topic = "cli-bad-" + UUID.randomUUID();
