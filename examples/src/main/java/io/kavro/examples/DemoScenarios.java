@@ -115,8 +115,8 @@ final class DemoScenarios {
     String input = prefix + "-orders";
     String output = prefix + "-paid-orders";
     Topics.create(endpoints, output);
-    try (KafkaStreams streams = StreamsApp.start(endpoints, input, output,
-        Files.createTempDirectory("kavro-demo-streams").toString())) {
+    java.nio.file.Path state = Files.createTempDirectory("kavro-demo-streams");
+    try (KafkaStreams streams = StreamsApp.start(endpoints, input, output, state.toString())) {
       List<ConsumerRecord<String, GenericRecord>> paid = ConsumerApp.consume(endpoints, output, 3, Duration.ofSeconds(60));
       produced += paid.size();
       consumed += paid.size();
@@ -124,6 +124,11 @@ final class DemoScenarios {
       paid.forEach(r -> out.println("    " + r.value()));
       registered(output + "-value");
       streams.close(Duration.ofSeconds(10));
+    } finally {
+      // The topology's state, which nothing needs once the demo ends.
+      try (java.util.stream.Stream<java.nio.file.Path> tree = Files.walk(state)) {
+        tree.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      }
     }
   }
 

@@ -30,7 +30,8 @@ class DemoEndToEndTest {
   }
 
   @Test
-  void demo_runsEveryScenarioAndPrintsTheSummary() {
+  void demo_runsEveryScenarioAndPrintsTheSummary() throws Exception {
+    java.util.Set<String> before = streamsFolders();
     int status = run("--bootstrap-servers", stack.bootstrapServers(), "--schema-registry-url", stack.registryUrl(),
         "--records", "2000");
 
@@ -48,6 +49,16 @@ class DemoEndToEndTest {
         .contains("records produced:          2,019")
         .contains("records consumed:          2,019")
         .contains("Demo finished: every record written was read back.");
+    // Issue 25, item 13: the Streams scenario's state folder goes with it (each run left one in the temp folder).
+    assertThat(streamsFolders()).isEqualTo(before);
+  }
+
+  private static java.util.Set<String> streamsFolders() throws java.io.IOException {
+    try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(
+        java.nio.file.Path.of(System.getProperty("java.io.tmpdir")))) {
+      return files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("kavro-demo-streams"))
+          .collect(java.util.stream.Collectors.toSet());
+    }
   }
 
   @Test

@@ -202,6 +202,14 @@ final class ApicurioDistribution {
     }
   }
 
+  private static long archiveMegabytes(Path archive) {
+    try {
+      return Files.size(archive) / (1024 * 1024);
+    } catch (IOException e) {
+      return -1;
+    }
+  }
+
   private static void deleteQuietly(Path path) {
     if (path == null) {
       return;
@@ -215,6 +223,7 @@ final class ApicurioDistribution {
 
   /** Unpacks into a sibling folder, then renames it into place: a crash leaves no half-unpacked cache. */
   private static void unpack(Path archive, Path target) {
+    log.info("Unpacking the Apicurio Registry distribution ({} MB) into {}, once", archiveMegabytes(archive), target);
     try {
       Files.createDirectories(target.getParent());
       Path staging = Files.createTempDirectory(target.getParent(), target.getFileName() + ".");
@@ -241,7 +250,7 @@ final class ApicurioDistribution {
           throw e;
         }
       }
-      log.info("Unpacked the Apicurio Registry distribution to {}", target);
+      log.debug("Unpacked the Apicurio Registry distribution to {}", target);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot unpack " + archive + " to " + target, e);
     }

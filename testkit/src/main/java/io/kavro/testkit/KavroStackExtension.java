@@ -27,7 +27,7 @@ public final class KavroStackExtension implements ParameterResolver {
   private static final Logger log = LoggerFactory.getLogger(KavroStackExtension.class);
 
   /** Holds the stack in JUnit's root store, which closes it at the end of the run. */
-  private record Holder(TestStack stack) implements ExtensionContext.Store.CloseableResource {
+  private record Holder(TestStack stack) implements ExtensionContext.Store.CloseableResource, AutoCloseable {
     @Override
     public void close() {
       log.info("Stopping the test stack");

@@ -35,7 +35,20 @@ public final class TestStacks {
     return containers ? new ContainersStack() : LocalStack.start();
   }
 
+  /**
+   * Whether a Docker engine answers. Without a socket or {@code DOCKER_HOST} (or Testcontainers' own settings),
+   * Testcontainers is not asked at all: it logs an ERROR for every strategy that finds nothing, on what is the
+   * normal path of a machine without Docker.
+   */
   private static boolean dockerAvailable() {
+    String home = System.getProperty("user.home", "");
+    boolean hint = System.getenv("DOCKER_HOST") != null
+        || java.nio.file.Files.exists(java.nio.file.Path.of("/var/run/docker.sock"))
+        || java.nio.file.Files.exists(java.nio.file.Path.of(home, ".docker", "run", "docker.sock"))
+        || java.nio.file.Files.exists(java.nio.file.Path.of(home, ".testcontainers.properties"));
+    if (!hint) {
+      return false;
+    }
     try {
       return org.testcontainers.DockerClientFactory.instance().isDockerAvailable();
     } catch (RuntimeException | LinkageError e) {
