@@ -189,17 +189,21 @@ final class SchemaCommand {
         if (subject == null) {
           throw new CliException("compatibility --schema needs --subject", 2);
         }
-        boolean compatible;
+        io.kavro.registry.CompatibilityCheck check;
         try {
-          compatible = registry.isCompatible(subject, read(file));
+          check = registry.checkCompatibility(subject, read(file));
         } catch (SchemaNotFoundException e) {
           throw new CliException("subject '" + subject + "' does not exist, so it has nothing to be compatible "
               + "with: " + e.getMessage(), NO_ANSWER);
         } catch (SchemaRegistryException e) {
           throw noAnswer(e);
         }
-        out().println(JsonLines.line(JsonLines.MAPPER.createObjectNode().put("compatible", compatible)));
-        return compatible ? 0 : 1;
+        ObjectNode answer = JsonLines.MAPPER.createObjectNode().put("compatible", check.compatible());
+        if (!check.messages().isEmpty()) {
+          answer.set("messages", JsonLines.MAPPER.valueToTree(check.messages()));
+        }
+        out().println(JsonLines.line(answer));
+        return check.compatible() ? 0 : 1;
       }
       if (level != null) {
         if (subject == null) {

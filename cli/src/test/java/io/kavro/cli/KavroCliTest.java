@@ -338,6 +338,9 @@ class KavroCliTest {
     Run incompatible = kavro("", with("schema", "compatibility", "--subject", subject, "--schema", other.toString()));
     assertThat(incompatible.status()).isEqualTo(1);
     assertThat(incompatible.out()).contains("\"compatible\":false");
+    // Issue 25, item 3: with its reason (Apicurio gives none; Avro's, then).
+    assertThat(incompatible.out()).contains("\"messages\":[\"BACKWARD: new schema cannot read version 1")
+        .contains("TYPE_MISMATCH at /fields/0/type");
     assertThat(kavro("", with("schema", "compatibility", "--subject", subject, "--level", "none")).out())
         .contains("\"compatibility\":\"NONE\"");
     assertThat(kavro("", with("schema", "check", "--subject", subject, "--schema", other.toString())).status())

@@ -45,6 +45,7 @@ class ArchitectureTest {
       "io.kavro.registry.internal.cache.CachingSchemaRegistryClient",
       "io.kavro.registry.internal.cache.SchemaFileStore",
       "io.kavro.registry.internal.http.HttpSchemaRegistryClient",
+      "io.kavro.registry.internal.schema.CompatibilityReasons",
       "io.kavro.registry.internal.schema.DataContracts",
       "io.kavro.registry.internal.schema.ReferencedTypes",
       "io.kavro.registry.internal.schema.SchemaDefaults",

@@ -137,7 +137,16 @@ public interface SchemaRegistryClient extends Closeable {
    * @throws SchemaNotFoundException if the subject does not exist (40401), as Confluent's registry answers: a
    *     misspelled subject is an error that names it, never "compatible"
    */
-  boolean isCompatible(String subject, Schema schema);
+  default boolean isCompatible(String subject, Schema schema) {
+    return checkCompatibility(subject, schema).compatible();
+  }
+
+  /**
+   * Like {@link #isCompatible}, with the registry's reasons when the schema is not compatible.
+   *
+   * @throws SchemaNotFoundException if the subject does not exist (40401)
+   */
+  CompatibilityCheck checkCompatibility(String subject, Schema schema);
 
   /** The registry's global compatibility level. */
   CompatibilityLevel compatibility();

@@ -1,5 +1,6 @@
 package io.kavro.registry.mock;
 
+import io.kavro.registry.CompatibilityCheck;
 import io.kavro.registry.CompatibilityLevel;
 import io.kavro.registry.IncompatibleSchemaException;
 import io.kavro.registry.InvalidSchemaException;
@@ -8,6 +9,7 @@ import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaReference;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SubjectVersion;
+import io.kavro.registry.internal.schema.CompatibilityReasons;
 import io.kavro.registry.internal.schema.DataContracts;
 import io.kavro.registry.internal.schema.ReferencedTypes;
 import io.kavro.registry.internal.schema.SchemaDefaults;
@@ -18,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.avro.Schema;
-import org.apache.avro.SchemaCompatibility;
 
 /**
  * An in-memory schema registry with the Confluent registry's semantics, for tests. Reached through a
@@ -28,8 +29,8 @@ import org.apache.avro.SchemaCompatibility;
  *   <li>The same schema text gets the same id in every subject; ids start at 1.</li>
  *   <li>Versions are numbered per subject from 1 and never reused.</li>
  *   <li>New versions are checked against the subject's compatibility level (global default {@code BACKWARD})
- *       with Avro's {@link SchemaCompatibility}, against the latest version or, for the transitive levels,
- *       every live version.</li>
+ *       with Avro's {@link org.apache.avro.SchemaCompatibility}, against the latest version or, for the
+ *       transitive levels, every live version.</li>
  *   <li>Deletes are soft first; a permanent delete needs a soft delete before it. Ids keep resolving after
  *       any delete, so that old records stay readable.</li>
  * </ul>
@@ -266,7 +267,8 @@ public final class InMemorySchemaRegistry implements SchemaRegistryClient {
   public List<String> subjects() {
     synchronized (state) {
       state.requests.increment();
-      return state.subjects.entrySet().stream().filter(e -> !e.getValue().live().isEmpty()).map(Map.Entry::getKey).toList();
+      return state.subjects.entrySet().stream().filter(e -> !e.getValue().live().isEmpty()).map(Map.Entry::getKey)
+          .toList();
     }
   }
 
@@ -279,10 +281,11 @@ public final class InMemorySchemaRegistry implements SchemaRegistryClient {
   }
 
   @Override
-  public boolean isCompatible(String subject, Schema schema) {
+  public CompatibilityCheck checkCompatibility(String subject, Schema schema) {
     synchronized (state) {
       state.requests.increment();
-      return incompatibility(subject, liveSubject(subject), schema) == null;
+      String problem = incompatibility(subject, liveSubject(subject), schema);
+      return new CompatibilityCheck(problem == null, problem == null ? List.of() : List.of(problem));
     }
   }
 
@@ -432,37 +435,9 @@ public final class InMemorySchemaRegistry implements SchemaRegistryClient {
   /** Why the schema breaks the subject's level, or {@code null} if it does not. */
   private String incompatibility(String subject, Subject s, Schema schema) {
     CompatibilityLevel level = state.subjectLevels.getOrDefault(subject, state.globalLevel);
-    List<Version> live = s.live();
-    if (level == CompatibilityLevel.NONE || live.isEmpty()) {
-      return null;
-    }
-    List<Version> against = level.transitive() ? live : List.of(live.get(live.size() - 1));
-    for (Version v : against) {
-      Schema old = state.schemasById.get(v.id);
-      if (level.backward()) {
-        String problem = problem(schema, old, "new schema cannot read version " + v.number);
-        if (problem != null) {
-          return level + ": " + problem;
-        }
-      }
-      if (level.forward()) {
-        String problem = problem(old, schema, "version " + v.number + " cannot read the new schema");
-        if (problem != null) {
-          return level + ": " + problem;
-        }
-      }
-    }
-    return null;
-  }
-
-  private static String problem(Schema reader, Schema writer, String what) {
-    SchemaCompatibility.SchemaPairCompatibility result =
-        SchemaCompatibility.checkReaderWriterCompatibility(reader, writer);
-    if (result.getType() == SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE) {
-      return null;
-    }
-    return what + " (" + result.getResult().getIncompatibilities().stream()
-        .map(i -> i.getType() + " at " + i.getLocation() + ": " + i.getMessage()).toList() + ")";
+    List<SubjectVersion> live = s.live().stream()
+        .map(v -> new SubjectVersion(subject, v.number, v.id, state.schemasById.get(v.id))).toList();
+    return CompatibilityReasons.firstProblem(level, live, schema);
   }
 
   private SchemaNotFoundException notFound(int errorCode, String message) {

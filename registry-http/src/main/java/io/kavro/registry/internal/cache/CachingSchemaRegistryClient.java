@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.CacheLoader;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
 import com.github.benmanes.caffeine.cache.Ticker;
+import io.kavro.registry.CompatibilityCheck;
 import io.kavro.registry.CompatibilityLevel;
 import io.kavro.registry.RegistryStats;
 import io.kavro.registry.RegistryUnavailableException;
@@ -228,8 +229,8 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   }
 
   @Override
-  public boolean isCompatible(String subject, Schema schema) {
-    return delegate.isCompatible(subject, schema);
+  public CompatibilityCheck checkCompatibility(String subject, Schema schema) {
+    return delegate.checkCompatibility(subject, schema);
   }
 
   @Override

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kavro.registry.BearerTokenProvider;
+import io.kavro.registry.CompatibilityCheck;
 import io.kavro.registry.CompatibilityLevel;
 import io.kavro.registry.IncompatibleSchemaException;
 import io.kavro.registry.InvalidSchemaException;
@@ -17,6 +18,7 @@ import io.kavro.registry.SchemaReference;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SubjectVersion;
 import io.kavro.registry.UnsupportedRegistryApiException;
+import io.kavro.registry.internal.schema.CompatibilityReasons;
 import io.kavro.registry.internal.schema.ReferencedTypes;
 import io.kavro.registry.internal.schema.SchemaDefaults;
 import java.util.ArrayList;
@@ -288,9 +290,22 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public boolean isCompatible(String subject, Schema schema) {
+    return compatibility(subject, schema, false).compatible();
+  }
+
+  /** {@inheritDoc} Asks with {@code verbose=true}, for the registry's messages. */
+  @Override
+  public CompatibilityCheck checkCompatibility(String subject, Schema schema) {
+    return compatibility(subject, schema, true);
+  }
+
+  private CompatibilityCheck compatibility(String subject, Schema schema, boolean verbose) {
     String operation = "test compatibility with subject '" + subject + "'";
-    RestRequest request = RestRequest.post(operation, schemaBody(schema, List.of(), operation), "compatibility", "subjects", subject, "versions", "latest");
-    JsonNode answer = send(request).get("is_compatible");
+    RestRequest plain = RestRequest.post(operation, schemaBody(schema, List.of(), operation), "compatibility",
+        "subjects", subject, "versions", "latest");
+    RestRequest request = verbose ? plain.withQuery("verbose", "true") : plain;
+    JsonNode json = send(request);
+    JsonNode answer = json.get("is_compatible");
     if (answer == null || !answer.isBoolean()) {
       throw malformed(request, "is_compatible");
     }
@@ -299,8 +314,26 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
       // exist to say so (SchemaNotFoundException, 40401, otherwise).
       versions(subject);
     }
-    return answer.booleanValue();
+    List<String> messages = new ArrayList<>();
+    json.path("messages").forEach(message -> messages.add(message.isTextual() ? message.asText()
+        : message.toString()));
+    if (verbose && !answer.booleanValue() && messages.isEmpty()) {
+      // A registry that gives no reason (Apicurio): Avro's own, against the versions the level names.
+      String reason = CompatibilityReasons.firstProblem(compatibility(subject), liveVersions(subject), schema);
+      messages.add(reason != null ? reason + " (Kavro's reading; the registry gave no reason)"
+          : "the registry gave no reason, and Avro finds none against the subject's versions");
+    }
+    return new CompatibilityCheck(answer.booleanValue(), messages);
   }
+
+  private List<SubjectVersion> liveVersions(String subject) {
+    List<SubjectVersion> live = new ArrayList<>();
+    for (int number : versions(subject)) {
+      live.add(version(subject, number));
+    }
+    return live;
+  }
+
 
   @Override
   public CompatibilityLevel compatibility() {

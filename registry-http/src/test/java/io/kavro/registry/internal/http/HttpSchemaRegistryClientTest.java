@@ -204,6 +204,19 @@ class HttpSchemaRegistryClientTest {
     assertThat(body(request).get("schema").asText()).isEqualTo(USER_V1.toString());
   }
 
+  /** Issue 25, item 3: the registry's reasons, asked for with verbose=true, come with the answer. */
+  @Test
+  void checkCompatibility_asksVerbose_andReturnsTheRegistrysReasons() throws Exception {
+    answer(200, "{\"is_compatible\":false,\"messages\":[\"READER_FIELD_MISSING_DEFAULT_VALUE: email\"]}");
+
+    io.kavro.registry.CompatibilityCheck check = client().checkCompatibility("s", USER_V1);
+
+    assertThat(check.compatible()).isFalse();
+    assertThat(check.messages()).containsExactly("READER_FIELD_MISSING_DEFAULT_VALUE: email");
+    assertThat(server.takeRequest().getTarget())
+        .isEqualTo("/apis/ccompat/v7/compatibility/subjects/s/versions/latest?verbose=true");
+  }
+
   /** Apicurio 3 calls a schema compatible with a subject that does not exist: the subject's versions say so. */
   @Test
   void isCompatible_trueForASubjectThatDoesNotExist_notFound() {
