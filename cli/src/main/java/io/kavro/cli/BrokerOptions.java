@@ -8,6 +8,9 @@ final class BrokerOptions {
   /** How long a Kafka client may wait for the broker's metadata before the tool says it cannot reach it. */
   static final int MAX_BLOCK_MS = 10_000;
 
+  /** The environment variable that names the broker when neither the flags nor the command config do. */
+  static final String BOOTSTRAP_ENV = "KAVRO_BOOTSTRAP_SERVERS";
+
   @Option(names = {"--bootstrap-server", "--broker-list"}, paramLabel = "HOST:PORT",
       description = "Kafka broker(s) to connect to (--broker-list, as Confluent's older tools name it, too); or "
           + "bootstrap.servers in --command-config.")
@@ -19,13 +22,19 @@ final class BrokerOptions {
    * otherwise (Kafka's own default is a minute).
    */
   Map<String, Object> kafkaConfig(ClientOptions client) {
-    Map<String, Object> config = client.config();
+    return kafkaConfig(client, System.getenv());
+  }
+
+  Map<String, Object> kafkaConfig(ClientOptions client, Map<String, String> environment) {
+    Map<String, Object> config = client.config(environment);
     if (bootstrapServer != null) {
       config.put("bootstrap.servers", bootstrapServer);
+    } else if (!config.containsKey("bootstrap.servers") && environment.get(BOOTSTRAP_ENV) != null) {
+      config.put("bootstrap.servers", environment.get(BOOTSTRAP_ENV));
     }
     if (!config.containsKey("bootstrap.servers")) {
-      throw new CliException("the Kafka broker is needed: --bootstrap-server HOST:PORT, or bootstrap.servers in "
-          + "--command-config", 2);
+      throw new CliException("the Kafka broker is needed: --bootstrap-server HOST:PORT, bootstrap.servers in "
+          + "--command-config or --property, or " + BOOTSTRAP_ENV, 2);
     }
     config.putIfAbsent("max.block.ms", MAX_BLOCK_MS);
     config.putIfAbsent("default.api.timeout.ms", MAX_BLOCK_MS);

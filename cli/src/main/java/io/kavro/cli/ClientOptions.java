@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import picocli.CommandLine.Option;
@@ -24,9 +25,18 @@ final class ClientOptions {
           + "to every user of this machine in the process list. Or schema.registry.url in --command-config.")
   String schemaRegistryUrl;
 
-  @Option(names = "--command-config", paramLabel = "FILE",
-      description = "Properties for the Kafka and registry clients: security, TLS, basic.auth.*, ...")
+  /** The environment variable that names the registry when neither the flags nor the command config do. */
+  static final String REGISTRY_URL_ENV = "KAVRO_SCHEMA_REGISTRY_URL";
+
+  @Option(names = {"--command-config", "--producer.config", "--consumer.config"}, paramLabel = "FILE",
+      description = "Properties for the Kafka and registry clients: security, TLS, basic.auth.*, ... "
+          + "(--producer.config and --consumer.config, as Confluent's console tools name it, too).")
   Path commandConfig;
+
+  @Option(names = "--property", paramLabel = "KEY=VALUE", description = "A setting, as Confluent's console tools "
+      + "take them: schema.registry.url, basic.auth.*, and each command's own (value.schema, print.key, ...). "
+      + "Repeat for each.")
+  Map<String, String> properties = new LinkedHashMap<>();
 
   /**
    * The command config's properties, the registry URL and the basic-auth credentials of {@link #USER_INFO_ENV}
@@ -47,11 +57,14 @@ final class ClientOptions {
       }
       properties.forEach((k, v) -> config.put(k.toString(), v));
     }
+    config.putAll(this.properties);
     if (schemaRegistryUrl != null) {
       config.put("schema.registry.url", schemaRegistryUrl);
+    } else if (!config.containsKey("schema.registry.url") && environment.get(REGISTRY_URL_ENV) != null) {
+      config.put("schema.registry.url", environment.get(REGISTRY_URL_ENV));
     } else if (!config.containsKey("schema.registry.url")) {
-      throw new CliException("the schema registry is needed: --schema-registry-url URL, or schema.registry.url in "
-          + "--command-config", 2);
+      throw new CliException("the schema registry is needed: --schema-registry-url URL, schema.registry.url in "
+          + "--command-config or --property, or " + REGISTRY_URL_ENV, 2);
     }
     String userInfo = environment.get(USER_INFO_ENV);
     if (userInfo != null && !userInfo.isBlank() && !config.containsKey("basic.auth.user.info")) {

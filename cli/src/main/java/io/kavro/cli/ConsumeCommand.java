@@ -78,6 +78,9 @@ final class ConsumeCommand implements Callable<Integer> {
       description = "Stop when no record came for this long (default 10000; -1: never).")
   long timeoutMs;
 
+  /** Whether schema ids print ({@code print.schema.ids}). */
+  private boolean printIds = true;
+
   @Override
   public Integer call() {
     JsonLines.Format rendering = format.rendering();
@@ -90,6 +93,9 @@ final class ConsumeCommand implements Callable<Integer> {
     config.put("auto.offset.reset", fromBeginning ? "earliest" : "latest");
     // Only what was printed is committed, after it was printed: a group never skips a record it did not show.
     config.put("enable.auto.commit", false);
+    // Confluent's console consumer prints neither unless asked; Kavro prints both unless told not to.
+    boolean printKey = !"false".equalsIgnoreCase(String.valueOf(config.getOrDefault("print.key", "true")));
+    printIds = !"false".equalsIgnoreCase(String.valueOf(config.getOrDefault("print.schema.ids", "true")));
     PrintWriter out = spec.commandLine().getOut();
     int errors = 0;
     int printed = 0;
@@ -132,12 +138,14 @@ final class ConsumeCommand implements Callable<Integer> {
           line.put("offset", record.offset());
           line.put("timestamp", record.timestamp());
           try {
-            putKey(line, keys, record, rendering);
+            if (printKey) {
+              putKey(line, keys, record, rendering);
+            }
             AvroValue value = record.value() == null ? null
                 : values.deserializeWithSchema(topic, record.headers(), ByteBuffer.wrap(record.value()));
             line.set("value", value == null ? JsonLines.MAPPER.nullNode()
                 : JsonLines.datum(value.datum(), value.schema(), rendering));
-            if (value != null && value.schemaId() >= 0) {
+            if (value != null && value.schemaId() >= 0 && printIds) {
               line.put("schemaId", value.schemaId());
             }
           } catch (io.kavro.serde.RetriableSerdeException e) {
@@ -179,7 +187,7 @@ final class ConsumeCommand implements Callable<Integer> {
       try {
         AvroValue decoded = keys.deserializeWithSchema(topic, record.headers(), ByteBuffer.wrap(key));
         line.set("key", JsonLines.datum(decoded.datum(), decoded.schema(), rendering));
-        if (decoded.schemaId() >= 0) {
+        if (decoded.schemaId() >= 0 && printIds) {
           line.put("keySchemaId", decoded.schemaId());
         }
         return;

@@ -50,7 +50,7 @@ final class ProduceCommand implements Callable<Integer> {
   @Option(names = "--topic", required = true, description = "The topic to write.")
   String topic;
 
-  @ArgGroup(exclusive = true, multiplicity = "1")
+  @ArgGroup(exclusive = true)
   SchemaSource value;
 
   @ArgGroup(exclusive = true)
@@ -58,8 +58,9 @@ final class ProduceCommand implements Callable<Integer> {
 
   /** The value schema: a file (registered under the subject) or an id (written with that id). */
   static final class SchemaSource {
-    @Option(names = "--value-schema", paramLabel = "FILE", description = "Value schema (.avsc).")
-    Path file;
+    @Option(names = "--value-schema", paramLabel = "FILE|JSON", description = "Value schema: a file (.avsc) or "
+        + "the schema's JSON itself. Or --property value.schema=JSON, value.schema.file=FILE, value.schema.id=ID.")
+    String file;
 
     @Option(names = "--value-schema-id", paramLabel = "ID", description = "Value schema by registry id.")
     Integer id;
@@ -67,8 +68,9 @@ final class ProduceCommand implements Callable<Integer> {
 
   /** The key schema, likewise; none for null keys. */
   static final class KeySchemaSource {
-    @Option(names = "--key-schema", paramLabel = "FILE", description = "Key schema (.avsc).")
-    Path file;
+    @Option(names = "--key-schema", paramLabel = "FILE|JSON", description = "Key schema: a file (.avsc) or the "
+        + "schema's JSON. Or --property key.schema=JSON, key.schema.file=FILE, key.schema.id=ID.")
+    String file;
 
     @Option(names = "--key-schema-id", paramLabel = "ID", description = "Key schema by registry id.")
     Integer id;
@@ -88,15 +90,24 @@ final class ProduceCommand implements Callable<Integer> {
     Map<String, Object> config = broker.kafkaConfig(client);
     Schema valueSchema;
     Schema keySchema = null;
+    String valueText = value != null ? value.file : property(config, "value.schema", "value.schema.file");
+    Integer valueId = value != null ? value.id : id(config, "value.schema.id");
+    String keyText = key != null ? key.file : property(config, "key.schema", "key.schema.file");
+    Integer keyId = key != null ? key.id : id(config, "key.schema.id");
+    if (valueText == null && valueId == null) {
+      throw new CliException("produce needs the value's schema: --value-schema FILE|JSON, --value-schema-id ID, "
+          + "or --property value.schema=JSON (value.schema.file, value.schema.id)", 2);
+    }
+    KeyedLines keyedLines = KeyedLines.of(config);
     try (SchemaRegistryClient registry = SchemaRegistryClients.create(config)) {
-      valueSchema = schema(registry, value.file, value.id, "--value-schema");
-      if (key != null) {
-        keySchema = schema(registry, key.file, key.id, "--key-schema");
+      valueSchema = schema(registry, valueText, valueId, "--value-schema");
+      if (keyText != null || keyId != null) {
+        keySchema = schema(registry, keyText, keyId, "--key-schema");
       }
     }
     BrokerCheck.check(config, topic, false, Duration.ofMillis(BrokerOptions.MAX_BLOCK_MS));
-    KafkaAvroSerializer values = serializer(config, value.id, false);
-    KafkaAvroSerializer keys = key == null ? null : serializer(config, key.id, true);
+    KafkaAvroSerializer values = serializer(config, valueId, false);
+    KafkaAvroSerializer keys = keySchema == null ? null : serializer(config, keyId, true);
     Sends sends = new Sends();
     try (values; KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config, new ByteArraySerializer(),
         new ByteArraySerializer())) {
@@ -110,13 +121,28 @@ final class ProduceCommand implements Callable<Integer> {
         byte[] keyBytes;
         byte[] valueBytes;
         try {
-          JsonNode tree = JsonLines.MAPPER.readTree(line);
-          // A line that consume printed: its key and value, as they were read.
-          boolean printed = tree.isObject() && tree.has("partition") && tree.has("offset") && tree.has("value");
-          JsonNode keyNode = printed || keySchema != null ? tree.get("key") : null;
-          JsonNode valueNode = printed || keySchema != null ? tree.get("value") : tree;
-          if (keySchema != null && (keyNode == null || valueNode == null)) {
-            throw new IllegalArgumentException("with a key schema, a line is {\"key\": ..., \"value\": ...}");
+          JsonNode keyNode;
+          JsonNode valueNode;
+          if (keyedLines.parseKey()) {
+            // Confluent's parse.key: the key's JSON, the separator, the value's JSON.
+            int at = line.indexOf(keyedLines.separator());
+            if (at < 0) {
+              throw new IllegalArgumentException("parse.key=true, and the line has no key.separator "
+                  + keyedLines.shownSeparator());
+            }
+            keyNode = keySchema != null ? JsonLines.MAPPER.readTree(line.substring(0, at))
+                : JsonLines.MAPPER.getNodeFactory().textNode(line.substring(0, at));
+            valueNode = JsonLines.MAPPER.readTree(line.substring(at + keyedLines.separator().length()));
+          } else {
+            JsonNode tree = JsonLines.MAPPER.readTree(line);
+            // A line that consume printed: its key and value, as they were read.
+            boolean printed = tree.isObject() && tree.has("partition") && tree.has("offset") && tree.has("value");
+            keyNode = printed || keySchema != null ? tree.get("key") : null;
+            valueNode = printed || keySchema != null ? tree.get("value") : tree;
+            if (keySchema != null && (keyNode == null || valueNode == null)) {
+              throw new IllegalArgumentException("with a key schema, a line is {\"key\": ..., \"value\": ...}, or "
+                  + "the key, a tab and the value with --property parse.key=true");
+            }
           }
           keyBytes = keyBytes(keys, keySchema, keyNode, rendering);
           valueBytes = values.serialize(topic, datum(valueNode, valueSchema, rendering));
@@ -192,16 +218,55 @@ final class ProduceCommand implements Callable<Integer> {
     }
   }
 
-  private static Schema schema(SchemaRegistryClient registry, Path file, Integer id, String option) {
+  /** Confluent's {@code parse.key} and {@code key.separator} (a tab by default). */
+  private record KeyedLines(boolean parseKey, String separator) {
+    static KeyedLines of(Map<String, Object> config) {
+      Object separator = config.get("key.separator");
+      return new KeyedLines(Boolean.parseBoolean(String.valueOf(config.getOrDefault("parse.key", "false"))),
+          separator == null || separator.toString().isEmpty() ? "\t" : separator.toString());
+    }
+
+    String shownSeparator() {
+      return separator.equals("\t") ? "(a tab)" : "'" + separator + "'";
+    }
+  }
+
+  /** The text of a schema property, or the file another property names. */
+  private static String property(Map<String, Object> config, String inline, String fileKey) {
+    Object text = config.get(inline);
+    if (text != null) {
+      return text.toString();
+    }
+    Object file = config.get(fileKey);
+    return file == null ? null : file.toString();
+  }
+
+  private static Integer id(Map<String, Object> config, String key) {
+    Object value = config.get(key);
+    if (value == null) {
+      return null;
+    }
+    try {
+      return Integer.valueOf(value.toString().trim());
+    } catch (NumberFormatException e) {
+      throw new CliException(key + " must be a schema id, was '" + value + "'", 2);
+    }
+  }
+
+  /** The schema of an id, or of a file or the schema's JSON itself (which starts with {, [ or "). */
+  private static Schema schema(SchemaRegistryClient registry, String fileOrJson, Integer id, String option) {
     if (id != null) {
       return registry.schemaById(id);
     }
+    String text = fileOrJson.strip();
+    boolean inline = text.startsWith("{") || text.startsWith("[") || text.startsWith("\"");
     try {
-      return new Schema.Parser().parse(Files.readString(file));
+      return new Schema.Parser().parse(inline ? text : Files.readString(Path.of(text)));
     } catch (IOException e) {
-      throw new CliException("cannot read " + option + " " + file + ": " + e.getMessage(), 2);
+      throw new CliException("cannot read " + option + " " + text + ": "
+          + (e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.toString()), 2);
     } catch (org.apache.avro.AvroRuntimeException e) {
-      throw new CliException(option + " " + file + " is not an Avro schema: " + e.getMessage(), 2);
+      throw new CliException(option + (inline ? "" : " " + text) + " is not an Avro schema: " + e.getMessage(), 2);
     }
   }
 

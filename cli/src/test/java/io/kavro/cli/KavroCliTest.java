@@ -236,6 +236,43 @@ class KavroCliTest {
     assertThat(malformed.err()).startsWith("kavro: line 2 is not JSON").doesNotContain("Source");
   }
 
+  /**
+   * Issue 25, item 5: Confluent's console command lines work as they are: --broker-list, --property with
+   * value.schema (inline), key.schema, parse.key and print.key, --producer.config and --consumer.config; and the
+   * broker and registry from the environment.
+   */
+  @Test
+  void confluentsCommandLines_asTheyAre() throws Exception {
+    String topic = "cli-confluent-" + UUID.randomUUID();
+    Path config = Files.writeString(dir.resolve("client.properties"), "schema.registry.url=" + stack.registryUrl()
+        + "\n");
+
+    Run produced = kavro("\"k1\"\t{\"id\": 1, \"note\": null}\n\"k2\"\t{\"id\": 2, \"note\": {\"string\": \"rush\"}}\n",
+        "produce", "--broker-list", stack.bootstrapServers(), "--topic", topic,
+        "--producer.config", config.toString(),
+        "--property", "value.schema=" + ORDER.replace("\n", " "),
+        "--property", "key.schema=\"string\"",
+        "--property", "parse.key=true");
+    assertThat(produced.status()).as(produced.err()).isZero();
+
+    Run consumed = kavro("", "consume", "--bootstrap-server", stack.bootstrapServers(), "--topic", topic,
+        "--from-beginning", "--max-messages", "2", "--consumer.config", config.toString(),
+        "--property", "print.key=true", "--property", "print.schema.ids=false");
+    assertThat(consumed.status()).as(consumed.err()).isZero();
+    assertThat(consumed.lines().get(0)).contains("\"key\":\"k1\"").contains("\"id\":1").doesNotContain("schemaId");
+    assertThat(consumed.lines().get(1)).contains("\"key\":\"k2\"").contains("\"note\":\"rush\"");
+
+    Run inline = kavro("{\"id\": 3, \"note\": null}\n", with("produce", "--topic", topic, "--value-schema",
+        ORDER.replace("\n", " ")));
+    assertThat(inline.status()).as(inline.err()).isZero();
+
+    ClientOptions fromEnvironment = new ClientOptions();
+    BrokerOptions broker = new BrokerOptions();
+    assertThat(broker.kafkaConfig(fromEnvironment, Map.of(BrokerOptions.BOOTSTRAP_ENV, "b:9092",
+        ClientOptions.REGISTRY_URL_ENV, "http://r:8081")))
+        .containsEntry("bootstrap.servers", "b:9092").containsEntry("schema.registry.url", "http://r:8081");
+  }
+
   @Test
   void produce_badJsonLine_stopsWithItsNumber_andSendsNothingAfter() throws Exception {
     String topic = "cli-bad-" + UUID.randomUUID();
