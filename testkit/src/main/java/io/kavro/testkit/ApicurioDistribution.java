@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Where the Apicurio Registry distribution is, for the local registry. In order: the folder named by
- * {@code -Dkavro.apicurio.home}; the folder the testkit's own build unpacked it to; else the distribution's
+ * {@code -Dkavro.apicurio.home}; else the distribution's
  * archive ({@code io.apicurio:apicurio-registry-app:<version>:tar.gz:all}) from the local Maven repository,
  * downloaded there from Maven Central first if it is missing, and unpacked once into
  * {@code ~/.cache/kavro/apicurio-<version>}. So a test of any project that depends on the testkit finds it.
@@ -77,14 +77,10 @@ final class ApicurioDistribution {
     }
   }
 
-  /** {@link #home()} with every input given: the override, the build's properties, the folders, the remote. */
+  /** {@link #home()} with every input given: the override, the build's versions, the folders, the remote. */
   static Path locate(String override, Properties build, Path localRepository, Path cacheRoot, String remote) {
     if (override != null) {
       return Path.of(override);
-    }
-    Path built = Path.of(build.getProperty("apicurio.home", ""));
-    if (hasRunner(built)) {
-      return built;
     }
     String version = build.getProperty("apicurio.version");
     Path cache = cacheRoot.resolve("apicurio-" + version);

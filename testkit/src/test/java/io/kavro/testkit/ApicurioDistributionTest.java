@@ -30,9 +30,8 @@ class ApicurioDistributionTest {
   @TempDir
   Path dir;
 
-  private static Properties build(String home) {
+  private static Properties build() {
     Properties props = new Properties();
-    props.setProperty("apicurio.home", home);
     props.setProperty("apicurio.version", VERSION);
     return props;
   }
@@ -55,14 +54,20 @@ class ApicurioDistributionTest {
   }
 
   @Test
-  void overrideAndBuildFolderWin() throws IOException {
-    Path built = Files.createDirectories(dir.resolve("built"));
-    Files.writeString(built.resolve("x-runner.jar"), "");
-
-    assertThat(ApicurioDistribution.locate("/opt/apicurio", build(built.toString()), dir, dir, "http://unused"))
+  void overrideWins() {
+    assertThat(ApicurioDistribution.locate("/opt/apicurio", build(), dir, dir, "http://unused"))
         .isEqualTo(Path.of("/opt/apicurio"));
-    assertThat(ApicurioDistribution.locate(null, build(built.toString()), dir, dir, "http://unused"))
-        .isEqualTo(built);
+  }
+
+  /** Issue 25, item 4: the published jar names no folder of the machine that built it. */
+  @Test
+  void theJarsProperties_nameNoPath() throws IOException {
+    Properties shipped = new Properties();
+    try (java.io.InputStream in = ApicurioDistribution.class.getResourceAsStream("/kavro-stack.properties")) {
+      shipped.load(in);
+    }
+    assertThat(shipped.stringPropertyNames()).containsExactlyInAnyOrder("apicurio.version", "apicurio3.version");
+    assertThat(shipped.values()).allSatisfy(value -> assertThat(value.toString()).doesNotContain("/"));
   }
 
   @Test
@@ -77,7 +82,7 @@ class ApicurioDistributionTest {
       Path repository = dir.resolve("m2");
       Path cache = dir.resolve("cache");
 
-      Path home = ApicurioDistribution.locate(null, build(dir.resolve("gone").toString()), repository, cache, remote);
+      Path home = ApicurioDistribution.locate(null, build(), repository, cache, remote);
 
       assertThat(home).isEqualTo(cache.resolve("apicurio-" + VERSION));
       assertThat(home.resolve("apicurio-registry-app-" + VERSION + "-runner.jar")).exists();
@@ -85,7 +90,7 @@ class ApicurioDistributionTest {
       assertThat(repository.resolve("io/apicurio/apicurio-registry-app/" + VERSION + "/apicurio-registry-app-"
           + VERSION + "-all.tar.gz")).exists();
       // Found in the cache from now on: no second download, no second unpacking.
-      assertThat(ApicurioDistribution.locate(null, build(dir.resolve("gone").toString()), repository, cache, remote))
+      assertThat(ApicurioDistribution.locate(null, build(), repository, cache, remote))
           .isEqualTo(home);
       assertThat(downloads).hasValue(1);
     } finally {
@@ -128,7 +133,7 @@ class ApicurioDistributionTest {
     server.start();
     try {
       Path repository = dir.resolve("m2");
-      assertThatThrownBy(() -> ApicurioDistribution.locate(null, build(dir.resolve("gone").toString()), repository,
+      assertThatThrownBy(() -> ApicurioDistribution.locate(null, build(), repository,
           dir.resolve("cache"), "http://127.0.0.1:" + server.getAddress().getPort() + "/maven2"))
           .isInstanceOf(IllegalStateException.class).hasMessageContaining("not the published");
       try (var files = Files.walk(repository)) {
@@ -154,7 +159,7 @@ class ApicurioDistributionTest {
     server.createContext("/maven2/", exchange -> serve(exchange, archive, sha1(archive), downloads));
     server.start();
     try {
-      Path home = ApicurioDistribution.locate(null, build(dir.resolve("gone").toString()), repository,
+      Path home = ApicurioDistribution.locate(null, build(), repository,
           dir.resolve("cache"), "http://127.0.0.1:" + server.getAddress().getPort() + "/maven2");
 
       assertThat(home.resolve("apicurio-registry-app-" + VERSION + "-runner.jar")).exists();
@@ -174,7 +179,7 @@ class ApicurioDistributionTest {
     });
     server.start();
     try {
-      assertThatThrownBy(() -> ApicurioDistribution.locate(null, build(dir.resolve("gone").toString()),
+      assertThatThrownBy(() -> ApicurioDistribution.locate(null, build(),
           dir.resolve("m2"), dir.resolve("cache"), "http://127.0.0.1:" + server.getAddress().getPort()))
           .isInstanceOf(IllegalStateException.class).hasMessageContaining("HTTP 404")
           .hasMessageContaining("kavro.apicurio.home");
