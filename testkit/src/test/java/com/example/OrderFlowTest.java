@@ -1,9 +1,11 @@
-package io.kavro.testkit;
+package com.example;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
+import io.kavro.testkit.KavroStackExtension;
+import io.kavro.testkit.TestStack;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -19,10 +21,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** The README's testkit example, as it is printed there: a user's test with a broker and a registry. */
-// README-EXAMPLE-START
 @ExtendWith(KavroStackExtension.class)
-class ReadmeExampleTest {
+class OrderFlowTest {
   static final Schema ORDER = new Schema.Parser().parse("""
       {"type":"record","name":"Order","fields":[{"name":"id","type":"long"}]}""");
 
@@ -57,4 +57,3 @@ class ReadmeExampleTest {
     return deserializer;
   }
 }
-// README-EXAMPLE-END
