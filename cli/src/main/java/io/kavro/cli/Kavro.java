@@ -15,7 +15,8 @@ import picocli.CommandLine;
  */
 @Command(name = "kavro", mixinStandardHelpOptions = true, version = "kavro 0.1.0",
     description = "Avro on Kafka with a schema registry, from the console.",
-    subcommands = {ConsumeCommand.class, ProduceCommand.class, SchemaCommand.class, DecodeCommand.class})
+    subcommands = {ConsumeCommand.class, ProduceCommand.class, SchemaCommand.class, DecodeCommand.class,
+        StackCommand.class})
 public final class Kavro implements Runnable {
 
   /** Runs the tool and exits with its status. */
@@ -52,6 +53,6 @@ public final class Kavro implements Runnable {
 
   @Override
   public void run() {
-    throw new CliException("a command is required: consume, produce, schema or decode (kavro --help)", 2);
+    throw new CliException("a command is required: consume, produce, schema, decode or stack (kavro --help)", 2);
   }
 }

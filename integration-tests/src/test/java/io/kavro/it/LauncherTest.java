@@ -45,4 +45,56 @@ class LauncherTest {
 
     assertThat(kavro("consume").status()).isEqualTo(2);
   }
+  /**
+   * Issue 25, item 6: {@code kavro stack} starts a broker and a registry for manual use, whose registry defaults to
+   * BACKWARD as Confluent's does, prints the export lines the tool reads, and stops cleanly on a signal.
+   */
+  @Test
+  void stack_forManualUse_backwardByDefault_exportLines_stopsOnSignal() throws Exception {
+    Process stackProcess = new ProcessBuilder("sh", Path.of("..", "cli", "bin", "kavro").toString(), "stack")
+        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    try {
+      java.io.BufferedReader lines = new java.io.BufferedReader(new java.io.InputStreamReader(
+          stackProcess.getInputStream(), StandardCharsets.UTF_8));
+      java.util.Map<String, String> exports = new java.util.HashMap<>();
+      while (exports.size() < 2) {
+        String line = lines.readLine();
+        if (line == null) {
+          break;
+        }
+        if (line.startsWith("export ")) {
+          String[] pair = line.substring("export ".length()).split("=", 2);
+          exports.put(pair[0], pair[1]);
+        }
+      }
+      assertThat(exports).containsKeys("KAVRO_BOOTSTRAP_SERVERS", "KAVRO_SCHEMA_REGISTRY_URL");
+
+      ProcessBuilder level = new ProcessBuilder("sh", Path.of("..", "cli", "bin", "kavro").toString(), "schema",
+          "compatibility").redirectErrorStream(true);
+      level.environment().putAll(exports);
+      Process tool = level.start();
+      String answer = new String(tool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(tool.waitFor(60, TimeUnit.SECONDS)).isTrue();
+      assertThat(answer).contains("\"compatibility\":\"BACKWARD\"");
+
+      java.util.concurrent.CompletableFuture<String> rest = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+        StringBuilder text = new StringBuilder();
+        try {
+          for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+            text.append(line).append('\n');
+          }
+        } catch (IOException e) {
+          text.append(e);
+        }
+        return text.toString();
+      });
+      // SIGTERM, as Ctrl-C's SIGINT: the shutdown hook stops the stack (Process.destroy would close its output too).
+      stackProcess.toHandle().destroy();
+      assertThat(stackProcess.waitFor(60, TimeUnit.SECONDS)).isTrue();
+      assertThat(rest.get(30, TimeUnit.SECONDS)).contains("# stopped");
+    } finally {
+      stackProcess.destroyForcibly();
+    }
+  }
 }
