@@ -98,13 +98,13 @@ final class ProduceCommand implements Callable<Integer> {
       throw new CliException("produce needs the value's schema: --value-schema FILE|JSON, --value-schema-id ID, "
           + "or --property value.schema=JSON (value.schema.file, value.schema.id)", 2);
     }
-    KeyedLines keyedLines = KeyedLines.of(config);
     try (SchemaRegistryClient registry = SchemaRegistryClients.create(config)) {
       valueSchema = schema(registry, valueText, valueId, "--value-schema");
       if (keyText != null || keyId != null) {
         keySchema = schema(registry, keyText, keyId, "--key-schema");
       }
     }
+    InputLines inputLines = InputLines.of(config, keySchema != null);
     BrokerCheck.check(config, topic, false, Duration.ofMillis(BrokerOptions.MAX_BLOCK_MS));
     KafkaAvroSerializer values = serializer(config, valueId, false);
     KafkaAvroSerializer keys = keySchema == null ? null : serializer(config, keyId, true);
@@ -121,31 +121,9 @@ final class ProduceCommand implements Callable<Integer> {
         byte[] keyBytes;
         byte[] valueBytes;
         try {
-          JsonNode keyNode;
-          JsonNode valueNode;
-          if (keyedLines.parseKey()) {
-            // Confluent's parse.key: the key's JSON, the separator, the value's JSON.
-            int at = line.indexOf(keyedLines.separator());
-            if (at < 0) {
-              throw new IllegalArgumentException("parse.key=true, and the line has no key.separator "
-                  + keyedLines.shownSeparator());
-            }
-            keyNode = keySchema != null ? JsonLines.MAPPER.readTree(line.substring(0, at))
-                : JsonLines.MAPPER.getNodeFactory().textNode(line.substring(0, at));
-            valueNode = JsonLines.MAPPER.readTree(line.substring(at + keyedLines.separator().length()));
-          } else {
-            JsonNode tree = JsonLines.MAPPER.readTree(line);
-            // A line that consume printed: its key and value, as they were read.
-            boolean printed = tree.isObject() && tree.has("partition") && tree.has("offset") && tree.has("value");
-            keyNode = printed || keySchema != null ? tree.get("key") : null;
-            valueNode = printed || keySchema != null ? tree.get("value") : tree;
-            if (keySchema != null && (keyNode == null || valueNode == null)) {
-              throw new IllegalArgumentException("with a key schema, a line is {\"key\": ..., \"value\": ...}, or "
-                  + "the key, a tab and the value with --property parse.key=true");
-            }
-          }
-          keyBytes = keyBytes(keys, keySchema, keyNode, rendering);
-          valueBytes = values.serialize(topic, datum(valueNode, valueSchema, rendering));
+          InputLines.Parts parts = inputLines.parse(line);
+          keyBytes = keyBytes(keys, keySchema, parts.key(), rendering);
+          valueBytes = values.serialize(topic, datum(parts.value(), valueSchema, rendering));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
           producer.flush();
           throw new CliException("line " + number + " is not JSON: " + e.getOriginalMessage()
@@ -215,19 +193,6 @@ final class ProduceCommand implements Callable<Integer> {
 
     Failure failure() {
       return failure.get();
-    }
-  }
-
-  /** Confluent's {@code parse.key} and {@code key.separator} (a tab by default). */
-  private record KeyedLines(boolean parseKey, String separator) {
-    static KeyedLines of(Map<String, Object> config) {
-      Object separator = config.get("key.separator");
-      return new KeyedLines(Boolean.parseBoolean(String.valueOf(config.getOrDefault("parse.key", "false"))),
-          separator == null || separator.toString().isEmpty() ? "\t" : separator.toString());
-    }
-
-    String shownSeparator() {
-      return separator.equals("\t") ? "(a tab)" : "'" + separator + "'";
     }
   }
 
