@@ -24,10 +24,17 @@ class LauncherTest {
   private record Result(int status, String out) {}
 
   private static Result kavro(String... args) throws IOException, InterruptedException {
+    return kavro(java.util.Map.of(), args);
+  }
+
+  private static Result kavro(java.util.Map<String, String> env, String... args)
+      throws IOException, InterruptedException {
     List<String> command = new java.util.ArrayList<>(List.of("sh", Path.of("..", "cli", "bin", "kavro").toString()));
     command.addAll(List.of(args));
-    Process process = new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    builder.environment().putAll(env);
+    Process process = builder.start();
     String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
     return new Result(process.exitValue(), out);
@@ -44,6 +51,25 @@ class LauncherTest {
     assertThat(subjects.out().strip()).startsWith("[");
 
     assertThat(kavro("consume").status()).isEqualTo(2);
+  }
+
+  /**
+   * Issue 25, item 2: Kafka's own warnings show on stderr, as in Kafka's console tools, beside the tool's one-line
+   * error; {@code KAVRO_LOG_LEVEL=ERROR} quiets them.
+   */
+  @Test
+  void kafkasWarningsShow_unlessQuieted() throws Exception {
+    String[] args = {"consume", "--bootstrap-server", "127.0.0.1:1", "--topic", "t",
+        "--schema-registry-url", stack.registryUrl(), "--timeout-ms", "3000"};
+    Result shown = kavro(args);
+    assertThat(shown.status()).as(shown.out()).isEqualTo(1);
+    assertThat(shown.out()).contains("WARN  NetworkClient").contains("127.0.0.1:1")
+        .contains("kavro: cannot reach the Kafka broker at 127.0.0.1:1");
+    assertThat(shown.out()).doesNotContain("INFO ");
+
+    Result quiet = kavro(java.util.Map.of("KAVRO_LOG_LEVEL", "ERROR"), args);
+    assertThat(quiet.status()).isEqualTo(1);
+    assertThat(quiet.out()).doesNotContain("WARN").contains("kavro: cannot reach the Kafka broker");
   }
   /**
    * Issue 25, item 6: {@code kavro stack} starts a broker and a registry for manual use, whose registry defaults to
