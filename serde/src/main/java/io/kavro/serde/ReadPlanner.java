@@ -74,6 +74,7 @@ final class ReadPlanner {
     }
     DatumReader<Object> datumReader;
     GenericData fastModel = null;
+    CompiledDecoder javaRecords = null;
     Class<?> reflected = config.schemaReflection() ? named(reader) : null;
     if (config.specificAvroReader() && isNamed(writer)) {
       Class<? extends SpecificRecord> type = specificClass(writer, record);
@@ -88,7 +89,11 @@ final class ReadPlanner {
       datumReader = new SpecificDatumReader<>(writer, reader, specific);
     } else if (config.schemaReflection() && trusted(reflected, record)) {
       if (reflected != null && reflected.isRecord()) {
-        datumReader = new JavaRecordReader(writer, reader, reflected, models.generic());
+        JavaRecordReader records = new JavaRecordReader(writer, reader, reflected, models.generic());
+        datumReader = records;
+        CompiledDecoder generic = config.fastCodec()
+            ? DecoderCompiler.compile(writer, reader, JavaRecordReader.readModel(models.generic())) : null;
+        javaRecords = generic == null ? null : in -> records.convert(generic.decode(in));
       } else {
         ReflectDatumReader<Object> reflect = new ReflectDatumReader<>(writer, reader, models.reflect());
         ClassTrust.allowIn(reflect, reader);
@@ -98,7 +103,7 @@ final class ReadPlanner {
       fastModel = models.generic();
       datumReader = new GenericDatumReader<>(writer, reader, fastModel);
     }
-    CompiledDecoder fast = null;
+    CompiledDecoder fast = javaRecords;
     if (config.fastCodec() && fastModel != null) {
       fast = DecoderCompiler.compile(writer, reader, fastModel);
       if (fast == null) {

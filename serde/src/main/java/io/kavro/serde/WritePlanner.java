@@ -146,13 +146,19 @@ final class WritePlanner {
     };
   }
 
-  /** The compiled encoder, or {@code null} to use Avro's writer (reflection, a schema it does not cover). */
+  /**
+   * The compiled encoder, or {@code null} to use Avro's writer (plain classes by reflection, a schema or a Java type
+   * it does not cover).
+   */
   private CompiledEncoder encoder(DatumKind kind, Schema schema, Object datum) {
-    if (!fastCodec || kind == DatumKind.REFLECT) {
+    if (!fastCodec || kind == DatumKind.REFLECT && !datum.getClass().isRecord()) {
       return null;
     }
-    CompiledEncoder encoder = EncoderCompiler.compile(schema,
-        kind == DatumKind.SPECIFIC ? AvroDataModels.specific(datum.getClass()) : models.generic());
+    CompiledEncoder encoder = switch (kind) {
+      case SPECIFIC -> EncoderCompiler.compile(schema, AvroDataModels.specific(datum.getClass()));
+      case REFLECT -> EncoderCompiler.compile(schema, models.reflect(), datum.getClass());
+      case GENERIC -> EncoderCompiler.compile(schema, models.generic());
+    };
     if (encoder == null) {
       log.debug("No compiled encoder for {}; using Avro's writer", schema.getFullName());
     }

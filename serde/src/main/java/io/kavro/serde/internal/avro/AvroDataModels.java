@@ -29,7 +29,11 @@ public final class AvroDataModels {
     if (logicalTypes) {
       for (Conversion<?> conversion : conversions()) {
         generic.addLogicalTypeConversion(conversion);
-        reflect.addLogicalTypeConversion(conversion);
+        // Not decimals: a class's BigDecimal field has no precision and scale to derive a schema from, and Avro's
+        // reflection then refuses every such class; without the conversion it writes it by its text, as Avro does.
+        if (!(conversion instanceof Conversions.DecimalConversion)) {
+          reflect.addLogicalTypeConversion(conversion);
+        }
       }
     }
   }

@@ -1,6 +1,7 @@
 package io.kavro.serde.internal.codec;
 
 import io.kavro.serde.internal.avro.ByteSink;
+import java.lang.reflect.Type;
 import java.nio.ByteBuffer;
 import java.util.Collection;
 import java.util.HashMap;
@@ -45,15 +46,29 @@ public final class EncoderCompiler {
    * a generated class's {@code SpecificData}), or {@code null} if the schema cannot be compiled.
    */
   public static CompiledEncoder compile(Schema schema, GenericData model) {
+    return compile(schema, model, null);
+  }
+
+  /**
+   * An encoder for values of the Java type {@code javaType} by {@code model}, a {@code ReflectData}: a Java record,
+   * with its components read through accessors resolved once, or {@code null} if the schema or the type cannot be
+   * compiled (a plain class, a Java array, a union of several types...), for Avro's reflect writer to write.
+   */
+  public static CompiledEncoder compile(Schema schema, GenericData model, Type javaType) {
     try {
-      return new EncoderCompiler(model).encoder(schema);
+      return new EncoderCompiler(model).encoder(schema, javaType);
     } catch (Unsupported e) {
       return null;
     }
   }
 
   private CompiledEncoder encoder(Schema schema) {
-    CompiledEncoder raw = rawEncoder(schema);
+    return encoder(schema, null);
+  }
+
+  /** @param type the value's declared Java type, for reflection; {@code null} for generic and specific data */
+  private CompiledEncoder encoder(Schema schema, Type type) {
+    CompiledEncoder raw = type == null ? rawEncoder(schema) : reflectEncoder(schema, type);
     LogicalType logical = schema.getLogicalType();
     if (logical == null) {
       return raw;
@@ -97,6 +112,137 @@ public final class EncoderCompiler {
       case MAP -> mapEncoder(schema);
       case UNION -> unionEncoder(schema);
       case RECORD -> recordEncoder(schema);
+    };
+  }
+
+  /**
+   * A value of a declared Java type, as Avro's reflect writer writes it: Java records through their accessors,
+   * {@code byte[]} for bytes, collections and maps of such values, {@code [null, X]} unions; anything else is left
+   * to Avro's writer.
+   */
+  private CompiledEncoder reflectEncoder(Schema schema, Type type) {
+    Class<?> raw = JavaTypes.rawClass(type);
+    if (raw.isArray() && raw != byte[].class || raw == char.class || raw == Character.class) {
+      throw new Unsupported("Java type " + raw.getTypeName());
+    }
+    return switch (schema.getType()) {
+      case RECORD -> javaRecordEncoder(schema, raw);
+      case ARRAY -> {
+        if (!java.util.Collection.class.isAssignableFrom(raw)) {
+          throw new Unsupported("array of " + raw.getTypeName());
+        }
+        yield arrayEncoder(encoder(schema.getElementType(), JavaTypes.typeArgument(type, 0)));
+      }
+      case MAP -> {
+        if (!Map.class.isAssignableFrom(raw) || !stringKeys(JavaTypes.typeArgument(type, 0))) {
+          throw new Unsupported("map of " + raw.getTypeName());
+        }
+        yield mapEncoder(encoder(schema.getValueType(), JavaTypes.typeArgument(type, 1)));
+      }
+      case UNION -> {
+        List<Schema> branches = schema.getTypes();
+        if (branches.size() != 2 || !schema.isNullable()) {
+          throw new Unsupported("union " + schema);
+        }
+        int nullBranch = branches.get(0).getType() == Schema.Type.NULL ? 0 : 1;
+        CompiledEncoder other = encoder(branches.get(1 - nullBranch), type);
+        yield (value, out) -> {
+          if (value == null) {
+            out.writeInt(nullBranch);
+          } else {
+            out.writeInt(1 - nullBranch);
+            other.encode(value, out);
+          }
+        };
+      }
+      case BYTES -> (value, out) -> {
+        if (value instanceof byte[] bytes) {
+          out.writeLong(bytes.length);
+          out.write(bytes, 0, bytes.length);
+        } else {
+          out.writeBytes((ByteBuffer) value);
+        }
+      };
+      case FIXED -> {
+        if (raw == byte[].class) {
+          throw new Unsupported("fixed as byte[]");
+        }
+        yield rawEncoder(schema);
+      }
+      case STRING -> {
+        if (!(raw == String.class || raw == CharSequence.class || raw == Object.class || STRINGABLE.contains(raw))) {
+          throw new Unsupported("string as " + raw.getTypeName());
+        }
+        yield rawEncoder(schema);
+      }
+      default -> rawEncoder(schema);
+    };
+  }
+
+  private static boolean stringKeys(Type key) {
+    Class<?> raw = JavaTypes.rawClass(key);
+    return raw == String.class || raw == CharSequence.class;
+  }
+
+  /** A Java record: each schema field from the record component of its name, through its accessor. */
+  private CompiledEncoder javaRecordEncoder(Schema schema, Class<?> type) {
+    if (!type.isRecord()) {
+      throw new Unsupported("plain class " + type.getName());
+    }
+    if (inProgress.put(schema, Boolean.TRUE) != null) {
+      throw new Unsupported("recursive record " + schema.getFullName());
+    }
+    try {
+      Map<String, java.lang.reflect.RecordComponent> components = new HashMap<>();
+      for (java.lang.reflect.RecordComponent component : type.getRecordComponents()) {
+        components.put(component.getName(), component);
+      }
+      List<Schema.Field> fields = schema.getFields();
+      CompiledEncoder[] writers = new CompiledEncoder[fields.size()];
+      for (int i = 0; i < writers.length; i++) {
+        Schema.Field field = fields.get(i);
+        java.lang.reflect.RecordComponent component = components.get(field.name());
+        if (component == null) {
+          throw new Unsupported("no component " + field.name() + " in " + type.getName());
+        }
+        writers[i] = componentWriter(schema, field, type, component);
+      }
+      return (value, out) -> {
+        for (CompiledEncoder writer : writers) {
+          writer.encode(value, out); // a value of another class: ClassCastException
+        }
+      };
+    } finally {
+      inProgress.remove(schema);
+    }
+  }
+
+  /**
+   * Writes one component of a Java record: a primitive one without boxing, through a typed accessor, when its
+   * field is the plain primitive type; any other through its accessor and the field's encoder.
+   */
+  private CompiledEncoder componentWriter(Schema record, Schema.Field field, Class<?> type,
+      java.lang.reflect.RecordComponent component) {
+    Schema schema = field.schema();
+    Class<?> primitive = component.getType();
+    if (primitive.isPrimitive() && schema.getLogicalType() == null) {
+      CompiledEncoder direct = JavaTypes.primitiveWriter(type, component, schema.getType());
+      if (direct != null) {
+        return direct;
+      }
+    }
+    java.util.function.Function<Object, Object> getter = JavaTypes.accessor(type, component);
+    CompiledEncoder encoder = encoder(schema, component.getGenericType());
+    if (schema.isNullable()) {
+      return (value, out) -> encoder.encode(getter.apply(value), out);
+    }
+    return (value, out) -> {
+      Object fieldValue = getter.apply(value);
+      if (fieldValue == null) {
+        throw new NullPointerException("null value for (non-nullable) field " + record.getName() + "."
+            + field.name());
+      }
+      encoder.encode(fieldValue, out);
     };
   }
 
@@ -146,7 +292,10 @@ public final class EncoderCompiler {
   }
 
   private CompiledEncoder arrayEncoder(Schema schema) {
-    CompiledEncoder item = encoder(schema.getElementType());
+    return arrayEncoder(encoder(schema.getElementType()));
+  }
+
+  private static CompiledEncoder arrayEncoder(CompiledEncoder item) {
     return (value, out) -> {
       Collection<?> items = (Collection<?>) value;
       int size = items.size();
@@ -172,7 +321,10 @@ public final class EncoderCompiler {
   }
 
   private CompiledEncoder mapEncoder(Schema schema) {
-    CompiledEncoder valueEncoder = encoder(schema.getValueType());
+    return mapEncoder(encoder(schema.getValueType()));
+  }
+
+  private static CompiledEncoder mapEncoder(CompiledEncoder valueEncoder) {
     return (value, out) -> {
       Map<?, ?> map = (Map<?, ?>) value;
       int size = map.size();

@@ -1,0 +1,244 @@
+package io.kavro.serde.internal.avro;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import org.apache.avro.AvroRuntimeException;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericEnumSymbol;
+import org.apache.avro.generic.GenericFixed;
+import org.apache.avro.generic.IndexedRecord;
+
+/**
+ * Turns a value read generically into the Java type it is read as: a Java record through its canonical
+ * constructor, recursively for nested records, lists, sets, maps (keys included), enums, byte arrays and the
+ * classes Avro's reflection writes as strings ({@code URI}, {@code BigDecimal}...). Lists, sets and maps may hold
+ * nulls. Everything reflective (components, constructors, enum constants, field positions) is looked up once, when
+ * the converter is built, not per value. Immutable and thread-safe.
+ */
+final class JavaValues {
+  private JavaValues() {}
+
+  /** The converter of values read generically into {@code target}. */
+  static Function<Object, Object> converter(Type target) {
+    return new Planner().converter(target);
+  }
+
+  /** Builds converters, each type's once (a record that holds itself reuses its own converter). */
+  private static final class Planner {
+    private final Map<Class<?>, RecordConverter> records = new HashMap<>();
+
+    Function<Object, Object> converter(Type target) {
+      Class<?> raw = rawClass(target);
+      if (raw.isRecord()) {
+        RecordConverter known = records.get(raw);
+        return known != null ? known : new RecordConverter(raw, this); // which registers itself
+      }
+      if (raw == String.class || raw == Object.class) {
+        return value -> value instanceof CharSequence text ? text.toString() : value;
+      }
+      if (raw.isEnum()) {
+        Map<String, Object> constants = new HashMap<>();
+        for (Object constant : raw.getEnumConstants()) {
+          constants.put(((Enum<?>) constant).name(), constant);
+        }
+        return value -> value instanceof GenericEnumSymbol<?> symbol ? constant(constants, raw, symbol.toString())
+            : value;
+      }
+      if (raw == short.class || raw == Short.class) { // Avro's reflection writes them as ints
+        return value -> value instanceof Integer i ? (Object) i.shortValue() : value;
+      }
+      if (raw == byte.class || raw == Byte.class) {
+        return value -> value instanceof Integer i ? (Object) i.byteValue() : value;
+      }
+      if (raw == char.class || raw == Character.class) {
+        return value -> value instanceof Integer i ? (Object) (char) i.intValue() : value;
+      }
+      if (raw == byte[].class) {
+        return JavaValues::bytes;
+      }
+      if (Collection.class.isAssignableFrom(raw)) {
+        Function<Object, Object> item = converter(typeArgument(target, 0));
+        boolean set = Set.class.isAssignableFrom(raw);
+        return value -> value instanceof Collection<?> items ? collection(items, item, set) : value;
+      }
+      if (Map.class.isAssignableFrom(raw)) {
+        Function<Object, Object> key = converter(typeArgument(target, 0));
+        Function<Object, Object> entry = converter(typeArgument(target, 1));
+        return value -> value instanceof Map<?, ?> entries ? map(entries, key, entry) : value;
+      }
+      if (!raw.isInterface()) {
+        MethodHandle fromText = fromText(raw);
+        return value -> value instanceof CharSequence text && !raw.isInstance(value) ? build(fromText, raw, text)
+            : value;
+      }
+      return Function.identity();
+    }
+  }
+
+  /** A Java record from a record read generically: each component from the field of its name, or null. */
+  private static final class RecordConverter implements Function<Object, Object> {
+    private final Class<?> type;
+    private final String[] names;
+    private final Function<Object, Object>[] components;
+    private final MethodHandle constructor;
+    /** The field positions of the last schema seen: one schema, almost always. */
+    private volatile Positions positions;
+
+    private record Positions(Schema schema, int[] byComponent) {}
+
+    @SuppressWarnings("unchecked")
+    RecordConverter(Class<?> type, Planner planner) {
+      this.type = type;
+      RecordComponent[] recordComponents = type.getRecordComponents();
+      this.names = new String[recordComponents.length];
+      this.components = new Function[recordComponents.length];
+      Class<?>[] types = new Class<?>[recordComponents.length];
+      for (int i = 0; i < recordComponents.length; i++) {
+        names[i] = recordComponents[i].getName();
+        types[i] = recordComponents[i].getType();
+      }
+      try {
+        java.lang.reflect.Constructor<?> canonical = type.getDeclaredConstructor(types);
+        canonical.setAccessible(true);
+        this.constructor = MethodHandles.lookup().unreflectConstructor(canonical).asSpreader(Object[].class,
+            types.length).asType(MethodType.methodType(Object.class, Object[].class));
+      } catch (ReflectiveOperationException | RuntimeException e) {
+        throw new AvroRuntimeException("cannot construct " + type.getName() + ": " + e, e);
+      }
+      planner.records.put(type, this); // before the components: a record that holds itself
+      for (int i = 0; i < recordComponents.length; i++) {
+        components[i] = planner.converter(recordComponents[i].getGenericType());
+      }
+    }
+
+    @Override
+    public Object apply(Object value) {
+      if (!(value instanceof IndexedRecord record)) {
+        return value;
+      }
+      int[] byComponent = positions(record.getSchema());
+      Object[] args = new Object[byComponent.length];
+      for (int i = 0; i < args.length; i++) {
+        int pos = byComponent[i];
+        Object field = pos < 0 ? null : record.get(pos);
+        args[i] = field == null ? null : components[i].apply(field);
+      }
+      try {
+        return constructor.invokeExact(args);
+      } catch (RuntimeException e) {
+        throw new AvroRuntimeException("cannot construct " + type.getName() + " from "
+            + record.getSchema().getFullName() + ": " + e, e);
+      } catch (Throwable e) {
+        throw new AvroRuntimeException("cannot construct " + type.getName() + ": " + e, e);
+      }
+    }
+
+    private int[] positions(Schema schema) {
+      Positions known = positions;
+      if (known != null && known.schema() == schema) {
+        return known.byComponent();
+      }
+      int[] byComponent = new int[names.length];
+      for (int i = 0; i < names.length; i++) {
+        Schema.Field field = schema.getField(names[i]);
+        byComponent[i] = field == null ? -1 : field.pos();
+      }
+      positions = new Positions(schema, byComponent);
+      return byComponent;
+    }
+  }
+
+  private static Object constant(Map<String, Object> constants, Class<?> type, String name) {
+    Object constant = constants.get(name);
+    if (constant == null) {
+      throw new IllegalArgumentException("No enum constant " + type.getCanonicalName() + "." + name);
+    }
+    return constant;
+  }
+
+  private static Object bytes(Object value) {
+    if (value instanceof ByteBuffer buffer) {
+      byte[] bytes = new byte[buffer.remaining()];
+      buffer.duplicate().get(bytes);
+      return bytes;
+    }
+    if (value instanceof GenericFixed fixed) {
+      return fixed.bytes().clone();
+    }
+    return value;
+  }
+
+  private static Object collection(Collection<?> items, Function<Object, Object> item, boolean set) {
+    if (set) {
+      Set<Object> result = new LinkedHashSet<>();
+      for (Object element : items) {
+        result.add(element == null ? null : item.apply(element));
+      }
+      return Collections.unmodifiableSet(result);
+    }
+    List<Object> result = new ArrayList<>(items.size());
+    for (Object element : items) {
+      result.add(element == null ? null : item.apply(element));
+    }
+    return Collections.unmodifiableList(result);
+  }
+
+  private static Object map(Map<?, ?> entries, Function<Object, Object> key, Function<Object, Object> value) {
+    Map<Object, Object> result = new LinkedHashMap<>();
+    entries.forEach((k, v) -> result.put(k == null ? null : key.apply(k), v == null ? null : value.apply(v)));
+    return result;
+  }
+
+  /** The class's String constructor, or {@code null}: a class Avro's reflection writes by its text. */
+  private static MethodHandle fromText(Class<?> type) {
+    try {
+      return MethodHandles.publicLookup().findConstructor(type, MethodType.methodType(void.class, String.class));
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  private static Object build(MethodHandle fromText, Class<?> type, CharSequence text) {
+    if (fromText == null) {
+      throw new AvroRuntimeException("cannot build a " + type.getName() + " from the text '" + text + "': "
+          + type.getName() + " has no public constructor that takes a String");
+    }
+    try {
+      return fromText.invoke(text.toString());
+    } catch (Throwable e) {
+      throw new AvroRuntimeException("cannot build a " + type.getName() + " from the text '" + text + "': " + e, e);
+    }
+  }
+
+  private static Class<?> rawClass(Type type) {
+    if (type instanceof Class<?> c) {
+      return c;
+    }
+    if (type instanceof ParameterizedType p) {
+      return (Class<?>) p.getRawType();
+    }
+    return Object.class;
+  }
+
+  private static Type typeArgument(Type type, int index) {
+    if (type instanceof ParameterizedType p && p.getActualTypeArguments().length > index) {
+      return p.getActualTypeArguments()[index];
+    }
+    return Object.class;
+  }
+}

@@ -1,0 +1,125 @@
+package io.kavro.serde.internal.codec;
+
+import java.lang.invoke.CallSite;
+import java.lang.invoke.LambdaMetafactory;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToIntFunction;
+import java.util.function.ToLongFunction;
+
+/** Java types as the compiled reflect encoder needs them: raw classes, type arguments and record accessors. */
+final class JavaTypes {
+  private JavaTypes() {}
+
+  static Class<?> rawClass(Type type) {
+    if (type instanceof Class<?> c) {
+      return c;
+    }
+    if (type instanceof ParameterizedType p) {
+      return (Class<?>) p.getRawType();
+    }
+    return Object.class;
+  }
+
+  static Type typeArgument(Type type, int index) {
+    if (type instanceof ParameterizedType p && p.getActualTypeArguments().length > index) {
+      return p.getActualTypeArguments()[index];
+    }
+    return Object.class;
+  }
+
+  /**
+   * Writes a primitive component as its schema's type, through an accessor of the primitive's own functional type
+   * (no boxing), or {@code null} when the pair is not a plain one (a short as an int, say) or the accessor cannot
+   * be spun.
+   */
+  static CompiledEncoder primitiveWriter(Class<?> type, RecordComponent component, org.apache.avro.Schema.Type as) {
+    Class<?> primitive = component.getType();
+    try {
+      MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
+      MethodHandle getter = lookup.unreflect(component.getAccessor());
+      if (primitive == long.class && as == org.apache.avro.Schema.Type.LONG) {
+        ToLongFunction<Object> f = spin(lookup, getter, ToLongFunction.class, "applyAsLong", long.class, type);
+        return (value, out) -> out.writeLong(f.applyAsLong(value));
+      }
+      if (primitive == int.class && as == org.apache.avro.Schema.Type.INT) {
+        ToIntFunction<Object> f = spin(lookup, getter, ToIntFunction.class, "applyAsInt", int.class, type);
+        return (value, out) -> out.writeInt(f.applyAsInt(value));
+      }
+      if (primitive == double.class && as == org.apache.avro.Schema.Type.DOUBLE) {
+        ToDoubleFunction<Object> f = spin(lookup, getter, ToDoubleFunction.class, "applyAsDouble", double.class,
+            type);
+        return (value, out) -> out.writeDouble(f.applyAsDouble(value));
+      }
+      if (primitive == float.class && as == org.apache.avro.Schema.Type.FLOAT) {
+        // No ToFloatFunction in the JDK: a double holds every float exactly.
+        ToDoubleFunction<Object> f = spin(lookup, getter, ToDoubleFunction.class, "applyAsDouble", double.class,
+            type);
+        return (value, out) -> out.writeFloat((float) f.applyAsDouble(value));
+      }
+      if (primitive == boolean.class && as == org.apache.avro.Schema.Type.BOOLEAN) {
+        Predicate<Object> f = spin(lookup, getter, Predicate.class, "test", boolean.class, type);
+        return (value, out) -> out.writeBoolean(f.test(value));
+      }
+      return null;
+    } catch (Throwable e) {
+      return null; // the boxing accessor instead
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <F> F spin(MethodHandles.Lookup lookup, MethodHandle getter, Class<?> functional, String method,
+      Class<?> returns, Class<?> type) throws Throwable {
+    CallSite site = LambdaMetafactory.metafactory(lookup, method, MethodType.methodType(functional),
+        MethodType.methodType(returns, Object.class), getter, MethodType.methodType(returns, type));
+    return (F) site.getTarget().invoke();
+  }
+
+  /**
+   * The component's accessor as a function: a class of its own spun by {@link LambdaMetafactory}, which the JIT
+   * inlines like a direct call, where the record's class may be looked into privately; a method handle otherwise.
+   *
+   * @throws Unsupported when the accessor cannot be reached at all
+   */
+  @SuppressWarnings("unchecked")
+  static Function<Object, Object> accessor(Class<?> type, RecordComponent component) {
+    MethodHandle getter;
+    try {
+      MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
+      getter = lookup.unreflect(component.getAccessor());
+      try {
+        CallSite site = LambdaMetafactory.metafactory(lookup, "apply", MethodType.methodType(Function.class),
+            MethodType.methodType(Object.class, Object.class), getter,
+            MethodType.methodType(getter.type().wrap().returnType(), type));
+        return (Function<Object, Object>) site.getTarget().invoke();
+      } catch (Throwable e) {
+        // a lookup without full privilege (another module): the handle alone
+      }
+    } catch (IllegalAccessException | RuntimeException e) {
+      try {
+        java.lang.reflect.Method method = component.getAccessor();
+        method.setAccessible(true);
+        getter = MethodHandles.lookup().unreflect(method);
+      } catch (IllegalAccessException | RuntimeException denied) {
+        throw new Unsupported("accessor " + component + ": " + denied);
+      }
+    }
+    MethodHandle generic = getter.asType(MethodType.methodType(Object.class, Object.class));
+    return value -> {
+      try {
+        return generic.invokeExact(value);
+      } catch (RuntimeException | Error e) {
+        throw e;
+      } catch (Throwable e) {
+        throw new IllegalStateException(e);
+      }
+    };
+  }
+}
