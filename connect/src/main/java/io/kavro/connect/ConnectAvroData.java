@@ -12,8 +12,14 @@ import org.apache.avro.Schema;
 final class ConnectAvroData {
   private final ConnectToAvro toAvroMapping;
   private final AvroToConnect toConnectMapping;
-  private final Cache<org.apache.kafka.connect.data.Schema, Schema> toAvro;
+  private final Cache<org.apache.kafka.connect.data.Schema, ToAvro> toAvro;
+  private final Cache<org.apache.kafka.connect.data.Schema, ToAvro> toAvroByInstance;
   private final Cache<VersionedSchema, org.apache.kafka.connect.data.Schema> toConnect;
+
+  /** How the values of one Connect schema are written: as this Avro schema, by this mapper. */
+  record ToAvro(Schema schema, ConnectToAvro.ValueMapper mapper) {}
+
+  private static final ToAvro SCHEMALESS = new ToAvro(Schemaless.ANYTHING, Schemaless::toAvro);
 
   /** An Avro schema, and the registry version Connect is given for it. */
   private record VersionedSchema(Schema schema, Integer version) {}
@@ -22,16 +28,28 @@ final class ConnectAvroData {
     this.toAvroMapping = new ConnectToAvro(settings);
     this.toConnectMapping = new AvroToConnect(settings);
     this.toAvro = Caffeine.newBuilder().maximumSize(settings.schemasCacheSize()).build();
+    // In front, by identity (weak keys): a Connect schema's hash code walks the whole schema on every call.
+    this.toAvroByInstance = Caffeine.newBuilder().weakKeys().maximumSize(settings.schemasCacheSize()).build();
     this.toConnect = Caffeine.newBuilder().maximumSize(settings.schemasCacheSize()).build();
   }
 
-  /** The Avro schema of a Connect schema; schemaless data ({@code null}) has Confluent's {@code Anything}. */
-  Schema avroSchema(org.apache.kafka.connect.data.Schema connect) {
-    return connect == null ? Schemaless.ANYTHING : toAvro.get(connect, toAvroMapping::schema);
-  }
-
-  Object avroValue(org.apache.kafka.connect.data.Schema connect, Schema avro, Object value) {
-    return toAvroMapping.value(connect, avro, value);
+  /**
+   * The Avro schema of a Connect schema and the mapper of its values, built once per schema: equal schemas share
+   * one; schemaless data ({@code null}) is Confluent's {@code Anything}.
+   */
+  ToAvro toAvro(org.apache.kafka.connect.data.Schema connect) {
+    if (connect == null) {
+      return SCHEMALESS;
+    }
+    ToAvro known = toAvroByInstance.getIfPresent(connect);
+    if (known == null) {
+      known = toAvro.get(connect, key -> {
+        Schema avro = toAvroMapping.schema(key);
+        return new ToAvro(avro, toAvroMapping.mapper(key, avro));
+      });
+      toAvroByInstance.put(connect, known);
+    }
+    return known;
   }
 
   /** The Connect schema of an Avro schema, with {@code version} unless it carries its own; null when schemaless. */

@@ -426,82 +426,110 @@ final class ConnectToAvro {
 
   // ---- values ------------------------------------------------------------------------------------------
 
-  /**
-   * A Connect value of {@code connect} as Avro's raw generic value of {@code avro} (the schema {@link #schema}
-   * gave for it); schemaless values ({@code connect} null) as {@code Anything} records.
-   *
-   * @throws DataException naming the type when the value does not match its schema
-   */
-  Object value(org.apache.kafka.connect.data.Schema connect, Schema avro, Object value) {
-    if (connect == null) {
-      return Schemaless.toAvro(value);
-    }
-    if (value == null) {
-      if (!connect.isOptional()) {
-        throw new DataException("Found null value for non-optional schema" + named(connect));
-      }
-      return null;
-    }
-    Object raw = toAvroLogical(connect, value);
-    try {
-      switch (connect.type()) {
-        case INT8:
-          return ((Byte) raw).intValue();
-        case INT16:
-          return ((Short) raw).intValue();
-        case INT32:
-          return (Integer) raw;
-        case INT64:
-          return (Long) raw;
-        case FLOAT32:
-          return (Float) raw;
-        case FLOAT64:
-          return (Double) raw;
-        case BOOLEAN:
-          return (Boolean) raw;
-        case STRING:
-          return string(connect, avro, (String) raw);
-        case BYTES:
-          return bytes(connect, avro, raw instanceof byte[] bytes ? ByteBuffer.wrap(bytes) : (ByteBuffer) raw);
-        case ARRAY: {
-          Schema array = underlying(connect, avro, Schema.Type.ARRAY);
-          List<Object> items = new ArrayList<>(((Collection<?>) raw).size());
-          for (Object item : (Collection<?>) raw) {
-            items.add(value(connect.valueSchema(), array.getElementType(), item));
-          }
-          return items;
-        }
-        case MAP:
-          return map(connect, avro, (Map<?, ?>) raw);
-        case STRUCT:
-          return struct(connect, avro, (Struct) raw);
-        default:
-          throw new DataException("Unknown schema type: " + connect.type());
-      }
-    } catch (ClassCastException e) {
-      throw new DataException("Invalid type for " + connect.type() + named(connect) + ": "
-          + value.getClass().getName());
-    }
+  /** Maps the values of one Connect schema to Avro's raw generic values of one Avro schema. Thread-safe. */
+  @FunctionalInterface
+  interface ValueMapper {
+    /**
+     * The Avro value of a Connect value.
+     *
+     * @throws DataException naming the type when the value does not match its schema
+     */
+    Object toAvro(Object value);
   }
 
-  private Object string(org.apache.kafka.connect.data.Schema connect, Schema avro, String value) {
+  /**
+   * The mapper of the values of {@code connect} to Avro's raw generic values of {@code avro} (the schema
+   * {@link #schema} gave for it); schemaless values ({@code connect} null) as {@code Anything} records. Every
+   * decision that depends on the schemas alone (union branches, enum and fixed types, field positions, logical
+   * types) is taken here, once; a schema pair that cannot hold any value gives a mapper that says so for each.
+   */
+  ValueMapper mapper(org.apache.kafka.connect.data.Schema connect, Schema avro) {
+    if (connect == null) {
+      return Schemaless::toAvro;
+    }
+    ValueMapper body;
+    try {
+      body = body(connect, avro);
+    } catch (DataException e) {
+      String message = e.getMessage();
+      body = raw -> {
+        throw new DataException(message);
+      };
+    }
+    ValueMapper logical = logical(connect);
+    boolean optional = connect.isOptional();
+    String nullMessage = "Found null value for non-optional schema" + named(connect);
+    String invalid = "Invalid type for " + connect.type() + named(connect) + ": ";
+    ValueMapper mapped = body;
+    return value -> {
+      if (value == null) {
+        if (!optional) {
+          throw new DataException(nullMessage);
+        }
+        return null;
+      }
+      try {
+        return mapped.toAvro(logical == null ? value : logical.toAvro(value));
+      } catch (ClassCastException e) {
+        throw new DataException(invalid + value.getClass().getName());
+      }
+    };
+  }
+
+  /** A value of the Connect schema's type, its logical type already mapped, as Avro's. */
+  private ValueMapper body(org.apache.kafka.connect.data.Schema connect, Schema avro) {
+    return switch (connect.type()) {
+      case INT8 -> raw -> ((Byte) raw).intValue();
+      case INT16 -> raw -> ((Short) raw).intValue();
+      case INT32 -> raw -> (Integer) raw;
+      case INT64 -> raw -> (Long) raw;
+      case FLOAT32 -> raw -> (Float) raw;
+      case FLOAT64 -> raw -> (Double) raw;
+      case BOOLEAN -> raw -> (Boolean) raw;
+      case STRING -> string(connect, avro);
+      case BYTES -> bytes(connect, avro);
+      case ARRAY -> {
+        Schema array = underlying(connect, avro, Schema.Type.ARRAY);
+        ValueMapper element = mapper(connect.valueSchema(), array.getElementType());
+        yield raw -> {
+          Collection<?> items = (Collection<?>) raw;
+          List<Object> result = new ArrayList<>(items.size());
+          for (Object item : items) {
+            result.add(element.toAvro(item));
+          }
+          return result;
+        };
+      }
+      case MAP -> map(connect, avro);
+      case STRUCT -> struct(connect, avro);
+    };
+  }
+
+  private ValueMapper string(org.apache.kafka.connect.data.Schema connect, Schema avro) {
     Map<String, String> params = connect.parameters();
     String enumName = params == null ? null : settings.generalizedSumTypeSupport()
         ? params.get(GENERALIZED_TYPE_ENUM) : settings.enhancedAvroSchemaSupport() ? params.get(AVRO_TYPE_ENUM) : null;
     if (enumName == null) {
-      return value;
+      return raw -> (String) raw;
     }
-    Schema enumSchema = avro.getType() == Schema.Type.UNION ? avro.getTypes().get(avro.getIndexNamed(enumName)) : avro;
-    if (!enumSchema.hasEnumSymbol(value)) {
-      throw new DataException("'" + value + "' is not a symbol of enum " + enumSchema.getFullName() + " "
-          + enumSchema.getEnumSymbols());
+    Integer branch = avro.getType() == Schema.Type.UNION ? avro.getIndexNamed(enumName) : null;
+    if (avro.getType() == Schema.Type.UNION && branch == null) {
+      throw new DataException("No enum " + enumName + " in union " + avro);
     }
-    return new GenericData.EnumSymbol(enumSchema, value);
+    Schema enumSchema = branch == null ? avro : avro.getTypes().get(branch);
+    return raw -> {
+      String symbol = (String) raw;
+      if (!enumSchema.hasEnumSymbol(symbol)) {
+        throw new DataException("'" + symbol + "' is not a symbol of enum " + enumSchema.getFullName() + " "
+            + enumSchema.getEnumSymbols());
+      }
+      return new GenericData.EnumSymbol(enumSchema, symbol);
+    };
   }
 
-  private Object bytes(org.apache.kafka.connect.data.Schema connect, Schema avro, ByteBuffer value) {
+  private ValueMapper bytes(org.apache.kafka.connect.data.Schema connect, Schema avro) {
     if (!isFixed(connect)) {
-      return value;
+      return raw -> raw instanceof byte[] bytes ? ByteBuffer.wrap(bytes) : (ByteBuffer) raw;
     }
     int size = Integer.parseInt(connect.parameters().get(CONNECT_AVRO_FIXED_SIZE_PROP));
     Schema fixed = avro;
@@ -518,62 +546,101 @@ final class ConnectToAvro {
         throw new DataException("Fixed size " + size + " not in union " + avro);
       }
     }
-    byte[] bytes = toBytes(value);
-    if (Decimal.LOGICAL_NAME.equalsIgnoreCase(connect.name())) {
-      bytes = signExtend(bytes, size);
-    }
-    if (bytes.length != size) {
-      throw new DataException("A value of " + bytes.length + " bytes does not fit fixed " + fixed.getFullName()
-          + " of size " + size);
-    }
-    return new GenericData.Fixed(fixed, bytes);
+    boolean decimal = Decimal.LOGICAL_NAME.equalsIgnoreCase(connect.name());
+    Schema fixedSchema = fixed;
+    return raw -> {
+      byte[] bytes = raw instanceof byte[] array ? array.clone() : toBytes((ByteBuffer) raw);
+      if (decimal) {
+        bytes = signExtend(bytes, size);
+      }
+      if (bytes.length != size) {
+        throw new DataException("A value of " + bytes.length + " bytes does not fit fixed "
+            + fixedSchema.getFullName() + " of size " + size);
+      }
+      return new GenericData.Fixed(fixedSchema, bytes);
+    };
   }
 
-  private Object map(org.apache.kafka.connect.data.Schema connect, Schema avro, Map<?, ?> map) {
+  private ValueMapper map(org.apache.kafka.connect.data.Schema connect, Schema avro) {
     if (stringKeys(connect)) {
       Schema avroMap = underlying(connect, avro, Schema.Type.MAP);
-      Map<String, Object> converted = new HashMap<>();
-      map.forEach((k, v) -> converted.put((String) k, value(connect.valueSchema(), avroMap.getValueType(), v)));
-      return converted;
+      ValueMapper values = mapper(connect.valueSchema(), avroMap.getValueType());
+      return raw -> {
+        Map<String, Object> converted = new HashMap<>();
+        ((Map<?, ?>) raw).forEach((k, v) -> converted.put((String) k, values.toAvro(v)));
+        return converted;
+      };
     }
     Schema entry = underlying(connect, avro, Schema.Type.ARRAY).getElementType();
-    Schema keySchema = entry.getField(KEY_FIELD).schema();
-    Schema valueSchema = entry.getField(VALUE_FIELD).schema();
-    List<Object> entries = new ArrayList<>(map.size());
-    map.forEach((k, v) -> {
-      GenericRecord record = new GenericData.Record(entry);
-      record.put(KEY_FIELD, value(connect.keySchema(), keySchema, k));
-      record.put(VALUE_FIELD, value(connect.valueSchema(), valueSchema, v));
-      entries.add(record);
-    });
-    return entries;
+    Schema.Field keyField = entry.getField(KEY_FIELD);
+    Schema.Field valueField = entry.getField(VALUE_FIELD);
+    ValueMapper keys = mapper(connect.keySchema(), keyField.schema());
+    ValueMapper values = mapper(connect.valueSchema(), valueField.schema());
+    int keyPos = keyField.pos();
+    int valuePos = valueField.pos();
+    return raw -> {
+      Map<?, ?> map = (Map<?, ?>) raw;
+      List<Object> entries = new ArrayList<>(map.size());
+      map.forEach((k, v) -> {
+        GenericRecord record = new GenericData.Record(entry);
+        record.put(keyPos, keys.toAvro(k));
+        record.put(valuePos, values.toAvro(v));
+        entries.add(record);
+      });
+      return entries;
+    };
   }
 
-  private Object struct(org.apache.kafka.connect.data.Schema connect, Schema avro, Struct struct) {
-    if (!struct.schema().equals(connect)) {
-      throw new DataException("Mismatching struct schema" + named(connect));
-    }
+  private ValueMapper struct(org.apache.kafka.connect.data.Schema connect, Schema avro) {
+    String mismatch = "Mismatching struct schema" + named(connect);
+    List<Field> fields = connect.fields();
+    String[] names = fields.stream().map(Field::name).toArray(String[]::new);
+    boolean withoutDefault = settings.ignoreDefaultForNullables();
+    ValueMapper[] mappers = new ValueMapper[fields.size()];
     if (isUnion(connect)) {
-      for (Field field : connect.fields()) {
-        Object branch = settings.ignoreDefaultForNullables() ? struct.getWithoutDefault(field.name()) : struct.get(field);
-        if (branch != null) {
-          return value(field.schema(), avro, branch);
-        }
+      for (int i = 0; i < mappers.length; i++) {
+        mappers[i] = mapper(fields.get(i).schema(), avro);
       }
-      // A union struct is one of its branches; a struct with none set is no value of the union. Only a null
-      // value (not an empty struct) is the null of an optional union, so that nothing becomes a tombstone.
-      throw new DataException("A union struct " + connect.name() + " with no branch set: set one of its "
-          + "fields, or use a null value for an optional union");
+      String noBranch = "A union struct " + connect.name() + " with no branch set: set one of its fields, or use a "
+          + "null value for an optional union";
+      return raw -> {
+        Struct struct = (Struct) raw;
+        if (!struct.schema().equals(connect)) {
+          throw new DataException(mismatch);
+        }
+        for (int i = 0; i < mappers.length; i++) {
+          Object branch = withoutDefault ? struct.getWithoutDefault(names[i]) : struct.get(fields.get(i));
+          if (branch != null) {
+            return mappers[i].toAvro(branch);
+          }
+        }
+        // A union struct is one of its branches; a struct with none set is no value of the union. Only a null
+        // value (not an empty struct) is the null of an optional union, so that nothing becomes a tombstone.
+        throw new DataException(noBranch);
+      };
     }
     Schema record = underlyingRecord(connect, avro);
-    GenericRecord result = new GenericData.Record(record);
-    for (Field field : connect.fields()) {
-      String name = AvroNames.scrub(field.name(), settings.scrubInvalidNames());
-      Object fieldValue = settings.ignoreDefaultForNullables() ? struct.getWithoutDefault(field.name())
-          : struct.get(field);
-      result.put(name, value(field.schema(), record.getField(name).schema(), fieldValue));
+    int[] positions = new int[mappers.length];
+    for (int i = 0; i < mappers.length; i++) {
+      Schema.Field avroField = record.getField(AvroNames.scrub(names[i], settings.scrubInvalidNames()));
+      if (avroField == null) {
+        throw new DataException("No field " + names[i] + " in " + record.getFullName());
+      }
+      positions[i] = avroField.pos();
+      mappers[i] = mapper(fields.get(i).schema(), avroField.schema());
     }
-    return result;
+    return raw -> {
+      Struct struct = (Struct) raw;
+      if (!struct.schema().equals(connect)) {
+        throw new DataException(mismatch);
+      }
+      GenericRecord result = new GenericData.Record(record);
+      for (int i = 0; i < mappers.length; i++) {
+        Object fieldValue = withoutDefault ? struct.getWithoutDefault(names[i]) : struct.get(fields.get(i));
+        result.put(positions[i], mappers[i].toAvro(fieldValue));
+      }
+      return result;
+    };
   }
 
   /** The branch of an optional's union that holds the value: of {@code type}. */
@@ -645,21 +712,59 @@ final class ConnectToAvro {
 
   /** A Connect logical value (BigDecimal, Date) as its underlying value (bytes, int, long). */
   private static Object toAvroLogical(org.apache.kafka.connect.data.Schema connect, Object value) {
-    String name = connect.name();
-    if (name == null || value == null) {
-      return value;
-    }
+    ValueMapper logical = value == null ? null : logical(connect);
+    return logical == null ? value : logical.toAvro(value);
+  }
+
+  private static final long MILLIS_PER_DAY = 24 * 60 * 60 * 1000;
+
+  /** A decimal as its unscaled two's-complement bytes, of the schema's scale. */
+  private static ValueMapper decimal(org.apache.kafka.connect.data.Schema connect) {
+    int scale;
     try {
-      return switch (name) {
-        case Decimal.LOGICAL_NAME -> Decimal.fromLogical(connect, (BigDecimal) value);
-        case Date.LOGICAL_NAME -> Date.fromLogical(connect, (java.util.Date) value);
-        case Time.LOGICAL_NAME -> Time.fromLogical(connect, (java.util.Date) value);
-        case Timestamp.LOGICAL_NAME -> Timestamp.fromLogical(connect, (java.util.Date) value);
-        default -> value;
-      };
-    } catch (ClassCastException e) {
-      throw new DataException("Invalid type for " + name + ": " + value.getClass().getName());
+      scale = Integer.parseInt(connect.parameters().get(Decimal.SCALE_FIELD));
+    } catch (RuntimeException e) {
+      return value -> Decimal.fromLogical(connect, (BigDecimal) value); // Kafka's error, for each value
     }
+    return value -> {
+      BigDecimal decimal = (BigDecimal) value;
+      return decimal.scale() == scale ? decimal.unscaledValue().toByteArray() : Decimal.fromLogical(connect, decimal);
+    };
+  }
+
+  /** The mapper of a Connect logical value (BigDecimal, Date) to its underlying value, or {@code null}. */
+  private static ValueMapper logical(org.apache.kafka.connect.data.Schema connect) {
+    String name = connect.name();
+    if (name == null) {
+      return null;
+    }
+    // Kafka's own conversions build a Calendar per date and parse the scale per decimal: the checks are made
+    // here on the millis and a scale parsed once, and a value that fails them goes to Kafka's, for its message.
+    ValueMapper convert = switch (name) {
+      case Decimal.LOGICAL_NAME -> decimal(connect);
+      case Date.LOGICAL_NAME -> value -> {
+        long millis = ((java.util.Date) value).getTime();
+        return Math.floorMod(millis, MILLIS_PER_DAY) == 0 ? (Object) (int) (millis / MILLIS_PER_DAY)
+            : (Object) Date.fromLogical(connect, (java.util.Date) value);
+      };
+      case Time.LOGICAL_NAME -> value -> {
+        long millis = ((java.util.Date) value).getTime();
+        return millis >= 0 && millis <= MILLIS_PER_DAY ? (Object) (int) millis
+            : (Object) Time.fromLogical(connect, (java.util.Date) value);
+      };
+      case Timestamp.LOGICAL_NAME -> value -> ((java.util.Date) value).getTime();
+      default -> null;
+    };
+    if (convert == null) {
+      return null;
+    }
+    return value -> {
+      try {
+        return convert.toAvro(value);
+      } catch (ClassCastException e) {
+        throw new DataException("Invalid type for " + name + ": " + value.getClass().getName());
+      }
+    };
   }
 
   private static String named(org.apache.kafka.connect.data.Schema connect) {

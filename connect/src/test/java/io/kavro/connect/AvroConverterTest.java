@@ -333,6 +333,76 @@ class AvroConverterTest {
         .isInstanceOf(DataException.class);
   }
 
+  /**
+   * Issue 26: the converter checks values while it maps them, as Confluent's does, not in a deep walk first. Every
+   * value that does not match its schema, however deep, is still a DataException that names the topic, never a
+   * ClassCastException or bytes written; and the next record converts as if nothing had happened.
+   */
+  @Test
+  void valueNotMatchingSchema_anywhere_dataException_andNoTrace() {
+    Schema inner = SchemaBuilder.struct().name("Inner").field("n", Schema.INT32_SCHEMA).build();
+    Schema lookalike = SchemaBuilder.struct().name("Inner").field("n", Schema.OPTIONAL_INT32_SCHEMA).build();
+    Schema schema = SchemaBuilder.struct().name("Outer")
+        .field("small", Schema.INT8_SCHEMA)
+        .field("ratio", Schema.FLOAT32_SCHEMA)
+        .field("ids", SchemaBuilder.array(Schema.INT32_SCHEMA).build())
+        .field("counts", SchemaBuilder.map(Schema.STRING_SCHEMA, Schema.INT64_SCHEMA).build())
+        .field("price", org.apache.kafka.connect.data.Decimal.schema(2))
+        .field("inner", inner)
+        .field("inners", SchemaBuilder.array(inner).build())
+        .build();
+    java.util.function.Supplier<Struct> valid = () -> new Struct(schema).put("small", (byte) 1).put("ratio", 1.5f)
+        .put("ids", List.of(1, 2)).put("counts", Map.of("a", 1L)).put("price", new java.math.BigDecimal("1.25"))
+        .put("inner", new Struct(inner).put("n", 1)).put("inners", List.of(new Struct(inner).put("n", 2)));
+    byte[] fresh = converter.fromConnectData("t", schema, valid.get());
+    // Struct.put checks its own fields, so the wrong values sit inside lists and maps, or come unchecked.
+    List<java.util.function.Supplier<Object>> invalid = List.of(
+        () -> 7, // an Integer for a struct
+        () -> {
+          Struct struct = valid.get();
+          mutableListIn(struct, "ids").set(1, "two"); // a String for an INT32
+          return struct;
+        },
+        () -> {
+          Struct struct = valid.get();
+          ((java.util.Map<String, Object>) mutableMapIn(struct)).put("b", 2); // an Integer for an INT64
+          return struct;
+        },
+        () -> {
+          Struct struct = valid.get();
+          mutableListIn(struct, "inners").set(0, new Struct(lookalike).put("n", 2)); // a struct of another schema
+          return struct;
+        },
+        () -> {
+          Struct struct = new Struct(schema);
+          return struct.put("small", (byte) 1); // required fields left unset
+        });
+    for (java.util.function.Supplier<Object> value : invalid) {
+      Object bad = value.get();
+      assertThatThrownBy(() -> converter.fromConnectData("t", schema, bad)).as("%s", bad)
+          .isInstanceOf(DataException.class).hasMessageContaining("topic 't'");
+      assertThat(converter.fromConnectData("t", schema, valid.get())).isEqualTo(fresh);
+    }
+    assertThatThrownBy(() -> converter.fromConnectData("t", Schema.INT8_SCHEMA, 300))
+        .isInstanceOf(DataException.class).hasMessageContaining("topic 't'");
+    assertThatThrownBy(() -> converter.fromConnectData("t", Schema.FLOAT32_SCHEMA, 1.5d))
+        .isInstanceOf(DataException.class).hasMessageContaining("topic 't'");
+    assertThatThrownBy(() -> converter.fromConnectData("t", org.apache.kafka.connect.data.Decimal.schema(2), 1.5d))
+        .isInstanceOf(DataException.class).hasMessageContaining("topic 't'");
+  }
+
+  private static List<Object> mutableListIn(Struct struct, String field) {
+    List<Object> list = new java.util.ArrayList<>(struct.getArray(field));
+    struct.put(field, list);
+    return list;
+  }
+
+  private static Object mutableMapIn(Struct struct) {
+    java.util.Map<String, Object> counts = new java.util.HashMap<>(struct.getMap("counts"));
+    struct.put("counts", counts);
+    return counts;
+  }
+
   @Test
   void schemaless_asConfluentsAnythingRecord_andBack() {
     Map<String, Object> value = Map.of("a", 1, "b", List.of("x", true), "c", Map.of(2L, 1.5d));

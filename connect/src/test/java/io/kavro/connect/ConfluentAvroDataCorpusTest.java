@@ -262,7 +262,8 @@ class ConfluentAvroDataCorpusTest {
   void connectToAvro_registersConfluentsSchemaText_andReadsBack(Case c) throws IOException {
     ConnectAvroData data = data(c.settings());
 
-    org.apache.avro.Schema avro = data.avroSchema(c.connect());
+    ConnectAvroData.ToAvro toAvro = data.toAvro(c.connect());
+    org.apache.avro.Schema avro = toAvro.schema();
 
     assertThat(avro.toString()).isEqualTo(c.avroJson());
     assertThat(new org.apache.avro.Schema.Parser().parse(c.avroJson())).isEqualTo(avro);
@@ -270,7 +271,7 @@ class ConfluentAvroDataCorpusTest {
     assertThat(back).isEqualTo(c.back() != null ? c.back() : c.connect());
 
     // The value: Connect to Avro's generic form, through Avro's own writer and reader, and back.
-    Object datum = data.avroValue(c.connect(), avro, c.value());
+    Object datum = toAvro.mapper().toAvro(c.value());
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
     new GenericDatumWriter<Object>(avro).write(datum, encoder);
