@@ -134,9 +134,9 @@ public final class AvroConverter implements Converter, Monitorable {
     try {
       AvroValue read = s.deserializer().deserializeWithSchema(topic, headers, ByteBuffer.wrap(value));
       // The version the topic's subject gives the writer schema, as Confluent's converter names it; cached.
-      org.apache.kafka.connect.data.Schema schema = s.data().connectSchema(read.schema(),
+      ConnectAvroData.ToConnect toConnect = s.data().toConnect(read.schema(),
           s.deserializer().writerVersion(topic, read));
-      SchemaAndValue result = new SchemaAndValue(schema, s.data().connectValue(schema, read.schema(), read.datum()));
+      SchemaAndValue result = new SchemaAndValue(toConnect.schema(), toConnect.mapper().toConnect(read.datum()));
       metrics.deserialized(value.length);
       return result;
     } catch (RetriableSerdeException e) {

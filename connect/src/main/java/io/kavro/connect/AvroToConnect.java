@@ -396,7 +396,7 @@ final class AvroToConnect {
       return null;
     }
     if (!(value instanceof JsonNode json)) {
-      return value(connect, avro, value, false);
+      return mapper(connect, avro, false).toConnect(value);
     }
     switch (avro.getType()) {
       case INT:
@@ -472,108 +472,186 @@ final class AvroToConnect {
 
   // ---- values ------------------------------------------------------------------------------------------
 
+  /** Maps Avro's raw generic values of one Avro schema to the Connect values of one Connect schema. Thread-safe. */
+  @FunctionalInterface
+  interface ValueMapper {
+    /**
+     * The Connect value of an Avro value.
+     *
+     * @throws DataException naming the type when the value does not fit the Connect schema
+     */
+    Object toConnect(Object value);
+  }
+
   /**
-   * An Avro raw generic value of {@code avro} as a Connect value of {@code connect} (the schema
-   * {@link #schema} gave for it); {@code connect} null means schemaless, an {@code Anything} record.
+   * The mapper of Avro raw generic values of {@code avro} to Connect values of {@code connect} (the schema
+   * {@link #schema} gave for it); {@code connect} null means schemaless, an {@code Anything} record. Field
+   * positions, union branches and logical types are resolved here, once; a schema pair that cannot hold any value
+   * gives a mapper that says so for each.
    */
-  Object value(org.apache.kafka.connect.data.Schema connect, Schema avro, Object value) {
-    return value(connect, avro, value, true);
+  ValueMapper mapper(org.apache.kafka.connect.data.Schema connect, Schema avro) {
+    return mapper(connect, avro, true);
   }
 
-  private Object value(org.apache.kafka.connect.data.Schema connect, Schema avro, Object value, boolean logical) {
+  /** @param logical whether the top value becomes its Connect logical type (a default stays its underlying value) */
+  private ValueMapper mapper(org.apache.kafka.connect.data.Schema connect, Schema avro, boolean logical) {
     if (connect == null) {
-      return Schemaless.toConnect(value);
+      return Schemaless::toConnect;
     }
-    if (value == null || value == JsonProperties.NULL_VALUE) {
-      if (!connect.isOptional()) {
-        throw new DataException("Found null value for non-optional schema");
-      }
-      return null;
-    }
+    ValueMapper body;
     if (avro.getType() == Schema.Type.UNION && !ConnectToAvro.isUnion(connect)) {
-      avro = avro.getTypes().get(RAW.resolveUnion(avro, value)); // [null, X]: X
+      body = nullable(connect, avro); // [null, X], or any union Connect sees as its one type
+    } else {
+      body = guarded(connect, avro);
     }
-    Object converted;
-    try {
-      converted = switch (connect.type()) {
-        case INT32 -> (Integer) value;
-        case INT64 -> (Long) value;
-        case FLOAT32 -> (Float) value;
-        case FLOAT64 -> (Double) value;
-        case BOOLEAN -> (Boolean) value;
-        case INT8 -> ((Integer) value).byteValue();
-        case INT16 -> ((Integer) value).shortValue();
-        case STRING -> {
-          if (!(value instanceof CharSequence || value instanceof GenericData.EnumSymbol || value instanceof Enum)) {
-            throw new DataException("Invalid class for string type, expecting String or CharSequence but found "
-                + value.getClass().getName());
-          }
-          yield value.toString();
+    ValueMapper toLogical = logical ? toConnectLogical(connect) : null;
+    boolean optional = connect.isOptional();
+    ValueMapper mapped = body;
+    return value -> {
+      if (value == null || value == JsonProperties.NULL_VALUE) {
+        if (!optional) {
+          throw new DataException("Found null value for non-optional schema");
         }
-        case BYTES -> bytes(value);
-        case ARRAY -> {
-          List<Object> list = new ArrayList<>();
-          for (Object item : (java.util.Collection<?>) value) {
-            list.add(value(connect.valueSchema(), avro.getElementType(), item, true));
-          }
-          yield list;
-        }
-        case MAP -> map(connect, avro, value);
-        case STRUCT -> struct(connect, avro, value);
-        default -> throw new DataException("Unknown Connect schema type: " + connect.type());
-      };
-    } catch (ClassCastException e) {
-      throw new DataException("Invalid type for " + connect.type() + ": " + value.getClass().getName());
-    }
-    return logical ? toConnectLogical(connect, converted) : converted;
+        return null;
+      }
+      Object converted = mapped.toConnect(value);
+      return toLogical == null ? converted : toLogical.toConnect(converted);
+    };
   }
 
-  private Object map(org.apache.kafka.connect.data.Schema connect, Schema avro, Object value) {
-    Map<Object, Object> map = new HashMap<>();
+  /** A union that Connect sees as one type: the value's branch, found as Avro's generic model finds it. */
+  private ValueMapper nullable(org.apache.kafka.connect.data.Schema connect, Schema avro) {
+    List<Schema> branches = avro.getTypes();
+    ValueMapper[] mappers = new ValueMapper[branches.size()];
+    for (int i = 0; i < mappers.length; i++) {
+      mappers[i] = guarded(connect, branches.get(i));
+    }
+    return value -> mappers[RAW.resolveUnion(avro, value)].toConnect(value);
+  }
+
+  /** The body, with a value of the wrong Java type a DataException that names it. */
+  private ValueMapper guarded(org.apache.kafka.connect.data.Schema connect, Schema avro) {
+    ValueMapper body;
+    try {
+      body = body(connect, avro);
+    } catch (RuntimeException e) {
+      String message = "Cannot read Avro " + avro.getType() + " as Connect " + connect.type() + ": " + e.getMessage();
+      body = value -> {
+        throw new DataException(message);
+      };
+    }
+    String invalid = "Invalid type for " + connect.type() + ": ";
+    ValueMapper checked = body;
+    return value -> {
+      try {
+        return checked.toConnect(value);
+      } catch (ClassCastException e) {
+        throw new DataException(invalid + value.getClass().getName());
+      }
+    };
+  }
+
+  private ValueMapper body(org.apache.kafka.connect.data.Schema connect, Schema avro) {
+    return switch (connect.type()) {
+      case INT32 -> value -> (Integer) value;
+      case INT64 -> value -> (Long) value;
+      case FLOAT32 -> value -> (Float) value;
+      case FLOAT64 -> value -> (Double) value;
+      case BOOLEAN -> value -> (Boolean) value;
+      case INT8 -> value -> ((Integer) value).byteValue();
+      case INT16 -> value -> ((Integer) value).shortValue();
+      case STRING -> value -> {
+        if (!(value instanceof CharSequence || value instanceof GenericData.EnumSymbol || value instanceof Enum)) {
+          throw new DataException("Invalid class for string type, expecting String or CharSequence but found "
+              + value.getClass().getName());
+        }
+        return value.toString();
+      };
+      case BYTES -> AvroToConnect::bytes;
+      case ARRAY -> {
+        ValueMapper element = mapper(connect.valueSchema(), avro.getElementType());
+        yield value -> {
+          java.util.Collection<?> items = (java.util.Collection<?>) value;
+          List<Object> list = new ArrayList<>(items.size());
+          for (Object item : items) {
+            list.add(element.toConnect(item));
+          }
+          return list;
+        };
+      }
+      case MAP -> map(connect, avro);
+      case STRUCT -> ConnectToAvro.isUnion(connect) ? union(connect, avro) : struct(connect, avro);
+    };
+  }
+
+  private ValueMapper map(org.apache.kafka.connect.data.Schema connect, Schema avro) {
     if (avro.getType() == Schema.Type.MAP) {
-      ((Map<?, ?>) value).forEach((k, v) -> map.put(k.toString(),
-          value(connect.valueSchema(), avro.getValueType(), v, true)));
-      return map;
+      ValueMapper values = mapper(connect.valueSchema(), avro.getValueType());
+      return value -> {
+        Map<Object, Object> map = new HashMap<>();
+        ((Map<?, ?>) value).forEach((k, v) -> map.put(k.toString(), values.toConnect(v)));
+        return map;
+      };
     }
     Schema entry = avro.getElementType();
-    Schema keySchema = entry.getField(KEY_FIELD).schema();
-    Schema valueSchema = entry.getField(VALUE_FIELD).schema();
-    for (Object item : (java.util.Collection<?>) value) {
-      IndexedRecord pair = (IndexedRecord) item;
-      map.put(value(connect.keySchema(), keySchema, pair.get(entry.getField(KEY_FIELD).pos()), true),
-          value(connect.valueSchema(), valueSchema, pair.get(entry.getField(VALUE_FIELD).pos()), true));
-    }
-    return map;
+    Schema.Field keyField = entry.getField(KEY_FIELD);
+    Schema.Field valueField = entry.getField(VALUE_FIELD);
+    ValueMapper keys = mapper(connect.keySchema(), keyField.schema());
+    ValueMapper values = mapper(connect.valueSchema(), valueField.schema());
+    int keyPos = keyField.pos();
+    int valuePos = valueField.pos();
+    return value -> {
+      Map<Object, Object> map = new HashMap<>();
+      for (Object item : (java.util.Collection<?>) value) {
+        IndexedRecord pair = (IndexedRecord) item;
+        map.put(keys.toConnect(pair.get(keyPos)), values.toConnect(pair.get(valuePos)));
+      }
+      return map;
+    };
   }
 
-  private Object struct(org.apache.kafka.connect.data.Schema connect, Schema avro, Object value) {
-    if (ConnectToAvro.isUnion(connect)) {
-      int index = RAW.resolveUnion(avro, value);
-      Schema branch = avro.getTypes().get(index);
-      String fieldName = unionFieldName(branch, index);
-      org.apache.kafka.connect.data.Field field = connect.field(fieldName);
-      if (field == null) {
-        throw new DataException("Did not find matching union field for data of " + branch.getFullName());
-      }
-      return new Struct(connect).put(field, value(field.schema(), branch, value, true));
+  /** A Connect union struct: the field of the value's branch set. */
+  private ValueMapper union(org.apache.kafka.connect.data.Schema connect, Schema avro) {
+    List<Schema> branches = avro.getTypes();
+    org.apache.kafka.connect.data.Field[] fields = new org.apache.kafka.connect.data.Field[branches.size()];
+    ValueMapper[] mappers = new ValueMapper[branches.size()];
+    for (int i = 0; i < mappers.length; i++) {
+      fields[i] = connect.field(unionFieldName(branches.get(i), i));
+      mappers[i] = fields[i] == null ? null : mapper(fields[i].schema(), branches.get(i));
     }
-    if (value instanceof Map<?, ?> fields) { // a record default, in Avro's Java form
+    return value -> {
+      int index = RAW.resolveUnion(avro, value);
+      if (fields[index] == null) {
+        throw new DataException("Did not find matching union field for data of " + branches.get(index).getFullName());
+      }
+      return new Struct(connect).put(fields[index], mappers[index].toConnect(value));
+    };
+  }
+
+  private ValueMapper struct(org.apache.kafka.connect.data.Schema connect, Schema avro) {
+    List<org.apache.kafka.connect.data.Field> fields = connect.fields();
+    Schema.Field[] avroFields = new Schema.Field[fields.size()];
+    ValueMapper[] mappers = new ValueMapper[fields.size()];
+    for (int i = 0; i < mappers.length; i++) {
+      avroFields[i] = avro.getField(AvroNames.scrub(fields.get(i).name(), settings.scrubInvalidNames()));
+      mappers[i] = mapper(fields.get(i).schema(), avroFields[i].schema());
+    }
+    return value -> {
       Struct struct = new Struct(connect);
-      for (org.apache.kafka.connect.data.Field field : connect.fields()) {
-        Schema.Field avroField = avro.getField(AvroNames.scrub(field.name(), settings.scrubInvalidNames()));
-        Object fieldValue = fields.containsKey(avroField.name()) ? fields.get(avroField.name())
-            : field.schema().defaultValue();
-        struct.put(field, value(field.schema(), avroField.schema(), fieldValue, true));
+      if (value instanceof Map<?, ?> defaults) { // a record default, in Avro's Java form
+        for (int i = 0; i < mappers.length; i++) {
+          String name = avroFields[i].name();
+          Object fieldValue = defaults.containsKey(name) ? defaults.get(name) : fields.get(i).schema().defaultValue();
+          struct.put(fields.get(i), mappers[i].toConnect(fieldValue));
+        }
+        return struct;
+      }
+      IndexedRecord record = (IndexedRecord) value;
+      for (int i = 0; i < mappers.length; i++) {
+        struct.put(fields.get(i), mappers[i].toConnect(record.get(avroFields[i].pos())));
       }
       return struct;
-    }
-    IndexedRecord record = (IndexedRecord) value;
-    Struct struct = new Struct(connect);
-    for (org.apache.kafka.connect.data.Field field : connect.fields()) {
-      Schema.Field avroField = avro.getField(AvroNames.scrub(field.name(), settings.scrubInvalidNames()));
-      struct.put(field, value(field.schema(), avroField.schema(), record.get(avroField.pos()), true));
-    }
-    return struct;
+    };
   }
 
   // ---- shared ------------------------------------------------------------------------------------------
@@ -611,24 +689,52 @@ final class AvroToConnect {
 
   /** An underlying value (bytes, int, long) as the Connect logical value of {@code connect}, if it is one. */
   private static Object toConnectLogical(org.apache.kafka.connect.data.Schema connect, Object value) {
-    if (connect.name() == null || value == null) {
-      return value;
+    ValueMapper logical = value == null ? null : toConnectLogical(connect);
+    return logical == null ? value : logical.toConnect(value);
+  }
+
+  /**
+   * The mapper of an underlying value (bytes, int, long) to the Connect logical value of {@code connect}, or
+   * {@code null} when it is none. A decimal's scale is parsed once, not per value.
+   */
+  private static ValueMapper toConnectLogical(org.apache.kafka.connect.data.Schema connect) {
+    String name = connect.name();
+    if (name == null) {
+      return null;
     }
+    ValueMapper convert = switch (name) {
+      case Decimal.LOGICAL_NAME -> decimal(connect);
+      case Date.LOGICAL_NAME -> value -> Date.toLogical(connect, (Integer) value);
+      case Time.LOGICAL_NAME -> value -> Time.toLogical(connect, (Integer) value);
+      case Timestamp.LOGICAL_NAME -> value -> Timestamp.toLogical(connect, (Long) value);
+      default -> null;
+    };
+    if (convert == null) {
+      return null;
+    }
+    return value -> {
+      try {
+        return convert.toConnect(value);
+      } catch (ClassCastException e) {
+        throw new DataException("Invalid type for " + name + ": " + value.getClass().getName());
+      }
+    };
+  }
+
+  private static ValueMapper decimal(org.apache.kafka.connect.data.Schema connect) {
+    Integer scale;
     try {
-      return switch (connect.name()) {
-        case Decimal.LOGICAL_NAME -> {
-          ByteBuffer buffer = ((ByteBuffer) value).duplicate();
-          byte[] bytes = new byte[buffer.remaining()];
-          buffer.get(bytes);
-          yield Decimal.toLogical(connect, bytes);
-        }
-        case Date.LOGICAL_NAME -> Date.toLogical(connect, (Integer) value);
-        case Time.LOGICAL_NAME -> Time.toLogical(connect, (Integer) value);
-        case Timestamp.LOGICAL_NAME -> Timestamp.toLogical(connect, (Long) value);
-        default -> value;
-      };
-    } catch (ClassCastException e) {
-      throw new DataException("Invalid type for " + connect.name() + ": " + value.getClass().getName());
+      scale = Integer.parseInt(connect.parameters().get(Decimal.SCALE_FIELD));
+    } catch (RuntimeException e) {
+      scale = null; // Kafka's own conversion, for its error
     }
+    Integer parsed = scale;
+    return value -> {
+      ByteBuffer buffer = ((ByteBuffer) value).duplicate();
+      byte[] bytes = new byte[buffer.remaining()];
+      buffer.get(bytes);
+      return parsed == null ? Decimal.toLogical(connect, bytes)
+          : new java.math.BigDecimal(new java.math.BigInteger(bytes), parsed);
+    };
   }
 }

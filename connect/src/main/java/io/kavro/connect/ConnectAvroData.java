@@ -14,12 +14,17 @@ final class ConnectAvroData {
   private final AvroToConnect toConnectMapping;
   private final Cache<org.apache.kafka.connect.data.Schema, ToAvro> toAvro;
   private final Cache<org.apache.kafka.connect.data.Schema, ToAvro> toAvroByInstance;
-  private final Cache<VersionedSchema, org.apache.kafka.connect.data.Schema> toConnect;
+  private final Cache<VersionedSchema, ToConnect> toConnect;
 
   /** How the values of one Connect schema are written: as this Avro schema, by this mapper. */
   record ToAvro(Schema schema, ConnectToAvro.ValueMapper mapper) {}
 
   private static final ToAvro SCHEMALESS = new ToAvro(Schemaless.ANYTHING, Schemaless::toAvro);
+
+  /** How the values of one Avro schema are read: as this Connect schema, by this mapper. */
+  record ToConnect(org.apache.kafka.connect.data.Schema schema, AvroToConnect.ValueMapper mapper) {}
+
+  private static final ToConnect SCHEMALESS_TO_CONNECT = new ToConnect(null, Schemaless::toConnect);
 
   /** An Avro schema, and the registry version Connect is given for it. */
   private record VersionedSchema(Schema schema, Integer version) {}
@@ -52,16 +57,17 @@ final class ConnectAvroData {
     return known;
   }
 
-  /** The Connect schema of an Avro schema, with {@code version} unless it carries its own; null when schemaless. */
-  org.apache.kafka.connect.data.Schema connectSchema(Schema avro, Integer version) {
+  /**
+   * The Connect schema of an Avro schema, with {@code version} unless it carries its own, and the mapper of its
+   * values, built once per schema and version; schemaless data (Confluent's {@code Anything}) has no schema.
+   */
+  ToConnect toConnect(Schema avro, Integer version) {
     if (avro.equals(Schemaless.ANYTHING)) {
-      return null;
+      return SCHEMALESS_TO_CONNECT;
     }
-    return toConnect.get(new VersionedSchema(avro, version), key -> toConnectMapping.schema(key.schema(),
-        key.version()));
-  }
-
-  Object connectValue(org.apache.kafka.connect.data.Schema connect, Schema avro, Object value) {
-    return toConnectMapping.value(connect, avro, value);
+    return toConnect.get(new VersionedSchema(avro, version), key -> {
+      org.apache.kafka.connect.data.Schema connect = toConnectMapping.schema(key.schema(), key.version());
+      return new ToConnect(connect, toConnectMapping.mapper(connect, key.schema()));
+    });
   }
 }

@@ -267,7 +267,8 @@ class ConfluentAvroDataCorpusTest {
 
     assertThat(avro.toString()).isEqualTo(c.avroJson());
     assertThat(new org.apache.avro.Schema.Parser().parse(c.avroJson())).isEqualTo(avro);
-    Schema back = data(c.settings()).connectSchema(new org.apache.avro.Schema.Parser().parse(avro.toString()), null);
+    Schema back = data(c.settings()).toConnect(new org.apache.avro.Schema.Parser().parse(avro.toString()), null)
+        .schema();
     assertThat(back).isEqualTo(c.back() != null ? c.back() : c.connect());
 
     // The value: Connect to Avro's generic form, through Avro's own writer and reader, and back.
@@ -278,7 +279,7 @@ class ConfluentAvroDataCorpusTest {
     encoder.flush();
     Object read = new GenericDatumReader<Object>(avro).read(null,
         DecoderFactory.get().binaryDecoder(out.toByteArray(), null));
-    Object value = data.connectValue(back, avro, read);
+    Object value = data.toConnect(avro, null).mapper().toConnect(read);
     if (c.back() == null) {
       assertThat(value).isEqualTo(c.value());
     }
@@ -288,7 +289,7 @@ class ConfluentAvroDataCorpusTest {
   @MethodSource("avroSide")
   void avroToConnect_readsConfluentWrittenSchemasAs(String name, Map<String, Object> settings, String avroJson,
       Schema expected) {
-    assertThat(data(settings).connectSchema(new org.apache.avro.Schema.Parser().parse(avroJson), null))
+    assertThat(data(settings).toConnect(new org.apache.avro.Schema.Parser().parse(avroJson), null).schema())
         .isEqualTo(expected);
   }
 
