@@ -37,6 +37,32 @@ public final class BenchData {
     return records;
   }
 
+  /**
+   * The same records as the classes avro-maven-plugin generated from the shape's schema ({@code User} for S2,
+   * {@code Order} for S3), with their logical types as the classes convert them: written generic, read specific.
+   */
+  public static List<org.apache.avro.specific.SpecificRecord> specific(Shape shape) {
+    Class<? extends org.apache.avro.specific.SpecificRecord> type = specificClass(shape);
+    org.apache.avro.specific.SpecificData model = org.apache.avro.specific.SpecificData.getForClass(type);
+    Schema schema = model.getSchema(type);
+    RawAvro codec = new RawAvro(new org.apache.avro.generic.GenericDatumWriter<>(shape.writer()),
+        new org.apache.avro.specific.SpecificDatumReader<>(shape.writer(), schema, model), 0);
+    List<org.apache.avro.specific.SpecificRecord> records = new ArrayList<>(RECORDS);
+    for (GenericRecord record : records(shape)) {
+      records.add((org.apache.avro.specific.SpecificRecord) codec.deserialize(codec.serialize(record)));
+    }
+    return records;
+  }
+
+  /** The generated class of S2 or S3. */
+  public static Class<? extends org.apache.avro.specific.SpecificRecord> specificClass(Shape shape) {
+    return switch (shape) {
+      case S2 -> User.class;
+      case S3 -> Order.class;
+      default -> throw new IllegalArgumentException("no generated class for " + shape);
+    };
+  }
+
   private static GenericRecord s1(Schema schema, Random random) {
     GenericRecord record = new GenericData.Record(schema);
     record.put("f1", text(random, 8 + random.nextInt(8)));

@@ -1,11 +1,9 @@
 package io.kavro.bench;
 
-import io.kavro.registry.mock.MockRegistries;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * Kavro's serializer and deserializer on a pre-warmed {@code mock://} registry of their own, configured as
@@ -14,10 +12,9 @@ import java.util.UUID;
 public final class KavroSerdes implements AutoCloseable {
   public static final String TOPIC = "bench";
 
-  private final String scope = "bench-" + UUID.randomUUID();
+  private final MockScope scope = new MockScope();
   private final KafkaAvroSerializer serializer = new KafkaAvroSerializer();
   private final KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer();
-  private long requestsAtMark;
 
   /** @param shape whose reader schema the deserializer projects onto, when it differs from the writer's */
   public KavroSerdes(Shape shape) {
@@ -28,7 +25,7 @@ public final class KavroSerdes implements AutoCloseable {
   public KavroSerdes(Shape shape, boolean fastCodec) {
     Map<String, Object> config = new HashMap<>();
     config.put("avro.fast.codec", fastCodec);
-    config.put("schema.registry.url", "mock://" + scope);
+    config.put("schema.registry.url", scope.url());
     // The data is Avro's raw generic form, as for the baseline and Apicurio: no logical-type conversion.
     config.put("avro.use.logical.type.converters", false);
     serializer.configure(config, false);
@@ -48,21 +45,18 @@ public final class KavroSerdes implements AutoCloseable {
 
   /** Remembers the registry's request count. */
   public void mark() {
-    requestsAtMark = MockRegistries.scope(scope).stats().requests();
+    scope.mark();
   }
 
   /** @throws IllegalStateException if any registry request was made since {@link #mark()} */
   public void assertNoRequestsSinceMark() {
-    long now = MockRegistries.scope(scope).stats().requests();
-    if (now != requestsAtMark) {
-      throw new IllegalStateException((now - requestsAtMark) + " registry request(s) during a measured iteration");
-    }
+    scope.assertNoRequestsSinceMark();
   }
 
   @Override
   public void close() {
     serializer.close();
     deserializer.close();
-    MockRegistries.drop(scope);
+    scope.close();
   }
 }

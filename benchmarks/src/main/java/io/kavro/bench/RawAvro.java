@@ -6,6 +6,8 @@ import java.io.UncheckedIOException;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericDatumWriter;
+import org.apache.avro.io.DatumReader;
+import org.apache.avro.io.DatumWriter;
 import org.apache.avro.io.BinaryDecoder;
 import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.DecoderFactory;
@@ -16,8 +18,8 @@ import org.apache.avro.io.EncoderFactory;
  * and buffer, plus the same 5-byte header. Not thread-safe: one per benchmark thread.
  */
 public final class RawAvro {
-  private final GenericDatumWriter<Object> writer;
-  private final GenericDatumReader<Object> reader;
+  private final DatumWriter<Object> writer;
+  private final DatumReader<Object> reader;
   private final Buffer out = new Buffer();
   private BinaryEncoder encoder;
   private BinaryDecoder decoder;
@@ -34,9 +36,15 @@ public final class RawAvro {
     }
   }
 
+  /** Avro's generic writer and reader. */
   public RawAvro(Schema writerSchema, Schema readerSchema, int id) {
-    this.writer = new GenericDatumWriter<>(writerSchema);
-    this.reader = new GenericDatumReader<>(writerSchema, readerSchema);
+    this(new GenericDatumWriter<>(writerSchema), new GenericDatumReader<>(writerSchema, readerSchema), id);
+  }
+
+  /** Any of Avro's writers and readers: specific, reflect. */
+  public RawAvro(DatumWriter<Object> writer, DatumReader<Object> reader, int id) {
+    this.writer = writer;
+    this.reader = reader;
     this.id = id;
   }
 

@@ -66,8 +66,12 @@ public final class Report {
     table("Deserialize", "DeserializeBenchmark", List.of(Shape.S1, Shape.S2, Shape.S3, Shape.S4),
         "ApicurioBenchmark.deserialize");
     deserializeLimits();
+    specific();
+    javaRecords();
+    converter();
     checkTargets();
     firstMessage();
+    firstRecordWarm();
     payloadSizes();
     throughput(throughputRecords);
     return md.toString();
@@ -115,6 +119,78 @@ public final class Report {
           + ratio(kavro, raw) + " | " + ratio(hand, raw) + " | " + ratio(floor, raw) + " | " + alloc(kavro) + " | "
           + alloc(floor) + " |");
     }
+    line("");
+  }
+
+  private void specific() {
+    line("## Generated classes");
+    line("");
+    line("`SpecificBenchmark`: S2 and S3 as the classes avro-maven-plugin generates (its defaults, custom coders "
+        + "included, decimals as BigDecimal), Kavro's serializer and deserializer (`specific.avro.reader=true`) "
+        + "against Avro's `SpecificDatumWriter` and `SpecificDatumReader` with the classes' own model and Avro's "
+        + "defaults (custom coders are used only with `-Dorg.apache.avro.specific.use_custom_coders=true`).");
+    line("");
+    line("| shape | serialize Kavro ns/op | raw ns/op | Kavro/raw | Kavro B/op | raw B/op | deserialize Kavro ns/op "
+        + "| raw ns/op | Kavro/raw | Kavro B/op | raw B/op |");
+    line("|---|---|---|---|---|---|---|---|---|---|---|");
+    for (Shape shape : List.of(Shape.S2, Shape.S3)) {
+      JsonNode ks = results.get("SpecificBenchmark.kavroSerialize/" + shape);
+      JsonNode rs = results.get("SpecificBenchmark.rawSerialize/" + shape);
+      JsonNode kd = results.get("SpecificBenchmark.kavroDeserialize/" + shape);
+      JsonNode rd = results.get("SpecificBenchmark.rawDeserialize/" + shape);
+      line("| " + shape + " | " + time(ks) + " | " + time(rs) + " | " + ratio(ks, rs) + " | " + alloc(ks) + " | "
+          + alloc(rs) + " | " + time(kd) + " | " + time(rd) + " | " + ratio(kd, rd) + " | " + alloc(kd) + " | "
+          + alloc(rd) + " |");
+    }
+    line("");
+  }
+
+  private void javaRecords() {
+    line("## Java records");
+    line("");
+    line("`JavaRecordBenchmark`: S3 as Java records (`schema.reflection=true`), Kavro against Avro's "
+        + "`ReflectDatumWriter` on the same records, and Avro's `ReflectDatumReader` on the same tree as mutable "
+        + "classes (the same bytes), since Avro's reflection cannot build a Java record.");
+    line("");
+    line("| operation | Kavro ns/op | raw Avro ns/op | Kavro/raw | Kavro B/op | raw B/op |");
+    line("|---|---|---|---|---|---|");
+    for (String op : List.of("Serialize", "Deserialize")) {
+      JsonNode kavro = results.get("JavaRecordBenchmark.kavro" + op + "/");
+      JsonNode raw = results.get("JavaRecordBenchmark.raw" + op + "/");
+      line("| " + op.toLowerCase(Locale.ROOT) + " | " + time(kavro) + " | " + time(raw) + " | " + ratio(kavro, raw)
+          + " | " + alloc(kavro) + " | " + alloc(raw) + " |");
+    }
+    line("");
+  }
+
+  private void converter() {
+    line("## Kafka Connect");
+    line("");
+    line("`ConverterBenchmark`, S3: Kavro's converter on a `Struct` against Kavro's serde alone on the same "
+        + "records in Avro's generic form (the converter's overhead is the difference) and Kafka's `JsonConverter` "
+        + "(schemas on) on the same structs; one converter shared by 1 and by 2 threads (per-operation times). "
+        + "`structsOnly` is the floor under any converter that returns Connect's structs: the same trees built "
+        + "again with `Struct.put`, which checks each value it is given (nested ones again at every level), from "
+        + "values already in Connect's form, reading nothing.");
+    line("");
+    line("| direction | converter ns/op | converter, 2 threads | serde alone ns/op | serde alone, 2 threads | "
+        + "converter/serde | JsonConverter ns/op | JsonConverter/converter | converter B/op | serde B/op |");
+    line("|---|---|---|---|---|---|---|---|---|---|");
+    String[][] rows = {{"fromConnectData (write)", "fromConnect", "serdeSerialize", "jsonFromConnect"},
+        {"toConnectData (read)", "toConnect", "serdeDeserialize", "jsonToConnect"}};
+    for (String[] row : rows) {
+      JsonNode converter = results.get("ConverterBenchmark." + row[1] + "/");
+      JsonNode converter2 = results.get("ConverterBenchmark." + row[1] + "2Threads/");
+      JsonNode serde = results.get("ConverterBenchmark." + row[2] + "/");
+      JsonNode serde2 = results.get("ConverterBenchmark." + row[2] + "2Threads/");
+      JsonNode json = results.get("ConverterBenchmark." + row[3] + "/");
+      line("| " + row[0] + " | " + time(converter) + " | " + time(converter2) + " | " + time(serde) + " | "
+          + time(serde2) + " | " + ratio(converter, serde) + " | " + time(json) + " | " + ratio(json, converter)
+          + " | " + alloc(converter) + " | " + alloc(serde) + " |");
+    }
+    JsonNode floor = results.get("ConverterBenchmark.structsOnly/");
+    line("| structs only (floor of toConnectData beyond the serde) | " + time(floor) + " | | | | | | | "
+        + alloc(floor) + " | |");
     line("");
   }
 
@@ -173,6 +249,42 @@ public final class Report {
       targets(row("Compiled codec no slower than generic over the first 10,000 records (S3, fresh JVM)",
           time(warmFast) + " ms vs " + time(warmGeneric) + " ms", score(warmFast) <= score(warmGeneric)));
     }
+    for (Shape shape : List.of(Shape.S2, Shape.S3)) {
+      ratioTarget("Generated classes: serialize Kavro/raw, " + shape, "SpecificBenchmark.kavroSerialize/" + shape,
+          "SpecificBenchmark.rawSerialize/" + shape, 0.70, true);
+      ratioTarget("Generated classes: deserialize Kavro/raw, " + shape, "SpecificBenchmark.kavroDeserialize/" + shape,
+          "SpecificBenchmark.rawDeserialize/" + shape, 0.80, true);
+      JsonNode specific = results.get("SpecificBenchmark.kavroSerialize/" + shape);
+      if (specific != null) {
+        double body = averageBody(shape);
+        targets(row("Generated classes: serialize allocation, " + shape + " (payload " + fmt(body) + " B + 5 + 64)",
+            fmt(allocValue(specific)) + " B/op", allocValue(specific) <= body + 5 + 64));
+      }
+    }
+    ratioTarget("Java records: serialize Kavro/raw", "JavaRecordBenchmark.kavroSerialize/",
+        "JavaRecordBenchmark.rawSerialize/", 0.50, true);
+    ratioTarget("Java records: deserialize Kavro/raw", "JavaRecordBenchmark.kavroDeserialize/",
+        "JavaRecordBenchmark.rawDeserialize/", 0.50, true);
+    JsonNode records = results.get("JavaRecordBenchmark.kavroSerialize/");
+    if (records != null) {
+      double body = averageBody(Shape.S3);
+      targets(row("Java records: serialize allocation (payload " + fmt(body) + " B + 5 + 64)",
+          fmt(allocValue(records)) + " B/op", allocValue(records) <= body + 5 + 64));
+    }
+    ratioTarget("Connect: fromConnectData/serde alone (overhead ≤ 30 %)", "ConverterBenchmark.fromConnect/",
+        "ConverterBenchmark.serdeSerialize/", 1.30, true);
+    ratioTarget("Connect: toConnectData/serde alone (overhead ≤ 30 %)", "ConverterBenchmark.toConnect/",
+        "ConverterBenchmark.serdeDeserialize/", 1.30, true);
+    ratioTarget("Connect: fromConnectData, 2 threads/1 thread per operation (no shared lock)",
+        "ConverterBenchmark.fromConnect2Threads/", "ConverterBenchmark.fromConnect/", 1.30, true);
+    ratioTarget("Connect: toConnectData, 2 threads/1 thread per operation (no shared lock)",
+        "ConverterBenchmark.toConnect2Threads/", "ConverterBenchmark.toConnect/", 1.30, true);
+    for (Shape shape : List.of(Shape.S1, Shape.S3)) {
+      absoluteTarget("First record of a new schema, code warm, " + shape + ", registration included (µs)",
+          "FirstRecordBenchmark.kavroNewSchema/" + shape, 250);
+      absoluteTarget("Cold deserializer's first record of a known id, code warm, " + shape + " (µs)",
+          "FirstRecordBenchmark.kavroColdReader/" + shape, 150);
+    }
     for (String[] target : targets) {
       line("| " + target[0] + " | " + target[1] + " | " + target[2] + " |");
     }
@@ -191,6 +303,12 @@ public final class Report {
         atMost ? ratio <= bound : ratio >= bound));
   }
 
+  private void absoluteTarget(String name, String result, double bound) {
+    JsonNode run = results.get(result);
+    targets(run == null ? row(name + " ≤ " + fmt(bound), "not measured", null)
+        : row(name + " ≤ " + fmt(bound), time(run), score(run) <= bound));
+  }
+
   private static String[] row(String name, String measured, Boolean met) {
     return new String[] {name, measured, met == null ? "n/a" : met ? "yes" : "**no**"};
   }
@@ -200,7 +318,7 @@ public final class Report {
   }
 
   private void firstMessage() {
-    line("## First message of a new schema (single shot)");
+    line("## First message of a new schema, code cold (single shot)");
     line("");
     line("A new serializer, a freshly parsed schema and an empty registry for each shot: registration and cache "
         + "building included (after a few warm-up shots, so JVM class loading is not counted).");
@@ -210,6 +328,28 @@ public final class Report {
     for (Shape shape : List.of(Shape.S1, Shape.S2, Shape.S3)) {
       line("| " + shape + " | " + time(results.get("FirstMessageBenchmark.kavro/" + shape)) + " | "
           + time(results.get("FirstMessageBenchmark.raw/" + shape)) + " |");
+    }
+    line("");
+  }
+
+  private void firstRecordWarm() {
+    line("## First record of a new schema, code warm");
+    line("");
+    line("`FirstRecordBenchmark`: in a JVM that has run the code before (a Connect worker on many topics, a service "
+        + "with many record types), each shot is " + FirstRecordBenchmark.SCHEMAS + " schemas never seen before, each "
+        + "its own record type on its own topic, freshly parsed. New schema: one serializer writes the first record "
+        + "of each, registration on `mock://` included, against raw Avro building a writer for each. Cold reader: a "
+        + "new deserializer reads the first record of each known id (fetched, parsed, planned), against raw Avro "
+        + "parsing the schema's text and building a reader. The table above is the same first record in a JVM that "
+        + "has barely run the code.");
+    line("");
+    line("| shape | new schema, Kavro µs | raw Avro µs | cold reader, Kavro µs | raw Avro µs |");
+    line("|---|---|---|---|---|");
+    for (Shape shape : List.of(Shape.S1, Shape.S3)) {
+      line("| " + shape + " | " + time(results.get("FirstRecordBenchmark.kavroNewSchema/" + shape)) + " | "
+          + time(results.get("FirstRecordBenchmark.rawNewSchema/" + shape)) + " | "
+          + time(results.get("FirstRecordBenchmark.kavroColdReader/" + shape)) + " | "
+          + time(results.get("FirstRecordBenchmark.rawColdReader/" + shape)) + " |");
     }
     line("");
   }

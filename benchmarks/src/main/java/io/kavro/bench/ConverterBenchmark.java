@@ -1,0 +1,193 @@
+package io.kavro.bench;
+
+import io.kavro.connect.AvroConverter;
+import io.kavro.serde.KafkaAvroDeserializer;
+import io.kavro.serde.KafkaAvroSerializer;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.kafka.connect.data.SchemaAndValue;
+import org.apache.kafka.connect.json.JsonConverter;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+
+/**
+ * Kafka Connect on S3: Kavro's converter ({@code fromConnectData}, {@code toConnectData}) on a {@code Struct},
+ * against Kavro's serializer and deserializer alone on the same records in Avro's generic form (the converter's
+ * overhead is the difference) and against Kafka's {@code JsonConverter} (schemas on, its default) on the same
+ * structs; one converter shared by 1 and by 2 threads, as a worker's tasks share nothing but the JVM.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class ConverterBenchmark {
+  /** The converters and the data, shared by the threads of a run. */
+  @State(Scope.Benchmark)
+  public static class Shared {
+    final MockScope scope = new MockScope();
+    AvroConverter converter;
+    JsonConverter json;
+    KafkaAvroSerializer serializer;
+    KafkaAvroDeserializer deserializer;
+    List<GenericRecord> records;
+    SchemaAndValue[] structs;
+    byte[][] avro;
+    static final String SOURCE = "source";
+    byte[][] jsonBytes;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+      Map<String, Object> config = Map.of("schema.registry.url", scope.url());
+      converter = new AvroConverter();
+      converter.configure(config, false);
+      serializer = new KafkaAvroSerializer();
+      serializer.configure(config, false);
+      deserializer = new KafkaAvroDeserializer();
+      deserializer.configure(config, false);
+      json = new JsonConverter();
+      json.configure(Map.of("converter.type", "value"), false);
+      structs = new SchemaAndValue[BenchData.RECORDS];
+      avro = new byte[BenchData.RECORDS][];
+      jsonBytes = new byte[BenchData.RECORDS][];
+      records = new java.util.ArrayList<>();
+      List<GenericRecord> source = BenchData.records(Shape.S3);
+      for (int i = 0; i < BenchData.RECORDS; i++) {
+        // The structs a source topic of S3 gives; the converter writes them with its own mapping (an enum as a
+        // string, as Confluent's converter does by default), and the serde alone writes the same Avro records.
+        structs[i] = converter.toConnectData(SOURCE, serializer.serialize(SOURCE, source.get(i)));
+        avro[i] = converter.fromConnectData(KavroSerdes.TOPIC, structs[i].schema(), structs[i].value());
+        records.add((GenericRecord) deserializer.deserialize(KavroSerdes.TOPIC, avro[i]));
+        if (!java.util.Arrays.equals(serializer.serialize(KavroSerdes.TOPIC, records.get(i)), avro[i])) {
+          throw new IllegalStateException("the serde alone wrote other bytes than the converter");
+        }
+        jsonBytes[i] = json.fromConnectData(KavroSerdes.TOPIC, structs[i].schema(), structs[i].value());
+        converter.toConnectData(KavroSerdes.TOPIC, avro[i]); // the writer's version, looked up once
+      }
+    }
+
+    @Setup(Level.Iteration)
+    public void mark() {
+      scope.mark();
+    }
+
+    @TearDown(Level.Iteration)
+    public void check() {
+      scope.assertNoRequestsSinceMark();
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+      converter.close();
+      serializer.close();
+      deserializer.close();
+      scope.close();
+    }
+  }
+
+  /** Each thread's place in the records. */
+  @State(Scope.Thread)
+  public static class Cursor {
+    final Rotation rotation = new Rotation();
+
+    int next() {
+      return rotation.next();
+    }
+  }
+
+  @Benchmark
+  public byte[] fromConnect(Shared s, Cursor c) {
+    SchemaAndValue struct = s.structs[c.next()];
+    return s.converter.fromConnectData(KavroSerdes.TOPIC, struct.schema(), struct.value());
+  }
+
+  @Benchmark
+  @Threads(2)
+  public byte[] fromConnect2Threads(Shared s, Cursor c) {
+    return fromConnect(s, c);
+  }
+
+  @Benchmark
+  public SchemaAndValue toConnect(Shared s, Cursor c) {
+    return s.converter.toConnectData(KavroSerdes.TOPIC, s.avro[c.next()]);
+  }
+
+  @Benchmark
+  @Threads(2)
+  public SchemaAndValue toConnect2Threads(Shared s, Cursor c) {
+    return toConnect(s, c);
+  }
+
+  @Benchmark
+  public byte[] serdeSerialize(Shared s, Cursor c) {
+    return s.serializer.serialize(KavroSerdes.TOPIC, s.records.get(c.next()));
+  }
+
+  @Benchmark
+  @Threads(2)
+  public byte[] serdeSerialize2Threads(Shared s, Cursor c) {
+    return serdeSerialize(s, c);
+  }
+
+  @Benchmark
+  public Object serdeDeserialize(Shared s, Cursor c) {
+    return s.deserializer.deserialize(KavroSerdes.TOPIC, s.avro[c.next()]);
+  }
+
+  @Benchmark
+  @Threads(2)
+  public Object serdeDeserialize2Threads(Shared s, Cursor c) {
+    return serdeDeserialize(s, c);
+  }
+
+  /**
+   * The floor under any converter that returns Connect's structs: the same struct trees built again, field by field
+   * with {@code Struct.put} (which checks every value it is given, nested ones again at each level) from values
+   * already in Connect's form, lists and maps copied; nothing is read.
+   */
+  @Benchmark
+  public Object structsOnly(Shared s, Cursor c) {
+    return rebuild(s.structs[c.next()].value());
+  }
+
+  private static Object rebuild(Object value) {
+    if (value instanceof org.apache.kafka.connect.data.Struct struct) {
+      org.apache.kafka.connect.data.Struct copy = new org.apache.kafka.connect.data.Struct(struct.schema());
+      for (org.apache.kafka.connect.data.Field field : struct.schema().fields()) {
+        copy.put(field, rebuild(struct.get(field)));
+      }
+      return copy;
+    }
+    if (value instanceof List<?> list) {
+      List<Object> copy = new java.util.ArrayList<>(list.size());
+      for (Object item : list) {
+        copy.add(rebuild(item));
+      }
+      return copy;
+    }
+    if (value instanceof Map<?, ?> map) {
+      Map<Object, Object> copy = new java.util.HashMap<>();
+      map.forEach((k, v) -> copy.put(k, rebuild(v)));
+      return copy;
+    }
+    return value;
+  }
+
+  @Benchmark
+  public byte[] jsonFromConnect(Shared s, Cursor c) {
+    SchemaAndValue struct = s.structs[c.next()];
+    return s.json.fromConnectData(KavroSerdes.TOPIC, struct.schema(), struct.value());
+  }
+
+  @Benchmark
+  public SchemaAndValue jsonToConnect(Shared s, Cursor c) {
+    return s.json.toConnectData(KavroSerdes.TOPIC, s.jsonBytes[c.next()]);
+  }
+}
