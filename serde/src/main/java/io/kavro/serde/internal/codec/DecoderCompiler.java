@@ -55,6 +55,17 @@ public final class DecoderCompiler {
     @SuppressWarnings("unchecked")
     Conversion<Object> c = (Conversion<Object>) conversion;
     Schema schema = action.reader;
+    // Avro's DateConversion and TimestampMillisConversion (exactly those classes), without the boxed value between.
+    if (action.type == Resolver.Action.Type.DO_NOTHING) {
+      if (c.getClass() == org.apache.avro.data.TimeConversions.DateConversion.class
+          && schema.getType() == Schema.Type.INT) {
+        return in -> java.time.LocalDate.ofEpochDay(in.readInt());
+      }
+      if (c.getClass() == org.apache.avro.data.TimeConversions.TimestampMillisConversion.class
+          && schema.getType() == Schema.Type.LONG) {
+        return in -> java.time.Instant.ofEpochMilli(in.readLong());
+      }
+    }
     return in -> {
       Object value = raw.decode(in);
       return value == null ? null : Conversions.convertToLogicalType(value, schema, logical, c);
