@@ -30,7 +30,7 @@ public final class Report {
       for (JsonNode run : jmh) {
         String name = run.get("benchmark").asText().replace("io.kavro.bench.", "");
         String shape = run.path("params").path("shape").asText("");
-        String fast = run.path("params").path("fast").asText("");
+        String fast = run.path("params").path("fast").asText(run.path("params").path("schemas").asText(""));
         results.put(name + "/" + shape + (fast.isEmpty() ? "" : "#" + fast), run);
       }
     }
@@ -69,6 +69,7 @@ public final class Report {
     specific();
     javaRecords();
     converter();
+    manySchemas();
     checkTargets();
     firstMessage();
     firstRecordWarm();
@@ -194,6 +195,32 @@ public final class Report {
     line("");
   }
 
+  private void manySchemas() {
+    line("## Many schemas");
+    line("");
+    line("`ManySchemasBenchmark`: one deserializer and one converter reading records of 1 schema, or of 10,000 "
+        + "distinct ones in turn (each an S3 record type on its own topic), every one read once before measuring, "
+        + "with every schema cache bound at " + String.format("%,d", ManySchemas.BOUND) + " "
+        + "(`max.schemas.per.subject`, `schemas.cache.config`; the defaults hold 1,000, and beyond its bound a cache "
+        + "evicts and builds again). Raw Avro's generic reader, one per schema built beforehand, shows what many "
+        + "schemas cost any reader: each record touches schema objects and code paths that are no longer in the CPU's "
+        + "caches.");
+    line("");
+    line("| reader | 1 schema ns/op | 10,000 schemas ns/op | 10,000/1 |");
+    line("|---|---|---|---|");
+    for (String[] row : new String[][] {{"Kavro deserializer", "deserialize"}, {"Kavro converter (toConnectData)",
+        "toConnect"}, {"raw Avro, a reader per schema", "rawDeserialize"}}) {
+      JsonNode one = results.get("ManySchemasBenchmark." + row[1] + "/#1");
+      JsonNode many = results.get("ManySchemasBenchmark." + row[1] + "/#10000");
+      line("| " + row[0] + " | " + time(one) + " | " + time(many) + " | " + ratio(many, one) + " |");
+    }
+    line("");
+    line("Heap kept per schema by one deserializer and one converter that have read a record of each (schemas by "
+        + "id, read plans, compiled decoders, Connect schemas and mappings; heap after GC, before and after, over "
+        + "10,000 S3 schemas): " + fmt(ManySchemas.bytesPerSchema(10_000)) + " bytes.");
+    line("");
+  }
+
   private void checkTargets() {
     line("## Targets");
     line("");
@@ -285,6 +312,10 @@ public final class Report {
       absoluteTarget("Cold deserializer's first record of a known id, code warm, " + shape + " (µs)",
           "FirstRecordBenchmark.kavroColdReader/" + shape, 150);
     }
+    ratioTarget("Many schemas: deserializer, 10,000 schemas/1 schema", "ManySchemasBenchmark.deserialize/#10000",
+        "ManySchemasBenchmark.deserialize/#1", 1.10, true);
+    ratioTarget("Many schemas: converter, 10,000 schemas/1 schema", "ManySchemasBenchmark.toConnect/#10000",
+        "ManySchemasBenchmark.toConnect/#1", 1.10, true);
     for (String[] target : targets) {
       line("| " + target[0] + " | " + target[1] + " | " + target[2] + " |");
     }

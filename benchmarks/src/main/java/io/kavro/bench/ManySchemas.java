@@ -1,0 +1,106 @@
+package io.kavro.bench;
+
+import io.kavro.connect.AvroConverter;
+import io.kavro.serde.KafkaAvroDeserializer;
+import io.kavro.serde.KafkaAvroSerializer;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+
+/**
+ * Many schemas at once (a Connect worker on hundreds of topics): {@code count} S3 record types, each its own schema
+ * on its own topic, written once, and what one deserializer and one converter keep for them.
+ */
+public final class ManySchemas implements AutoCloseable {
+  /**
+   * The bound of every schema cache, the serde's ({@code max.schemas.per.subject}) and the converter's
+   * ({@code schemas.cache.config}), set to hold them all: beyond it, entries are evicted and built again.
+   */
+  public static final int BOUND = 10_000;
+
+  private final MockScope scope = new MockScope();
+  private final List<String> topics = new ArrayList<>();
+  private final List<byte[]> payloads = new ArrayList<>();
+  private final KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer();
+  private final AvroConverter converter = new AvroConverter();
+  private final List<RawAvro> raw = new ArrayList<>();
+
+  /** Writes one record of each of {@code count} new S3 record types; reads nothing yet. */
+  public ManySchemas(int count) {
+    Map<String, Object> config = Map.of("schema.registry.url", scope.url(), "max.schemas.per.subject", BOUND,
+        "schemas.cache.config", BOUND);
+    GenericRecord base = BenchData.records(Shape.S3).get(0);
+    String text = Shape.S3.writer().toString();
+    String name = "\"name\":\"" + Shape.S3.writer().getName() + "\"";
+    try (KafkaAvroSerializer serializer = new KafkaAvroSerializer()) {
+      serializer.configure(config, false);
+      for (int i = 0; i < count; i++) {
+        Schema schema = new Schema.Parser().parse(text.replace(name, "\"name\":\"Order" + i + "\""));
+        String topic = "many-" + i;
+        topics.add(topic);
+        payloads.add(serializer.serialize(topic, GenericData.get().deepCopy(schema, base)));
+        raw.add(new RawAvro(schema, schema, 0));
+      }
+    }
+    deserializer.configure(config, false);
+    converter.configure(config, false);
+  }
+
+  public int size() {
+    return payloads.size();
+  }
+
+  /** Record {@code i} through the deserializer. */
+  public Object deserialize(int i) {
+    return deserializer.deserialize(topics.get(i), payloads.get(i));
+  }
+
+  /** Record {@code i} through raw Avro's reader of its schema, built beforehand. */
+  public Object rawDeserialize(int i) {
+    return raw.get(i).deserialize(payloads.get(i));
+  }
+
+  /** Record {@code i} through the converter. */
+  public Object toConnect(int i) {
+    return converter.toConnectData(topics.get(i), payloads.get(i));
+  }
+
+  public MockScope scope() {
+    return scope;
+  }
+
+  /**
+   * Bytes of heap per schema that one deserializer and one converter keep once they have read a record of each
+   * (schemas by id, read plans, compiled decoders, Connect schemas and mappings): the heap after a GC, before and
+   * after, divided by the count. The registry's own copy is there before and after.
+   */
+  public static double bytesPerSchema(int count) {
+    try (ManySchemas many = new ManySchemas(count)) {
+      long before = usedHeapAfterGc();
+      for (int i = 0; i < count; i++) {
+        many.deserialize(i);
+        many.toConnect(i);
+      }
+      long after = usedHeapAfterGc();
+      return (after - before) / (double) count;
+    }
+  }
+
+  private static long usedHeapAfterGc() {
+    for (int i = 0; i < 3; i++) {
+      System.gc();
+    }
+    return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+  }
+
+  @Override
+  public void close() {
+    deserializer.close();
+    converter.close();
+    scope.close();
+  }
+}
