@@ -491,6 +491,15 @@ final class ConnectToAvro {
       case ARRAY -> {
         Schema array = underlying(connect, avro, Schema.Type.ARRAY);
         ValueMapper element = mapper(connect.valueSchema(), array.getElementType());
+        if (passesThrough(connect.valueSchema())) {
+          yield raw -> { // each item checked, none changed: the list itself, not a copy
+            Collection<?> items = (Collection<?>) raw;
+            for (Object item : items) {
+              element.toAvro(item);
+            }
+            return items;
+          };
+        }
         yield raw -> {
           Collection<?> items = (Collection<?>) raw;
           List<Object> result = new ArrayList<>(items.size());
@@ -565,6 +574,15 @@ final class ConnectToAvro {
     if (stringKeys(connect)) {
       Schema avroMap = underlying(connect, avro, Schema.Type.MAP);
       ValueMapper values = mapper(connect.valueSchema(), avroMap.getValueType());
+      if (passesThrough(connect.valueSchema())) {
+        return raw -> { // each entry checked, none changed: the map itself, not a copy
+          ((Map<?, ?>) raw).forEach((k, v) -> {
+            String.class.cast(k);
+            values.toAvro(v);
+          });
+          return raw;
+        };
+      }
       return raw -> {
         Map<String, Object> converted = new HashMap<>();
         ((Map<?, ?>) raw).forEach((k, v) -> converted.put((String) k, values.toAvro(v)));
@@ -640,6 +658,22 @@ final class ConnectToAvro {
         result.put(positions[i], mappers[i].toAvro(fieldValue));
       }
       return result;
+    };
+  }
+
+  /**
+   * Whether the mapper of {@code connect} returns every value it accepts as it is (a cast, no conversion): a plain
+   * int, long, float, double, boolean or string that is no enum, without a logical type.
+   */
+  private boolean passesThrough(org.apache.kafka.connect.data.Schema connect) {
+    if (connect == null || logical(connect) != null) {
+      return false;
+    }
+    return switch (connect.type()) {
+      case INT32, INT64, FLOAT32, FLOAT64, BOOLEAN -> true;
+      case STRING -> connect.parameters() == null || !connect.parameters().containsKey(GENERALIZED_TYPE_ENUM)
+          && !connect.parameters().containsKey(AVRO_TYPE_ENUM);
+      default -> false;
     };
   }
 

@@ -374,6 +374,11 @@ class AvroConverterTest {
           return struct;
         },
         () -> {
+          Struct struct = valid.get();
+          ((java.util.Map<Object, Object>) mutableMapIn(struct)).put(7, 1L); // an Integer for a STRING key
+          return struct;
+        },
+        () -> {
           Struct struct = new Struct(schema);
           return struct.put("small", (byte) 1); // required fields left unset
         });
