@@ -119,6 +119,36 @@ public final class ByteSink extends OutputStream {
     count = p + 8;
   }
 
+  private static final byte[] HEX = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+  /**
+   * A UUID as the Avro string of its {@link java.util.UUID#toString()} (36 lowercase hex digits and dashes,
+   * 8-4-4-4-12), written without building that string.
+   */
+  public void writeUuid(java.util.UUID value) {
+    writeInt(36);
+    ensure(36);
+    int p = count;
+    p = hex(value.getMostSignificantBits() >>> 32, 8, p);
+    buffer[p++] = '-';
+    p = hex(value.getMostSignificantBits() >>> 16, 4, p);
+    buffer[p++] = '-';
+    p = hex(value.getMostSignificantBits(), 4, p);
+    buffer[p++] = '-';
+    p = hex(value.getLeastSignificantBits() >>> 48, 4, p);
+    buffer[p++] = '-';
+    p = hex(value.getLeastSignificantBits(), 12, p);
+    count = p;
+  }
+
+  /** The low {@code digits} hex digits of {@code bits}, most significant first, at {@code p}. */
+  private int hex(long bits, int digits, int p) {
+    for (int shift = (digits - 1) * 4; shift >= 0; shift -= 4) {
+      buffer[p++] = HEX[(int) (bits >>> shift) & 0xf];
+    }
+    return p;
+  }
+
   /** Avro string: length, then UTF-8, as {@code String.getBytes(UTF_8)} encodes it (unpaired surrogates as '?'). */
   public void writeString(String value) {
     int length = value.length();

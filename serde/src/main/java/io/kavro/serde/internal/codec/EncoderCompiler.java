@@ -90,8 +90,8 @@ public final class EncoderCompiler {
   }
 
   /**
-   * Avro's own conversion of the commonest logical types, written without the boxed value between: the same
-   * arithmetic as Avro's {@code DateConversion}, {@code TimestampMillisConversion} and {@code UUIDConversion} (the
+   * Avro's own conversion of the commonest logical types, written without the boxed value or the text between: the
+   * same result as Avro's {@code DateConversion}, {@code TimestampMillisConversion} and {@code UUIDConversion} (the
    * same in 1.11 and 1.12), only for exactly those classes; {@code null} for any other.
    */
   private static CompiledEncoder direct(Schema schema, Conversion<?> usual) {
@@ -107,7 +107,7 @@ public final class EncoderCompiler {
       return (value, out) -> out.writeLong(((java.time.Instant) value).toEpochMilli());
     }
     if (type == Conversions.UUIDConversion.class && schema.getType() == Schema.Type.STRING) {
-      return (value, out) -> out.writeString(value.toString());
+      return (value, out) -> out.writeUuid((java.util.UUID) value);
     }
     return null;
   }
