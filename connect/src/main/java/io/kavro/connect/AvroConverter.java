@@ -101,7 +101,7 @@ public final class AvroConverter implements Converter, Monitorable {
       // converts it (a wrong Java type, a null for a required schema, a struct of another schema), and the deep
       // walk cost as much again as the mapping (measured on S3).
       ConnectAvroData.ToAvro toAvro = s.data().toAvro(schema);
-      Object datum = toAvro.mapper().toAvro(value);
+      Object datum = toAvro.mapper().map(value);
       byte[] bytes = s.serializer().serialize(topic, headers, datum, toAvro.schema());
       metrics.serialized(bytes);
       return bytes;
@@ -136,7 +136,7 @@ public final class AvroConverter implements Converter, Monitorable {
       // The version the topic's subject gives the writer schema, as Confluent's converter names it; cached.
       ConnectAvroData.ToConnect toConnect = s.data().toConnect(read.schema(),
           s.deserializer().writerVersion(topic, read));
-      SchemaAndValue result = new SchemaAndValue(toConnect.schema(), toConnect.mapper().toConnect(read.datum()));
+      SchemaAndValue result = new SchemaAndValue(toConnect.schema(), toConnect.mapper().map(read.datum()));
       metrics.deserialized(value.length);
       return result;
     } catch (RetriableSerdeException e) {

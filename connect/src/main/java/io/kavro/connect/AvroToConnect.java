@@ -396,7 +396,7 @@ final class AvroToConnect {
       return null;
     }
     if (!(value instanceof JsonNode json)) {
-      return mapper(connect, avro, false).toConnect(value);
+      return mapper(connect, avro, false).map(value);
     }
     switch (avro.getType()) {
       case INT:
@@ -472,17 +472,6 @@ final class AvroToConnect {
 
   // ---- values ------------------------------------------------------------------------------------------
 
-  /** Maps Avro's raw generic values of one Avro schema to the Connect values of one Connect schema. Thread-safe. */
-  @FunctionalInterface
-  interface ValueMapper {
-    /**
-     * The Connect value of an Avro value.
-     *
-     * @throws DataException naming the type when the value does not fit the Connect schema
-     */
-    Object toConnect(Object value);
-  }
-
   /**
    * The mapper of Avro raw generic values of {@code avro} to Connect values of {@code connect} (the schema
    * {@link #schema} gave for it); {@code connect} null means schemaless, an {@code Anything} record. Field
@@ -514,8 +503,8 @@ final class AvroToConnect {
         }
         return null;
       }
-      Object converted = mapped.toConnect(value);
-      return toLogical == null ? converted : toLogical.toConnect(converted);
+      Object converted = mapped.map(value);
+      return toLogical == null ? converted : toLogical.map(converted);
     };
   }
 
@@ -526,7 +515,7 @@ final class AvroToConnect {
     for (int i = 0; i < mappers.length; i++) {
       mappers[i] = guarded(connect, branches.get(i));
     }
-    return value -> mappers[RAW.resolveUnion(avro, value)].toConnect(value);
+    return value -> mappers[RAW.resolveUnion(avro, value)].map(value);
   }
 
   /** The body, with a value of the wrong Java type a DataException that names it. */
@@ -544,7 +533,7 @@ final class AvroToConnect {
     ValueMapper checked = body;
     return value -> {
       try {
-        return checked.toConnect(value);
+        return checked.map(value);
       } catch (ClassCastException e) {
         throw new DataException(invalid + value.getClass().getName());
       }
@@ -574,7 +563,7 @@ final class AvroToConnect {
           java.util.Collection<?> items = (java.util.Collection<?>) value;
           List<Object> list = new ArrayList<>(items.size());
           for (Object item : items) {
-            list.add(element.toConnect(item));
+            list.add(element.map(item));
           }
           return list;
         };
@@ -589,7 +578,7 @@ final class AvroToConnect {
       ValueMapper values = mapper(connect.valueSchema(), avro.getValueType());
       return value -> {
         Map<Object, Object> map = new HashMap<>();
-        ((Map<?, ?>) value).forEach((k, v) -> map.put(k.toString(), values.toConnect(v)));
+        ((Map<?, ?>) value).forEach((k, v) -> map.put(k.toString(), values.map(v)));
         return map;
       };
     }
@@ -604,7 +593,7 @@ final class AvroToConnect {
       Map<Object, Object> map = new HashMap<>();
       for (Object item : (java.util.Collection<?>) value) {
         IndexedRecord pair = (IndexedRecord) item;
-        map.put(keys.toConnect(pair.get(keyPos)), values.toConnect(pair.get(valuePos)));
+        map.put(keys.map(pair.get(keyPos)), values.map(pair.get(valuePos)));
       }
       return map;
     };
@@ -624,7 +613,7 @@ final class AvroToConnect {
       if (fields[index] == null) {
         throw new DataException("Did not find matching union field for data of " + branches.get(index).getFullName());
       }
-      return new Struct(connect).put(fields[index], mappers[index].toConnect(value));
+      return new Struct(connect).put(fields[index], mappers[index].map(value));
     };
   }
 
@@ -642,13 +631,13 @@ final class AvroToConnect {
         for (int i = 0; i < mappers.length; i++) {
           String name = avroFields[i].name();
           Object fieldValue = defaults.containsKey(name) ? defaults.get(name) : fields.get(i).schema().defaultValue();
-          struct.put(fields.get(i), mappers[i].toConnect(fieldValue));
+          struct.put(fields.get(i), mappers[i].map(fieldValue));
         }
         return struct;
       }
       IndexedRecord record = (IndexedRecord) value;
       for (int i = 0; i < mappers.length; i++) {
-        struct.put(fields.get(i), mappers[i].toConnect(record.get(avroFields[i].pos())));
+        struct.put(fields.get(i), mappers[i].map(record.get(avroFields[i].pos())));
       }
       return struct;
     };
@@ -690,7 +679,7 @@ final class AvroToConnect {
   /** An underlying value (bytes, int, long) as the Connect logical value of {@code connect}, if it is one. */
   private static Object toConnectLogical(org.apache.kafka.connect.data.Schema connect, Object value) {
     ValueMapper logical = value == null ? null : toConnectLogical(connect);
-    return logical == null ? value : logical.toConnect(value);
+    return logical == null ? value : logical.map(value);
   }
 
   /**
@@ -709,16 +698,7 @@ final class AvroToConnect {
       case Timestamp.LOGICAL_NAME -> value -> Timestamp.toLogical(connect, (Long) value);
       default -> null;
     };
-    if (convert == null) {
-      return null;
-    }
-    return value -> {
-      try {
-        return convert.toConnect(value);
-      } catch (ClassCastException e) {
-        throw new DataException("Invalid type for " + name + ": " + value.getClass().getName());
-      }
-    };
+    return convert == null ? null : ValueMapper.logical(name, convert);
   }
 
   private static ValueMapper decimal(org.apache.kafka.connect.data.Schema connect) {

@@ -17,12 +17,12 @@ final class ConnectAvroData {
   private final Cache<VersionedSchema, ToConnect> toConnect;
 
   /** How the values of one Connect schema are written: as this Avro schema, by this mapper. */
-  record ToAvro(Schema schema, ConnectToAvro.ValueMapper mapper) {}
+  record ToAvro(Schema schema, ValueMapper mapper) {}
 
   private static final ToAvro SCHEMALESS = new ToAvro(Schemaless.ANYTHING, Schemaless::toAvro);
 
   /** How the values of one Avro schema are read: as this Connect schema, by this mapper. */
-  record ToConnect(org.apache.kafka.connect.data.Schema schema, AvroToConnect.ValueMapper mapper) {}
+  record ToConnect(org.apache.kafka.connect.data.Schema schema, ValueMapper mapper) {}
 
   private static final ToConnect SCHEMALESS_TO_CONNECT = new ToConnect(null, Schemaless::toConnect);
 

@@ -426,17 +426,6 @@ final class ConnectToAvro {
 
   // ---- values ------------------------------------------------------------------------------------------
 
-  /** Maps the values of one Connect schema to Avro's raw generic values of one Avro schema. Thread-safe. */
-  @FunctionalInterface
-  interface ValueMapper {
-    /**
-     * The Avro value of a Connect value.
-     *
-     * @throws DataException naming the type when the value does not match its schema
-     */
-    Object toAvro(Object value);
-  }
-
   /**
    * The mapper of the values of {@code connect} to Avro's raw generic values of {@code avro} (the schema
    * {@link #schema} gave for it); schemaless values ({@code connect} null) as {@code Anything} records. Every
@@ -469,7 +458,7 @@ final class ConnectToAvro {
         return null;
       }
       try {
-        return mapped.toAvro(logical == null ? value : logical.toAvro(value));
+        return mapped.map(logical == null ? value : logical.map(value));
       } catch (ClassCastException e) {
         throw new DataException(invalid + value.getClass().getName());
       }
@@ -495,7 +484,7 @@ final class ConnectToAvro {
           yield raw -> { // each item checked, none changed: the list itself, not a copy
             Collection<?> items = (Collection<?>) raw;
             for (Object item : items) {
-              element.toAvro(item);
+              element.map(item);
             }
             return items;
           };
@@ -504,7 +493,7 @@ final class ConnectToAvro {
           Collection<?> items = (Collection<?>) raw;
           List<Object> result = new ArrayList<>(items.size());
           for (Object item : items) {
-            result.add(element.toAvro(item));
+            result.add(element.map(item));
           }
           return result;
         };
@@ -578,14 +567,14 @@ final class ConnectToAvro {
         return raw -> { // each entry checked, none changed: the map itself, not a copy
           ((Map<?, ?>) raw).forEach((k, v) -> {
             String.class.cast(k);
-            values.toAvro(v);
+            values.map(v);
           });
           return raw;
         };
       }
       return raw -> {
         Map<String, Object> converted = new HashMap<>();
-        ((Map<?, ?>) raw).forEach((k, v) -> converted.put((String) k, values.toAvro(v)));
+        ((Map<?, ?>) raw).forEach((k, v) -> converted.put((String) k, values.map(v)));
         return converted;
       };
     }
@@ -601,8 +590,8 @@ final class ConnectToAvro {
       List<Object> entries = new ArrayList<>(map.size());
       map.forEach((k, v) -> {
         GenericRecord record = new GenericData.Record(entry);
-        record.put(keyPos, keys.toAvro(k));
-        record.put(valuePos, values.toAvro(v));
+        record.put(keyPos, keys.map(k));
+        record.put(valuePos, values.map(v));
         entries.add(record);
       });
       return entries;
@@ -629,7 +618,7 @@ final class ConnectToAvro {
         for (int i = 0; i < mappers.length; i++) {
           Object branch = withoutDefault ? struct.getWithoutDefault(names[i]) : struct.get(fields.get(i));
           if (branch != null) {
-            return mappers[i].toAvro(branch);
+            return mappers[i].map(branch);
           }
         }
         // A union struct is one of its branches; a struct with none set is no value of the union. Only a null
@@ -655,7 +644,7 @@ final class ConnectToAvro {
       GenericRecord result = new GenericData.Record(record);
       for (int i = 0; i < mappers.length; i++) {
         Object fieldValue = withoutDefault ? struct.getWithoutDefault(names[i]) : struct.get(fields.get(i));
-        result.put(positions[i], mappers[i].toAvro(fieldValue));
+        result.put(positions[i], mappers[i].map(fieldValue));
       }
       return result;
     };
@@ -747,7 +736,7 @@ final class ConnectToAvro {
   /** A Connect logical value (BigDecimal, Date) as its underlying value (bytes, int, long). */
   private static Object toAvroLogical(org.apache.kafka.connect.data.Schema connect, Object value) {
     ValueMapper logical = value == null ? null : logical(connect);
-    return logical == null ? value : logical.toAvro(value);
+    return logical == null ? value : logical.map(value);
   }
 
   private static final long MILLIS_PER_DAY = 24 * 60 * 60 * 1000;
@@ -789,16 +778,7 @@ final class ConnectToAvro {
       case Timestamp.LOGICAL_NAME -> value -> ((java.util.Date) value).getTime();
       default -> null;
     };
-    if (convert == null) {
-      return null;
-    }
-    return value -> {
-      try {
-        return convert.toAvro(value);
-      } catch (ClassCastException e) {
-        throw new DataException("Invalid type for " + name + ": " + value.getClass().getName());
-      }
-    };
+    return convert == null ? null : ValueMapper.logical(name, convert);
   }
 
   private static String named(org.apache.kafka.connect.data.Schema connect) {

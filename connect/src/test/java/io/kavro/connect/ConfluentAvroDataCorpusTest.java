@@ -272,14 +272,14 @@ class ConfluentAvroDataCorpusTest {
     assertThat(back).isEqualTo(c.back() != null ? c.back() : c.connect());
 
     // The value: Connect to Avro's generic form, through Avro's own writer and reader, and back.
-    Object datum = toAvro.mapper().toAvro(c.value());
+    Object datum = toAvro.mapper().map(c.value());
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
     new GenericDatumWriter<Object>(avro).write(datum, encoder);
     encoder.flush();
     Object read = new GenericDatumReader<Object>(avro).read(null,
         DecoderFactory.get().binaryDecoder(out.toByteArray(), null));
-    Object value = data.toConnect(avro, null).mapper().toConnect(read);
+    Object value = data.toConnect(avro, null).mapper().map(read);
     if (c.back() == null) {
       assertThat(value).isEqualTo(c.value());
     }

@@ -77,14 +77,14 @@ class LogicalValuesTest {
     } catch (DataException e) {
       Object mapped;
       try {
-        mapped = mapping.mapper(schema, mapping.schema(schema)).toAvro(value);
+        mapped = mapping.mapper(schema, mapping.schema(schema)).map(value);
       } catch (DataException ours) {
         assertThat(ours).as("%s", value).hasMessage(e.getMessage());
         return;
       }
       throw new AssertionError("Kafka refuses " + value + " (" + e.getMessage() + "), Kavro maps it to " + mapped);
     }
-    Object mapped = mapping.mapper(schema, mapping.schema(schema)).toAvro(value);
+    Object mapped = mapping.mapper(schema, mapping.schema(schema)).map(value);
     if (expected instanceof byte[] bytes) {
       java.nio.ByteBuffer buffer = ((java.nio.ByteBuffer) mapped).duplicate();
       byte[] written = new byte[buffer.remaining()];
