@@ -90,6 +90,22 @@ public interface SchemaRegistryClient extends Closeable {
   Schema schemaByGuid(java.util.UUID guid);
 
   /**
+   * The schema with this id of Apicurio Registry's own API (v3, else v2: {@code GET /ids/globalIds/{id}} or
+   * {@code GET /ids/contentIds/{id}}), as Apicurio's serdes frame records with it. The API is found beside the
+   * Confluent-compatible one that {@code schema.registry.url} names ({@code .../apis/ccompat/v7} → {@code
+   * .../apis/registry/v3}).
+   *
+   * @throws SchemaNotFoundException if the registry has no schema with this id
+   * @throws UnsupportedRegistryApiException when the registry has no such API (it is not Apicurio, or its URL
+   *     does not end in {@code /apis/ccompat/v<n>}); remembered, so that no further request is sent. This
+   *     default answers so for every id: a client that is not Apicurio's has none
+   */
+  default Schema schemaByApicurioId(ApicurioId id) {
+    throw new UnsupportedRegistryApiException("get schema by " + id + " failed: this registry client ("
+        + getClass().getSimpleName() + ") has no Apicurio API", -1, -1, null, null);
+  }
+
+  /**
    * The globally unique id of the schema with this id, or {@code null} when the registry gives none (registries
    * before Confluent 8, Apicurio).
    *

@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.CacheLoader;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
 import com.github.benmanes.caffeine.cache.Ticker;
+import io.kavro.registry.ApicurioId;
 import io.kavro.registry.CompatibilityCheck;
 import io.kavro.registry.CompatibilityLevel;
 import io.kavro.registry.RegistryStats;
@@ -77,6 +78,7 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   private final Cache<Integer, Schema> byId;
   private final CallerLoads<Integer, Schema> byIdLoads;
   private final CallerLoads<UUID, Schema> byGuidLoads;
+  private final CallerLoads<ApicurioId, Schema> byApicurioIdLoads;
   private final CallerLoads<Integer, Optional<UUID>> guidLoads;
   private final Cache<Integer, MissingId> missingIds;
   private final LoadingCache<LatestKey, SubjectVersion> latest;
@@ -128,6 +130,8 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
     this.byId = Caffeine.newBuilder().maximumSize(maxSize).recordStats().build();
     this.byIdLoads = new CallerLoads<>(byId);
     this.byGuidLoads = new CallerLoads<>(Caffeine.newBuilder().maximumSize(maxSize).<UUID, Schema>build());
+    this.byApicurioIdLoads = new CallerLoads<>(Caffeine.newBuilder().maximumSize(maxSize)
+        .<ApicurioId, Schema>build());
     this.guidLoads = new CallerLoads<>(Caffeine.newBuilder().maximumSize(maxSize).<Integer, Optional<UUID>>build());
     this.missingIds = !policy.remembersMissingIds() ? null : Caffeine.newBuilder()
         .maximumSize(policy.missingCacheSize())
@@ -189,6 +193,12 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   @Override
   public Schema schemaByGuid(UUID guid) {
     return byGuidLoads.get(guid, delegate::schemaByGuid);
+  }
+
+  /** Cached without expiry, as ids are: the registry never gives an Apicurio id another schema. */
+  @Override
+  public Schema schemaByApicurioId(ApicurioId id) {
+    return byApicurioIdLoads.get(id, delegate::schemaByApicurioId);
   }
 
   /** Cached without expiry, the answer "none" too. */

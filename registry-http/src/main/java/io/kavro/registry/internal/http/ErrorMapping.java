@@ -39,6 +39,17 @@ final class ErrorMapping {
   }
 
   /**
+   * Whether a 404 is Apicurio's own "not found" in its own API, which has no 404xx codes: its JSON names the
+   * registry's exception ({@code "name": "ArtifactNotFoundException"}, {@code "ContentNotFoundException"}...).
+   * A path it does not serve (Apicurio 2 asked for its v3 API) answers as JAX-RS's plain
+   * {@code NotFoundException} ({@code RESTEASY003210}), which is no such answer.
+   */
+  static boolean apicurioNotFound(int status, JsonNode json) {
+    String name = json == null ? "" : json.path("name").asText("");
+    return status == 404 && name.endsWith("NotFoundException") && !name.equals("NotFoundException");
+  }
+
+  /**
    * Maps a non-2xx answer to an exception. The body is read as Confluent's {@code {"error_code", "message"}}
    * when it is such JSON; anything else (an HTML page from a proxy, say) is quoted, shortened.
    */
@@ -50,6 +61,9 @@ final class ErrorMapping {
     if (json != null && json.isObject() && (json.has("error_code") || json.has("message"))) {
       errorCode = json.path("error_code").asInt(-1);
       detail = json.path("message").asText("");
+    } else if (json != null && json.isObject() && json.has("name") && (json.has("title") || json.has("detail"))) {
+      // Apicurio 3's problem details.
+      detail = json.path("name").asText() + ": " + json.path(json.has("detail") ? "detail" : "title").asText("");
     } else {
       detail = body.isBlank() ? "(empty body)"
           : "non-JSON body (" + (contentType == null ? "no content type" : contentType) + "): " + body.strip();
@@ -59,7 +73,7 @@ final class ErrorMapping {
     if (status == 401 || status == 403) {
       return new RegistryAccessDeniedException(message, status, errorCode, url, null);
     }
-    if (registryNotFound(status, errorCode)) {
+    if (registryNotFound(status, errorCode) || apicurioNotFound(status, json)) {
       return new SchemaNotFoundException(message, status, errorCode, url, null);
     }
     if (status == 404) {

@@ -3,6 +3,7 @@ package io.kavro.registry.internal.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kavro.registry.ApicurioId;
 import io.kavro.registry.BearerTokenProvider;
 import io.kavro.registry.CompatibilityCheck;
 import io.kavro.registry.CompatibilityLevel;
@@ -173,6 +174,37 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     return avroSchema(sendOptional(OptionalApi.GUIDS, request), request, "schema guid " + guid);
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Apicurio 3's API first, then 2's; the one that is missing is learned once. A global id's schema comes with
+   * its references resolved by the registry ({@code references=DEREFERENCE}, {@code dereference=true}); a content
+   * id has no such option, and a schema whose references are not resolved fails to parse, naming the id.
+   */
+  @Override
+  public Schema schemaByApicurioId(ApicurioId id) {
+    if (!missingApis.contains(OptionalApi.APICURIO_V3)) {
+      try {
+        return apicurioSchema(OptionalApi.APICURIO_V3, "v3", id);
+      } catch (UnsupportedRegistryApiException e) {
+        if (!missingApis.contains(OptionalApi.APICURIO_V3)) {
+          throw e; // not learned: no Apicurio API can be found from the URL
+        }
+      }
+    }
+    return apicurioSchema(OptionalApi.APICURIO_V2, "v2", id);
+  }
+
+  private Schema apicurioSchema(OptionalApi api, String version, ApicurioId id) {
+    RestRequest request = RestRequest.getFromRoot("get schema by " + id, "apis", "registry", version, "ids",
+        id.kind().pathSegment(), Long.toString(id.value()));
+    if (id.kind() == ApicurioId.Kind.GLOBAL_ID) {
+      request = api == OptionalApi.APICURIO_V3 ? request.withQuery("references", "DEREFERENCE")
+          : request.withQuery("dereference", "true");
+    }
+    return schemas.parseContent(sendOptional(api, request), request.operation());
+  }
+
   /** The Avro schema of an answer by id or GUID; another format is refused, naming {@code what}. */
   private Schema avroSchema(JsonNode json, RestRequest request, String what) {
     String type = json.path("schemaType").asText("AVRO");
@@ -247,7 +279,7 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
   private UnsupportedRegistryApiException unsupported(OptionalApi api, String operation, String how,
       SchemaRegistryException cause) {
-    return new UnsupportedRegistryApiException(operation + " failed: the registry does not have Confluent's "
+    return new UnsupportedRegistryApiException(operation + " failed: the registry does not have "
         + api.description + " (" + how + "); Kavro does not ask it again", cause == null ? 404 : cause.status(),
         cause == null ? -1 : cause.errorCode(), cause == null ? null : cause.url(), cause);
   }

@@ -78,6 +78,18 @@ final class RegisteredSchemaParser {
     return parse(parser, json, request.operation());
   }
 
+  /**
+   * A schema that the registry answered as its bare text (Apicurio's own API), which the transport read as JSON:
+   * with the same limits as any schema, and no references to resolve.
+   */
+  Schema parseContent(JsonNode content, String operation) {
+    if (!content.isObject() && !content.isArray() && !content.isTextual()) {
+      throw new InvalidSchemaException(operation + ": the registry's answer is not an Avro schema: "
+          + ErrorMapping.shorten(content.toString()));
+    }
+    return parse(SchemaDefaults.lenientParser(), content.toString(), operation);
+  }
+
   private void define(Schema.Parser parser, JsonNode references, String referrer, Set<String> defined, int depth) {
     if (!references.isArray() || references.isEmpty()) {
       return;
@@ -122,7 +134,10 @@ final class RegisteredSchemaParser {
     if (text == null || !text.isTextual()) {
       throw new SchemaRegistryException(operation + " failed: the registry's answer has no valid 'schema' field");
     }
-    String schema = text.asText();
+    return parse(parser, text.asText(), operation);
+  }
+
+  private static Schema parse(Schema.Parser parser, String schema, String operation) {
     SchemaTextLimits.check(schema, operation, "the registry");
     try {
       return parser.parse(schema);

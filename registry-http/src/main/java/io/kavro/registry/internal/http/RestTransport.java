@@ -6,6 +6,7 @@ import io.kavro.registry.RegistryInterruptedException;
 import io.kavro.registry.RegistryStats;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaRegistryException;
+import io.kavro.registry.UnsupportedRegistryApiException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.List;
@@ -184,7 +185,16 @@ final class RestTransport {
   }
 
   private static HttpUrl url(Endpoint endpoint, RestRequest request) {
-    HttpUrl.Builder builder = endpoint.base().newBuilder();
+    HttpUrl base = endpoint.base();
+    if (request.fromRoot()) {
+      base = Urls.root(endpoint.base());
+      if (base == null) {
+        throw new UnsupportedRegistryApiException(request.operation() + " failed: the registry URL "
+            + endpoint.base() + " does not end in Apicurio's /apis/ccompat/v<n>, beside which its own API is "
+            + "found", -1, -1, endpoint.base().toString(), null);
+      }
+    }
+    HttpUrl.Builder builder = base.newBuilder();
     for (String segment : request.path()) {
       builder.addPathSegment(segment);
     }
