@@ -69,6 +69,20 @@ public final class AvroSerdeConfig extends AbstractConfig {
       + "DualSchemaIdDeserializer (the __key_schema_id / __value_schema_id header when the record has one, else "
       + "the payload's prefix) or PrefixSchemaIdDeserializer (the prefix only). A prefix or header holds 0x00 and a "
       + "4-byte id, or 0x01 and a 16-byte GUID. Confluent's class names are accepted.";
+  public static final String KEY_SCHEMA_ID_PREFIX_CONFIG = "key.schema.id.prefix";
+  public static final String VALUE_SCHEMA_ID_PREFIX_CONFIG = "value.schema.id.prefix";
+  private static final String SCHEMA_ID_PREFIX_DOC = "What the deserializer reads after a payload's magic byte 0x00: "
+      + "confluent (a 4-byte schema id; Kavro's and Confluent's framing), apicurio-global-id-8 (Apicurio 2's "
+      + "default), apicurio-content-id-4 (Apicurio 3's default), apicurio-global-id-4 or apicurio-content-id-8. "
+      + "Apicurio's ids are resolved through Apicurio's own API. Bytes cannot tell these apart, so it is never "
+      + "guessed. GUID prefixes are read whatever it is, and ids in Confluent's or Apicurio's headers unless the "
+      + "schema id deserializer is PrefixSchemaIdDeserializer.";
+  public static final String KEY_FRAMING_RESOLVER_CONFIG = "key.framing.resolver";
+  public static final String VALUE_FRAMING_RESOLVER_CONFIG = "value.framing.resolver";
+  private static final String FRAMING_RESOLVER_DOC = "A io.kavro.serde.FramingResolver class that reads a framing "
+      + "Kavro does not resolve itself (AWS Glue's, say), for payloads whose first byte is neither 0x00 nor 0x01 "
+      + "and whose schema id is in no header. None: such records fail as not framed (Glue's with a message that "
+      + "says so).";
   private static final String PREFIX_SERIALIZER = "PrefixSchemaIdSerializer";
   private static final String HEADER_SERIALIZER = "HeaderSchemaIdSerializer";
   private static final String DUAL_DESERIALIZER = "DualSchemaIdDeserializer";
@@ -135,7 +149,8 @@ public final class AvroSerdeConfig extends AbstractConfig {
 
   private static final java.util.List<String> CLASS_KEYS = java.util.List.of(KEY_SUBJECT_NAME_STRATEGY_CONFIG,
       VALUE_SUBJECT_NAME_STRATEGY_CONFIG, SPECIFIC_AVRO_KEY_TYPE_CONFIG, SPECIFIC_AVRO_VALUE_TYPE_CONFIG,
-      RegistryConfig.BEARER_AUTH_CUSTOM_PROVIDER_CLASS_CONFIG);
+      RegistryConfig.BEARER_AUTH_CUSTOM_PROVIDER_CLASS_CONFIG, KEY_FRAMING_RESOLVER_CONFIG,
+      VALUE_FRAMING_RESOLVER_CONFIG);
 
   /** The serde's own keys, which this class parses; the registry client parses its own keys itself. */
   private static final ConfigDef CONFIG = define(new ConfigDef());
@@ -151,6 +166,8 @@ public final class AvroSerdeConfig extends AbstractConfig {
   private final boolean removeJavaProperties;
   private final boolean schemaIdInHeader;
   private final boolean schemaIdFromHeader;
+  private final SchemaIdPrefix schemaIdPrefix;
+  private final Class<? extends FramingResolver> framingResolver;
   private final SubjectNameStrategy subjectNameStrategy;
   private final boolean specificAvroReader;
   private final Schema readerSchema;
@@ -179,6 +196,11 @@ public final class AvroSerdeConfig extends AbstractConfig {
     String idDeserializerKey = isKey ? KEY_SCHEMA_ID_DESERIALIZER_CONFIG : VALUE_SCHEMA_ID_DESERIALIZER_CONFIG;
     this.schemaIdFromHeader = idChoice(idDeserializerKey, getString(idDeserializerKey), DUAL_DESERIALIZER,
         PREFIX_DESERIALIZER);
+    String prefixKey = isKey ? KEY_SCHEMA_ID_PREFIX_CONFIG : VALUE_SCHEMA_ID_PREFIX_CONFIG;
+    this.schemaIdPrefix = SchemaIdPrefix.parse(prefixKey, getString(prefixKey));
+    String resolverKey = isKey ? KEY_FRAMING_RESOLVER_CONFIG : VALUE_FRAMING_RESOLVER_CONFIG;
+    this.framingResolver = framingResolver(resolverKey, originals.get(resolverKey) instanceof Class<?> type ? type
+        : loadClass(resolverKey, getString(resolverKey)));
     this.specificAvroReader = getBoolean(SPECIFIC_AVRO_READER_CONFIG);
     this.schemaReflection = getBoolean(SCHEMA_REFLECTION_CONFIG);
     this.reflectionAllowNull = getBoolean(AVRO_REFLECTION_ALLOW_NULL_CONFIG);
@@ -230,6 +252,12 @@ public final class AvroSerdeConfig extends AbstractConfig {
             SCHEMA_ID_DESERIALIZER_DOC)
         .define(VALUE_SCHEMA_ID_DESERIALIZER_CONFIG, Type.STRING, DUAL_DESERIALIZER, Importance.LOW,
             SCHEMA_ID_DESERIALIZER_DOC)
+        .define(KEY_SCHEMA_ID_PREFIX_CONFIG, Type.STRING, SchemaIdPrefix.CONFLUENT.configValue(), Importance.LOW,
+            SCHEMA_ID_PREFIX_DOC)
+        .define(VALUE_SCHEMA_ID_PREFIX_CONFIG, Type.STRING, SchemaIdPrefix.CONFLUENT.configValue(), Importance.LOW,
+            SCHEMA_ID_PREFIX_DOC)
+        .define(KEY_FRAMING_RESOLVER_CONFIG, Type.STRING, null, Importance.LOW, FRAMING_RESOLVER_DOC)
+        .define(VALUE_FRAMING_RESOLVER_CONFIG, Type.STRING, null, Importance.LOW, FRAMING_RESOLVER_DOC)
         .define(KEY_SUBJECT_NAME_STRATEGY_CONFIG, Type.STRING, strategy, Importance.MEDIUM, SUBJECT_NAME_STRATEGY_DOC)
         .define(VALUE_SUBJECT_NAME_STRATEGY_CONFIG, Type.STRING, strategy, Importance.MEDIUM,
             SUBJECT_NAME_STRATEGY_DOC)
@@ -340,6 +368,16 @@ public final class AvroSerdeConfig extends AbstractConfig {
     return failOnTrailingData;
   }
 
+  /** What the deserializer reads after a {@code 0x00} magic byte ({@code key.schema.id.prefix} / {@code value...}). */
+  public SchemaIdPrefix schemaIdPrefix() {
+    return schemaIdPrefix;
+  }
+
+  /** The {@link FramingResolver} class for this side, or {@code null}. */
+  public Class<? extends FramingResolver> framingResolver() {
+    return framingResolver;
+  }
+
   public boolean fastCodec() {
     return fastCodec;
   }
@@ -397,6 +435,16 @@ public final class AvroSerdeConfig extends AbstractConfig {
       throw new ConfigException(key, type.getName(), "is not a generated SpecificRecord class");
     }
     return type.asSubclass(SpecificRecord.class);
+  }
+
+  private static Class<? extends FramingResolver> framingResolver(String key, Class<?> type) {
+    if (type == null) {
+      return null;
+    }
+    if (!FramingResolver.class.isAssignableFrom(type)) {
+      throw new ConfigException(key, type.getName(), "is not a " + FramingResolver.class.getName());
+    }
+    return type.asSubclass(FramingResolver.class);
   }
 
   /** True for {@code yes}, false for {@code no}, by simple or Confluent class name; anything else is refused. */

@@ -2,6 +2,7 @@ package io.kavro.serde;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.kavro.registry.ApicurioId;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.serde.ReadPlanner.ReadPlan;
@@ -29,10 +30,15 @@ final class DeserializerEngine {
   private final boolean followsLatest;
   private final ReadRouter router;
   private final Cache<Integer, ReadPlan> plans;
-  private final Cache<UUID, ReadPlan> guidPlans;
+  /** Plans by any other key: a GUID, an Apicurio id, a {@link FramingResolver}'s key. */
+  private final Cache<Object, ReadPlan> keyedPlans;
   /** The client's count of replaced schemas when the plans were last checked against it. */
   private volatile long replacedSeen;
   private final SchemaIdSource idSource;
+  /** Apicurio's id headers, read unless the prefix only is ({@code PrefixSchemaIdDeserializer}); or {@code null}. */
+  private final ApicurioHeaders apicurioHeaders;
+  private final SchemaIdPrefix idPrefix;
+  private final FramingResolver resolver;
   private final boolean failOnTrailingData;
   private volatile ReadPlan last;
   private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
@@ -45,11 +51,14 @@ final class DeserializerEngine {
 
   DeserializerEngine(SchemaRegistryClient client, AvroSerdeConfig config) {
     this.isKey = config.isKey();
-    this.router = new ReadRouter(client, config);
+    this.resolver = ForeignFramings.resolver(config);
+    this.router = new ReadRouter(client, config, resolver);
     this.followsLatest = router.followsLatest();
     this.plans = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
-    this.guidPlans = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
+    this.keyedPlans = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
     this.idSource = SchemaIdSource.of(config);
+    this.apicurioHeaders = config.schemaIdFromHeader() ? new ApicurioHeaders(isKey) : null;
+    this.idPrefix = config.schemaIdPrefix();
     this.failOnTrailingData = config.failOnTrailingData();
   }
 
@@ -76,10 +85,7 @@ final class DeserializerEngine {
   }
 
   private Object deserialize(String topic, Headers headers, byte[] payload, int offset, int length) {
-    byte[] idHeader = idSource.header(headers);
-    ReadPlan plan = idHeader != null ? planOfHeader(topic, idHeader, length) : plan(topic, payload, offset, length);
-    int prefix = idHeader != null ? 0 : prefixSize(payload, offset);
-    return read(topic, plan, payload, offset + prefix, length - prefix, length);
+    return decode(topic, headers, payload, offset, length, false);
   }
 
   /** Like {@link #deserialize(String, Headers, ByteBuffer)}, with the schema id and the schema read as. */
@@ -87,19 +93,35 @@ final class DeserializerEngine {
     if (payload == null) {
       return null;
     }
-    int length = payload.remaining();
-    byte[] array = bytesOf(payload);
-    int offset = offsetOf(payload);
-    byte[] idHeader = idSource.header(headers);
-    ReadPlan plan = idHeader != null ? planOfHeader(topic, idHeader, length) : plan(topic, array, offset, length);
-    int prefix = idHeader != null ? 0 : prefixSize(array, offset);
-    return new AvroValue(plan.id(), plan.readerSchema(), read(topic, plan, array, offset + prefix, length - prefix,
-        length));
+    return (AvroValue) decode(topic, headers, bytesOf(payload), offsetOf(payload), payload.remaining(), true);
   }
 
-  /** Bytes of the prefix of a payload whose plan {@link #plan(String, byte[], int, int)} found. */
-  private static int prefixSize(byte[] payload, int offset) {
-    return payload[offset] == WireFormat.MAGIC_BYTE_GUID ? WireFormat.GUID_HEADER_SIZE : WireFormat.HEADER_SIZE;
+  /**
+   * Finds the writer schema's plan, first match wins: the schema id header (Confluent's); Apicurio's id headers;
+   * the payload's prefix ({@code 0x00} and the configured id, or {@code 0x01} and a GUID); the
+   * {@link FramingResolver}. Then decodes the body after the prefix.
+   */
+  private Object decode(String topic, Headers headers, byte[] payload, int offset, int length, boolean withSchema) {
+    ReadPlan plan;
+    int prefix = 0;
+    byte[] idHeader = idSource.header(headers);
+    ApicurioId headerId;
+    if (idHeader != null) {
+      plan = planOfHeader(topic, idHeader, length);
+    } else if (apicurioHeaders != null && headers != null
+        && (headerId = apicurioHeaders.id(headers, topic, length)) != null) {
+      plan = keyedPlan(topic, headerId, length);
+    } else if (length > 0 && payload[offset] != WireFormat.MAGIC_BYTE && payload[offset] != WireFormat.MAGIC_BYTE_GUID
+        && (resolver != null || payload[offset] == ForeignFramings.GLUE_MAGIC_BYTE)) {
+      FramingResolver.Framed framed = ForeignFramings.locate(resolver, topic, isKey, headers, payload, offset, length);
+      plan = keyedPlan(topic, new ResolverKey(framed.key()), length);
+      prefix = framed.prefixSize();
+    } else {
+      plan = plan(topic, payload, offset, length);
+      prefix = payload[offset] == WireFormat.MAGIC_BYTE_GUID ? WireFormat.GUID_HEADER_SIZE : idPrefix.size();
+    }
+    Object datum = read(topic, plan, payload, offset + prefix, length - prefix, length);
+    return withSchema ? new AvroValue(plan.id(), plan.readerSchema(), datum) : datum;
   }
 
   /** The read plan for the schema id or GUID in a header value: {@code [0x00][id]} or {@code [0x01][guid]}. */
@@ -108,7 +130,7 @@ final class DeserializerEngine {
       return plan(topic, WireFormat.schemaId(value, 0, value.length), length);
     }
     if (value.length >= WireFormat.GUID_HEADER_SIZE && value[0] == WireFormat.MAGIC_BYTE_GUID) {
-      return guidPlan(topic, WireFormat.guid(value, 0, value.length), length);
+      return keyedPlan(topic, WireFormat.guid(value, 0, value.length), length);
     }
     throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, -1, length)
         + ": its " + idSource.headerName() + " header holds " + value.length + " byte(s)"
@@ -143,7 +165,10 @@ final class DeserializerEngine {
     int id;
     try {
       if (length > 0 && payload[offset] == WireFormat.MAGIC_BYTE_GUID) {
-        return guidPlan(topic, WireFormat.guid(payload, offset, length), length);
+        return keyedPlan(topic, WireFormat.guid(payload, offset, length), length);
+      }
+      if (idPrefix != SchemaIdPrefix.CONFLUENT) {
+        return keyedPlan(topic, apicurioPrefix(payload, offset, length), length);
       }
       id = WireFormat.schemaId(payload, offset, length);
     } catch (MalformedPayloadException e) {
@@ -151,6 +176,19 @@ final class DeserializerEngine {
           + ": " + e.getMessage(), null);
     }
     return plan(topic, id, length);
+  }
+
+  /** The Apicurio id of a {@code 0x00} prefix of the configured form. */
+  private ApicurioId apicurioPrefix(byte[] payload, int offset, int length) {
+    if (length < idPrefix.size()) {
+      throw new MalformedPayloadException("payload of " + length + " byte(s) is shorter than the " + idPrefix.size()
+          + "-byte header (" + AvroSerdeConfig.VALUE_SCHEMA_ID_PREFIX_CONFIG.substring("value.".length()) + "="
+          + idPrefix.configValue() + ")", null);
+    }
+    if (payload[offset] != WireFormat.MAGIC_BYTE) {
+      WireFormat.schemaId(payload, offset, length); // throws the unknown magic byte's message
+    }
+    return idPrefix.apicurioId(payload, offset);
   }
 
   /** Decodes the Avro body of a payload of {@code length} bytes, which must be read to its last byte. */
@@ -191,30 +229,32 @@ final class DeserializerEngine {
   }
 
   /**
-   * Builds the plan for a schema id, or a GUID ({@code id} -1), fetching the writer schema unless {@code known}
-   * has it, and caches it; {@code known} itself when its reader schema still applies.
+   * Builds the plan for a schema id, or another key ({@code id} -1: see {@link #keyedPlans}), fetching the writer
+   * schema unless {@code known} has it, and caches it; {@code known} itself when its reader schema still applies.
    */
-  private ReadPlan build(String topic, int id, UUID guid, ReadPlan known, int length) {
-    String record = Failures.record(topic, isKey, id, length) + (guid == null ? "" : " (schema guid " + guid + ")");
+  private ReadPlan build(String topic, int id, Object key, ReadPlan known, int length) {
+    String record = Failures.record(topic, isKey, id, length) + (key == null ? "" : " (" + describe(key) + ")");
     try {
-      ReadPlan plan = router.route(topic, id, guid, known, record);
+      ReadPlan plan = router.route(topic, id, key, known, record);
       if (plan == known) {
         return known;
       }
-      if (guid == null) {
+      if (key == null) {
         plans.put(id, plan);
         this.last = plan;
       } else {
-        guidPlans.put(guid, plan);
+        keyedPlans.put(key, plan);
       }
       return plan;
     } catch (SchemaRegistryException e) {
       throw Failures.whileReading(record, e);
     } catch (SerializationException e) {
       throw e;
+    } catch (org.apache.kafka.common.errors.RetriableException e) {
+      throw new RetriableSerdeException("cannot deserialize " + record + ": " + e.getMessage(), e);
     } catch (RuntimeException | LinkageError | StackOverflowError e) {
       throw new SchemaResolutionException("cannot deserialize " + record + ": cannot build a read plan for "
-          + (guid == null ? "schema id " + id : "it") + ": " + e, e instanceof StackOverflowError ? null : e);
+          + (key == null ? "schema id " + id : "it") + ": " + e, e instanceof StackOverflowError ? null : e);
     }
   }
 
@@ -226,19 +266,41 @@ final class DeserializerEngine {
     long replaced = router.replacedSchemas();
     if (replaced != replacedSeen) {
       plans.invalidateAll();
-      guidPlans.invalidateAll();
+      keyedPlans.invalidateAll();
       last = null;
       replacedSeen = replaced;
     }
   }
 
-  /** The read plan for a schema GUID (Confluent 8): cached like ids, never asked again once known. */
-  private ReadPlan guidPlan(String topic, UUID guid, int length) {
+  /**
+   * The read plan for a schema GUID (Confluent 8), an Apicurio id or a {@link FramingResolver}'s key: cached like
+   * ids, never asked again once known.
+   */
+  private ReadPlan keyedPlan(String topic, Object key, int length) {
     forgetPlansOfReplacedSchemas();
-    ReadPlan known = guidPlans.getIfPresent(guid);
+    ReadPlan known = keyedPlans.getIfPresent(key);
     if (known != null && !followsLatest) {
       return known;
     }
-    return build(topic, -1, guid, known, length);
+    return build(topic, -1, key, known, length);
+  }
+
+  private static String describe(Object key) {
+    return key instanceof UUID guid ? "schema guid " + guid : key.toString();
+  }
+
+  /** Releases the {@link FramingResolver}, if any. */
+  void close() {
+    if (resolver != null) {
+      ForeignFramings.close(resolver);
+    }
+  }
+
+  /** A {@link FramingResolver}'s key, kept apart from Kavro's own keys. */
+  record ResolverKey(Object key) {
+    @Override
+    public String toString() {
+      return "schema " + key + " of the framing resolver";
+    }
   }
 }

@@ -158,9 +158,13 @@ public final class KafkaAvroDeserializer implements Deserializer<Object>, Monito
     return deserializeWithSchema(topic, null, data);
   }
 
-  /** Closes the registry client if this deserializer created it. Idempotent. */
+  /** Closes its framing resolver, if any, and the registry client if this deserializer created it. Idempotent. */
   @Override
   public void close() {
+    DeserializerEngine engine = plugin.engineIfConfigured();
+    if (engine != null) {
+      engine.close();
+    }
     plugin.close();
   }
 }

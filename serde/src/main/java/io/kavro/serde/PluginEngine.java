@@ -65,6 +65,11 @@ final class PluginEngine<E> {
     return current;
   }
 
+  /** The configured engine, or {@code null} before configure. */
+  E engineIfConfigured() {
+    return engine;
+  }
+
   /** The counters of the registry client in use; zeros before configure. */
   RegistryStats stats() {
     SchemaRegistryClient current = client;

@@ -1,5 +1,6 @@
 package io.kavro.serde;
 
+import io.kavro.registry.ApicurioId;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.serde.ReadPlanner.ReadPlan;
 import io.kavro.serde.subject.SubjectNameStrategy;
@@ -22,9 +23,12 @@ final class ReadRouter {
   private final SubjectNameStrategy subjects;
   private final ReadPlanner planner;
   private final WriterVersions versions;
+  private final FramingResolver resolver;
 
-  ReadRouter(SchemaRegistryClient client, AvroSerdeConfig config) {
+  /** @param resolver the framing resolver whose keys it may be asked about, or {@code null} */
+  ReadRouter(SchemaRegistryClient client, AvroSerdeConfig config, FramingResolver resolver) {
     this.client = client;
+    this.resolver = resolver;
     this.isKey = config.isKey();
     this.useLatestVersion = config.useLatestVersion();
     this.latestWithMetadata = config.latestWithMetadata();
@@ -44,22 +48,35 @@ final class ReadRouter {
   }
 
   /**
-   * The plan for schema {@code id}, or {@code guid} when not {@code null}: {@code known} itself when its reader
-   * schema still applies.
+   * The plan for schema {@code id}, or {@code key} when not {@code null} (a GUID, an Apicurio id, a framing
+   * resolver's key): {@code known} itself when its reader schema still applies.
    *
    * @param known the plan cached for it, whose writer schema is not fetched again
    * @param record the record, for messages
    * @throws io.kavro.registry.SchemaRegistryException when the registry fails or knows no such schema
    * @throws SchemaResolutionException when the writer schema cannot be read as the reader schema
    */
-  ReadPlan route(String topic, int id, UUID guid, ReadPlan known, String record) {
-    Schema writer = known != null ? known.writerSchema()
-        : guid == null ? client.schemaById(id) : client.schemaByGuid(guid);
+  ReadPlan route(String topic, int id, Object key, ReadPlan known, String record) {
+    Schema writer = known != null ? known.writerSchema() : writerSchema(id, key);
     Schema reader = readerSchema(topic, writer, record);
     if (known != null && known.readerSchema() == reader) {
       return known;
     }
     return planner.plan(id, writer, reader, record);
+  }
+
+  /** The writer schema of schema {@code id}, or of {@code key} when not {@code null}. */
+  private Schema writerSchema(int id, Object key) {
+    if (key == null) {
+      return client.schemaById(id);
+    }
+    if (key instanceof UUID guid) {
+      return client.schemaByGuid(guid);
+    }
+    if (key instanceof ApicurioId apicurioId) {
+      return client.schemaByApicurioId(apicurioId);
+    }
+    return resolver.writerSchema(((DeserializerEngine.ResolverKey) key).key());
   }
 
   /** See {@link KafkaAvroDeserializer#writerVersion}. */

@@ -1,6 +1,7 @@
 package io.kavro.serde;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.UUID;
 import org.apache.kafka.common.header.Headers;
 
@@ -17,11 +18,28 @@ sealed interface SchemaIdPlacement {
   /** Writes those bytes at {@code offset}. */
   void writePrefix(byte[] buffer, int offset);
 
-  /** Adds the id to the record's headers, when it goes there. */
+  /**
+   * Adds the id to the record's headers, when it goes there, and removes the headers that would name another
+   * schema (a record's headers may be copied from a record that another serde wrote, as Kafka Streams does).
+   */
   void addHeader(Headers headers);
 
-  /** {@code 0x00} and the id before the body. */
-  record Prefix(int id) implements SchemaIdPlacement {
+  /** Removes each of {@code names} that {@code headers} has; a record without them is not written to. */
+  private static void removeAll(Headers headers, List<String> names) {
+    for (String name : names) {
+      if (headers.lastHeader(name) != null) {
+        headers.remove(name);
+      }
+    }
+  }
+
+  /**
+   * {@code 0x00} and the id before the body.
+   *
+   * @param otherIdHeaders the headers that name a schema otherwise (Confluent's id header, Apicurio's), which
+   *     a reader would take before the prefix: removed from the record
+   */
+  record Prefix(int id, List<String> otherIdHeaders) implements SchemaIdPlacement {
     @Override
     public int prefixSize() {
       return WireFormat.HEADER_SIZE;
@@ -33,14 +51,22 @@ sealed interface SchemaIdPlacement {
     }
 
     @Override
-    public void addHeader(Headers headers) {}
+    public void addHeader(Headers headers) {
+      if (headers != null) {
+        removeAll(headers, otherIdHeaders);
+      }
+    }
   }
 
-  /** The body alone, and {@code value} in header {@code name}: the GUID ({@code 0x01}) or the id ({@code 0x00}). */
-  record Header(String name, byte[] value) implements SchemaIdPlacement {
+  /**
+   * The body alone, and {@code value} in header {@code name}: the GUID ({@code 0x01}) or the id ({@code 0x00}).
+   *
+   * @param otherIdHeaders the headers that name a schema otherwise (Apicurio's): removed from the record
+   */
+  record Header(String name, byte[] value, List<String> otherIdHeaders) implements SchemaIdPlacement {
     /** The GUID when there is one, else the id. */
-    static Header of(String name, int id, UUID guid) {
-      return new Header(name, guid != null ? WireFormat.guidPrefix(guid) : WireFormat.idPrefix(id));
+    static Header of(String name, int id, UUID guid, List<String> otherIdHeaders) {
+      return new Header(name, guid != null ? WireFormat.guidPrefix(guid) : WireFormat.idPrefix(id), otherIdHeaders);
     }
 
     @Override
@@ -54,6 +80,7 @@ sealed interface SchemaIdPlacement {
     /** Added unless the last such header already holds it, as Confluent's serializer does. */
     @Override
     public void addHeader(Headers headers) {
+      removeAll(headers, otherIdHeaders);
       org.apache.kafka.common.header.Header existing = headers.lastHeader(name);
       if (existing == null || !Arrays.equals(existing.value(), value)) {
         headers.add(name, value.clone());

@@ -3,6 +3,7 @@ package io.kavro.serde;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SubjectVersion;
 import io.kavro.serde.subject.SubjectNameStrategy;
+import java.util.List;
 import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.kafka.common.errors.SerializationException;
@@ -110,9 +111,15 @@ final class WriteRouter {
                 + "), as latest.compatibility.strict=true requires");
       }
     }
-    SchemaIdPlacement placement = idInHeader ? SchemaIdPlacement.Header.of(idHeaderName, id, client.guidOf(id))
-        : new SchemaIdPlacement.Prefix(id);
+    List<String> apicurio = ApicurioHeaders.names(isKey);
+    SchemaIdPlacement placement = idInHeader ? SchemaIdPlacement.Header.of(idHeaderName, id, client.guidOf(id),
+        apicurio) : new SchemaIdPlacement.Prefix(id, prefixOthers(apicurio));
     return new WriteRoute(subject, id, projection, placement);
+  }
+
+  /** Confluent's id header and Apicurio's, which a reader would take before a prefix. */
+  private List<String> prefixOthers(List<String> apicurio) {
+    return java.util.stream.Stream.concat(java.util.stream.Stream.of(idHeaderName), apicurio.stream()).toList();
   }
 
   private WritePlanner.Projection projection(String record, WritePlanner.WritePlan plan, Object datum,
