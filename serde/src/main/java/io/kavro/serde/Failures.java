@@ -40,15 +40,20 @@ final class Failures {
 
   /** A registry failure while reading a record: retriable when the registry is down, typed otherwise. */
   static RuntimeException whileReading(String record, SchemaRegistryException e) {
-    RuntimeException common = common("cannot deserialize " + record, e);
+    return whileReading("cannot deserialize ", record, e);
+  }
+
+  /** The same, for another reader of a record's schema id ({@code "cannot translate the schema id of "}). */
+  static RuntimeException whileReading(String action, String record, SchemaRegistryException e) {
+    RuntimeException common = common(action + record, e);
     if (common != null) {
       return common;
     }
     if (e instanceof SchemaNotFoundException) {
-      return new UnknownSchemaIdException("cannot deserialize " + record + ": the registry does not know this "
-          + "schema id: " + e.getMessage(), e);
+      return new UnknownSchemaIdException(action + record + ": the registry does not know this schema id: "
+          + e.getMessage(), e);
     }
-    return new SerializationException("cannot deserialize " + record + ": " + e.getMessage(), e);
+    return new SerializationException(action + record + ": " + e.getMessage(), e);
   }
 
   /** A registry failure while writing a record. */

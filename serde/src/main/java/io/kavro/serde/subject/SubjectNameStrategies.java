@@ -48,6 +48,13 @@ public final class SubjectNameStrategies {
     if (builtIn != null) {
       return builtIn;
     }
+    for (Class<? extends SubjectNameStrategy> own : BUILT_IN.values()) {
+      // Kavro's own by their full names, whatever the thread's context class loader sees (a Connect transform
+      // is configured with its connector's loader, which may not see Kavro's plugin).
+      if (own.getName().equals(name)) {
+        return own;
+      }
+    }
     try {
       return Class.forName(name, true, Utils.getContextOrKafkaClassLoader());
     } catch (ClassNotFoundException e) {

@@ -1,0 +1,167 @@
+package io.kavro.serde;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SchemaRegistryException;
+import java.nio.ByteBuffer;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.avro.Schema;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.errors.SerializationException;
+
+/**
+ * Rewrites the schema id of records copied byte for byte from one cluster to another (MirrorMaker 2, replicators),
+ * whose registries give the same schema different ids: the source registry's id becomes the target registry's
+ * id of the same schema, registered there under the subject the target configuration's strategy names for the
+ * record's (target) topic, or only looked up there with {@code auto.register.schemas=false}. The framing is
+ * kept: a prefix stays a prefix ({@code 0x00} and an id; {@code 0x01} and a GUID, or the id when the target
+ * registry has no GUIDs), a {@code __key_schema_id} / {@code __value_schema_id} header value stays a header
+ * value. The Avro body is not touched.
+ *
+ * <p>Each source id is translated once per topic and cached (bounded by {@code max.schemas.per.subject}); the two
+ * registry clients cache the schemas and registrations behind it. Thread-safe.
+ *
+ * <p>Failures are typed as the deserializer's are: a {@link MalformedPayloadException} for bytes that are not
+ * framed, an {@link UnknownSchemaIdException} for an id the source registry does not know, a
+ * {@link SchemaRegistrationException} when the target refuses the schema, a {@link RetriableSerdeException} while
+ * either registry is unavailable.
+ */
+public final class SchemaIdTranslator implements AutoCloseable {
+  private final boolean isKey;
+  private final RegistryClientOwner sourceOwner = new RegistryClientOwner(null);
+  private final RegistryClientOwner targetOwner = new RegistryClientOwner(null);
+  private final SchemaRegistryClient source;
+  private final SchemaRegistryClient target;
+  private final AvroSerdeConfig targetConfig;
+  private final Cache<Translation, byte[]> translated;
+
+  /** A source prefix or header value, and the topic whose subject it is registered under in the target. */
+  private record Translation(String topic, ByteBuffer sourceId) {}
+
+  /**
+   * @param sourceConfigs the source registry's client settings ({@code schema.registry.url}, auth, TLS...)
+   * @param targetConfigs the target registry's client settings, and {@code auto.register.schemas} and the
+   *     subject name strategies for the target
+   * @param isKey whether it translates record keys
+   * @throws ConfigException when either configuration is invalid, or the source's reads Apicurio's prefixes
+   */
+  public SchemaIdTranslator(Map<String, ?> sourceConfigs, Map<String, ?> targetConfigs, boolean isKey) {
+    this.isKey = isKey;
+    AvroSerdeConfig sourceConfig = new AvroSerdeConfig(sourceConfigs, isKey);
+    if (sourceConfig.schemaIdPrefix() != SchemaIdPrefix.CONFLUENT) {
+      throw new ConfigException((isKey ? AvroSerdeConfig.KEY_SCHEMA_ID_PREFIX_CONFIG
+          : AvroSerdeConfig.VALUE_SCHEMA_ID_PREFIX_CONFIG), sourceConfig.schemaIdPrefix().configValue(),
+          "the translation rewrites Confluent's framing only");
+    }
+    this.targetConfig = new AvroSerdeConfig(targetConfigs, isKey);
+    this.source = sourceOwner.client(sourceConfig);
+    this.target = targetOwner.client(targetConfig);
+    this.translated = Caffeine.newBuilder().maximumSize(targetConfig.maxSchemasPerSubject()).build();
+  }
+
+  /** The record header that may hold this side's schema id ({@code __key_schema_id} / {@code __value_schema_id}). */
+  public String headerName() {
+    return isKey ? WireFormat.KEY_SCHEMA_ID_HEADER : WireFormat.VALUE_SCHEMA_ID_HEADER;
+  }
+
+  /**
+   * The record headers that carry another registry's schema id (Apicurio's), which this translation does not
+   * rewrite: a record that has one cannot be translated.
+   */
+  public java.util.List<String> foreignIdHeaders() {
+    return ApicurioHeaders.names(isKey);
+  }
+
+  /**
+   * The payload with the target registry's id in its prefix; {@code null} for {@code null} (a tombstone).
+   *
+   * @throws SerializationException (a subclass) when it cannot be translated; see the class comment
+   */
+  public byte[] translatePayload(String topic, byte[] payload) {
+    if (payload == null) {
+      return null;
+    }
+    int prefix = prefixSize(topic, payload, "payload");
+    byte[] targetPrefix = translate(topic, payload, prefix);
+    byte[] result = new byte[targetPrefix.length + payload.length - prefix];
+    System.arraycopy(targetPrefix, 0, result, 0, targetPrefix.length);
+    System.arraycopy(payload, prefix, result, targetPrefix.length, payload.length - prefix);
+    return result;
+  }
+
+  /**
+   * A schema id header's value ({@code 0x00} and an id, or {@code 0x01} and a GUID) with the target registry's.
+   *
+   * @throws SerializationException (a subclass) when it cannot be translated; see the class comment
+   */
+  public byte[] translateHeader(String topic, byte[] value) {
+    if (value == null || prefixSize(topic, value, headerName() + " header") != value.length) {
+      throw new MalformedPayloadException("cannot translate " + Failures.record(topic, isKey, -1, -1) + ": its "
+          + headerName() + " header holds " + (value == null ? "nothing" : value.length + " byte(s)")
+          + ", not a schema id (0x00 and 4 bytes) or GUID (0x01 and 16 bytes)", null);
+    }
+    return translate(topic, value, value.length).clone();
+  }
+
+  /** The bytes of the id or GUID prefix at the start of {@code bytes}. */
+  private int prefixSize(String topic, byte[] bytes, String where) {
+    if (bytes.length >= WireFormat.HEADER_SIZE && bytes[0] == WireFormat.MAGIC_BYTE) {
+      return WireFormat.HEADER_SIZE;
+    }
+    if (bytes.length >= WireFormat.GUID_HEADER_SIZE && bytes[0] == WireFormat.MAGIC_BYTE_GUID) {
+      return WireFormat.GUID_HEADER_SIZE;
+    }
+    throw new MalformedPayloadException("cannot translate " + Failures.record(topic, isKey, -1, bytes.length) + ": its "
+        + where + (bytes.length == 0 ? " is empty" : String.format(" starts with 0x%02x", bytes[0] & 0xff))
+        + ", not a schema id (0x00 and 4 bytes) or GUID (0x01 and 16 bytes)", null);
+  }
+
+  /** The target's prefix for the source prefix in the first {@code size} bytes; the cached array itself. */
+  private byte[] translate(String topic, byte[] bytes, int size) {
+    Translation key = new Translation(topic, ByteBuffer.wrap(bytes, 0, size));
+    byte[] known = translated.getIfPresent(key);
+    if (known != null) {
+      return known;
+    }
+    byte[] made = targetPrefix(topic, bytes, size);
+    translated.put(new Translation(topic, ByteBuffer.wrap(java.util.Arrays.copyOf(bytes, size))), made);
+    return made;
+  }
+
+  private byte[] targetPrefix(String topic, byte[] bytes, int size) {
+    boolean guid = bytes[0] == WireFormat.MAGIC_BYTE_GUID;
+    UUID sourceGuid = guid ? WireFormat.guid(bytes, 0, size) : null;
+    int sourceId = guid ? -1 : WireFormat.schemaId(bytes, 0, size);
+    String record = Failures.record(topic, isKey, sourceId, -1) + (guid ? " (schema guid " + sourceGuid + ")" : "");
+    Schema schema;
+    try {
+      schema = guid ? source.schemaByGuid(sourceGuid) : source.schemaById(sourceId);
+    } catch (SchemaRegistryException e) {
+      throw Failures.whileReading("cannot translate the schema id of ", record + " from the source registry", e);
+    }
+    String subject = targetConfig.subjectNameStrategy().subjectName(topic, isKey, schema);
+    int targetId;
+    try {
+      targetId = targetConfig.autoRegisterSchemas() ? target.register(subject, schema)
+          : target.lookup(subject, schema).id();
+      if (guid) {
+        UUID targetGuid = target.guidOf(targetId);
+        if (targetGuid != null) {
+          return WireFormat.guidPrefix(targetGuid);
+        }
+      }
+    } catch (SchemaRegistryException e) {
+      throw Failures.whileWriting(record + " in the target registry", subject, e);
+    }
+    return WireFormat.idPrefix(targetId);
+  }
+
+  /** Closes both registry clients. Idempotent. */
+  @Override
+  public void close() {
+    sourceOwner.close();
+    targetOwner.close();
+  }
+}
