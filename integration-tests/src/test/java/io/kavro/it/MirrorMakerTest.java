@@ -1,0 +1,215 @@
+package io.kavro.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.serde.KafkaAvroSerializer;
+import io.kavro.serde.KafkaAvroDeserializer;
+import io.kavro.serde.WireFormat;
+import io.kavro.testkit.EmbeddedKafka;
+import io.kavro.testkit.EmbeddedRegistry;
+import io.kavro.testkit.KavroStackExtension;
+import io.kavro.testkit.TestStack;
+import java.io.File;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * MirrorMaker 2 ({@code MirrorSourceConnector} of {@code connect-mirror} 4.3.1, in a Connect worker of its own
+ * Kafka line, with Kavro's plugin on its plugin.path) copies a topic from
+ * the stack's cluster to a second in-JVM cluster with a registry of its own, through {@code SchemaIdTranslation}: a
+ * consumer on the target cluster reads every mirrored record with the target registry alone, in both framings and
+ * two schema versions; a record whose id the source registry does not know goes through the worker's error
+ * handling instead of arriving with a wrong id.
+ */
+@ExtendWith(KavroStackExtension.class)
+class MirrorMakerTest {
+  private static final Schema V1 = new Schema.Parser().parse("""
+      {"type":"record","name":"Shipment","namespace":"com.acme.it","fields":[
+        {"name":"id","type":"long"},{"name":"dest","type":"string"}]}""");
+  private static final Schema V2 = new Schema.Parser().parse("""
+      {"type":"record","name":"Shipment","namespace":"com.acme.it","fields":[
+        {"name":"id","type":"long"},{"name":"dest","type":"string"},
+        {"name":"weight","type":["null","double"],"default":null}]}""");
+  private static final Schema FILLER = new Schema.Parser().parse("""
+      {"type":"record","name":"Filler","fields":[{"name":"x","type":"int"}]}""");
+  private static final int PER_FORM = 100;
+
+  private final TestStack stack;
+  private final KafkaFixture kafka;
+
+  @TempDir
+  Path dir;
+
+  MirrorMakerTest(TestStack stack) {
+    this.stack = stack;
+    this.kafka = new KafkaFixture(stack);
+  }
+
+  private static GenericRecord shipment(Schema schema, int n) {
+    GenericRecord shipment = new GenericData.Record(schema);
+    shipment.put("id", (long) n);
+    shipment.put("dest", "dc-" + n % 7);
+    if (schema == V2) {
+      shipment.put("weight", n % 3 == 0 ? null : n * 0.25);
+    }
+    return shipment;
+  }
+
+  @Test
+  void mirroredRecords_readOnTheTargetWithItsRegistryAlone() throws Exception {
+    String topic = kafka.topic("mirrored");
+    List<GenericRecord> expected = new ArrayList<>();
+    List<ProducerRecord<String, Object>> prefixed = new ArrayList<>();
+    List<ProducerRecord<String, Object>> inHeader = new ArrayList<>();
+    for (int n = 0; n < PER_FORM; n++) {
+      GenericRecord record = shipment(n < PER_FORM / 2 ? V1 : V2, n);
+      prefixed.add(new ProducerRecord<>(topic, "p" + n, record));
+    }
+    for (int n = PER_FORM; n < 2 * PER_FORM; n++) {
+      inHeader.add(new ProducerRecord<>(topic, "h" + n, shipment(V2, n)));
+    }
+    prefixed.forEach(r -> expected.add((GenericRecord) r.value()));
+    kafka.produce(kafka.producerConfig(StringSerializer.class, KafkaAvroSerializer.class), prefixed);
+    // A record whose id the source registry does not know, then a tombstone, then ids in headers.
+    byte[] unknownId = ByteBuffer.allocate(6).put(WireFormat.MAGIC_BYTE).putInt(987654).put((byte) 2).array();
+    kafka.produce(kafka.producerConfig(StringSerializer.class, ByteArraySerializer.class), List.of(
+        new ProducerRecord<>(topic, "unknown-id", unknownId), new ProducerRecord<>(topic, "tombstone", null)));
+    inHeader.forEach(r -> expected.add((GenericRecord) r.value()));
+    kafka.produce(kafka.producerConfig(StringSerializer.class, KafkaAvroSerializer.class,
+        "value.schema.id.serializer", "HeaderSchemaIdSerializer"), inHeader);
+
+    try (EmbeddedKafka targetKafka = EmbeddedKafka.start(0);
+        EmbeddedRegistry targetRegistry = EmbeddedRegistry.start(0)) {
+      try (SchemaRegistryClient registry = SchemaRegistryClients.create(Map.of("schema.registry.url",
+          targetRegistry.url()))) {
+        registry.register("filler-value", FILLER); // the target's ids for the same schemas differ from the source's
+      }
+      Process worker = startWorker(targetKafka, mirrorConfig(topic, targetKafka, targetRegistry));
+      try {
+        String mirrored = "src." + topic;
+        List<ConsumerRecord<String, Object>> read = kafka.consume(kafka.consumerConfig(StringDeserializer.class,
+            KafkaAvroDeserializer.class, "bootstrap.servers", targetKafka.bootstrapServers(),
+            "schema.registry.url", targetRegistry.url()), mirrored, 2 * PER_FORM + 1);
+
+        List<Object> values = new ArrayList<>();
+        read.stream().filter(r -> !r.key().equals("tombstone")).forEach(r -> values.add(r.value()));
+        assertThat(values).hasSize(2 * PER_FORM).containsExactlyElementsOf(expected);
+        assertThat(read).extracting(ConsumerRecord::key).doesNotContain("unknown-id").contains("tombstone");
+        assertThat(read.stream().filter(r -> r.key().equals("tombstone")).findFirst().orElseThrow().value()).isNull();
+        assertThat(read.get(2 * PER_FORM).headers().lastHeader("__value_schema_id")).as("the header stays a header")
+            .isNotNull();
+        assertThat(Files.readString(dir.resolve("worker.log"))).as("the unmappable record, through error handling")
+            .contains("schema id 987654");
+
+        List<ConsumerRecord<String, byte[]>> rawTarget = kafka.consume(kafka.consumerConfig(StringDeserializer.class,
+            ByteArrayDeserializer.class, "bootstrap.servers", targetKafka.bootstrapServers()), mirrored, 1);
+        List<ConsumerRecord<String, byte[]>> rawSource = kafka.consume(kafka.consumerConfig(StringDeserializer.class,
+            ByteArrayDeserializer.class), topic, 1);
+        assertThat(WireFormat.schemaId(ByteBuffer.wrap(rawTarget.get(0).value())))
+            .as("translated").isNotEqualTo(WireFormat.schemaId(ByteBuffer.wrap(rawSource.get(0).value())));
+        try (SchemaRegistryClient registry = SchemaRegistryClients.create(Map.of("schema.registry.url",
+            targetRegistry.url()))) {
+          assertThat(registry.versions(mirrored + "-value")).containsExactly(1, 2);
+        }
+      } finally {
+        worker.destroy();
+        worker.waitFor(30, TimeUnit.SECONDS);
+        // Kept for a failure's diagnosis: the temporary folder goes with the test.
+        Files.copy(dir.resolve("worker.log"), Path.of("target", "mirror-maker-worker.log"),
+            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      }
+    }
+  }
+
+  private Map<String, String> mirrorConfig(String topic, EmbeddedKafka target, EmbeddedRegistry targetRegistry) {
+    Map<String, String> config = new HashMap<>();
+    config.put("name", "mirror");
+    config.put("connector.class", "org.apache.kafka.connect.mirror.MirrorSourceConnector");
+    config.put("tasks.max", "1");
+    config.put("source.cluster.alias", "src");
+    config.put("target.cluster.alias", "dst");
+    config.put("source.cluster.bootstrap.servers", stack.bootstrapServers());
+    config.put("target.cluster.bootstrap.servers", target.bootstrapServers());
+    config.put("topics", topic);
+    config.put("replication.factor", "1");
+    config.put("offset-syncs.topic.replication.factor", "1");
+    config.put("sync.topic.acls.enabled", "false");
+    config.put("refresh.topics.interval.seconds", "1");
+    config.put("key.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
+    config.put("value.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
+    config.put("header.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
+    config.put("transforms", "ids");
+    config.put("transforms.ids.type", "io.kavro.connect.SchemaIdTranslation$Value");
+    config.put("transforms.ids.source.schema.registry.url", stack.registryUrl());
+    config.put("transforms.ids.target.schema.registry.url", targetRegistry.url());
+    config.put("errors.tolerance", "all");
+    config.put("errors.log.enable", "true");
+    return config;
+  }
+
+  /**
+   * A Connect worker of Kafka 4.3 with MirrorMaker 2 (module mirror-maker-4.3) in a JVM of its own, writing to the
+   * target cluster, with Kavro's plugin on its plugin.path as users install it, running {@code connector}.
+   */
+  private Process startWorker(EmbeddedKafka target, Map<String, String> connector) throws Exception {
+    Path plugins = Path.of(System.getProperty("kavro.connect.plugins", "../connect-plugin/target"))
+        .resolve("kavro-connect-plugin");
+    Path worker = Path.of(System.getProperty("kavro.mirror.worker", "../mirror-maker-4.3/target/worker"));
+    List<String> classPath = new ArrayList<>();
+    try (var jars = Files.list(worker)) {
+      jars.map(jar -> jar.toAbsolutePath().toString()).sorted().forEach(classPath::add);
+    }
+    assertThat(classPath).as("MirrorMaker 2's class path").anyMatch(jar -> jar.contains("connect-mirror-4.3."));
+    Map<String, String> props = new HashMap<>();
+    props.put("bootstrap.servers", target.bootstrapServers());
+    props.put("key.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
+    props.put("value.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
+    props.put("offset.storage.file.filename", dir.resolve("offsets").toString());
+    props.put("plugin.path", plugins.toAbsolutePath().toString());
+    props.put("listeners", "http://127.0.0.1:0");
+    props.put("rest.advertised.host.name", "127.0.0.1");
+    Path logConfig = Files.writeString(dir.resolve("log4j2.xml"), """
+        <Configuration status="WARN">
+          <Appenders><Console name="console" target="SYSTEM_OUT"><PatternLayout pattern="%-5level %c - %msg%n"/>
+          </Console></Appenders>
+          <Loggers><Root level="WARN"><AppenderRef ref="console"/></Root></Loggers>
+        </Configuration>""");
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    return new ProcessBuilder(java, "-Xmx384m", "-Dlog4j2.configurationFile=" + logConfig.toUri(), "-cp",
+        String.join(File.pathSeparator, classPath), "org.apache.kafka.connect.cli.ConnectStandalone",
+        write("worker.properties", props).toString(), write("mirror.properties", connector).toString())
+        .redirectErrorStream(true)
+        .redirectOutput(dir.resolve("worker.log").toFile())
+        .start();
+  }
+
+  private Path write(String name, Map<String, String> properties) throws Exception {
+    java.util.Properties file = new java.util.Properties();
+    file.putAll(properties);
+    Path path = dir.resolve(name);
+    try (var out = Files.newOutputStream(path)) {
+      file.store(out, null);
+    }
+    return path;
+  }
+}
