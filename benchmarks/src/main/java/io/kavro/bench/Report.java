@@ -379,6 +379,37 @@ public final class Report {
           + "`toByteArray()`, which allocate on every call (the JDK has no allocation-free accessor); the same "
           + "shape in Avro's generic form, with its decimals as bytes already, allocates the output only.");
     }
+    JsonNode toConnect2 = results.get("ConverterBenchmark.toConnect2Threads/");
+    JsonNode serdeRead2 = results.get("ConverterBenchmark.serdeDeserialize2Threads/");
+    if (missed("Connect: toConnectData, 2 threads") && toConnect != null && toConnect2 != null && serdeRead != null
+        && serdeRead2 != null) {
+      reasons.add("**Two threads on one converter**: the serde alone, which shares nothing between threads, slows by "
+          + ratio(serdeRead2, serdeRead) + "× per operation on two threads in this run (" + time(serdeRead) + " → "
+          + time(serdeRead2) + " ns), the converter by " + ratio(toConnect2, toConnect) + "×: two threads on this "
+          + "machine's two cores share its caches, memory bandwidth and garbage collector; the converter takes no "
+          + "lock on this path.");
+    }
+    JsonNode limitsKavro = results.get("DeserializeLimitsBenchmark.kavro/S2");
+    JsonNode limitsHand = results.get("DeserializeLimitsBenchmark.handWritten/S2");
+    JsonNode limitsAlloc = results.get("DeserializeLimitsBenchmark.allocationOnly/S2");
+    JsonNode limitsRaw = results.get("DeserializeLimitsBenchmark.raw/S2");
+    if (missed("Compiled codec: deserialize Kavro/raw, S2") && limitsKavro != null && limitsHand != null
+        && limitsAlloc != null && limitsRaw != null) {
+      reasons.add("**Compiled reader, S2**: a reader written by hand for exactly this schema reads at "
+          + ratio(limitsHand, limitsRaw) + " of raw Avro in this run, and merely allocating the same object graph "
+          + "takes " + ratio(limitsAlloc, limitsRaw) + " of it (\"Deserialize: how far any reader can go\"); Kavro "
+          + "reads at " + ratio(limitsKavro, limitsRaw) + " there. 81 optional strings per record are 81 String "
+          + "objects and their arrays, which any reader returning Avro's generic records must build.");
+    }
+    JsonNode specificWrite = results.get("SpecificBenchmark.kavroSerialize/S3");
+    JsonNode rawSpecificWrite = results.get("SpecificBenchmark.rawSerialize/S3");
+    if (missed("Generated classes: serialize Kavro/raw, S3") && specificWrite != null && rawSpecificWrite != null) {
+      reasons.add("**Generated S3, write time**: per fork, Kavro " + forks(specificWrite, "primaryMetric")
+          + " ns and Avro's writer " + forks(rawSpecificWrite, "primaryMetric") + " ns; Kavro's allocation per fork "
+          + forks(specificWrite, "gc.alloc.rate.norm") + " B/op (the JIT removes some of the decimals' temporaries "
+          + "in one fork and not in another). A miss here with Avro's writer's time far from its other runs' is "
+          + "this shared machine's noise: run the benchmark alone again before reading it as the code's.");
+    }
     if (reasons.isEmpty()) {
       return;
     }
@@ -492,6 +523,21 @@ public final class Report {
       total += raw.serialize(record).length - 5;
     }
     return total / (double) records.size();
+  }
+
+  /** The mean of each fork's iterations of a metric ("primaryMetric" or a secondary one's name), "a and b". */
+  private static String forks(JsonNode run, String metric) {
+    JsonNode node = "primaryMetric".equals(metric) ? run.path("primaryMetric")
+        : run.path("secondaryMetrics").path(metric);
+    List<String> means = new ArrayList<>();
+    for (JsonNode fork : node.path("rawData")) {
+      double sum = 0;
+      for (JsonNode iteration : fork) {
+        sum += iteration.asDouble();
+      }
+      means.add(fmt(sum / Math.max(1, fork.size())));
+    }
+    return String.join(" and ", means);
   }
 
   private static double score(JsonNode run) {
