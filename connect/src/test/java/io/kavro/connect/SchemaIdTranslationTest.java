@@ -115,6 +115,22 @@ class SchemaIdTranslationTest {
     transform.close();
   }
 
+  /** A value as a ByteBuffer (a converter other than ByteArrayConverter may give one) is read from its position. */
+  @Test
+  void byteBufferValue_translatedToBytes() {
+    shiftTargetIds();
+    byte[] written = serialize(source, order(6), new RecordHeaders());
+    ByteBuffer buffer = ByteBuffer.allocate(written.length + 3);
+    buffer.put(new byte[] {9, 9, 9}).put(written).flip().position(3);
+    org.apache.kafka.connect.data.Schema bytes = org.apache.kafka.connect.data.Schema.OPTIONAL_BYTES_SCHEMA;
+
+    SourceRecord translated = transform().apply(new SourceRecord(Map.of(), Map.of(), "src.orders", 0, bytes, null,
+        bytes, buffer, 1L, new ConnectHeaders()));
+
+    assertThat(readOnTarget(translated)).isEqualTo(order(6));
+    assertThat(buffer.position()).as("the record's buffer is left as it was").isEqualTo(3);
+  }
+
   @Test
   void eachSourceId_askedOnce() {
     shiftTargetIds();

@@ -296,6 +296,28 @@ class ForeignFramingTest {
     assertThat(GlueTableResolver.CLOSED.get() - closed).isEqualTo(1);
   }
 
+  /** A resolver that claims more prefix than the payload has: the record fails as malformed, naming it. */
+  public static final class OverlongResolver implements FramingResolver {
+    @Override
+    public Framed locate(String topic, Headers headers, byte[] payload, int offset, int length) {
+      return new Framed("k", length + 1);
+    }
+
+    @Override
+    public Schema writerSchema(Object key) {
+      return ORDER;
+    }
+  }
+
+  @Test
+  void resolverClaimingMoreThanThePayload_malformed() {
+    KafkaAvroDeserializer deserializer = deserializer(false, "value.framing.resolver", OverlongResolver.class);
+
+    assertThatThrownBy(() -> deserializer.deserialize("orders", new byte[] {7, 1, 2}))
+        .isInstanceOf(MalformedPayloadException.class).hasMessageContaining(OverlongResolver.class.getName())
+        .hasMessageContaining("says its prefix has 4 bytes");
+  }
+
   @Test
   void configuration_refusesWhatItCannotUse() {
     assertThatThrownBy(() -> serdes.deserializer("value.schema.id.prefix", "apicurio"))
