@@ -40,6 +40,10 @@ final class DeserializerEngine {
   private final SchemaIdPrefix idPrefix;
   private final FramingResolver resolver;
   private final boolean failOnTrailingData;
+  /** Schema keys that a prefix seemed to hold and the registry did not know: see {@link #knownPlan}. */
+  private final Cache<Object, Boolean> unknownKeys;
+  /** How long {@link #unknownKeys} remembers a key. */
+  static final java.time.Duration UNKNOWN_PREFIX_TTL = java.time.Duration.ofMinutes(1);
   private volatile ReadPlan last;
   private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
 
@@ -60,6 +64,8 @@ final class DeserializerEngine {
     this.apicurioHeaders = config.schemaIdFromHeader() ? new ApicurioHeaders(isKey) : null;
     this.idPrefix = config.schemaIdPrefix();
     this.failOnTrailingData = config.failOnTrailingData();
+    this.unknownKeys = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject())
+        .expireAfterWrite(UNKNOWN_PREFIX_TTL).build();
   }
 
   /** See {@link KafkaAvroDeserializer#writerVersion}. */
@@ -99,43 +105,183 @@ final class DeserializerEngine {
   /**
    * Finds the writer schema's plan, first match wins: the schema id header (Confluent's); Apicurio's id headers;
    * the payload's prefix ({@code 0x00} and the configured id, or {@code 0x01} and a GUID); the
-   * {@link FramingResolver}. Then decodes the body after the prefix.
+   * {@link FramingResolver}. Then decodes the body after the prefix. A record with an id header whose payload
+   * also starts with a prefix is read by {@link #eitherFraming}.
    */
   private Object decode(String topic, Headers headers, byte[] payload, int offset, int length, boolean withSchema) {
-    ReadPlan plan;
-    int prefix = 0;
-    byte[] idHeader = idSource.header(headers);
-    ApicurioId headerId;
-    if (idHeader != null) {
-      plan = planOfHeader(topic, idHeader, length);
-    } else if (apicurioHeaders != null && headers != null
-        && (headerId = apicurioHeaders.id(headers, topic, length)) != null) {
-      plan = keyedPlan(topic, headerId, length);
-    } else if (length > 0 && payload[offset] != WireFormat.MAGIC_BYTE && payload[offset] != WireFormat.MAGIC_BYTE_GUID
+    Object headerKey = headerKey(topic, headers, length);
+    if (headerKey != null) {
+      if (startsWithPrefix(payload, offset, length)) {
+        return eitherFraming(topic, headers, headerKey, payload, offset, length, withSchema);
+      }
+      return read(topic, planOf(topic, headerKey, length), headerKey, payload, offset, length, length, withSchema,
+          failOnTrailingData);
+    }
+    Object key;
+    int prefix;
+    if (length > 0 && payload[offset] != WireFormat.MAGIC_BYTE && payload[offset] != WireFormat.MAGIC_BYTE_GUID
         && (resolver != null || payload[offset] == ForeignFramings.GLUE_MAGIC_BYTE)) {
       FramingResolver.Framed framed = ForeignFramings.locate(resolver, topic, isKey, headers, payload, offset, length);
-      plan = keyedPlan(topic, new ResolverKey(framed.key()), length);
+      key = new ResolverKey(framed.key());
       prefix = framed.prefixSize();
     } else {
-      plan = plan(topic, payload, offset, length);
-      prefix = payload[offset] == WireFormat.MAGIC_BYTE_GUID ? WireFormat.GUID_HEADER_SIZE : idPrefix.size();
+      key = prefixKey(topic, payload, offset, length);
+      prefix = prefixSize(payload, offset);
     }
-    Object datum = read(topic, plan, payload, offset + prefix, length - prefix, length);
-    return withSchema ? new AvroValue(plan.id(), plan.readerSchema(), datum) : datum;
+    ReadPlan plan = key instanceof ResolverKey ? resolverPlan(topic, (ResolverKey) key, length)
+        : planOf(topic, key, length);
+    return read(topic, plan, key, payload, offset + prefix, length - prefix, length, withSchema, failOnTrailingData);
   }
 
-  /** The read plan for the schema id or GUID in a header value: {@code [0x00][id]} or {@code [0x01][guid]}. */
-  private ReadPlan planOfHeader(String topic, byte[] value, int length) {
-    if (value.length >= WireFormat.HEADER_SIZE && value[0] == WireFormat.MAGIC_BYTE) {
-      return plan(topic, WireFormat.schemaId(value, 0, value.length), length);
+  /**
+   * The plan for a {@link FramingResolver}'s key. The key is the plug-in's object: its {@code hashCode} and
+   * {@code equals}, which the plan cache calls, fail as the plug-in's failure.
+   */
+  private ReadPlan resolverPlan(String topic, ResolverKey key, int length) {
+    try {
+      return keyedPlan(topic, key, length);
+    } catch (SerializationException | org.apache.kafka.common.errors.RetriableException e) {
+      throw e;
+    } catch (RuntimeException | LinkageError | StackOverflowError e) {
+      throw resolverFailure(topic, length, "its key's hashCode or equals threw", e);
     }
-    if (value.length >= WireFormat.GUID_HEADER_SIZE && value[0] == WireFormat.MAGIC_BYTE_GUID) {
-      return keyedPlan(topic, WireFormat.guid(value, 0, value.length), length);
+  }
+
+  private MalformedPayloadException resolverFailure(String topic, int length, String what, Throwable e) {
+    return new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, -1, length)
+        + ": the framing resolver " + resolver.getClass().getName() + " failed: " + what + ": " + e,
+        e instanceof StackOverflowError ? null : e);
+  }
+
+  /**
+   * How the record's id header names its writer schema: an {@code Integer} schema id or a GUID (Confluent's
+   * {@code __value_schema_id}, first), or an {@link ApicurioId} (Apicurio's headers); {@code null} when it has none.
+   */
+  private Object headerKey(String topic, Headers headers, int length) {
+    byte[] idHeader = idSource.header(headers);
+    if (idHeader != null) {
+      return keyOfHeader(topic, idHeader, length);
+    }
+    return apicurioHeaders != null && headers != null ? apicurioHeaders.id(headers, topic, length) : null;
+  }
+
+  /** Whether the payload starts with a whole prefix of Kavro's framing: {@code 0x00} and an id, or a GUID's. */
+  private boolean startsWithPrefix(byte[] payload, int offset, int length) {
+    return length > 0 && (payload[offset] == WireFormat.MAGIC_BYTE && length >= idPrefix.size()
+        || payload[offset] == WireFormat.MAGIC_BYTE_GUID && length >= WireFormat.GUID_HEADER_SIZE);
+  }
+
+  private int prefixSize(byte[] payload, int offset) {
+    return payload[offset] == WireFormat.MAGIC_BYTE_GUID ? WireFormat.GUID_HEADER_SIZE : idPrefix.size();
+  }
+
+  /**
+   * A record with an id header whose payload also starts with a prefix. Its producer wrote one of the two: the
+   * header and the bare body (Apicurio's and Confluent's header serializers), or the prefix, with the header left
+   * over from the record it came from (Kafka Streams forwards headers, and so do Confluent's and Apicurio's prefix
+   * serializers). The bytes alone cannot tell, since an Avro body may start with {@code 0x00}. When the prefix
+   * names no schema the registry knows, the header's framing is the only one; otherwise the record is decoded under
+   * both, to its last byte whatever {@code avro.fail.on.trailing.data} says, and the one framing under which it
+   * reads is taken. A record that reads under both, or neither, is refused, naming both ids: never decoded under a
+   * schema its producer may not have used.
+   */
+  private Object eitherFraming(String topic, Headers headers, Object headerKey, byte[] payload, int offset,
+      int length, boolean withSchema) {
+    Object prefixKey = prefixKey(topic, payload, offset, length);
+    ReadPlan prefixPlan = knownPlan(topic, prefixKey, length);
+    if (prefixPlan == null) {
+      return read(topic, planOf(topic, headerKey, length), headerKey, payload, offset, length, length, withSchema,
+          failOnTrailingData);
+    }
+    ReadPlan headerPlan = knownPlan(topic, headerKey, length);
+    int prefix = prefixSize(payload, offset);
+    Object viaPrefix = null;
+    SerializationException prefixFailure = null;
+    try {
+      viaPrefix = read(topic, prefixPlan, prefixKey, payload, offset + prefix, length - prefix, length, withSchema,
+          true);
+    } catch (MalformedPayloadException e) {
+      prefixFailure = e;
+    }
+    if (headerPlan == null) {
+      if (prefixFailure != null) {
+        throw prefixFailure;
+      }
+      return viaPrefix;
+    }
+    Object viaHeader = null;
+    SerializationException headerFailure = null;
+    try {
+      viaHeader = read(topic, headerPlan, headerKey, payload, offset, length, length, withSchema, true);
+    } catch (MalformedPayloadException e) {
+      headerFailure = e;
+    }
+    if (headerFailure == null && prefixFailure == null) {
+      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, -1, length)
+          + ": its " + headerName(headerKey) + " header names " + describe(headerKey)
+          + ", and its payload starts with a prefix that names " + describe(prefixKey) + "; it reads whole under "
+          + "either, so which one its producer used cannot be told, and it is read under neither. A header left "
+          + "over from another record is the usual cause: drop it before writing, or set " + idDeserializerKey()
+          + " to read the prefix only (PrefixSchemaIdDeserializer)", null);
+    }
+    if (headerFailure == null) {
+      return viaHeader;
+    }
+    if (prefixFailure == null) {
+      return viaPrefix;
+    }
+    MalformedPayloadException neither = new MalformedPayloadException("cannot deserialize "
+        + Failures.record(topic, isKey, -1, length) + ": it reads neither under its " + headerName(headerKey)
+        + " header's " + describe(headerKey) + " (" + headerFailure.getMessage() + ") nor under its prefix's "
+        + describe(prefixKey) + " (" + prefixFailure.getMessage() + ")", headerFailure);
+    neither.addSuppressed(prefixFailure);
+    throw neither;
+  }
+
+  /**
+   * The plan for {@code key} when the registry knows its schema, else {@code null}. What it does not know is
+   * remembered for {@link #UNKNOWN_PREFIX_TTL}: an id that a prefix seems to hold is asked once, not per record.
+   */
+  private ReadPlan knownPlan(String topic, Object key, int length) {
+    if (unknownKeys.getIfPresent(key) != null) {
+      return null;
+    }
+    try {
+      return planOf(topic, key, length);
+    } catch (UnknownSchemaIdException e) {
+      unknownKeys.put(key, Boolean.TRUE);
+      return null;
+    }
+  }
+
+  private String headerName(Object headerKey) {
+    if (headerKey instanceof ApicurioId apicurioId) {
+      return (isKey ? "apicurio.key." : "apicurio.value.")
+          + (apicurioId.kind() == ApicurioId.Kind.GLOBAL_ID ? "globalId" : "contentId");
+    }
+    return idSource.headerName();
+  }
+
+  private String idDeserializerKey() {
+    return isKey ? AvroSerdeConfig.KEY_SCHEMA_ID_DESERIALIZER_CONFIG
+        : AvroSerdeConfig.VALUE_SCHEMA_ID_DESERIALIZER_CONFIG;
+  }
+
+  /**
+   * The key of the schema id or GUID in a header value: exactly {@code [0x00][int32 id]} or
+   * {@code [0x01][16-byte guid]}.
+   */
+  private Object keyOfHeader(String topic, byte[] value, int length) {
+    if (value.length == WireFormat.HEADER_SIZE && value[0] == WireFormat.MAGIC_BYTE) {
+      return WireFormat.schemaId(value, 0, value.length);
+    }
+    if (value.length == WireFormat.GUID_HEADER_SIZE && value[0] == WireFormat.MAGIC_BYTE_GUID) {
+      return WireFormat.guid(value, 0, value.length);
     }
     throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, -1, length)
         + ": its " + idSource.headerName() + " header holds " + value.length + " byte(s)"
         + (value.length > 0 ? String.format(" starting 0x%02x", value[0] & 0xff) : "")
-        + ", not a schema id (0x00 and 4 bytes) or GUID (0x01 and 16 bytes)", null);
+        + ", not a schema id (exactly 0x00 and 4 bytes) or GUID (exactly 0x01 and 16 bytes)", null);
   }
 
   /**
@@ -160,22 +306,28 @@ final class DeserializerEngine {
     return payload.hasArray() ? payload.arrayOffset() + payload.position() : 0;
   }
 
-  /** The read plan for the payload's schema id or GUID; checks the prefix. */
-  private ReadPlan plan(String topic, byte[] payload, int offset, int length) {
-    int id;
+  /**
+   * How the payload's prefix names its writer schema: an {@code Integer} schema id, a GUID or an
+   * {@link ApicurioId} of the configured prefix form; checks the prefix.
+   */
+  private Object prefixKey(String topic, byte[] payload, int offset, int length) {
     try {
       if (length > 0 && payload[offset] == WireFormat.MAGIC_BYTE_GUID) {
-        return keyedPlan(topic, WireFormat.guid(payload, offset, length), length);
+        return WireFormat.guid(payload, offset, length);
       }
       if (idPrefix != SchemaIdPrefix.CONFLUENT) {
-        return keyedPlan(topic, apicurioPrefix(payload, offset, length), length);
+        return apicurioPrefix(payload, offset, length);
       }
-      id = WireFormat.schemaId(payload, offset, length);
+      return WireFormat.schemaId(payload, offset, length);
     } catch (MalformedPayloadException e) {
       throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, -1, length)
           + ": " + e.getMessage(), null);
     }
-    return plan(topic, id, length);
+  }
+
+  /** The read plan for a writer schema key: an {@code Integer} schema id, or a key of {@link #keyedPlans}. */
+  private ReadPlan planOf(String topic, Object key, int length) {
+    return key instanceof Integer id ? plan(topic, id, length) : keyedPlan(topic, key, length);
   }
 
   /** The Apicurio id of a {@code 0x00} prefix of the configured form. */
@@ -191,26 +343,30 @@ final class DeserializerEngine {
     return idPrefix.apicurioId(payload, offset);
   }
 
-  /** Decodes the Avro body of a payload of {@code length} bytes, which must be read to its last byte. */
-  private Object read(String topic, ReadPlan plan, byte[] payload, int bodyOffset, int bodyLength, int length) {
+  /**
+   * Decodes the Avro body of a payload of {@code length} bytes; with {@code toTheEnd}, the body must be read to its
+   * last byte. The datum, or with {@code withSchema} an {@link AvroValue}.
+   */
+  private Object read(String topic, ReadPlan plan, Object key, byte[] payload, int bodyOffset, int bodyLength,
+      int length, boolean withSchema, boolean toTheEnd) {
     BoundedBinaryDecoder decoder = scratch.get().decoder.reset(payload, bodyOffset, bodyLength);
     Object datum;
     try {
       datum = plan.read(decoder);
     } catch (IOException | RuntimeException | LinkageError e) {
-      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, plan.id(), length)
+      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, key, length)
           + ": truncated or corrupt Avro body for writer schema " + plan.writerSchema().getFullName() + ": " + e, e);
     } catch (StackOverflowError e) {
       // A recursive schema lets a small payload nest deeper than any stack: a bad record, not a dead consumer.
-      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, plan.id(), length)
+      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, key, length)
           + ": the Avro body for writer schema " + plan.writerSchema().getFullName()
           + " nests deeper than this thread's stack can read", null);
     }
-    if (failOnTrailingData && !decoder.isEnd()) {
-      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, plan.id(), length)
+    if (toTheEnd && !decoder.isEnd()) {
+      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, key, length)
           + ": " + decoder.remaining() + " trailing byte(s) after the datum", null);
     }
-    return datum;
+    return withSchema ? new AvroValue(plan.id(), plan.readerSchema(), datum, key) : datum;
   }
 
   private ReadPlan plan(String topic, int id, int length) {
@@ -233,7 +389,7 @@ final class DeserializerEngine {
    * schema unless {@code known} has it, and caches it; {@code known} itself when its reader schema still applies.
    */
   private ReadPlan build(String topic, int id, Object key, ReadPlan known, int length) {
-    String record = Failures.record(topic, isKey, id, length) + (key == null ? "" : " (" + describe(key) + ")");
+    String record = Failures.record(topic, isKey, key == null ? (Object) id : key, length);
     try {
       ReadPlan plan = router.route(topic, id, key, known, record);
       if (plan == known) {
@@ -253,6 +409,9 @@ final class DeserializerEngine {
     } catch (org.apache.kafka.common.errors.RetriableException e) {
       throw new RetriableSerdeException("cannot deserialize " + record + ": " + e.getMessage(), e);
     } catch (RuntimeException | LinkageError | StackOverflowError e) {
+      if (key instanceof ResolverKey) {
+        throw resolverFailure(topic, length, "writerSchema(" + key + ") threw", e);
+      }
       throw new SchemaResolutionException("cannot deserialize " + record + ": cannot build a read plan for "
           + (key == null ? "schema id " + id : "it") + ": " + e, e instanceof StackOverflowError ? null : e);
     }
@@ -286,7 +445,7 @@ final class DeserializerEngine {
   }
 
   private static String describe(Object key) {
-    return key instanceof UUID guid ? "schema guid " + guid : key.toString();
+    return Failures.describe(key);
   }
 
   /** Releases the {@link FramingResolver}, if any. */
@@ -300,7 +459,13 @@ final class DeserializerEngine {
   record ResolverKey(Object key) {
     @Override
     public String toString() {
-      return "schema " + key + " of the framing resolver";
+      String text;
+      try {
+        text = String.valueOf(key);
+      } catch (RuntimeException e) {
+        text = "of " + key.getClass().getName(); // the plug-in's toString failed: no message may fail with it
+      }
+      return "key " + text + " of the framing resolver";
     }
   }
 }

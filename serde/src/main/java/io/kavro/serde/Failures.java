@@ -38,6 +38,26 @@ final class Failures {
     return text.toString();
   }
 
+  /**
+   * "value of topic 'orders' (schema guid 0f…, 42 bytes)": the record, naming its writer schema as the record
+   * does: an {@code Integer} schema id, a GUID, an Apicurio id or a framing resolver's key.
+   */
+  static String record(String topic, boolean isKey, Object schemaKey, int length) {
+    if (schemaKey instanceof Integer id) {
+      return record(topic, isKey, id.intValue(), length);
+    }
+    return (isKey ? "key" : "value") + " of topic '" + topic + "' (" + describe(schemaKey)
+        + (length >= 0 ? ", " + length + " bytes)" : ")");
+  }
+
+  /** "schema id 7", "schema guid 0f…", "Apicurio global id 7": how a record names its writer schema. */
+  static String describe(Object schemaKey) {
+    if (schemaKey instanceof Integer id) {
+      return "schema id " + id;
+    }
+    return schemaKey instanceof java.util.UUID guid ? "schema guid " + guid : String.valueOf(schemaKey);
+  }
+
   /** A registry failure while reading a record: retriable when the registry is down, typed otherwise. */
   static RuntimeException whileReading(String record, SchemaRegistryException e) {
     return whileReading("cannot deserialize ", record, e);

@@ -36,7 +36,7 @@ final class ForeignFramings {
   static FramingResolver.Framed locate(FramingResolver resolver, String topic, boolean isKey, Headers headers,
       byte[] payload, int offset, int length) {
     FramingResolver.Framed framed = resolver == null ? null
-        : resolver.locate(topic, headers, payload, offset, length);
+        : locateWith(resolver, topic, isKey, headers, payload, offset, length);
     if (framed != null) {
       if (framed.prefixSize() > length) {
         throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, -1, length)
@@ -68,6 +68,21 @@ final class ForeignFramings {
       why = e.getMessage();
     }
     throw new MalformedPayloadException("cannot deserialize " + record + ": " + why, null);
+  }
+
+  /** The resolver's answer; what it throws is the plug-in's failure on this record, named as such. */
+  private static FramingResolver.Framed locateWith(FramingResolver resolver, String topic, boolean isKey,
+      Headers headers, byte[] payload, int offset, int length) {
+    try {
+      return resolver.locate(topic, headers, payload, offset, length);
+    } catch (org.apache.kafka.common.errors.SerializationException
+        | org.apache.kafka.common.errors.RetriableException e) {
+      throw e;
+    } catch (RuntimeException | LinkageError | StackOverflowError e) {
+      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, -1, length)
+          + ": the framing resolver " + resolver.getClass().getName() + " failed: locate threw: " + e,
+          e instanceof StackOverflowError ? null : e);
+    }
   }
 
   /** Closes the resolver; a failure to close is not the caller's. */
