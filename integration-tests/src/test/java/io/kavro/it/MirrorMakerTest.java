@@ -104,7 +104,7 @@ class MirrorMakerTest {
           targetRegistry.url()))) {
         registry.register("filler-value", FILLER); // the target's ids for the same schemas differ from the source's
       }
-      Process worker = startWorker(targetKafka, mirrorConfig(topic, targetKafka, targetRegistry));
+      Process worker = startWorker(targetKafka, mirrorConfig(topic, targetKafka, targetRegistry.url()));
       try {
         String mirrored = "src." + topic;
         List<ConsumerRecord<String, Object>> read = kafka.consume(kafka.consumerConfig(StringDeserializer.class,
@@ -141,7 +141,71 @@ class MirrorMakerTest {
     }
   }
 
-  private Map<String, String> mirrorConfig(String topic, EmbeddedKafka target, EmbeddedRegistry targetRegistry) {
+  /**
+   * The target registry goes down mid-stream and comes back: with the README's recipe, the worker retries the
+   * records it could not translate until it can, and every record arrives once, in order. Without
+   * {@code errors.retry.timeout=-1}, {@code errors.tolerance=all} skips them.
+   */
+  @Test
+  void targetRegistryDownMidStream_everyRecordArrivesOnce() throws Exception {
+    String topic = kafka.topic("outage");
+    List<ProducerRecord<String, Object>> before = new ArrayList<>();
+    List<ProducerRecord<String, Object>> during = new ArrayList<>();
+    for (int n = 0; n < 20; n++) {
+      before.add(new ProducerRecord<>(topic, "k" + n, shipment(V1, n)));
+    }
+    for (int n = 20; n < 40; n++) {
+      during.add(new ProducerRecord<>(topic, "k" + n, shipment(V2, n))); // a new schema: the target is asked
+    }
+    Map<String, Object> producer = kafka.producerConfig(StringSerializer.class, KafkaAvroSerializer.class);
+    kafka.produce(producer, before);
+
+    try (EmbeddedKafka targetKafka = EmbeddedKafka.start(0);
+        EmbeddedRegistry targetRegistry = EmbeddedRegistry.start(0);
+        FaultyProxy proxy = FaultyProxy.in(targetRegistry.url())) {
+      Map<String, String> mirror = mirrorConfig(topic, targetKafka, proxy.via(targetRegistry.url()));
+      mirror.put("transforms.ids.target.max.retries", "1");
+      mirror.put("transforms.ids.target.retries.wait.ms", "100");
+      mirror.put("errors.retry.delay.max.ms", "1000");
+      Process worker = startWorker(targetKafka, mirror);
+      try {
+        String mirrored = "src." + topic;
+        Map<String, Object> consumer = kafka.consumerConfig(StringDeserializer.class, KafkaAvroDeserializer.class,
+            "bootstrap.servers", targetKafka.bootstrapServers(), "schema.registry.url", targetRegistry.url());
+        kafka.consume(consumer, mirrored, before.size());
+
+        proxy.mode(FaultyProxy.Mode.REFUSE);
+        kafka.produce(producer, during);
+        Thread.sleep(6_000); // the worker meets the outage, and its retries outlast the default timeout of 0
+        proxy.mode(FaultyProxy.Mode.PASS);
+
+        consumer.put("group.id", "after-the-outage");
+        List<ConsumerRecord<String, Object>> read = kafka.consume(consumer, mirrored, 40);
+        List<Object> expected = new ArrayList<>();
+        before.forEach(r -> expected.add(r.value()));
+        during.forEach(r -> expected.add(r.value()));
+        assertThat(read).extracting(ConsumerRecord::value).containsExactlyElementsOf(expected);
+        assertThat(endOffset(targetKafka, mirrored)).as("no record twice").isEqualTo(40);
+      } finally {
+        worker.destroy();
+        worker.waitFor(30, TimeUnit.SECONDS);
+        Files.copy(dir.resolve("worker.log"), Path.of("target", "mirror-maker-outage-worker.log"),
+            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      }
+    }
+  }
+
+  private static long endOffset(EmbeddedKafka cluster, String topic) {
+    try (var consumer = new org.apache.kafka.clients.consumer.KafkaConsumer<byte[], byte[]>(Map.of(
+        "bootstrap.servers", cluster.bootstrapServers(), "key.deserializer", ByteArrayDeserializer.class,
+        "value.deserializer", ByteArrayDeserializer.class))) {
+      var partition = new org.apache.kafka.common.TopicPartition(topic, 0);
+      return consumer.endOffsets(List.of(partition)).get(partition);
+    }
+  }
+
+  /** The connector as the README's recipe sets it up. */
+  private Map<String, String> mirrorConfig(String topic, EmbeddedKafka target, String targetRegistryUrl) {
     Map<String, String> config = new HashMap<>();
     config.put("name", "mirror");
     config.put("connector.class", "org.apache.kafka.connect.mirror.MirrorSourceConnector");
@@ -161,7 +225,8 @@ class MirrorMakerTest {
     config.put("transforms", "ids");
     config.put("transforms.ids.type", "io.kavro.connect.SchemaIdTranslation$Value");
     config.put("transforms.ids.source.schema.registry.url", stack.registryUrl());
-    config.put("transforms.ids.target.schema.registry.url", targetRegistry.url());
+    config.put("transforms.ids.target.schema.registry.url", targetRegistryUrl);
+    config.put("errors.retry.timeout", "-1");
     config.put("errors.tolerance", "all");
     config.put("errors.log.enable", "true");
     return config;
@@ -192,7 +257,7 @@ class MirrorMakerTest {
         <Configuration status="WARN">
           <Appenders><Console name="console" target="SYSTEM_OUT"><PatternLayout pattern="%-5level %c - %msg%n"/>
           </Console></Appenders>
-          <Loggers><Root level="WARN"><AppenderRef ref="console"/></Root></Loggers>
+          <Loggers><Logger name="org.apache.kafka.connect.runtime.errors" level="DEBUG"/><Root level="WARN"><AppenderRef ref="console"/></Root></Loggers>
         </Configuration>""");
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     return new ProcessBuilder(java, "-Xmx384m", "-Dlog4j2.configurationFile=" + logConfig.toUri(), "-cp",
