@@ -1,7 +1,7 @@
 package io.kavro.registry.internal.cache;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kavro.registry.internal.schema.SchemaDefaults;
+import io.kavro.registry.internal.schema.HeldSchemaParser;
 import io.kavro.registry.internal.schema.SchemaTextLimits;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -59,7 +59,7 @@ public final class SchemaFileStore {
       }
       // The same limits as the registry's answers: a file is no more trusted than the registry it came from.
       SchemaTextLimits.check(text, "load schema id " + id, "the schema cache file " + file);
-      return SchemaDefaults.lenientParser().parse(text);
+      return new HeldSchemaParser().parse(text);
     } catch (IOException | RuntimeException e) {
       log.warn("Ignoring unreadable schema cache file {}: {}", file, e.toString());
       return null;
