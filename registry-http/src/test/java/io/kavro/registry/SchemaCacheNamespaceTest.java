@@ -78,4 +78,71 @@ class SchemaCacheNamespaceTest {
 
     assertThat(store.load(2)).isNull();
   }
+
+  private static String record(String name) {
+    return "{\"type\":\"record\",\"name\":\"" + name + "\",\"fields\":[{\"name\":\"a\",\"type\":\"long\"}]}";
+  }
+
+  private static final java.util.UUID GUID_7 = new java.util.UUID(0, 7);
+  private static final ApicurioId GLOBAL_7 = new ApicurioId(ApicurioId.Kind.GLOBAL_ID, 7);
+  private static final ApicurioId CONTENT_7 = new ApicurioId(ApicurioId.Kind.CONTENT_ID, 7);
+
+  /**
+   * Issue 33, item 7: schemas fetched by Apicurio global id, by Apicurio content id and by GUID are kept on disk as
+   * Confluent ids are, each kind apart (all four numbered 7 here: Apicurio 7s, Confluent 7 and the GUID ...0007),
+   * and in the registry namespace's own cache: a restarted client decodes them while the registry answers 503.
+   */
+  @Test
+  void apicurioIdsAndGuids_keptOnDisk_eachKindApart_perRegistry() {
+    java.util.concurrent.atomic.AtomicBoolean down = new java.util.concurrent.atomic.AtomicBoolean();
+    Map<String, String> answers = Map.of(
+        "/apis/registry/v3/ids/globalIds/7?references=DEREFERENCE", record("Global"),
+        "/apis/registry/v3/ids/contentIds/7", record("Content"),
+        "/apis/ccompat/v7/schemas/guids/00000000-0000-0000-0000-000000000007",
+        "{\"schema\":" + com.fasterxml.jackson.databind.node.TextNode.valueOf(record("ByGuid")) + "}",
+        "/apis/ccompat/v7/schemas/ids/7",
+        "{\"schema\":" + com.fasterxml.jackson.databind.node.TextNode.valueOf(record("Confluent")) + "}");
+    server.setDispatcher(new mockwebserver3.Dispatcher() {
+      @Override
+      public mockwebserver3.MockResponse dispatch(mockwebserver3.RecordedRequest request) {
+        String body = answers.get(request.getTarget());
+        return down.get() || body == null
+            ? new mockwebserver3.MockResponse.Builder().code(503).body("{\"error_code\":50301,\"message\":\"down\"}")
+                .build()
+            : new mockwebserver3.MockResponse.Builder().setHeader("Content-Type", "application/json").body(body).build();
+      }
+    });
+    Map<String, Object> settings = new HashMap<>(Map.of("schema.registry.url",
+        server.url("/apis/ccompat/v7").toString(), "max.retries", 0, "schema.cache.dir", dir.toString()));
+    try (SchemaRegistryClient first = SchemaRegistryClients.create(RegistryConfig.from(settings))) {
+      first.schemaByApicurioId(GLOBAL_7);
+      first.schemaByApicurioId(CONTENT_7);
+      first.schemaByGuid(GUID_7);
+      first.schemaById(7);
+    }
+
+    down.set(true);
+    try (SchemaRegistryClient restarted = SchemaRegistryClients.create(RegistryConfig.from(settings))) {
+      assertThat(restarted.schemaByApicurioId(GLOBAL_7).getFullName()).isEqualTo("Global");
+      assertThat(restarted.schemaByApicurioId(CONTENT_7).getFullName()).isEqualTo("Content");
+      assertThat(restarted.schemaByGuid(GUID_7).getFullName()).isEqualTo("ByGuid");
+      assertThat(restarted.schemaById(7).getFullName()).isEqualTo("Confluent");
+      assertThat(restarted.stats().caches().get("schemas-by-id").staleServes()).isEqualTo(4);
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> restarted.schemaByApicurioId(
+          new ApicurioId(ApicurioId.Kind.GLOBAL_ID, 8))).isInstanceOf(RegistryUnavailableException.class);
+    }
+
+    settings.put("request.header.X-Tenant", "payments");
+    try (SchemaRegistryClient otherTenant = SchemaRegistryClients.create(RegistryConfig.from(settings))) {
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> otherTenant.schemaByApicurioId(GLOBAL_7))
+          .isInstanceOf(RegistryUnavailableException.class);
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> otherTenant.schemaByApicurioId(CONTENT_7))
+          .isInstanceOf(RegistryUnavailableException.class);
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> otherTenant.schemaByGuid(GUID_7))
+          .isInstanceOf(RegistryUnavailableException.class);
+    }
+  }
+
+  @mockwebserver3.junit5.StartStop
+  final mockwebserver3.MockWebServer server = new mockwebserver3.MockWebServer();
 }

@@ -41,7 +41,8 @@ import org.slf4j.LoggerFactory;
  * {@link CachePolicy#missingIdTtl()} is set: then it is remembered as missing for that long (a record with an
  * unknown id, skipped by the application, then costs no request per record); learning the id's schema by a
  * registration or lookup forgets it at once. With a {@link SchemaFileStore}, every schema learned is also
- * written to disk, and read back from there when the registry is unavailable.
+ * written to disk, and read back from there when the registry is unavailable: by Confluent id, by GUID and by
+ * Apicurio id, each kind of id apart.
  *
  * <p><b>Register and lookup</b> are cached per (subject, schema), bounded: the same {@link Schema} instance
  * is found by identity, an equal schema by its text. Registering a schema also caches it by id.
@@ -189,16 +190,22 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
     return replaced.get();
   }
 
-  /** Cached without expiry, like ids: a GUID never changes meaning. */
+  /**
+   * Cached without expiry, like ids: a GUID never changes meaning. Kept on disk too, and read from there when the
+   * registry is unavailable (not asked again in the background, as ids are).
+   */
   @Override
   public Schema schemaByGuid(UUID guid) {
-    return byGuidLoads.get(guid, delegate::schemaByGuid);
+    return byGuidLoads.get(guid, this::loadByGuid);
   }
 
-  /** Cached without expiry, as ids are: the registry never gives an Apicurio id another schema. */
+  /**
+   * Cached without expiry, as ids are: the registry never gives an Apicurio id another schema. Kept on disk too,
+   * and read from there when the registry is unavailable (not asked again in the background, as ids are).
+   */
   @Override
   public Schema schemaByApicurioId(ApicurioId id) {
-    return byApicurioIdLoads.get(id, delegate::schemaByApicurioId);
+    return byApicurioIdLoads.get(id, this::loadByApicurioId);
   }
 
   /** Cached without expiry, the answer "none" too. */
@@ -301,8 +308,8 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   /**
    * The wrapped client's request counters, and each cache's: {@code schemas-by-id} (stale serves: schemas
-   * read from disk during an outage), {@code latest} (stale serves: refreshes that failed and kept the old
-   * version), {@code registrations} and {@code lookups}.
+   * read from disk during an outage, by any kind of id), {@code latest} (stale serves: refreshes that failed and
+   * kept the old version), {@code registrations} and {@code lookups}.
    */
   @Override
   public RegistryStats stats() {
@@ -364,24 +371,49 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
       throw missing.exception();
     }
     try {
-      Schema schema = delegate.schemaById(id);
-      if (files != null) {
-        files.save(id, schema);
-      }
-      return schema;
+      return fromRegistryOrDisk("schema id " + id, () -> delegate.schemaById(id), () -> files.load(id),
+          schema -> files.save(id, schema), () -> fromDisk.put(id, ticker.read()));
     } catch (SchemaNotFoundException e) {
       if (missingIds != null) {
         missingIds.put(id, new MissingId(e.getMessage(), e.status(), e.errorCode(), e.url()));
       }
       throw e;
+    }
+  }
+
+  private Schema loadByGuid(UUID guid) {
+    return fromRegistryOrDisk("schema guid " + guid, () -> delegate.schemaByGuid(guid), () -> files.load(guid),
+        schema -> files.save(guid, schema), null);
+  }
+
+  private Schema loadByApicurioId(ApicurioId id) {
+    return fromRegistryOrDisk(id.toString(), () -> delegate.schemaByApicurioId(id), () -> files.load(id),
+        schema -> files.save(id, schema), null);
+  }
+
+  /**
+   * A schema from the registry, then written to disk; from disk only when the registry is unavailable (the
+   * store's operations are called only when there is a store).
+   *
+   * @param servedFromDisk told when the schema comes from disk; may be null
+   */
+  private Schema fromRegistryOrDisk(String what, java.util.function.Supplier<Schema> fetch,
+      java.util.function.Supplier<Schema> load, java.util.function.Consumer<Schema> save, Runnable servedFromDisk) {
+    try {
+      Schema schema = fetch.get();
+      if (files != null) {
+        save.accept(schema);
+      }
+      return schema;
     } catch (RegistryUnavailableException e) {
-      Schema stored = files == null ? null : files.load(id);
+      Schema stored = files == null ? null : load.get();
       if (stored == null) {
         throw e;
       }
-      log.warn("Schema registry unavailable; using schema id {} from the schema cache on disk: {}", id,
-          e.getMessage());
-      fromDisk.put(id, ticker.read());
+      log.warn("Schema registry unavailable; using {} from the schema cache on disk: {}", what, e.getMessage());
+      if (servedFromDisk != null) {
+        servedFromDisk.run();
+      }
       diskServes.increment();
       return stored;
     }

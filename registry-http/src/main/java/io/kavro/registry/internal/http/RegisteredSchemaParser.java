@@ -6,7 +6,7 @@ import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.UnsupportedRulesException;
 import io.kavro.registry.internal.schema.DataContracts;
-import io.kavro.registry.internal.schema.SchemaDefaults;
+import io.kavro.registry.internal.schema.HeldSchemaParser;
 import io.kavro.registry.internal.schema.SchemaTextLimits;
 import java.util.HashSet;
 import java.util.Set;
@@ -21,6 +21,9 @@ import org.apache.avro.Schema;
  * under other subjects. Each referenced version is fetched, its own references first (depth-first, each
  * subject version once), and parsed into the same Avro parser before the schema itself, so that its names
  * resolve. The result is one self-contained {@link Schema}, which is what Avro needs to read and write.
+ *
+ * <p>Every text is read as Avro up to 1.12.1 reads it ({@link HeldSchemaParser}): registries hold schemas that
+ * Avro 1.12.2 refuses.
  */
 final class RegisteredSchemaParser {
   /** Deeper reference chains than this are refused: a registry loop, not a real schema. */
@@ -73,7 +76,7 @@ final class RegisteredSchemaParser {
    */
   Schema parse(JsonNode json, RestRequest request) {
     checkRules(json, request);
-    Schema.Parser parser = SchemaDefaults.lenientParser();
+    HeldSchemaParser parser = new HeldSchemaParser();
     define(parser, json.path("references"), request.operation(), new HashSet<>(), 1);
     return parse(parser, json, request.operation());
   }
@@ -87,10 +90,10 @@ final class RegisteredSchemaParser {
       throw new InvalidSchemaException(operation + ": the registry's answer is not an Avro schema: "
           + ErrorMapping.shorten(content.toString()));
     }
-    return parse(SchemaDefaults.lenientParser(), content.toString(), operation);
+    return parse(new HeldSchemaParser(), content.toString(), operation);
   }
 
-  private void define(Schema.Parser parser, JsonNode references, String referrer, Set<String> defined, int depth) {
+  private void define(HeldSchemaParser parser, JsonNode references, String referrer, Set<String> defined, int depth) {
     if (!references.isArray() || references.isEmpty()) {
       return;
     }
@@ -129,7 +132,7 @@ final class RegisteredSchemaParser {
     }
   }
 
-  private static Schema parse(Schema.Parser parser, JsonNode json, String operation) {
+  private static Schema parse(HeldSchemaParser parser, JsonNode json, String operation) {
     JsonNode text = json.get("schema");
     if (text == null || !text.isTextual()) {
       throw new SchemaRegistryException(operation + " failed: the registry's answer has no valid 'schema' field");
@@ -137,7 +140,7 @@ final class RegisteredSchemaParser {
     return parse(parser, text.asText(), operation);
   }
 
-  private static Schema parse(Schema.Parser parser, String schema, String operation) {
+  private static Schema parse(HeldSchemaParser parser, String schema, String operation) {
     SchemaTextLimits.check(schema, operation, "the registry");
     try {
       return parser.parse(schema);

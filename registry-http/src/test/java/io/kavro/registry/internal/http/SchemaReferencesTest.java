@@ -158,6 +158,45 @@ class SchemaReferencesTest {
         .hasMessageContaining("nest deeper than " + RegisteredSchemaParser.MAX_DEPTH);
   }
 
+  /**
+   * Issue 33, item 4: a named type referenced as an object, {"type":"io.x.Zip"}, which Avro up to 1.12.1 reads and
+   * 1.12.2 refuses (AVRO-4176), is read as the type it names: in the schema itself, in a referenced version's own
+   * text, and by a version that follows one read so.
+   */
+  @Test
+  void schemaById_namedTypesReferencedAsObjects_readAsAvro1121ReadsThem() {
+    version("zip", 1, schema(ZIP));
+    version("address", 3, schema(ADDRESS.replace("\"type\":\"io.x.Zip\"", "\"type\":{\"type\":\"io.x.Zip\"}"),
+        reference("io.x.Zip", "zip", 1)));
+    version("kind", 2, schema("{\"type\":\"enum\",\"name\":\"Kind\",\"namespace\":\"io.x\",\"symbols\":[\"A\"]}"));
+    answers.put("/schemas/ids/11", schema("{\"type\":\"record\",\"name\":\"Customer\",\"namespace\":\"io.x\","
+        + "\"fields\":[{\"name\":\"home\",\"type\":{\"type\":\"Address\"}},{\"name\":\"kind\",\"type\":"
+        + "[\"null\",{\"type\":\"io.x.Kind\",\"doc\":\"ignored\"}]}]}", reference("io.x.Address", "address", 3),
+        reference("io.x.Kind", "kind", 2)).toString());
+
+    Schema customer = client().schemaById(11);
+
+    assertThat(customer.toString()).isEqualTo("{\"type\":\"record\",\"name\":\"Customer\",\"namespace\":"
+        + "\"io.x\",\"fields\":[{\"name\":\"home\",\"type\":{\"type\":\"record\",\"name\":\"Address\","
+        + "\"fields\":[{\"name\":\"street\",\"type\":\"string\"},{\"name\":\"zip\",\"type\":{\"type\":"
+        + "\"fixed\",\"name\":\"Zip\",\"size\":5}}]}},{\"name\":\"kind\",\"type\":[\"null\",{\"type\":"
+        + "\"enum\",\"name\":\"Kind\",\"symbols\":[\"A\"]}]}]}");
+    assertThat(asked).containsExactly("/schemas/ids/11", "/subjects/address/versions/3",
+        "/subjects/zip/versions/1", "/subjects/kind/versions/2");
+  }
+
+  /** Issue 33, item 4: what Avro 1.12.1 refuses too is still refused, typed, naming the id. */
+  @Test
+  void schemaById_objectReferenceToAnUndefinedName_invalidSchema() {
+    answers.put("/schemas/ids/11", schema("{\"type\":\"record\",\"name\":\"R\",\"fields\":[{\"name\":\"a\","
+        + "\"type\":{\"type\":\"io.x.Nope\"}}]}").toString());
+
+    assertThatThrownBy(() -> client().schemaById(11))
+        .isInstanceOf(InvalidSchemaException.class)
+        .hasMessageContaining("get schema by id 11: the registry returned a schema that Avro cannot parse")
+        .hasMessageContaining("io.x.Nope");
+  }
+
   @Test
   void undefinedNameWithoutReferences_invalidSchemaNotAnAvroException() {
     answers.put("/schemas/ids/9", schema(ADDRESS).toString());
