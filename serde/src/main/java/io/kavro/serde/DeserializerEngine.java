@@ -7,6 +7,7 @@ import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.serde.ReadPlanner.ReadPlan;
 import io.kavro.serde.internal.avro.BoundedBinaryDecoder;
+import io.kavro.serde.internal.avro.JavaRecordConstructionException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.UUID;
@@ -353,6 +354,10 @@ final class DeserializerEngine {
     Object datum;
     try {
       datum = plan.read(decoder);
+    } catch (JavaRecordConstructionException e) {
+      // Valid Avro that the application's class refuses: not a corrupt record.
+      throw new SerializationException("cannot deserialize " + Failures.record(topic, isKey, plan.id(), length)
+          + ": " + e.getMessage(), e.getCause());
     } catch (IOException | RuntimeException | LinkageError e) {
       throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, key, length)
           + ": truncated or corrupt Avro body for writer schema " + plan.writerSchema().getFullName() + ": " + e, e);

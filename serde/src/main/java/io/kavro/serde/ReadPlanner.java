@@ -63,15 +63,7 @@ final class ReadPlanner {
    *     generated class fits it
    */
   ReadPlan plan(int id, Schema writer, Schema reader, String record) {
-    if (reader != writer) {
-      SchemaCompatibility.SchemaPairCompatibility result =
-          SchemaCompatibility.checkReaderWriterCompatibility(reader, writer);
-      if (result.getType() != SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE) {
-        throw new SchemaResolutionException("cannot deserialize " + record + ": writer schema "
-            + writer.getFullName() + " cannot be read as " + reader.getFullName() + ": "
-            + result.getDescription(), null);
-      }
-    }
+    checkResolves(writer, reader, record);
     DatumReader<Object> datumReader;
     GenericData fastModel = null;
     CompiledDecoder javaRecords = null;
@@ -89,10 +81,11 @@ final class ReadPlanner {
       datumReader = new SpecificDatumReader<>(writer, reader, specific);
     } else if (config.schemaReflection() && trusted(reflected, record)) {
       if (reflected != null && reflected.isRecord()) {
-        JavaRecordReader records = new JavaRecordReader(writer, reader, reflected, models.generic());
+        Schema javaReader = javaRecordReader(reader, reflected, record);
+        JavaRecordReader records = new JavaRecordReader(writer, javaReader, reflected, models.reflect());
         datumReader = records;
         CompiledDecoder generic = config.fastCodec()
-            ? DecoderCompiler.compile(writer, reader, JavaRecordReader.readModel(models.generic())) : null;
+            ? DecoderCompiler.compile(writer, javaReader, JavaRecordReader.readModel(models.reflect())) : null;
         javaRecords = generic == null ? null : in -> records.convert(generic.decode(in));
       } else {
         ReflectDatumReader<Object> reflect = new ReflectDatumReader<>(writer, reader, models.reflect());
@@ -118,6 +111,59 @@ final class ReadPlanner {
           + "compiled decoder (avro.fast.codec=true, generic or specific records), never with Avro's reader", null);
     }
     return new ReadPlan(id, writer, reader, datumReader, fast);
+  }
+
+  /**
+   * The schema a Java record's data is read as: the reader schema, with the fields of the components it lacks
+   * (a record that gained them since the data was written) as Avro's reflection derives them from the class,
+   * their {@code @AvroDefault} defaults included. The reader's own fields keep their types, so what reads as the
+   * reader schema reads as this.
+   *
+   * @throws SchemaResolutionException naming the class and the component when a component the reader schema
+   *     lacks has no default
+   */
+  private Schema javaRecordReader(Schema reader, Class<?> type, String record) {
+    if (reader.getType() != Schema.Type.RECORD) {
+      return reader;
+    }
+    Schema derived = models.reflect().getSchema(type);
+    java.util.List<Schema.Field> added = new java.util.ArrayList<>();
+    for (Schema.Field field : derived.getFields()) {
+      if (reader.getField(field.name()) != null) {
+        continue;
+      }
+      if (!field.hasDefaultValue()) {
+        throw new SchemaResolutionException("cannot deserialize " + record + " into " + type.getName()
+            + ": its schema " + reader.getFullName() + " has no field '" + field.name() + "', and the record's "
+            + "component " + field.name() + " has no default to read it as (give it one with @AvroDefault, or "
+            + "@Nullable for null)", null);
+      }
+      added.add(new Schema.Field(field, field.schema()));
+    }
+    if (added.isEmpty()) {
+      return reader;
+    }
+    java.util.List<Schema.Field> fields = new java.util.ArrayList<>();
+    reader.getFields().forEach(field -> fields.add(new Schema.Field(field, field.schema())));
+    fields.addAll(added);
+    Schema merged = Schema.createRecord(reader.getName(), reader.getDoc(), reader.getNamespace(), reader.isError(),
+        fields);
+    reader.getObjectProps().forEach(merged::addProp);
+    return merged;
+  }
+
+  /** @throws SchemaResolutionException when data written with {@code writer} cannot be read as {@code reader} */
+  private static void checkResolves(Schema writer, Schema reader, String record) {
+    if (reader == writer) {
+      return;
+    }
+    SchemaCompatibility.SchemaPairCompatibility result =
+        SchemaCompatibility.checkReaderWriterCompatibility(reader, writer);
+    if (result.getType() != SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE) {
+      throw new SchemaResolutionException("cannot deserialize " + record + ": writer schema "
+          + writer.getFullName() + " cannot be read as " + reader.getFullName() + ": "
+          + result.getDescription(), null);
+    }
   }
 
   /**

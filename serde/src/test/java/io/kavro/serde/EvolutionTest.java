@@ -139,4 +139,43 @@ class EvolutionTest {
       assertThat(((GenericRecord) deserializer.deserialize("shifts", bytes)).get("day")).hasToString(symbol);
     }
   }
+
+  /** Data written before the record had {@code ratio}: {@code Measure} with its {@code id} only. */
+  private byte[] writeMeasureWithoutRatio() {
+    Schema old = new Schema.Parser().parse("""
+        {"type":"record","name":"Measure","namespace":"io.kavro.test.specific","fields":[
+          {"name":"id","type":"long"}]}""");
+    GenericRecord record = new GenericData.Record(old);
+    record.put("id", 9L);
+    return serdes.serializer().serialize("measures", record);
+  }
+
+  /** Issue 33, item 11: a missing field whose default is a double gets it, on the compiled decoder and Avro's. */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+  void missingDoubleFieldWithDefault_generic_readsTheDefault(boolean fastCodec) {
+    byte[] bytes = writeMeasureWithoutRatio();
+    String reader = """
+        {"type":"record","name":"Measure","namespace":"io.kavro.test.specific","fields":[
+          {"name":"id","type":"long"},{"name":"ratio","type":"double","default":1.5}]}""";
+
+    GenericRecord read = (GenericRecord) serdes.deserializer("value.reader.schema", reader,
+        "avro.fast.codec", fastCodec).deserialize("measures", bytes);
+
+    assertThat(read.get("id")).isEqualTo(9L);
+    assertThat(read.get("ratio")).isEqualTo(1.5);
+  }
+
+  /** Issue 33, item 11: the same into a generated class that gained the field. */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+  void missingDoubleFieldWithDefault_specific_readsTheDefault(boolean fastCodec) {
+    byte[] bytes = writeMeasureWithoutRatio();
+
+    io.kavro.test.specific.Measure read = (io.kavro.test.specific.Measure) serdes.deserializer(
+        "specific.avro.reader", true, "avro.fast.codec", fastCodec).deserialize("measures", bytes);
+
+    assertThat(read.getId()).isEqualTo(9L);
+    assertThat(read.getRatio()).isEqualTo(1.5);
+  }
 }

@@ -56,6 +56,10 @@ class JavaRecordProperties {
       Set<String> tags, List<List<Integer>> nested, Map<String, Leaf> byName, BigDecimal amount, URI uri,
       @Nullable List<String> maybeList, Instant at, List<Color> colors) {}
 
+  /** The narrow primitives and the Java types that mean logical types (issue 33). */
+  public record Scalars(char letter, byte small, Character boxedLetter, Byte boxedSmall, java.time.LocalDate date,
+      java.time.LocalTime time, java.time.LocalDateTime local, java.util.UUID id, Instant at, BigDecimal amount) {}
+
   @AfterEach
   void close() {
     serdes.close();
@@ -70,14 +74,24 @@ class JavaRecordProperties {
 
   @Test
   void write_sameBytesAsAvrosReflectWriter_readBackAsItWas() {
-    KafkaAvroSerializerFixture fixture = new KafkaAvroSerializerFixture();
+    check(new KafkaAvroSerializerFixture(true));
+  }
+
+  /** The Java types of logical types mean them in either setting of the converters (issue 33). */
+  @Test
+  void withoutLogicalTypeConverters_sameBytesAsAvrosReflectWriter_readBackAsItWas() {
+    check(new KafkaAvroSerializerFixture(false));
+  }
+
+  private void check(KafkaAvroSerializerFixture fixture) {
     Random random = new Random(26);
     int written = 0;
+    Class<?>[] types = {Tree.class, Leaf.class, Scalars.class};
     for (int t = 0; t < TRIES; t++) {
       boolean invalid = t % 5 == 4;
       Object record;
       do { // a null record is not a case: Kafka's serializer gets none
-        record = random.nextBoolean() ? value(Tree.class, random, invalid) : value(Leaf.class, random, invalid);
+        record = value(types[random.nextInt(types.length)], random, invalid);
       } while (record == null);
       written += check(fixture, record, t) ? 1 : 0;
     }
@@ -85,10 +99,15 @@ class JavaRecordProperties {
   }
 
   private final class KafkaAvroSerializerFixture {
-    final KafkaAvroSerializer serializer = serdes.serializer("schema.reflection", true, LOGICAL, true);
-    final KafkaAvroDeserializer compiled = serdes.deserializer("schema.reflection", true, LOGICAL, true);
-    final KafkaAvroDeserializer avros = serdes.deserializer("schema.reflection", true, LOGICAL, true,
-        "avro.fast.codec", false);
+    final KafkaAvroSerializer serializer;
+    final KafkaAvroDeserializer compiled;
+    final KafkaAvroDeserializer avros;
+
+    KafkaAvroSerializerFixture(boolean logical) {
+      serializer = serdes.serializer("schema.reflection", true, LOGICAL, logical);
+      compiled = serdes.deserializer("schema.reflection", true, LOGICAL, logical);
+      avros = serdes.deserializer("schema.reflection", true, LOGICAL, logical, "avro.fast.codec", false);
+    }
   }
 
   /** @return whether the record was written (else both refused it) */
@@ -242,6 +261,25 @@ class JavaRecordProperties {
     }
     if (raw == URI.class) {
       return URI.create("urn:k:" + random.nextInt(100));
+    }
+    if (raw == char.class || raw == Character.class) {
+      return "é\uFFFF\u0000a\u20AC".charAt(random.nextInt(5));
+    }
+    if (raw == byte.class || raw == Byte.class) {
+      return (byte) random.nextInt();
+    }
+    if (raw == java.time.LocalDate.class) {
+      return java.time.LocalDate.ofEpochDay(random.nextInt(200_000) - 100_000);
+    }
+    if (raw == java.time.LocalTime.class) {
+      return java.time.LocalTime.ofNanoOfDay(random.nextInt(86_400_000) * 1_000_000L);
+    }
+    if (raw == java.time.LocalDateTime.class) {
+      return java.time.LocalDateTime.ofEpochSecond(random.nextInt(), random.nextInt(1000) * 1_000_000,
+          java.time.ZoneOffset.UTC);
+    }
+    if (raw == java.util.UUID.class) {
+      return new java.util.UUID(random.nextLong(), random.nextLong());
     }
     if (raw == Instant.class) {
       return Instant.ofEpochMilli(random.nextLong() >> 20);

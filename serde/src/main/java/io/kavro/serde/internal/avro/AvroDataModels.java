@@ -1,7 +1,9 @@
 package io.kavro.serde.internal.avro;
 
+import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.avro.Schema;
 import org.apache.avro.Conversion;
 import org.apache.avro.Conversions;
 import org.apache.avro.data.TimeConversions;
@@ -12,8 +14,9 @@ import org.apache.avro.specific.SpecificRecord;
 
 /**
  * The Avro data models one serde instance uses: generic and reflect models of its own (never Avro's
- * JVM-wide singletons), with the logical-type conversions switched on or off, and the generated classes'
- * own models for specific records.
+ * JVM-wide singletons), and the generated classes' own models for specific records. The generic model has the
+ * logical-type conversions as {@code avro.use.logical.type.converters} says; the reflect model has them always:
+ * a Java type such as {@code LocalDate} means its logical type whatever the setting.
  */
 public final class AvroDataModels {
   private final GenericData generic;
@@ -25,16 +28,36 @@ public final class AvroDataModels {
    */
   public AvroDataModels(boolean logicalTypes, boolean reflectAllowNull) {
     this.generic = new GenericData();
-    this.reflect = reflectAllowNull ? new ReflectData.AllowNull() : new ReflectData();
-    if (logicalTypes) {
-      for (Conversion<?> conversion : conversions()) {
+    ReflectData deriving = reflectAllowNull ? new ReflectData.AllowNull() : new ReflectData();
+    this.reflect = new Reflect(deriving);
+    for (Conversion<?> conversion : conversions()) {
+      if (logicalTypes) {
         generic.addLogicalTypeConversion(conversion);
-        // Not decimals: a class's BigDecimal field has no precision and scale to derive a schema from, and Avro's
-        // reflection then refuses every such class; without the conversion it writes it by its text, as Avro does.
-        if (!(conversion instanceof Conversions.DecimalConversion)) {
-          reflect.addLogicalTypeConversion(conversion);
-        }
       }
+      reflect.addLogicalTypeConversion(conversion);
+      // Not decimals where schemas are derived: a class's BigDecimal has no precision and scale to derive a
+      // schema from, and Avro's reflection then refuses every such class; without the conversion it derives a
+      // string (the number's text), as Avro does. A decimal that a schema gives (@AvroSchema) converts.
+      if (!(conversion instanceof Conversions.DecimalConversion)) {
+        deriving.addLogicalTypeConversion(conversion);
+      }
+    }
+  }
+
+  /**
+   * The reflect model: every conversion, to read and write; schemas derived by {@code deriving}, which has all but
+   * the decimal one.
+   */
+  private static final class Reflect extends ReflectData {
+    private final ReflectData deriving;
+
+    Reflect(ReflectData deriving) {
+      this.deriving = deriving;
+    }
+
+    @Override
+    public Schema getSchema(Type type) {
+      return deriving.getSchema(type);
     }
   }
 

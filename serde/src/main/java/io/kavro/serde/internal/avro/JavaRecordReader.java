@@ -27,7 +27,8 @@ public final class JavaRecordReader implements DatumReader<Object> {
   }
 
   /**
-   * The model a Java record's data is read generically with: {@code model}'s conversions, and strings as text.
+   * The model a Java record's data is read generically with: {@code model}'s conversions (the reflect model's:
+   * every one, as the record's Java types mean them), and strings as text.
    * Avro's fast reader turns a string named by "java-class" into that class, and cannot with the generic model:
    * read the text, and let {@link #convert} build the class.
    */

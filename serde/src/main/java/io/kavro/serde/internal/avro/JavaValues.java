@@ -6,6 +6,7 @@ import java.lang.invoke.MethodType;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
+import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -19,14 +20,17 @@ import java.util.Set;
 import java.util.function.Function;
 import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericEnumSymbol;
 import org.apache.avro.generic.GenericFixed;
 import org.apache.avro.generic.IndexedRecord;
 
 /**
  * Turns a value read generically into the Java type it is read as: a Java record through its canonical
- * constructor, recursively for nested records, lists, sets, maps (keys included), enums, byte arrays and the
- * classes Avro's reflection writes as strings ({@code URI}, {@code BigDecimal}...). Lists, sets and maps may hold
+ * constructor, recursively for nested records, lists, sets, maps (keys included), enums, byte arrays, the
+ * application's fixed classes ({@code SpecificFixed} subclasses), a decimal's bytes ({@code ByteBuffer}) and the
+ * classes Avro's reflection writes as strings ({@code URI}, {@code BigDecimal}...). A constructor that throws is a
+ * {@link JavaRecordConstructionException} naming the class. Lists, sets and maps may hold
  * nulls. Everything reflective (components, constructors, enum constants, field positions) is looked up once, when
  * the converter is built, not per value. Immutable and thread-safe.
  */
@@ -70,6 +74,15 @@ final class JavaValues {
       }
       if (raw == byte[].class) {
         return JavaValues::bytes;
+      }
+      if (raw == ByteBuffer.class) { // a decimal's bytes: the model's conversion made it a number
+        return value -> value instanceof BigDecimal decimal ? ByteBuffer.wrap(unscaled(decimal)) : value;
+      }
+      if (GenericFixed.class.isAssignableFrom(raw) && !raw.isInterface()
+          && !java.lang.reflect.Modifier.isAbstract(raw.getModifiers()) && raw != GenericData.Fixed.class) {
+        MethodHandle fromBytes = fromBytes(raw);
+        return value -> value instanceof GenericFixed fixed && !raw.isInstance(value)
+            ? fixed(fromBytes, raw, fixed) : value;
       }
       if (Collection.class.isAssignableFrom(raw)) {
         Function<Object, Object> item = converter(typeArgument(target, 0));
@@ -140,11 +153,11 @@ final class JavaValues {
       }
       try {
         return constructor.invokeExact(args);
-      } catch (RuntimeException e) {
-        throw new AvroRuntimeException("cannot construct " + type.getName() + " from "
-            + record.getSchema().getFullName() + ": " + e, e);
-      } catch (Throwable e) {
-        throw new AvroRuntimeException("cannot construct " + type.getName() + ": " + e, e);
+      } catch (JavaRecordConstructionException e) {
+        throw e;
+      } catch (Throwable e) { // the application's constructor refused the values, or a null for a primitive
+        throw new JavaRecordConstructionException("cannot construct " + type.getName() + " from "
+            + record.getSchema().getFullName() + ": its canonical constructor threw " + e, e);
       }
     }
 
@@ -180,7 +193,57 @@ final class JavaValues {
     if (value instanceof GenericFixed fixed) {
       return fixed.bytes().clone();
     }
+    if (value instanceof BigDecimal decimal) {
+      return unscaled(decimal);
+    }
     return value;
+  }
+
+  /**
+   * The bytes of a decimal, as Avro's {@code DecimalConversion} writes them: the unscaled value's two's complement,
+   * in the fewest bytes (the scale is the schema's, which the number was read with).
+   */
+  private static byte[] unscaled(BigDecimal decimal) {
+    return decimal.unscaledValue().toByteArray();
+  }
+
+  /** The fixed class's constructor that takes its bytes, or else its no-argument one. */
+  private static MethodHandle fromBytes(Class<?> type) {
+    try {
+      java.lang.reflect.Constructor<?> constructor = type.getDeclaredConstructor(byte[].class);
+      constructor.setAccessible(true);
+      return MethodHandles.lookup().unreflectConstructor(constructor);
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      try {
+        java.lang.reflect.Constructor<?> constructor = type.getDeclaredConstructor();
+        constructor.setAccessible(true);
+        return MethodHandles.lookup().unreflectConstructor(constructor);
+      } catch (ReflectiveOperationException | RuntimeException none) {
+        throw new AvroRuntimeException("cannot construct the fixed " + type.getName() + ": it has no constructor "
+            + "that takes its bytes and no constructor without arguments", none);
+      }
+    }
+  }
+
+  /** A fixed of the application's class, with the bytes read. */
+  private static Object fixed(MethodHandle fromBytes, Class<?> type, GenericFixed read) {
+    byte[] bytes = read.bytes().clone();
+    try {
+      if (fromBytes.type().parameterCount() == 1) {
+        return fromBytes.invoke(bytes);
+      }
+      Object fixed = fromBytes.invoke();
+      if (fixed instanceof org.apache.avro.specific.SpecificFixed specific) {
+        specific.bytes(bytes);
+        return specific;
+      }
+      throw new JavaRecordConstructionException("cannot fill the fixed " + type.getName() + ": it has no "
+          + "constructor that takes its bytes", null);
+    } catch (JavaRecordConstructionException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new JavaRecordConstructionException("cannot construct the fixed " + type.getName() + ": " + e, e);
+    }
   }
 
   private static Object collection(Collection<?> items, Function<Object, Object> item, boolean set) {

@@ -1,0 +1,239 @@
+package io.kavro.serde;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.UUID;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.reflect.AvroDefault;
+import org.apache.avro.reflect.AvroSchema;
+import org.apache.avro.specific.FixedSize;
+import org.apache.avro.specific.SpecificFixed;
+import org.apache.kafka.common.errors.SerializationException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Java records by reflection (issue 33, item 3): records that gain components, the Java types that mean logical
+ * types in both settings of {@code avro.use.logical.type.converters}, fixed components, nested record classes, and
+ * the narrow primitives {@code char} and {@code byte} (item 11); on the compiled codec and on Avro's.
+ */
+class JavaRecordTypesTest {
+  private static final String NAMESPACE = "io.kavro.serde.JavaRecordTypesTest";
+  private final Serdes serdes = new Serdes();
+
+  /** A consumer's record that gained {@code qty}, with no default. */
+  public record Wide(long id, int qty, String note) {}
+
+  /** A consumer's record that gained {@code qty} and {@code ratio}, with defaults. */
+  public record Defaulted(long id, @AvroDefault("7") int qty, @AvroDefault("1.5") double ratio, String note) {}
+
+  /** A record whose canonical constructor refuses some values. */
+  public record Checked(long id, String note) {
+    /** Refuses a negative id. */
+    public Checked {
+      if (id < 0) {
+        throw new IllegalArgumentException("negative id " + id);
+      }
+    }
+  }
+
+  /** Every Java type that means a logical type. */
+  public record Times(BigDecimal amount, LocalDate date, LocalTime time, Instant at, LocalDateTime local, UUID id) {}
+
+  /** Decimals given by a schema: as a BigDecimal and as its raw bytes. */
+  public record Decimals(
+      @AvroSchema("{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"precision\":9,\"scale\":2}") BigDecimal amount,
+      @AvroSchema("{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"precision\":9,\"scale\":2}") ByteBuffer raw) {}
+
+  /** A fixed of four bytes, in Avro reflection's own form. */
+  @FixedSize(4)
+  public static class Four extends SpecificFixed {
+    private static final long serialVersionUID = 1L;
+    private static final Schema SCHEMA = Schema.createFixed("Four", null, NAMESPACE, 4);
+
+    /** An empty one, for Avro. */
+    public Four() {}
+
+    /** These bytes. */
+    public Four(byte[] bytes) {
+      super(bytes);
+    }
+
+    @Override
+    public Schema getSchema() {
+      return SCHEMA;
+    }
+
+    @Override
+    public void writeExternal(java.io.ObjectOutput out) throws java.io.IOException {
+      out.write(bytes());
+    }
+
+    @Override
+    public void readExternal(java.io.ObjectInput in) throws java.io.IOException {
+      in.readFully(bytes());
+    }
+  }
+
+  /** A record with a fixed component. */
+  public record Tagged(String name, Four tag) {}
+
+  /** A holder of a nested record class. */
+  public static final class Outer {
+    private Outer() {}
+
+    /** A static nested record. */
+    public record Inner(String name, int rank) {}
+  }
+
+  /** The narrow primitives, which Avro's reflection writes as ints. */
+  public record Narrow(char letter, byte small, Character boxedLetter, Byte boxedSmall, short tiny) {}
+
+  /** A nullable string whose union puts null second. */
+  public record NullSecond(
+      @AvroSchema("[\"string\",\"null\"]") String text,
+      @AvroSchema("[\"long\",\"null\"]") Long count) {}
+
+  @AfterEach
+  void close() {
+    serdes.close();
+  }
+
+  private Object roundTrip(Object record, boolean fastCodec, boolean logicalTypes) {
+    String topic = record.getClass().getSimpleName() + fastCodec + logicalTypes;
+    byte[] bytes = serdes.serializer("schema.reflection", true, "avro.fast.codec", fastCodec,
+        "avro.use.logical.type.converters", logicalTypes).serialize(topic, record);
+    return serdes.deserializer("schema.reflection", true, "avro.fast.codec", fastCodec,
+        "avro.use.logical.type.converters", logicalTypes).deserialize(topic, bytes);
+  }
+
+  /** Data written before the reader's record had a component: the old shape, under the record's own name. */
+  private byte[] writeOld(String topic, String name, Object trusted) {
+    // The application writes its record once, which is what makes Kavro read into its class.
+    serdes.serializer("schema.reflection", true).serialize(topic + "-own", trusted);
+    Schema old = new Schema.Parser().parse("{\"type\":\"record\",\"name\":\"" + name + "\",\"namespace\":\""
+        + NAMESPACE + "\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"},{\"name\":\"note\",\"type\":\"string\"}]}");
+    GenericRecord record = new GenericData.Record(old);
+    record.put("id", 42L);
+    record.put("note", "before");
+    return serdes.serializer().serialize(topic, record);
+  }
+
+  @ParameterizedTest
+  @CsvSource({"true", "false"})
+  void recordGainsComponentsWithDefaults_oldDataReadsWithTheDefaults(boolean fastCodec) {
+    byte[] old = writeOld("defaulted", "Defaulted", new Defaulted(1, 2, 3.0, "own"));
+
+    Object read = serdes.deserializer("schema.reflection", true, "avro.fast.codec", fastCodec)
+        .deserialize("defaulted", old);
+
+    assertThat(read).isEqualTo(new Defaulted(42, 7, 1.5, "before"));
+  }
+
+  @ParameterizedTest
+  @CsvSource({"true", "false"})
+  void recordGainsComponentWithoutDefault_resolutionErrorNamesTheField(boolean fastCodec) {
+    byte[] old = writeOld("wide", "Wide", new Wide(1, 2, "own"));
+
+    assertThatThrownBy(() -> serdes.deserializer("schema.reflection", true, "avro.fast.codec", fastCodec)
+        .deserialize("wide", old))
+        .isInstanceOf(SchemaResolutionException.class)
+        .hasMessageContaining("qty");
+  }
+
+  @ParameterizedTest
+  @CsvSource({"true", "false"})
+  void canonicalConstructorThrows_errorNamesTheClassAndCause_notCorrupt(boolean fastCodec) {
+    serdes.serializer("schema.reflection", true).serialize("checked-own", new Checked(1, "own"));
+    Schema schema = serdes.registry().latestVersion("checked-own-value").schema();
+    GenericRecord negative = new GenericData.Record(schema);
+    negative.put("id", -3L);
+    negative.put("note", "n");
+    byte[] bytes = serdes.serializer().serialize("checked", negative);
+    KafkaAvroDeserializer deserializer = serdes.deserializer("schema.reflection", true,
+        "avro.fast.codec", fastCodec);
+
+    assertThatThrownBy(() -> deserializer.deserialize("checked", bytes))
+        .isInstanceOf(SerializationException.class)
+        .isNotInstanceOf(MalformedPayloadException.class)
+        .hasMessageContaining(Checked.class.getName())
+        .hasMessageContaining("negative id -3")
+        .hasMessageNotContaining("corrupt");
+  }
+
+  @ParameterizedTest
+  @CsvSource({"true,false", "true,true", "false,false", "false,true"})
+  void javaTypesOfLogicalTypes_roundTripInBothSettings(boolean fastCodec, boolean logicalTypes) {
+    Times times = new Times(new BigDecimal("-12.340"), LocalDate.of(2024, 2, 29), LocalTime.of(23, 59, 58, 123_000_000),
+        Instant.ofEpochMilli(1_700_000_000_123L), LocalDateTime.of(1969, 12, 31, 23, 0, 1, 5_000_000),
+        UUID.fromString("123e4567-e89b-12d3-a456-426614174000"));
+
+    assertThat(roundTrip(times, fastCodec, logicalTypes)).isEqualTo(times);
+    Schema schema = serdes.registry().latestVersion("Times" + fastCodec + logicalTypes + "-value").schema();
+    assertThat(schema.getField("date").schema().getLogicalType().getName()).isEqualTo("date");
+    assertThat(schema.getField("time").schema().getLogicalType().getName()).isEqualTo("time-millis");
+    assertThat(schema.getField("at").schema().getLogicalType().getName()).isEqualTo("timestamp-millis");
+    assertThat(schema.getField("local").schema().getLogicalType().getName()).isEqualTo("local-timestamp-millis");
+    assertThat(schema.getField("id").schema().getLogicalType().getName()).isEqualTo("uuid");
+    assertThat(schema.getField("amount").schema().getType()).isEqualTo(Schema.Type.STRING);
+  }
+
+  @ParameterizedTest
+  @CsvSource({"true,false", "true,true", "false,false", "false,true"})
+  void decimalsOfASchema_roundTripAsBigDecimalAndAsBytes(boolean fastCodec, boolean logicalTypes) {
+    Decimals decimals = new Decimals(new BigDecimal("1234.56"), ByteBuffer.wrap(new byte[] {0x01, (byte) 0xE2, 0x40}));
+
+    Decimals read = (Decimals) roundTrip(decimals, fastCodec, logicalTypes);
+
+    assertThat(read.amount()).isEqualTo(new BigDecimal("1234.56"));
+    assertThat(read.raw()).isEqualTo(ByteBuffer.wrap(new byte[] {0x01, (byte) 0xE2, 0x40}));
+  }
+
+  @ParameterizedTest
+  @CsvSource({"true", "false"})
+  void fixedComponent_readsBackAsItsClass(boolean fastCodec) {
+    Tagged tagged = new Tagged("t", new Four(new byte[] {1, 2, 3, (byte) 0xFF}));
+
+    Tagged read = (Tagged) roundTrip(tagged, fastCodec, false);
+
+    assertThat(read.name()).isEqualTo("t");
+    assertThat(read.tag()).isInstanceOf(Four.class);
+    assertThat(read.tag().bytes()).containsExactly(1, 2, 3, (byte) 0xFF);
+  }
+
+  @ParameterizedTest
+  @CsvSource({"true", "false"})
+  void nestedRecordClass_readsBackAsItself(boolean fastCodec) {
+    Outer.Inner inner = new Outer.Inner("n", 3);
+
+    assertThat(roundTrip(inner, fastCodec, false)).isEqualTo(inner);
+  }
+
+  @ParameterizedTest
+  @CsvSource({"true", "false"})
+  void charAndByteComponents_readBackWithoutSignExtension(boolean fastCodec) {
+    for (Narrow narrow : new Narrow[] {
+        new Narrow('é', (byte) -1, '\uFFFF', (byte) 200, (short) -2),
+        new Narrow('\uFFFF', (byte) 200, 'é', (byte) -128, Short.MIN_VALUE),
+        new Narrow('\u0000', (byte) 127, '\u20AC', (byte) 0, Short.MAX_VALUE)}) {
+      assertThat(roundTrip(narrow, fastCodec, false)).isEqualTo(narrow);
+    }
+  }
+
+  @ParameterizedTest
+  @CsvSource({"true", "false"})
+  void nullSecondUnions_keepTheirValue(boolean fastCodec) {
+    assertThat(roundTrip(new NullSecond("hi", 5L), fastCodec, false)).isEqualTo(new NullSecond("hi", 5L));
+    assertThat(roundTrip(new NullSecond(null, null), fastCodec, false)).isEqualTo(new NullSecond(null, null));
+  }
+}
