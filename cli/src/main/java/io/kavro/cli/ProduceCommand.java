@@ -4,12 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryClients;
 import io.kavro.serde.KafkaAvroSerializer;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -33,7 +30,8 @@ import picocli.CommandLine.Spec;
  * Confluent's console producer reads them) or plain JSON ({@code --format json}). Without a key schema a line is
  * the value, and the key is null; with one, a line is {@code {"key": ..., "value": ...}}; a line that
  * {@code consume} printed gives its key and value. A line that does not match its schema stops the tool with its
- * line number and the field: the lines before it are sent, nothing after it is.
+ * line number and the field: the lines before it are sent, nothing after it is. So does a line that is not
+ * valid UTF-8, or longer than {@code --max-line-bytes} (8 MiB by default).
  */
 @Command(name = "produce", mixinStandardHelpOptions = true,
     description = "Send JSON lines from standard input as Avro records.")
@@ -82,6 +80,11 @@ final class ProduceCommand implements Callable<Integer> {
           + "consume printed is taken as it is: its key and value.")
   String format;
 
+  @Option(names = "--max-line-bytes", paramLabel = "N", defaultValue = "" + Utf8Lines.DEFAULT_MAX_LINE_BYTES,
+      description = "The longest line read, in bytes (8388608, 8 MiB, by default). A longer line stops the tool "
+          + "with its number, as a line that is not valid UTF-8 does.")
+  int maxLineBytes;
+
   InputStream input = System.in;
 
   @Override
@@ -94,6 +97,9 @@ final class ProduceCommand implements Callable<Integer> {
     Integer valueId = value != null ? value.id : id(config, "value.schema.id");
     String keyText = key != null ? key.file : property(config, "key.schema", "key.schema.file");
     Integer keyId = key != null ? key.id : id(config, "key.schema.id");
+    if (maxLineBytes < 1) {
+      throw new CliException("--max-line-bytes must be at least 1, was " + maxLineBytes, 2);
+    }
     if (valueText == null && valueId == null) {
       throw new CliException("produce needs the value's schema: --value-schema FILE|JSON, --value-schema-id ID, "
           + "or --property value.schema=JSON (value.schema.file, value.schema.id)", 2);
@@ -111,10 +117,20 @@ final class ProduceCommand implements Callable<Integer> {
     Sends sends = new Sends();
     try (values; KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config, new ByteArraySerializer(),
         new ByteArraySerializer())) {
-      BufferedReader lines = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8));
-      int number = 0;
-      for (String line = lines.readLine(); line != null && sends.failure() == null; line = lines.readLine()) {
-        number++;
+      Utf8Lines lines = new Utf8Lines(input, maxLineBytes);
+      while (sends.failure() == null) {
+        String line;
+        try {
+          line = lines.next();
+        } catch (Utf8Lines.BadLineException e) {
+          producer.flush();
+          throw new CliException(e.getMessage() + " (" + sends.acknowledged() + " record(s) before it were sent, "
+              + "nothing after it)");
+        }
+        if (line == null) {
+          break;
+        }
+        int number = lines.number();
         if (line.isBlank()) {
           continue;
         }
@@ -126,7 +142,7 @@ final class ProduceCommand implements Callable<Integer> {
           valueBytes = values.serialize(topic, datum(parts.value(), valueSchema, rendering));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
           producer.flush();
-          throw new CliException("line " + number + " is not JSON: " + e.getOriginalMessage()
+          throw new CliException("line " + number + " is not JSON" + SchemaFiles.why(e)
               + " (" + sends.acknowledged() + " record(s) before it were sent, nothing after it)");
         } catch (IllegalArgumentException | org.apache.avro.AvroRuntimeException
             | org.apache.kafka.common.errors.SerializationException e) {
@@ -225,14 +241,8 @@ final class ProduceCommand implements Callable<Integer> {
     }
     String text = fileOrJson.strip();
     boolean inline = text.startsWith("{") || text.startsWith("[") || text.startsWith("\"");
-    try {
-      return new Schema.Parser().parse(inline ? text : Files.readString(Path.of(text)));
-    } catch (IOException e) {
-      throw new CliException("cannot read " + option + " " + text + ": "
-          + (e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.toString()), 2);
-    } catch (org.apache.avro.AvroRuntimeException e) {
-      throw new CliException(option + (inline ? "" : " " + text) + " is not an Avro schema: " + e.getMessage(), 2);
-    }
+    String what = inline ? option : option + " " + text;
+    return SchemaFiles.parse(new Schema.Parser(), what, inline ? text : SchemaFiles.read(what, Path.of(text)));
   }
 
   private static KafkaAvroSerializer serializer(Map<String, Object> config, Integer id, boolean isKey) {

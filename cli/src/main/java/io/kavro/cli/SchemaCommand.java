@@ -9,7 +9,6 @@ import io.kavro.registry.SchemaRegistryClients;
 import io.kavro.registry.SubjectVersion;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -255,13 +254,13 @@ final class SchemaCommand {
   }
 
   private static Schema read(Path file) {
+    String what = "--schema " + file;
+    String text = SchemaFiles.read(what, file);
     try {
-      return new Schema.Parser().parse(Files.readString(file));
-    } catch (IOException e) {
-      throw new CliException("cannot read " + file + ": " + e.getMessage(), 2);
+      return new Schema.Parser().parse(text);
     } catch (AvroRuntimeException e) {
       // Avro 1.12 says "Undefined schema" with an AvroTypeException, 1.11 "Undefined name" with a parse error.
-      throw new CliException(file + " is not an Avro schema: " + e.getMessage() + (e.getMessage() != null
+      throw new CliException(what + SchemaFiles.problem(e) + (e.getMessage() != null
           && e.getMessage().startsWith("Undefined") ? " (a type defined elsewhere: --reference or --imports)" : ""),
           2);
     }

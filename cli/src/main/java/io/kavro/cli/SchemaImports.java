@@ -15,7 +15,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.avro.Schema;
-import org.apache.avro.AvroRuntimeException;
 
 /**
  * A schema file and the named types it takes from elsewhere, as {@code schema register} and {@code schema check}
@@ -174,22 +173,13 @@ final class SchemaImports {
   private Schema parse(Path path, String text) {
     Schema.Parser parser = new Schema.Parser();
     parser.addTypes(known);
-    Schema schema;
-    try {
-      schema = parser.parse(text);
-    } catch (AvroRuntimeException e) {
-      throw new CliException(path + " is not an Avro schema: " + e.getMessage(), 2);
-    }
+    Schema schema = SchemaFiles.parse(parser, path.toString(), text);
     parser.getTypes().forEach(known::putIfAbsent);
     return schema;
   }
 
   private static String read(Path file) {
-    try {
-      return Files.readString(file);
-    } catch (IOException e) {
-      throw new CliException("cannot read " + file + ": " + e.getMessage(), 2);
-    }
+    return SchemaFiles.read(file.toString(), file);
   }
 
   /** What the file defines and what named types it uses without defining them, from its JSON. */
@@ -200,7 +190,7 @@ final class SchemaImports {
     try {
       json = JsonLines.MAPPER.readTree(text);
     } catch (IOException e) {
-      throw new CliException(path + " is not JSON: " + e.getMessage(), 2);
+      throw new CliException(path + SchemaFiles.problem(e), 2);
     }
     Set<String> defines = new LinkedHashSet<>();
     Map<String, String> uses = new LinkedHashMap<>();

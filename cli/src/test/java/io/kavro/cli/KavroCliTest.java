@@ -54,10 +54,14 @@ class KavroCliTest {
   }
 
   private Run kavro(String stdin, String... args) {
+    return kavro(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)), args);
+  }
+
+  private Run kavro(InputStream stdin, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     InputStream original = System.in;
-    System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
+    System.setIn(stdin);
     try {
       int status = Kavro.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
       return new Run(status, out.toString(), err.toString());
@@ -288,6 +292,111 @@ class KavroCliTest {
         .contains("1 record(s) before it were sent, nothing after it").doesNotContain("\tat ");
     Run consumed = kavro("", with("consume", "--topic", topic, "--from-beginning", "--timeout-ms", "3000"));
     assertThat(consumed.lines()).hasSize(1).allMatch(line -> line.contains("\"id\":1"));
+  }
+
+  /**
+   * Issue 33, item D: ISO-8859-1 on standard input ("caf\xe9") was sent as U+FFFD with exit 0. It stops the tool
+   * as a line that does not match: its number and the byte, the lines before it sent, nothing of it or after it.
+   */
+  @Test
+  void produce_invalidUtf8_stopsWithItsLineNumber_andSendsNothingOfIt() throws Exception {
+    String topic = "cli-latin1-" + UUID.randomUUID();
+    java.io.ByteArrayOutputStream stdin = new java.io.ByteArrayOutputStream();
+    stdin.writeBytes("{\"id\": 1, \"note\": null}\n{\"id\": 2, \"note\": {\"string\": \"caf"
+        .getBytes(StandardCharsets.UTF_8));
+    stdin.write(0xe9);
+    stdin.writeBytes("\"}}\n{\"id\": 3, \"note\": null}\n".getBytes(StandardCharsets.UTF_8));
+
+    Run produced = kavro(new ByteArrayInputStream(stdin.toByteArray()), with("produce", "--topic", topic,
+        "--value-schema", schemaFile().toString()));
+
+    assertThat(produced.status()).isEqualTo(1);
+    assertThat(produced.err()).isEqualTo("kavro: line 2 is not valid UTF-8 (at byte 34) (1 record(s) before it "
+        + "were sent, nothing after it)\n");
+    Run consumed = kavro("", with("consume", "--topic", topic, "--from-beginning", "--timeout-ms", "3000"));
+    assertThat(consumed.lines()).hasSize(1).allMatch(line -> line.contains("\"id\":1"));
+  }
+
+  /**
+   * Issue 33, item D: 100 MB without a newline was an OutOfMemoryError with nothing on stderr. The line stops at
+   * the limit (8 MiB by default, --max-line-bytes): one error line with its number and the limit, exit 1.
+   */
+  @Test
+  void produce_lineOverTheLimit_oneErrorLineWithItsNumberAndTheLimit() throws Exception {
+    String topic = "cli-long-" + UUID.randomUUID();
+    InputStream hundredMegabytes = new InputStream() {
+      private long left = 100L * 1024 * 1024;
+
+      @Override
+      public int read() {
+        return left-- > 0 ? 'x' : -1;
+      }
+
+      @Override
+      public int read(byte[] b, int off, int len) {
+        if (left <= 0) {
+          return -1;
+        }
+        int n = (int) Math.min(len, left);
+        java.util.Arrays.fill(b, off, off + n, (byte) 'x');
+        left -= n;
+        return n;
+      }
+    };
+
+    Run endless = kavro(hundredMegabytes, with("produce", "--topic", topic, "--value-schema",
+        schemaFile().toString()));
+    Run limited = kavro("{\"id\": 1, \"note\": null}\n{\"id\": 2, \"note\": \"" + "y".repeat(100) + "\"}\n",
+        with("produce", "--topic", topic, "--value-schema", schemaFile().toString(), "--max-line-bytes", "64"));
+
+    assertThat(endless.status()).isEqualTo(1);
+    assertThat(endless.err()).isEqualTo("kavro: line 1 is longer than 8388608 bytes (the limit of --max-line-bytes)"
+        + " (0 record(s) before it were sent, nothing after it)\n");
+    assertThat(limited.status()).isEqualTo(1);
+    assertThat(limited.err()).isEqualTo("kavro: line 2 is longer than 64 bytes (the limit of --max-line-bytes)"
+        + " (1 record(s) before it were sent, nothing after it)\n");
+    assertThat(kavro("", with("produce", "--topic", topic, "--value-schema", schemaFile().toString(),
+        "--max-line-bytes", "0")).err()).isEqualTo("kavro: --max-line-bytes must be at least 1, was 0\n");
+  }
+
+  /**
+   * Issue 33, item D: a file given as a schema that is not one (a token, /etc/shadow) was quoted, up to 256 of its
+   * characters, over two lines. Every option that reads a schema file names the file and what is wrong, on one
+   * line, and quotes nothing of it.
+   */
+  @Test
+  void schemaFileErrors_nameTheFile_neverQuoteIt() throws Exception {
+    Path token = Files.writeString(dir.resolve("token"), "ghp_S3cretT0ken\nsecond-s3cret\n");
+    Path json = Files.writeString(dir.resolve("creds.json"), "{\"password\": \"hunter2-s3cret\"}");
+    Path imports = Files.createDirectories(dir.resolve("imports"));
+    Files.writeString(imports.resolve("Bad.avsc"), "{\"type\": \"record\", \"name\": \"Bad\", \"fields\": [s3cret]}");
+    Path missing = dir.resolve("missing.avsc");
+
+    Run value = kavro("", with("produce", "--topic", "t", "--value-schema", token.toString()));
+    Run key = kavro("", with("produce", "--topic", "t", "--value-schema", schemaFile().toString(),
+        "--key-schema", json.toString()));
+    Run property = kavro("", with("produce", "--topic", "t", "--property", "value.schema.file=" + token));
+    Run register = kavro("", with("schema", "register", "--subject", "s", "--schema", json.toString()));
+    Run check = kavro("", with("schema", "check", "--subject", "s", "--schema", token.toString()));
+    Run imported = kavro("", with("schema", "register", "--subject", "s", "--schema", schemaFile().toString(),
+        "--imports", imports.toString()));
+    Run absent = kavro("", with("produce", "--topic", "t", "--value-schema", missing.toString()));
+
+    assertThat(value.err()).isEqualTo("kavro: --value-schema " + token + " is not JSON (line 1, column 1): "
+        + "Unrecognized token\n");
+    assertThat(key.err()).isEqualTo("kavro: --key-schema " + json + " is not an Avro schema: No type\n");
+    assertThat(property.err()).isEqualTo("kavro: --value-schema " + token + " is not JSON (line 1, column 1): "
+        + "Unrecognized token\n");
+    assertThat(register.err()).isEqualTo("kavro: --schema " + json + " is not an Avro schema: No type\n");
+    assertThat(check.err()).isEqualTo("kavro: --schema " + token + " is not JSON (line 1, column 1): "
+        + "Unrecognized token\n");
+    assertThat(imported.err()).isEqualTo("kavro: " + imports.resolve("Bad.avsc").toAbsolutePath().normalize()
+        + " is not JSON (line 1, column 46): Unrecognized token\n");
+    assertThat(absent.err()).isEqualTo("kavro: cannot read --value-schema " + missing + ": no such file\n");
+    for (Run run : List.of(value, key, property, register, check, imported, absent)) {
+      assertThat(run.status()).isEqualTo(2);
+      assertThat(run.err()).doesNotContain("s3cret").doesNotContain("S3cret").doesNotContain("hunter2");
+    }
   }
 
   @Test

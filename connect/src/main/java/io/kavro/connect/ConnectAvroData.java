@@ -6,8 +6,10 @@ import org.apache.avro.Schema;
 
 /**
  * Converts between Connect and Avro as Confluent's {@code AvroData} does, with both schema conversions cached
- * in bounded caches ({@code schemas.cache.config}) keyed by the schema itself, so equal schemas share one
- * entry. Thread-safe.
+ * in bounded caches ({@code schemas.cache.config}). Connect schemas are keyed by the schema itself, so equal
+ * schemas share one entry. Avro schemas are keyed by the instance and the version Connect is given: Avro's
+ * equality ignores docs, which the Connect schema carries, so two schemas that differ only in their docs (two
+ * ids) must not share one; the deserializer hands one instance per schema id. Thread-safe.
  */
 final class ConnectAvroData {
   private final ConnectToAvro toAvroMapping;
@@ -26,8 +28,23 @@ final class ConnectAvroData {
 
   private static final ToConnect SCHEMALESS_TO_CONNECT = new ToConnect(null, Schemaless::toConnect);
 
-  /** An Avro schema, and the registry version Connect is given for it. */
-  private record VersionedSchema(Schema schema, Integer version) {}
+  /**
+   * An Avro schema instance, and the registry version Connect is given for it (its subject's: one schema read
+   * under two subjects has two). Equal by identity of the schema: everything the Connect schema holds (docs
+   * too) comes from it.
+   */
+  private record VersionedSchema(Schema schema, Integer version) {
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof VersionedSchema that && that.schema == schema
+          && java.util.Objects.equals(that.version, version);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * System.identityHashCode(schema) + java.util.Objects.hashCode(version);
+    }
+  }
 
   ConnectAvroData(AvroDataSettings settings) {
     this.toAvroMapping = new ConnectToAvro(settings);
@@ -59,7 +76,7 @@ final class ConnectAvroData {
 
   /**
    * The Connect schema of an Avro schema, with {@code version} unless it carries its own, and the mapper of its
-   * values, built once per schema and version; schemaless data (Confluent's {@code Anything}) has no schema.
+   * values, built once per schema instance and version; schemaless data (Confluent's {@code Anything}) has no schema.
    */
   ToConnect toConnect(Schema avro, Integer version) {
     if (avro.equals(Schemaless.ANYTHING)) {

@@ -17,8 +17,10 @@ import org.apache.kafka.connect.transforms.Transformation;
 /**
  * A single message transform that carries schema ids across clusters: each record's id in the source registry
  * becomes the target registry's id of the same schema (see {@link SchemaIdTranslator}), in the header or prefix
- * it came in. For MirrorMaker 2 and other byte-for-byte copies, whose records are bytes
- * ({@code ByteArrayConverter}, MirrorMaker 2's default): use {@link Value} for values, {@link Key} for keys.
+ * it came in (a {@code __key_schema_id} / {@code __value_schema_id} header whose value is null is absent, as the
+ * deserializer reads it: the payload's prefix is translated). For MirrorMaker 2 and other byte-for-byte copies,
+ * whose records are bytes ({@code ByteArrayConverter}, MirrorMaker 2's default): use {@link Value} for values,
+ * {@link Key} for keys.
  *
  * <pre>
  * transforms=ids
@@ -116,7 +118,8 @@ public abstract class SchemaIdTranslation<R extends ConnectRecord<R>> implements
     }
     try {
       Header header = record.headers().lastWithName(translator.headerName());
-      if (header != null) {
+      // A header without a value is absent, as the deserializer reads it: the payload's prefix is translated.
+      if (header != null && header.value() != null) {
         byte[] value = translator.translateHeader(record.topic(), bytes(header.value(), record, "its "
             + translator.headerName() + " header"));
         Headers headers = record.headers().duplicate();

@@ -485,6 +485,59 @@ class AvroConverterTest {
   }
 
   /**
+   * Issue 33, item B: one Avro schema (one id) registered under two subjects at different versions, read through
+   * one converter for both topics, alternately: each topic's Connect schema has its own subject's version.
+   */
+  @Test
+  void oneSchemaUnderTwoSubjects_eachTopicGetsItsSubjectsVersion() {
+    org.apache.avro.Schema avro = new org.apache.avro.Schema.Parser().parse("""
+        {"type":"record","name":"Shared","namespace":"com.acme","fields":[{"name":"id","type":"long"}]}""");
+    org.apache.avro.Schema older = new org.apache.avro.Schema.Parser().parse("""
+        {"type":"record","name":"Shared","namespace":"com.acme","fields":[{"name":"id","type":"int"}]}""");
+    SchemaRegistryClient registry = registry();
+    registry.register("first-value", older);
+    int id = registry.register("first-value", avro); // version 2 there
+    assertThat(registry.register("second-value", avro)).isEqualTo(id); // version 1 there
+    byte[] framed = ByteBuffer.allocate(6).put((byte) 0).putInt(id).put((byte) 14).array(); // id 7
+
+    for (int i = 0; i < 3; i++) {
+      SchemaAndValue first = converter.toConnectData("first", framed);
+      SchemaAndValue second = converter.toConnectData("second", framed);
+      assertThat(first.schema().version()).isEqualTo(2);
+      assertThat(second.schema().version()).isEqualTo(1);
+      assertThat(((Struct) first.value()).getInt64("id")).isEqualTo(7L);
+      assertThat(((Struct) second.value()).getInt64("id")).isEqualTo(7L);
+    }
+  }
+
+  /**
+   * Issue 33, item B: two schemas that differ only in their docs (which Avro's equality ignores), each version 1
+   * of its topic's subject, read through one converter: each Connect schema has its own docs.
+   */
+  @Test
+  void schemasDifferingOnlyInDocs_eachTopicGetsItsOwnDocs() {
+    String text = """
+        {"type":"record","name":"Doc","namespace":"com.acme","doc":"%s","fields":[
+         {"name":"id","type":"long","doc":"%s"}]}""";
+    org.apache.avro.Schema red = new org.apache.avro.Schema.Parser().parse(text.formatted("red", "red id"));
+    org.apache.avro.Schema blue = new org.apache.avro.Schema.Parser().parse(text.formatted("blue", "blue id"));
+    SchemaRegistryClient registry = registry();
+    int redId = registry.register("red-value", red);
+    int blueId = registry.register("blue-value", blue);
+    byte[] redBytes = ByteBuffer.allocate(6).put((byte) 0).putInt(redId).put((byte) 2).array();
+    byte[] blueBytes = ByteBuffer.allocate(6).put((byte) 0).putInt(blueId).put((byte) 2).array();
+
+    for (int i = 0; i < 2; i++) {
+      Schema fromRed = converter.toConnectData("red", redBytes).schema();
+      Schema fromBlue = converter.toConnectData("blue", blueBytes).schema();
+      assertThat(fromRed.parameters()).containsEntry("io.confluent.connect.avro.record.doc", "red")
+          .containsEntry("io.confluent.connect.avro.field.doc.id", "red id");
+      assertThat(fromBlue.parameters()).containsEntry("io.confluent.connect.avro.record.doc", "blue")
+          .containsEntry("io.confluent.connect.avro.field.doc.id", "blue id");
+    }
+  }
+
+  /**
    * Issue 22, item 7: schemaless data nested deeper than Schemaless.MAX_DEPTH is a DataException both ways,
    * which errors.tolerance can skip; 2,000 levels (a payload of 22 KB) overflowed the task's stack. 600 levels
    * decode, and stop at the bound; 2,000 may already stop in the decoder, on a small stack: a DataException too.

@@ -178,6 +178,71 @@ class SchemaIdTranslationTest {
     assertThat(readOnTarget(translated)).isEqualTo(order(2));
   }
 
+  /** A schema id header with a null value is absent, as the deserializer reads it: the prefix is translated. */
+  @Test
+  void nullIdHeader_isAbsent_thePrefixIsTranslated() {
+    shiftTargetIds();
+    byte[] written = serialize(source, order(7), new RecordHeaders());
+    ConnectHeaders headers = new ConnectHeaders();
+    headers.addBytes("__value_schema_id", null);
+
+    SourceRecord translated = transform().apply(mirrored(written, headers));
+
+    try (SchemaRegistryClient registry = SchemaRegistryClients.create(Map.of("schema.registry.url", target))) {
+      assertThat(WireFormat.schemaId(ByteBuffer.wrap((byte[]) translated.value())))
+          .isEqualTo(registry.lookup("src.orders-value", ORDER).id());
+    }
+    assertThat(translated.headers().lastWithName("__value_schema_id").value()).isNull();
+    assertThat(readOnTarget(translated)).isEqualTo(order(7));
+  }
+
+  @Test
+  void nullKeyIdHeader_isAbsent_theKeysPrefixIsTranslated() {
+    shiftTargetIds();
+    byte[] writtenKey;
+    try (KafkaAvroSerializer serializer = new KafkaAvroSerializer()) {
+      serializer.configure(Map.of("schema.registry.url", source), true);
+      writtenKey = serializer.serialize("orders", order(8));
+    }
+    SchemaIdTranslation<SourceRecord> transform = new SchemaIdTranslation.Key<>();
+    transform.configure(Map.of("source.schema.registry.url", source, "target.schema.registry.url", target));
+    ConnectHeaders headers = new ConnectHeaders();
+    headers.addBytes("__key_schema_id", null);
+    org.apache.kafka.connect.data.Schema bytes = org.apache.kafka.connect.data.Schema.OPTIONAL_BYTES_SCHEMA;
+
+    SourceRecord translated = transform.apply(new SourceRecord(Map.of(), Map.of(), "src.orders", 0, bytes,
+        writtenKey, bytes, null, 1L, headers));
+
+    try (SchemaRegistryClient registry = SchemaRegistryClients.create(Map.of("schema.registry.url", target))) {
+      assertThat(WireFormat.schemaId(ByteBuffer.wrap((byte[]) translated.key())))
+          .isEqualTo(registry.lookup("src.orders-key", ORDER).id());
+    }
+    try (KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer()) {
+      deserializer.configure(Map.of("schema.registry.url", target), true);
+      assertThat(deserializer.deserialize("src.orders", (byte[]) translated.key())).isEqualTo(order(8));
+    }
+    transform.close();
+  }
+
+  /** 0x00 and more than an id (6 bytes), or a GUID's length (17) after 0x00: refused, naming the header's length. */
+  @Test
+  void idHeaderOfTheWrongLength_dataException_namingTheHeaderAndItsLength() {
+    shiftTargetIds();
+    byte[] body = serialize(source, order(9), new RecordHeaders());
+    SchemaIdTranslation<SourceRecord> transform = transform();
+    for (int length : new int[] {6, 17}) {
+      byte[] value = new byte[length];
+      value[4] = 1;
+      ConnectHeaders headers = new ConnectHeaders();
+      headers.addBytes("__value_schema_id", value);
+
+      assertThatThrownBy(() -> transform.apply(mirrored(body, headers))).isInstanceOf(DataException.class)
+          .hasMessageContaining("its __value_schema_id header holds " + length + " byte(s) starting 0x00")
+          .hasMessageContaining("not a schema id (0x00 and 4 bytes) or GUID (0x01 and 16 bytes)");
+    }
+    transform.close();
+  }
+
   @Test
   void tombstone_passes() {
     SourceRecord tombstone = mirrored(null, new ConnectHeaders());

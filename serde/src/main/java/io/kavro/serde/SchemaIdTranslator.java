@@ -93,13 +93,18 @@ public final class SchemaIdTranslator implements AutoCloseable {
 
   /**
    * A schema id header's value ({@code 0x00} and an id, or {@code 0x01} and a GUID) with the target registry's.
+   * A header whose value is null is absent, as the deserializer reads it: translate the payload's prefix
+   * ({@link #translatePayload}) instead.
    *
+   * @throws MalformedPayloadException when {@code value} is null, or not exactly an id or a GUID (naming the
+   *     header and its length)
    * @throws SerializationException (a subclass) when it cannot be translated; see the class comment
    */
   public byte[] translateHeader(String topic, byte[] value) {
     if (value == null || prefixSize(topic, value, headerName() + " header") != value.length) {
       throw new MalformedPayloadException("cannot translate " + Failures.record(topic, isKey, -1, -1) + ": its "
-          + headerName() + " header holds " + (value == null ? "nothing" : value.length + " byte(s)")
+          + headerName() + " header holds " + (value == null ? "nothing" : value.length + " byte(s)"
+              + String.format(" starting 0x%02x", value[0] & 0xff))
           + ", not a schema id (0x00 and 4 bytes) or GUID (0x01 and 16 bytes)", null);
     }
     return translate(topic, value, value.length).clone();

@@ -31,6 +31,7 @@ final class WritePlanner {
   private final DatumSchemas schemas;
   private final boolean fastCodec;
   private final boolean removeJavaProperties;
+  private final boolean schemaReflection;
 
   /** What kind of Java value a datum is, which decides its data model. */
   enum DatumKind {
@@ -61,6 +62,7 @@ final class WritePlanner {
     this.schemas = new DatumSchemas(config.schemaReflection() ? models.reflect() : null);
     this.fastCodec = config.fastCodec();
     this.removeJavaProperties = config.removeJavaProperties();
+    this.schemaReflection = config.schemaReflection();
   }
 
   /**
@@ -73,10 +75,17 @@ final class WritePlanner {
     return schemas.schemaOf(datum);
   }
 
-  /** The plan for the datums of {@code schema}, of the kind {@code datum} is. */
+  /**
+   * The plan for the datums of {@code schema}, of the kind {@code datum} is. A {@link java.util.Collection} or
+   * {@link java.util.Map} (an array or map schema given with the datum, as the Connect converter gives them) is
+   * generic data unless {@code schema.reflection} is on: Avro's reflection cannot find the class of its
+   * elements.
+   */
   WritePlan plan(Schema schema, Object datum) {
+    boolean genericContainer = !schemaReflection && (datum instanceof java.util.Collection
+        || datum instanceof java.util.Map);
     DatumKind kind = AvroDataModels.isSpecific(datum) ? DatumKind.SPECIFIC
-        : DatumSchemas.needsReflection(datum) ? DatumKind.REFLECT : DatumKind.GENERIC;
+        : DatumSchemas.needsReflection(datum) && !genericContainer ? DatumKind.REFLECT : DatumKind.GENERIC;
     switch (kind) {
       case REFLECT -> {
         if (datum.getClass().isRecord() && !AvroFeatures.AVRO_1_12) {
