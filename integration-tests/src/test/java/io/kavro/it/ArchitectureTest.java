@@ -54,7 +54,6 @@ class ArchitectureTest {
       "io.kavro.serde.internal.avro.AvroFeatures",
       "io.kavro.serde.internal.avro.BoundedBinaryDecoder",
       "io.kavro.serde.internal.avro.ByteSink",
-      "io.kavro.serde.internal.avro.ClassTrust",
       "io.kavro.serde.internal.avro.DatumSchemas",
       "io.kavro.serde.internal.avro.JavaRecordReader",
       "io.kavro.serde.internal.avro.LocalClasses",

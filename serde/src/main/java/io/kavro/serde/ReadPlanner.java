@@ -2,7 +2,6 @@ package io.kavro.serde;
 
 import io.kavro.serde.internal.avro.AvroDataModels;
 import io.kavro.serde.internal.avro.BoundedBinaryDecoder;
-import io.kavro.serde.internal.avro.ClassTrust;
 import io.kavro.serde.internal.avro.JavaRecordReader;
 import io.kavro.serde.internal.avro.LocalClasses;
 import io.kavro.serde.internal.codec.CompiledDecoder;

@@ -2,7 +2,6 @@ package io.kavro.serde;
 
 import io.kavro.serde.internal.avro.AvroDataModels;
 import io.kavro.serde.internal.avro.AvroFeatures;
-import io.kavro.serde.internal.avro.ClassTrust;
 import io.kavro.serde.internal.avro.DatumSchemas;
 import io.kavro.serde.internal.codec.CompiledEncoder;
 import io.kavro.serde.internal.codec.EncoderCompiler;

@@ -1,4 +1,7 @@
-package io.kavro.serde.internal.avro;
+package io.kavro.serde;
+
+import io.kavro.serde.internal.avro.AvroFeatures;
+import io.kavro.serde.internal.avro.LocalClasses;
 
 import java.util.Collections;
 import java.util.HashSet;
@@ -24,8 +27,11 @@ import org.apache.avro.util.ClassSecurityValidator;
  * its predicate with the one installed (Avro's default reads {@code org.apache.avro.SERIALIZABLE_PACKAGES}
  * and {@code SERIALIZABLE_CLASSES}) and never replaces it; if something installs another predicate later,
  * the next class trusted composes with that one. Classes are held weakly. Thread-safe.
+ *
+ * <p>Package-private on purpose: adding to Avro's JVM-wide trust widens what Avro loads by name, so only Kavro's
+ * planners, which hand it the application's own classes, may call it.
  */
-public final class ClassTrust {
+final class ClassTrust {
   private static final Set<Class<?>> TRUSTED =
       Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
 
@@ -36,7 +42,7 @@ public final class ClassTrust {
    * schema Avro derived from it) names: its nested records, enums and fixed, and its {@code java-class}
    * properties.
    */
-  public static void trust(Class<?> type, Schema derived) {
+  static void trust(Class<?> type, Schema derived) {
     Set<Class<?>> classes = new LinkedHashSet<>();
     classes.add(type);
     classes.addAll(namedBy(derived));
@@ -47,7 +53,7 @@ public final class ClassTrust {
    * Trusts a generated class that a specific reader reads into, with the generated records, enums and
    * fixed that its schema names; any other class named there is left to Avro's own rules.
    */
-  public static void trustGenerated(Class<?> type, Schema schema) {
+  static void trustGenerated(Class<?> type, Schema schema) {
     Set<Class<?>> generated = new LinkedHashSet<>();
     generated.add(type);
     for (Class<?> named : namedBy(schema)) {
@@ -70,7 +76,7 @@ public final class ClassTrust {
    * through Avro's system properties {@code org.apache.avro.SERIALIZABLE_CLASSES} and
    * {@code org.apache.avro.SERIALIZABLE_PACKAGES} (read the same way on every Avro version).
    */
-  public static boolean isTrusted(Class<?> type) {
+  static boolean isTrusted(Class<?> type) {
     return TRUSTED.contains(type) || UserTrust.trusts(type);
   }
 
@@ -118,7 +124,7 @@ public final class ClassTrust {
    * this does nothing.
    */
   @SuppressWarnings("deprecation")
-  public static void allowIn(SpecificDatumReader<?> reader, Schema schema) {
+  static void allowIn(SpecificDatumReader<?> reader, Schema schema) {
     if (AvroFeatures.VALIDATES_EVERY_CLASS) {
       return;
     }
