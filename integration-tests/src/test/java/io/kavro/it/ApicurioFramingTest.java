@@ -3,6 +3,8 @@ package io.kavro.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apicurio.registry.serde.avro.AvroKafkaSerializer;
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SchemaRegistryClients;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.testkit.EmbeddedRegistry;
@@ -28,8 +30,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * Records written by Apicurio's own serde (2.6.13), in each of its framings, and by Kavro, on the real broker and
  * the stack's Apicurio Registry, read by Kavro's deserializer: ids in Apicurio's headers by name, its 4-byte content
- * id prefix as Confluent's id (Apicurio's Confluent-compatible ids are its content ids), and its 8-byte global id
- * and 4-byte content id prefixes as configured, through Apicurio's own API.
+ * id prefix ({@code as-confluent} with {@code use-id=contentId}) as Confluent's id (Apicurio's Confluent-compatible
+ * ids are its content ids), and its global id prefixes (8 bytes, and 4 with {@code as-confluent} alone) and 4-byte
+ * content id prefix as configured, through Apicurio's own API.
  */
 @ExtendWith(KavroStackExtension.class)
 class ApicurioFramingTest {
@@ -93,7 +96,7 @@ class ApicurioFramingTest {
     produceWithApicurio(topic, "global-header-", List.of(1, 2));
     produceWithApicurio(topic, "content-header-", List.of(3, 4), "apicurio.registry.use-id", "contentId");
     produceWithApicurio(topic, "content-prefix-", List.of(5, 6), "apicurio.registry.headers.enabled", false,
-        "apicurio.registry.as-confluent", true);
+        "apicurio.registry.as-confluent", true, "apicurio.registry.use-id", "contentId");
     produceWithKavro(topic, List.of(7, 8));
 
     List<ConsumerRecord<String, Object>> read = kafka.consume(kafka.consumerConfig(StringDeserializer.class,
@@ -103,6 +106,50 @@ class ApicurioFramingTest {
     assertThat(headerNames(read.get(0))).contains("apicurio.value.globalId");
     assertThat(headerNames(read.get(2))).contains("apicurio.value.contentId");
     assertThat(headerNames(read.get(4))).doesNotContain("apicurio.value.globalId", "apicurio.value.contentId");
+  }
+
+  /**
+   * Apicurio 2's {@code as-confluent=true} alone writes 4-byte <em>global</em> ids (2.x's {@code use-id} defaults to
+   * the global id), read with {@code apicurio-global-id-4}; with {@code use-id=contentId} it writes content ids,
+   * Apicurio's Confluent-compatible ids, read with the defaults. Global ids are first made to run ahead of content
+   * ids (one schema text under two subjects), so that a content id read as a global id, or the reverse, finds the
+   * wrong schema or none, and fails here.
+   */
+  @Test
+  void asConfluent_globalIdsByDefault_contentIdsWithUseId() {
+    String global4 = kafka.topic("apicurio-as-confluent");
+    String content4 = kafka.topic("apicurio-as-confluent-content");
+    Schema filler = new Schema.Parser().parse("""
+        {"type":"record","name":"Filler","namespace":"com.acme.it","fields":[{"name":"x","type":"int"}]}""");
+    try (SchemaRegistryClient registry = SchemaRegistryClients.create(Map.of("schema.registry.url",
+        stack.registryUrl()))) {
+      registry.register(global4 + "-filler-a", filler);
+      registry.register(global4 + "-filler-b", filler);
+    }
+    produceWithApicurio(global4, "global-4-", List.of(1, 2), "apicurio.registry.headers.enabled", false,
+        "apicurio.registry.as-confluent", true);
+    produceWithApicurio(content4, "content-4-", List.of(3, 4), "apicurio.registry.headers.enabled", false,
+        "apicurio.registry.as-confluent", true, "apicurio.registry.use-id", "contentId");
+    int globalId = rawId(global4);
+    int contentId = rawId(content4);
+
+    List<ConsumerRecord<String, Object>> globals = kafka.consume(kafka.consumerConfig(StringDeserializer.class,
+        KafkaAvroDeserializer.class, "value.schema.id.prefix", "apicurio-global-id-4"), global4, 2);
+    List<ConsumerRecord<String, Object>> contents = kafka.consume(kafka.consumerConfig(StringDeserializer.class,
+        KafkaAvroDeserializer.class), content4, 2);
+
+    assertThat(globalId).as("one schema, two artifacts: the global id is not the content id")
+        .isNotEqualTo(contentId);
+    assertReadsAll(globals, 2);
+    assertReadsAll(contents, 2);
+  }
+
+  /** The 4-byte id after the {@code 0x00} of the topic's first record. */
+  private int rawId(String topic) {
+    byte[] value = kafka.<String, byte[]>consume(kafka.consumerConfig(StringDeserializer.class,
+        org.apache.kafka.common.serialization.ByteArrayDeserializer.class), topic, 1).get(0).value();
+    assertThat(value).hasSizeGreaterThan(5).startsWith(0);
+    return java.nio.ByteBuffer.wrap(value, 1, 4).getInt();
   }
 
   /** Apicurio 2's 8-byte global id prefix, configured, beside its header records. */
