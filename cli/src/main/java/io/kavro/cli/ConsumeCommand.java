@@ -145,8 +145,8 @@ final class ConsumeCommand implements Callable<Integer> {
                 : values.deserializeWithSchema(topic, record.headers(), ByteBuffer.wrap(record.value()));
             line.set("value", value == null ? JsonLines.MAPPER.nullNode()
                 : JsonLines.datum(value.datum(), value.schema(), rendering));
-            if (value != null && value.schemaId() >= 0 && printIds) {
-              line.put("schemaId", value.schemaId());
+            if (value != null && printIds) {
+              JsonLines.putSchemaKey(line, "", value);
             }
           } catch (io.kavro.serde.RetriableSerdeException e) {
             throw e; // the registry is down: no record can be read, stop with one clear line
@@ -187,8 +187,8 @@ final class ConsumeCommand implements Callable<Integer> {
       try {
         AvroValue decoded = keys.deserializeWithSchema(topic, record.headers(), ByteBuffer.wrap(key));
         line.set("key", JsonLines.datum(decoded.datum(), decoded.schema(), rendering));
-        if (decoded.schemaId() >= 0 && printIds) {
-          line.put("keySchemaId", decoded.schemaId());
+        if (printIds) {
+          JsonLines.putSchemaKey(line, "key", decoded);
         }
         return;
       } catch (io.kavro.serde.MalformedPayloadException | io.kavro.serde.UnknownSchemaIdException e) {

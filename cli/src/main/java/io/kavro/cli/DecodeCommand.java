@@ -59,7 +59,7 @@ final class DecodeCommand implements Callable<Integer> {
       deserializer.configure(client.config(), false);
       AvroValue value = deserializer.deserializeWithSchema(topic, ByteBuffer.wrap(bytes));
       ObjectNode line = JsonLines.MAPPER.createObjectNode();
-      line.put("schemaId", value.schemaId());
+      JsonLines.putSchemaKey(line, "", value);
       line.put("schema", value.schema().getFullName());
       line.set("value", JsonLines.datum(value.datum(), value.schema(), rendering));
       spec.commandLine().getOut().println(JsonLines.line(line));

@@ -134,6 +134,29 @@ final class JsonLines {
     return new GenericDatumReader<>(schema).read(null, DecoderFactory.get().jsonDecoder(schema, text));
   }
 
+  /**
+   * How a record named its writer schema, under {@code prefix} ({@code ""} for values, {@code "key"} for keys):
+   * {@code schemaId} (a Confluent id), {@code schemaGuid}, {@code apicurioGlobalId} / {@code apicurioContentId},
+   * or {@code schemaKey} (a framing resolver's key, as text).
+   */
+  static void putSchemaKey(ObjectNode line, String prefix, io.kavro.serde.AvroValue value) {
+    Object key = value.schemaKey();
+    if (key instanceof Integer id) {
+      line.put(name(prefix, "schemaId"), id);
+    } else if (key instanceof java.util.UUID guid) {
+      line.put(name(prefix, "schemaGuid"), guid.toString());
+    } else if (key instanceof io.kavro.registry.ApicurioId apicurio) {
+      line.put(name(prefix, apicurio.kind() == io.kavro.registry.ApicurioId.Kind.GLOBAL_ID ? "apicurioGlobalId"
+          : "apicurioContentId"), apicurio.value());
+    } else if (key != null) {
+      line.put(name(prefix, "schemaKey"), String.valueOf(key));
+    }
+  }
+
+  private static String name(String prefix, String field) {
+    return prefix.isEmpty() ? field : prefix + Character.toUpperCase(field.charAt(0)) + field.substring(1);
+  }
+
   static String line(JsonNode node) {
     try {
       return MAPPER.writeValueAsString(node);

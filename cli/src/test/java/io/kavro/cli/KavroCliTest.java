@@ -462,6 +462,20 @@ class KavroCliTest {
     assertThat(kavro("", with("decode", "--hex", "zz")).status()).isEqualTo(2);
   }
 
+  /** A record framed with an Apicurio id prints that id by its kind, never a schema id of -1. */
+  @Test
+  void decode_apicurioContentIdPrefix_printsTheIdItHolds() {
+    byte[] payload = payload("cli-decode-apicurio", 3); // 0x00, the Confluent-compatible id, the body
+    int id = java.nio.ByteBuffer.wrap(payload, 1, 4).getInt(); // Apicurio's Confluent-compatible ids: content ids
+
+    Run decoded = kavro("", with("decode", "--hex", HexFormat.of().formatHex(payload),
+        "--property", "value.schema.id.prefix=apicurio-content-id-4"));
+
+    assertThat(decoded.status()).as(decoded.err()).isZero();
+    assertThat(decoded.out()).startsWith("{\"apicurioContentId\":" + id + ",\"schema\":\"com.acme.Order\"")
+        .doesNotContain("schemaId");
+  }
+
   @Test
   void schemaCommands_registerCheckGetVersionsCompatibilityDelete() throws Exception {
     String subject = "cli-subject-" + UUID.randomUUID();

@@ -126,9 +126,9 @@ class ApicurioFramingTest {
       registry.register(global4 + "-filler-a", filler);
       registry.register(global4 + "-filler-b", filler);
     }
-    produceWithApicurio(global4, "global-4-", List.of(1, 2), "apicurio.registry.headers.enabled", false,
+    produceWithApicurio(global4, "as-confluent-global-", List.of(1, 2), "apicurio.registry.headers.enabled", false,
         "apicurio.registry.as-confluent", true);
-    produceWithApicurio(content4, "content-4-", List.of(3, 4), "apicurio.registry.headers.enabled", false,
+    produceWithApicurio(content4, "as-confluent-content-", List.of(3, 4), "apicurio.registry.headers.enabled", false,
         "apicurio.registry.as-confluent", true, "apicurio.registry.use-id", "contentId");
     int globalId = rawId(global4);
     int contentId = rawId(content4);

@@ -47,6 +47,7 @@ class ArchitectureTest {
       "io.kavro.registry.internal.http.HttpSchemaRegistryClient",
       "io.kavro.registry.internal.schema.CompatibilityReasons",
       "io.kavro.registry.internal.schema.DataContracts",
+      "io.kavro.registry.internal.schema.HeldSchemaParser", // the http client's and the disk store's parser
       "io.kavro.registry.internal.schema.ReferencedTypes",
       "io.kavro.registry.internal.schema.SchemaDefaults",
       "io.kavro.registry.internal.schema.SchemaTextLimits",
@@ -55,6 +56,7 @@ class ArchitectureTest {
       "io.kavro.serde.internal.avro.BoundedBinaryDecoder",
       "io.kavro.serde.internal.avro.ByteSink",
       "io.kavro.serde.internal.avro.DatumSchemas",
+      "io.kavro.serde.internal.avro.JavaRecordConstructionException", // mapped by the engine to a typed error
       "io.kavro.serde.internal.avro.JavaRecordReader",
       "io.kavro.serde.internal.avro.LocalClasses",
       "io.kavro.serde.internal.codec.CompiledDecoder",
