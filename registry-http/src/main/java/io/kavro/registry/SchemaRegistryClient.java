@@ -80,6 +80,20 @@ public interface SchemaRegistryClient extends Closeable {
   }
 
   /**
+   * Tells {@code listener} whenever an answer this client gave may no longer hold: a schema it served from its
+   * disk cache replaced (see {@link #replacedSchemas()}), or a subject's latest version changed by a refresh or
+   * forgotten after a change made through this client. Whatever was built from its answers can then be rebuilt;
+   * until then the answers stand, so a caller that caches them need not ask again per use. The listener runs on
+   * the thread that saw the change (a background refresh, or a caller's) and must be quick and must not throw. A
+   * client whose answers never change (the default) never calls it.
+   *
+   * @return what removes the listener; idempotent
+   */
+  default AutoCloseable onChange(Runnable listener) {
+    return () -> { };
+  }
+
+  /**
    * The schema with this globally unique id (Confluent 8's {@code GET /schemas/guids/{guid}}), as a payload
    * framed with magic byte 1, or a {@code __value_schema_id} header, names it.
    *

@@ -72,6 +72,8 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   private final SchemaRegistryClient delegate;
   /** Schemas served from disk that the registry then answered otherwise: see {@link #replacedSchemas()}. */
   private final java.util.concurrent.atomic.AtomicLong replaced = new java.util.concurrent.atomic.AtomicLong();
+  /** Told when an answer may no longer hold: see {@link #onChange}. */
+  private final java.util.List<Runnable> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
   /** Schemas served from the disk cache while the registry was unavailable. */
   private final LongAdder diskServes = new LongAdder();
   /** Latest versions kept after a failed refresh, and served stale. */
@@ -139,11 +141,12 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
         .expireAfterWrite(policy.missingIdTtl())
         .ticker(ticker)
         .build();
-    Caffeine<Object, Object> latestBuilder = Caffeine.newBuilder()
+    Caffeine<LatestKey, SubjectVersion> latestBuilder = Caffeine.newBuilder()
         .maximumSize(policy.latestCacheSize())
         .ticker(ticker)
         .executor(background)
-        .recordStats();
+        .recordStats()
+        .removalListener(this::latestReplaced);
     if (policy.latestExpires()) {
       latestBuilder.refreshAfterWrite(policy.latestTtl());
     }
@@ -188,6 +191,34 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   @Override
   public long replacedSchemas() {
     return replaced.get();
+  }
+
+  @Override
+  public AutoCloseable onChange(Runnable listener) {
+    listeners.add(listener);
+    return () -> listeners.remove(listener);
+  }
+
+  /** A refresh replaced a latest version: the listeners are told, once the cache holds it, if it moved. */
+  private void latestReplaced(LatestKey key, SubjectVersion old, com.github.benmanes.caffeine.cache.RemovalCause cause) {
+    if (cause != com.github.benmanes.caffeine.cache.RemovalCause.REPLACED || key == null || old == null) {
+      return;
+    }
+    SubjectVersion now = latest.asMap().get(key);
+    if (now == null || now.id() != old.id() || now.version() != old.version()) {
+      changed();
+    }
+  }
+
+  /** Tells the listeners that an answer may no longer hold. */
+  private void changed() {
+    for (Runnable listener : listeners) {
+      try {
+        listener.run();
+      } catch (RuntimeException e) {
+        log.warn("A change listener of the schema registry client failed: {}", e.toString());
+      }
+    }
   }
 
   /**
@@ -442,12 +473,14 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
       byId.put(id, schema);
       if (!schema.equals(served)) {
         replaced.incrementAndGet();
+        changed();
       }
       files.save(id, schema);
     } catch (SchemaNotFoundException e) {
       fromDisk.remove(id);
       byId.invalidate(id);
       replaced.incrementAndGet();
+      changed();
       files.delete(id);
       log.warn("Schema id {} was served from the schema cache on disk, but the registry does not know it: "
           + "forgotten: {}", id, e.getMessage());
@@ -467,7 +500,9 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   private void forget(String subject) {
     registered.invalidateSubject(subject);
     lookedUp.invalidateSubject(subject);
-    latest.asMap().keySet().removeIf(key -> key.subject().equals(subject));
+    if (latest.asMap().keySet().removeIf(key -> key.subject().equals(subject))) {
+      changed();
+    }
   }
 
   /** A subject's latest version, or its latest version whose metadata holds every entry of {@code metadata}. */

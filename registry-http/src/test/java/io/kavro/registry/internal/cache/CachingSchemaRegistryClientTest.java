@@ -215,6 +215,38 @@ class CachingSchemaRegistryClientTest {
     assertThat(client.latestVersion("s").version()).isEqualTo(2);
   }
 
+  /**
+   * A refresh that moves the latest version tells the change listeners, once the cache holds the new one, so that
+   * whatever was built from the old one (the serde's routes) is rebuilt; one that finds the same version, or a
+   * listener removed, tells nothing.
+   */
+  @Test
+  void latest_refreshThatMovesIt_tellsTheChangeListeners() throws Exception {
+    InMemorySchemaRegistry registry = new InMemorySchemaRegistry();
+    FakeTicker ticker = new FakeTicker();
+    CachePolicy policy = CachePolicy.of(100, Duration.ofSeconds(60));
+    CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(registry, policy, null, ticker, Runnable::run);
+    registry.register("s", USER_V1);
+    java.util.List<Integer> seen = new java.util.ArrayList<>();
+    AutoCloseable listening = client.onChange(() -> seen.add(client.latestVersion("s").version()));
+    client.latestVersion("s");
+
+    ticker.advance(Duration.ofSeconds(61));
+    client.latestVersion("s"); // refreshed: the same version
+    assertThat(seen).isEmpty();
+    registry.register("s", USER_V2);
+    ticker.advance(Duration.ofSeconds(61));
+    client.latestVersion("s"); // refreshed: version 2
+
+    assertThat(seen).as("told once, and the cache already answers the new version").containsExactly(2);
+    listening.close();
+    registry.register("s", new org.apache.avro.Schema.Parser().parse(USER_V2.toString()
+        .replaceFirst("\\]}$", ",{\"name\":\"v3\",\"type\":\"int\",\"default\":3}]}")));
+    ticker.advance(Duration.ofSeconds(61));
+    assertThat(client.latestVersion("s").version()).isEqualTo(3);
+    assertThat(seen).as("a removed listener is not told").hasSize(1);
+  }
+
   @Test
   void latest_refreshFails_servesStaleThenRecovers() {
     server.enqueue(new MockResponse.Builder().body(
