@@ -5,7 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.kavro.registry.ApicurioId;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
-import io.kavro.serde.ReadPlanner.ReadPlan;
+import io.kavro.serde.ReadPlanner.ReadRoute;
 import io.kavro.serde.internal.avro.BoundedBinaryDecoder;
 import io.kavro.serde.internal.avro.JavaRecordConstructionException;
 import java.io.IOException;
@@ -30,11 +30,18 @@ final class DeserializerEngine {
   private final boolean isKey;
   private final boolean followsLatest;
   private final ReadRouter router;
-  private final Cache<Integer, ReadPlan> plans;
-  /** Plans by any other key: a GUID, an Apicurio id, a {@link FramingResolver}'s key. */
-  private final Cache<Object, ReadPlan> keyedPlans;
-  /** The client's count of replaced schemas when the plans were last checked against it. */
-  private volatile long replacedSeen;
+  private final int maxRoutes;
+  /** The routes of every topic, when no route follows the latest version; else {@code null}. */
+  private final RouteTable shared;
+  /** The routes per topic, when they follow its subject's latest version. */
+  private final java.util.concurrent.ConcurrentHashMap<String, RouteTable> byTopic =
+      new java.util.concurrent.ConcurrentHashMap<>();
+  /** How long a route that follows the latest version stands before it is asked again; MAX_VALUE: until told. */
+  private final long recheckNanos;
+  /** Changes the client told of: every route is rebuilt when it moves. */
+  private final java.util.concurrent.atomic.AtomicLong changes = new java.util.concurrent.atomic.AtomicLong();
+  private volatile long changesSeen;
+  private final AutoCloseable changeListener;
   private final SchemaIdSource idSource;
   /** Apicurio's id headers, read unless the prefix only is ({@code PrefixSchemaIdDeserializer}); or {@code null}. */
   private final ApicurioHeaders apicurioHeaders;
@@ -45,7 +52,6 @@ final class DeserializerEngine {
   private final Cache<Object, Boolean> unknownKeys;
   /** How long {@link #unknownKeys} remembers a key. */
   static final java.time.Duration UNKNOWN_PREFIX_TTL = java.time.Duration.ofMinutes(1);
-  private volatile ReadPlan last;
   private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
 
   /** Per thread: the decoder, and a copy buffer for direct (off-heap) payloads. */
@@ -59,14 +65,42 @@ final class DeserializerEngine {
     this.resolver = ForeignFramings.resolver(config);
     this.router = new ReadRouter(client, config, resolver);
     this.followsLatest = router.followsLatest();
-    this.plans = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
-    this.keyedPlans = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
+    this.maxRoutes = config.maxSchemasPerSubject();
+    this.shared = followsLatest ? null : new RouteTable(maxRoutes);
+    this.recheckNanos = recheckNanos(config);
+    this.changeListener = client.onChange(changes::incrementAndGet);
     this.idSource = SchemaIdSource.of(config);
     this.apicurioHeaders = config.schemaIdFromHeader() ? new ApicurioHeaders(isKey) : null;
     this.idPrefix = config.schemaIdPrefix();
     this.failOnTrailingData = config.failOnTrailingData();
     this.unknownKeys = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject())
         .expireAfterWrite(UNKNOWN_PREFIX_TTL).build();
+  }
+
+  /**
+   * The routes of one stream: a writer schema's by its id or other key, and the last one used, which answers
+   * most records (a topic usually carries one schema) without boxing the id.
+   */
+  private static final class RouteTable {
+    final Cache<Integer, ReadRoute> byId;
+    /** Routes by any other key: a GUID, an Apicurio id, a {@link FramingResolver}'s key. */
+    final Cache<Object, ReadRoute> byKey;
+    volatile ReadRoute last;
+
+    RouteTable(int maxRoutes) {
+      byId = Caffeine.newBuilder().maximumSize(maxRoutes).build();
+      byKey = Caffeine.newBuilder().maximumSize(maxRoutes).build();
+    }
+  }
+
+  /**
+   * How long a route that follows the latest version stands: the client's latest cache is refreshed in the
+   * background after {@code latest.cache.ttl.sec}, and tells of a change, so asking it again once per period is
+   * enough; never, when it never expires (Confluent's default, -1: the latest is cached for good).
+   */
+  static long recheckNanos(AvroSerdeConfig config) {
+    java.time.Duration ttl = config.registryConfig().latestCacheTtl();
+    return ttl.equals(io.kavro.registry.RegistryConfig.NO_EXPIRY) ? Long.MAX_VALUE : ttl.toNanos();
   }
 
   /** See {@link KafkaAvroDeserializer#writerVersion}. */
@@ -110,13 +144,31 @@ final class DeserializerEngine {
    * also starts with a prefix is read by {@link #eitherFraming}.
    */
   private Object decode(String topic, Headers headers, byte[] payload, int offset, int length, boolean withSchema) {
-    Object headerKey = headerKey(topic, headers, length);
+    byte[] idHeader = idSource.header(headers);
+    Object headerKey = null;
+    if (idHeader != null) {
+      if (idHeader.length == WireFormat.HEADER_SIZE && idHeader[0] == WireFormat.MAGIC_BYTE
+          && !startsWithPrefix(payload, offset, length)) {
+        ReadRoute plan = plan(topic, WireFormat.schemaId(idHeader, 0, idHeader.length), length);
+        return read(topic, plan, null, payload, offset, length, length, withSchema, failOnTrailingData);
+      }
+      headerKey = keyOfHeader(topic, idHeader, length);
+    } else if (apicurioHeaders != null && headers != null) {
+      headerKey = apicurioHeaders.id(headers, topic, length);
+    }
     if (headerKey != null) {
       if (startsWithPrefix(payload, offset, length)) {
         return eitherFraming(topic, headers, headerKey, payload, offset, length, withSchema);
       }
       return read(topic, planOf(topic, headerKey, length), headerKey, payload, offset, length, length, withSchema,
           failOnTrailingData);
+    }
+    if (idPrefix == SchemaIdPrefix.CONFLUENT && length >= WireFormat.HEADER_SIZE
+        && payload[offset] == WireFormat.MAGIC_BYTE) {
+      // The usual record: read without boxing its id.
+      ReadRoute plan = plan(topic, WireFormat.schemaId(payload, offset, length), length);
+      return read(topic, plan, null, payload, offset + WireFormat.HEADER_SIZE, length - WireFormat.HEADER_SIZE,
+          length, withSchema, failOnTrailingData);
     }
     Object key;
     int prefix;
@@ -129,7 +181,7 @@ final class DeserializerEngine {
       key = prefixKey(topic, payload, offset, length);
       prefix = prefixSize(payload, offset);
     }
-    ReadPlan plan = key instanceof ResolverKey ? resolverPlan(topic, (ResolverKey) key, length)
+    ReadRoute plan = key instanceof ResolverKey ? resolverPlan(topic, (ResolverKey) key, length)
         : planOf(topic, key, length);
     return read(topic, plan, key, payload, offset + prefix, length - prefix, length, withSchema, failOnTrailingData);
   }
@@ -138,7 +190,7 @@ final class DeserializerEngine {
    * The plan for a {@link FramingResolver}'s key. The key is the plug-in's object: its {@code hashCode} and
    * {@code equals}, which the plan cache calls, fail as the plug-in's failure.
    */
-  private ReadPlan resolverPlan(String topic, ResolverKey key, int length) {
+  private ReadRoute resolverPlan(String topic, ResolverKey key, int length) {
     try {
       return keyedPlan(topic, key, length);
     } catch (SerializationException | org.apache.kafka.common.errors.RetriableException e) {
@@ -189,12 +241,12 @@ final class DeserializerEngine {
   private Object eitherFraming(String topic, Headers headers, Object headerKey, byte[] payload, int offset,
       int length, boolean withSchema) {
     Object prefixKey = prefixKey(topic, payload, offset, length);
-    ReadPlan prefixPlan = knownPlan(topic, prefixKey, length);
+    ReadRoute prefixPlan = knownPlan(topic, prefixKey, length);
     if (prefixPlan == null) {
       return read(topic, planOf(topic, headerKey, length), headerKey, payload, offset, length, length, withSchema,
           failOnTrailingData);
     }
-    ReadPlan headerPlan = knownPlan(topic, headerKey, length);
+    ReadRoute headerPlan = knownPlan(topic, headerKey, length);
     int prefix = prefixSize(payload, offset);
     Object viaPrefix = null;
     SerializationException prefixFailure = null;
@@ -243,7 +295,7 @@ final class DeserializerEngine {
    * The plan for {@code key} when the registry knows its schema, else {@code null}. What it does not know is
    * remembered for {@link #UNKNOWN_PREFIX_TTL}: an id that a prefix seems to hold is asked once, not per record.
    */
-  private ReadPlan knownPlan(String topic, Object key, int length) {
+  private ReadRoute knownPlan(String topic, Object key, int length) {
     if (unknownKeys.getIfPresent(key) != null) {
       return null;
     }
@@ -326,8 +378,8 @@ final class DeserializerEngine {
     }
   }
 
-  /** The read plan for a writer schema key: an {@code Integer} schema id, or a key of {@link #keyedPlans}. */
-  private ReadPlan planOf(String topic, Object key, int length) {
+  /** The read plan for a writer schema key: an {@code Integer} schema id, or a key of {@link RouteTable#byKey}. */
+  private ReadRoute planOf(String topic, Object key, int length) {
     return key instanceof Integer id ? plan(topic, id, length) : keyedPlan(topic, key, length);
   }
 
@@ -347,8 +399,10 @@ final class DeserializerEngine {
   /**
    * Decodes the Avro body of a payload of {@code length} bytes; with {@code toTheEnd}, the body must be read to its
    * last byte. The datum, or with {@code withSchema} an {@link AvroValue}.
+   *
+   * @param key how the record names its writer schema, or {@code null} for the plan's schema id
    */
-  private Object read(String topic, ReadPlan plan, Object key, byte[] payload, int bodyOffset, int bodyLength,
+  private Object read(String topic, ReadRoute plan, Object key, byte[] payload, int bodyOffset, int bodyLength,
       int length, boolean withSchema, boolean toTheEnd) {
     BoundedBinaryDecoder decoder = scratch.get().decoder.reset(payload, bodyOffset, bodyLength);
     Object datum;
@@ -356,57 +410,89 @@ final class DeserializerEngine {
       datum = plan.read(decoder);
     } catch (JavaRecordConstructionException e) {
       // Valid Avro that the application's class refuses: not a corrupt record.
-      throw new SerializationException("cannot deserialize " + Failures.record(topic, isKey, plan.id(), length)
+      throw new SerializationException("cannot deserialize " + Failures.record(topic, isKey, named(key, plan), length)
           + ": " + e.getMessage(), e.getCause());
     } catch (IOException | RuntimeException | LinkageError e) {
-      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, key, length)
+      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, named(key, plan), length)
           + ": truncated or corrupt Avro body for writer schema " + plan.writerSchema().getFullName() + ": " + e, e);
     } catch (StackOverflowError e) {
       // A recursive schema lets a small payload nest deeper than any stack: a bad record, not a dead consumer.
-      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, key, length)
+      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, named(key, plan), length)
           + ": the Avro body for writer schema " + plan.writerSchema().getFullName()
           + " nests deeper than this thread's stack can read", null);
     }
     if (toTheEnd && !decoder.isEnd()) {
-      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, key, length)
+      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, named(key, plan), length)
           + ": " + decoder.remaining() + " trailing byte(s) after the datum", null);
     }
-    return withSchema ? new AvroValue(plan.id(), plan.readerSchema(), datum, key) : datum;
+    return withSchema ? new AvroValue(plan.id(), plan.readerSchema(), datum, named(key, plan)) : datum;
   }
 
-  private ReadPlan plan(String topic, int id, int length) {
-    forgetPlansOfReplacedSchemas();
-    // Most topics carry one schema: the last plan answers without boxing the id for the cache lookup.
-    ReadPlan last = this.last;
-    if (last != null && last.id() == id && !followsLatest) {
+  /** How a record named the writer schema of {@code plan}: {@code key}, or the plan's schema id. */
+  private static Object named(Object key, ReadRoute plan) {
+    return key != null ? key : (Object) plan.id();
+  }
+
+  private ReadRoute plan(String topic, int id, int length) {
+    RouteTable table = table(topic);
+    ReadRoute last = table.last;
+    if (last != null && last.id() == id && current(last)) {
       return last;
     }
-    ReadPlan known = plans.getIfPresent(id);
-    if (known != null && !followsLatest) {
-      this.last = known;
+    ReadRoute known = table.byId.getIfPresent(id);
+    if (known != null && current(known)) {
+      table.last = known;
       return known;
     }
-    return build(topic, id, null, known, length);
+    return build(topic, table, id, null, known, length);
   }
 
   /**
-   * Builds the plan for a schema id, or another key ({@code id} -1: see {@link #keyedPlans}), fetching the writer
-   * schema unless {@code known} has it, and caches it; {@code known} itself when its reader schema still applies.
+   * The routes of {@code topic}'s stream, all of them rebuilt once the client told of a change (a schema served
+   * from disk replaced, a latest version moved): a route outlives no answer it was built from.
    */
-  private ReadPlan build(String topic, int id, Object key, ReadPlan known, int length) {
+  private RouteTable table(String topic) {
+    long told = changes.get();
+    if (told != changesSeen) {
+      changesSeen = told;
+      if (shared != null) {
+        shared.byId.invalidateAll();
+        shared.byKey.invalidateAll();
+        shared.last = null;
+      }
+      byTopic.clear();
+    }
+    if (shared != null) {
+      return shared;
+    }
+    RouteTable table = byTopic.get(topic);
+    return table != null ? table : byTopic.computeIfAbsent(topic, t -> new RouteTable(maxRoutes));
+  }
+
+  /** Whether a route stands: always, unless it follows the latest version and its period is over. */
+  private boolean current(ReadRoute route) {
+    return !followsLatest || route.refreshAt() == Long.MAX_VALUE || System.nanoTime() - route.refreshAt() < 0;
+  }
+
+  /**
+   * Builds the route for a schema id, or another key ({@code id} -1), fetching the writer schema unless
+   * {@code known} has it, and caches it; {@code known} itself (asked again later) when its reader schema still
+   * applies.
+   */
+  private ReadRoute build(String topic, RouteTable table, int id, Object key, ReadRoute known, int length) {
     String record = Failures.record(topic, isKey, key == null ? (Object) id : key, length);
     try {
-      ReadPlan plan = router.route(topic, id, key, known, record);
-      if (plan == known) {
-        return known;
+      ReadRoute route = router.route(topic, id, key, known, record);
+      if (followsLatest && recheckNanos != Long.MAX_VALUE) {
+        route = route.refreshingAt(System.nanoTime() + recheckNanos);
       }
       if (key == null) {
-        plans.put(id, plan);
-        this.last = plan;
+        table.byId.put(id, route);
+        table.last = route;
       } else {
-        keyedPlans.put(key, plan);
+        table.byKey.put(key, route);
       }
-      return plan;
+      return route;
     } catch (SchemaRegistryException e) {
       throw Failures.whileReading(record, e);
     } catch (SerializationException e) {
@@ -423,38 +509,29 @@ final class DeserializerEngine {
   }
 
   /**
-   * Drops every plan once the client has replaced a schema it had answered (one served from disk during an
-   * outage, answered otherwise by the registry): a plan outlives no schema it was built from.
-   */
-  private void forgetPlansOfReplacedSchemas() {
-    long replaced = router.replacedSchemas();
-    if (replaced != replacedSeen) {
-      plans.invalidateAll();
-      keyedPlans.invalidateAll();
-      last = null;
-      replacedSeen = replaced;
-    }
-  }
-
-  /**
-   * The read plan for a schema GUID (Confluent 8), an Apicurio id or a {@link FramingResolver}'s key: cached like
+   * The route for a schema GUID (Confluent 8), an Apicurio id or a {@link FramingResolver}'s key: cached like
    * ids, never asked again once known.
    */
-  private ReadPlan keyedPlan(String topic, Object key, int length) {
-    forgetPlansOfReplacedSchemas();
-    ReadPlan known = keyedPlans.getIfPresent(key);
-    if (known != null && !followsLatest) {
+  private ReadRoute keyedPlan(String topic, Object key, int length) {
+    RouteTable table = table(topic);
+    ReadRoute known = table.byKey.getIfPresent(key);
+    if (known != null && current(known)) {
       return known;
     }
-    return build(topic, -1, key, known, length);
+    return build(topic, table, -1, key, known, length);
   }
 
   private static String describe(Object key) {
     return Failures.describe(key);
   }
 
-  /** Releases the {@link FramingResolver}, if any. */
+  /** Releases the {@link FramingResolver}, if any, and stops listening to the client. */
   void close() {
+    try {
+      changeListener.close();
+    } catch (Exception e) {
+      // the client's own removal: nothing of the record path depends on it
+    }
     if (resolver != null) {
       ForeignFramings.close(resolver);
     }

@@ -32,10 +32,15 @@ final class ReadPlanner {
    * How the data of one writer schema id is read: as the reader schema, with Avro's datum reader, or the
    * compiled decoder when there is one (then preferred).
    */
-  record ReadPlan(int id, Schema writerSchema, Schema readerSchema, DatumReader<Object> datumReader,
-      CompiledDecoder decoder) {
+  record ReadRoute(int id, Schema writerSchema, Schema readerSchema, DatumReader<Object> datumReader,
+      CompiledDecoder decoder, long refreshAt) {
     Object read(BoundedBinaryDecoder in) throws IOException {
       return decoder != null ? decoder.decode(in) : datumReader.read(null, in);
+    }
+
+    /** This route, to be asked again at {@code refreshAt} ({@link System#nanoTime()}) when it follows latest. */
+    ReadRoute refreshingAt(long refreshAt) {
+      return new ReadRoute(id, writerSchema, readerSchema, datumReader, decoder, refreshAt);
     }
   }
 
@@ -61,7 +66,7 @@ final class ReadPlanner {
    * @throws SchemaResolutionException when the writer schema cannot be read as the reader schema, or no
    *     generated class fits it
    */
-  ReadPlan plan(int id, Schema writer, Schema reader, String record) {
+  ReadRoute plan(int id, Schema writer, Schema reader, String record) {
     checkResolves(writer, reader, record);
     DatumReader<Object> datumReader;
     GenericData fastModel = null;
@@ -109,7 +114,7 @@ final class ReadPlanner {
           + " has a fixed type of more than " + AVRO_READER_MAX_FIXED + " bytes, which Kavro reads only with its "
           + "compiled decoder (avro.fast.codec=true, generic or specific records), never with Avro's reader", null);
     }
-    return new ReadPlan(id, writer, reader, datumReader, fast);
+    return new ReadRoute(id, writer, reader, datumReader, fast, Long.MAX_VALUE);
   }
 
   /**

@@ -2,7 +2,7 @@ package io.kavro.serde;
 
 import io.kavro.registry.ApicurioId;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.serde.ReadPlanner.ReadPlan;
+import io.kavro.serde.ReadPlanner.ReadRoute;
 import io.kavro.serde.subject.SubjectNameStrategy;
 import java.util.Map;
 import java.util.UUID;
@@ -56,7 +56,7 @@ final class ReadRouter {
    * @throws io.kavro.registry.SchemaRegistryException when the registry fails or knows no such schema
    * @throws SchemaResolutionException when the writer schema cannot be read as the reader schema
    */
-  ReadPlan route(String topic, int id, Object key, ReadPlan known, String record) {
+  ReadRoute route(String topic, int id, Object key, ReadRoute known, String record) {
     Schema writer = known != null ? known.writerSchema() : writerSchema(id, key);
     Schema reader = readerSchema(topic, writer, record);
     if (known != null && known.readerSchema() == reader) {

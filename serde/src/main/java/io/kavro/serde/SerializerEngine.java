@@ -31,6 +31,13 @@ final class SerializerEngine {
   private final WritePlanner planner;
   private final WriteRouter router;
   private final Cache<Schema, SchemaRoutes> routes;
+  private final boolean followsLatest;
+  /** How long a route that follows the latest version stands: see {@link DeserializerEngine#recheckNanos}. */
+  private final long recheckNanos;
+  /** Changes the client told of: every route is asked again when it moves. */
+  private final java.util.concurrent.atomic.AtomicLong changes = new java.util.concurrent.atomic.AtomicLong();
+  private volatile long changesSeen;
+  private final AutoCloseable changeListener;
   private final ThreadLocal<Buffers> buffers = ThreadLocal.withInitial(Buffers::new);
 
   /** Per thread: the output buffer, the encoder aimed at it, and a scratch pair for projections. */
@@ -57,6 +64,18 @@ final class SerializerEngine {
     this.planner = new WritePlanner(config);
     this.router = new WriteRouter(client, config, planner);
     this.routes = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
+    this.followsLatest = router.followsLatest();
+    this.recheckNanos = DeserializerEngine.recheckNanos(config);
+    this.changeListener = client.onChange(changes::incrementAndGet);
+  }
+
+  /** Stops listening to the client. */
+  void close() {
+    try {
+      changeListener.close();
+    } catch (Exception e) {
+      // the client's own removal: nothing of the record path depends on it
+    }
   }
 
   /**
@@ -87,12 +106,18 @@ final class SerializerEngine {
           + (isKey ? "key" : "value") + ".schema.id.serializer=HeaderSchemaIdSerializer writes the schema id in "
           + "the record's headers, and none were given: call serialize(topic, headers, data)");
     }
+    long told = changes.get();
+    if (told != changesSeen) {
+      changesSeen = told;
+      routes.asMap().values().forEach(routed -> routed.byTopic.clear());
+    }
     SchemaRoutes entry = routes.getIfPresent(schema);
     if (entry == null) {
       entry = plan(topic, datum, schema);
     }
     WriteRouter.WriteRoute route = entry.byTopic.get(topic);
-    if (route == null || router.followsLatest()) {
+    if (route == null || followsLatest && route.refreshAt() != Long.MAX_VALUE
+        && System.nanoTime() - route.refreshAt() >= 0) {
       route = route(topic, entry, route, datum);
     }
     // Avro's writers take bytes as a ByteBuffer only.
@@ -126,6 +151,9 @@ final class SerializerEngine {
       route = router.route(subject, entry.plan, known, datum, record);
     } catch (SchemaRegistryException e) {
       throw Failures.whileWriting(record, subject, e);
+    }
+    if (followsLatest && recheckNanos != Long.MAX_VALUE) {
+      route = route.refreshingAt(System.nanoTime() + recheckNanos);
     }
     entry.byTopic.put(topic, route);
     return route;

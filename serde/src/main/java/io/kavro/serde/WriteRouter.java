@@ -43,7 +43,7 @@ final class WriteRouter {
       return config.useLatestVersion() ? LATEST : LOOKUP;
     }
 
-    /** Whether the route can change while the serializer lives: asked of the (caching) client per record. */
+    /** Whether the route can change while the serializer lives. */
     boolean followsLatest() {
       return this == LATEST || this == LATEST_WITH_METADATA;
     }
@@ -53,7 +53,13 @@ final class WriteRouter {
    * Where a datum of one schema goes on one topic: the subject, the registered id and where it is put, and, when
    * the registered writer schema differs from the datum's, how to project onto it.
    */
-  record WriteRoute(String subject, int id, WritePlanner.Projection projection, SchemaIdPlacement placement) {}
+  record WriteRoute(String subject, int id, WritePlanner.Projection projection, SchemaIdPlacement placement,
+      long refreshAt) {
+    /** This route, to be asked again at {@code refreshAt} ({@link System#nanoTime()}) when it follows latest. */
+    WriteRoute refreshingAt(long refreshAt) {
+      return new WriteRoute(subject, id, projection, placement, refreshAt);
+    }
+  }
 
   WriteRouter(SchemaRegistryClient client, AvroSerdeConfig config, WritePlanner planner) {
     this.client = client;
@@ -69,7 +75,7 @@ final class WriteRouter {
     this.planner = planner;
   }
 
-  /** Whether routes must be asked again per record (the latest version may move). */
+  /** Whether routes follow the latest version, which may move: they are asked again now and then. */
   boolean followsLatest() {
     return source.followsLatest();
   }
@@ -114,7 +120,7 @@ final class WriteRouter {
     List<String> apicurio = ApicurioHeaders.names(isKey);
     SchemaIdPlacement placement = idInHeader ? SchemaIdPlacement.Header.of(idHeaderName, id, client.guidOf(id),
         apicurio) : new SchemaIdPlacement.Prefix(id, prefixOthers(apicurio));
-    return new WriteRoute(subject, id, projection, placement);
+    return new WriteRoute(subject, id, projection, placement, Long.MAX_VALUE);
   }
 
   /** Confluent's id header and Apicurio's, which a reader would take before a prefix. */
