@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * {@code internal} package, fails here with the file and the line.
  */
 class ArchitectureTest {
-  private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+  private static final Path ROOT = Path.of("..", "..").toAbsolutePath().normalize();
   private static final Pattern IMPORT = Pattern.compile("^import (?:static )?([\\w.]+)(?:\\.\\*)?;", Pattern.MULTILINE);
 
   /** The library and tool modules, and the root package of each one's own code. */
