@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The behaviour every {@link SchemaRegistryClient} must have, whatever registry is behind it. Run against
- * the in-memory registry here and against a real registry in integration-tests.
+ * the in-memory registry here and against a real registry in tests/integration.
  *
  * <p>Every test uses fresh subject names and never changes the global level, so that it can run against a
  * shared registry.

@@ -14,9 +14,10 @@ import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.Serializer;
 
 /**
- * Apicurio Registry 3's Avro serializer, loaded from the {@code apicurio3-serde} fixture's class path in a class
- * loader of its own (its classes have the names of Apicurio 2's serde, which this module's class path holds), with
- * Kafka's, Avro's and SLF4J's classes shared from the test's, so that records and headers pass between them.
+ * Apicurio Registry 3's Avro serializer, loaded from the {@code tests/fixtures/apicurio3-serde} fixture's class
+ * path in a class loader of its own (its classes have the names of Apicurio 2's serde, which this module's class
+ * path holds), with Kafka's, Avro's and SLF4J's classes shared from the test's, so that records and headers pass
+ * between them.
  */
 final class Apicurio3Serde implements AutoCloseable {
   private static final List<String> SHARED = List.of("org.apache.kafka.", "org.apache.avro.", "org.slf4j.");
@@ -24,13 +25,13 @@ final class Apicurio3Serde implements AutoCloseable {
   private final URLClassLoader loader;
 
   Apicurio3Serde() {
-    Path folder = Path.of(System.getProperty("kavro.apicurio3.serde", "../apicurio3-serde/target/serde"));
+    Path folder = Path.of(System.getProperty("kavro.apicurio3.serde", "../fixtures/apicurio3-serde/target/serde"));
     try (Stream<Path> jars = Files.list(folder)) {
       URL[] urls = jars.filter(jar -> jar.toString().endsWith(".jar")).map(Apicurio3Serde::url).toArray(URL[]::new);
       this.loader = new ChildFirst(urls, Apicurio3Serde.class.getClassLoader());
     } catch (IOException e) {
-      throw new UncheckedIOException("Apicurio 3's serde is not in " + folder + ": build the apicurio3-serde module",
-          e);
+      throw new UncheckedIOException("Apicurio 3's serde is not in " + folder
+          + ": build the tests/fixtures/apicurio3-serde module", e);
     }
   }
 

@@ -105,8 +105,8 @@ class PluginPathWorkerTest {
 
   /**
    * A worker's line: its class path, the plugin built for it, and how it logs. The 4.4 worker runs on this
-   * JVM's class path less Kavro; the 3.9 worker on connect-runtime 3.9's own (module connect-worker-3.9),
-   * with the test's connectors.
+   * JVM's class path less Kavro; the 3.9 worker on connect-runtime 3.9's own (module
+   * tests/fixtures/connect-worker-3.9), with the test's connectors.
    */
   enum WorkerLine {
     KAFKA_4_4("kavro-connect-plugin", "kavro-avro-converter"),
@@ -121,14 +121,15 @@ class PluginPathWorkerTest {
     }
 
     Path plugins() {
-      return Path.of(System.getProperty("kavro.connect.plugins", "../connect-plugin/target")).resolve(pluginDir);
+      return Path.of(System.getProperty("kavro.connect.plugins", "../../connect-plugin/target")).resolve(pluginDir);
     }
 
     String classPath() throws Exception {
       if (this == KAFKA_4_4) {
         return workerClassPath();
       }
-      Path worker = Path.of(System.getProperty("kavro.connect.worker39", "../connect-worker-3.9/target/worker"));
+      Path worker = Path.of(System.getProperty("kavro.connect.worker39",
+          "../fixtures/connect-worker-3.9/target/worker"));
       List<String> entries = new ArrayList<>();
       try (var jars = Files.list(worker)) {
         jars.map(jar -> jar.toAbsolutePath().toString()).sorted().forEach(entries::add);

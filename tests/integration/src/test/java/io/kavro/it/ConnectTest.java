@@ -103,7 +103,7 @@ class ConnectTest {
     Properties props = new Properties();
     // The examples' worker configuration, as users copy it (read from the source tree: no module depends on
     // the examples).
-    try (InputStream in = Files.newInputStream(Path.of("..", "examples", "src", "main", "connect",
+    try (InputStream in = Files.newInputStream(Path.of("..", "..", "examples", "src", "main", "connect",
         "worker-avro.properties"))) {
       props.load(in);
     }

@@ -37,7 +37,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * no duplicate (idempotent producers), no deserialization error.
  *
  * <p>CI runs a short version; the long one is
- * {@code mvn -B verify -pl integration-tests -am -Dtest=SoakTest -Dkavro.soak.records=1000000}.
+ * {@code mvn -B verify -pl tests/integration -am -Dtest=SoakTest -Dkavro.soak.records=1000000}.
  */
 @ExtendWith(KavroStackExtension.class)
 class SoakTest {

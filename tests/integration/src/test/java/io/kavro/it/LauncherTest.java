@@ -29,7 +29,8 @@ class LauncherTest {
 
   private static Result kavro(java.util.Map<String, String> env, String... args)
       throws IOException, InterruptedException {
-    List<String> command = new java.util.ArrayList<>(List.of("sh", Path.of("..", "cli", "bin", "kavro").toString()));
+    List<String> command = new java.util.ArrayList<>(
+        List.of("sh", Path.of("..", "..", "cli", "bin", "kavro").toString()));
     command.addAll(List.of(args));
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
         .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
@@ -77,7 +78,7 @@ class LauncherTest {
    */
   @Test
   void stack_forManualUse_backwardByDefault_exportLines_stopsOnSignal() throws Exception {
-    Process stackProcess = new ProcessBuilder("sh", Path.of("..", "cli", "bin", "kavro").toString(), "stack")
+    Process stackProcess = new ProcessBuilder("sh", Path.of("..", "..", "cli", "bin", "kavro").toString(), "stack")
         .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
         .redirectError(ProcessBuilder.Redirect.DISCARD).start();
     try {
@@ -96,7 +97,7 @@ class LauncherTest {
       }
       assertThat(exports).containsKeys("KAVRO_BOOTSTRAP_SERVERS", "KAVRO_SCHEMA_REGISTRY_URL");
 
-      ProcessBuilder level = new ProcessBuilder("sh", Path.of("..", "cli", "bin", "kavro").toString(), "schema",
+      ProcessBuilder level = new ProcessBuilder("sh", Path.of("..", "..", "cli", "bin", "kavro").toString(), "schema",
           "compatibility").redirectErrorStream(true);
       level.environment().putAll(exports);
       Process tool = level.start();

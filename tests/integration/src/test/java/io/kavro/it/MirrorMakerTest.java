@@ -233,13 +233,14 @@ class MirrorMakerTest {
   }
 
   /**
-   * A Connect worker of Kafka 4.3 with MirrorMaker 2 (module mirror-maker-4.3) in a JVM of its own, writing to the
-   * target cluster, with Kavro's plugin on its plugin.path as users install it, running {@code connector}.
+   * A Connect worker of Kafka 4.3 with MirrorMaker 2 (module tests/fixtures/mirror-maker-4.3) in a JVM of its
+   * own, writing to the target cluster, with Kavro's plugin on its plugin.path as users install it, running
+   * {@code connector}.
    */
   private Process startWorker(EmbeddedKafka target, Map<String, String> connector) throws Exception {
-    Path plugins = Path.of(System.getProperty("kavro.connect.plugins", "../connect-plugin/target"))
+    Path plugins = Path.of(System.getProperty("kavro.connect.plugins", "../../connect-plugin/target"))
         .resolve("kavro-connect-plugin");
-    Path worker = Path.of(System.getProperty("kavro.mirror.worker", "../mirror-maker-4.3/target/worker"));
+    Path worker = Path.of(System.getProperty("kavro.mirror.worker", "../fixtures/mirror-maker-4.3/target/worker"));
     List<String> classPath = new ArrayList<>();
     try (var jars = Files.list(worker)) {
       jars.map(jar -> jar.toAbsolutePath().toString()).sorted().forEach(classPath::add);

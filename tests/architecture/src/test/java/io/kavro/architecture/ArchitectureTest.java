@@ -1,4 +1,4 @@
-package io.kavro.it;
+package io.kavro.architecture;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,20 +21,36 @@ import org.junit.jupiter.api.Test;
  * The layering of Kavro's modules, read from their main sources: what each may import, and which of its types
  * its internal packages may show. Kafka loads plugins from the class path, where a {@code module-info} hides
  * nothing, so this test is what keeps internals internal: a new import across a layer, or a new public type in an
- * {@code internal} package, fails here with the file and the line.
+ * {@code internal} package, fails here with the file and the line. Every product module of the root pom is
+ * covered: a new one fails here until it is given its root package (or shown to have no Java sources).
  */
 class ArchitectureTest {
-  private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+  /** The checkout's root, from this module's folder {@code tests/architecture}. */
+  private static final Path ROOT = Path.of("..", "..").toAbsolutePath().normalize();
   private static final Pattern IMPORT = Pattern.compile("^import (?:static )?([\\w.]+)(?:\\.\\*)?;", Pattern.MULTILINE);
 
-  /** The library and tool modules, and the root package of each one's own code. */
+  /**
+   * The product modules with Java sources, and the root package of each one's own code. kavro-serde-kafka3 is
+   * kavro-serde rebuilt with two stand-ins of its own, in the serde's packages.
+   */
   private static final Map<String, String> MODULES = Map.of(
       "registry-http", "io.kavro.registry",
       "serde", "io.kavro.serde",
       "connect", "io.kavro.connect",
+      "serde-kafka3", "io.kavro.serde",
       "cli", "io.kavro.cli",
       "testkit", "io.kavro.testkit",
-      "examples", "io.kavro.examples");
+      "examples", "io.kavro.examples",
+      "benchmarks", "io.kavro.bench");
+
+  /** The product modules without Java sources: their jars or folders are assembled from the others. */
+  private static final Set<String> WITHOUT_SOURCES = Set.of("connect-plugin");
+
+  /** The modules built on Kavro as its users are, which may use its public API only. */
+  private static final Set<String> ON_THE_PUBLIC_API = Set.of("cli", "testkit", "examples", "benchmarks");
+
+  /** The root pom's folder of test suites and fixtures, which are no product. */
+  private static final String TESTS = "tests";
 
   /**
    * The public types of internal packages, each used by a public package of its own module. A type added here
@@ -62,13 +78,33 @@ class ArchitectureTest {
       "io.kavro.serde.internal.codec.CompiledDecoder",
       "io.kavro.serde.internal.codec.CompiledEncoder",
       "io.kavro.serde.internal.codec.DecoderCompiler",
-      "io.kavro.serde.internal.codec.EncoderCompiler");
+      "io.kavro.serde.internal.codec.EncoderCompiler",
+      // kavro-serde-kafka3: where its shading relocates Kafka's KIP-877 interfaces, so public as theirs are.
+      "io.kavro.serde.internal.kip877.Monitorable",
+      "io.kavro.serde.internal.kip877.PluginMetrics");
 
   /** One import of one main source file. */
   private record Import(String module, Path file, String packageName, String imported) {
     @Override
     public String toString() {
       return ROOT.relativize(file) + " imports " + imported;
+    }
+  }
+
+  @Test
+  void everyProductModule_isChecked() {
+    Matcher module = Pattern.compile("<module>([^<]+)</module>").matcher(read(ROOT.resolve("pom.xml")));
+    Set<String> products = new TreeSet<>();
+    while (module.find()) {
+      products.add(module.group(1));
+    }
+    assertThat(products).as("the root pom's modules").contains(TESTS);
+    products.remove(TESTS);
+
+    assertThat(products).as("product modules, each with its root package or without sources")
+        .containsExactlyInAnyOrderElementsOf(union(MODULES.keySet(), WITHOUT_SOURCES));
+    for (String without : WITHOUT_SOURCES) {
+      assertThat(ROOT.resolve(without).resolve("src/main/java")).as("Java sources of " + without).doesNotExist();
     }
   }
 
@@ -100,6 +136,25 @@ class ArchitectureTest {
           || i.imported().startsWith("io.kavro.examples") && !module.getKey().equals("examples")));
     }
     assertThat(crossing).isEmpty();
+  }
+
+  @Test
+  void theToolsBenchmarksAndExamples_useThePublicApiOnly() {
+    List<Import> internal = new ArrayList<>();
+    for (String module : ON_THE_PUBLIC_API) {
+      internal.addAll(imports(module, i -> i.imported().startsWith("io.kavro.")
+          && i.imported().contains(".internal.")));
+    }
+    assertThat(internal).isEmpty();
+  }
+
+  @Test
+  void serdeKafka3_holdsTheKip877StandInsOnly_importingNoKavro() {
+    for (Path file : sources("serde-kafka3")) {
+      assertThat(packageOf(read(file))).as(ROOT.relativize(file).toString())
+          .isEqualTo("io.kavro.serde.internal.kip877");
+    }
+    assertThat(imports("serde-kafka3", i -> i.imported().startsWith("io.kavro."))).isEmpty();
   }
 
   @Test
@@ -142,6 +197,12 @@ class ArchitectureTest {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  private static Set<String> union(Set<String> a, Set<String> b) {
+    Set<String> both = new TreeSet<>(a);
+    both.addAll(b);
+    return both;
   }
 
   private static String packageOf(String source) {
