@@ -20,9 +20,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 25: the README's console session runs as written, on a stack of its own (a fresh broker and registry, as
- * the session starts from one), each command's output compared with the printed one; only timestamps and the
- * registry's port may differ.
+ * Issue 25: the console session of docs/console-tool.md runs as written, on a stack of its own (a fresh broker
+ * and registry, as the session starts from one), each command's output compared with the printed one; only
+ * timestamps and the registry's port may differ.
  */
 class ReadmeConsoleTranscriptTest {
   private static LocalStack stack;
@@ -40,7 +40,7 @@ class ReadmeConsoleTranscriptTest {
     stack.close();
   }
 
-  /** One {@code $ kavro ...} line of the README and what it printed. */
+  /** One {@code $ kavro ...} line of the page and what it printed. */
   private record Step(String command, List<String> printed) {}
 
   @Test
@@ -59,12 +59,14 @@ class ReadmeConsoleTranscriptTest {
     }
   }
 
-  /** The README's session: the code block after "Output as produced on the local stack". */
+  /** The page's session: the code block after "Output as produced on the local stack". */
   private static List<Step> session() throws Exception {
-    String readme = Files.readString(Path.of("..", "README.md"));
-    int from = readme.indexOf("```\n", readme.indexOf("Output as produced on the local stack")) + 4;
+    String page = Files.readString(Path.of("..", "docs", "console-tool.md"));
+    int marker = page.indexOf("Output as produced on the local stack");
+    assertThat(marker).as("the session's introduction in docs/console-tool.md").isNotNegative();
+    int from = page.indexOf("```\n", marker) + 4;
     List<Step> steps = new ArrayList<>();
-    for (String line : readme.substring(from, readme.indexOf("```", from)).split("\n")) {
+    for (String line : page.substring(from, page.indexOf("```", from)).split("\n")) {
       if (line.startsWith("$ kavro ")) {
         steps.add(new Step(line.substring("$ kavro ".length()), new ArrayList<>()));
       } else if (!line.isBlank()) {
@@ -81,7 +83,7 @@ class ReadmeConsoleTranscriptTest {
         .replaceAll("127\\.0\\.0\\.1:(?!1/)\\d+", "\\\\E127\\\\.0\\\\.0\\\\.1:\\\\d+\\\\Q");
   }
 
-  /** Runs one command as the README shows it, with the stack's broker and registry unless it names its own. */
+  /** Runs one command as the page shows it, with the stack's broker and registry unless it names its own. */
   private String run(String command) throws Exception {
     List<String> args = new ArrayList<>();
     String stdin = "";

@@ -33,7 +33,7 @@ import org.apache.kafka.common.serialization.Serializer;
  * cannot be reached.
  *
  * <p><b>Metrics.</b> A Kafka {@code Monitorable}: a client shows its record, byte, error, registry and cache
- * metrics with its own (group {@code plugins}); see the README's Metrics section.
+ * metrics with its own (group {@code plugins}); see {@code docs/metrics.md}.
  *
  * <p><b>Thread safety.</b> Thread-safe: one instance can serve every thread of a producer.
  */

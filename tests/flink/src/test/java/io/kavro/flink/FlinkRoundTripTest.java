@@ -39,7 +39,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * A Flink job (a local MiniCluster, two slots) reads a Kavro-written topic through {@link KafkaAvroDeserializer}
  * and writes every record to another topic through {@link KafkaAvroSerializer}, both named to Flink's Kafka
  * connector as plain Kafka (de)serializer classes with their configuration, on the testkit's broker and registry:
- * 10,000 records round-trip, none lost, none changed. Public API only, as in the README's recipe.
+ * 10,000 records round-trip, none lost, none changed. Public API only, as in the recipe of
+ * docs/registries-and-clusters.md.
  */
 @ExtendWith(KavroStackExtension.class)
 class FlinkRoundTripTest {

@@ -142,7 +142,7 @@ class MirrorMakerTest {
   }
 
   /**
-   * The target registry goes down mid-stream and comes back: with the README's recipe, the worker retries the
+   * The target registry goes down mid-stream and comes back: with the docs' recipe, the worker retries the
    * records it could not translate until it can, and every record arrives once, in order. Without
    * {@code errors.retry.timeout=-1}, {@code errors.tolerance=all} skips them.
    */
@@ -204,7 +204,7 @@ class MirrorMakerTest {
     }
   }
 
-  /** The connector as the README's recipe sets it up. */
+  /** The connector as the recipe of docs/registries-and-clusters.md sets it up. */
   private Map<String, String> mirrorConfig(String topic, EmbeddedKafka target, String targetRegistryUrl) {
     Map<String, String> config = new HashMap<>();
     config.put("name", "mirror");

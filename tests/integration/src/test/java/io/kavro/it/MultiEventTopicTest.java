@@ -29,10 +29,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Issue 23, item 3: the multi-event topic recipe of the README, on the real broker and registry. Each event type
- * is registered under its own subject; the topic's schema is a union that references them; producers write any
- * member with {@code auto.register.schemas=false} and {@code use.latest.version=true}; consumers read each record
- * generic, as its generated class, or projected onto a reader schema.
+ * Issue 23, item 3: the multi-event topic recipe of docs/serialization.md, on the real broker and registry. Each
+ * event type is registered under its own subject; the topic's schema is a union that references them; producers
+ * write any member with {@code auto.register.schemas=false} and {@code use.latest.version=true}; consumers read
+ * each record generic, as its generated class, or projected onto a reader schema.
  */
 @ExtendWith(KavroStackExtension.class)
 class MultiEventTopicTest {
