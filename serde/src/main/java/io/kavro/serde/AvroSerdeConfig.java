@@ -1,8 +1,10 @@
 package io.kavro.serde;
 
 import io.kavro.registry.RegistryConfig;
-import io.kavro.serde.subject.SubjectNameStrategies;
+import io.kavro.serde.framing.FramingResolver;
+import io.kavro.serde.framing.SchemaIdPrefix;
 import io.kavro.serde.subject.StreamsInternalTopicSubjects;
+import io.kavro.serde.subject.SubjectNameStrategies;
 import io.kavro.serde.subject.SubjectNameStrategy;
 import io.kavro.serde.subject.TopicNameStrategy;
 import java.io.IOException;
@@ -79,7 +81,7 @@ public final class AvroSerdeConfig extends AbstractConfig {
       + "schema id deserializer is PrefixSchemaIdDeserializer.";
   public static final String KEY_FRAMING_RESOLVER_CONFIG = "key.framing.resolver";
   public static final String VALUE_FRAMING_RESOLVER_CONFIG = "value.framing.resolver";
-  private static final String FRAMING_RESOLVER_DOC = "A io.kavro.serde.FramingResolver class that reads a framing "
+  private static final String FRAMING_RESOLVER_DOC = "A io.kavro.serde.framing.FramingResolver class that reads a framing "
       + "Kavro does not resolve itself (AWS Glue's, say), for payloads whose first byte is neither 0x00 nor 0x01 "
       + "and whose schema id is in no header. None: such records fail as not framed (Glue's with a message that "
       + "says so).";

@@ -10,7 +10,7 @@ import org.apache.avro.Schema;
  * @param schema the schema of {@code datum}: the reader schema when one applied, else the writer schema
  * @param datum the value; {@code null} only for a datum of type {@code null}
  * @param schemaKey how the record named its writer schema: the {@code Integer} schema id, a {@link java.util.UUID}
- *     schema GUID (Confluent 8), an {@link io.kavro.registry.ApicurioId}, or a {@link FramingResolver}'s key
+ *     schema GUID (Confluent 8), an {@link io.kavro.registry.ApicurioId}, or a {@link io.kavro.serde.framing.FramingResolver}'s key
  */
 public record AvroValue(int schemaId, Schema schema, Object datum, Object schemaKey) {
 

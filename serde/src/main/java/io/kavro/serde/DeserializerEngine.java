@@ -2,15 +2,17 @@ package io.kavro.serde;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import io.kavro.registry.ApicurioId;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.serde.ReadPlanner.ReadRoute;
+import io.kavro.serde.framing.FramingResolver;
+import io.kavro.serde.framing.Located;
+import io.kavro.serde.framing.ResolverKey;
+import io.kavro.serde.framing.SchemaIdReader;
 import io.kavro.serde.internal.avro.BoundedBinaryDecoder;
 import io.kavro.serde.internal.avro.JavaRecordConstructionException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.UUID;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Headers;
 
@@ -42,11 +44,8 @@ final class DeserializerEngine {
   private final java.util.concurrent.atomic.AtomicLong changes = new java.util.concurrent.atomic.AtomicLong();
   private volatile long changesSeen;
   private final AutoCloseable changeListener;
-  private final SchemaIdSource idSource;
-  /** Apicurio's id headers, read unless the prefix only is ({@code PrefixSchemaIdDeserializer}); or {@code null}. */
-  private final ApicurioHeaders apicurioHeaders;
-  private final SchemaIdPrefix idPrefix;
-  private final FramingResolver resolver;
+  /** Where each record names its writer schema: asked once per record. */
+  private final SchemaIdReader framing;
   private final boolean failOnTrailingData;
   /** Schema keys that a prefix seemed to hold and the registry did not know: see {@link #knownPlan}. */
   private final Cache<Object, Boolean> unknownKeys;
@@ -54,27 +53,36 @@ final class DeserializerEngine {
   static final java.time.Duration UNKNOWN_PREFIX_TTL = java.time.Duration.ofMinutes(1);
   private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
 
-  /** Per thread: the decoder, and a copy buffer for direct (off-heap) payloads. */
+  /** Per thread: the decoder, where the framing found the schema, and a copy buffer for direct payloads. */
   private static final class Scratch {
     final BoundedBinaryDecoder decoder = new BoundedBinaryDecoder();
+    final Located located = new Located();
     byte[] copy = new byte[0];
   }
 
   DeserializerEngine(SchemaRegistryClient client, AvroSerdeConfig config) {
     this.isKey = config.isKey();
-    this.resolver = ForeignFramings.resolver(config);
-    this.router = new ReadRouter(client, config, resolver);
+    this.framing = new SchemaIdReader(isKey, config.schemaIdFromHeader(), config.schemaIdPrefix(),
+        resolver(config));
+    this.router = new ReadRouter(client, config, framing);
     this.followsLatest = router.followsLatest();
     this.maxRoutes = config.maxSchemasPerSubject();
     this.shared = followsLatest ? null : new RouteTable(maxRoutes);
     this.recheckNanos = recheckNanos(config);
     this.changeListener = client.onChange(changes::incrementAndGet);
-    this.idSource = SchemaIdSource.of(config);
-    this.apicurioHeaders = config.schemaIdFromHeader() ? new ApicurioHeaders(isKey) : null;
-    this.idPrefix = config.schemaIdPrefix();
     this.failOnTrailingData = config.failOnTrailingData();
     this.unknownKeys = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject())
         .expireAfterWrite(UNKNOWN_PREFIX_TTL).build();
+  }
+
+  /** The configured framing resolver, created and configured, or {@code null}. */
+  private static FramingResolver resolver(AvroSerdeConfig config) {
+    if (config.framingResolver() == null) {
+      return null;
+    }
+    FramingResolver resolver = org.apache.kafka.common.utils.Utils.newInstance(config.framingResolver());
+    resolver.configure(config.originals(), config.isKey());
+    return resolver;
   }
 
   /**
@@ -138,57 +146,34 @@ final class DeserializerEngine {
   }
 
   /**
-   * Finds the writer schema's plan, first match wins: the schema id header (Confluent's); Apicurio's id headers;
-   * the payload's prefix ({@code 0x00} and the configured id, or {@code 0x01} and a GUID); the
-   * {@link FramingResolver}. Then decodes the body after the prefix. A record with an id header whose payload
-   * also starts with a prefix is read by {@link #eitherFraming}.
+   * Asks the framing where the record names its writer schema, finds its route, and decodes the body. A record
+   * with an id header whose payload also starts with a prefix is read by {@link #eitherFraming}.
    */
   private Object decode(String topic, Headers headers, byte[] payload, int offset, int length, boolean withSchema) {
-    byte[] idHeader = idSource.header(headers);
-    Object headerKey = null;
-    if (idHeader != null) {
-      if (idHeader.length == WireFormat.HEADER_SIZE && idHeader[0] == WireFormat.MAGIC_BYTE
-          && !startsWithPrefix(payload, offset, length)) {
-        ReadRoute plan = plan(topic, WireFormat.schemaId(idHeader, 0, idHeader.length), length);
-        return read(topic, plan, null, payload, offset, length, length, withSchema, failOnTrailingData);
-      }
-      headerKey = keyOfHeader(topic, idHeader, length);
-    } else if (apicurioHeaders != null && headers != null) {
-      headerKey = apicurioHeaders.id(headers, topic, length);
+    Located at = scratch.get().located;
+    try {
+      framing.locate(topic, headers, payload, offset, length, at);
+    } catch (UnsupportedFramingException e) {
+      throw new UnsupportedFramingException("cannot deserialize " + Failures.record(topic, isKey, -1, length)
+          + ": " + e.getMessage());
+    } catch (MalformedPayloadException e) {
+      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, -1, length)
+          + ": " + e.getMessage(), e.getCause());
     }
-    if (headerKey != null) {
-      if (startsWithPrefix(payload, offset, length)) {
-        return eitherFraming(topic, headers, headerKey, payload, offset, length, withSchema);
-      }
-      return read(topic, planOf(topic, headerKey, length), headerKey, payload, offset, length, length, withSchema,
-          failOnTrailingData);
+    if (at.alternative() != null) {
+      return eitherFraming(topic, at.named(), at.alternative(), payload, at.alternativeOffset(),
+          at.alternativeLength(), offset, length, withSchema);
     }
-    if (idPrefix == SchemaIdPrefix.CONFLUENT && length >= WireFormat.HEADER_SIZE
-        && payload[offset] == WireFormat.MAGIC_BYTE) {
-      // The usual record: read without boxing its id.
-      ReadRoute plan = plan(topic, WireFormat.schemaId(payload, offset, length), length);
-      return read(topic, plan, null, payload, offset + WireFormat.HEADER_SIZE, length - WireFormat.HEADER_SIZE,
-          length, withSchema, failOnTrailingData);
-    }
-    Object key;
-    int prefix;
-    if (length > 0 && payload[offset] != WireFormat.MAGIC_BYTE && payload[offset] != WireFormat.MAGIC_BYTE_GUID
-        && (resolver != null || payload[offset] == ForeignFramings.GLUE_MAGIC_BYTE)) {
-      FramingResolver.Framed framed = ForeignFramings.locate(resolver, topic, isKey, headers, payload, offset, length);
-      key = new ResolverKey(framed.key());
-      prefix = framed.prefixSize();
-    } else {
-      key = prefixKey(topic, payload, offset, length);
-      prefix = prefixSize(payload, offset);
-    }
-    ReadRoute plan = key instanceof ResolverKey ? resolverPlan(topic, (ResolverKey) key, length)
-        : planOf(topic, key, length);
-    return read(topic, plan, key, payload, offset + prefix, length - prefix, length, withSchema, failOnTrailingData);
+    Object key = at.key();
+    ReadRoute route = key == null ? plan(topic, at.schemaId(), length)
+        : key instanceof ResolverKey resolved ? resolverPlan(topic, resolved, length) : keyedPlan(topic, key, length);
+    return read(topic, route, key, payload, at.bodyOffset(), at.bodyLength(), length, withSchema,
+        failOnTrailingData);
   }
 
   /**
-   * The plan for a {@link FramingResolver}'s key. The key is the plug-in's object: its {@code hashCode} and
-   * {@code equals}, which the plan cache calls, fail as the plug-in's failure.
+   * The route for a {@link FramingResolver}'s key. The key is the plug-in's object: its {@code hashCode} and
+   * {@code equals}, which the route cache calls, fail as the plug-in's failure.
    */
   private ReadRoute resolverPlan(String topic, ResolverKey key, int length) {
     try {
@@ -196,36 +181,10 @@ final class DeserializerEngine {
     } catch (SerializationException | org.apache.kafka.common.errors.RetriableException e) {
       throw e;
     } catch (RuntimeException | LinkageError | StackOverflowError e) {
-      throw resolverFailure(topic, length, "its key's hashCode or equals threw", e);
+      MalformedPayloadException failure = framing.keyFailure(e);
+      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, -1, length) + ": "
+          + failure.getMessage(), failure.getCause());
     }
-  }
-
-  private MalformedPayloadException resolverFailure(String topic, int length, String what, Throwable e) {
-    return new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, -1, length)
-        + ": the framing resolver " + resolver.getClass().getName() + " failed: " + what + ": " + e,
-        e instanceof StackOverflowError ? null : e);
-  }
-
-  /**
-   * How the record's id header names its writer schema: an {@code Integer} schema id or a GUID (Confluent's
-   * {@code __value_schema_id}, first), or an {@link ApicurioId} (Apicurio's headers); {@code null} when it has none.
-   */
-  private Object headerKey(String topic, Headers headers, int length) {
-    byte[] idHeader = idSource.header(headers);
-    if (idHeader != null) {
-      return keyOfHeader(topic, idHeader, length);
-    }
-    return apicurioHeaders != null && headers != null ? apicurioHeaders.id(headers, topic, length) : null;
-  }
-
-  /** Whether the payload starts with a whole prefix of Kavro's framing: {@code 0x00} and an id, or a GUID's. */
-  private boolean startsWithPrefix(byte[] payload, int offset, int length) {
-    return length > 0 && (payload[offset] == WireFormat.MAGIC_BYTE && length >= idPrefix.size()
-        || payload[offset] == WireFormat.MAGIC_BYTE_GUID && length >= WireFormat.GUID_HEADER_SIZE);
-  }
-
-  private int prefixSize(byte[] payload, int offset) {
-    return payload[offset] == WireFormat.MAGIC_BYTE_GUID ? WireFormat.GUID_HEADER_SIZE : idPrefix.size();
   }
 
   /**
@@ -238,20 +197,18 @@ final class DeserializerEngine {
    * reads is taken. A record that reads under both, or neither, is refused, naming both ids: never decoded under a
    * schema its producer may not have used.
    */
-  private Object eitherFraming(String topic, Headers headers, Object headerKey, byte[] payload, int offset,
-      int length, boolean withSchema) {
-    Object prefixKey = prefixKey(topic, payload, offset, length);
+  private Object eitherFraming(String topic, Object headerKey, Object prefixKey, byte[] payload, int prefixedOffset,
+      int prefixedLength, int offset, int length, boolean withSchema) {
     ReadRoute prefixPlan = knownPlan(topic, prefixKey, length);
     if (prefixPlan == null) {
       return read(topic, planOf(topic, headerKey, length), headerKey, payload, offset, length, length, withSchema,
           failOnTrailingData);
     }
     ReadRoute headerPlan = knownPlan(topic, headerKey, length);
-    int prefix = prefixSize(payload, offset);
     Object viaPrefix = null;
     SerializationException prefixFailure = null;
     try {
-      viaPrefix = read(topic, prefixPlan, prefixKey, payload, offset + prefix, length - prefix, length, withSchema,
+      viaPrefix = read(topic, prefixPlan, prefixKey, payload, prefixedOffset, prefixedLength, length, withSchema,
           true);
     } catch (MalformedPayloadException e) {
       prefixFailure = e;
@@ -271,7 +228,7 @@ final class DeserializerEngine {
     }
     if (headerFailure == null && prefixFailure == null) {
       throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, -1, length)
-          + ": its " + headerName(headerKey) + " header names " + describe(headerKey)
+          + ": its " + framing.headerName(headerKey) + " header names " + describe(headerKey)
           + ", and its payload starts with a prefix that names " + describe(prefixKey) + "; it reads whole under "
           + "either, so which one its producer used cannot be told, and it is read under neither. A header left "
           + "over from another record is the usual cause: drop it before writing, or set " + idDeserializerKey()
@@ -284,7 +241,7 @@ final class DeserializerEngine {
       return viaPrefix;
     }
     MalformedPayloadException neither = new MalformedPayloadException("cannot deserialize "
-        + Failures.record(topic, isKey, -1, length) + ": it reads neither under its " + headerName(headerKey)
+        + Failures.record(topic, isKey, -1, length) + ": it reads neither under its " + framing.headerName(headerKey)
         + " header's " + describe(headerKey) + " (" + headerFailure.getMessage() + ") nor under its prefix's "
         + describe(prefixKey) + " (" + prefixFailure.getMessage() + ")", headerFailure);
     neither.addSuppressed(prefixFailure);
@@ -307,34 +264,9 @@ final class DeserializerEngine {
     }
   }
 
-  private String headerName(Object headerKey) {
-    if (headerKey instanceof ApicurioId apicurioId) {
-      return (isKey ? "apicurio.key." : "apicurio.value.")
-          + (apicurioId.kind() == ApicurioId.Kind.GLOBAL_ID ? "globalId" : "contentId");
-    }
-    return idSource.headerName();
-  }
-
   private String idDeserializerKey() {
     return isKey ? AvroSerdeConfig.KEY_SCHEMA_ID_DESERIALIZER_CONFIG
         : AvroSerdeConfig.VALUE_SCHEMA_ID_DESERIALIZER_CONFIG;
-  }
-
-  /**
-   * The key of the schema id or GUID in a header value: exactly {@code [0x00][int32 id]} or
-   * {@code [0x01][16-byte guid]}.
-   */
-  private Object keyOfHeader(String topic, byte[] value, int length) {
-    if (value.length == WireFormat.HEADER_SIZE && value[0] == WireFormat.MAGIC_BYTE) {
-      return WireFormat.schemaId(value, 0, value.length);
-    }
-    if (value.length == WireFormat.GUID_HEADER_SIZE && value[0] == WireFormat.MAGIC_BYTE_GUID) {
-      return WireFormat.guid(value, 0, value.length);
-    }
-    throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, -1, length)
-        + ": its " + idSource.headerName() + " header holds " + value.length + " byte(s)"
-        + (value.length > 0 ? String.format(" starting 0x%02x", value[0] & 0xff) : "")
-        + ", not a schema id (exactly 0x00 and 4 bytes) or GUID (exactly 0x01 and 16 bytes)", null);
   }
 
   /**
@@ -359,41 +291,9 @@ final class DeserializerEngine {
     return payload.hasArray() ? payload.arrayOffset() + payload.position() : 0;
   }
 
-  /**
-   * How the payload's prefix names its writer schema: an {@code Integer} schema id, a GUID or an
-   * {@link ApicurioId} of the configured prefix form; checks the prefix.
-   */
-  private Object prefixKey(String topic, byte[] payload, int offset, int length) {
-    try {
-      if (length > 0 && payload[offset] == WireFormat.MAGIC_BYTE_GUID) {
-        return WireFormat.guid(payload, offset, length);
-      }
-      if (idPrefix != SchemaIdPrefix.CONFLUENT) {
-        return apicurioPrefix(payload, offset, length);
-      }
-      return WireFormat.schemaId(payload, offset, length);
-    } catch (MalformedPayloadException e) {
-      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, -1, length)
-          + ": " + e.getMessage(), null);
-    }
-  }
-
   /** The read plan for a writer schema key: an {@code Integer} schema id, or a key of {@link RouteTable#byKey}. */
   private ReadRoute planOf(String topic, Object key, int length) {
     return key instanceof Integer id ? plan(topic, id, length) : keyedPlan(topic, key, length);
-  }
-
-  /** The Apicurio id of a {@code 0x00} prefix of the configured form. */
-  private ApicurioId apicurioPrefix(byte[] payload, int offset, int length) {
-    if (length < idPrefix.size()) {
-      throw new MalformedPayloadException("payload of " + length + " byte(s) is shorter than the " + idPrefix.size()
-          + "-byte header (" + AvroSerdeConfig.VALUE_SCHEMA_ID_PREFIX_CONFIG.substring("value.".length()) + "="
-          + idPrefix.configValue() + ")", null);
-    }
-    if (payload[offset] != WireFormat.MAGIC_BYTE) {
-      WireFormat.schemaId(payload, offset, length); // throws the unknown magic byte's message
-    }
-    return idPrefix.apicurioId(payload, offset);
   }
 
   /**
@@ -495,14 +395,14 @@ final class DeserializerEngine {
       return route;
     } catch (SchemaRegistryException e) {
       throw Failures.whileReading(record, e);
+    } catch (MalformedPayloadException e) {
+      // the framing resolver's failure to give a writer schema
+      throw new MalformedPayloadException("cannot deserialize " + record + ": " + e.getMessage(), e.getCause());
     } catch (SerializationException e) {
       throw e;
     } catch (org.apache.kafka.common.errors.RetriableException e) {
       throw new RetriableSerdeException("cannot deserialize " + record + ": " + e.getMessage(), e);
     } catch (RuntimeException | LinkageError | StackOverflowError e) {
-      if (key instanceof ResolverKey) {
-        throw resolverFailure(topic, length, "writerSchema(" + key + ") threw", e);
-      }
       throw new SchemaResolutionException("cannot deserialize " + record + ": cannot build a read plan for "
           + (key == null ? "schema id " + id : "it") + ": " + e, e instanceof StackOverflowError ? null : e);
     }
@@ -532,22 +432,7 @@ final class DeserializerEngine {
     } catch (Exception e) {
       // the client's own removal: nothing of the record path depends on it
     }
-    if (resolver != null) {
-      ForeignFramings.close(resolver);
-    }
+    framing.close();
   }
 
-  /** A {@link FramingResolver}'s key, kept apart from Kavro's own keys. */
-  record ResolverKey(Object key) {
-    @Override
-    public String toString() {
-      String text;
-      try {
-        text = String.valueOf(key);
-      } catch (RuntimeException e) {
-        text = "of " + key.getClass().getName(); // the plug-in's toString failed: no message may fail with it
-      }
-      return "key " + text + " of the framing resolver";
-    }
-  }
 }

@@ -3,6 +3,8 @@ package io.kavro.serde;
 import io.kavro.registry.ApicurioId;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.serde.ReadPlanner.ReadRoute;
+import io.kavro.serde.framing.ResolverKey;
+import io.kavro.serde.framing.SchemaIdReader;
 import io.kavro.serde.subject.SubjectNameStrategy;
 import java.util.Map;
 import java.util.UUID;
@@ -23,12 +25,12 @@ final class ReadRouter {
   private final SubjectNameStrategy subjects;
   private final ReadPlanner planner;
   private final WriterVersions versions;
-  private final FramingResolver resolver;
+  private final SchemaIdReader framing;
 
-  /** @param resolver the framing resolver whose keys it may be asked about, or {@code null} */
-  ReadRouter(SchemaRegistryClient client, AvroSerdeConfig config, FramingResolver resolver) {
+  /** @param framing the framing whose resolver's keys it may be asked about */
+  ReadRouter(SchemaRegistryClient client, AvroSerdeConfig config, SchemaIdReader framing) {
     this.client = client;
-    this.resolver = resolver;
+    this.framing = framing;
     this.isKey = config.isKey();
     this.useLatestVersion = config.useLatestVersion();
     this.latestWithMetadata = config.latestWithMetadata();
@@ -76,7 +78,7 @@ final class ReadRouter {
     if (key instanceof ApicurioId apicurioId) {
       return client.schemaByApicurioId(apicurioId);
     }
-    return resolver.writerSchema(((DeserializerEngine.ResolverKey) key).key());
+    return framing.writerSchema((ResolverKey) key);
   }
 
   /** See {@link KafkaAvroDeserializer#writerVersion}. */

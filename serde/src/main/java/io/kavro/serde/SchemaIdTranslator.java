@@ -4,6 +4,8 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
+import io.kavro.serde.framing.SchemaIdPrefix;
+import io.kavro.serde.framing.SchemaIdWriter;
 import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.UUID;
@@ -71,7 +73,7 @@ public final class SchemaIdTranslator implements AutoCloseable {
    * rewrite: a record that has one cannot be translated.
    */
   public java.util.List<String> foreignIdHeaders() {
-    return ApicurioHeaders.names(isKey);
+    return SchemaIdWriter.apicurioIdHeaders(isKey);
   }
 
   /**

@@ -2,8 +2,8 @@ package io.kavro.serde;
 
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SubjectVersion;
+import io.kavro.serde.framing.SchemaIdWriter;
 import io.kavro.serde.subject.SubjectNameStrategy;
-import java.util.List;
 import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.kafka.common.errors.SerializationException;
@@ -23,7 +23,6 @@ final class WriteRouter {
   private final Map<String, String> latestWithMetadata;
   private final boolean latestCompatibilityStrict;
   private final boolean idInHeader;
-  private final String idHeaderName;
   private final WritePlanner planner;
 
   /** Where the writer schema and id of a route come from. */
@@ -53,7 +52,7 @@ final class WriteRouter {
    * Where a datum of one schema goes on one topic: the subject, the registered id and where it is put, and, when
    * the registered writer schema differs from the datum's, how to project onto it.
    */
-  record WriteRoute(String subject, int id, WritePlanner.Projection projection, SchemaIdPlacement placement,
+  record WriteRoute(String subject, int id, WritePlanner.Projection projection, SchemaIdWriter placement,
       long refreshAt) {
     /** This route, to be asked again at {@code refreshAt} ({@link System#nanoTime()}) when it follows latest. */
     WriteRoute refreshingAt(long refreshAt) {
@@ -71,7 +70,6 @@ final class WriteRouter {
     this.latestWithMetadata = config.latestWithMetadata();
     this.latestCompatibilityStrict = config.latestCompatibilityStrict();
     this.idInHeader = config.schemaIdInHeader();
-    this.idHeaderName = isKey ? WireFormat.KEY_SCHEMA_ID_HEADER : WireFormat.VALUE_SCHEMA_ID_HEADER;
     this.planner = planner;
   }
 
@@ -117,15 +115,9 @@ final class WriteRouter {
                 + "), as latest.compatibility.strict=true requires");
       }
     }
-    List<String> apicurio = ApicurioHeaders.names(isKey);
-    SchemaIdPlacement placement = idInHeader ? SchemaIdPlacement.Header.of(idHeaderName, id, client.guidOf(id),
-        apicurio) : new SchemaIdPlacement.Prefix(id, prefixOthers(apicurio));
+    SchemaIdWriter placement = idInHeader ? SchemaIdWriter.header(id, client.guidOf(id), isKey)
+        : SchemaIdWriter.prefix(id, isKey);
     return new WriteRoute(subject, id, projection, placement, Long.MAX_VALUE);
-  }
-
-  /** Confluent's id header and Apicurio's, which a reader would take before a prefix. */
-  private List<String> prefixOthers(List<String> apicurio) {
-    return java.util.stream.Stream.concat(java.util.stream.Stream.of(idHeaderName), apicurio.stream()).toList();
   }
 
   private WritePlanner.Projection projection(String record, WritePlanner.WritePlan plan, Object datum,

@@ -7,6 +7,8 @@ import io.kavro.registry.ApicurioId;
 import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.UnsupportedRegistryApiException;
+import io.kavro.serde.framing.FramingResolver;
+import io.kavro.serde.framing.SchemaIdPrefix;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.nio.ByteBuffer;
@@ -324,7 +326,7 @@ class ForeignFramingTest {
         .isInstanceOf(ConfigException.class).hasMessageContaining("apicurio-global-id-8")
         .hasMessageContaining("confluent");
     assertThatThrownBy(() -> serdes.deserializer("value.framing.resolver", String.class.getName()))
-        .isInstanceOf(ConfigException.class).hasMessageContaining("is not a io.kavro.serde.FramingResolver");
+        .isInstanceOf(ConfigException.class).hasMessageContaining("is not a io.kavro.serde.framing.FramingResolver");
     assertThat(List.of(SchemaIdPrefix.values())).extracting(SchemaIdPrefix::size).containsExactly(5, 9, 5, 5, 9);
   }
 }

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.kavro.registry.ApicurioId;
 import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.serde.framing.FramingResolver;
+import io.kavro.serde.framing.SchemaIdPrefix;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.nio.ByteBuffer;

@@ -127,6 +127,24 @@ class ArchitectureTest {
         && i.imported().startsWith("io.kavro.serde.") && !i.imported().startsWith("io.kavro.serde.internal."))).isEmpty();
   }
 
+  /**
+   * One framing concept: the framing package knows no engine (of the serde it names only the wire format and the
+   * exceptions), and the engines and routers read or write no id bytes themselves, so that a record's walk enters
+   * the framing once.
+   */
+  @Test
+  void theFraming_knowsNoEngine_andTheEnginesReachIdsOnlyThroughIt() {
+    Set<String> allowed = Set.of("io.kavro.serde.WireFormat", "io.kavro.serde.MalformedPayloadException",
+        "io.kavro.serde.UnsupportedFramingException");
+    assertThat(imports("serde", i -> i.packageName().equals("io.kavro.serde.framing")
+        && i.imported().startsWith("io.kavro.serde.") && !i.imported().startsWith("io.kavro.serde.framing.")
+        && !allowed.contains(i.imported()))).isEmpty();
+    for (String engine : List.of("DeserializerEngine", "SerializerEngine", "ReadRouter", "WriteRouter")) {
+      Path file = ROOT.resolve("serde/src/main/java/io/kavro/serde/" + engine + ".java");
+      assertThat(read(file)).as(engine + " reads or writes no id bytes itself").doesNotContain("WireFormat.");
+    }
+  }
+
   @Test
   void noModule_importsAnotherModulesInternals_orTheExamples() {
     List<Import> crossing = new ArrayList<>();

@@ -146,6 +146,8 @@ class SchemaFileStoreTest {
     CachingSchemaRegistryClientTest.FakeTicker ticker = new CachingSchemaRegistryClientTest.FakeTicker();
     CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(scripted.client(),
         CachePolicy.of(10, Duration.ofMinutes(1)), files, ticker, Runnable::run);
+    java.util.concurrent.atomic.AtomicInteger told = new java.util.concurrent.atomic.AtomicInteger();
+    client.onChange(told::incrementAndGet);
 
     assertThat(client.schemaById(id)).isEqualTo(USER_V1);
     ticker.advance(CachingSchemaRegistryClient.DISK_RECHECK.plusSeconds(1));
@@ -158,6 +160,7 @@ class SchemaFileStoreTest {
     assertThat(client.schemaById(id)).isEqualTo(USER_V2);
     assertThat(files.load(id)).isEqualTo(USER_V2);
     assertThat(client.replacedSchemas()).as("issue 22, item 15: readers learn of the replacement").isEqualTo(1);
+    assertThat(told).as("and their listeners are told").hasValue(1);
   }
 
   /** A schema served from disk that the registry, once back, does not know is forgotten, in memory and on disk. */
@@ -170,6 +173,8 @@ class SchemaFileStoreTest {
     CachingSchemaRegistryClientTest.FakeTicker ticker = new CachingSchemaRegistryClientTest.FakeTicker();
     CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(scripted.client(),
         CachePolicy.of(10, Duration.ofMinutes(1)), files, ticker, Runnable::run);
+    java.util.concurrent.atomic.AtomicInteger told = new java.util.concurrent.atomic.AtomicInteger();
+    client.onChange(told::incrementAndGet);
     assertThat(client.schemaById(9)).isEqualTo(USER_V1);
 
     scripted.down = false;
@@ -179,5 +184,6 @@ class SchemaFileStoreTest {
     assertThatThrownBy(() -> client.schemaById(9)).isInstanceOf(SchemaNotFoundException.class);
     assertThat(files.load(9)).isNull();
     assertThat(client.replacedSchemas()).isEqualTo(1);
+    assertThat(told).hasValue(1);
   }
 }

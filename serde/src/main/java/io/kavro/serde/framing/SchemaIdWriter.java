@@ -1,5 +1,7 @@
-package io.kavro.serde;
+package io.kavro.serde.framing;
 
+import io.kavro.serde.WireFormat;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
@@ -8,9 +10,33 @@ import org.apache.kafka.common.header.Headers;
 /**
  * Where the serializer puts a route's schema id, as Confluent's {@code SchemaIdSerializer} implementations split
  * it: before the Avro body ({@code PrefixSchemaIdSerializer}), or in the record's header, as the schema's GUID or,
- * where the registry has none, its id ({@code HeaderSchemaIdSerializer}). Immutable.
+ * where the registry has none, its id ({@code HeaderSchemaIdSerializer}). Either way it removes the id headers
+ * that would name another schema. Immutable; built once per route.
  */
-sealed interface SchemaIdPlacement {
+public sealed interface SchemaIdWriter {
+
+  /** {@code 0x00} and {@code id} before the body, for keys or values. */
+  static SchemaIdWriter prefix(int id, boolean isKey) {
+    List<String> others = new ArrayList<>();
+    others.add(idHeader(isKey));
+    others.addAll(ApicurioHeaders.names(isKey));
+    return new Prefix(id, List.copyOf(others));
+  }
+
+  /** The body alone, and the schema's GUID (or, when {@code guid} is {@code null}, its id) in the id header. */
+  static SchemaIdWriter header(int id, UUID guid, boolean isKey) {
+    return Header.of(idHeader(isKey), id, guid, ApicurioHeaders.names(isKey));
+  }
+
+  /** Confluent's id header of keys or values. */
+  static String idHeader(boolean isKey) {
+    return isKey ? WireFormat.KEY_SCHEMA_ID_HEADER : WireFormat.VALUE_SCHEMA_ID_HEADER;
+  }
+
+  /** Apicurio's id headers of keys or values, which Kavro's writers remove and its translation leaves alone. */
+  static List<String> apicurioIdHeaders(boolean isKey) {
+    return ApicurioHeaders.names(isKey);
+  }
 
   /** The payload's bytes before the Avro body. */
   int prefixSize();
@@ -39,7 +65,7 @@ sealed interface SchemaIdPlacement {
    * @param otherIdHeaders the headers that name a schema otherwise (Confluent's id header, Apicurio's), which
    *     a reader would take before the prefix: removed from the record
    */
-  record Prefix(int id, List<String> otherIdHeaders) implements SchemaIdPlacement {
+  record Prefix(int id, List<String> otherIdHeaders) implements SchemaIdWriter {
     @Override
     public int prefixSize() {
       return WireFormat.HEADER_SIZE;
@@ -63,7 +89,7 @@ sealed interface SchemaIdPlacement {
    *
    * @param otherIdHeaders the headers that name a schema otherwise (Apicurio's): removed from the record
    */
-  record Header(String name, byte[] value, List<String> otherIdHeaders) implements SchemaIdPlacement {
+  record Header(String name, byte[] value, List<String> otherIdHeaders) implements SchemaIdWriter {
     /** The GUID when there is one, else the id. */
     static Header of(String name, int id, UUID guid, List<String> otherIdHeaders) {
       return new Header(name, guid != null ? WireFormat.guidPrefix(guid) : WireFormat.idPrefix(id), otherIdHeaders);

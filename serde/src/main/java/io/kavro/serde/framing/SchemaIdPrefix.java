@@ -1,4 +1,4 @@
-package io.kavro.serde;
+package io.kavro.serde.framing;
 
 import io.kavro.registry.ApicurioId;
 import java.util.Arrays;
@@ -67,7 +67,7 @@ public enum SchemaIdPrefix {
    *
    * @throws ConfigException naming the allowed values when it is none of them
    */
-  static SchemaIdPrefix parse(String key, String value) {
+  public static SchemaIdPrefix parse(String key, String value) {
     for (SchemaIdPrefix prefix : values()) {
       if (prefix.configValue.equalsIgnoreCase(value.trim())) {
         return prefix;

@@ -1,6 +1,7 @@
-package io.kavro.serde;
+package io.kavro.serde.framing;
 
 import io.kavro.registry.ApicurioId;
+import io.kavro.serde.MalformedPayloadException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.kafka.common.header.Header;
@@ -17,10 +18,7 @@ final class ApicurioHeaders {
   private final String globalIdHeader;
   private final String contentIdHeader;
   private final String encodingHeader;
-  private final boolean isKey;
-
   ApicurioHeaders(boolean isKey) {
-    this.isKey = isKey;
     this.globalIdHeader = side(isKey) + "globalId";
     this.contentIdHeader = side(isKey) + "contentId";
     this.encodingHeader = side(isKey) + "encoding";
@@ -41,7 +39,7 @@ final class ApicurioHeaders {
    * @throws MalformedPayloadException when such a header is not 8 bytes, or the record says its body is not
    *     Avro's binary encoding (Apicurio's {@code apicurio.registry.avro.encoding=JSON})
    */
-  ApicurioId id(Headers headers, String topic, int length) {
+  ApicurioId id(Headers headers) {
     Header header = headers.lastHeader(globalIdHeader);
     ApicurioId.Kind kind = ApicurioId.Kind.GLOBAL_ID;
     if (header == null) {
@@ -53,8 +51,7 @@ final class ApicurioHeaders {
     }
     byte[] value = header.value();
     if (value == null || value.length != Long.BYTES) {
-      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, -1, length)
-          + ": its " + header.key() + " header holds "
+      throw new MalformedPayloadException("its " + header.key() + " header holds "
           + (value == null ? "no value" : value.length + " byte(s)") + ", not an 8-byte Apicurio id", null);
     }
     Header encoding = headers.lastHeader(encodingHeader);
@@ -62,8 +59,7 @@ final class ApicurioHeaders {
         || java.util.Arrays.equals(encoding.value(), BINARY) ? "BINARY"
         : new String(encoding.value(), StandardCharsets.UTF_8);
     if (!"BINARY".equalsIgnoreCase(encodingName)) {
-      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, -1, length)
-          + ": its " + encodingHeader + " header says '" + encodingName + "', and Kavro reads Avro's binary "
+      throw new MalformedPayloadException("its " + encodingHeader + " header says '" + encodingName + "', and Kavro reads Avro's binary "
           + "encoding only (Apicurio writes JSON with apicurio.registry.avro.encoding=JSON)", null);
     }
     long id = 0;

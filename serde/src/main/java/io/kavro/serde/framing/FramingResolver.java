@@ -1,4 +1,4 @@
-package io.kavro.serde;
+package io.kavro.serde.framing;
 
 import java.io.Closeable;
 import java.util.Map;
