@@ -1,0 +1,2 @@
+/** Where a record's schema id is and how it is read or written. */
+package io.kavro.serde.framing;
