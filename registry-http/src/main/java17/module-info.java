@@ -1,0 +1,20 @@
+/**
+ * Kavro's schema registry client: the {@link io.kavro.registry.SchemaRegistryClient} interface, its value types,
+ * exceptions and settings, the factory {@link io.kavro.registry.SchemaRegistryClients}, and the in-memory registry
+ * behind {@code mock://}.
+ *
+ * <p>The HTTP transport, the cache and the schema parsing ({@code io.kavro.registry.internal.*}) are not exported:
+ * no sibling module names them, so they are exported to nobody.
+ */
+module io.kavro.registry {
+  // Schema, the type the whole client interface speaks in. Avro declares this name in its manifest
+  // (Automatic-Module-Name), 1.11.4 and 1.12.2 alike, so it holds for every Avro users bring.
+  requires transitive org.apache.avro;
+  requires okhttp3;
+  requires com.github.benmanes.caffeine;
+  requires com.fasterxml.jackson.databind;
+  requires org.slf4j;
+
+  exports io.kavro.registry;
+  exports io.kavro.registry.mock;
+}
