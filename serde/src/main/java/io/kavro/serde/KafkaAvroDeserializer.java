@@ -39,11 +39,11 @@ import org.apache.kafka.common.serialization.Deserializer;
 public final class KafkaAvroDeserializer implements Deserializer<Object>, Monitorable {
   private final SerdeMetrics metrics = SerdeMetrics.deserializer();
   /** Its engine and client; a serde configures its halves through it. */
-  final PluginEngine<DeserializerEngine> plugin;
+  final ConfiguredPlugin<DeserializerEngine> plugin;
 
   /** For Kafka: configured through {@link #configure(Map, boolean)}. */
   public KafkaAvroDeserializer() {
-    this.plugin = new PluginEngine<>("KafkaAvroDeserializer", null, DeserializerEngine::new);
+    this.plugin = new ConfiguredPlugin<>("KafkaAvroDeserializer", null, DeserializerEngine::new);
   }
 
   @Override
@@ -53,7 +53,7 @@ public final class KafkaAvroDeserializer implements Deserializer<Object>, Monito
 
   /** Uses {@code client} instead of creating one from {@code schema.registry.url}; still call configure. */
   public KafkaAvroDeserializer(SchemaRegistryClient client) {
-    this.plugin = new PluginEngine<>("KafkaAvroDeserializer", java.util.Objects.requireNonNull(client, "client"),
+    this.plugin = new ConfiguredPlugin<>("KafkaAvroDeserializer", java.util.Objects.requireNonNull(client, "client"),
         DeserializerEngine::new);
   }
 

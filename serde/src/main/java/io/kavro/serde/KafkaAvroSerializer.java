@@ -40,11 +40,11 @@ import org.apache.kafka.common.serialization.Serializer;
 public final class KafkaAvroSerializer implements Serializer<Object>, Monitorable {
   private final SerdeMetrics metrics = SerdeMetrics.serializer();
   /** Its engine and client; a serde configures its halves through it. */
-  final PluginEngine<SerializerEngine> plugin;
+  final ConfiguredPlugin<SerializerEngine> plugin;
 
   /** For Kafka: configured through {@link #configure(Map, boolean)}. */
   public KafkaAvroSerializer() {
-    this.plugin = new PluginEngine<>("KafkaAvroSerializer", null, SerializerEngine::new);
+    this.plugin = new ConfiguredPlugin<>("KafkaAvroSerializer", null, SerializerEngine::new);
   }
 
   @Override
@@ -54,7 +54,7 @@ public final class KafkaAvroSerializer implements Serializer<Object>, Monitorabl
 
   /** Uses {@code client} instead of creating one from {@code schema.registry.url}; still call configure. */
   public KafkaAvroSerializer(SchemaRegistryClient client) {
-    this.plugin = new PluginEngine<>("KafkaAvroSerializer", java.util.Objects.requireNonNull(client, "client"),
+    this.plugin = new ConfiguredPlugin<>("KafkaAvroSerializer", java.util.Objects.requireNonNull(client, "client"),
         SerializerEngine::new);
   }
 

@@ -13,7 +13,7 @@ import java.util.function.BiFunction;
  *
  * @param <E> the engine
  */
-final class PluginEngine<E> {
+final class ConfiguredPlugin<E> {
   private final String plugin;
   private final SchemaRegistryClient provided;
   private final BiFunction<SchemaRegistryClient, AvroSerdeConfig, E> engines;
@@ -25,7 +25,7 @@ final class PluginEngine<E> {
    * @param plugin the plugin's class name, for the error before configure
    * @param provided the caller's client, or {@code null} to create one from the configuration
    */
-  PluginEngine(String plugin, SchemaRegistryClient provided,
+  ConfiguredPlugin(String plugin, SchemaRegistryClient provided,
       BiFunction<SchemaRegistryClient, AvroSerdeConfig, E> engines) {
     this.plugin = plugin;
     this.provided = provided;
