@@ -57,7 +57,7 @@ final class ErrorMapping {
       String url) {
     int errorCode = -1;
     String detail;
-    JsonNode json = Json.tryParse(body);
+    JsonNode json = JsonBodies.tryParse(body);
     if (json != null && json.isObject() && (json.has("error_code") || json.has("message"))) {
       errorCode = json.path("error_code").asInt(-1);
       detail = json.path("message").asText("");

@@ -80,7 +80,7 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
         // a registry or something posing as one points at. A 3xx is a typed failure that names the target.
         .followRedirects(false)
         .followSslRedirects(false);
-    TlsSettings.apply(config.tls(), builder);
+    ClientTls.configure(config.tls(), builder);
     if (config.proxy() != null) {
       builder.proxy(new java.net.Proxy(java.net.Proxy.Type.HTTP, config.proxy()));
     }
@@ -446,7 +446,7 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   }
 
   private static ObjectNode schemaBody(Schema schema, List<SchemaReference> references, String operation) {
-    ObjectNode body = Json.object().put("schema", ReferencedTypes.text(schema, references, operation));
+    ObjectNode body = JsonBodies.object().put("schema", ReferencedTypes.text(schema, references, operation));
     if (!references.isEmpty()) {
       ArrayNode array = body.putArray("references");
       references.forEach(r -> array.addObject().put("name", r.name()).put("subject", r.subject())
@@ -456,7 +456,7 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   }
 
   private static ObjectNode levelBody(CompatibilityLevel level) {
-    return Json.object().put("compatibility", level.name());
+    return JsonBodies.object().put("compatibility", level.name());
   }
 
   private static CompatibilityLevel level(JsonNode json, String scope) {

@@ -271,7 +271,7 @@ final class OAuthTokenSource implements BearerTokenProvider {
 
   /** The issuer's refusal, by its {@code error} and {@code error_description}: never the whole body. */
   private SchemaRegistryException refusal(int status, String body) {
-    JsonNode json = Json.tryParse(body);
+    JsonNode json = JsonBodies.tryParse(body);
     String why = json == null ? "" : (": " + json.path("error").asText("") + " "
         + json.path("error_description").asText("")).stripTrailing();
     String message = "the OAuth issuer " + shown + " refused the client credentials of client id '"
@@ -283,7 +283,7 @@ final class OAuthTokenSource implements BearerTokenProvider {
   }
 
   private Token parse(String body) {
-    JsonNode json = Json.tryParse(body);
+    JsonNode json = JsonBodies.tryParse(body);
     String value = json == null ? "" : json.path("access_token").asText("");
     if (value.isEmpty()) {
       throw new RegistryAccessDeniedException("the OAuth issuer " + shown + " answered without an access_token",
@@ -340,7 +340,7 @@ final class OAuthTokenSource implements BearerTokenProvider {
       return null;
     }
     try {
-      JsonNode claims = Json.tryParse(new String(Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8));
+      JsonNode claims = JsonBodies.tryParse(new String(Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8));
       return claims != null && claims.isObject() ? claims : null;
     } catch (IllegalArgumentException e) {
       return null;

@@ -207,7 +207,7 @@ final class RestTransport {
    * break, say) with an exception that quotes the value: that becomes a typed failure that does not.
    */
   private Request httpRequest(String authorization, HttpUrl url, RestRequest request) {
-    RequestBody body = request.body() == null ? null : RequestBody.create(Json.write(request.body()), CONTENT_TYPE);
+    RequestBody body = request.body() == null ? null : RequestBody.create(JsonBodies.write(request.body()), CONTENT_TYPE);
     Request.Builder builder = new Request.Builder().url(url);
     try {
       headers.forEach(builder::header);
@@ -233,7 +233,7 @@ final class RestTransport {
   }
 
   private static JsonNode parse(String body, RestRequest request, int status, String contentType, HttpUrl url) {
-    JsonNode json = Json.tryParse(body);
+    JsonNode json = JsonBodies.tryParse(body);
     if (json == null) {
       throw new SchemaRegistryException(request.operation() + " failed: HTTP " + status
           + " with a body that is not JSON (" + (contentType == null ? "no content type" : contentType) + "): "

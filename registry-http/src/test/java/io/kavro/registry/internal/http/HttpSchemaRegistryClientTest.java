@@ -51,7 +51,7 @@ class HttpSchemaRegistryClientTest {
   }
 
   private static JsonNode body(RecordedRequest request) {
-    return Json.tryParse(request.getBody().utf8());
+    return JsonBodies.tryParse(request.getBody().utf8());
   }
 
   @Test
@@ -433,7 +433,7 @@ class HttpSchemaRegistryClientTest {
   }
 
   private static String quoted(String text) {
-    return Json.MAPPER.getNodeFactory().textNode(text).toString();
+    return JsonBodies.MAPPER.getNodeFactory().textNode(text).toString();
   }
 
   /**

@@ -62,7 +62,7 @@ class SchemaReferencesTest {
   }
 
   private static ObjectNode schema(String text, ObjectNode... references) {
-    ObjectNode node = Json.object().put("schema", text);
+    ObjectNode node = JsonBodies.object().put("schema", text);
     ArrayNode array = node.putArray("references");
     for (ObjectNode reference : references) {
       array.add(reference);
@@ -71,7 +71,7 @@ class SchemaReferencesTest {
   }
 
   private static ObjectNode reference(String name, String subject, int version) {
-    return Json.object().put("name", name).put("subject", subject).put("version", version);
+    return JsonBodies.object().put("name", name).put("subject", subject).put("version", version);
   }
 
   private void version(String subject, int version, ObjectNode answer) {
@@ -209,7 +209,7 @@ class SchemaReferencesTest {
 
   @Test
   void malformedReference_clearError() {
-    answers.put("/schemas/ids/9", schema(ADDRESS, Json.object().put("name", "io.x.Zip")).toString());
+    answers.put("/schemas/ids/9", schema(ADDRESS, JsonBodies.object().put("name", "io.x.Zip")).toString());
 
     assertThatThrownBy(() -> client().schemaById(9))
         .isInstanceOf(SchemaRegistryException.class)
@@ -219,7 +219,7 @@ class SchemaReferencesTest {
   @Test
   void emptyOrAbsentReferences_noExtraRequest() {
     answers.put("/schemas/ids/1", schema(ZIP).toString());
-    answers.put("/schemas/ids/2", Json.object().put("schema", ZIP).toString());
+    answers.put("/schemas/ids/2", JsonBodies.object().put("schema", ZIP).toString());
 
     client().schemaById(1);
     client().schemaById(2);
@@ -239,7 +239,7 @@ class SchemaReferencesTest {
     RegisteredSchemaParser parser = new RegisteredSchemaParser(request -> {
       String subject = request.path().get(1);
       fetched.add(subject);
-      return Json.object().put("schema", "{\"type\":\"fixed\",\"name\":\"" + subject.toUpperCase()
+      return JsonBodies.object().put("schema", "{\"type\":\"fixed\",\"name\":\"" + subject.toUpperCase()
           + "\",\"namespace\":\"io.x\",\"size\":1}");
     }, cap, false);
 
@@ -255,7 +255,7 @@ class SchemaReferencesTest {
   void schemaNestingDeeperThanTheCap_typedError() {
     int depth = SchemaTextLimits.MAX_JSON_DEPTH + 1;
     String deep = "{\"type\":\"array\",\"items\":".repeat(depth) + "\"int\"" + "}".repeat(depth);
-    answers.put("/schemas/ids/1", Json.object().put("schema", deep).toString());
+    answers.put("/schemas/ids/1", JsonBodies.object().put("schema", deep).toString());
 
     assertThatThrownBy(() -> client().schemaById(1)).isInstanceOf(InvalidSchemaException.class)
         .hasMessageContaining("nests " + depth + " levels deep");
@@ -266,7 +266,7 @@ class SchemaReferencesTest {
   void schemaNestingUpToTheCap_read() {
     int depth = SchemaTextLimits.MAX_JSON_DEPTH;
     String deep = "{\"type\":\"array\",\"items\":".repeat(depth) + "\"int\"" + "}".repeat(depth);
-    answers.put("/schemas/ids/1", Json.object().put("schema", deep).toString());
+    answers.put("/schemas/ids/1", JsonBodies.object().put("schema", deep).toString());
 
     assertThat(client().schemaById(1).getType()).isEqualTo(Schema.Type.ARRAY);
   }
@@ -275,7 +275,7 @@ class SchemaReferencesTest {
   @Test
   void schemaLargerThanTheCap_typedError() {
     String huge = "{\"type\":\"string\",\"doc\":\"" + "x".repeat(SchemaTextLimits.MAX_SCHEMA_CHARS) + "\"}";
-    answers.put("/schemas/ids/1", Json.object().put("schema", huge).toString());
+    answers.put("/schemas/ids/1", JsonBodies.object().put("schema", huge).toString());
 
     assertThatThrownBy(() -> client().schemaById(1)).isInstanceOf(InvalidSchemaException.class)
         .hasMessageContaining("more than the " + SchemaTextLimits.MAX_SCHEMA_CHARS);

@@ -22,14 +22,14 @@ import okhttp3.OkHttpClient;
 import okhttp3.TlsVersion;
 
 /**
- * Applies {@code schema.registry.ssl.*} to an OkHttp client: trust (a JKS or PKCS12 store, or PEM
+ * Configures an OkHttp client with {@code schema.registry.ssl.*}: trust (a JKS or PKCS12 store, or PEM
  * certificates), client keys for mutual TLS (a store, or a PEM key and certificate chain), protocol versions,
  * cipher suites and hostname checks, with the meaning of Kafka's own {@code ssl.*} keys.
  */
-final class TlsSettings {
-  private TlsSettings() {}
+final class ClientTls {
+  private ClientTls() {}
 
-  static void apply(RegistryConfig.Tls tls, OkHttpClient.Builder builder) {
+  static void configure(RegistryConfig.Tls tls, OkHttpClient.Builder builder) {
     try {
       if (tls.hasStores() || !tls.protocol().equals(RegistryConfig.Tls.DEFAULT.protocol())) {
         X509TrustManager trust = trustManager(trustStore(tls));
@@ -49,7 +49,7 @@ final class TlsSettings {
           "cannot set up TLS for the schema registry: " + e.getMessage());
     }
     ConnectionSpec.Builder spec = new ConnectionSpec.Builder(ConnectionSpec.MODERN_TLS)
-        .tlsVersions(tls.enabledProtocols().stream().map(TlsSettings::version).toArray(TlsVersion[]::new));
+        .tlsVersions(tls.enabledProtocols().stream().map(ClientTls::version).toArray(TlsVersion[]::new));
     if (tls.cipherSuites().isEmpty()) {
       spec.allEnabledCipherSuites();
     } else {

@@ -5,11 +5,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-/** Jackson (brought by Avro) for the registry's small JSON bodies. */
-final class Json {
+/** The registry's small JSON bodies, read and written with Jackson (brought by Avro). */
+final class JsonBodies {
   static final ObjectMapper MAPPER = new ObjectMapper();
 
-  private Json() {}
+  private JsonBodies() {}
 
   /** The parsed body, or {@code null} if it is not JSON. */
   static JsonNode tryParse(String body) {
