@@ -65,7 +65,7 @@ public final class AvroConverter implements Converter, Monitorable {
 
   @Override
   public ConfigDef config() {
-    return AvroDataSettings.define(AvroSerdeConfig.configDef());
+    return ConverterConfig.configDef();
   }
 
   @Override
@@ -80,7 +80,7 @@ public final class AvroConverter implements Converter, Monitorable {
     AvroSerdeConfig config = new AvroSerdeConfig(copy, isKey);
     SchemaRegistryClient client = clients.client(config); // closes the client of an earlier configure
     state = new State(new KafkaAvroSerializer(client, config), new KafkaAvroDeserializer(client, config),
-        new ConnectAvroData(AvroDataSettings.from(configs)), isKey);
+        new ConnectAvroData(new ConverterConfig(configs)), isKey);
   }
 
   @Override

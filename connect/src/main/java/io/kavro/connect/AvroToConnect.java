@@ -68,11 +68,11 @@ final class AvroToConnect {
   private static final Logger log = LoggerFactory.getLogger(AvroToConnect.class);
   private static final GenericData RAW = new GenericData();
 
-  private final AvroDataSettings settings;
+  private final ConverterConfig settings;
   /** Numbers the unions of generalized.sum.type.support, as Confluent's converter does, per converter. */
   private final AtomicInteger unionIndex = new AtomicInteger();
 
-  AvroToConnect(AvroDataSettings settings) {
+  AvroToConnect(ConverterConfig settings) {
     this.settings = settings;
   }
 

@@ -46,7 +46,7 @@ final class ConnectAvroData {
     }
   }
 
-  ConnectAvroData(AvroDataSettings settings) {
+  ConnectAvroData(ConverterConfig settings) {
     this.toAvroMapping = new ConnectToAvro(settings);
     this.toConnectMapping = new AvroToConnect(settings);
     this.toAvro = Caffeine.newBuilder().maximumSize(settings.schemasCacheSize()).build();

@@ -75,9 +75,9 @@ final class ConnectToAvro {
   private static final Logger log = LoggerFactory.getLogger(ConnectToAvro.class);
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
-  private final AvroDataSettings settings;
+  private final ConverterConfig settings;
 
-  ConnectToAvro(AvroDataSettings settings) {
+  ConnectToAvro(ConverterConfig settings) {
     this.settings = settings;
   }
 

@@ -254,7 +254,7 @@ class ConfluentAvroDataCorpusTest {
   }
 
   private static ConnectAvroData data(Map<String, Object> settings) {
-    return new ConnectAvroData(AvroDataSettings.from(settings));
+    return new ConnectAvroData(new ConverterConfig(settings));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 class LogicalValuesTest {
   private static final long DAY = 86_400_000L;
-  private final ConnectToAvro mapping = new ConnectToAvro(AvroDataSettings.from(Map.of()));
+  private final ConnectToAvro mapping = new ConnectToAvro(new ConverterConfig(Map.of()));
   private final Random random = new Random(26);
 
   @Test

@@ -23,7 +23,8 @@ public record OAuthSettings(String issuerEndpoint, String clientId, Secret clien
     String scopeClaimName, String subClaimName, Duration expiryBuffer) {
 
   /** Confluent's default {@code bearer.auth.cache.expiry.buffer.seconds}. */
-  public static final Duration DEFAULT_EXPIRY_BUFFER = Duration.ofSeconds(300);
+  public static final Duration DEFAULT_EXPIRY_BUFFER =
+      Duration.ofSeconds(RegistryKey.BEARER_AUTH_CACHE_EXPIRY_BUFFER_SECONDS.longDefault());
 
   /** Checks that the endpoint, id and secret are there. */
   public OAuthSettings {
@@ -32,8 +33,10 @@ public record OAuthSettings(String issuerEndpoint, String clientId, Secret clien
     if (clientSecret == null) {
       throw missing(RegistryConfig.BEARER_AUTH_CLIENT_SECRET_CONFIG);
     }
-    scopeClaimName = scopeClaimName == null || scopeClaimName.isBlank() ? "scope" : scopeClaimName;
-    subClaimName = subClaimName == null || subClaimName.isBlank() ? "sub" : subClaimName;
+    scopeClaimName = scopeClaimName == null || scopeClaimName.isBlank()
+        ? RegistryKey.BEARER_AUTH_SCOPE_CLAIM_NAME.stringDefault() : scopeClaimName;
+    subClaimName = subClaimName == null || subClaimName.isBlank()
+        ? RegistryKey.BEARER_AUTH_SUB_CLAIM_NAME.stringDefault() : subClaimName;
     Objects.requireNonNull(expiryBuffer, "expiryBuffer");
     if (expiryBuffer.isNegative()) {
       throw new RegistryConfigException(RegistryConfig.BEARER_AUTH_CACHE_EXPIRY_BUFFER_SECONDS_CONFIG,

@@ -144,8 +144,11 @@ public record RegistryConfig(
   /** A {@link #latestCacheTtl()} that never expires: {@code latest.cache.ttl.sec} at {@code -1}. */
   public static final Duration NO_EXPIRY = java.time.temporal.ChronoUnit.FOREVER.getDuration();
 
-  /** Every setting at its default (Confluent's, where Confluent has the key), and no URL. */
-  public static final RegistryConfig DEFAULTS = new Builder().build();
+  /**
+   * Every setting at its default (Confluent's, where Confluent has the key), and no URL: the defaults of the
+   * table of keys, {@link RegistryKey#ALL}.
+   */
+  public static final RegistryConfig DEFAULTS = RegistryConfigParser.parse(Map.of());
 
   /**
    * TLS settings for the registry's connections.
@@ -172,14 +175,13 @@ public record RegistryConfig(
       Secret keystoreKey, String keystoreCertificateChain, Secret keyPassword, boolean verifyHostname,
       String protocol, List<String> enabledProtocols, List<String> cipherSuites) {
 
-    /** The JDK's trust, no client keys, host names checked, TLS 1.2 and 1.3. */
-    public static final Tls DEFAULT = new Tls(null, null, "JKS", null, null, null, "JKS", null, null, null, true,
-        "TLSv1.3", List.of("TLSv1.2", "TLSv1.3"), List.of());
+    /** The JDK's trust, no client keys, host names checked, TLS 1.2 and 1.3: the table's defaults. */
+    public static final Tls DEFAULT = RegistryConfigParser.tls(Map.of());
 
     /** Checks the store types, and that PEM text comes with the PEM type, as Kafka's clients check it. */
     public Tls {
-      truststoreType = storeType(SSL_TRUSTSTORE_TYPE_CONFIG, truststoreType);
-      keystoreType = storeType(SSL_KEYSTORE_TYPE_CONFIG, keystoreType);
+      truststoreType = storeType(RegistryKey.SSL_TRUSTSTORE_TYPE, truststoreType);
+      keystoreType = storeType(RegistryKey.SSL_KEYSTORE_TYPE, keystoreType);
       enabledProtocols = List.copyOf(enabledProtocols);
       cipherSuites = List.copyOf(cipherSuites);
       Objects.requireNonNull(protocol, SSL_PROTOCOL_CONFIG);
@@ -212,13 +214,10 @@ public record RegistryConfig(
           || keystoreKey != null;
     }
 
-    private static String storeType(String key, String type) {
-      String upper = Objects.requireNonNull(type, key).toUpperCase(java.util.Locale.ROOT);
-      if (!upper.equals("JKS") && !upper.equals("PKCS12") && !upper.equals("PEM")) {
-        throw new RegistryConfigException(key, "Invalid value " + type + " for configuration " + key
-            + ": must be JKS, PKCS12 or PEM");
-      }
-      return upper;
+    private static String storeType(RegistryKey key, String type) {
+      Objects.requireNonNull(type, key.name());
+      key.check(type);
+      return type.toUpperCase(java.util.Locale.ROOT);
     }
   }
 
@@ -235,18 +234,20 @@ public record RegistryConfig(
       throw new RegistryConfigException(SCHEMA_REGISTRY_URL_CONFIG, "Invalid value " + urls.get(0)
           + " for configuration " + SCHEMA_REGISTRY_URL_CONFIG + ": mock:// needs a scope name");
     }
-    atLeast(MAX_SCHEMAS_PER_SUBJECT_CONFIG, maxSchemasPerSubject, 1);
-    if (!latestCacheTtl.equals(NO_EXPIRY)) {
-      atLeast(LATEST_CACHE_TTL_SEC_CONFIG, latestCacheTtl.toSeconds(), 1);
+    RegistryKey.MAX_SCHEMAS_PER_SUBJECT.check(maxSchemasPerSubject);
+    if (!latestCacheTtl.equals(NO_EXPIRY) && latestCacheTtl.toSeconds() < 1) {
+      // Negative seconds mean no expiry, so 0 is the one value refused.
+      throw RegistryConfigParser.invalid(LATEST_CACHE_TTL_SEC_CONFIG, latestCacheTtl.toSeconds(),
+          "Value must be at least 1");
     }
-    atLeast(LATEST_CACHE_SIZE_CONFIG, latestCacheSize, 1);
-    atLeast(MISSING_ID_CACHE_TTL_SEC_CONFIG, missingIdCacheTtl.toSeconds(), 0);
-    atLeast(MISSING_CACHE_SIZE_CONFIG, missingCacheSize, 1);
-    atLeast(MAX_RETRIES_CONFIG, maxRetries, 0);
-    atLeast(RETRIES_WAIT_MS_CONFIG, retriesWait.toMillis(), 0);
-    atLeast(RETRIES_MAX_WAIT_MS_CONFIG, retriesMaxWait.toMillis(), 0);
-    atLeast(HTTP_CONNECT_TIMEOUT_MS_CONFIG, connectTimeout.toMillis(), 1);
-    atLeast(HTTP_READ_TIMEOUT_MS_CONFIG, readTimeout.toMillis(), 1);
+    RegistryKey.LATEST_CACHE_SIZE.check(latestCacheSize);
+    RegistryKey.MISSING_ID_CACHE_TTL_SEC.check(missingIdCacheTtl.toSeconds());
+    RegistryKey.MISSING_CACHE_SIZE.check(missingCacheSize);
+    RegistryKey.MAX_RETRIES.check(maxRetries);
+    RegistryKey.RETRIES_WAIT_MS.check(retriesWait.toMillis());
+    RegistryKey.RETRIES_MAX_WAIT_MS.check(retriesMaxWait.toMillis());
+    RegistryKey.HTTP_CONNECT_TIMEOUT_MS.check(connectTimeout.toMillis());
+    RegistryKey.HTTP_READ_TIMEOUT_MS.check(readTimeout.toMillis());
     if (retriesMaxWait.compareTo(retriesWait) < 0) {
       throw new RegistryConfigException(RETRIES_MAX_WAIT_MS_CONFIG, "Invalid value " + retriesMaxWait.toMillis()
           + " for configuration " + RETRIES_MAX_WAIT_MS_CONFIG + ": must be at least " + RETRIES_WAIT_MS_CONFIG
@@ -286,13 +287,6 @@ public record RegistryConfig(
     return bearerToken != null || oauth != null || bearerTokenProvider != null;
   }
 
-  private static void atLeast(String key, long value, long min) {
-    if (value < min) {
-      throw new RegistryConfigException(key, "Invalid value " + value + " for configuration " + key
-          + ": Value must be at least " + min);
-    }
-  }
-
   /**
    * The configuration in a map with Confluent's key names; unknown keys are ignored. Values may be strings
    * (as in a properties file) or typed (numbers, booleans, lists).
@@ -305,7 +299,7 @@ public record RegistryConfig(
 
   /** A builder with every setting at its default. */
   public static Builder builder() {
-    return new Builder();
+    return new Builder(DEFAULTS);
   }
 
   /** A builder that starts from this configuration. */
@@ -375,31 +369,32 @@ public record RegistryConfig(
 
   /** Builds a {@link RegistryConfig}; starts from the defaults or from a configuration. Not thread-safe. */
   public static final class Builder {
-    private List<String> urls = List.of();
+    private List<String> urls;
     private boolean urlRandomize;
-    private int maxSchemasPerSubject = 1000;
-    private Duration latestCacheTtl = NO_EXPIRY;
-    private int latestCacheSize = 1000;
-    private Duration missingIdCacheTtl = Duration.ZERO;
-    private int missingCacheSize = 10_000;
+    private int maxSchemasPerSubject;
+    private Duration latestCacheTtl;
+    private int latestCacheSize;
+    private Duration missingIdCacheTtl;
+    private int missingCacheSize;
     private boolean normalizeSchemas;
     private boolean ignoreRules;
-    private int maxRetries = 3;
-    private Duration retriesWait = Duration.ofMillis(1000);
-    private Duration retriesMaxWait = Duration.ofMillis(20_000);
-    private Duration connectTimeout = Duration.ofMillis(10_000);
-    private Duration readTimeout = Duration.ofMillis(30_000);
+    private int maxRetries;
+    private Duration retriesWait;
+    private Duration retriesMaxWait;
+    private Duration connectTimeout;
+    private Duration readTimeout;
     private boolean basicAuthFromUserInfo;
     private Secret basicAuthUserInfo;
     private Secret bearerToken;
     private OAuthSettings oauth;
     private BearerTokenProvider bearerTokenProvider;
-    private Map<String, String> requestHeaders = Map.of();
+    private Map<String, String> requestHeaders;
     private java.net.InetSocketAddress proxy;
-    private Tls tls = Tls.DEFAULT;
+    private Tls tls;
     private Path schemaCacheDir;
 
-    private Builder() {}
+    /** Every setting unset: for the parser, which sets them all from the table of keys. */
+    Builder() {}
 
     private Builder(RegistryConfig config) {
       urls = config.urls;

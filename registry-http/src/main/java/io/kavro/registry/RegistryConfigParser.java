@@ -1,53 +1,8 @@
 package io.kavro.registry;
 
-import static io.kavro.registry.RegistryConfig.BASIC_AUTH_CREDENTIALS_SOURCE_CONFIG;
-import static io.kavro.registry.RegistryConfig.BASIC_AUTH_USER_INFO_CONFIG;
-import static io.kavro.registry.RegistryConfig.BEARER_AUTH_CACHE_EXPIRY_BUFFER_SECONDS_CONFIG;
-import static io.kavro.registry.RegistryConfig.BEARER_AUTH_CLIENT_ID_CONFIG;
-import static io.kavro.registry.RegistryConfig.BEARER_AUTH_CLIENT_SECRET_CONFIG;
-import static io.kavro.registry.RegistryConfig.BEARER_AUTH_CREDENTIALS_SOURCE_CONFIG;
-import static io.kavro.registry.RegistryConfig.BEARER_AUTH_CUSTOM_PROVIDER_CLASS_CONFIG;
-import static io.kavro.registry.RegistryConfig.BEARER_AUTH_IDENTITY_POOL_ID_CONFIG;
-import static io.kavro.registry.RegistryConfig.BEARER_AUTH_ISSUER_ENDPOINT_URL_CONFIG;
-import static io.kavro.registry.RegistryConfig.BEARER_AUTH_LOGICAL_CLUSTER_CONFIG;
-import static io.kavro.registry.RegistryConfig.BEARER_AUTH_SCOPE_CLAIM_NAME_CONFIG;
-import static io.kavro.registry.RegistryConfig.BEARER_AUTH_SCOPE_CONFIG;
-import static io.kavro.registry.RegistryConfig.BEARER_AUTH_SUB_CLAIM_NAME_CONFIG;
-import static io.kavro.registry.RegistryConfig.BEARER_AUTH_TOKEN_CONFIG;
-import static io.kavro.registry.RegistryConfig.HTTP_CONNECT_TIMEOUT_MS_CONFIG;
-import static io.kavro.registry.RegistryConfig.HTTP_READ_TIMEOUT_MS_CONFIG;
-import static io.kavro.registry.RegistryConfig.LATEST_CACHE_SIZE_CONFIG;
-import static io.kavro.registry.RegistryConfig.LATEST_CACHE_TTL_SEC_CONFIG;
-import static io.kavro.registry.RegistryConfig.MAX_RETRIES_CONFIG;
-import static io.kavro.registry.RegistryConfig.MAX_SCHEMAS_PER_SUBJECT_CONFIG;
-import static io.kavro.registry.RegistryConfig.MISSING_CACHE_SIZE_CONFIG;
-import static io.kavro.registry.RegistryConfig.MISSING_ID_CACHE_TTL_SEC_CONFIG;
-import static io.kavro.registry.RegistryConfig.NORMALIZE_SCHEMAS_CONFIG;
-import static io.kavro.registry.RegistryConfig.RULES_IGNORE_CONFIG;
-import static io.kavro.registry.RegistryConfig.PROXY_HOST_CONFIG;
-import static io.kavro.registry.RegistryConfig.PROXY_PORT_CONFIG;
 import static io.kavro.registry.RegistryConfig.REQUEST_HEADER_PREFIX;
-import static io.kavro.registry.RegistryConfig.RETRIES_MAX_WAIT_MS_CONFIG;
-import static io.kavro.registry.RegistryConfig.RETRIES_WAIT_MS_CONFIG;
 import static io.kavro.registry.RegistryConfig.SASL_JAAS_CONFIG;
-import static io.kavro.registry.RegistryConfig.SCHEMA_CACHE_DIR_CONFIG;
-import static io.kavro.registry.RegistryConfig.SCHEMA_REGISTRY_URL_CONFIG;
-import static io.kavro.registry.RegistryConfig.SCHEMA_REGISTRY_URL_RANDOMIZE_CONFIG;
-import static io.kavro.registry.RegistryConfig.SCHEMA_REGISTRY_USER_INFO_CONFIG;
-import static io.kavro.registry.RegistryConfig.SSL_CIPHER_SUITES_CONFIG;
-import static io.kavro.registry.RegistryConfig.SSL_ENABLED_PROTOCOLS_CONFIG;
-import static io.kavro.registry.RegistryConfig.SSL_ENDPOINT_IDENTIFICATION_ALGORITHM_CONFIG;
-import static io.kavro.registry.RegistryConfig.SSL_KEYSTORE_CERTIFICATE_CHAIN_CONFIG;
-import static io.kavro.registry.RegistryConfig.SSL_KEYSTORE_KEY_CONFIG;
-import static io.kavro.registry.RegistryConfig.SSL_KEYSTORE_LOCATION_CONFIG;
-import static io.kavro.registry.RegistryConfig.SSL_KEYSTORE_PASSWORD_CONFIG;
-import static io.kavro.registry.RegistryConfig.SSL_KEYSTORE_TYPE_CONFIG;
-import static io.kavro.registry.RegistryConfig.SSL_KEY_PASSWORD_CONFIG;
-import static io.kavro.registry.RegistryConfig.SSL_PROTOCOL_CONFIG;
-import static io.kavro.registry.RegistryConfig.SSL_TRUSTSTORE_CERTIFICATES_CONFIG;
-import static io.kavro.registry.RegistryConfig.SSL_TRUSTSTORE_LOCATION_CONFIG;
-import static io.kavro.registry.RegistryConfig.SSL_TRUSTSTORE_PASSWORD_CONFIG;
-import static io.kavro.registry.RegistryConfig.SSL_TRUSTSTORE_TYPE_CONFIG;
+import static io.kavro.registry.RegistryKey.*;
 
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -56,17 +11,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Reads a {@link RegistryConfig} from a map with Confluent's key names, without Kafka. A value may be a
- * string, as in a properties file, or already typed; absent keys keep their defaults, unknown keys are
- * ignored. Every error names its key and never shows a secret.
+ * Reads a {@link RegistryConfig} from a map with Confluent's key names, without Kafka, as the table of keys
+ * ({@link RegistryKey}) declares them: absent keys take the table's defaults, choices and bounds are the table's,
+ * unknown keys are ignored. A value may be a string, as in a properties file, or already typed. Every error
+ * names its key and never shows a secret.
  */
 final class RegistryConfigParser {
-  /** Credential sources of Confluent's client that Kavro does not have (cloud-specific token sources). */
-  private static final Set<String> NOT_SUPPORTED = Set.of("SASL_OAUTHBEARER_INHERIT", "UAMI");
+  /** Confluent's registry client's own name of {@code schema.registry.url.randomize}, read when that is absent. */
+  private static final String URL_RANDOMIZE_ALIAS = "url.randomize";
 
   private final Map<String, ?> configs;
 
@@ -78,72 +33,69 @@ final class RegistryConfigParser {
     return new RegistryConfigParser(configs).config();
   }
 
+  /** The TLS settings of {@code configs}; of an empty map, {@link RegistryConfig.Tls#DEFAULT}. */
+  static RegistryConfig.Tls tls(Map<String, ?> configs) {
+    return new RegistryConfigParser(configs).tls();
+  }
+
+  /** A {@code latest.cache.ttl.sec}: seconds, or any negative number (Confluent's {@code -1}) for no expiry. */
+  private static Duration latestCacheTtl(long seconds) {
+    return seconds < 0 ? RegistryConfig.NO_EXPIRY : Duration.ofSeconds(seconds);
+  }
+
   private RegistryConfig config() {
-    RegistryConfig defaults = RegistryConfig.DEFAULTS;
-    RegistryConfig.Tls tlsDefaults = RegistryConfig.Tls.DEFAULT;
-    String basicSource = choice(BASIC_AUTH_CREDENTIALS_SOURCE_CONFIG, "URL",
-        Set.of("URL", "USER_INFO", "SASL_INHERIT"));
+    String basicSource = choice(BASIC_AUTH_CREDENTIALS_SOURCE);
     Secret userInfo = basicSource.equals("SASL_INHERIT") ? JaasCredentials.userInfo(secret(SASL_JAAS_CONFIG))
-        : firstSecret(SCHEMA_REGISTRY_USER_INFO_CONFIG, BASIC_AUTH_USER_INFO_CONFIG);
-    String bearerSource = choice(BEARER_AUTH_CREDENTIALS_SOURCE_CONFIG, "",
-        Set.of("", "STATIC_TOKEN", "OAUTHBEARER", "CUSTOM"));
-    Secret bearerToken = secret(BEARER_AUTH_TOKEN_CONFIG);
+        : firstSecret(SCHEMA_REGISTRY_USER_INFO, BASIC_AUTH_USER_INFO);
+    String bearerSource = choice(BEARER_AUTH_CREDENTIALS_SOURCE);
+    Secret bearerToken = secret(BEARER_AUTH_TOKEN);
     if (bearerSource.equals("STATIC_TOKEN") && bearerToken == null) {
-      throw new RegistryConfigException(BEARER_AUTH_TOKEN_CONFIG, BEARER_AUTH_TOKEN_CONFIG + " must be set when "
-          + BEARER_AUTH_CREDENTIALS_SOURCE_CONFIG + "=STATIC_TOKEN");
+      throw new RegistryConfigException(BEARER_AUTH_TOKEN.name(), BEARER_AUTH_TOKEN.name() + " must be set when "
+          + BEARER_AUTH_CREDENTIALS_SOURCE.name() + "=STATIC_TOKEN");
     }
     OAuthSettings oauth = bearerSource.equals("OAUTHBEARER") ? new OAuthSettings(
-        string(BEARER_AUTH_ISSUER_ENDPOINT_URL_CONFIG, null), string(BEARER_AUTH_CLIENT_ID_CONFIG, null),
-        secret(BEARER_AUTH_CLIENT_SECRET_CONFIG), string(BEARER_AUTH_SCOPE_CONFIG, null),
-        string(BEARER_AUTH_SCOPE_CLAIM_NAME_CONFIG, null), string(BEARER_AUTH_SUB_CLAIM_NAME_CONFIG, null),
-        Duration.ofSeconds(number(BEARER_AUTH_CACHE_EXPIRY_BUFFER_SECONDS_CONFIG,
-            OAuthSettings.DEFAULT_EXPIRY_BUFFER.toSeconds()))) : null;
+        string(BEARER_AUTH_ISSUER_ENDPOINT_URL), string(BEARER_AUTH_CLIENT_ID), secret(BEARER_AUTH_CLIENT_SECRET),
+        string(BEARER_AUTH_SCOPE), string(BEARER_AUTH_SCOPE_CLAIM_NAME), string(BEARER_AUTH_SUB_CLAIM_NAME),
+        Duration.ofSeconds(number(BEARER_AUTH_CACHE_EXPIRY_BUFFER_SECONDS))) : null;
     BearerTokenProvider custom = bearerSource.equals("CUSTOM") ? customProvider() : null;
     boolean bearer = bearerToken != null && (bearerSource.isEmpty() || bearerSource.equals("STATIC_TOKEN"))
         || oauth != null || custom != null;
-    String hostCheck = choice(SSL_ENDPOINT_IDENTIFICATION_ALGORITHM_CONFIG, "https", Set.of("HTTPS", ""));
-    String cacheDir = string(SCHEMA_CACHE_DIR_CONFIG, null);
-    return RegistryConfig.builder()
-        .urls(list(SCHEMA_REGISTRY_URL_CONFIG))
-        .urlRandomize(bool(SCHEMA_REGISTRY_URL_RANDOMIZE_CONFIG, bool("url.randomize", false)))
-        .maxSchemasPerSubject(integer(MAX_SCHEMAS_PER_SUBJECT_CONFIG, defaults.maxSchemasPerSubject()))
-        .latestCacheTtl(latestCacheTtl())
-        .latestCacheSize(integer(LATEST_CACHE_SIZE_CONFIG, defaults.latestCacheSize()))
-        .missingIdCacheTtl(Duration.ofSeconds(number(MISSING_ID_CACHE_TTL_SEC_CONFIG,
-            defaults.missingIdCacheTtl().toSeconds())))
-        .missingCacheSize(integer(MISSING_CACHE_SIZE_CONFIG, defaults.missingCacheSize()))
-        .normalizeSchemas(bool(NORMALIZE_SCHEMAS_CONFIG, defaults.normalizeSchemas()))
-        .ignoreRules(bool(RULES_IGNORE_CONFIG, defaults.ignoreRules()))
-        .maxRetries(integer(MAX_RETRIES_CONFIG, defaults.maxRetries()))
-        .retriesWait(Duration.ofMillis(number(RETRIES_WAIT_MS_CONFIG, defaults.retriesWait().toMillis())))
-        .retriesMaxWait(Duration.ofMillis(number(RETRIES_MAX_WAIT_MS_CONFIG, defaults.retriesMaxWait().toMillis())))
-        .connectTimeout(Duration.ofMillis(number(HTTP_CONNECT_TIMEOUT_MS_CONFIG,
-            defaults.connectTimeout().toMillis())))
-        .readTimeout(Duration.ofMillis(number(HTTP_READ_TIMEOUT_MS_CONFIG, defaults.readTimeout().toMillis())))
+    String cacheDir = string(SCHEMA_CACHE_DIR);
+    return new RegistryConfig.Builder()
+        .urls(list(SCHEMA_REGISTRY_URL))
+        .urlRandomize(configs.get(SCHEMA_REGISTRY_URL_RANDOMIZE.name()) == null
+            && configs.get(URL_RANDOMIZE_ALIAS) != null ? bool(URL_RANDOMIZE_ALIAS, configs.get(URL_RANDOMIZE_ALIAS))
+            : bool(SCHEMA_REGISTRY_URL_RANDOMIZE))
+        .maxSchemasPerSubject(integer(MAX_SCHEMAS_PER_SUBJECT))
+        .latestCacheTtl(latestCacheTtl(number(LATEST_CACHE_TTL_SEC)))
+        .latestCacheSize(integer(LATEST_CACHE_SIZE))
+        .missingIdCacheTtl(Duration.ofSeconds(number(MISSING_ID_CACHE_TTL_SEC)))
+        .missingCacheSize(integer(MISSING_CACHE_SIZE))
+        .normalizeSchemas(bool(NORMALIZE_SCHEMAS))
+        .ignoreRules(bool(RULES_IGNORE))
+        .maxRetries(integer(MAX_RETRIES))
+        .retriesWait(Duration.ofMillis(number(RETRIES_WAIT_MS)))
+        .retriesMaxWait(Duration.ofMillis(number(RETRIES_MAX_WAIT_MS)))
+        .connectTimeout(Duration.ofMillis(number(HTTP_CONNECT_TIMEOUT_MS)))
+        .readTimeout(Duration.ofMillis(number(HTTP_READ_TIMEOUT_MS)))
         .basicAuth(!basicSource.equals("URL"), userInfo)
         .bearerToken(oauth == null && custom == null ? bearerToken : null)
         .oauth(oauth)
         .bearerTokenProvider(custom)
         .requestHeaders(requestHeaders(bearer))
         .proxy(proxy())
-        .tls(new RegistryConfig.Tls(
-            string(SSL_TRUSTSTORE_LOCATION_CONFIG, null), secret(SSL_TRUSTSTORE_PASSWORD_CONFIG),
-            string(SSL_TRUSTSTORE_TYPE_CONFIG, tlsDefaults.truststoreType()),
-            string(SSL_TRUSTSTORE_CERTIFICATES_CONFIG, null),
-            string(SSL_KEYSTORE_LOCATION_CONFIG, null), secret(SSL_KEYSTORE_PASSWORD_CONFIG),
-            string(SSL_KEYSTORE_TYPE_CONFIG, tlsDefaults.keystoreType()), secret(SSL_KEYSTORE_KEY_CONFIG),
-            string(SSL_KEYSTORE_CERTIFICATE_CHAIN_CONFIG, null), secret(SSL_KEY_PASSWORD_CONFIG),
-            !hostCheck.isEmpty(), string(SSL_PROTOCOL_CONFIG, tlsDefaults.protocol()),
-            configs.containsKey(SSL_ENABLED_PROTOCOLS_CONFIG) ? list(SSL_ENABLED_PROTOCOLS_CONFIG)
-                : tlsDefaults.enabledProtocols(), list(SSL_CIPHER_SUITES_CONFIG)))
+        .tls(tls())
         .schemaCacheDir(cacheDir == null || cacheDir.isBlank() ? null : Path.of(cacheDir))
         .build();
   }
 
-  /** Seconds, or any negative number (Confluent's {@code -1}) for no expiry. */
-  private Duration latestCacheTtl() {
-    long seconds = number(LATEST_CACHE_TTL_SEC_CONFIG, -1);
-    return seconds < 0 ? RegistryConfig.NO_EXPIRY : Duration.ofSeconds(seconds);
+  private RegistryConfig.Tls tls() {
+    return new RegistryConfig.Tls(string(SSL_TRUSTSTORE_LOCATION), secret(SSL_TRUSTSTORE_PASSWORD),
+        string(SSL_TRUSTSTORE_TYPE), string(SSL_TRUSTSTORE_CERTIFICATES), string(SSL_KEYSTORE_LOCATION),
+        secret(SSL_KEYSTORE_PASSWORD), string(SSL_KEYSTORE_TYPE), secret(SSL_KEYSTORE_KEY),
+        string(SSL_KEYSTORE_CERTIFICATE_CHAIN), secret(SSL_KEY_PASSWORD),
+        !choice(SSL_ENDPOINT_IDENTIFICATION_ALGORITHM).isEmpty(), string(SSL_PROTOCOL), list(SSL_ENABLED_PROTOCOLS),
+        list(SSL_CIPHER_SUITES));
   }
 
   /** {@code request.header.*}, and with bearer auth the Confluent Cloud headers of their keys. */
@@ -154,12 +106,12 @@ final class RegistryConfigParser {
         headers.put(key.substring(REQUEST_HEADER_PREFIX.length()), value.toString());
       }
     });
-    String cluster = string(BEARER_AUTH_LOGICAL_CLUSTER_CONFIG, "");
-    String pool = string(BEARER_AUTH_IDENTITY_POOL_ID_CONFIG, "");
-    if (bearer && !cluster.isEmpty()) {
+    String cluster = string(BEARER_AUTH_LOGICAL_CLUSTER);
+    String pool = string(BEARER_AUTH_IDENTITY_POOL_ID);
+    if (bearer && cluster != null && !cluster.isEmpty()) {
       headers.put(RegistryConfig.LOGICAL_CLUSTER_HEADER, cluster);
     }
-    if (bearer && !pool.isEmpty()) {
+    if (bearer && pool != null && !pool.isEmpty()) {
       headers.put(RegistryConfig.IDENTITY_POOL_HEADER, pool);
     }
     return new java.util.LinkedHashMap<>(headers);
@@ -167,13 +119,13 @@ final class RegistryConfigParser {
 
   /** Confluent's rule: both {@code proxy.host} and a positive {@code proxy.port}, or no proxy. */
   private InetSocketAddress proxy() {
-    String host = string(PROXY_HOST_CONFIG, "");
-    int port = integer(PROXY_PORT_CONFIG, -1);
+    String host = string(PROXY_HOST);
+    int port = integer(PROXY_PORT);
     if (host.isEmpty() && port <= 0) {
       return null;
     }
     if (host.isEmpty() || port <= 0 || port > 65535) {
-      throw invalid(host.isEmpty() ? PROXY_HOST_CONFIG : PROXY_PORT_CONFIG, host.isEmpty() ? "" : port,
+      throw invalid(host.isEmpty() ? PROXY_HOST.name() : PROXY_PORT.name(), host.isEmpty() ? "" : port,
           "proxy.host and a proxy.port from 1 to 65535 must be set together");
     }
     return InetSocketAddress.createUnresolved(host, port);
@@ -181,10 +133,11 @@ final class RegistryConfigParser {
 
   /** The class of {@code bearer.auth.custom.provider.class}, made and configured with the whole map. */
   private BearerTokenProvider customProvider() {
-    Object value = configs.get(BEARER_AUTH_CUSTOM_PROVIDER_CLASS_CONFIG);
+    String key = BEARER_AUTH_CUSTOM_PROVIDER_CLASS.name();
+    Object value = configs.get(key);
     if (value == null || value.toString().isBlank()) {
-      throw new RegistryConfigException(BEARER_AUTH_CUSTOM_PROVIDER_CLASS_CONFIG, BEARER_AUTH_CUSTOM_PROVIDER_CLASS_CONFIG
-          + " must be set when " + BEARER_AUTH_CREDENTIALS_SOURCE_CONFIG + "=CUSTOM");
+      throw new RegistryConfigException(key, key + " must be set when " + BEARER_AUTH_CREDENTIALS_SOURCE.name()
+          + "=CUSTOM");
     }
     Class<?> type;
     try {
@@ -192,25 +145,30 @@ final class RegistryConfigParser {
           Thread.currentThread().getContextClassLoader() != null ? Thread.currentThread().getContextClassLoader()
               : RegistryConfigParser.class.getClassLoader());
     } catch (ClassNotFoundException e) {
-      throw invalid(BEARER_AUTH_CUSTOM_PROVIDER_CLASS_CONFIG, value, "class not found");
+      throw invalid(key, value, "class not found");
     }
     if (!BearerTokenProvider.class.isAssignableFrom(type)) {
-      throw invalid(BEARER_AUTH_CUSTOM_PROVIDER_CLASS_CONFIG, type.getName(), "does not implement "
-          + BearerTokenProvider.class.getName());
+      throw invalid(key, type.getName(), "does not implement " + BearerTokenProvider.class.getName());
     }
     BearerTokenProvider provider;
     try {
       provider = (BearerTokenProvider) type.getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException e) {
-      throw invalid(BEARER_AUTH_CUSTOM_PROVIDER_CLASS_CONFIG, type.getName(), "cannot be instantiated: " + e);
+      throw invalid(key, type.getName(), "cannot be instantiated: " + e);
     }
     provider.configure(configs);
     return provider;
   }
 
-  private Secret firstSecret(String... keys) {
-    for (String key : keys) {
-      Secret value = secret(key);
+  /** The value of {@code key}, or its default when it is absent. */
+  private Object value(RegistryKey key) {
+    Object value = configs.get(key.name());
+    return value == null ? key.defaultValue() : value;
+  }
+
+  private Secret firstSecret(RegistryKey... keys) {
+    for (RegistryKey key : keys) {
+      Secret value = secret(key.name());
       if (value != null && !value.value().isEmpty()) {
         return value;
       }
@@ -218,9 +176,13 @@ final class RegistryConfigParser {
     return null;
   }
 
-  private String string(String key, String otherwise) {
-    Object value = configs.get(key);
-    return value == null ? otherwise : (value instanceof Secret secret ? secret.value() : value.toString()).trim();
+  private String string(RegistryKey key) {
+    Object value = value(key);
+    return value == null ? null : (value instanceof Secret secret ? secret.value() : value.toString()).trim();
+  }
+
+  private Secret secret(RegistryKey key) {
+    return secret(key.name());
   }
 
   private Secret secret(String key) {
@@ -228,46 +190,41 @@ final class RegistryConfigParser {
     return value == null ? null : Secret.of(value instanceof Secret secret ? secret.value() : value.toString());
   }
 
-  /** One of {@code allowed} (upper case), whatever the case of the value. */
-  private String choice(String key, String otherwise, Set<String> allowed) {
-    String value = string(key, otherwise).toUpperCase(Locale.ROOT);
-    if (NOT_SUPPORTED.contains(value)) {
-      throw invalid(key, value, "Confluent's " + value + " is not supported by Kavro; use one of " + allowed);
-    }
-    if (!allowed.contains(value)) {
-      throw invalid(key, configs.get(key), "must be one of " + allowed);
-    }
-    return value;
+  /** One of the key's allowed values (upper case), whatever the case of the value. */
+  private String choice(RegistryKey key) {
+    key.check(configs.get(key.name()));
+    return string(key).toUpperCase(Locale.ROOT);
   }
 
-  private long number(String key, long otherwise) {
-    Object value = configs.get(key);
-    if (value == null) {
-      return otherwise;
-    }
+  /** A whole number; its bound is checked by {@link RegistryConfig}, for the builder's values too. */
+  private long number(RegistryKey key) {
+    Object value = value(key);
+    long number;
     if (value instanceof Integer || value instanceof Long || value instanceof Short) {
-      return ((Number) value).longValue();
+      number = ((Number) value).longValue();
+    } else {
+      try {
+        number = Long.parseLong(value.toString().trim());
+      } catch (NumberFormatException e) {
+        throw invalid(key.name(), value, "not a whole number");
+      }
     }
-    try {
-      return Long.parseLong(value.toString().trim());
-    } catch (NumberFormatException e) {
-      throw invalid(key, value, "not a whole number");
-    }
+    return number;
   }
 
-  private int integer(String key, int otherwise) {
-    long value = number(key, otherwise);
+  private int integer(RegistryKey key) {
+    long value = number(key);
     if (value != (int) value) {
-      throw invalid(key, value, "out of the range of an int");
+      throw invalid(key.name(), value, "out of the range of an int");
     }
     return (int) value;
   }
 
-  private boolean bool(String key, boolean otherwise) {
-    Object value = configs.get(key);
-    if (value == null) {
-      return otherwise;
-    }
+  private boolean bool(RegistryKey key) {
+    return bool(key.name(), value(key));
+  }
+
+  private static boolean bool(String key, Object value) {
     if (value instanceof Boolean b) {
       return b;
     }
@@ -279,8 +236,8 @@ final class RegistryConfigParser {
   }
 
   /** A list, or comma-separated text; entries trimmed, empty ones dropped. */
-  private List<String> list(String key) {
-    Object value = configs.get(key);
+  private List<String> list(RegistryKey key) {
+    Object value = value(key);
     List<String> entries = new ArrayList<>();
     if (value instanceof List<?> items) {
       items.forEach(item -> entries.add(String.valueOf(item).trim()));
@@ -293,7 +250,8 @@ final class RegistryConfigParser {
     return entries;
   }
 
-  private static RegistryConfigException invalid(String key, Object value, String why) {
+  /** The error of a wrong value of {@code key}; the value is hidden for a secret, a URL's user info removed. */
+  static RegistryConfigException invalid(String key, Object value, String why) {
     String shown = key.endsWith("password") || key.endsWith("user.info") || key.endsWith("token")
         || key.endsWith("keystore.key")
         || key.endsWith("secret") || key.equals(SASL_JAAS_CONFIG) ? "[hidden]"

@@ -24,12 +24,30 @@ final class RegistryKeys {
   /** Adds the registry client's keys to {@code def}, from the client's own table of them. */
   static ConfigDef define(ConfigDef def) {
     for (RegistryKey key : RegistryKey.ALL) {
-      ConfigDef.Validator validator = key.allowed().isEmpty() ? null
-          : ConfigDef.CaseInsensitiveValidString.in(key.allowed().toArray(String[]::new));
+      ConfigDef.Validator validator = key.allowed().isEmpty() && key.atLeast() == null ? null : new Check(key);
       def.define(key.name(), Type.valueOf(key.type().name()), key.defaultValue(), validator,
           Importance.valueOf(key.importance().name()), key.doc());
     }
     return def;
+  }
+
+  /** The table's own check of a key's allowed values and bound, with the client's messages, as Kafka's. */
+  private record Check(RegistryKey key) implements ConfigDef.Validator {
+    @Override
+    public void ensureValid(String name, Object value) {
+      try {
+        key.check(value);
+      } catch (RegistryConfigException e) {
+        throw asConfigException(e);
+      }
+    }
+
+    /** As Kafka's {@code CaseInsensitiveValidString} and {@code Range.atLeast} show their rule. */
+    @Override
+    public String toString() {
+      return key.allowed().isEmpty() ? "[" + key.atLeast() + ",...]"
+          : "(case insensitive) [" + String.join(", ", key.allowed()) + "]";
+    }
   }
 
   /**

@@ -1,0 +1,117 @@
+package io.kavro.connect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kavro.serde.AvroSerdeConfig;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigException;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 34, item 4: the converter's mapping switches are one ConfigDef read once, with Confluent's keys and
+ * defaults, and the Connect page of the docs lists exactly those keys with the same defaults.
+ */
+class ConverterConfigTest {
+
+  @Test
+  void absentKeys_takeConfluentsDefaults() {
+    ConverterConfig config = new ConverterConfig(Map.of());
+
+    assertThat(config.connectMetaData()).isTrue();
+    assertThat(config.enhancedAvroSchemaSupport()).isFalse();
+    assertThat(config.scrubInvalidNames()).isFalse();
+    assertThat(config.ignoreDefaultForNullables()).isFalse();
+    assertThat(config.generalizedSumTypeSupport()).isFalse();
+    assertThat(config.flattenSingletonUnions()).isTrue();
+    assertThat(config.discardTypeDocDefault()).isFalse();
+    assertThat(config.allowOptionalMapKeys()).isFalse();
+    assertThat(config.schemasCacheSize()).isEqualTo(1000);
+  }
+
+  @Test
+  void eachKey_isReadIntoItsOwnAccessor_fromText() {
+    ConverterConfig config = new ConverterConfig(Map.of("connect.meta.data", "false",
+        "enhanced.avro.schema.support", "TRUE", "scrub.invalid.names", " true ", "ignore.default.for.nullables",
+        "true", "generalized.sum.type.support", "true", "flatten.singleton.unions", "false",
+        "discard.type.doc.default", "true", "allow.optional.map.keys", true, "schemas.cache.config", "7",
+        "schema.registry.url", "http://ignored:8081"));
+
+    assertThat(config.connectMetaData()).isFalse();
+    assertThat(config.enhancedAvroSchemaSupport()).isTrue();
+    assertThat(config.scrubInvalidNames()).isTrue();
+    assertThat(config.ignoreDefaultForNullables()).isTrue();
+    assertThat(config.generalizedSumTypeSupport()).isTrue();
+    assertThat(config.flattenSingletonUnions()).isFalse();
+    assertThat(config.discardTypeDocDefault()).isTrue();
+    assertThat(config.allowOptionalMapKeys()).isTrue();
+    assertThat(config.schemasCacheSize()).isEqualTo(7);
+  }
+
+  @Test
+  void wrongValues_areRefused_namingTheKey() {
+    assertThatThrownBy(() -> new ConverterConfig(Map.of("schemas.cache.config", "0")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("Invalid value 0 for configuration schemas.cache.config: Value must be at least 1");
+    assertThatThrownBy(() -> new ConverterConfig(Map.of("schemas.cache.config", "many")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("schemas.cache.config");
+    assertThatThrownBy(() -> new ConverterConfig(Map.of("scrub.invalid.names", "yes")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("scrub.invalid.names");
+  }
+
+  @Test
+  void configDef_isTheSerdesKeys_andTheMappingsOwn_freshEachTime() {
+    ConfigDef def = ConverterConfig.configDef();
+
+    assertThat(def.names()).containsAll(AvroSerdeConfig.configDef().names());
+    assertThat(mappingKeys(def)).containsExactlyInAnyOrder("connect.meta.data", "enhanced.avro.schema.support",
+        "scrub.invalid.names", "ignore.default.for.nullables", "generalized.sum.type.support",
+        "flatten.singleton.unions", "discard.type.doc.default", "allow.optional.map.keys", "schemas.cache.config");
+    assertThat(new AvroConverter().config()).isNotSameAs(def);
+    def.define("x", ConfigDef.Type.STRING, ConfigDef.Importance.LOW, "changing one does not change the next");
+    assertThat(ConverterConfig.configDef().names()).doesNotContain("x");
+  }
+
+  @Test
+  void connectPage_listsExactlyTheMappingKeys_withTheirDefaults() throws IOException {
+    ConfigDef def = ConverterConfig.configDef();
+    Map<String, String> documented = documentedTable();
+
+    assertThat(documented.keySet()).containsExactlyInAnyOrderElementsOf(mappingKeys(def));
+    for (String name : mappingKeys(def)) {
+      assertThat(documented.get(name)).as(name).isEqualTo("`" + def.configKeys().get(name).defaultValue + "`");
+    }
+  }
+
+  private static Set<String> mappingKeys(ConfigDef def) {
+    Set<String> names = new TreeSet<>(def.names());
+    names.removeAll(AvroSerdeConfig.configDef().names());
+    return names;
+  }
+
+  /** The key and default cells of the table under "The converter takes every serde key". */
+  private static Map<String, String> documentedTable() throws IOException {
+    List<String> lines = Files.readAllLines(Path.of("..", "docs", "connect-mapping.md"));
+    Map<String, String> rows = new LinkedHashMap<>();
+    boolean inTable = false;
+    for (String line : lines) {
+      if (line.startsWith("| key | default |")) {
+        inTable = true;
+      } else if (inTable && line.startsWith("| `")) {
+        String[] cells = line.split("\\|");
+        rows.put(cells[1].trim().replace("`", ""), cells[2].trim());
+      } else if (inTable && !line.startsWith("|")) {
+        inTable = false;
+      }
+    }
+    return rows;
+  }
+}
