@@ -4,11 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kavro.serde.AvroSerdeConfig;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -80,38 +75,9 @@ class ConverterConfigTest {
     assertThat(ConverterConfig.configDef().names()).doesNotContain("x");
   }
 
-  @Test
-  void connectPage_listsExactlyTheMappingKeys_withTheirDefaults() throws IOException {
-    ConfigDef def = ConverterConfig.configDef();
-    Map<String, String> documented = documentedTable();
-
-    assertThat(documented.keySet()).containsExactlyInAnyOrderElementsOf(mappingKeys(def));
-    for (String name : mappingKeys(def)) {
-      assertThat(documented.get(name)).as(name).isEqualTo("`" + def.configKeys().get(name).defaultValue + "`");
-    }
-  }
-
   private static Set<String> mappingKeys(ConfigDef def) {
     Set<String> names = new TreeSet<>(def.names());
     names.removeAll(AvroSerdeConfig.configDef().names());
     return names;
-  }
-
-  /** The key and default cells of the table under "The converter takes every serde key". */
-  private static Map<String, String> documentedTable() throws IOException {
-    List<String> lines = Files.readAllLines(Path.of("..", "docs", "connect-mapping.md"));
-    Map<String, String> rows = new LinkedHashMap<>();
-    boolean inTable = false;
-    for (String line : lines) {
-      if (line.startsWith("| key | default |")) {
-        inTable = true;
-      } else if (inTable && line.startsWith("| `")) {
-        String[] cells = line.split("\\|");
-        rows.put(cells[1].trim().replace("`", ""), cells[2].trim());
-      } else if (inTable && !line.startsWith("|")) {
-        inTable = false;
-      }
-    }
-    return rows;
   }
 }
