@@ -583,12 +583,11 @@ final class AvroToConnect {
       };
     }
     Schema entry = avro.getElementType();
-    Schema.Field keyField = entry.getField(KEY_FIELD);
-    Schema.Field valueField = entry.getField(VALUE_FIELD);
-    ValueMapper keys = mapper(connect.keySchema(), keyField.schema());
-    ValueMapper values = mapper(connect.valueSchema(), valueField.schema());
-    int keyPos = keyField.pos();
-    int valuePos = valueField.pos();
+    MapEntryFields fields = MapEntryFields.of(entry);
+    ValueMapper keys = mapper(connect.keySchema(), fields.keySchema());
+    ValueMapper values = mapper(connect.valueSchema(), fields.valueSchema());
+    int keyPos = fields.keyPos();
+    int valuePos = fields.valuePos();
     return value -> {
       Map<Object, Object> map = new HashMap<>();
       for (Object item : (java.util.Collection<?>) value) {

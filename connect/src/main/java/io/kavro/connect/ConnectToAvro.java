@@ -579,12 +579,11 @@ final class ConnectToAvro {
       };
     }
     Schema entry = underlying(connect, avro, Schema.Type.ARRAY).getElementType();
-    Schema.Field keyField = entry.getField(KEY_FIELD);
-    Schema.Field valueField = entry.getField(VALUE_FIELD);
-    ValueMapper keys = mapper(connect.keySchema(), keyField.schema());
-    ValueMapper values = mapper(connect.valueSchema(), valueField.schema());
-    int keyPos = keyField.pos();
-    int valuePos = valueField.pos();
+    MapEntryFields fields = MapEntryFields.of(entry);
+    ValueMapper keys = mapper(connect.keySchema(), fields.keySchema());
+    ValueMapper values = mapper(connect.valueSchema(), fields.valueSchema());
+    int keyPos = fields.keyPos();
+    int valuePos = fields.valuePos();
     return raw -> {
       Map<?, ?> map = (Map<?, ?>) raw;
       List<Object> entries = new ArrayList<>(map.size());
