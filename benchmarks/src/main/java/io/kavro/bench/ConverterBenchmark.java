@@ -17,7 +17,6 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 
 /**
@@ -31,8 +30,7 @@ import org.openjdk.jmh.annotations.Threads;
 public class ConverterBenchmark {
   /** The converters and the data, shared by the threads of a run. */
   @State(Scope.Benchmark)
-  public static class Shared {
-    final MockScope scope = new MockScope();
+  public static class Shared extends WarmSerdesState {
     AvroConverter converter;
     JsonConverter json;
     KafkaAvroSerializer serializer;
@@ -45,13 +43,11 @@ public class ConverterBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-      Map<String, Object> config = Map.of("schema.registry.url", scope.url());
-      converter = new AvroConverter();
-      converter.configure(config, false);
-      serializer = new KafkaAvroSerializer();
-      serializer.configure(config, false);
-      deserializer = new KafkaAvroDeserializer();
-      deserializer.configure(config, false);
+      converter = closedAtEnd(new AvroConverter()); // closed first, then the serdes and their registry
+      KavroSerdes kavro = checked(new KavroSerdes(Map.of()));
+      converter.configure(Map.of("schema.registry.url", kavro.url()), false);
+      serializer = kavro.serializer();
+      deserializer = kavro.deserializer();
       json = new JsonConverter();
       json.configure(Map.of("converter.type", "value"), false);
       structs = new SchemaAndValue[BenchData.RECORDS];
@@ -71,24 +67,6 @@ public class ConverterBenchmark {
         jsonBytes[i] = json.fromConnectData(KavroSerdes.TOPIC, structs[i].schema(), structs[i].value());
         converter.toConnectData(KavroSerdes.TOPIC, avro[i]); // the writer's version, looked up once
       }
-    }
-
-    @Setup(Level.Iteration)
-    public void mark() {
-      scope.mark();
-    }
-
-    @TearDown(Level.Iteration)
-    public void check() {
-      scope.assertNoRequestsSinceMark();
-    }
-
-    @TearDown(Level.Trial)
-    public void tearDown() {
-      converter.close();
-      serializer.close();
-      deserializer.close();
-      scope.close();
     }
   }
 

@@ -13,7 +13,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * Deserialize one record: Kavro against raw Avro, side by side. S4 reads S3 data with the v2 reader
@@ -22,7 +21,7 @@ import org.openjdk.jmh.annotations.TearDown;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-public class DeserializeBenchmark {
+public class DeserializeBenchmark extends WarmSerdesState {
   @Param({"S1", "S2", "S3", "S4"})
   public Shape shape;
 
@@ -34,8 +33,8 @@ public class DeserializeBenchmark {
 
   @Setup(Level.Trial)
   public void setUp() {
-    kavro = new KavroSerdes(shape);
-    kavroGeneric = new KavroSerdes(shape, false);
+    kavro = checked(new KavroSerdes(shape));
+    kavroGeneric = checked(new KavroSerdes(shape, false));
     payloads = new ArrayList<>();
     for (GenericRecord record : BenchData.records(shape)) {
       payloads.add(kavro.serializer().serialize(KavroSerdes.TOPIC, record));
@@ -49,24 +48,6 @@ public class DeserializeBenchmark {
       kavroGeneric.deserializer().deserialize(KavroSerdes.TOPIC, payload);
     }
     raw = new RawAvro(shape.writer(), shape.reader(), 1);
-  }
-
-  @Setup(Level.Iteration)
-  public void mark() {
-    kavro.mark();
-    kavroGeneric.mark();
-  }
-
-  @TearDown(Level.Iteration)
-  public void check() {
-    kavro.assertNoRequestsSinceMark();
-    kavroGeneric.assertNoRequestsSinceMark();
-  }
-
-  @TearDown(Level.Trial)
-  public void tearDown() {
-    kavro.close();
-    kavroGeneric.close();
   }
 
   private byte[] nextPayload() {

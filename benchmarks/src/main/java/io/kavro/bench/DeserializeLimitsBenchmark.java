@@ -14,7 +14,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * How far deserialization into Avro's generic object graph can go, side by side with Kavro and raw Avro:
@@ -24,7 +23,7 @@ import org.openjdk.jmh.annotations.TearDown;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-public class DeserializeLimitsBenchmark {
+public class DeserializeLimitsBenchmark extends WarmSerdesState {
   @Param({"S2", "S3"})
   public Shape shape;
 
@@ -37,7 +36,7 @@ public class DeserializeLimitsBenchmark {
 
   @Setup(Level.Trial)
   public void setUp() throws IOException {
-    kavro = new KavroSerdes(shape);
+    kavro = checked(new KavroSerdes(shape));
     raw = new RawAvro(shape.writer(), shape.reader(), 1);
     reference = new ReferenceReaders(shape);
     for (GenericRecord record : BenchData.records(shape)) {
@@ -50,21 +49,6 @@ public class DeserializeLimitsBenchmark {
       payloads.add(payload);
       plans.add(reference.plan(handRead));
     }
-  }
-
-  @Setup(Level.Iteration)
-  public void mark() {
-    kavro.mark();
-  }
-
-  @TearDown(Level.Iteration)
-  public void check() {
-    kavro.assertNoRequestsSinceMark();
-  }
-
-  @TearDown(Level.Trial)
-  public void tearDown() {
-    kavro.close();
   }
 
   private int nextIndex() {

@@ -21,7 +21,6 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * S3 as Java records ({@code schema.reflection=true}): Kavro's serializer and deserializer against Avro's
@@ -32,8 +31,7 @@ import org.openjdk.jmh.annotations.TearDown;
 @Fork(jvmArgsAppend = "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=io.kavro.bench.records,java.util")
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-public class JavaRecordBenchmark {
-  private final MockScope scope = new MockScope();
+public class JavaRecordBenchmark extends WarmSerdesState {
   private List<OrderRecord> records;
   private List<OrderPojo> pojos;
   private byte[][] payloads;
@@ -49,11 +47,9 @@ public class JavaRecordBenchmark {
   public void setUp() {
     records = JavaRecords.records();
     pojos = JavaRecords.pojos();
-    Map<String, Object> config = Map.of("schema.registry.url", scope.url(), "schema.reflection", true);
-    serializer = new KafkaAvroSerializer();
-    serializer.configure(config, false);
-    deserializer = new KafkaAvroDeserializer();
-    deserializer.configure(config, false);
+    KavroSerdes kavro = checked(new KavroSerdes(Map.of("schema.reflection", true)));
+    serializer = kavro.serializer();
+    deserializer = kavro.deserializer();
     payloads = new byte[records.size()][];
     for (int i = 0; i < records.size(); i++) {
       payloads[i] = serializer.serialize(KavroSerdes.TOPIC, records.get(i));
@@ -73,23 +69,6 @@ public class JavaRecordBenchmark {
         throw new IllegalStateException("the classes do not write what the records write");
       }
     }
-  }
-
-  @Setup(Level.Iteration)
-  public void mark() {
-    scope.mark();
-  }
-
-  @TearDown(Level.Iteration)
-  public void check() {
-    scope.assertNoRequestsSinceMark();
-  }
-
-  @TearDown(Level.Trial)
-  public void tearDown() {
-    serializer.close();
-    deserializer.close();
-    scope.close();
   }
 
   @Benchmark

@@ -35,6 +35,19 @@ public final class KavroSerdes implements AutoCloseable {
     deserializer.configure(config, false);
   }
 
+  /** @param settings both serdes' configuration but for the registry's URL, which is the scope's */
+  public KavroSerdes(Map<String, Object> settings) {
+    Map<String, Object> config = new HashMap<>(settings);
+    config.put("schema.registry.url", scope.url());
+    serializer.configure(config, false);
+    deserializer.configure(config, false);
+  }
+
+  /** The {@code schema.registry.url} of the serdes' registry, for another client to share it. */
+  public String url() {
+    return scope.url();
+  }
+
   public KafkaAvroSerializer serializer() {
     return serializer;
   }

@@ -12,13 +12,12 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 
 /** Serialize one record: Kavro against raw Avro, side by side, rotating through 1,024 records. */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-public class SerializeBenchmark {
+public class SerializeBenchmark extends WarmSerdesState {
   @Param({"S1", "S2", "S3"})
   public Shape shape;
 
@@ -31,31 +30,13 @@ public class SerializeBenchmark {
   @Setup(Level.Trial)
   public void setUp() {
     records = BenchData.records(shape);
-    kavro = new KavroSerdes(shape);
-    kavroGeneric = new KavroSerdes(shape, false);
+    kavro = checked(new KavroSerdes(shape));
+    kavroGeneric = checked(new KavroSerdes(shape, false));
     for (GenericRecord record : records) {
       kavro.serializer().serialize(KavroSerdes.TOPIC, record);
       kavroGeneric.serializer().serialize(KavroSerdes.TOPIC, record);
     }
     raw = new RawAvro(shape.writer(), shape.reader(), 1);
-  }
-
-  @Setup(Level.Iteration)
-  public void mark() {
-    kavro.mark();
-    kavroGeneric.mark();
-  }
-
-  @TearDown(Level.Iteration)
-  public void check() {
-    kavro.assertNoRequestsSinceMark();
-    kavroGeneric.assertNoRequestsSinceMark();
-  }
-
-  @TearDown(Level.Trial)
-  public void tearDown() {
-    kavro.close();
-    kavroGeneric.close();
   }
 
   private GenericRecord nextRecord() {

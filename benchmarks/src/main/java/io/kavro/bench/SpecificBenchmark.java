@@ -19,7 +19,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * Generated classes (avro-maven-plugin, its defaults): Kavro's serializer and deserializer
@@ -31,11 +30,10 @@ import org.openjdk.jmh.annotations.TearDown;
 @Fork(jvmArgsAppend = "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=io.kavro.bench") // raw Avro's reader needs it
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-public class SpecificBenchmark {
+public class SpecificBenchmark extends WarmSerdesState {
   @Param({"S2", "S3"})
   public Shape shape;
 
-  private final MockScope scope = new MockScope();
   private List<SpecificRecord> records;
   private byte[][] payloads;
   private KafkaAvroSerializer serializer;
@@ -47,11 +45,9 @@ public class SpecificBenchmark {
   @SuppressWarnings({"unchecked", "rawtypes"})
   public void setUp() {
     records = BenchData.specific(shape);
-    Map<String, Object> config = Map.of("schema.registry.url", scope.url(), "specific.avro.reader", true);
-    serializer = new KafkaAvroSerializer();
-    serializer.configure(config, false);
-    deserializer = new KafkaAvroDeserializer();
-    deserializer.configure(config, false);
+    KavroSerdes kavro = checked(new KavroSerdes(Map.of("specific.avro.reader", true)));
+    serializer = kavro.serializer();
+    deserializer = kavro.deserializer();
     payloads = new byte[records.size()][];
     for (int i = 0; i < records.size(); i++) {
       payloads[i] = serializer.serialize(KavroSerdes.TOPIC, records.get(i));
@@ -64,23 +60,6 @@ public class SpecificBenchmark {
     SpecificData model = SpecificData.getForClass(type);
     raw = new RawAvro(new SpecificDatumWriter(type), new SpecificDatumReader(model.getSchema(type),
         model.getSchema(type), model), 1);
-  }
-
-  @Setup(Level.Iteration)
-  public void mark() {
-    scope.mark();
-  }
-
-  @TearDown(Level.Iteration)
-  public void check() {
-    scope.assertNoRequestsSinceMark();
-  }
-
-  @TearDown(Level.Trial)
-  public void tearDown() {
-    serializer.close();
-    deserializer.close();
-    scope.close();
   }
 
   @Benchmark

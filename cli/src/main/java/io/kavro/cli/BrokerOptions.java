@@ -1,10 +1,14 @@
 package io.kavro.cli;
 
 import java.util.Map;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code --bootstrap-server}, for the commands that talk to Kafka. */
+/** The options of the commands that talk to Kafka: the {@link ClientOptions} and {@code --bootstrap-server}. */
 final class BrokerOptions {
+  @Mixin
+  ClientOptions client;
+
   /** How long a Kafka client may wait for the broker's metadata before the tool says it cannot reach it. */
   static final int MAX_BLOCK_MS = 10_000;
 
@@ -21,11 +25,11 @@ final class BrokerOptions {
    * {@code bootstrap.servers}, and waiting at most {@link #MAX_BLOCK_MS} for it unless the command config says
    * otherwise (Kafka's own default is a minute).
    */
-  Map<String, Object> kafkaConfig(ClientOptions client) {
-    return kafkaConfig(client, System.getenv());
+  Map<String, Object> kafkaConfig() {
+    return kafkaConfig(System.getenv());
   }
 
-  Map<String, Object> kafkaConfig(ClientOptions client, Map<String, String> environment) {
+  Map<String, Object> kafkaConfig(Map<String, String> environment) {
     Map<String, Object> config = client.config(environment);
     if (bootstrapServer != null) {
       config.put("bootstrap.servers", bootstrapServer);

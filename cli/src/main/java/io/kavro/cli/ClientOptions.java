@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
 /**
  * The options every command shares, as Kafka's own tools name them: the registry, and {@code --command-config},
  * a properties file for the Kafka client and the registry client (auth, TLS, ...), with the keys they document.
- * The commands that talk to Kafka add {@link BrokerOptions}.
+ * The commands that talk to Kafka take them within {@link BrokerOptions}.
  */
 final class ClientOptions {
   /** The environment variable that carries the registry's basic-auth {@code user:password}. */

@@ -31,9 +31,6 @@ import picocli.CommandLine.Spec;
     description = "Print a topic's records as JSON lines.")
 final class ConsumeCommand implements Callable<Integer> {
   @Mixin
-  ClientOptions client;
-
-  @Mixin
   BrokerOptions broker;
 
   @Spec
@@ -88,7 +85,7 @@ final class ConsumeCommand implements Callable<Integer> {
       throw new CliException("--offset needs --partition", 2);
     }
     Integer limit = maxMessages == null || maxMessages < 0 ? null : maxMessages;
-    Map<String, Object> config = broker.kafkaConfig(client);
+    Map<String, Object> config = broker.kafkaConfig();
     config.putIfAbsent("group.id", group != null ? group : "kavro-cli-" + UUID.randomUUID());
     config.put("auto.offset.reset", fromBeginning ? "earliest" : "latest");
     // Only what was printed is committed, after it was printed: a group never skips a record it did not show.

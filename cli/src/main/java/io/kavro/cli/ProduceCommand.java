@@ -37,9 +37,6 @@ import picocli.CommandLine.Spec;
     description = "Send JSON lines from standard input as Avro records.")
 final class ProduceCommand implements Callable<Integer> {
   @Mixin
-  ClientOptions client;
-
-  @Mixin
   BrokerOptions broker;
 
   @Spec
@@ -90,7 +87,7 @@ final class ProduceCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     JsonLines.Format rendering = JsonLines.Format.of(format);
-    Map<String, Object> config = broker.kafkaConfig(client);
+    Map<String, Object> config = broker.kafkaConfig();
     Schema valueSchema;
     Schema keySchema = null;
     String valueText = value != null ? value.file : property(config, "value.schema", "value.schema.file");

@@ -110,6 +110,23 @@ final class SchemaCommand {
     }
   }
 
+  /** The schema file asked about under a subject: {@code --subject}, {@code --schema} and its references. */
+  static final class SubjectSchema {
+    @Option(names = "--subject", required = true, paramLabel = "SUBJECT", description = "The subject.")
+    String subject;
+
+    @Option(names = "--schema", required = true, paramLabel = "FILE", description = "The schema (.avsc).")
+    Path file;
+
+    @ArgGroup(exclusive = false)
+    ReferenceOptions referenceOptions;
+
+    /** The schema file, read with the types it takes from elsewhere (registered first when {@code register}). */
+    SchemaImports.Resolved resolve(SchemaRegistryClient registry, boolean register) {
+      return ReferenceOptions.resolve(referenceOptions, registry, file, register);
+    }
+  }
+
   /** Parses {@code --reference}, so that a malformed one is a usage error before anything is sent. */
   static final class ReferenceConverter implements picocli.CommandLine.ITypeConverter<SchemaImports.Wanted> {
     @Override
@@ -125,15 +142,11 @@ final class SchemaCommand {
   @Command(name = "register",
       description = "Register a schema under a subject; prints its id, and the references "
       + "it was registered with.")
-  int register(@Mixin ClientOptions client, @Mixin HelpOption help,
-      @Option(names = "--subject", required = true, paramLabel = "SUBJECT", description = "The subject.")
-      String subject,
-      @Option(names = "--schema", required = true, paramLabel = "FILE", description = "The schema (.avsc).") Path file,
-      @ArgGroup(exclusive = false) ReferenceOptions referenceOptions) {
+  int register(@Mixin ClientOptions client, @Mixin HelpOption help, @Mixin SubjectSchema schema) {
     try (SchemaRegistryClient registry = registry(client)) {
-      SchemaImports.Resolved resolved = ReferenceOptions.resolve(referenceOptions, registry, file, true);
+      SchemaImports.Resolved resolved = schema.resolve(registry, true);
       ObjectNode line = JsonLines.MAPPER.createObjectNode()
-          .put("id", registry.register(subject, resolved.schema(), resolved.references()));
+          .put("id", registry.register(schema.subject, resolved.schema(), resolved.references()));
       if (!resolved.references().isEmpty()) {
         line.set("references", JsonLines.MAPPER.valueToTree(resolved.references()));
       }
@@ -154,20 +167,16 @@ final class SchemaCommand {
   @Command(name = "check",
       description = "Is this schema registered under the subject? Exit 0 when it is, 1 when "
       + "it is not, 3 when there is no answer (the registry failed).")
-  int check(@Mixin ClientOptions client, @Mixin HelpOption help,
-      @Option(names = "--subject", required = true, paramLabel = "SUBJECT", description = "The subject.")
-      String subject,
-      @Option(names = "--schema", required = true, paramLabel = "FILE", description = "The schema (.avsc).") Path file,
-      @ArgGroup(exclusive = false) ReferenceOptions referenceOptions) {
+  int check(@Mixin ClientOptions client, @Mixin HelpOption help, @Mixin SubjectSchema schema) {
     try (SchemaRegistryClient registry = registry(client)) {
-      SchemaImports.Resolved resolved = ReferenceOptions.resolve(referenceOptions, registry, file, false);
-      SubjectVersion found = registry.lookup(subject, resolved.schema(), resolved.references());
-      out().println(JsonLines.line(JsonLines.MAPPER.createObjectNode().put("registered", true).put("subject", subject)
-          .put("version", found.version()).put("id", found.id())));
+      SchemaImports.Resolved resolved = schema.resolve(registry, false);
+      SubjectVersion found = registry.lookup(schema.subject, resolved.schema(), resolved.references());
+      out().println(JsonLines.line(JsonLines.MAPPER.createObjectNode().put("registered", true)
+          .put("subject", schema.subject).put("version", found.version()).put("id", found.id())));
       return 0;
     } catch (SchemaNotFoundException e) {
       out().println(JsonLines.line(JsonLines.MAPPER.createObjectNode().put("registered", false)
-          .put("subject", subject)));
+          .put("subject", schema.subject)));
       return 1;
     } catch (SchemaRegistryException e) {
       throw noAnswer(e);

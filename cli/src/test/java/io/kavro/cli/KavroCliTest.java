@@ -270,9 +270,9 @@ class KavroCliTest {
         ORDER.replace("\n", " ")));
     assertThat(inline.status()).as(inline.err()).isZero();
 
-    ClientOptions fromEnvironment = new ClientOptions();
     BrokerOptions broker = new BrokerOptions();
-    assertThat(broker.kafkaConfig(fromEnvironment, Map.of(BrokerOptions.BOOTSTRAP_ENV, "b:9092",
+    broker.client = new ClientOptions();
+    assertThat(broker.kafkaConfig(Map.of(BrokerOptions.BOOTSTRAP_ENV, "b:9092",
         ClientOptions.REGISTRY_URL_ENV, "http://r:8081")))
         .containsEntry("bootstrap.servers", "b:9092").containsEntry("schema.registry.url", "http://r:8081");
   }
