@@ -9,16 +9,19 @@ import java.util.function.BiFunction;
  * What a serializer or a deserializer is once configured: its engine, and the registry client the engine uses:
  * one its owner created from the configuration (and closes), or one it was given (the caller's, or its
  * {@link AvroSerde}'s). Its metrics count that client either way. Thread-safe: the engine is replaced whole on each
- * configure.
+ * configure, and the one it replaces is closed.
  *
  * @param <E> the engine
  */
-final class ConfiguredPlugin<E> {
+final class ConfiguredPlugin<E extends AutoCloseable> {
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(ConfiguredPlugin.class);
   private final String plugin;
   private final SchemaRegistryClient provided;
   private final BiFunction<SchemaRegistryClient, AvroSerdeConfig, E> engines;
   private RegistryClientOwner clients;
   private volatile E engine;
+  /** The engine {@link #close()} closed, so that a second close closes nothing. */
+  private E closed;
   private volatile SchemaRegistryClient client;
 
   /**
@@ -51,8 +54,12 @@ final class ConfiguredPlugin<E> {
 
   /** Builds the engine on a client someone else chose: an {@link AvroSerde}'s, or the caller's. */
   void configure(SchemaRegistryClient client, AvroSerdeConfig config) {
+    E previous = engine;
     engine = engines.apply(client, config);
     this.client = client;
+    if (previous != null) {
+      closeEngine(previous); // its framing resolver, its listener on the client
+    }
   }
 
   /** The configured engine. */
@@ -65,21 +72,29 @@ final class ConfiguredPlugin<E> {
     return current;
   }
 
-  /** The configured engine, or {@code null} before configure. */
-  E engineIfConfigured() {
-    return engine;
-  }
-
   /** The counters of the registry client in use; zeros before configure. */
   RegistryStats stats() {
     SchemaRegistryClient current = client;
     return current == null ? RegistryStats.EMPTY : current.stats();
   }
 
-  /** Closes the registry client if this plugin's owner created it. Idempotent. */
+  /** Closes the engine, and the registry client if this plugin's owner created it. Idempotent. */
   synchronized void close() {
+    E current = engine;
+    if (current != null && current != closed) {
+      closeEngine(current);
+      closed = current;
+    }
     if (clients != null) {
       clients.close();
+    }
+  }
+
+  private void closeEngine(E closing) {
+    try {
+      closing.close();
+    } catch (Exception e) {
+      log.warn("Closing the {} engine failed: {}", plugin, e.toString());
     }
   }
 }

@@ -28,7 +28,7 @@ import org.apache.kafka.common.header.Headers;
  * <p>The reader schema, first match wins: the generated class ({@code specific.avro.reader}); the configured
  * reader schema; the subject's latest schema ({@code use.latest.version}); the writer schema.
  */
-final class DeserializerEngine {
+final class DeserializerEngine implements AutoCloseable {
   private final boolean isKey;
   private final boolean followsLatest;
   private final ReadRouter router;
@@ -426,7 +426,8 @@ final class DeserializerEngine {
   }
 
   /** Releases the {@link FramingResolver}, if any, and stops listening to the client. */
-  void close() {
+  @Override
+  public void close() {
     try {
       changeListener.close();
     } catch (Exception e) {

@@ -161,10 +161,6 @@ public final class KafkaAvroDeserializer implements Deserializer<Object>, Monito
   /** Closes its framing resolver, if any, and the registry client if this deserializer created it. Idempotent. */
   @Override
   public void close() {
-    DeserializerEngine engine = plugin.engineIfConfigured();
-    if (engine != null) {
-      engine.close();
-    }
     plugin.close();
   }
 }

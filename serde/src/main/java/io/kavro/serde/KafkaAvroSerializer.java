@@ -135,10 +135,6 @@ public final class KafkaAvroSerializer implements Serializer<Object>, Monitorabl
   /** Closes the registry client if this serializer created it. Idempotent. */
   @Override
   public void close() {
-    SerializerEngine engine = plugin.engineIfConfigured();
-    if (engine != null) {
-      engine.close();
-    }
     plugin.close();
   }
 }

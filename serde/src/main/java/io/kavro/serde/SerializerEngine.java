@@ -25,7 +25,7 @@ import org.apache.kafka.common.header.Headers;
  * cached by Avro and equality starts with {@code ==}), one map lookup by topic, then the encoding into a
  * per-thread reused buffer. The returned array is the only allocation of the framing; no registry call.
  */
-final class SerializerEngine {
+final class SerializerEngine implements AutoCloseable {
   private final boolean isKey;
   private final boolean idInHeader;
   private final WritePlanner planner;
@@ -70,7 +70,8 @@ final class SerializerEngine {
   }
 
   /** Stops listening to the client. */
-  void close() {
+  @Override
+  public void close() {
     try {
       changeListener.close();
     } catch (Exception e) {

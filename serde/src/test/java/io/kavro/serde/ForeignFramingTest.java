@@ -298,6 +298,20 @@ class ForeignFramingTest {
     assertThat(GlueTableResolver.CLOSED.get() - closed).isEqualTo(1);
   }
 
+  /** A second configure closes the engine it replaces (its resolver); closing twice closes it once. */
+  @Test
+  void reconfigure_closesTheReplacedResolver_andCloseIsIdempotent() {
+    int closed = GlueTableResolver.CLOSED.get();
+    KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer();
+    deserializer.configure(serdes.config("value.framing.resolver", GlueTableResolver.class), false);
+
+    deserializer.configure(serdes.config("value.framing.resolver", GlueTableResolver.class), false);
+    assertThat(GlueTableResolver.CLOSED.get() - closed).as("the replaced engine's resolver").isEqualTo(1);
+    deserializer.close();
+    deserializer.close();
+    assertThat(GlueTableResolver.CLOSED.get() - closed).as("the current one, once").isEqualTo(2);
+  }
+
   /** A resolver that claims more prefix than the payload has: the record fails as malformed, naming it. */
   public static final class OverlongResolver implements FramingResolver {
     @Override
