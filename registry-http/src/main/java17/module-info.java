@@ -16,5 +16,6 @@ module io.kavro.registry {
   requires org.slf4j;
 
   exports io.kavro.registry;
+  exports io.kavro.registry.contract;
   exports io.kavro.registry.mock;
 }

@@ -23,5 +23,9 @@ module io.kavro.serde {
   // Where a record's schema id is and how it is read or written: FramingResolver and SchemaIdPrefix are named by users.
   exports io.kavro.serde.framing;
   exports io.kavro.serde.metrics;
+  exports io.kavro.serde.rules;
   exports io.kavro.serde.subject;
+
+  uses io.kavro.serde.rules.RuleExecutor;
+  uses io.kavro.serde.rules.RuleAction;
 }

@@ -1,6 +1,8 @@
 package io.kavro.registry;
 
 import java.io.Closeable;
+import io.kavro.registry.contract.DataContract;
+import io.kavro.registry.contract.DekRegistry;
 import java.util.List;
 import org.apache.avro.Schema;
 
@@ -68,6 +70,43 @@ public interface SchemaRegistryClient extends Closeable {
    * @throws SchemaNotFoundException if no schema has this id (error code 40403)
    */
   Schema schemaById(int id);
+
+  /**
+   * The metadata and rules that the schema of this id carries ({@code metadata}, {@code ruleSet} of Confluent's
+   * {@code GET /schemas/ids/{id}}). A registry that keeps no data contracts answers {@link DataContract#NONE}.
+   * Cached as the schema is: an id's contract never changes.
+   *
+   * @throws SchemaNotFoundException if no schema has this id
+   */
+  default DataContract contractOf(int id) {
+    schemaById(id);
+    return DataContract.NONE;
+  }
+
+  /**
+   * Registers a schema with its data contract (metadata and rules), as Confluent's registry takes them in the
+   * body of {@code POST /subjects/{subject}/versions}: the same schema with another contract is a new version.
+   *
+   * @throws UnsupportedRegistryApiException when the registry keeps no data contracts and {@code contract} is
+   *     not {@link DataContract#NONE}
+   */
+  default int register(String subject, Schema schema, List<SchemaReference> references, DataContract contract) {
+    if (!contract.equals(DataContract.NONE)) {
+      throw new UnsupportedRegistryApiException("register schema under subject '" + subject + "' with a data "
+          + "contract: this client keeps no metadata or rules", -1, -1, null, null);
+    }
+    return register(subject, schema, references);
+  }
+
+  /**
+   * The DEK registry at this registry's URLs, which field encryption keeps its keys in.
+   *
+   * @throws UnsupportedRegistryApiException when this client has none
+   */
+  default DekRegistry dekRegistry() {
+    throw new UnsupportedRegistryApiException("this registry client has no DEK registry (Confluent's "
+        + "/dek-registry/v1)", -1, -1, null, null);
+  }
 
   /**
    * How many times this client has replaced a schema it had answered for an id by another answer: a schema it
