@@ -2,8 +2,8 @@
  * Kavro's Kafka serializer, deserializer and Streams serde for Avro, with their settings, errors, metrics, subject
  * naming strategies and the framing that says where a record's schema id is.
  *
- * <p>The planners' data models, the bounded decoder and the compiled codecs ({@code io.kavro.serde.internal.*}) are
- * not exported: no sibling module names them.
+ * <p>The planners' data models, the bounded decoder and the compiled codecs live package-private in
+ * {@code io.kavro.serde}, beside the engines that use them: no other package, and no sibling module, names them.
  */
 module io.kavro.serde {
   // The serde's API names the registry's client, settings and exceptions, and Avro's types.

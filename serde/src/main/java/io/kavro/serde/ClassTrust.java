@@ -1,7 +1,5 @@
 package io.kavro.serde;
 
-import io.kavro.serde.internal.avro.AvroFeatures;
-import io.kavro.serde.internal.avro.LocalClasses;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashSet;

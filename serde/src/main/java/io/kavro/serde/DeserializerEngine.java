@@ -9,8 +9,6 @@ import io.kavro.serde.framing.FramingResolver;
 import io.kavro.serde.framing.Located;
 import io.kavro.serde.framing.ResolverKey;
 import io.kavro.serde.framing.SchemaIdReader;
-import io.kavro.serde.internal.avro.BoundedBinaryDecoder;
-import io.kavro.serde.internal.avro.JavaRecordConstructionException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.apache.kafka.common.errors.SerializationException;

@@ -1,11 +1,5 @@
 package io.kavro.serde;
 
-import io.kavro.serde.internal.avro.AvroDataModels;
-import io.kavro.serde.internal.avro.BoundedBinaryDecoder;
-import io.kavro.serde.internal.avro.JavaRecordReader;
-import io.kavro.serde.internal.avro.LocalClasses;
-import io.kavro.serde.internal.codec.CompiledDecoder;
-import io.kavro.serde.internal.codec.DecoderCompiler;
 import java.io.IOException;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;

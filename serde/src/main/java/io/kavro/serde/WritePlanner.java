@@ -1,10 +1,5 @@
 package io.kavro.serde;
 
-import io.kavro.serde.internal.avro.AvroDataModels;
-import io.kavro.serde.internal.avro.AvroFeatures;
-import io.kavro.serde.internal.avro.DatumSchemas;
-import io.kavro.serde.internal.codec.CompiledEncoder;
-import io.kavro.serde.internal.codec.EncoderCompiler;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;
 import org.apache.avro.generic.GenericDatumReader;

@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.fail;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryClients;
 import io.kavro.registry.mock.MockRegistries;
-import io.kavro.serde.internal.avro.AvroDataModels;
-import io.kavro.serde.internal.codec.CodecEquivalenceProperties;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.math.BigDecimal;

@@ -3,8 +3,6 @@ package io.kavro.serde;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
-import io.kavro.serde.internal.avro.AvroDataModels;
-import io.kavro.serde.internal.codec.EncoderCompiler;
 import java.io.ByteArrayOutputStream;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.ParameterizedType;

@@ -2,7 +2,6 @@ package io.kavro.serde;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kavro.serde.internal.avro.AvroDataModels;
 import io.kavro.test.specific.Address;
 import io.kavro.test.specific.Customer;
 import io.kavro.test.specific.Tier;

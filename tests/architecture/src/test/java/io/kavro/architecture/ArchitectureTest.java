@@ -53,8 +53,9 @@ class ArchitectureTest {
   private static final String TESTS = "tests";
 
   /**
-   * The public types of internal packages, each used by a public package of its own module. A type added here
-   * needs a reason: prefer a package-private one.
+   * The public types of internal packages. The implementation of a module lives package-private beside the public
+   * types that use it, as Caffeine's does; an internal package holds only what another jar needs public. A type
+   * added here needs that reason.
    */
   private static final Set<String> PUBLIC_INTERNALS = Set.of(
       "io.kavro.registry.internal.cache.CachePolicy",
@@ -67,21 +68,22 @@ class ArchitectureTest {
       "io.kavro.registry.internal.schema.ReferencedTypes",
       "io.kavro.registry.internal.schema.SchemaDefaults",
       "io.kavro.registry.internal.schema.SchemaTextLimits",
-      "io.kavro.serde.internal.avro.AvroDataModels",
-      "io.kavro.serde.internal.avro.AvroFeatures",
-      "io.kavro.serde.internal.avro.BoundedBinaryDecoder",
-      "io.kavro.serde.internal.avro.ByteSink",
-      "io.kavro.serde.internal.avro.DatumSchemas",
-      "io.kavro.serde.internal.avro.JavaRecordConstructionException", // mapped by the engine to a typed error
-      "io.kavro.serde.internal.avro.JavaRecordReader",
-      "io.kavro.serde.internal.avro.LocalClasses",
-      "io.kavro.serde.internal.codec.CompiledDecoder",
-      "io.kavro.serde.internal.codec.CompiledEncoder",
-      "io.kavro.serde.internal.codec.DecoderCompiler",
-      "io.kavro.serde.internal.codec.EncoderCompiler",
       // kavro-serde-kafka3: where its shading relocates Kafka's KIP-877 interfaces, so public as theirs are.
       "io.kavro.serde.internal.kip877.Monitorable",
       "io.kavro.serde.internal.kip877.PluginMetrics");
+
+  /**
+   * The serde's Avro plumbing and compiled codecs, package-private in {@code io.kavro.serde} beside the engines:
+   * data models, the bounded decoder, the output buffer, the encoders and decoders and their compilers.
+   */
+  private static final Set<String> SERDE_PLUMBING = Set.of("AvroDataModels", "AvroFeatures", "BoundedBinaryDecoder",
+      "ByteSink", "DatumSchemas", "JavaRecordConstructionException", "JavaRecordReader", "JavaValues", "LocalClasses",
+      "CompiledDecoder", "CompiledEncoder", "DecoderCompiler", "EncoderCompiler", "JavaTypes", "Unsupported");
+
+  /** A string or character literal, or a comment: text that names no type in the code. */
+  private static final Pattern NOT_CODE = Pattern.compile(
+      "\"(?:\\\\.|[^\"\\\\])*\"|'(?:\\\\.|[^'\\\\])*'|/\\*[\\s\\S]*?\\*/|//[^\n]*");
+  private static final Pattern TYPE_NAME = Pattern.compile("\\b[A-Z]\\w*\\b");
 
   /** One import of one main source file. */
   private record Import(String module, Path file, String packageName, String imported) {
@@ -121,10 +123,52 @@ class ArchitectureTest {
         && !i.imported().equals("io.kavro.registry.SchemaRegistryClient"))).isEmpty();
   }
 
+  /**
+   * The implementation beside the public types stays package-private: none of it is declared public, so that no
+   * user, and no sibling module, can name it.
+   */
   @Test
-  void theCompiledCodecs_knowNoEngine() {
-    assertThat(imports("serde", i -> i.packageName().startsWith("io.kavro.serde.internal.codec")
-        && i.imported().startsWith("io.kavro.serde.") && !i.imported().startsWith("io.kavro.serde.internal."))).isEmpty();
+  void theImplementation_isPackagePrivate() {
+    Map<Path, Set<String>> implementation = Map.of(ROOT.resolve("serde/src/main/java/io/kavro/serde"), SERDE_PLUMBING);
+    List<String> open = new ArrayList<>();
+    implementation.forEach((folder, types) -> {
+      for (String type : types) {
+        Path file = folder.resolve(type + ".java");
+        assertThat(file).as("the implementation type " + type).isRegularFile();
+        if (Pattern.compile("^public ", Pattern.MULTILINE).matcher(read(file)).find()) {
+          open.add(ROOT.relativize(file).toString());
+        }
+      }
+    });
+    assertThat(open).as("public implementation types").isEmpty();
+  }
+
+  /**
+   * The Avro plumbing and the compiled codecs know no engine. They share the engines' package so that they can be
+   * package-private, but their code names none of its other types: no engine, planner, router, setting, exception
+   * or wire format.
+   */
+  @Test
+  void thePlumbingAndTheCodecs_knowNoEngine() {
+    Path serde = ROOT.resolve("serde/src/main/java/io/kavro/serde");
+    Set<String> serdeTypes = new TreeSet<>();
+    try (Stream<Path> files = Files.list(serde)) {
+      files.map(file -> file.getFileName().toString()).filter(name -> name.endsWith(".java"))
+          .forEach(name -> serdeTypes.add(name.replace(".java", "")));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    assertThat(serdeTypes).as("the types of io.kavro.serde").containsAll(SERDE_PLUMBING);
+    List<String> named = new ArrayList<>();
+    for (String plumbing : new TreeSet<>(SERDE_PLUMBING)) {
+      Matcher type = TYPE_NAME.matcher(NOT_CODE.matcher(read(serde.resolve(plumbing + ".java"))).replaceAll(" "));
+      while (type.find()) {
+        if (serdeTypes.contains(type.group()) && !SERDE_PLUMBING.contains(type.group())) {
+          named.add(plumbing + " names " + type.group());
+        }
+      }
+    }
+    assertThat(named).isEmpty();
   }
 
   /**

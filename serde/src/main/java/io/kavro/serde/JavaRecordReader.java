@@ -1,4 +1,4 @@
-package io.kavro.serde.internal.avro;
+package io.kavro.serde;
 
 import java.io.IOException;
 import java.util.function.Function;
@@ -13,12 +13,12 @@ import org.apache.avro.io.Decoder;
  * mutable fields): the datum is read generically, then converted by {@link JavaValues}, planned once per class.
  * The compiled decoder reads generically with {@link #readModel} and converts with {@link #convert}. Thread-safe.
  */
-public final class JavaRecordReader implements DatumReader<Object> {
+final class JavaRecordReader implements DatumReader<Object> {
   private final GenericDatumReader<Object> generic;
   private final Function<Object, Object> converter;
 
   /** Reads data written with {@code writer} as {@code reader}, into instances of the record class {@code type}. */
-  public JavaRecordReader(Schema writer, Schema reader, Class<?> type, GenericData model) {
+  JavaRecordReader(Schema writer, Schema reader, Class<?> type, GenericData model) {
     if (!type.isRecord()) {
       throw new IllegalArgumentException(type.getName() + " is not a Java record");
     }
@@ -32,7 +32,7 @@ public final class JavaRecordReader implements DatumReader<Object> {
    * Avro's fast reader turns a string named by "java-class" into that class, and cannot with the generic model:
    * read the text, and let {@link #convert} build the class.
    */
-  public static GenericData readModel(GenericData model) {
+  static GenericData readModel(GenericData model) {
     GenericData textOnly = new GenericData();
     textOnly.setFastReaderEnabled(false);
     model.getConversions().forEach(textOnly::addLogicalTypeConversion);
@@ -40,7 +40,7 @@ public final class JavaRecordReader implements DatumReader<Object> {
   }
 
   /** The Java record of a datum read generically with {@link #readModel}. */
-  public Object convert(Object generic) {
+  Object convert(Object generic) {
     return converter.apply(generic);
   }
 

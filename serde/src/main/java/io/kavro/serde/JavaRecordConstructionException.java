@@ -1,4 +1,4 @@
-package io.kavro.serde.internal.avro;
+package io.kavro.serde;
 
 import org.apache.avro.AvroRuntimeException;
 
@@ -7,7 +7,7 @@ import org.apache.avro.AvroRuntimeException;
  * threw, or was given a null for a primitive. The payload is valid Avro; the message names the class and the
  * cause.
  */
-public final class JavaRecordConstructionException extends AvroRuntimeException {
+final class JavaRecordConstructionException extends AvroRuntimeException {
   private static final long serialVersionUID = 1L;
 
   JavaRecordConstructionException(String message, Throwable cause) {

@@ -1,11 +1,10 @@
-package io.kavro.serde.internal.codec;
+package io.kavro.serde;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kavro.registry.mock.MockRegistries;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
-import io.kavro.serde.internal.avro.AvroDataModels;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.avro.Schema;

@@ -1,4 +1,4 @@
-package io.kavro.serde.internal.avro;
+package io.kavro.serde;
 
 import java.lang.reflect.Type;
 import java.util.ArrayList;
@@ -18,7 +18,7 @@ import org.apache.avro.specific.SpecificRecord;
  * logical-type conversions as {@code avro.use.logical.type.converters} says; the reflect model has them always:
  * a Java type such as {@code LocalDate} means its logical type whatever the setting.
  */
-public final class AvroDataModels {
+final class AvroDataModels {
   private final GenericData generic;
   private final ReflectData reflect;
 
@@ -26,7 +26,7 @@ public final class AvroDataModels {
    * @param logicalTypes whether decimals, dates, times, timestamps and uuids map to Java types
    * @param reflectAllowNull whether reflected fields are all nullable
    */
-  public AvroDataModels(boolean logicalTypes, boolean reflectAllowNull) {
+  AvroDataModels(boolean logicalTypes, boolean reflectAllowNull) {
     this.generic = new GenericData();
     ReflectData deriving = reflectAllowNull ? new ReflectData.AllowNull() : new ReflectData();
     this.reflect = new Reflect(deriving);
@@ -87,21 +87,21 @@ public final class AvroDataModels {
     }
   }
 
-  public GenericData generic() {
+  GenericData generic() {
     return generic;
   }
 
-  public ReflectData reflect() {
+  ReflectData reflect() {
     return reflect;
   }
 
   /** The model of a generated class: its own conversions, whatever this instance's setting. */
-  public static SpecificData specific(Class<?> type) {
+  static SpecificData specific(Class<?> type) {
     return SpecificData.getForClass(type);
   }
 
   /** Whether the datum is an instance of a generated class. */
-  public static boolean isSpecific(Object datum) {
+  static boolean isSpecific(Object datum) {
     return datum instanceof SpecificRecord || datum instanceof Enum<?> && datum instanceof
         org.apache.avro.generic.GenericEnumSymbol<?>;
   }

@@ -1,6 +1,5 @@
-package io.kavro.serde.internal.codec;
+package io.kavro.serde;
 
-import io.kavro.serde.internal.avro.ByteSink;
 import java.lang.reflect.Type;
 import java.nio.ByteBuffer;
 import java.util.Collection;
@@ -30,7 +29,7 @@ import org.apache.avro.util.Utf8;
  * classes) byte for byte. Recursive schemas are not compiled: {@link #compile} returns {@code null} and the
  * caller keeps Avro's writer.
  */
-public final class EncoderCompiler {
+final class EncoderCompiler {
   /** The classes Avro's specific writer writes as strings by their text ({@code SpecificData}'s stringables). */
   private static final Set<Class<?>> STRINGABLE = Set.of(java.math.BigDecimal.class, java.math.BigInteger.class,
       java.net.URI.class, java.net.URL.class, java.io.File.class);
@@ -45,7 +44,7 @@ public final class EncoderCompiler {
    * An encoder for {@code schema}, with the logical-type conversions of {@code model} (the generic model, or
    * a generated class's {@code SpecificData}), or {@code null} if the schema cannot be compiled.
    */
-  public static CompiledEncoder compile(Schema schema, GenericData model) {
+  static CompiledEncoder compile(Schema schema, GenericData model) {
     return compile(schema, model, null);
   }
 
@@ -54,7 +53,7 @@ public final class EncoderCompiler {
    * with its components read through accessors resolved once, or {@code null} if the schema or the type cannot be
    * compiled (a plain class, a Java array, a union of several types...), for Avro's reflect writer to write.
    */
-  public static CompiledEncoder compile(Schema schema, GenericData model, Type javaType) {
+  static CompiledEncoder compile(Schema schema, GenericData model, Type javaType) {
     try {
       return new EncoderCompiler(model).encoder(schema, javaType);
     } catch (Unsupported e) {

@@ -1,4 +1,4 @@
-package io.kavro.serde.internal.avro;
+package io.kavro.serde;
 
 import java.io.OutputStream;
 import java.util.Arrays;
@@ -11,7 +11,7 @@ import java.util.Arrays;
  * byte what Avro's {@code BinaryEncoder} writes, without the encoder's own buffer and without allocating:
  * strings are encoded straight into this buffer.
  */
-public final class ByteSink extends OutputStream {
+final class ByteSink extends OutputStream {
   private static final int INITIAL = 1024;
   private static final int KEEP_AT_MOST = 1024 * 1024;
 
@@ -32,28 +32,28 @@ public final class ByteSink extends OutputStream {
   }
 
   /** Reserves {@code length} bytes at the current end and returns their offset, for the caller to fill. */
-  public int reserve(int length) {
+  int reserve(int length) {
     ensure(length);
     int at = count;
     count += length;
     return at;
   }
 
-  public byte[] buffer() {
+  byte[] buffer() {
     return buffer;
   }
 
-  public int size() {
+  int size() {
     return count;
   }
 
   /** A copy of the written bytes: the only allocation per record. */
-  public byte[] toByteArray() {
+  byte[] toByteArray() {
     return Arrays.copyOf(buffer, count);
   }
 
   /** Empties the buffer, and shrinks it if a large record made it grow. */
-  public void reset() {
+  void reset() {
     count = 0;
     if (buffer.length > KEEP_AT_MOST) {
       buffer = new byte[INITIAL];
@@ -61,13 +61,13 @@ public final class ByteSink extends OutputStream {
   }
 
   /** Avro boolean: one byte. */
-  public void writeBoolean(boolean value) {
+  void writeBoolean(boolean value) {
     ensure(1);
     buffer[count++] = (byte) (value ? 1 : 0);
   }
 
   /** Avro int: zig-zag varint. */
-  public void writeInt(int value) {
+  void writeInt(int value) {
     ensure(5);
     int n = (value << 1) ^ (value >> 31);
     byte[] b = buffer;
@@ -81,7 +81,7 @@ public final class ByteSink extends OutputStream {
   }
 
   /** Avro long: zig-zag varint. */
-  public void writeLong(long value) {
+  void writeLong(long value) {
     ensure(10);
     long n = (value << 1) ^ (value >> 63);
     byte[] b = buffer;
@@ -95,7 +95,7 @@ public final class ByteSink extends OutputStream {
   }
 
   /** Avro float: 4 bytes, little-endian, raw bits. */
-  public void writeFloat(float value) {
+  void writeFloat(float value) {
     ensure(4);
     int bits = Float.floatToRawIntBits(value);
     byte[] b = buffer;
@@ -108,7 +108,7 @@ public final class ByteSink extends OutputStream {
   }
 
   /** Avro double: 8 bytes, little-endian, raw bits. */
-  public void writeDouble(double value) {
+  void writeDouble(double value) {
     ensure(8);
     long bits = Double.doubleToRawLongBits(value);
     byte[] b = buffer;
@@ -125,7 +125,7 @@ public final class ByteSink extends OutputStream {
    * A UUID as the Avro string of its {@link java.util.UUID#toString()} (36 lowercase hex digits and dashes,
    * 8-4-4-4-12), written without building that string.
    */
-  public void writeUuid(java.util.UUID value) {
+  void writeUuid(java.util.UUID value) {
     writeInt(36);
     ensure(36);
     int p = count;
@@ -150,7 +150,7 @@ public final class ByteSink extends OutputStream {
   }
 
   /** Avro string: length, then UTF-8, as {@code String.getBytes(UTF_8)} encodes it (unpaired surrogates as '?'). */
-  public void writeString(String value) {
+  void writeString(String value) {
     int length = value.length();
     if (length == 0) {
       writeInt(0);
@@ -221,13 +221,13 @@ public final class ByteSink extends OutputStream {
   }
 
   /** Avro bytes or string from raw bytes: length, then the bytes. */
-  public void writeBytes(byte[] bytes, int offset, int length) {
+  void writeBytes(byte[] bytes, int offset, int length) {
     writeInt(length);
     write(bytes, offset, length);
   }
 
   /** Avro bytes from a buffer's position to its limit, leaving the buffer as it was. */
-  public void writeBytes(java.nio.ByteBuffer value) {
+  void writeBytes(java.nio.ByteBuffer value) {
     int length = value.remaining();
     writeInt(length);
     if (value.hasArray()) {

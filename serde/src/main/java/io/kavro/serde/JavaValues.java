@@ -1,4 +1,4 @@
-package io.kavro.serde.internal.avro;
+package io.kavro.serde;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;

@@ -1,10 +1,9 @@
-package io.kavro.serde.internal.codec;
+package io.kavro.serde;
 
-import io.kavro.serde.internal.avro.ByteSink;
 
 /** Encodes one value of one schema into a {@link ByteSink}. Stateless and thread-safe. */
 @FunctionalInterface
-public interface CompiledEncoder {
+interface CompiledEncoder {
   /**
    * Writes {@code value} to {@code out}. A value that does not match the schema fails as it does in Avro's
    * writers: with a {@link ClassCastException}, a {@link NullPointerException} or an

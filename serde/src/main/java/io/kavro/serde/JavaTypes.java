@@ -1,4 +1,4 @@
-package io.kavro.serde.internal.codec;
+package io.kavro.serde;
 
 import java.lang.invoke.CallSite;
 import java.lang.invoke.LambdaMetafactory;

@@ -1,4 +1,4 @@
-package io.kavro.serde.internal.avro;
+package io.kavro.serde;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -14,7 +14,7 @@ import org.apache.kafka.common.utils.Utils;
  * The application's own classes that a schema names, found without running their static initializers: a
  * schema from the registry names them, so nothing of theirs runs just because a record arrived.
  */
-public final class LocalClasses {
+final class LocalClasses {
   private static final List<String> CLASS_PROPS =
       List.of(SpecificData.CLASS_PROP, SpecificData.KEY_CLASS_PROP, SpecificData.ELEMENT_PROP);
 
@@ -24,7 +24,7 @@ public final class LocalClasses {
    * The class named {@code name} (a nested class's name may use dots, as Avro's reflection writes its
    * namespace), loaded but not initialized, or {@code null} when there is none.
    */
-  public static Class<?> find(String name) {
+  static Class<?> find(String name) {
     String candidate = name;
     while (true) {
       try {
@@ -44,7 +44,7 @@ public final class LocalClasses {
    * full names, and the classes its {@code java-class} properties (and the like) name. For a schema derived
    * from the application's own class, those are the classes it is made of.
    */
-  public static List<String> namedBy(Schema schema) {
+  static List<String> namedBy(Schema schema) {
     Set<String> names = new HashSet<>();
     collect(schema, names, Collections.newSetFromMap(new IdentityHashMap<>()));
     return new ArrayList<>(names);

@@ -1,4 +1,4 @@
-package io.kavro.serde.internal.avro;
+package io.kavro.serde;
 
 import java.nio.ByteBuffer;
 import org.apache.avro.Schema;
@@ -6,7 +6,7 @@ import org.apache.avro.generic.GenericContainer;
 import org.apache.avro.reflect.ReflectData;
 
 /** Finds the Avro schema of a datum that the serializer is given. Thread-safe. */
-public final class DatumSchemas {
+final class DatumSchemas {
   private static final Schema STRING = Schema.create(Schema.Type.STRING);
   private static final Schema INT = Schema.create(Schema.Type.INT);
   private static final Schema LONG = Schema.create(Schema.Type.LONG);
@@ -18,7 +18,7 @@ public final class DatumSchemas {
   private final ReflectData reflect;
 
   /** @param reflect the model for plain classes, or {@code null} when reflection is off */
-  public DatumSchemas(ReflectData reflect) {
+  DatumSchemas(ReflectData reflect) {
     this.reflect = reflect;
   }
 
@@ -28,7 +28,7 @@ public final class DatumSchemas {
    *
    * @throws IllegalArgumentException naming the class when the datum has no Avro schema
    */
-  public Schema schemaOf(Object datum) {
+  Schema schemaOf(Object datum) {
     if (datum instanceof GenericContainer container) {
       return container.getSchema();
     }
@@ -63,7 +63,7 @@ public final class DatumSchemas {
   }
 
   /** Whether the datum is a plain class that only reflection handles. */
-  public static boolean needsReflection(Object datum) {
+  static boolean needsReflection(Object datum) {
     return !(datum instanceof GenericContainer || datum instanceof CharSequence || datum instanceof Number
         || datum instanceof Boolean || datum instanceof byte[] || datum instanceof ByteBuffer);
   }

@@ -1,4 +1,4 @@
-package io.kavro.serde.internal.codec;
+package io.kavro.serde;
 
 /** Thrown inside a compiler for a schema it leaves to Avro's own writer or reader; never escapes. */
 final class Unsupported extends RuntimeException {

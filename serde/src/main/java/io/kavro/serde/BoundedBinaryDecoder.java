@@ -1,4 +1,4 @@
-package io.kavro.serde.internal.avro;
+package io.kavro.serde;
 
 import java.io.EOFException;
 import java.io.IOException;
@@ -25,9 +25,9 @@ import org.apache.avro.util.Utf8;
  *
  * <p>Not thread-safe: one instance per thread, re-aimed with {@link #reset}.
  */
-public final class BoundedBinaryDecoder extends Decoder {
+final class BoundedBinaryDecoder extends Decoder {
   /** How many items of no width ({@code null}, empty records) one payload may hold in all its collections. */
-  public static final long ZERO_WIDTH_ITEMS = 1L << 20;
+  static final long ZERO_WIDTH_ITEMS = 1L << 20;
 
   private byte[] buf;
   private long itemBudget;
@@ -36,7 +36,7 @@ public final class BoundedBinaryDecoder extends Decoder {
   private int start;
 
   /** Aims the decoder at {@code length} bytes of {@code bytes} from {@code offset}. */
-  public BoundedBinaryDecoder reset(byte[] bytes, int offset, int length) {
+  BoundedBinaryDecoder reset(byte[] bytes, int offset, int length) {
     this.buf = bytes;
     this.pos = offset;
     this.start = offset;
@@ -46,12 +46,12 @@ public final class BoundedBinaryDecoder extends Decoder {
   }
 
   /** Whether every byte of the slice has been read. */
-  public boolean isEnd() {
+  boolean isEnd() {
     return pos == limit;
   }
 
   /** Bytes not read yet. */
-  public int remaining() {
+  int remaining() {
     return limit - pos;
   }
 
@@ -164,7 +164,7 @@ public final class BoundedBinaryDecoder extends Decoder {
   }
 
   /** A new {@code Utf8} holding a copy of the next string's bytes. */
-  public Utf8 readUtf8() throws IOException {
+  Utf8 readUtf8() throws IOException {
     int length = readLength("string");
     byte[] bytes = new byte[length];
     System.arraycopy(buf, pos, bytes, 0, length);
@@ -284,7 +284,7 @@ public final class BoundedBinaryDecoder extends Decoder {
    *
    * @throws EOFException when fewer are left
    */
-  public void require(int length) throws IOException {
+  void require(int length) throws IOException {
     if (length < 0 || length > limit - pos) {
       throw truncated(length);
     }

@@ -1,6 +1,5 @@
-package io.kavro.serde.internal.codec;
+package io.kavro.serde;
 
-import io.kavro.serde.internal.avro.BoundedBinaryDecoder;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -28,7 +27,7 @@ import org.apache.avro.util.Utf8;
  * as the reader schema's {@code avro.java.string} says, {@code GenericData.Array}, {@code HashMap}, and the
  * model's logical-type conversions. Recursive schemas are not compiled ({@code null}).
  */
-public final class DecoderCompiler {
+final class DecoderCompiler {
   private final GenericData model;
   private final IdentityHashMap<Resolver.Action, Boolean> inProgress = new IdentityHashMap<>();
 
@@ -37,7 +36,7 @@ public final class DecoderCompiler {
   }
 
   /** A decoder of {@code writer} data as {@code reader}, or {@code null} if the pair cannot be compiled. */
-  public static CompiledDecoder compile(Schema writer, Schema reader, GenericData model) {
+  static CompiledDecoder compile(Schema writer, Schema reader, GenericData model) {
     try {
       Resolver.Action action = Resolver.resolve(writer, reader, model);
       return new DecoderCompiler(model).decoder(action, action.conversion);

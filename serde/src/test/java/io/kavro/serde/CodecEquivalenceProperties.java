@@ -1,11 +1,8 @@
-package io.kavro.serde.internal.codec;
+package io.kavro.serde;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import io.kavro.serde.internal.avro.AvroDataModels;
-import io.kavro.serde.internal.avro.BoundedBinaryDecoder;
-import io.kavro.serde.internal.avro.ByteSink;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
