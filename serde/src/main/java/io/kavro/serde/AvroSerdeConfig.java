@@ -149,6 +149,24 @@ public final class AvroSerdeConfig extends AbstractConfig {
       + "(and each writer/reader pair) instead of Avro's generic datum writers and readers. Same bytes and "
       + "same values; schemas they do not cover, and reflection, use Avro's.";
 
+  public static final String RULE_EXECUTORS_CONFIG = RuleSettings.EXECUTORS;
+  private static final String RULE_EXECUTORS_DOC = "Names of rule executors to make beside those found on the "
+      + "class path, each with rule.executors.<name>.class and optional rule.executors.<name>.param.*; an executor "
+      + "named after a rule runs that rule.";
+  public static final String RULE_ACTIONS_CONFIG = RuleSettings.ACTIONS;
+  private static final String RULE_ACTIONS_DOC = "Names of rule actions to make beside NONE, ERROR and those found "
+      + "on the class path (DLQ with kavro-rules), each with rule.actions.<name>.class and "
+      + "rule.actions.<name>.param.*.";
+  public static final String RULE_SERVICE_LOADER_ENABLE_CONFIG = RuleSettings.SERVICE_LOADER;
+  private static final String RULE_SERVICE_LOADER_ENABLE_DOC = "Rule executors and actions on the class path "
+      + "(kavro-rules: CEL, CEL_FIELD, ENCRYPT, ENCRYPT_PAYLOAD, JSONATA, DLQ) are found by ServiceLoader and "
+      + "configured with rule.executors._default_.param.* and rule.executors._<TYPE>_.param.*.";
+  public static final String EXECUTION_ENVIRONMENT_CONFIG = RuleSettings.ENVIRONMENT;
+  private static final String EXECUTION_ENVIRONMENT_DOC = "Where this serde runs, for rule sets whose enableAt "
+      + "names one place (CLIENT, GATEWAY, SERVER): a rule set meant for another place is skipped. Kavro's default "
+      + "is CLIENT, as Confluent's JavaScript client counts itself; Confluent's Java serde has none, and so skips "
+      + "every rule set that is not enableAt=ALL.";
+
   private static final java.util.List<String> CLASS_KEYS = java.util.List.of(KEY_SUBJECT_NAME_STRATEGY_CONFIG,
       VALUE_SUBJECT_NAME_STRATEGY_CONFIG, SPECIFIC_AVRO_KEY_TYPE_CONFIG, SPECIFIC_AVRO_VALUE_TYPE_CONFIG,
       RegistryConfig.BEARER_AUTH_CUSTOM_PROVIDER_CLASS_CONFIG, KEY_FRAMING_RESOLVER_CONFIG,
@@ -159,6 +177,7 @@ public final class AvroSerdeConfig extends AbstractConfig {
 
   private final boolean isKey;
   private final RegistryConfig registryConfig;
+  private final RuleSettings ruleSettings;
   private final boolean autoRegisterSchemas;
   private final boolean useLatestVersion;
   private final int useSchemaId;
@@ -220,6 +239,14 @@ public final class AvroSerdeConfig extends AbstractConfig {
     if (specificType != null && !specificAvroReader()) {
       throw new ConfigException(typeKey, specificType.getName(), "needs " + SPECIFIC_AVRO_READER_CONFIG + "=true");
     }
+    this.ruleSettings = new RuleSettings(originals, getBoolean(RULE_SERVICE_LOADER_ENABLE_CONFIG),
+        getString(EXECUTION_ENVIRONMENT_CONFIG), getList(RULE_EXECUTORS_CONFIG), getList(RULE_ACTIONS_CONFIG),
+        registryConfig.ignoreRules());
+  }
+
+  /** The data contract settings, parsed once. */
+  RuleSettings ruleSettings() {
+    return ruleSettings;
   }
 
   private SubjectNameStrategy internalTopics(Map<?, ?> originals, SubjectNameStrategy configured) {
@@ -279,7 +306,13 @@ public final class AvroSerdeConfig extends AbstractConfig {
             AVRO_USE_LOGICAL_TYPE_CONVERTERS_DOC)
         .define(AVRO_FAIL_ON_TRAILING_DATA_CONFIG, Type.BOOLEAN, true, Importance.LOW,
             AVRO_FAIL_ON_TRAILING_DATA_DOC)
-        .define(AVRO_FAST_CODEC_CONFIG, Type.BOOLEAN, true, Importance.LOW, AVRO_FAST_CODEC_DOC);
+        .define(AVRO_FAST_CODEC_CONFIG, Type.BOOLEAN, true, Importance.LOW, AVRO_FAST_CODEC_DOC)
+        .define(RULE_EXECUTORS_CONFIG, Type.LIST, "", Importance.LOW, RULE_EXECUTORS_DOC)
+        .define(RULE_ACTIONS_CONFIG, Type.LIST, "", Importance.LOW, RULE_ACTIONS_DOC)
+        .define(RULE_SERVICE_LOADER_ENABLE_CONFIG, Type.BOOLEAN, true, Importance.LOW,
+            RULE_SERVICE_LOADER_ENABLE_DOC)
+        .define(EXECUTION_ENVIRONMENT_CONFIG, Type.STRING, "CLIENT", ConfigDef.ValidString.in("CLIENT", "GATEWAY",
+            "SERVER"), Importance.LOW, EXECUTION_ENVIRONMENT_DOC);
   }
 
   /** Every key: the registry client's and the serde's. */

@@ -30,6 +30,7 @@ final class DeserializerEngine implements AutoCloseable {
   private final boolean isKey;
   private final boolean followsLatest;
   private final ReadRouter router;
+  private final RuleEngine rules;
   private final int maxRoutes;
   /** The routes of every topic, when no route follows the latest version; else {@code null}. */
   private final RouteTable shared;
@@ -62,7 +63,8 @@ final class DeserializerEngine implements AutoCloseable {
     this.isKey = config.isKey();
     this.framing = new SchemaIdReader(isKey, config.schemaIdFromHeader(), config.schemaIdPrefix(),
         resolver(config));
-    this.router = new ReadRouter(client, config, framing);
+    this.rules = new RuleEngine(config.ruleSettings(), client);
+    this.router = new ReadRouter(client, config, framing, rules);
     this.followsLatest = router.followsLatest();
     this.maxRoutes = config.maxSchemasPerSubject();
     this.shared = followsLatest ? null : new RouteTable(maxRoutes);
@@ -159,13 +161,13 @@ final class DeserializerEngine implements AutoCloseable {
           + ": " + e.getMessage(), e.getCause());
     }
     if (at.alternative() != null) {
-      return eitherFraming(topic, at.named(), at.alternative(), payload, at.alternativeOffset(),
+      return eitherFraming(topic, headers, at.named(), at.alternative(), payload, at.alternativeOffset(),
           at.alternativeLength(), offset, length, withSchema);
     }
     Object key = at.key();
     ReadRoute route = key == null ? plan(topic, at.schemaId(), length)
         : key instanceof ResolverKey resolved ? resolverPlan(topic, resolved, length) : keyedPlan(topic, key, length);
-    return read(topic, route, key, payload, at.bodyOffset(), at.bodyLength(), length, withSchema,
+    return read(topic, headers, route, key, payload, at.bodyOffset(), at.bodyLength(), length, withSchema,
         failOnTrailingData);
   }
 
@@ -195,18 +197,18 @@ final class DeserializerEngine implements AutoCloseable {
    * reads is taken. A record that reads under both, or neither, is refused, naming both ids: never decoded under a
    * schema its producer may not have used.
    */
-  private Object eitherFraming(String topic, Object headerKey, Object prefixKey, byte[] payload, int prefixedOffset,
+  private Object eitherFraming(String topic, Headers headers, Object headerKey, Object prefixKey, byte[] payload, int prefixedOffset,
       int prefixedLength, int offset, int length, boolean withSchema) {
     ReadRoute prefixPlan = knownPlan(topic, prefixKey, length);
     if (prefixPlan == null) {
-      return read(topic, planOf(topic, headerKey, length), headerKey, payload, offset, length, length, withSchema,
+      return read(topic, headers, planOf(topic, headerKey, length), headerKey, payload, offset, length, length, withSchema,
           failOnTrailingData);
     }
     ReadRoute headerPlan = knownPlan(topic, headerKey, length);
     Object viaPrefix = null;
     SerializationException prefixFailure = null;
     try {
-      viaPrefix = read(topic, prefixPlan, prefixKey, payload, prefixedOffset, prefixedLength, length, withSchema,
+      viaPrefix = read(topic, headers, prefixPlan, prefixKey, payload, prefixedOffset, prefixedLength, length, withSchema,
           true);
     } catch (MalformedPayloadException e) {
       prefixFailure = e;
@@ -220,7 +222,7 @@ final class DeserializerEngine implements AutoCloseable {
     Object viaHeader = null;
     SerializationException headerFailure = null;
     try {
-      viaHeader = read(topic, headerPlan, headerKey, payload, offset, length, length, withSchema, true);
+      viaHeader = read(topic, headers, headerPlan, headerKey, payload, offset, length, length, withSchema, true);
     } catch (MalformedPayloadException e) {
       headerFailure = e;
     }
@@ -300,8 +302,14 @@ final class DeserializerEngine implements AutoCloseable {
    *
    * @param key how the record names its writer schema, or {@code null} for the plan's schema id
    */
-  private Object read(String topic, ReadRoute plan, Object key, byte[] payload, int bodyOffset, int bodyLength,
-      int length, boolean withSchema, boolean toTheEnd) {
+  private Object read(String topic, Headers headers, ReadRoute plan, Object key, byte[] payload, int bodyOffset,
+      int bodyLength, int length, boolean withSchema, boolean toTheEnd) {
+    if (plan.rules() != null) {
+      byte[] body = ruled(topic, headers, plan, key, payload, bodyOffset, bodyLength, length, toTheEnd);
+      payload = body;
+      bodyOffset = 0;
+      bodyLength = body.length;
+    }
     BoundedBinaryDecoder decoder = scratch.get().decoder.reset(payload, bodyOffset, bodyLength);
     Object datum;
     try {
@@ -324,6 +332,22 @@ final class DeserializerEngine implements AutoCloseable {
           + ": " + decoder.remaining() + " trailing byte(s) after the datum", null);
     }
     return withSchema ? new AvroValue(plan.id(), plan.readerSchema(), datum, named(key, plan)) : datum;
+  }
+
+  /**
+   * The body after the rules of the route's versions, to be decoded as their output schema. A rule whose action
+   * fails the record throws its own error; a body the rules cannot decode is a malformed payload.
+   */
+  private byte[] ruled(String topic, Headers headers, ReadRoute plan, Object key, byte[] payload, int bodyOffset,
+      int bodyLength, int length, boolean toTheEnd) {
+    try {
+      return plan.rules().apply(new io.kavro.serde.rules.RuleInput(topic, isKey, headers), payload, bodyOffset,
+          bodyLength, toTheEnd);
+    } catch (IOException | org.apache.avro.AvroRuntimeException e) {
+      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, named(key, plan), length)
+          + ": cannot run the data contract rules of writer schema " + plan.writerSchema().getFullName() + ": "
+          + e.getMessage(), e);
+    }
   }
 
   /** How a record named the writer schema of {@code plan}: {@code key}, or the plan's schema id. */
@@ -426,6 +450,7 @@ final class DeserializerEngine implements AutoCloseable {
   /** Releases the {@link FramingResolver}, if any, and stops listening to the client. */
   @Override
   public void close() {
+    rules.close();
     try {
       changeListener.close();
     } catch (Exception e) {

@@ -27,14 +27,22 @@ final class ReadPlanner {
    * compiled decoder when there is one (then preferred).
    */
   record ReadRoute(int id, Schema writerSchema, Schema readerSchema, DatumReader<Object> datumReader,
-      CompiledDecoder decoder, long refreshAt) {
+      CompiledDecoder decoder, ReadRules rules, long refreshAt) {
     Object read(BoundedBinaryDecoder in) throws IOException {
       return decoder != null ? decoder.decode(in) : datumReader.read(null, in);
     }
 
     /** This route, to be asked again at {@code refreshAt} ({@link System#nanoTime()}) when it follows latest. */
     ReadRoute refreshingAt(long refreshAt) {
-      return new ReadRoute(id, writerSchema, readerSchema, datumReader, decoder, refreshAt);
+      return new ReadRoute(id, writerSchema, readerSchema, datumReader, decoder, rules, refreshAt);
+    }
+
+    /**
+     * This route with the rules of its versions: its decoder reads what {@code rules} give (their
+     * {@link ReadRules#output()} schema), and {@code writer} stays the record's own writer schema.
+     */
+    ReadRoute withRules(Schema writer, ReadRules rules) {
+      return new ReadRoute(id, writer, readerSchema, datumReader, decoder, rules, refreshAt);
     }
   }
 
@@ -108,7 +116,7 @@ final class ReadPlanner {
           + " has a fixed type of more than " + AVRO_READER_MAX_FIXED + " bytes, which Kavro reads only with its "
           + "compiled decoder (avro.fast.codec=true, generic or specific records), never with Avro's reader", null);
     }
-    return new ReadRoute(id, writer, reader, datumReader, fast, Long.MAX_VALUE);
+    return new ReadRoute(id, writer, reader, datumReader, fast, null, Long.MAX_VALUE);
   }
 
   /**

@@ -2,10 +2,16 @@ package io.kavro.serde;
 
 import io.kavro.registry.ApicurioId;
 import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SubjectVersion;
+import io.kavro.registry.contract.DataContract;
+import io.kavro.registry.contract.Rule;
+import io.kavro.registry.contract.RuleSet;
 import io.kavro.serde.ReadPlanner.ReadRoute;
 import io.kavro.serde.framing.ResolverKey;
 import io.kavro.serde.framing.SchemaIdReader;
 import io.kavro.serde.subject.SubjectNameStrategy;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.avro.Schema;
@@ -26,10 +32,12 @@ final class ReadRouter {
   private final ReadPlanner planner;
   private final WriterVersions versions;
   private final SchemaIdReader framing;
+  private final RuleEngine rules;
 
   /** @param framing the framing whose resolver's keys it may be asked about */
-  ReadRouter(SchemaRegistryClient client, AvroSerdeConfig config, SchemaIdReader framing) {
+  ReadRouter(SchemaRegistryClient client, AvroSerdeConfig config, SchemaIdReader framing, RuleEngine rules) {
     this.client = client;
+    this.rules = rules;
     this.framing = framing;
     this.isKey = config.isKey();
     this.useLatestVersion = config.useLatestVersion();
@@ -60,11 +68,96 @@ final class ReadRouter {
    */
   ReadRoute route(String topic, int id, Object key, ReadRoute known, String record) {
     Schema writer = known != null ? known.writerSchema() : writerSchema(id, key);
-    Schema reader = readerSchema(topic, writer, record);
+    SubjectVersion latest = latestVersion(topic, writer, record);
+    Schema reader = latest != null ? latest.schema() : readerSchema(writer, record);
     if (known != null && known.readerSchema() == reader) {
       return known;
     }
-    return planner.plan(id, writer, reader, record);
+    ReadRules rules = key == null ? rules(topic, id, writer, latest, record) : null;
+    if (rules == null) {
+      return planner.plan(id, writer, reader, record);
+    }
+    return planner.plan(id, rules.output(), reader, record).withRules(writer, rules);
+  }
+
+  /**
+   * The rules of the versions a route reads: the writer's encoding rules, the migrations to the reader's version
+   * when it is the subject's latest ({@code use.latest.*}), and the domain rules of the target version (that
+   * one, else the writer's); null when none runs.
+   */
+  private ReadRules rules(String topic, int id, Schema writer, SubjectVersion latest, String record) {
+    if (rules.ignoresRules()) {
+      return null;
+    }
+    DataContract written = client.contractOf(id);
+    DataContract target = latest != null ? latest.contract() : written;
+    if (!written.hasRules() && !target.hasRules() && latest == null) {
+      return null;
+    }
+    String subject = subjects.subjectName(topic, isKey, writer);
+    String at = "schema id " + id + " of " + record;
+    List<RulePlan> migrations = latest == null || latest.id() == id ? List.of()
+        : migrations(subject, writer, latest, at);
+    if (!written.hasRules() && !target.hasRules() && migrations.isEmpty()) {
+      return null;
+    }
+    Schema targetSchema = latest != null ? latest.schema() : writer;
+    RulePlan encoding = rules.plan(Rule.Mode.READ, subject, writer, written, written.ruleSet().encodingRules(),
+        written.ruleSet().enableAt(), at);
+    RulePlan domain = rules.plan(Rule.Mode.READ, subject, targetSchema, target, target.ruleSet().domainRules(),
+        target.ruleSet().enableAt(), at);
+    return ReadRules.of(writer, targetSchema, encoding, migrations, domain);
+  }
+
+  /**
+   * The migrations from the writer's version to the latest, as Confluent walks them: every version in between,
+   * each step running the migration rules of the newer version (UPGRADE) or of the older one, newest first
+   * (DOWNGRADE).
+   */
+  private List<RulePlan> migrations(String subject, Schema writer, SubjectVersion latest, String record) {
+    int from;
+    try {
+      from = client.lookup(subject, writer).version();
+    } catch (io.kavro.registry.SchemaNotFoundException e) {
+      return List.of(); // not a version of this subject (another subject's schema): nothing to migrate from
+    }
+    int to = latest.version();
+    if (from == to) {
+      return List.of();
+    }
+    boolean upgrade = from < to;
+    List<RulePlan> steps = new ArrayList<>();
+    SubjectVersion previous = client.version(subject, from);
+    for (int v = upgrade ? from + 1 : from - 1; upgrade ? v <= to : v >= to; v += upgrade ? 1 : -1) {
+      SubjectVersion current = v == to ? latest : client.version(subject, v);
+      // UPGRADE runs the newer version's rules; DOWNGRADE the older's, which is the one walked from.
+      SubjectVersion holder = upgrade ? current : previous;
+      RuleSet ruleSet = holder.contract().ruleSet();
+      RulePlan step = rules.plan(upgrade ? Rule.Mode.UPGRADE : Rule.Mode.DOWNGRADE, subject, holder.schema(),
+          holder.contract(), ruleSet.migrationRules(), ruleSet.enableAt(), record);
+      if (step != null) {
+        steps.add(step);
+      }
+      previous = current;
+    }
+    return steps;
+  }
+
+  /**
+   * The subject's latest version that the reader takes ({@code use.latest.with.metadata}, then
+   * {@code use.latest.version}), unless the configuration names a reader schema itself; null when it does not.
+   */
+  private SubjectVersion latestVersion(String topic, Schema writer, String record) {
+    if (planner.configuredReader(writer, record) != null) {
+      return null;
+    }
+    if (!latestWithMetadata.isEmpty()) {
+      return client.latestWithMetadata(subjects.subjectName(topic, isKey, writer), latestWithMetadata);
+    }
+    if (useLatestVersion) {
+      return client.latestVersion(subjects.subjectName(topic, isKey, writer));
+    }
+    return null;
   }
 
   /** The writer schema of schema {@code id}, or of {@code key} when not {@code null}. */
@@ -86,17 +179,8 @@ final class ReadRouter {
     return versions.of(topic, read);
   }
 
-  private Schema readerSchema(String topic, Schema writer, String record) {
+  private Schema readerSchema(Schema writer, String record) {
     Schema configured = planner.configuredReader(writer, record);
-    if (configured != null) {
-      return configured;
-    }
-    if (!latestWithMetadata.isEmpty()) {
-      return client.latestWithMetadata(subjects.subjectName(topic, isKey, writer), latestWithMetadata).schema();
-    }
-    if (useLatestVersion) {
-      return client.latestVersion(subjects.subjectName(topic, isKey, writer)).schema();
-    }
-    return writer;
+    return configured != null ? configured : writer;
   }
 }

@@ -28,6 +28,7 @@ final class SerializerEngine implements AutoCloseable {
   private final boolean idInHeader;
   private final WritePlanner planner;
   private final WriteRouter router;
+  private final RuleEngine rules;
   private final Cache<Schema, SchemaRoutes> routes;
   private final boolean followsLatest;
   /** How long a route that follows the latest version stands: see {@link DeserializerEngine#recheckNanos}. */
@@ -60,7 +61,8 @@ final class SerializerEngine implements AutoCloseable {
     this.isKey = config.isKey();
     this.idInHeader = config.schemaIdInHeader();
     this.planner = new WritePlanner(config);
-    this.router = new WriteRouter(client, config, planner);
+    this.rules = new RuleEngine(config.ruleSettings(), client);
+    this.router = new WriteRouter(client, config, planner, rules);
     this.routes = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
     this.followsLatest = router.followsLatest();
     this.recheckNanos = DeserializerEngine.recheckNanos(config);
@@ -70,6 +72,7 @@ final class SerializerEngine implements AutoCloseable {
   /** Stops listening to the client. */
   @Override
   public void close() {
+    rules.close();
     try {
       changeListener.close();
     } catch (Exception e) {
@@ -122,6 +125,10 @@ final class SerializerEngine implements AutoCloseable {
     // Avro's writers take bytes as a ByteBuffer only.
     byte[] payload = write(topic, entry.plan, route, datum instanceof byte[] bytes ? java.nio.ByteBuffer.wrap(bytes)
         : datum);
+    if (route.rules() != null) {
+      payload = route.rules().apply(new io.kavro.serde.rules.RuleInput(topic, isKey, headers), datum, payload,
+          route.placement().prefixSize());
+    }
     route.placement().addHeader(headers);
     return payload;
   }

@@ -2,6 +2,9 @@ package io.kavro.serde;
 
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SubjectVersion;
+import io.kavro.registry.contract.DataContract;
+import io.kavro.registry.contract.Rule;
+import io.kavro.registry.contract.RuleSet;
 import io.kavro.serde.framing.SchemaIdWriter;
 import io.kavro.serde.subject.SubjectNameStrategy;
 import java.util.Map;
@@ -24,6 +27,7 @@ final class WriteRouter {
   private final boolean latestCompatibilityStrict;
   private final boolean idInHeader;
   private final WritePlanner planner;
+  private final RuleEngine rules;
 
   /** Where the writer schema and id of a route come from. */
   enum Source {
@@ -53,15 +57,16 @@ final class WriteRouter {
    * the registered writer schema differs from the datum's, how to project onto it.
    */
   record WriteRoute(String subject, int id, WritePlanner.Projection projection, SchemaIdWriter placement,
-      long refreshAt) {
+      WriteRules rules, long refreshAt) {
     /** This route, to be asked again at {@code refreshAt} ({@link System#nanoTime()}) when it follows latest. */
     WriteRoute refreshingAt(long refreshAt) {
-      return new WriteRoute(subject, id, projection, placement, refreshAt);
+      return new WriteRoute(subject, id, projection, placement, rules, refreshAt);
     }
   }
 
-  WriteRouter(SchemaRegistryClient client, AvroSerdeConfig config, WritePlanner planner) {
+  WriteRouter(SchemaRegistryClient client, AvroSerdeConfig config, WritePlanner planner, RuleEngine rules) {
     this.client = client;
+    this.rules = rules;
     this.isKey = config.isKey();
     this.subjects = config.subjectNameStrategy();
     this.source = Source.of(config);
@@ -94,12 +99,19 @@ final class WriteRouter {
   WriteRoute route(String subject, WritePlanner.WritePlan plan, WriteRoute known, Object datum, String record) {
     int id;
     WritePlanner.Projection projection = null;
+    Schema target = plan.registered();
+    DataContract contract = null;
     switch (source) {
       case REGISTER -> id = client.register(subject, plan.registered());
-      case LOOKUP -> id = client.lookup(subject, plan.registered()).id();
+      case LOOKUP -> {
+        SubjectVersion found = client.lookup(subject, plan.registered());
+        id = found.id();
+        contract = found.contract();
+      }
       case SCHEMA_ID -> {
         id = useSchemaId;
-        projection = projection(record, plan, datum, client.schemaById(useSchemaId), idCompatibilityStrict,
+        target = client.schemaById(useSchemaId);
+        projection = projection(record, plan, datum, target, idCompatibilityStrict,
             "the schema of id " + useSchemaId + " (use.schema.id), as id.compatibility.strict=true requires");
       }
       default -> {
@@ -110,6 +122,8 @@ final class WriteRouter {
           return known;
         }
         id = latest.id();
+        target = latest.schema();
+        contract = latest.contract();
         projection = projection(record, plan, datum, latest.schema(), !withMetadata && latestCompatibilityStrict,
             "the latest schema of subject '" + subject + "' (version " + latest.version() + ", id " + latest.id()
                 + "), as latest.compatibility.strict=true requires");
@@ -117,7 +131,24 @@ final class WriteRouter {
     }
     SchemaIdWriter placement = idInHeader ? SchemaIdWriter.header(id, client.guidOf(id), isKey)
         : SchemaIdWriter.prefix(id, isKey);
-    return new WriteRoute(subject, id, projection, placement, Long.MAX_VALUE);
+    return new WriteRoute(subject, id, projection, placement, rules(subject, id, target, contract, record),
+        Long.MAX_VALUE);
+  }
+
+  /** The rules of the schema version a route writes with, prepared once; null when it has none. */
+  private WriteRules rules(String subject, int id, Schema target, DataContract known, String record) {
+    if (rules.ignoresRules()) {
+      return null;
+    }
+    DataContract contract = known != null ? known : client.contractOf(id);
+    if (!contract.hasRules()) {
+      return null;
+    }
+    RuleSet ruleSet = contract.ruleSet();
+    String at = "schema id " + id + " of " + record;
+    return WriteRules.of(target,
+        rules.plan(Rule.Mode.WRITE, subject, target, contract, ruleSet.domainRules(), ruleSet.enableAt(), at),
+        rules.plan(Rule.Mode.WRITE, subject, target, contract, ruleSet.encodingRules(), ruleSet.enableAt(), at));
   }
 
   private WritePlanner.Projection projection(String record, WritePlanner.WritePlan plan, Object datum,

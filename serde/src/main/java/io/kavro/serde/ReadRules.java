@@ -1,0 +1,126 @@
+package io.kavro.serde;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kavro.serde.rules.RuleInput;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.List;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.generic.GenericDatumWriter;
+import org.apache.avro.io.BinaryEncoder;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.io.EncoderFactory;
+import org.apache.avro.io.JsonEncoder;
+
+/**
+ * The rules a route runs on read, in Confluent's order: the encoding rules of the writer's version on the body;
+ * the migrations from the writer's version to the reader's, on the message in Avro's JSON form; the domain rules
+ * of the target version (the reader's with {@code use.latest.*}, else the writer's) on a generic datum. The result
+ * is encoded again as the {@link #output()} schema, which the route's decoder reads as usual. Immutable and
+ * thread-safe; only routes whose versions have rules carry one.
+ */
+final class ReadRules {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Schema writer;
+  private final Schema target;
+  private final RulePlan encoding;
+  private final List<RulePlan> migrations;
+  private final RulePlan domain;
+  private final GenericDatumReader<Object> reader;
+  private final GenericDatumWriter<Object> writerOfWriter;
+  private final GenericDatumReader<Object> targetReader;
+  private final GenericDatumWriter<Object> datumWriter;
+
+  private ReadRules(Schema writer, Schema target, RulePlan encoding, List<RulePlan> migrations, RulePlan domain) {
+    this.writer = writer;
+    this.target = migrations.isEmpty() && domain == null ? writer : target;
+    this.encoding = encoding;
+    this.migrations = List.copyOf(migrations);
+    this.domain = domain;
+    this.reader = migrations.isEmpty() ? new GenericDatumReader<>(writer, this.target, GenericData.get())
+        : new GenericDatumReader<>(writer, writer, GenericData.get());
+    this.writerOfWriter = new GenericDatumWriter<>(writer, GenericData.get());
+    this.targetReader = new GenericDatumReader<>(this.target, this.target, GenericData.get());
+    this.datumWriter = new GenericDatumWriter<>(this.target, GenericData.get());
+  }
+
+  /** The rules of a route, or null when none runs. */
+  static ReadRules of(Schema writer, Schema target, RulePlan encoding, List<RulePlan> migrations, RulePlan domain) {
+    return encoding == null && migrations.isEmpty() && domain == null ? null
+        : new ReadRules(writer, target, encoding, migrations, domain);
+  }
+
+  /** The schema that {@link #apply}'s bytes are written with: the route decodes them as their writer schema. */
+  Schema output() {
+    return target;
+  }
+
+  /**
+   * The body after the rules.
+   *
+   * @param payload the whole payload, for actions
+   * @param toTheEnd whether the body must be read to its last byte
+   * @throws IOException when the body is not valid for the writer schema
+   */
+  byte[] apply(RuleInput input, byte[] payload, int offset, int length, boolean toTheEnd) throws IOException {
+    byte[] body = java.util.Arrays.copyOfRange(payload, offset, offset + length);
+    if (encoding != null) {
+      Object decoded = encoding.run(input, body, payload);
+      if (!(decoded instanceof byte[] bytes)) {
+        throw new IOException("an encoding rule of writer schema " + writer.getFullName() + " gave "
+            + (decoded == null ? "nothing" : "a " + decoded.getClass().getName()) + ", not bytes");
+      }
+      body = bytes;
+    }
+    if (migrations.isEmpty() && domain == null) {
+      return body;
+    }
+    org.apache.avro.io.BinaryDecoder in = DecoderFactory.get().binaryDecoder(body, null);
+    Object message = reader.read(null, in);
+    if (toTheEnd && !in.isEnd()) {
+      throw new IOException("bytes are left after the datum");
+    }
+    if (!migrations.isEmpty()) {
+      JsonNode json = toJson(message);
+      for (RulePlan migration : migrations) {
+        Object migrated = migration.run(input, json, payload);
+        if (!(migrated instanceof JsonNode node)) {
+          throw new IOException("a migration rule gave " + (migrated == null ? "nothing"
+              : "a " + migrated.getClass().getName()) + ", not JSON");
+        }
+        json = node;
+      }
+      try {
+        message = targetReader.read(null, DecoderFactory.get().jsonDecoder(target, JSON.writeValueAsString(json)));
+      } catch (IOException | RuntimeException e) {
+        throw new IOException("the migrated message does not match the reader schema " + target.getFullName()
+            + ": " + e.getMessage(), e);
+      }
+    }
+    if (domain != null) {
+      message = domain.run(input, message, payload);
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream(body.length + 16);
+    BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
+    try {
+      datumWriter.write(message, encoder);
+    } catch (RuntimeException e) {
+      throw new IOException("the rules gave a message that does not match schema " + target.getFullName()
+          + ": " + e, e);
+    }
+    encoder.flush();
+    return out.toByteArray();
+  }
+
+  private JsonNode toJson(Object message) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    JsonEncoder encoder = EncoderFactory.get().jsonEncoder(writer, out);
+    writerOfWriter.write(message, encoder);
+    encoder.flush();
+    return JSON.readTree(out.toByteArray());
+  }
+}

@@ -1,0 +1,216 @@
+package io.kavro.serde;
+
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.UnsupportedRulesException;
+import io.kavro.registry.contract.DataContract;
+import io.kavro.registry.contract.Rule;
+import io.kavro.serde.rules.PreparedRule;
+import io.kavro.serde.rules.RuleAction;
+import io.kavro.serde.rules.RuleException;
+import io.kavro.serde.rules.RuleExecutor;
+import io.kavro.serde.rules.RuleTarget;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.ServiceLoader;
+import org.apache.avro.Schema;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.errors.SerializationException;
+
+/**
+ * The serde's rule executors and actions, made and configured once by {@code configure()}, and what prepares a
+ * schema version's rules into {@link RulePlan}s when a route is planned. Thread-safe.
+ */
+final class RuleEngine implements AutoCloseable {
+  /** The artifact that brings Confluent's rule types. */
+  static final String RULES_ARTIFACT = "io.kavro:kavro-rules";
+
+  private final RuleSettings settings;
+  private final SchemaRegistryClient client;
+  /** The executor of each type, by type. */
+  private final Map<String, RuleExecutor> byType = new HashMap<>();
+  /** Executors given a name of their own by {@code rule.executors}: used for the rule of that name. */
+  private final Map<String, RuleExecutor> byName = new HashMap<>();
+  private final Map<String, RuleAction> actions = new HashMap<>();
+  private final List<AutoCloseable> owned = new ArrayList<>();
+
+  RuleEngine(RuleSettings settings, SchemaRegistryClient client) {
+    this.settings = settings;
+    this.client = client;
+    actions.put("NONE", BuiltInActions.NONE);
+    actions.put("ERROR", BuiltInActions.ERROR);
+    if (settings.ignore()) {
+      return;
+    }
+    for (String name : settings.executorNames()) {
+      RuleExecutor executor = instantiate(RuleSettings.EXECUTORS, name, RuleExecutor.class);
+      String type = executor.type().toUpperCase(Locale.ROOT);
+      executor.configure(settings.pluginConfigs(RuleSettings.EXECUTORS, type, name));
+      byName.put(name, executor);
+      byType.putIfAbsent(type, executor);
+    }
+    for (String name : settings.actionNames()) {
+      RuleAction action = instantiate(RuleSettings.ACTIONS, name, RuleAction.class);
+      String type = action.type().toUpperCase(Locale.ROOT);
+      action.configure(settings.pluginConfigs(RuleSettings.ACTIONS, type, name));
+      actions.put(name.toUpperCase(Locale.ROOT), action);
+      actions.putIfAbsent(type, action);
+    }
+    if (settings.serviceLoader()) {
+      ClassLoader loader = RuleEngine.class.getClassLoader();
+      for (RuleExecutor executor : ServiceLoader.load(RuleExecutor.class, loader)) {
+        String type = executor.type().toUpperCase(Locale.ROOT);
+        if (!byType.containsKey(type)) {
+          executor.configure(settings.pluginConfigs(RuleSettings.EXECUTORS, type, RuleSettings.DEFAULT));
+          byType.put(type, executor);
+          owned.add(executor);
+        }
+      }
+      for (RuleAction action : ServiceLoader.load(RuleAction.class, loader)) {
+        String type = action.type().toUpperCase(Locale.ROOT);
+        if (!actions.containsKey(type)) {
+          action.configure(settings.pluginConfigs(RuleSettings.ACTIONS, type, RuleSettings.DEFAULT));
+          actions.put(type, action);
+          owned.add(action);
+        }
+      }
+    }
+  }
+
+  private <T extends AutoCloseable> T instantiate(String group, String name, Class<T> kind) {
+    String key = group + "." + name + ".class";
+    Object value = settings.get(key);
+    if (value == null) {
+      throw new ConfigException(key, null, group + " names '" + name + "', which needs " + key);
+    }
+    try {
+      Class<?> type = value instanceof Class<?> c ? c : Class.forName(value.toString().trim(), true,
+          RuleEngine.class.getClassLoader());
+      T made = kind.cast(type.getDeclaredConstructor().newInstance());
+      owned.add(made);
+      return made;
+    } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
+      throw new ConfigException(key, value, "cannot make a " + kind.getSimpleName() + " of it: " + e);
+    }
+  }
+
+  /** Whether rules are ignored ({@code rules.ignore=true}): schemas are used as if they had none. */
+  boolean ignoresRules() {
+    return settings.ignore();
+  }
+
+  /**
+   * Prepares the rules of {@code rules} that run in {@code phase} against one schema version, in the order they
+   * run (reversed on read and downgrade, as Confluent runs them).
+   *
+   * @param enableAt the rule set's {@code enableAt}
+   * @param record the record, for messages
+   * @return the plan, or null when no rule runs
+   * @throws UnsupportedRulesException when a rule's type has no executor here
+   * @throws SerializationException when a rule cannot be prepared (an expression that does not compile)
+   */
+  RulePlan plan(Rule.Mode phase, String subject, Schema target, DataContract contract, List<Rule> rules,
+      String enableAt, String record) {
+    if (settings.ignore() || rules.isEmpty()) {
+      return null;
+    }
+    List<Rule> running = new ArrayList<>();
+    for (Rule rule : rules) {
+      if (rule.mode().runsIn(phase) && !disabled(rule, enableAt)) {
+        running.add(rule);
+      }
+    }
+    if (running.isEmpty()) {
+      return null;
+    }
+    if (phase == Rule.Mode.READ || phase == Rule.Mode.DOWNGRADE) {
+      Collections.reverse(running);
+    }
+    List<RulePlan.Step> steps = new ArrayList<>();
+    for (int i = 0; i < running.size(); i++) {
+      Rule rule = running.get(i);
+      RuleExecutor executor = executor(rule, record, subject);
+      RuleTarget ruleTarget = new RuleTarget(rule, phase, subject, target, contract, running, i, client);
+      PreparedRule prepared;
+      try {
+        prepared = executor.prepare(ruleTarget);
+      } catch (RuleException | IllegalArgumentException e) {
+        throw new SerializationException("cannot " + (phase == Rule.Mode.WRITE ? "serialize " : "deserialize ")
+            + record + ": " + ruleTarget + " cannot run: " + e.getMessage(), e);
+      }
+      steps.add(new RulePlan.Step(ruleTarget, prepared, action(rule, "onSuccess", rule.onSuccess(), phase, null,
+          record), action(rule, "onFailure", rule.onFailure(), phase, "ERROR", record)));
+    }
+    return new RulePlan(steps);
+  }
+
+  private RuleExecutor executor(Rule rule, String record, String subject) {
+    String type = rule.type().toUpperCase(Locale.ROOT);
+    RuleExecutor named = byName.get(rule.name());
+    if (named != null && named.type().equalsIgnoreCase(type)) {
+      return named;
+    }
+    RuleExecutor executor = byType.get(type);
+    if (executor == null) {
+      String where = isConfluentType(type) ? "add " + RULES_ARTIFACT + " to the class path (the Connect plugin "
+          + "folder, for a worker)" : "configure an executor of that type (rule.executors, "
+          + "rule.executors.<name>.class)";
+      throw new UnsupportedRulesException(record + ": the schema of subject '" + subject + "' carries " + rule
+          + ", and no rule executor of type " + type + " is here: " + where + "; or set rules.ignore=true to use the "
+          + "schema as if it had no rules", -1, -1, null, null);
+    }
+    return executor;
+  }
+
+  private static boolean isConfluentType(String type) {
+    return List.of("CEL", "CEL_FIELD", "ENCRYPT", "ENCRYPT_PAYLOAD", "JSONATA").contains(type);
+  }
+
+  private RuleAction action(Rule rule, String field, String own, Rule.Mode phase, String fallback, String record) {
+    String configured = settings.override(rule.name(), rule.type().toUpperCase(Locale.ROOT), field);
+    String name = rule.actionIn(configured != null ? configured : own, phase);
+    if (name == null || name.isEmpty()) {
+      name = fallback;
+    }
+    if (name == null) {
+      return null;
+    }
+    RuleAction action = actions.get(name.toUpperCase(Locale.ROOT));
+    if (action == null) {
+      String where = name.equalsIgnoreCase("DLQ") ? "add " + RULES_ARTIFACT + " to the class path"
+          : "configure it (rule.actions, rule.actions.<name>.class)";
+      throw new UnsupportedRulesException(record + ": " + rule + " names the " + field + " action " + name
+          + ", which is not here: " + where, -1, -1, null, null);
+    }
+    return action;
+  }
+
+  /** Whether a rule is off: by a setting, else by its rule set's {@code enableAt}, else by its own flag. */
+  private boolean disabled(Rule rule, String enableAt) {
+    String configured = settings.override(rule.name(), rule.type().toUpperCase(Locale.ROOT), "disabled");
+    if (configured != null) {
+      return Boolean.parseBoolean(configured.trim());
+    }
+    if (enableAt != null && !enableAt.equalsIgnoreCase("ALL")) {
+      if (enableAt.equalsIgnoreCase("NONE") || !enableAt.equalsIgnoreCase(settings.environment())) {
+        return true;
+      }
+    }
+    return rule.disabled();
+  }
+
+  /** Closes the executors and actions this engine made. */
+  @Override
+  public void close() {
+    for (AutoCloseable plugin : owned) {
+      try {
+        plugin.close();
+      } catch (Exception e) {
+        // a plug-in's own cleanup: nothing of the record path depends on it
+      }
+    }
+  }
+}

@@ -1,0 +1,100 @@
+package io.kavro.serde;
+
+import io.kavro.registry.contract.Rule;
+import io.kavro.serde.rules.PreparedRule;
+import io.kavro.serde.rules.RuleAction;
+import io.kavro.serde.rules.RuleException;
+import io.kavro.serde.rules.RuleInput;
+import io.kavro.serde.rules.RuleOutcome;
+import io.kavro.serde.rules.RuleTarget;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.apache.kafka.common.header.Header;
+
+/**
+ * The rules of one list (domain, migration or encoding) in one phase against one schema version, prepared once
+ * when a route is planned: what runs per record, in order, with each rule's actions resolved. Immutable and
+ * thread-safe.
+ */
+final class RulePlan {
+  /** The header that names a rule a record already failed (a record re-read from a dead letter queue). */
+  static final String RULE_NAME_HEADER = "__rule.name";
+
+  /** One prepared rule, with its actions. */
+  record Step(RuleTarget target, PreparedRule prepared, RuleAction onSuccess, RuleAction onFailure) {}
+
+  private final List<Step> steps;
+
+  RulePlan(List<Step> steps) {
+    this.steps = List.copyOf(steps);
+  }
+
+  List<Step> steps() {
+    return steps;
+  }
+
+  /**
+   * Runs every rule on {@code message}, in order: a transform's result goes on to the next rule, a failed rule's
+   * {@code onFailure} action runs (by default an error that fails the record), a passed rule's {@code onSuccess}.
+   *
+   * @param original what the serde was given, for actions (the datum on write, the payload on read)
+   * @return the message after the last transform
+   * @throws org.apache.kafka.common.errors.SerializationException when an action fails the record
+   */
+  Object run(RuleInput input, Object message, Object original) {
+    for (Step step : steps) {
+      Rule rule = step.target().rule();
+      if (skippedByHeader(input, rule.name())) {
+        continue;
+      }
+      RuleException failure = null;
+      Object output = null;
+      try {
+        output = step.prepared().apply(input, message);
+      } catch (RuleException e) {
+        failure = e;
+      } catch (RuntimeException e) {
+        failure = new RuleException(e.toString(), e);
+      }
+      if (failure == null) {
+        if (rule.kind() == Rule.Kind.CONDITION) {
+          if (Boolean.FALSE.equals(output)) {
+            failure = new RuleException(conditionFailed(rule));
+          }
+        } else if (output == null) {
+          failure = new RuleException("the transform gave no message");
+        } else {
+          message = output;
+        }
+      }
+      if (failure == null) {
+        if (step.onSuccess() != null) {
+          step.onSuccess().run(new RuleOutcome(step.target(), input, original, null));
+        }
+      } else {
+        step.onFailure().run(new RuleOutcome(step.target(), input, original, failure));
+      }
+    }
+    return message;
+  }
+
+  /** Confluent's words for a condition that did not hold: the rule's doc, else its expression, else its name. */
+  private static String conditionFailed(Rule rule) {
+    if (rule.doc() != null && !rule.doc().isEmpty()) {
+      return rule.doc();
+    }
+    if (rule.expr() != null && !rule.expr().isEmpty()) {
+      return "Expr failed: '" + rule.expr() + "'";
+    }
+    return "Condition failed: '" + rule.name() + "'";
+  }
+
+  private static boolean skippedByHeader(RuleInput input, String ruleName) {
+    if (input.headers() == null) {
+      return false;
+    }
+    Header header = input.headers().lastHeader(RULE_NAME_HEADER);
+    return header != null && header.value() != null
+        && ruleName.equals(new String(header.value(), StandardCharsets.UTF_8));
+  }
+}

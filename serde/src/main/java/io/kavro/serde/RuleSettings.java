@@ -1,0 +1,109 @@
+package io.kavro.serde;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The serde's data contract settings, parsed once: which executors and actions run rules, with which
+ * parameters, and which per-rule overrides apply. Confluent's keys:
+ * <ul>
+ *   <li>{@code rule.executors}, {@code rule.actions}: names, each with {@code .class} and {@code .param.*};
+ *   <li>{@code rule.service.loader.enable} (true): executors and actions on the class path run as {@code _default_};
+ *   <li>{@code rule.executors.<rule name | _TYPE_ | _default_>.onSuccess|onFailure|disabled}: overrides of a rule's own;
+ *   <li>{@code execution.environment} (Kavro: CLIENT): a rule set whose {@code enableAt} names another place is
+ *       skipped.
+ * </ul>
+ */
+final class RuleSettings {
+  static final String EXECUTORS = "rule.executors";
+  static final String ACTIONS = "rule.actions";
+  static final String SERVICE_LOADER = "rule.service.loader.enable";
+  static final String ENVIRONMENT = "execution.environment";
+  static final String DEFAULT = "_default_";
+
+  private final Map<String, Object> originals;
+  private final boolean serviceLoader;
+  private final String environment;
+  private final List<String> executorNames;
+  private final List<String> actionNames;
+  private final boolean ignore;
+
+  RuleSettings(Map<String, ?> originals, boolean serviceLoader, String environment, List<String> executorNames,
+      List<String> actionNames, boolean ignore) {
+    Map<String, Object> copy = new HashMap<>(originals);
+    copy.remove("key.serializer");
+    copy.remove("value.serializer");
+    copy.remove("key.deserializer");
+    copy.remove("value.deserializer");
+    this.originals = Map.copyOf(copy);
+    this.serviceLoader = serviceLoader;
+    this.environment = environment;
+    this.executorNames = List.copyOf(executorNames);
+    this.actionNames = List.copyOf(actionNames);
+    this.ignore = ignore;
+  }
+
+  boolean serviceLoader() {
+    return serviceLoader;
+  }
+
+  String environment() {
+    return environment;
+  }
+
+  List<String> executorNames() {
+    return executorNames;
+  }
+
+  List<String> actionNames() {
+    return actionNames;
+  }
+
+  /** {@code rules.ignore}: schemas are used as if they had no rules. */
+  boolean ignore() {
+    return ignore;
+  }
+
+  /** A setting as it was given, or null. */
+  Object get(String key) {
+    return originals.get(key);
+  }
+
+  /**
+   * What a plug-in of {@code group} ({@code rule.executors} or {@code rule.actions}) is configured with: the
+   * serde's settings, then {@code <group>._default_.param.*}, then {@code <group>._<TYPE>_.param.*}, then
+   * {@code <group>.<name>.param.*} when it has a name of its own, each without its prefix.
+   */
+  Map<String, Object> pluginConfigs(String group, String type, String name) {
+    Map<String, Object> configs = new HashMap<>(originals);
+    putParams(configs, group + "." + DEFAULT + ".param.");
+    putParams(configs, group + "._" + type + "_.param.");
+    if (name != null && !name.equals(DEFAULT)) {
+      putParams(configs, group + "." + name + ".param.");
+    }
+    return configs;
+  }
+
+  private void putParams(Map<String, Object> configs, String prefix) {
+    originals.forEach((key, value) -> {
+      if (key.startsWith(prefix) && key.length() > prefix.length()) {
+        configs.put(key.substring(prefix.length()), value);
+      }
+    });
+  }
+
+  /**
+   * The override of a rule's {@code field} ({@code onSuccess}, {@code onFailure}, {@code disabled}): by its name,
+   * then {@code _<TYPE>_}, then {@code _default_}; null when none is set.
+   */
+  String override(String ruleName, String type, String field) {
+    for (String name : new String[] {ruleName, "_" + type + "_", DEFAULT}) {
+      Object value = originals.get(EXECUTORS + "." + name + "." + field);
+      if (value != null) {
+        return value.toString();
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,86 @@
+package io.kavro.serde;
+
+import io.kavro.serde.rules.RuleInput;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.generic.GenericDatumWriter;
+import org.apache.avro.io.BinaryEncoder;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.io.EncoderFactory;
+import org.apache.kafka.common.errors.SerializationException;
+
+/**
+ * The rules a route runs on write, in Confluent's order: the domain rules on the message (a generic datum of the
+ * writer schema, decoded from what the codec wrote, so the application's own object is never changed), then the
+ * encoding rules on the encoded body. The framing is put around the result. Immutable and thread-safe; only routes
+ * whose schema version has rules carry one, so a schema without rules costs nothing.
+ */
+final class WriteRules {
+  private final Schema writer;
+  private final RulePlan domain;
+  private final RulePlan encoding;
+  private final GenericDatumReader<Object> reader;
+  private final GenericDatumWriter<Object> datumWriter;
+
+  /** @param domain the domain rules, or null; @param encoding the encoding rules, or null */
+  WriteRules(Schema writer, RulePlan domain, RulePlan encoding) {
+    this.writer = writer;
+    this.domain = domain;
+    this.encoding = encoding;
+    this.reader = new GenericDatumReader<>(writer, writer, GenericData.get());
+    this.datumWriter = new GenericDatumWriter<>(writer, GenericData.get());
+  }
+
+  /** Builds the rules of a route, or null when none runs. */
+  static WriteRules of(Schema writer, RulePlan domain, RulePlan encoding) {
+    return domain == null && encoding == null ? null : new WriteRules(writer, domain, encoding);
+  }
+
+  /**
+   * The payload after the rules: {@code payload} holds {@code prefix} bytes of framing, then the body.
+   *
+   * @param datum the application's datum, for actions
+   */
+  byte[] apply(RuleInput input, Object datum, byte[] payload, int prefix) {
+    byte[] body = java.util.Arrays.copyOfRange(payload, prefix, payload.length);
+    if (domain != null) {
+      Object message;
+      try {
+        message = reader.read(null, DecoderFactory.get().binaryDecoder(body, null));
+      } catch (IOException | RuntimeException e) {
+        throw new SerializationException("cannot run the rules of writer schema " + writer.getFullName()
+            + ": its own encoding does not read back: " + e, e);
+      }
+      message = domain.run(input, message, datum);
+      body = encode(message);
+    }
+    if (encoding != null) {
+      Object encoded = encoding.run(input, body, datum);
+      if (!(encoded instanceof byte[] bytes)) {
+        throw new SerializationException("an encoding rule of writer schema " + writer.getFullName()
+            + " gave " + (encoded == null ? "nothing" : "a " + encoded.getClass().getName()) + ", not bytes");
+      }
+      body = bytes;
+    }
+    byte[] framed = new byte[prefix + body.length];
+    System.arraycopy(payload, 0, framed, 0, prefix);
+    System.arraycopy(body, 0, framed, prefix, body.length);
+    return framed;
+  }
+
+  private byte[] encode(Object message) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
+    try {
+      datumWriter.write(message, encoder);
+      encoder.flush();
+    } catch (IOException | RuntimeException e) {
+      throw new SerializationException("the rules of writer schema " + writer.getFullName() + " gave a message "
+          + "that does not match it: " + e, e);
+    }
+    return out.toByteArray();
+  }
+}
