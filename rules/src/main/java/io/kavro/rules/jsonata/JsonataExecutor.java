@@ -1,0 +1,192 @@
+package io.kavro.rules.jsonata;
+
+import com.dashjoin.jsonata.JException;
+import com.dashjoin.jsonata.Jsonata;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.kavro.registry.contract.Rule;
+import io.kavro.serde.rules.PreparedRule;
+import io.kavro.serde.rules.RuleException;
+import io.kavro.serde.rules.RuleExecutor;
+import io.kavro.serde.rules.RuleTarget;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.generic.GenericDatumWriter;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.io.EncoderFactory;
+import org.apache.avro.io.JsonEncoder;
+
+/**
+ * Rules of type {@code JSONATA}: a JSONata expression over the message in Avro's JSON form, as Confluent's serdes
+ * run them, most often as migration rules (UPGRADE, DOWNGRADE) between the major versions of a subject. A transform
+ * gives the new message; a condition passes unless it gives {@code false}.
+ *
+ * <p>The engine is {@code com.dashjoin:jsonata}, a port of the JavaScript JSONata that Confluent's JavaScript client
+ * runs. Settings: {@code jsonata.timeout.ms} (60000) and {@code jsonata.max.depth} (1000) bound one evaluation.
+ * The expression is parsed once per rule and schema version, and once per thread that runs it.
+ */
+public final class JsonataExecutor implements RuleExecutor {
+  /** The rule type. */
+  public static final String TYPE = "JSONATA";
+  static final String TIMEOUT_CONFIG = "jsonata.timeout.ms";
+  static final String MAX_DEPTH_CONFIG = "jsonata.max.depth";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private long timeoutMs = 60_000;
+  private int maxDepth = 1000;
+
+  @Override
+  public String type() {
+    return TYPE;
+  }
+
+  @Override
+  public void configure(Map<String, ?> configs) {
+    timeoutMs = number(configs, TIMEOUT_CONFIG, timeoutMs);
+    maxDepth = (int) number(configs, MAX_DEPTH_CONFIG, maxDepth);
+  }
+
+  private static long number(Map<String, ?> configs, String key, long fallback) {
+    Object value = configs.get(key);
+    if (value == null) {
+      return fallback;
+    }
+    try {
+      long parsed = Long.parseLong(value.toString().trim());
+      if (parsed <= 0 || parsed > Integer.MAX_VALUE && key.equals(MAX_DEPTH_CONFIG)) {
+        throw new NumberFormatException();
+      }
+      return parsed;
+    } catch (NumberFormatException e) {
+      throw new org.apache.kafka.common.config.ConfigException(key, value, "must be a positive whole number");
+    }
+  }
+
+  @Override
+  public PreparedRule prepare(RuleTarget target) {
+    Rule rule = target.rule();
+    String expr = rule.expr();
+    if (expr == null || expr.isBlank()) {
+      throw new RuleException(target + " has no JSONata expression (expr)");
+    }
+    compile(target, expr);
+    ThreadLocal<Jsonata> compiled = ThreadLocal.withInitial(() -> compile(target, expr));
+    Schema schema = target.schema();
+    boolean condition = rule.kind() == Rule.Kind.CONDITION;
+    long timeout = timeoutMs;
+    int depth = maxDepth;
+    return (input, message) -> {
+      boolean json = message instanceof JsonNode;
+      JsonNode in = json ? (JsonNode) message : toJson(target, schema, message);
+      Object result;
+      try {
+        Jsonata expression = compiled.get();
+        Jsonata.Frame frame = expression.createFrame();
+        frame.setRuntimeBounds(timeout, depth);
+        result = expression.evaluate(JSON.convertValue(in, Object.class), frame);
+      } catch (JException | IllegalArgumentException | ClassCastException e) {
+        throw new RuleException(target + ": the JSONata expression failed: " + e.getMessage(), e);
+      } catch (StackOverflowError e) {
+        throw new RuleException(target + ": the JSONata expression nests deeper than this thread's stack", null);
+      }
+      if (condition) {
+        return asBoolean(result);
+      }
+      JsonNode out = result == null ? in : tree(result);
+      return json ? out : fromJson(target, schema, out);
+    };
+  }
+
+  private static Jsonata compile(RuleTarget target, String expr) {
+    try {
+      return Jsonata.jsonata(expr);
+    } catch (JException | IllegalArgumentException e) {
+      throw new RuleException(target + ": cannot parse the JSONata expression: " + e.getMessage(), e);
+    }
+  }
+
+  /** As Jackson's {@code asBoolean(true)} reads a result, which Confluent's Java executor uses. */
+  private static Boolean asBoolean(Object result) {
+    if (result instanceof Boolean b) {
+      return b;
+    }
+    if (result instanceof Number n) {
+      return n.doubleValue() != 0;
+    }
+    if (result instanceof String s && s.trim().equalsIgnoreCase("false")) {
+      return Boolean.FALSE;
+    }
+    return Boolean.TRUE;
+  }
+
+  /** A JSONata value as a JSON tree: maps, lists, strings, numbers, booleans and JSONata's null. */
+  static JsonNode tree(Object value) {
+    JsonNodeFactory nodes = JsonNodeFactory.instance;
+    if (value == null || value == Jsonata.NULL_VALUE) {
+      return nodes.nullNode();
+    }
+    if (value instanceof Map<?, ?> map) {
+      ObjectNode object = nodes.objectNode();
+      map.forEach((k, v) -> object.set(String.valueOf(k), tree(v)));
+      return object;
+    }
+    if (value instanceof List<?> list) {
+      ArrayNode array = nodes.arrayNode();
+      list.forEach(v -> array.add(tree(v)));
+      return array;
+    }
+    if (value instanceof Boolean b) {
+      return nodes.booleanNode(b);
+    }
+    if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
+      return nodes.numberNode(((Number) value).longValue());
+    }
+    if (value instanceof BigInteger big) {
+      return nodes.numberNode(big);
+    }
+    if (value instanceof BigDecimal decimal) {
+      return nodes.numberNode(decimal);
+    }
+    if (value instanceof Number n) {
+      double d = n.doubleValue();
+      return d == Math.rint(d) && !Double.isInfinite(d) && Math.abs(d) < 1e15 ? nodes.numberNode((long) d)
+          : nodes.numberNode(d);
+    }
+    if (value instanceof CharSequence text) {
+      return nodes.textNode(text.toString());
+    }
+    throw new RuleException("a JSONata result holds a " + value.getClass().getName() + ", which is not JSON");
+  }
+
+  private static JsonNode toJson(RuleTarget target, Schema schema, Object message) {
+    try {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      JsonEncoder encoder = EncoderFactory.get().jsonEncoder(schema, out);
+      new GenericDatumWriter<>(schema, GenericData.get()).write(message, encoder);
+      encoder.flush();
+      return JSON.readTree(out.toByteArray());
+    } catch (IOException | RuntimeException e) {
+      throw new RuleException(target + ": the message does not match schema " + schema.getFullName() + ": " + e, e);
+    }
+  }
+
+  private static Object fromJson(RuleTarget target, Schema schema, JsonNode json) {
+    try {
+      return new GenericDatumReader<>(schema, schema, GenericData.get()).read(null,
+          DecoderFactory.get().jsonDecoder(schema, JSON.writeValueAsString(json)));
+    } catch (IOException | RuntimeException e) {
+      throw new RuleException(target + ": the JSONata result does not match schema " + schema.getFullName() + ": "
+          + e.getMessage(), e);
+    }
+  }
+}
