@@ -1,10 +1,11 @@
 /**
  * Kavro's schema registry client: the {@link io.kavro.registry.SchemaRegistryClient} interface, its value types,
- * exceptions and settings, the factory {@link io.kavro.registry.SchemaRegistryClients}, and the in-memory registry
- * behind {@code mock://}.
+ * exceptions and settings, the factory {@link io.kavro.registry.SchemaRegistryClients}, and the scopes of the
+ * in-memory registry behind {@code mock://}.
  *
- * <p>The HTTP transport, the cache and the schema parsing ({@code io.kavro.registry.internal.*}) are not exported:
- * no sibling module names them, so they are exported to nobody.
+ * <p>The HTTP transport, the cache, the schema rules and the in-memory registry itself live package-private in
+ * {@code io.kavro.registry}, beside the factory that builds them: no other package, and no sibling module, names
+ * them.
  */
 module io.kavro.registry {
   // Schema, the type the whole client interface speaks in. Avro declares this name in its manifest

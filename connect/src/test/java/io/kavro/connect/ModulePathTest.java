@@ -70,13 +70,15 @@ class ModulePathTest {
         import io.kavro.connect.AvroConverter;
         import io.kavro.registry.SchemaRegistryClient;
         import io.kavro.registry.mock.MockRegistries;
+        import io.kavro.registry.mock.MockRegistry;
         import io.kavro.serde.KafkaAvroSerializer;
         import io.kavro.serde.metrics.SerdeMetrics;
         import io.kavro.serde.subject.TopicNameStrategy;
 
         public class Uses {
           public static final Class<?>[] USED = {AvroConverter.class, SchemaRegistryClient.class,
-              MockRegistries.class, KafkaAvroSerializer.class, SerdeMetrics.class, TopicNameStrategy.class};
+              MockRegistries.class, MockRegistry.class, KafkaAvroSerializer.class, SerdeMetrics.class,
+              TopicNameStrategy.class};
         }
         """);
 
@@ -85,16 +87,18 @@ class ModulePathTest {
 
   /**
    * The implementation lives package-private beside the public types that use it: one type of each part (the
-   * registry's transport, cache and schema rules, the serde's Avro plumbing and codecs) is refused by name.
+   * registry's transport, cache, schema rules and in-memory registry, the serde's Avro plumbing and codecs) is
+   * refused by name.
    */
   @Test
   void consumerIsRefusedTheImplementation() throws IOException {
     List<String> errors = compileConsumer("""
         package consumer;
 
-        import io.kavro.registry.internal.cache.*;
-        import io.kavro.registry.internal.http.*;
-        import io.kavro.registry.internal.schema.*;
+        import io.kavro.registry.CachingSchemaRegistryClient;
+        import io.kavro.registry.HttpSchemaRegistryClient;
+        import io.kavro.registry.InMemorySchemaRegistry;
+        import io.kavro.registry.SchemaDefaults;
         import io.kavro.serde.BoundedBinaryDecoder;
         import io.kavro.serde.EncoderCompiler;
 
@@ -102,9 +106,13 @@ class ModulePathTest {
         """);
 
     assertThat(errors).containsExactlyInAnyOrder(
-        "package io.kavro.registry.internal.cache is not visible",
-        "package io.kavro.registry.internal.http is not visible",
-        "package io.kavro.registry.internal.schema is not visible",
+        "io.kavro.registry.CachingSchemaRegistryClient is not public in io.kavro.registry; cannot be accessed from "
+            + "outside package",
+        "io.kavro.registry.HttpSchemaRegistryClient is not public in io.kavro.registry; cannot be accessed from "
+            + "outside package",
+        "io.kavro.registry.InMemorySchemaRegistry is not public in io.kavro.registry; cannot be accessed from "
+            + "outside package",
+        "io.kavro.registry.SchemaDefaults is not public in io.kavro.registry; cannot be accessed from outside package",
         "io.kavro.serde.BoundedBinaryDecoder is not public in io.kavro.serde; cannot be accessed from outside package",
         "io.kavro.serde.EncoderCompiler is not public in io.kavro.serde; cannot be accessed from outside package");
   }

@@ -1,10 +1,7 @@
 package io.kavro.registry;
 
-import io.kavro.registry.internal.cache.CachePolicy;
-import io.kavro.registry.internal.cache.CachingSchemaRegistryClient;
-import io.kavro.registry.internal.cache.SchemaFileStore;
-import io.kavro.registry.internal.http.HttpSchemaRegistryClient;
 import io.kavro.registry.mock.MockRegistries;
+import io.kavro.registry.mock.MockRegistry;
 import java.util.Map;
 import okhttp3.OkHttpClient;
 
@@ -49,14 +46,28 @@ public final class SchemaRegistryClients {
           + "configuration \"" + RegistryConfig.SCHEMA_REGISTRY_URL_CONFIG + "\": at least one registry URL is needed");
     }
     String scope = config.mockScope();
-    SchemaRegistryClient backend = scope != null
-        ? config.ignoreRules() ? MockRegistries.scope(scope).ignoringRules() : MockRegistries.scope(scope)
+    SchemaRegistryClient backend = scope != null ? mock(scope, config.ignoreRules())
         : shared == null ? new HttpSchemaRegistryClient(config) : new HttpSchemaRegistryClient(config, shared);
     SchemaFileStore files = config.schemaCacheDir() == null ? null
         : new SchemaFileStore(config.schemaCacheDir(), namespace(config));
     CachePolicy policy = new CachePolicy(config.maxSchemasPerSubject(), config.latestCacheTtl(),
         config.missingIdCacheTtl(), config.missingCacheSize(), config.latestCacheSize());
     return new CachingSchemaRegistryClient(backend, policy, files);
+  }
+
+  /**
+   * A new, empty in-memory registry with the Confluent registry's semantics and no cache in front, for tests:
+   * what {@link MockRegistries} keeps one of per {@code mock://} scope.
+   */
+  public static MockRegistry inMemory() {
+    return new InMemorySchemaRegistry();
+  }
+
+  /** The scope's registry, seen by a client that ignores data contract rules or by one that refuses them. */
+  private static SchemaRegistryClient mock(String scope, boolean ignoreRules) {
+    // Every scope's registry is one of inMemory(): MockRegistries creates them so and nothing else.
+    InMemorySchemaRegistry registry = (InMemorySchemaRegistry) MockRegistries.scope(scope);
+    return ignoreRules ? registry.ignoringRules() : registry;
   }
 
   /**

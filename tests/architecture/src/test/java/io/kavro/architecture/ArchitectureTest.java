@@ -58,16 +58,6 @@ class ArchitectureTest {
    * added here needs that reason.
    */
   private static final Set<String> PUBLIC_INTERNALS = Set.of(
-      "io.kavro.registry.internal.cache.CachePolicy",
-      "io.kavro.registry.internal.cache.CachingSchemaRegistryClient",
-      "io.kavro.registry.internal.cache.SchemaFileStore",
-      "io.kavro.registry.internal.http.HttpSchemaRegistryClient",
-      "io.kavro.registry.internal.schema.CompatibilityReasons",
-      "io.kavro.registry.internal.schema.DataContracts",
-      "io.kavro.registry.internal.schema.HeldSchemaParser", // the http client's and the disk store's parser
-      "io.kavro.registry.internal.schema.ReferencedTypes",
-      "io.kavro.registry.internal.schema.SchemaDefaults",
-      "io.kavro.registry.internal.schema.SchemaTextLimits",
       // kavro-serde-kafka3: where its shading relocates Kafka's KIP-877 interfaces, so public as theirs are.
       "io.kavro.serde.internal.kip877.Monitorable",
       "io.kavro.serde.internal.kip877.PluginMetrics");
@@ -79,6 +69,16 @@ class ArchitectureTest {
   private static final Set<String> SERDE_PLUMBING = Set.of("AvroDataModels", "AvroFeatures", "BoundedBinaryDecoder",
       "ByteSink", "DatumSchemas", "JavaRecordConstructionException", "JavaRecordReader", "JavaValues", "LocalClasses",
       "CompiledDecoder", "CompiledEncoder", "DecoderCompiler", "EncoderCompiler", "JavaTypes", "Unsupported");
+
+  /**
+   * The registry client's implementation, package-private in {@code io.kavro.registry} beside the factory that
+   * builds it: the HTTP transport, the caches, the schema rules and the in-memory registry of {@code mock://}.
+   */
+  private static final Set<String> REGISTRY_IMPLEMENTATION = Set.of("CachePolicy", "CachingSchemaRegistryClient",
+      "CallerLoads", "SchemaFileStore", "SchemaKeyedCache", "ClientTls", "Endpoint", "ErrorMapping",
+      "HttpSchemaRegistryClient", "JsonBodies", "OAuthTokenSource", "OptionalApi", "PemKeys", "RegisteredSchemaParser",
+      "RestRequest", "RestTransport", "RetryPolicy", "Urls", "CompatibilityReasons", "DataContracts",
+      "HeldSchemaParser", "ReferencedTypes", "SchemaDefaults", "SchemaTextLimits", "InMemorySchemaRegistry");
 
   /** A string or character literal, or a comment: text that names no type in the code. */
   private static final Pattern NOT_CODE = Pattern.compile(
@@ -129,7 +129,8 @@ class ArchitectureTest {
    */
   @Test
   void theImplementation_isPackagePrivate() {
-    Map<Path, Set<String>> implementation = Map.of(ROOT.resolve("serde/src/main/java/io/kavro/serde"), SERDE_PLUMBING);
+    Map<Path, Set<String>> implementation = Map.of(ROOT.resolve("serde/src/main/java/io/kavro/serde"), SERDE_PLUMBING,
+        ROOT.resolve("registry-http/src/main/java/io/kavro/registry"), REGISTRY_IMPLEMENTATION);
     List<String> open = new ArrayList<>();
     implementation.forEach((folder, types) -> {
       for (String type : types) {

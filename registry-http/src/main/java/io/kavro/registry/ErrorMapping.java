@@ -1,0 +1,93 @@
+package io.kavro.registry;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * The one place where a registry's non-2xx answer becomes a typed {@link SchemaRegistryException}.
+ *
+ * <p>Only the registry's own "not found" ({@code error_code} 404xx in its JSON) means not found; any other
+ * 404 means the registry was not reached, and is retried and failed over like a 5xx.
+ */
+final class ErrorMapping {
+  private static final int MAX_MESSAGE_CHARS = 300;
+
+  private ErrorMapping() {}
+
+  /** Whether a status is worth another attempt: 408, 429 and 5xx. */
+  static boolean retriable(int status) {
+    return status == 408 || status == 429 || status >= 500;
+  }
+
+  /** Whether an answer should move the next attempt to the next URL: 5xx, and a 404 that is not the registry's. */
+  static boolean failover(SchemaRegistryException failure) {
+    return failure.status() >= 500 || failure.status() == 404;
+  }
+
+  /**
+   * Whether a 404 is the registry's own "not found": its JSON {@code error_code} is one of the 404xx codes
+   * (Confluent's 40401 subject, 40402 version, 40403 schema, and the like). A 404 without one comes from
+   * something else: a wrong base path, a proxy's page, a load balancer.
+   */
+  static boolean registryNotFound(int status, int errorCode) {
+    return status == 404 && errorCode >= 40400 && errorCode <= 40499;
+  }
+
+  /**
+   * Whether a 404 is Apicurio's own "not found" in its own API, which has no 404xx codes: its JSON names the
+   * registry's exception ({@code "name": "ArtifactNotFoundException"}, {@code "ContentNotFoundException"}...).
+   * A path it does not serve (Apicurio 2 asked for its v3 API) answers as JAX-RS's plain
+   * {@code NotFoundException} ({@code RESTEASY003210}), which is no such answer.
+   */
+  static boolean apicurioNotFound(int status, JsonNode json) {
+    String name = json == null ? "" : json.path("name").asText("");
+    return status == 404 && name.endsWith("NotFoundException") && !name.equals("NotFoundException");
+  }
+
+  /**
+   * Maps a non-2xx answer to an exception. The body is read as Confluent's {@code {"error_code", "message"}}
+   * when it is such JSON; anything else (an HTML page from a proxy, say) is quoted, shortened.
+   */
+  static SchemaRegistryException toException(String operation, int status, String body, String contentType,
+      String url) {
+    int errorCode = -1;
+    String detail;
+    JsonNode json = JsonBodies.tryParse(body);
+    if (json != null && json.isObject() && (json.has("error_code") || json.has("message"))) {
+      errorCode = json.path("error_code").asInt(-1);
+      detail = json.path("message").asText("");
+    } else if (json != null && json.isObject() && json.has("name") && (json.has("title") || json.has("detail"))) {
+      // Apicurio 3's problem details.
+      detail = json.path("name").asText() + ": " + json.path(json.has("detail") ? "detail" : "title").asText("");
+    } else {
+      detail = body.isBlank() ? "(empty body)"
+          : "non-JSON body (" + (contentType == null ? "no content type" : contentType) + "): " + body.strip();
+    }
+    String message = operation + " failed: HTTP " + status
+        + (errorCode >= 0 ? ", error_code " + errorCode : "") + ": " + shorten(detail) + " (" + url + ")";
+    if (status == 401 || status == 403) {
+      return new RegistryAccessDeniedException(message, status, errorCode, url, null);
+    }
+    if (registryNotFound(status, errorCode) || apicurioNotFound(status, json)) {
+      return new SchemaNotFoundException(message, status, errorCode, url, null);
+    }
+    if (status == 404) {
+      return new RegistryUnavailableException(message + "; a 404 without a registry error_code: is the URL the "
+          + "registry's base URL, and does nothing in between answer for it?", status, errorCode, url, null);
+    }
+    if (status == 409) {
+      return new IncompatibleSchemaException(message, status, errorCode, url, null);
+    }
+    if (status == 422 && (errorCode == 42201 || errorCode == -1 || errorCode == 422)) {
+      return new InvalidSchemaException(message, status, errorCode, url, null);
+    }
+    if (retriable(status)) {
+      return new RegistryUnavailableException(message, status, errorCode, url, null);
+    }
+    return new SchemaRegistryException(message, status, errorCode, url, null);
+  }
+
+  static String shorten(String text) {
+    String oneLine = text.replaceAll("\\s+", " ");
+    return oneLine.length() <= MAX_MESSAGE_CHARS ? oneLine : oneLine.substring(0, MAX_MESSAGE_CHARS) + "...";
+  }
+}

@@ -1,0 +1,471 @@
+package io.kavro.registry;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import okhttp3.OkHttpClient;
+import org.apache.avro.Schema;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A {@link SchemaRegistryClient} that speaks the Confluent REST API over OkHttp, with no cache.
+ *
+ * <p>Use {@link io.kavro.registry.SchemaRegistryClients#create(java.util.Map)} to get one behind a cache.
+ * Responses are read leniently: only the fields that Confluent, Apicurio, Karapace and Redpanda all send are
+ * used, and both {@code application/json} and {@code application/vnd.schemaregistry.v1+json} are accepted.
+ *
+ * <p>Thread-safe.
+ */
+final class HttpSchemaRegistryClient implements SchemaRegistryClient {
+  private static final Logger log = LoggerFactory.getLogger(HttpSchemaRegistryClient.class);
+
+  private final RestTransport transport;
+  private final OkHttpClient okHttp;
+  private final boolean ownsOkHttp;
+  private final boolean normalize;
+  private final RegisteredSchemaParser schemas;
+  /** The optional APIs this registry has been found to lack: never asked again. */
+  private final Set<OptionalApi> missingApis = ConcurrentHashMap.newKeySet();
+
+  /** A client configured from {@code config}, with its own OkHttp client, which {@link #close()} shuts down. */
+  HttpSchemaRegistryClient(RegistryConfig config) {
+    this(config, new OkHttpClient(), true);
+  }
+
+  /**
+   * A client configured from {@code config} whose HTTP client derives from {@code base} (sharing its
+   * connection pool and dispatcher), with timeouts, TLS and retries set from the config. {@link #close()}
+   * leaves {@code base}'s pool and dispatcher to their owner.
+   */
+  HttpSchemaRegistryClient(RegistryConfig config, OkHttpClient base) {
+    this(config, base, false);
+  }
+
+  private HttpSchemaRegistryClient(RegistryConfig config, OkHttpClient base, boolean ownsOkHttp) {
+    this.ownsOkHttp = ownsOkHttp;
+    OkHttpClient.Builder builder = base.newBuilder()
+        .connectTimeout(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
+        .readTimeout(config.readTimeout().toMillis(), TimeUnit.MILLISECONDS)
+        .writeTimeout(config.readTimeout().toMillis(), TimeUnit.MILLISECONDS)
+        .callTimeout(config.connectTimeout().plus(config.readTimeout()).toMillis(), TimeUnit.MILLISECONDS)
+        .retryOnConnectionFailure(false)
+        // No redirect is followed: OkHttp would carry the configured headers (API keys, cluster ids) to any host
+        // a registry or something posing as one points at. A 3xx is a typed failure that names the target.
+        .followRedirects(false)
+        .followSslRedirects(false);
+    ClientTls.configure(config.tls(), builder);
+    if (config.proxy() != null) {
+      builder.proxy(new java.net.Proxy(java.net.Proxy.Type.HTTP, config.proxy()));
+    }
+    this.okHttp = builder.build();
+    List<Endpoint> endpoints = new ArrayList<>(Endpoint.fromConfig(config));
+    if (config.urlRandomize()) {
+      // Confluent's schema.registry.url.randomize: a random start, then failover in the configured order.
+      java.util.Collections.rotate(endpoints, -java.util.concurrent.ThreadLocalRandom.current()
+          .nextInt(endpoints.size()));
+    }
+    RetryPolicy retry = new RetryPolicy(config.maxRetries(), config.retriesWait(), config.retriesMaxWait());
+    // The issuer is another host: the registry's "no hostname check" (a self-signed registry) is not its.
+    OkHttpClient issuerHttp = okHttp.newBuilder().hostnameVerifier(base.hostnameVerifier()).build();
+    BearerTokenProvider bearer = bearer(config, issuerHttp, retry);
+    for (Endpoint endpoint : endpoints) {
+      if ((endpoint.authorization() != null || bearer != null) && !endpoint.base().isHttps()) {
+        log.warn("Sending registry credentials to {} over plain http://: anyone on the path can read them; "
+            + "use https://", endpoint.base());
+      }
+    }
+    this.transport = new RestTransport(endpoints, okHttp, retry, bearer, config.requestHeaders());
+    this.normalize = config.normalizeSchemas();
+    this.schemas = new RegisteredSchemaParser(transport::send, RegisteredSchemaParser.MAX_REFERENCES,
+        config.ignoreRules());
+  }
+
+  /** Where bearer tokens come from: a static token, OAuth client credentials, the application; or none. */
+  private static BearerTokenProvider bearer(RegistryConfig config, OkHttpClient okHttp, RetryPolicy retry) {
+    if (config.bearerToken() != null) {
+      String token = config.bearerToken().value();
+      return () -> token;
+    }
+    if (config.oauth() != null) {
+      if (config.oauth().issuerEndpoint().toLowerCase(java.util.Locale.ROOT).startsWith("http://")) {
+        log.warn("Sending the OAuth client secret to {} over plain http://: anyone on the path can read it; "
+            + "use https://", RegistryConfig.redact(config.oauth().issuerEndpoint()));
+      }
+      return new OAuthTokenSource(config.oauth(), okHttp, retry, java.time.Clock.systemUTC(),
+          config.connectTimeout().plus(config.readTimeout()));
+    }
+    return config.bearerTokenProvider();
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>A 409 is checked with a lookup before it is reported: some registries (Apicurio) answer 409 to the
+   * loser of two concurrent registrations of the same schema, which is in fact registered.
+   */
+  @Override
+  public int register(String subject, Schema schema, List<SchemaReference> references) {
+    String operation = "register schema under subject '" + subject + "'";
+    RestRequest request = RestRequest.post(operation, schemaBody(schema, references, operation),
+        "subjects", subject, "versions");
+    SchemaDefaults.check(schema, request.operation());
+    try {
+      JsonNode json = send(normalized(request));
+      // Confluent's registry gives a new version the rules of the one before, and may say so in its answer.
+      schemas.checkRules(json, request);
+      return requiredInt(json, "id", request);
+    } catch (IncompatibleSchemaException e) {
+      try {
+        return lookup(subject, schema, references).id();
+      } catch (SchemaRegistryException lookupFailed) {
+        e.addSuppressed(lookupFailed);
+        throw e;
+      }
+    }
+  }
+
+  @Override
+  public SubjectVersion lookup(String subject, Schema schema, List<SchemaReference> references) {
+    String operation = "look up schema in subject '" + subject + "'";
+    RestRequest request = RestRequest.post(operation, schemaBody(schema, references, operation), "subjects", subject);
+    JsonNode json = send(normalized(request));
+    schemas.checkRules(json, request);
+    // Some registries omit the schema in this answer; the caller's schema is the one found.
+    return new SubjectVersion(subject, requiredInt(json, "version", request), requiredInt(json, "id", request),
+        schema);
+  }
+
+  @Override
+  public Schema schemaById(int id) {
+    RestRequest request = RestRequest.get("get schema by id " + id, "schemas", "ids", Integer.toString(id));
+    return avroSchema(send(request), request, "schema id " + id);
+  }
+
+  @Override
+  public Schema schemaByGuid(UUID guid) {
+    RestRequest request = RestRequest.get("get schema by guid " + guid, "schemas", "guids", guid.toString());
+    return avroSchema(sendOptional(OptionalApi.GUIDS, request), request, "schema guid " + guid);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Apicurio 3's API first, then 2's; the one that is missing is learned once. A global id's schema comes with
+   * its references resolved by the registry ({@code references=DEREFERENCE}, {@code dereference=true}); a content
+   * id has no such option, and a schema whose references are not resolved fails to parse, naming the id.
+   */
+  @Override
+  public Schema schemaByApicurioId(ApicurioId id) {
+    if (!missingApis.contains(OptionalApi.APICURIO_V3)) {
+      try {
+        return apicurioSchema(OptionalApi.APICURIO_V3, "v3", id);
+      } catch (UnsupportedRegistryApiException e) {
+        if (!missingApis.contains(OptionalApi.APICURIO_V3)) {
+          throw e; // not learned: no Apicurio API can be found from the URL
+        }
+      }
+    }
+    return apicurioSchema(OptionalApi.APICURIO_V2, "v2", id);
+  }
+
+  private Schema apicurioSchema(OptionalApi api, String version, ApicurioId id) {
+    RestRequest request = RestRequest.getFromRoot("get schema by " + id, "apis", "registry", version, "ids",
+        id.kind().pathSegment(), Long.toString(id.value()));
+    if (id.kind() == ApicurioId.Kind.GLOBAL_ID) {
+      request = api == OptionalApi.APICURIO_V3 ? request.withQuery("references", "DEREFERENCE")
+          : request.withQuery("dereference", "true");
+    }
+    return schemas.parseContent(sendOptional(api, request), request.operation());
+  }
+
+  /** The Avro schema of an answer by id or GUID; another format is refused, naming {@code what}. */
+  private Schema avroSchema(JsonNode json, RestRequest request, String what) {
+    String type = json.path("schemaType").asText("AVRO");
+    if (!"AVRO".equalsIgnoreCase(type)) {
+      throw new InvalidSchemaException(what + " is a " + type + " schema; Kavro reads Avro only");
+    }
+    return schemas.parse(json, request);
+  }
+
+  @Override
+  public UUID guidOf(int id) {
+    JsonNode guid = send(RestRequest.get("get guid of schema id " + id, "schemas", "ids", Integer.toString(id)))
+        .path("guid");
+    if (!guid.isTextual()) {
+      return null;
+    }
+    try {
+      return UUID.fromString(guid.asText());
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  /**
+   * Sends a call of an optional API. A 404 without a registry error code is asked about once: if the core API
+   * answers, the registry lacks the optional one, which is remembered for the life of this client (no request
+   * is sent to it again); if the core API does not answer either, the registry is unavailable or the URL is
+   * wrong, and that is retried and failed over as ever.
+   *
+   * @throws UnsupportedRegistryApiException when the registry lacks {@code api}
+   */
+  private JsonNode sendOptional(OptionalApi api, RestRequest request) {
+    if (missingApis.contains(api)) {
+      throw unsupported(api, request.operation(), "as it answered before", null);
+    }
+    try {
+      return send(request.of(api));
+    } catch (RegistryUnavailableException e) {
+      if (e.status() != 404) {
+        throw e;
+      }
+      probeCoreApi();
+      missingApis.add(api);
+      throw unsupported(api, request.operation(), "it answered " + e.getMessage() + ", while its core API answers",
+          e);
+    } catch (SchemaRegistryException e) {
+      if (e.status() < 200 || e.status() >= 300) {
+        throw e;
+      }
+      // A success without JSON (Apicurio 3 answers the metadata path with 204 No Content): no such API.
+      missingApis.add(api);
+      throw unsupported(api, request.operation(), "it answered " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Asks the core API whether the registry answers at all: any answer of the registry's own (a 2xx, or an
+   * error with its error code) says yes.
+   *
+   * @throws RegistryUnavailableException when it does not answer, after retries and failover
+   * @throws RegistryInterruptedException when the calling thread is interrupted meanwhile
+   */
+  private void probeCoreApi() {
+    try {
+      send(RestRequest.get("check that the registry answers", "config"));
+    } catch (RegistryUnavailableException | RegistryInterruptedException e) {
+      throw e;
+    } catch (SchemaRegistryException e) {
+      // An answer all the same (401, 403, its own 404xx): the registry is there.
+    }
+  }
+
+  private UnsupportedRegistryApiException unsupported(OptionalApi api, String operation, String how,
+      SchemaRegistryException cause) {
+    return new UnsupportedRegistryApiException(operation + " failed: the registry does not have "
+        + api.description + " (" + how + "); Kavro does not ask it again", cause == null ? 404 : cause.status(),
+        cause == null ? -1 : cause.errorCode(), cause == null ? null : cause.url(), cause);
+  }
+
+  @Override
+  public SubjectVersion latestVersion(String subject) {
+    return subjectVersion(RestRequest.get("get latest version of subject '" + subject + "'",
+        "subjects", subject, "versions", "latest"), subject);
+  }
+
+  @Override
+  public SubjectVersion latestWithMetadata(String subject, Map<String, String> metadata) {
+    RestRequest request = RestRequest.get("get latest version of subject '" + subject + "' with metadata "
+        + metadata, "subjects", subject, "metadata");
+    for (Map.Entry<String, String> entry : new java.util.TreeMap<>(metadata).entrySet()) {
+      request = request.withQuery("key", entry.getKey()).withQuery("value", entry.getValue());
+    }
+    return subjectVersion(sendOptional(OptionalApi.METADATA, request), request, subject);
+  }
+
+  @Override
+  public SubjectVersion version(String subject, int version) {
+    return subjectVersion(RestRequest.get("get version " + version + " of subject '" + subject + "'",
+        "subjects", subject, "versions", Integer.toString(version)), subject);
+  }
+
+  @Override
+  public List<String> subjects() {
+    JsonNode json = send(RestRequest.get("list subjects", "subjects"));
+    List<String> subjects = new ArrayList<>();
+    json.forEach(node -> subjects.add(node.asText()));
+    return List.copyOf(subjects);
+  }
+
+  @Override
+  public List<Integer> versions(String subject) {
+    return intList(send(RestRequest.get("list versions of subject '" + subject + "'",
+        "subjects", subject, "versions")));
+  }
+
+  @Override
+  public boolean isCompatible(String subject, Schema schema) {
+    return compatibility(subject, schema, false).compatible();
+  }
+
+  /** {@inheritDoc} Asks with {@code verbose=true}, for the registry's messages. */
+  @Override
+  public CompatibilityCheck checkCompatibility(String subject, Schema schema) {
+    return compatibility(subject, schema, true);
+  }
+
+  private CompatibilityCheck compatibility(String subject, Schema schema, boolean verbose) {
+    String operation = "test compatibility with subject '" + subject + "'";
+    RestRequest plain = RestRequest.post(operation, schemaBody(schema, List.of(), operation), "compatibility",
+        "subjects", subject, "versions", "latest");
+    RestRequest request = verbose ? plain.withQuery("verbose", "true") : plain;
+    JsonNode json = send(request);
+    JsonNode answer = json.get("is_compatible");
+    if (answer == null || !answer.isBoolean()) {
+      throw malformed(request, "is_compatible");
+    }
+    if (answer.booleanValue()) {
+      // Some registries (Apicurio 3) call any schema compatible with a subject that does not exist: it must
+      // exist to say so (SchemaNotFoundException, 40401, otherwise).
+      versions(subject);
+    }
+    List<String> messages = new ArrayList<>();
+    json.path("messages").forEach(message -> messages.add(message.isTextual() ? message.asText()
+        : message.toString()));
+    if (verbose && !answer.booleanValue() && messages.isEmpty()) {
+      // A registry that gives no reason (Apicurio): Avro's own, against the versions the level names.
+      String reason = CompatibilityReasons.firstProblem(compatibility(subject), liveVersions(subject), schema);
+      messages.add(reason != null ? reason + " (Kavro's reading; the registry gave no reason)"
+          : "the registry gave no reason, and Avro finds none against the subject's versions");
+    }
+    return new CompatibilityCheck(answer.booleanValue(), messages);
+  }
+
+  private List<SubjectVersion> liveVersions(String subject) {
+    List<SubjectVersion> live = new ArrayList<>();
+    for (int number : versions(subject)) {
+      live.add(version(subject, number));
+    }
+    return live;
+  }
+
+
+  @Override
+  public CompatibilityLevel compatibility() {
+    return level(send(RestRequest.get("get global compatibility", "config")), "global");
+  }
+
+  @Override
+  public CompatibilityLevel compatibility(String subject) {
+    try {
+      return level(send(RestRequest.get("get compatibility of subject '" + subject + "'", "config", subject)
+          .withQuery("defaultToGlobal", "true")), subject);
+    } catch (SchemaNotFoundException e) {
+      return compatibility();
+    }
+  }
+
+  @Override
+  public void setCompatibility(CompatibilityLevel level) {
+    send(RestRequest.put("set global compatibility", levelBody(level), "config"));
+  }
+
+  @Override
+  public void setCompatibility(String subject, CompatibilityLevel level) {
+    send(RestRequest.put("set compatibility of subject '" + subject + "'", levelBody(level), "config", subject));
+  }
+
+  @Override
+  public List<Integer> deleteSubject(String subject) {
+    return intList(send(RestRequest.delete("delete subject '" + subject + "'", "subjects", subject)));
+  }
+
+  @Override
+  public List<Integer> deleteSubjectPermanently(String subject) {
+    return intList(send(RestRequest.delete("permanently delete subject '" + subject + "'", "subjects", subject)
+        .withQuery("permanent", "true")));
+  }
+
+  @Override
+  public int deleteVersion(String subject, int version) {
+    return send(RestRequest.delete("delete version " + version + " of subject '" + subject + "'",
+        "subjects", subject, "versions", Integer.toString(version))).asInt(version);
+  }
+
+  @Override
+  public int deleteVersionPermanently(String subject, int version) {
+    return send(RestRequest.delete("permanently delete version " + version + " of subject '" + subject + "'",
+        "subjects", subject, "versions", Integer.toString(version)).withQuery("permanent", "true")).asInt(version);
+  }
+
+  @Override
+  public RegistryStats stats() {
+    return transport.stats();
+  }
+
+  @Override
+  public void close() {
+    if (ownsOkHttp) {
+      okHttp.dispatcher().executorService().shutdown();
+      okHttp.connectionPool().evictAll();
+    }
+  }
+
+  private JsonNode send(RestRequest request) {
+    return transport.send(request);
+  }
+
+  private RestRequest normalized(RestRequest request) {
+    return normalize ? request.withQuery("normalize", "true") : request;
+  }
+
+  private SubjectVersion subjectVersion(RestRequest request, String subject) {
+    return subjectVersion(send(request), request, subject);
+  }
+
+  private SubjectVersion subjectVersion(JsonNode json, RestRequest request, String subject) {
+    return new SubjectVersion(json.path("subject").asText(subject), requiredInt(json, "version", request),
+        requiredInt(json, "id", request), schemas.parse(json, request));
+  }
+
+  private static ObjectNode schemaBody(Schema schema, List<SchemaReference> references, String operation) {
+    ObjectNode body = JsonBodies.object().put("schema", ReferencedTypes.text(schema, references, operation));
+    if (!references.isEmpty()) {
+      ArrayNode array = body.putArray("references");
+      references.forEach(r -> array.addObject().put("name", r.name()).put("subject", r.subject())
+          .put("version", r.version()));
+    }
+    return body;
+  }
+
+  private static ObjectNode levelBody(CompatibilityLevel level) {
+    return JsonBodies.object().put("compatibility", level.name());
+  }
+
+  private static CompatibilityLevel level(JsonNode json, String scope) {
+    // Confluent answers {"compatibilityLevel": ...}; some registries answer {"compatibility": ...}.
+    String name = json.path("compatibilityLevel").asText(json.path("compatibility").asText(null));
+    if (name == null) {
+      throw new SchemaRegistryException("the registry's " + scope + " config has no compatibility level: "
+          + ErrorMapping.shorten(json.toString()));
+    }
+    return CompatibilityLevel.parse(name);
+  }
+
+  private static int requiredInt(JsonNode json, String field, RestRequest request) {
+    JsonNode node = json.get(field);
+    if (node == null || !node.canConvertToInt()) {
+      throw malformed(request, field);
+    }
+    return node.intValue();
+  }
+
+  private static List<Integer> intList(JsonNode json) {
+    List<Integer> values = new ArrayList<>();
+    json.forEach(node -> values.add(node.asInt()));
+    return List.copyOf(values);
+  }
+
+  private static SchemaRegistryException malformed(RestRequest request, String field) {
+    return new SchemaRegistryException(request.operation() + " failed: the registry's answer has no valid '"
+        + field + "' field");
+  }
+}

@@ -1,0 +1,424 @@
+package io.kavro.registry;
+
+import io.kavro.registry.mock.MockRegistry;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+import org.apache.avro.Schema;
+
+/**
+ * An in-memory schema registry with the Confluent registry's semantics, for tests: the {@link MockRegistry} of a
+ * {@code mock://scope} URL, which users reach through {@link io.kavro.registry.mock.MockRegistries}.
+ *
+ * <ul>
+ *   <li>The same schema text gets the same id in every subject; ids start at 1.</li>
+ *   <li>Versions are numbered per subject from 1 and never reused.</li>
+ *   <li>New versions are checked against the subject's compatibility level (global default {@code BACKWARD})
+ *       with Avro's {@link org.apache.avro.SchemaCompatibility}, against the latest version or, for the
+ *       transitive levels, every live version.</li>
+ *   <li>Deletes are soft first; a permanent delete needs a soft delete before it. Ids keep resolving after
+ *       any delete, so that old records stay readable.</li>
+ * </ul>
+ *
+ * <p>Thread-safe: every operation holds this registry's lock, which is fine for an in-memory test double.
+ */
+final class InMemorySchemaRegistry implements MockRegistry {
+  private static final String NO_URL = null;
+
+  private final State state;
+  private final boolean ignoreRules;
+
+  /** What every client of one registry sees; guarded by itself. */
+  private static final class State {
+    final Map<String, Integer> idsByText = new HashMap<>();
+    final Map<Integer, Schema> schemasById = new HashMap<>();
+    final Map<Integer, List<String>> rulesById = new HashMap<>();
+    final Map<String, Subject> subjects = new LinkedHashMap<>();
+    final Map<String, CompatibilityLevel> subjectLevels = new HashMap<>();
+    final LongAdder requests = new LongAdder();
+    final LongAdder errors = new LongAdder();
+    CompatibilityLevel globalLevel = CompatibilityLevel.BACKWARD;
+  }
+
+  /** An empty registry. */
+  InMemorySchemaRegistry() {
+    this(new State(), false);
+  }
+
+  private InMemorySchemaRegistry(State state, boolean ignoreRules) {
+    this.state = state;
+    this.ignoreRules = ignoreRules;
+  }
+
+  /**
+   * A client of this same registry that uses schemas with data contract rules as if they had none, as a client
+   * configured with {@code rules.ignore=true} does. This registry itself refuses them, as Kavro's HTTP client does.
+   */
+  InMemorySchemaRegistry ignoringRules() {
+    return new InMemorySchemaRegistry(state, true);
+  }
+
+  private static final class Subject {
+    final List<Version> versions = new ArrayList<>();
+    int lastVersion;
+
+    List<Version> live() {
+      return versions.stream().filter(v -> !v.deleted).toList();
+    }
+  }
+
+  private static final class Version {
+    final int number;
+    final int id;
+    final Map<String, String> metadata;
+    boolean deleted;
+
+    Version(int number, int id, Map<String, String> metadata) {
+      this.number = number;
+      this.id = id;
+      this.metadata = metadata;
+    }
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Each referenced subject version must exist and define the type it is referenced for; the schema is then
+   * held whole, as a registry answers it once its references are resolved. As in Confluent's registry, a schema
+   * registered without rules takes the rules of the subject's latest version.
+   */
+  @Override
+  public int register(String subject, Schema schema, List<SchemaReference> references) {
+    synchronized (state) {
+      String operation = "register schema under subject '" + subject + "'";
+      checkReferences(schema, references, operation);
+      Subject s = state.subjects.get(subject);
+      List<Version> live = s == null ? List.of() : s.live();
+      List<String> inherited = live.isEmpty() ? List.of()
+          : state.rulesById.getOrDefault(live.get(live.size() - 1).id, List.of());
+      int id = register(subject, schema, Map.of(), inherited);
+      refuseRules(id, operation);
+      return id;
+    }
+  }
+
+  @Override
+  public int register(String subject, Schema schema, Map<String, String> metadata) {
+    return register(subject, schema, metadata, List.of());
+  }
+
+  @Override
+  public int registerWithRules(String subject, Schema schema, List<String> rules) {
+    return register(subject, schema, Map.of(), List.copyOf(rules));
+  }
+
+  private int register(String subject, Schema schema, Map<String, String> metadata, List<String> rules) {
+    synchronized (state) {
+      SchemaDefaults.check(schema, "register schema under subject '" + subject + "'");
+      state.requests.increment();
+      Map<String, String> properties = Map.copyOf(metadata);
+      String key = rules.isEmpty() ? schema.toString() : schema + "\u0000" + rules;
+      Subject s = state.subjects.computeIfAbsent(subject, k -> new Subject());
+      Integer existing = state.idsByText.get(key);
+      if (existing != null) {
+        for (Version v : s.live()) {
+          if (v.id == existing && v.metadata.equals(properties)) {
+            return existing;
+          }
+        }
+      }
+      checkCompatible(subject, s, schema);
+      int id = existing != null ? existing : nextId(key, schema, rules);
+      s.versions.add(new Version(++s.lastVersion, id, properties));
+      return id;
+    }
+  }
+
+  private void checkReferences(Schema schema, List<SchemaReference> references, String operation) {
+    // The text a registry would store: refuses a reference to a type that the schema does not use.
+    ReferencedTypes.text(schema, references, operation);
+    for (SchemaReference reference : references) {
+      Schema defining = version(reference.subject(), reference.version()).schema();
+      if (!ReferencedTypes.namedTypes(defining).containsKey(reference.name())) {
+        throw new InvalidSchemaException(operation + " refused: version " + reference.version() + " of subject '"
+            + reference.subject() + "' does not define " + reference.name(), 422, 44201, NO_URL, null);
+      }
+    }
+  }
+
+  @Override
+  public SubjectVersion lookup(String subject, Schema schema, List<SchemaReference> references) {
+    synchronized (state) {
+      checkReferences(schema, references, "look up schema in subject '" + subject + "'");
+      state.requests.increment();
+      Subject s = liveSubject(subject);
+      String text = schema.toString();
+      for (Version v : s.live()) {
+        if (state.schemasById.get(v.id).toString().equals(text)) {
+          return toSubjectVersion(subject, v);
+        }
+      }
+      throw notFound(40403, "Schema not found in subject '" + subject + "'");
+    }
+  }
+
+  @Override
+  public Schema schemaById(int id) {
+    synchronized (state) {
+      state.requests.increment();
+      Schema schema = state.schemasById.get(id);
+      if (schema == null) {
+        throw notFound(40403, "Schema " + id + " not found");
+      }
+      refuseRules(id, "get schema by id " + id);
+      return schema;
+    }
+  }
+
+  /** The GUID of each schema: derived from its text, so the same schema has the same GUID in every scope. */
+  private static java.util.UUID guid(Schema schema) {
+    return java.util.UUID.nameUUIDFromBytes(schema.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  @Override
+  public Schema schemaByGuid(java.util.UUID guid) {
+    synchronized (state) {
+      state.requests.increment();
+      for (Map.Entry<Integer, Schema> known : state.schemasById.entrySet()) {
+        if (guid(known.getValue()).equals(guid)) {
+          refuseRules(known.getKey(), "get schema by guid " + guid);
+          return known.getValue();
+        }
+      }
+      throw notFound(40403, "Schema guid " + guid + " not found");
+    }
+  }
+
+  @Override
+  public java.util.UUID guidOf(int id) {
+    synchronized (state) {
+      return guid(schemaById(id));
+    }
+  }
+
+  @Override
+  public SubjectVersion latestVersion(String subject) {
+    synchronized (state) {
+      state.requests.increment();
+      List<Version> live = liveSubject(subject).live();
+      return toSubjectVersion(subject, live.get(live.size() - 1));
+    }
+  }
+
+  @Override
+  public SubjectVersion latestWithMetadata(String subject, Map<String, String> metadata) {
+    synchronized (state) {
+      state.requests.increment();
+      List<Version> live = liveSubject(subject).live();
+      for (int i = live.size() - 1; i >= 0; i--) {
+        if (live.get(i).metadata.entrySet().containsAll(metadata.entrySet())) {
+          return toSubjectVersion(subject, live.get(i));
+        }
+      }
+      throw notFound(40403, "No version of subject '" + subject + "' has metadata " + metadata);
+    }
+  }
+
+  @Override
+  public SubjectVersion version(String subject, int version) {
+    synchronized (state) {
+      state.requests.increment();
+      for (Version v : liveSubject(subject).live()) {
+        if (v.number == version) {
+          return toSubjectVersion(subject, v);
+        }
+      }
+      throw notFound(40402, "Version " + version + " not found in subject '" + subject + "'");
+    }
+  }
+
+  @Override
+  public List<String> subjects() {
+    synchronized (state) {
+      state.requests.increment();
+      return state.subjects.entrySet().stream().filter(e -> !e.getValue().live().isEmpty()).map(Map.Entry::getKey)
+          .toList();
+    }
+  }
+
+  @Override
+  public List<Integer> versions(String subject) {
+    synchronized (state) {
+      state.requests.increment();
+      return liveSubject(subject).live().stream().map(v -> v.number).toList();
+    }
+  }
+
+  @Override
+  public CompatibilityCheck checkCompatibility(String subject, Schema schema) {
+    synchronized (state) {
+      state.requests.increment();
+      String problem = incompatibility(subject, liveSubject(subject), schema);
+      return new CompatibilityCheck(problem == null, problem == null ? List.of() : List.of(problem));
+    }
+  }
+
+  @Override
+  public CompatibilityLevel compatibility() {
+    synchronized (state) {
+      state.requests.increment();
+      return state.globalLevel;
+    }
+  }
+
+  @Override
+  public CompatibilityLevel compatibility(String subject) {
+    synchronized (state) {
+      state.requests.increment();
+      return state.subjectLevels.getOrDefault(subject, state.globalLevel);
+    }
+  }
+
+  @Override
+  public void setCompatibility(CompatibilityLevel level) {
+    synchronized (state) {
+      state.requests.increment();
+      state.globalLevel = level;
+    }
+  }
+
+  @Override
+  public void setCompatibility(String subject, CompatibilityLevel level) {
+    synchronized (state) {
+      state.requests.increment();
+      state.subjectLevels.put(subject, level);
+    }
+  }
+
+  @Override
+  public List<Integer> deleteSubject(String subject) {
+    synchronized (state) {
+      state.requests.increment();
+      List<Version> live = liveSubject(subject).live();
+      live.forEach(v -> v.deleted = true);
+      return live.stream().map(v -> v.number).toList();
+    }
+  }
+
+  @Override
+  public List<Integer> deleteSubjectPermanently(String subject) {
+    synchronized (state) {
+      state.requests.increment();
+      Subject s = state.subjects.get(subject);
+      if (s == null || s.versions.isEmpty()) {
+        throw notFound(40401, "Subject '" + subject + "' not found");
+      }
+      if (!s.live().isEmpty()) {
+        throw notFound(40405, "Subject '" + subject + "' was not deleted first before being permanently deleted");
+      }
+      List<Integer> numbers = s.versions.stream().map(v -> v.number).toList();
+      state.subjects.remove(subject);
+      state.subjectLevels.remove(subject);
+      return numbers;
+    }
+  }
+
+  @Override
+  public int deleteVersion(String subject, int version) {
+    synchronized (state) {
+      state.requests.increment();
+      for (Version v : liveSubject(subject).live()) {
+        if (v.number == version) {
+          v.deleted = true;
+          return version;
+        }
+      }
+      throw notFound(40402, "Version " + version + " not found in subject '" + subject + "'");
+    }
+  }
+
+  @Override
+  public int deleteVersionPermanently(String subject, int version) {
+    synchronized (state) {
+      state.requests.increment();
+      Subject s = state.subjects.get(subject);
+      Version found = s == null ? null
+          : s.versions.stream().filter(v -> v.number == version).findFirst().orElse(null);
+      if (found == null) {
+        throw notFound(40402, "Version " + version + " not found in subject '" + subject + "'");
+      }
+      if (!found.deleted) {
+        throw notFound(40407, "Version " + version + " of subject '" + subject
+            + "' was not deleted first before being permanently deleted");
+      }
+      s.versions.remove(found);
+      return version;
+    }
+  }
+
+  /** {@code requests} counts every call into this registry, from every client of its scope. */
+  @Override
+  public RegistryStats stats() {
+    return new RegistryStats(state.requests.sum(), state.errors.sum(), 0, 0, 0, 0, Map.of());
+  }
+
+  /** Nothing to release: the registry lives as long as its scope. */
+  @Override
+  public void close() {}
+
+  private int nextId(String key, Schema schema, List<String> rules) {
+    int id = state.schemasById.size() + 1;
+    state.idsByText.put(key, id);
+    state.schemasById.put(id, schema);
+    if (!rules.isEmpty()) {
+      state.rulesById.put(id, rules);
+    }
+    return id;
+  }
+
+  private void refuseRules(int id, String operation) {
+    List<String> rules = state.rulesById.get(id);
+    if (rules != null && !ignoreRules) {
+      state.errors.increment();
+      throw DataContracts.refused(operation, String.join(", ", rules));
+    }
+  }
+
+  private Subject liveSubject(String subject) {
+    Subject s = state.subjects.get(subject);
+    if (s == null || s.live().isEmpty()) {
+      throw notFound(40401, "Subject '" + subject + "' not found");
+    }
+    return s;
+  }
+
+  private SubjectVersion toSubjectVersion(String subject, Version v) {
+    refuseRules(v.id, "get version " + v.number + " of subject '" + subject + "'");
+    return new SubjectVersion(subject, v.number, v.id, state.schemasById.get(v.id));
+  }
+
+  private void checkCompatible(String subject, Subject s, Schema schema) {
+    String problem = incompatibility(subject, s, schema);
+    if (problem != null) {
+      state.errors.increment();
+      throw new IncompatibleSchemaException("Schema being registered is incompatible with an earlier schema for "
+          + "subject '" + subject + "': " + problem, 409, 409, NO_URL, null);
+    }
+  }
+
+  /** Why the schema breaks the subject's level, or {@code null} if it does not. */
+  private String incompatibility(String subject, Subject s, Schema schema) {
+    CompatibilityLevel level = state.subjectLevels.getOrDefault(subject, state.globalLevel);
+    List<SubjectVersion> live = s.live().stream()
+        .map(v -> new SubjectVersion(subject, v.number, v.id, state.schemasById.get(v.id))).toList();
+    return CompatibilityReasons.firstProblem(level, live, schema);
+  }
+
+  private SchemaNotFoundException notFound(int errorCode, String message) {
+    state.errors.increment();
+    return new SchemaNotFoundException(message, 404, errorCode, NO_URL, null);
+  }
+}

@@ -1,0 +1,55 @@
+package io.kavro.registry;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One call of the registry's REST API, independent of the base URL it will be sent to.
+ *
+ * @param operation what the call does, for messages ("register schema under subject 'x'")
+ * @param method HTTP method
+ * @param path path segments under the base URL, encoded when the URL is built
+ * @param query query parameters, in order; a name may repeat
+ * @param body JSON body, or {@code null}
+ * @param optionalApi the optional API the call belongs to, or {@code null} for the core API: a 404 without a
+ *     registry error code from an optional API is not retried, since it may mean the API is missing
+ * @param fromRoot whether {@code path} starts at the registry's root rather than at the configured base URL
+ *     (Apicurio's own API, beside its Confluent-compatible {@code /apis/ccompat/v<n>}: see {@link Urls#root})
+ */
+record RestRequest(String operation, String method, List<String> path, List<Map.Entry<String, String>> query,
+    JsonNode body, OptionalApi optionalApi, boolean fromRoot) {
+
+  static RestRequest get(String operation, String... path) {
+    return new RestRequest(operation, "GET", List.of(path), List.of(), null, null, false);
+  }
+
+  /** A GET whose path starts at the registry's root. */
+  static RestRequest getFromRoot(String operation, String... path) {
+    return new RestRequest(operation, "GET", List.of(path), List.of(), null, null, true);
+  }
+
+  static RestRequest post(String operation, JsonNode body, String... path) {
+    return new RestRequest(operation, "POST", List.of(path), List.of(), body, null, false);
+  }
+
+  static RestRequest put(String operation, JsonNode body, String... path) {
+    return new RestRequest(operation, "PUT", List.of(path), List.of(), body, null, false);
+  }
+
+  static RestRequest delete(String operation, String... path) {
+    return new RestRequest(operation, "DELETE", List.of(path), List.of(), null, null, false);
+  }
+
+  RestRequest withQuery(String name, String value) {
+    List<Map.Entry<String, String>> more = new ArrayList<>(query);
+    more.add(Map.entry(name, value));
+    return new RestRequest(operation, method, path, List.copyOf(more), body, optionalApi, fromRoot);
+  }
+
+  /** This call, as one of the optional {@code api}. */
+  RestRequest of(OptionalApi api) {
+    return new RestRequest(operation, method, path, query, body, api, fromRoot);
+  }
+}

@@ -1,0 +1,185 @@
+package io.kavro.registry;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.UUID;
+import org.apache.avro.Schema;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Schemas by id on disk ({@code schema.cache.dir}), so that a consumer restarted while the registry is down
+ * can still decode every id it has seen before: Confluent ids, Apicurio's global and content ids, and GUIDs.
+ *
+ * <p>One folder per registry (named by a hash of its URLs, since ids are only unique within a registry), one
+ * file per id, named by its kind and number ({@code 7.json} for Confluent id 7, {@code apicurio-global-7.json},
+ * {@code apicurio-content-7.json}, {@code guid-<uuid>.json}), so that ids of different kinds never share one. A file is written to a temporary name and moved into place atomically, and holds the id, the
+ * schema text and its SHA-256: a file that is corrupt, partial, for another id or whose hash does not match
+ * is ignored with a warning, never trusted. Failing to write is logged and otherwise ignored.
+ *
+ * <p>Thread-safe: each write goes to a temporary file of its own.
+ */
+final class SchemaFileStore {
+  private static final Logger log = LoggerFactory.getLogger(SchemaFileStore.class);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Path dir;
+
+  /**
+   * @param root the configured {@code schema.cache.dir}
+   * @param registryKey identifies the registry's namespace: everything that selects which schemas an id names
+   *     there (see {@code SchemaRegistryClients}), never a secret in clear
+   */
+  SchemaFileStore(Path root, String registryKey) {
+    this.dir = root.resolve(sha256(registryKey).substring(0, 16));
+  }
+
+  /** The schema stored for {@code id}, or {@code null} if there is none that can be trusted. */
+  Schema load(int id) {
+    return load(Key.of(id));
+  }
+
+  /** The schema stored for Apicurio's {@code id}, or {@code null} if there is none that can be trusted. */
+  Schema load(ApicurioId id) {
+    return load(Key.of(id));
+  }
+
+  /** The schema stored for {@code guid}, or {@code null} if there is none that can be trusted. */
+  Schema load(UUID guid) {
+    return load(Key.of(guid));
+  }
+
+  /**
+   * Stores the schema of {@code id}, atomically, unless the file already holds exactly it: a missing,
+   * corrupt, partial or different file is rewritten, since the registry's answer wins. A failure is logged and
+   * ignored.
+   */
+  void save(int id, Schema schema) {
+    save(Key.of(id), schema);
+  }
+
+  /** Stores the schema of Apicurio's {@code id}, as {@link #save(int, Schema)} does. */
+  void save(ApicurioId id, Schema schema) {
+    save(Key.of(id), schema);
+  }
+
+  /** Stores the schema of {@code guid}, as {@link #save(int, Schema)} does. */
+  void save(UUID guid, Schema schema) {
+    save(Key.of(guid), schema);
+  }
+
+  /** Removes the file of {@code id}, if any; a failure is logged and ignored. */
+  void delete(int id) {
+    Path file = file(Key.of(id));
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      log.warn("Could not delete schema cache file {}: {}", file, e.toString());
+    }
+  }
+
+  private Schema load(Key key) {
+    Path file = file(key);
+    if (!Files.isRegularFile(file)) {
+      return null;
+    }
+    try {
+      JsonNode json = JSON.readTree(Files.readAllBytes(file));
+      String text = json.path("schema").asText(null);
+      if (!key.id().equals(json.get("id")) || text == null || !sha256(text).equals(json.path("sha256").asText())) {
+        log.warn("Ignoring schema cache file {}: it does not hold a verified schema for {}", file, key.what());
+        return null;
+      }
+      // The same limits as the registry's answers: a file is no more trusted than the registry it came from.
+      SchemaTextLimits.check(text, "load " + key.what(), "the schema cache file " + file);
+      return new HeldSchemaParser().parse(text);
+    } catch (IOException | RuntimeException e) {
+      log.warn("Ignoring unreadable schema cache file {}: {}", file, e.toString());
+      return null;
+    }
+  }
+
+  private void save(Key key, Schema schema) {
+    Path file = file(key);
+    String text = schema.toString();
+    if (Files.exists(file)) {
+      Schema stored = load(key);
+      if (stored != null && stored.toString().equals(text)) {
+        return;
+      }
+      log.warn("Rewriting schema cache file {}: it does not hold what the registry answers for {}", file,
+          key.what());
+    }
+    ObjectNode json = JSON.createObjectNode();
+    json.set("id", key.id());
+    json.put("schema", text).put("sha256", sha256(text));
+    Path temp = null;
+    try {
+      Files.createDirectories(dir);
+      temp = Files.createTempFile(dir, "schema-" + key.name() + "-", ".tmp");
+      Files.write(temp, JSON.writeValueAsBytes(json));
+      try {
+        Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } catch (IOException e) {
+      log.warn("Could not write {} to the schema cache in {}: {}", key.what(), dir, e.toString());
+      if (temp != null) {
+        try {
+          Files.deleteIfExists(temp);
+        } catch (IOException ignored) {
+          // best effort
+        }
+      }
+    }
+  }
+
+  Path file(int id) {
+    return file(Key.of(id));
+  }
+
+  private Path file(Key key) {
+    return dir.resolve(key.name() + ".json");
+  }
+
+  /**
+   * What a file holds the schema of: its name (a Confluent id as it is, as ever; the other kinds prefixed, so that
+   * no two kinds share a file), the {@code id} written in it and checked on reading, and words for messages.
+   */
+  private record Key(String name, JsonNode id, String what) {
+    static Key of(int id) {
+      return new Key(Integer.toString(id), IntNode.valueOf(id), "schema id " + id);
+    }
+
+    static Key of(ApicurioId id) {
+      String name = (id.kind() == ApicurioId.Kind.GLOBAL_ID ? "apicurio-global-" : "apicurio-content-") + id.value();
+      return new Key(name, TextNode.valueOf(name), id.toString());
+    }
+
+    static Key of(UUID guid) {
+      String name = "guid-" + guid;
+      return new Key(name, TextNode.valueOf(name), "schema guid " + guid);
+    }
+  }
+
+  private static String sha256(String text) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,39 @@
+package io.kavro.registry;
+
+import java.util.List;
+import okhttp3.HttpUrl;
+
+/** URL helpers that keep credentials out of messages. */
+final class Urls {
+  private Urls() {}
+
+  static HttpUrl withoutUserInfo(HttpUrl url) {
+    return url.newBuilder().username("").password("").build();
+  }
+
+  /**
+   * The registry's root under a Confluent-compatible base URL of Apicurio's ({@code http://host/apis/ccompat/v7}
+   * → {@code http://host/}, a path before {@code /apis} kept), or {@code null} when the base URL does not end
+   * that way.
+   */
+  static HttpUrl root(HttpUrl base) {
+    List<String> segments = new java.util.ArrayList<>(base.pathSegments());
+    if (!segments.isEmpty() && segments.get(segments.size() - 1).isEmpty()) {
+      segments.remove(segments.size() - 1); // a trailing slash
+    }
+    int n = segments.size();
+    if (n < 3 || !segments.get(n - 3).equals("apis") || !segments.get(n - 2).equals("ccompat")
+        || !segments.get(n - 1).matches("v[0-9]+")) {
+      return null;
+    }
+    HttpUrl.Builder root = base.newBuilder().encodedPath("/");
+    segments.subList(0, n - 3).forEach(root::addPathSegment);
+    return root.build();
+  }
+
+  /** The URL with its user info replaced by nothing, for messages; works on unparseable input too. */
+  static String redact(String url) {
+    HttpUrl parsed = HttpUrl.parse(url);
+    return parsed != null ? withoutUserInfo(parsed).toString() : RegistryConfig.redact(url);
+  }
+}

@@ -1,0 +1,137 @@
+package io.kavro.registry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import java.util.UUID;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import mockwebserver3.junit5.StartStop;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An optional API the registry lacks (Confluent 8's GUIDs, the metadata API) is a permanent answer: learned from
+ * one 404 without a registry error code while the core API answers, never retried, never asked again. A 404
+ * whose core API does not answer either is an outage or a wrong URL, retried and failed over as ever.
+ */
+class OptionalApiTest {
+  private static final UUID GUID = UUID.fromString("1b4e28ba-2fa1-11d2-883f-0016d3cca427");
+
+  @StartStop
+  final MockWebServer registry = new MockWebServer();
+
+  private HttpSchemaRegistryClient client() {
+    return new HttpSchemaRegistryClient(RegistryConfig.from(Map.of("schema.registry.url", registry.url("/").toString(),
+        "retries.wait.ms", 1, "retries.max.wait.ms", 5)));
+  }
+
+  private static MockResponse notFoundWithoutCode() {
+    return new MockResponse.Builder().code(404).build();
+  }
+
+  private static MockResponse config() {
+    return new MockResponse.Builder().setHeader("Content-Type", "application/json")
+        .body("{\"compatibilityLevel\":\"BACKWARD\"}").build();
+  }
+
+  @Test
+  void guids_missing_typedErrorAtOnce_thenNoRequestAgain() throws Exception {
+    registry.enqueue(notFoundWithoutCode());
+    registry.enqueue(config());
+    HttpSchemaRegistryClient client = client();
+
+    assertThatThrownBy(() -> client.schemaByGuid(GUID))
+        .isInstanceOf(UnsupportedRegistryApiException.class)
+        .isNotInstanceOf(RegistryUnavailableException.class)
+        .hasMessageContaining("GUID API")
+        .hasMessageContaining("does not ask it again");
+    RecordedRequest feature = registry.takeRequest();
+    RecordedRequest probe = registry.takeRequest();
+    assertThat(feature.getTarget()).isEqualTo("/schemas/guids/" + GUID);
+    assertThat(probe.getTarget()).isEqualTo("/config");
+
+    assertThatThrownBy(() -> client.schemaByGuid(UUID.randomUUID()))
+        .isInstanceOf(UnsupportedRegistryApiException.class).hasMessageContaining("as it answered before");
+    assertThat(registry.getRequestCount()).as("the second GUID is not asked").isEqualTo(2);
+  }
+
+  @Test
+  void metadata_missing_typedError_otherApisUnaffected() {
+    registry.enqueue(notFoundWithoutCode());
+    registry.enqueue(config());
+    registry.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "application/json")
+        .body("{\"error_code\":40403,\"message\":\"Schema not found\"}").build());
+    HttpSchemaRegistryClient client = client();
+
+    assertThatThrownBy(() -> client.latestWithMetadata("orders-value", Map.of("app", "billing")))
+        .isInstanceOf(UnsupportedRegistryApiException.class).hasMessageContaining("metadata API");
+    assertThatThrownBy(() -> client.schemaByGuid(GUID))
+        .as("the GUID API is another API: asked, and here it answers").isInstanceOf(SchemaNotFoundException.class);
+    assertThat(registry.getRequestCount()).isEqualTo(3);
+  }
+
+  @Test
+  void guids_presentButUnknown_isNotFound_andTheApiStaysAsked() {
+    MockResponse unknown = new MockResponse.Builder().code(404).setHeader("Content-Type", "application/json")
+        .body("{\"error_code\":40403,\"message\":\"Schema not found\"}").build();
+    registry.enqueue(unknown);
+    registry.enqueue(unknown);
+    HttpSchemaRegistryClient client = client();
+
+    assertThatThrownBy(() -> client.schemaByGuid(GUID)).isInstanceOf(SchemaNotFoundException.class);
+    assertThatThrownBy(() -> client.schemaByGuid(GUID)).isInstanceOf(SchemaNotFoundException.class);
+    assertThat(registry.getRequestCount()).isEqualTo(2);
+  }
+
+  @Test
+  void featureAndCoreBothNotFound_isUnavailable_retried_andNotRemembered() {
+    for (int i = 0; i < 1 + 4 + 1 + 4; i++) {
+      registry.enqueue(notFoundWithoutCode());
+    }
+    HttpSchemaRegistryClient client = client();
+
+    assertThatThrownBy(() -> client.schemaByGuid(GUID))
+        .isInstanceOf(RegistryUnavailableException.class)
+        .hasMessageContaining("gave up after 4 attempt(s)");
+    assertThat(registry.getRequestCount()).as("the GUID call once, the core API with its retries").isEqualTo(5);
+
+    assertThatThrownBy(() -> client.schemaByGuid(GUID)).isInstanceOf(RegistryUnavailableException.class);
+    assertThat(registry.getRequestCount()).as("not remembered as missing: asked again").isEqualTo(10);
+  }
+
+  @Test
+  void featureAnswers503_isRetriedAsEver() {
+    registry.enqueue(new MockResponse.Builder().code(503).build());
+    registry.enqueue(new MockResponse.Builder().setHeader("Content-Type", "application/json")
+        .body("{\"schema\":\"\\\"string\\\"\"}").build());
+
+    assertThat(client().schemaByGuid(GUID).getType()).isEqualTo(org.apache.avro.Schema.Type.STRING);
+    assertThat(registry.getRequestCount()).isEqualTo(2);
+  }
+
+  /** Apicurio 3 answers the metadata path with 204 and no body: the API is not there. */
+  @Test
+  void metadata_noContent_isAMissingApi() {
+    registry.enqueue(new MockResponse.Builder().code(204).build());
+    HttpSchemaRegistryClient client = client();
+
+    assertThatThrownBy(() -> client.latestWithMetadata("orders-value", Map.of("app", "billing")))
+        .isInstanceOf(UnsupportedRegistryApiException.class).hasMessageContaining("metadata API");
+    assertThatThrownBy(() -> client.latestWithMetadata("orders-value", Map.of("app", "billing")))
+        .isInstanceOf(UnsupportedRegistryApiException.class);
+    assertThat(registry.getRequestCount()).isEqualTo(1);
+  }
+
+  /** A core API that denies access still answers: the registry is there, and lacks the GUID API. */
+  @Test
+  void coreApiDeniesAccess_stillAnAnswer_apiMissing() {
+    registry.enqueue(notFoundWithoutCode());
+    registry.enqueue(new MockResponse.Builder().code(403).setHeader("Content-Type", "application/json")
+        .body("{\"error_code\":40301,\"message\":\"forbidden\"}").build());
+
+    assertThatThrownBy(() -> client().schemaByGuid(GUID)).isInstanceOf(UnsupportedRegistryApiException.class);
+    assertThat(registry.getRequestCount()).isEqualTo(2);
+  }
+}
