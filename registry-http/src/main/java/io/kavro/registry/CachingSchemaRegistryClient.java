@@ -6,6 +6,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
 import com.github.benmanes.caffeine.cache.Ticker;
 import java.time.Duration;
+import io.kavro.registry.contract.DataContract;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -69,6 +70,7 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   /** Latest versions kept after a failed refresh, and served stale. */
   private final LongAdder staleLatest = new LongAdder();
   private final Cache<Integer, Schema> byId;
+  private final Cache<Integer, DataContract> contracts;
   private final CallerLoads<Integer, Schema> byIdLoads;
   private final CallerLoads<UUID, Schema> byGuidLoads;
   private final CallerLoads<ApicurioId, Schema> byApicurioIdLoads;
@@ -122,6 +124,7 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
     this.background = backgroundExecutor != null ? backgroundExecutor : ownBackground;
     this.byId = Caffeine.newBuilder().maximumSize(maxSize).recordStats().build();
     this.byIdLoads = new CallerLoads<>(byId);
+    this.contracts = Caffeine.newBuilder().maximumSize(maxSize).build();
     this.byGuidLoads = new CallerLoads<>(Caffeine.newBuilder().maximumSize(maxSize).<UUID, Schema>build());
     this.byApicurioIdLoads = new CallerLoads<>(Caffeine.newBuilder().maximumSize(maxSize)
         .<ApicurioId, Schema>build());
@@ -158,6 +161,45 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
         : delegate.register(subject, schema, references);
     remember(id, schema);
     return id;
+  }
+
+  /** Sent each time: a registration with a contract is an administrator's step, never a serializer's. */
+  @Override
+  public int register(String subject, Schema schema, List<SchemaReference> references, DataContract contract) {
+    int id = delegate.register(subject, schema, references, contract);
+    remember(id, schema);
+    return id;
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Cached per id, and kept on disk beside the schema: when the registry is unavailable, a contract stored
+   * there serves, as the schema does; without one, the failure is the registry's.
+   */
+  @Override
+  public DataContract contractOf(int id) {
+    DataContract known = contracts.getIfPresent(id);
+    if (known != null) {
+      return known;
+    }
+    DataContract contract;
+    try {
+      contract = delegate.contractOf(id);
+      if (files != null) {
+        files.saveContract(id, contract);
+      }
+    } catch (RegistryUnavailableException e) {
+      contract = files == null ? null : files.loadContract(id);
+      if (contract == null) {
+        throw e;
+      }
+      log.warn("Schema registry unavailable; using the data contract of schema id {} from the schema cache on "
+          + "disk: {}", id, e.getMessage());
+      diskServes.increment();
+    }
+    contracts.put(id, contract);
+    return contract;
   }
 
   @Override
@@ -469,6 +511,7 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
     } catch (SchemaNotFoundException e) {
       fromDisk.remove(id);
       byId.invalidate(id);
+      contracts.invalidate(id);
       replaced.incrementAndGet();
       changed();
       files.delete(id);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
+import io.kavro.registry.contract.DataContract;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -32,6 +33,8 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   private final boolean ownsOkHttp;
   private final boolean normalize;
   private final RegisteredSchemaParser schemas;
+  /** What the answers about each schema id said of its contract ({@link ContractJson#part}). */
+  private final com.github.benmanes.caffeine.cache.Cache<Integer, JsonNode> contracts;
   /** The optional APIs this registry has been found to lack: never asked again. */
   private final Set<OptionalApi> missingApis = ConcurrentHashMap.newKeySet();
 
@@ -84,8 +87,9 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     }
     this.transport = new RestTransport(endpoints, okHttp, retry, bearer, config.requestHeaders());
     this.normalize = config.normalizeSchemas();
-    this.schemas = new RegisteredSchemaParser(transport::send, RegisteredSchemaParser.MAX_REFERENCES,
-        config.ignoreRules());
+    this.schemas = new RegisteredSchemaParser(transport::send, RegisteredSchemaParser.MAX_REFERENCES);
+    this.contracts = com.github.benmanes.caffeine.cache.Caffeine.newBuilder()
+        .maximumSize(config.maxSchemasPerSubject()).build();
   }
 
   /** Where bearer tokens come from: a static token, OAuth client credentials, the application; or none. */
@@ -113,15 +117,30 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
    */
   @Override
   public int register(String subject, Schema schema, List<SchemaReference> references) {
+    return register(subject, schema, references, null);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The contract goes in the body as Confluent's registry takes it ({@code metadata}, {@code ruleSet});
+   * a registry that keeps no contracts (Apicurio) ignores them, and the ids it answers then have none.
+   */
+  @Override
+  public int register(String subject, Schema schema, List<SchemaReference> references, DataContract contract) {
     String operation = "register schema under subject '" + subject + "'";
-    RestRequest request = RestRequest.post(operation, schemaBody(schema, references, operation),
-        "subjects", subject, "versions");
+    ObjectNode body = schemaBody(schema, references, operation);
+    if (contract != null) {
+      ContractJson.write(body, contract);
+    }
+    RestRequest request = RestRequest.post(operation, body, "subjects", subject, "versions");
     SchemaDefaults.check(schema, request.operation());
     try {
       JsonNode json = send(normalized(request));
-      // Confluent's registry gives a new version the rules of the one before, and may say so in its answer.
-      schemas.checkRules(json, request);
-      return requiredInt(json, "id", request);
+      int id = requiredInt(json, "id", request);
+      // Confluent's registry gives a new version the contract of the one before, and says so in its answer.
+      remember(id, json);
+      return id;
     } catch (IncompatibleSchemaException e) {
       try {
         return lookup(subject, schema, references).id();
@@ -137,16 +156,43 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     String operation = "look up schema in subject '" + subject + "'";
     RestRequest request = RestRequest.post(operation, schemaBody(schema, references, operation), "subjects", subject);
     JsonNode json = send(normalized(request));
-    schemas.checkRules(json, request);
+    int id = requiredInt(json, "id", request);
+    remember(id, json);
     // Some registries omit the schema in this answer; the caller's schema is the one found.
-    return new SubjectVersion(subject, requiredInt(json, "version", request), requiredInt(json, "id", request),
-        schema);
+    return new SubjectVersion(subject, requiredInt(json, "version", request), id, schema,
+        ContractJson.read(json, request.operation()));
   }
 
   @Override
   public Schema schemaById(int id) {
     RestRequest request = RestRequest.get("get schema by id " + id, "schemas", "ids", Integer.toString(id));
-    return avroSchema(send(request), request, "schema id " + id);
+    JsonNode json = send(request);
+    Schema schema = avroSchema(json, request, "schema id " + id);
+    contracts.put(id, ContractJson.part(json));
+    return schema;
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>From the answer about the id that this client last had (by id, or a registration, lookup or version that
+   * said its contract), else from {@code GET /schemas/ids/{id}}.
+   */
+  @Override
+  public DataContract contractOf(int id) {
+    JsonNode part = contracts.getIfPresent(id);
+    if (part == null) {
+      schemaById(id);
+      part = contracts.getIfPresent(id);
+    }
+    return ContractJson.read(part == null ? JsonBodies.object() : part, "the contract of schema id " + id);
+  }
+
+  /** Keeps what an answer about schema {@code id} says of its contract, when it says anything. */
+  private void remember(int id, JsonNode answer) {
+    if (ContractJson.present(answer)) {
+      contracts.put(id, ContractJson.part(answer));
+    }
   }
 
   @Override
@@ -422,8 +468,12 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   }
 
   private SubjectVersion subjectVersion(JsonNode json, RestRequest request, String subject) {
-    return new SubjectVersion(json.path("subject").asText(subject), requiredInt(json, "version", request),
-        requiredInt(json, "id", request), schemas.parse(json, request));
+    int id = requiredInt(json, "id", request);
+    SubjectVersion version = new SubjectVersion(json.path("subject").asText(subject),
+        requiredInt(json, "version", request), id, schemas.parse(json, request),
+        ContractJson.read(json, request.operation()));
+    contracts.put(id, ContractJson.part(json));
+    return version;
   }
 
   private static ObjectNode schemaBody(Schema schema, List<SchemaReference> references, String operation) {

@@ -1,11 +1,15 @@
 package io.kavro.registry;
 
+import io.kavro.registry.contract.DataContract;
+import io.kavro.registry.contract.Metadata;
+import io.kavro.registry.contract.RuleSet;
 import io.kavro.registry.mock.MockRegistry;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.avro.Schema;
 
@@ -29,13 +33,13 @@ final class InMemorySchemaRegistry implements MockRegistry {
   private static final String NO_URL = null;
 
   private final State state;
-  private final boolean ignoreRules;
 
   /** What every client of one registry sees; guarded by itself. */
   private static final class State {
-    final Map<String, Integer> idsByText = new HashMap<>();
+    /** Ids by what they stand for: the schema's text and its data contract, as in Confluent's registry. */
+    final Map<List<Object>, Integer> idsByContent = new HashMap<>();
     final Map<Integer, Schema> schemasById = new HashMap<>();
-    final Map<Integer, List<String>> rulesById = new HashMap<>();
+    final Map<Integer, DataContract> contractsById = new HashMap<>();
     final Map<String, Subject> subjects = new LinkedHashMap<>();
     final Map<String, CompatibilityLevel> subjectLevels = new HashMap<>();
     final LongAdder requests = new LongAdder();
@@ -45,20 +49,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   /** An empty registry. */
   InMemorySchemaRegistry() {
-    this(new State(), false);
-  }
-
-  private InMemorySchemaRegistry(State state, boolean ignoreRules) {
-    this.state = state;
-    this.ignoreRules = ignoreRules;
-  }
-
-  /**
-   * A client of this same registry that uses schemas with data contract rules as if they had none, as a client
-   * configured with {@code rules.ignore=true} does. This registry itself refuses them, as Kavro's HTTP client does.
-   */
-  InMemorySchemaRegistry ignoringRules() {
-    return new InMemorySchemaRegistry(state, true);
+    this.state = new State();
   }
 
   private static final class Subject {
@@ -73,13 +64,11 @@ final class InMemorySchemaRegistry implements MockRegistry {
   private static final class Version {
     final int number;
     final int id;
-    final Map<String, String> metadata;
     boolean deleted;
 
-    Version(int number, int id, Map<String, String> metadata) {
+    Version(int number, int id) {
       this.number = number;
       this.id = id;
-      this.metadata = metadata;
     }
   }
 
@@ -93,48 +82,59 @@ final class InMemorySchemaRegistry implements MockRegistry {
   @Override
   public int register(String subject, Schema schema, List<SchemaReference> references) {
     synchronized (state) {
-      String operation = "register schema under subject '" + subject + "'";
-      checkReferences(schema, references, operation);
       Subject s = state.subjects.get(subject);
       List<Version> live = s == null ? List.of() : s.live();
-      List<String> inherited = live.isEmpty() ? List.of()
-          : state.rulesById.getOrDefault(live.get(live.size() - 1).id, List.of());
-      int id = register(subject, schema, Map.of(), inherited);
-      refuseRules(id, operation);
+      DataContract inherited = live.isEmpty() ? DataContract.NONE : contract(live.get(live.size() - 1).id);
+      return register(subject, schema, references, inherited);
+    }
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>As in Confluent's registry, the same schema with another contract is another id and a new version; the
+   * contract's rules run in the serde, as they would on a real registry.
+   */
+  @Override
+  public int register(String subject, Schema schema, List<SchemaReference> references, DataContract contract) {
+    synchronized (state) {
+      String operation = "register schema under subject '" + subject + "'";
+      checkReferences(schema, references, operation);
+      SchemaDefaults.check(schema, operation);
+      state.requests.increment();
+      List<Object> key = List.of(schema.toString(), contract);
+      Subject s = state.subjects.computeIfAbsent(subject, k -> new Subject());
+      Integer existing = state.idsByContent.get(key);
+      if (existing != null) {
+        for (Version v : s.live()) {
+          if (v.id == existing) {
+            return existing;
+          }
+        }
+      }
+      checkCompatible(subject, s, schema);
+      int id = existing != null ? existing : nextId(key, schema, contract);
+      s.versions.add(new Version(++s.lastVersion, id));
       return id;
     }
   }
 
   @Override
   public int register(String subject, Schema schema, Map<String, String> metadata) {
-    return register(subject, schema, metadata, List.of());
+    return register(subject, schema, List.of(), new DataContract(new Metadata(Map.of(), metadata, Set.of()),
+        RuleSet.EMPTY));
   }
 
   @Override
-  public int registerWithRules(String subject, Schema schema, List<String> rules) {
-    return register(subject, schema, Map.of(), List.copyOf(rules));
+  public DataContract contractOf(int id) {
+    synchronized (state) {
+      schemaById(id);
+      return contract(id);
+    }
   }
 
-  private int register(String subject, Schema schema, Map<String, String> metadata, List<String> rules) {
-    synchronized (state) {
-      SchemaDefaults.check(schema, "register schema under subject '" + subject + "'");
-      state.requests.increment();
-      Map<String, String> properties = Map.copyOf(metadata);
-      String key = rules.isEmpty() ? schema.toString() : schema + "\u0000" + rules;
-      Subject s = state.subjects.computeIfAbsent(subject, k -> new Subject());
-      Integer existing = state.idsByText.get(key);
-      if (existing != null) {
-        for (Version v : s.live()) {
-          if (v.id == existing && v.metadata.equals(properties)) {
-            return existing;
-          }
-        }
-      }
-      checkCompatible(subject, s, schema);
-      int id = existing != null ? existing : nextId(key, schema, rules);
-      s.versions.add(new Version(++s.lastVersion, id, properties));
-      return id;
-    }
+  private DataContract contract(int id) {
+    return state.contractsById.getOrDefault(id, DataContract.NONE);
   }
 
   private void checkReferences(Schema schema, List<SchemaReference> references, String operation) {
@@ -156,9 +156,10 @@ final class InMemorySchemaRegistry implements MockRegistry {
       state.requests.increment();
       Subject s = liveSubject(subject);
       String text = schema.toString();
-      for (Version v : s.live()) {
-        if (state.schemasById.get(v.id).toString().equals(text)) {
-          return toSubjectVersion(subject, v);
+      List<Version> live = s.live();
+      for (int i = live.size() - 1; i >= 0; i--) {
+        if (state.schemasById.get(live.get(i).id).toString().equals(text)) {
+          return toSubjectVersion(subject, live.get(i));
         }
       }
       throw notFound(40403, "Schema not found in subject '" + subject + "'");
@@ -173,7 +174,6 @@ final class InMemorySchemaRegistry implements MockRegistry {
       if (schema == null) {
         throw notFound(40403, "Schema " + id + " not found");
       }
-      refuseRules(id, "get schema by id " + id);
       return schema;
     }
   }
@@ -189,7 +189,6 @@ final class InMemorySchemaRegistry implements MockRegistry {
       state.requests.increment();
       for (Map.Entry<Integer, Schema> known : state.schemasById.entrySet()) {
         if (guid(known.getValue()).equals(guid)) {
-          refuseRules(known.getKey(), "get schema by guid " + guid);
           return known.getValue();
         }
       }
@@ -219,7 +218,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
       state.requests.increment();
       List<Version> live = liveSubject(subject).live();
       for (int i = live.size() - 1; i >= 0; i--) {
-        if (live.get(i).metadata.entrySet().containsAll(metadata.entrySet())) {
+        if (contract(live.get(i).id).metadata().properties().entrySet().containsAll(metadata.entrySet())) {
           return toSubjectVersion(subject, live.get(i));
         }
       }
@@ -369,22 +368,14 @@ final class InMemorySchemaRegistry implements MockRegistry {
   @Override
   public void close() {}
 
-  private int nextId(String key, Schema schema, List<String> rules) {
+  private int nextId(List<Object> key, Schema schema, DataContract contract) {
     int id = state.schemasById.size() + 1;
-    state.idsByText.put(key, id);
+    state.idsByContent.put(key, id);
     state.schemasById.put(id, schema);
-    if (!rules.isEmpty()) {
-      state.rulesById.put(id, rules);
+    if (!contract.equals(DataContract.NONE)) {
+      state.contractsById.put(id, contract);
     }
     return id;
-  }
-
-  private void refuseRules(int id, String operation) {
-    List<String> rules = state.rulesById.get(id);
-    if (rules != null && !ignoreRules) {
-      state.errors.increment();
-      throw DataContracts.refused(operation, String.join(", ", rules));
-    }
   }
 
   private Subject liveSubject(String subject) {
@@ -396,8 +387,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
   }
 
   private SubjectVersion toSubjectVersion(String subject, Version v) {
-    refuseRules(v.id, "get version " + v.number + " of subject '" + subject + "'");
-    return new SubjectVersion(subject, v.number, v.id, state.schemasById.get(v.id));
+    return new SubjectVersion(subject, v.number, v.id, state.schemasById.get(v.id), contract(v.id));
   }
 
   private void checkCompatible(String subject, Subject s, Schema schema) {

@@ -26,49 +26,22 @@ final class RegisteredSchemaParser {
 
   private final Function<RestRequest, JsonNode> send;
   private final int maxReferences;
-  private final boolean ignoreRules;
 
   /** @param send sends a request and returns the answer's JSON (as the client's transport does) */
   RegisteredSchemaParser(Function<RestRequest, JsonNode> send) {
-    this(send, MAX_REFERENCES, false);
+    this(send, MAX_REFERENCES);
   }
 
   /** With another bound on the referenced versions of one schema, for tests. */
-  RegisteredSchemaParser(Function<RestRequest, JsonNode> send, int maxReferences, boolean ignoreRules) {
+  RegisteredSchemaParser(Function<RestRequest, JsonNode> send, int maxReferences) {
     this.send = send;
     this.maxReferences = maxReferences;
-    this.ignoreRules = ignoreRules;
-  }
-
-  /** Every rule of a rule set ("domainRules", "migrationRules", ...), as "name (type)", or nothing. */
-  private static void refuseRules(JsonNode ruleSet, String operation) {
-    java.util.List<String> rules = new java.util.ArrayList<>();
-    ruleSet.fields().forEachRemaining(kind -> kind.getValue().forEach(rule -> rules.add(kind.getKey() + " "
-        + rule.path("name").asText("?") + " (" + rule.path("type").asText("?") + ")")));
-    if (!rules.isEmpty()) {
-      throw DataContracts.refused(operation, ErrorMapping.shorten(String.join(", ", rules)));
-    }
-  }
-
-  /**
-   * Refuses an answer that carries data contract rules, unless they are ignored: any answer about a schema, the
-   * ones whose schema the caller already has (a lookup) too.
-   *
-   * @throws UnsupportedRulesException when the answer carries data contract rules and they are not ignored
-   */
-  void checkRules(JsonNode json, RestRequest request) {
-    if (!ignoreRules) {
-      refuseRules(json.path("ruleSet"), request.operation());
-    }
   }
 
   /**
    * The schema in {@code json}, the answer to {@code request}, with its references resolved.
-   *
-   * @throws UnsupportedRulesException when the answer carries data contract rules and they are not ignored
    */
   Schema parse(JsonNode json, RestRequest request) {
-    checkRules(json, request);
     HeldSchemaParser parser = new HeldSchemaParser();
     define(parser, json.path("references"), request.operation(), new HashSet<>(), 1);
     return parse(parser, json, request.operation());

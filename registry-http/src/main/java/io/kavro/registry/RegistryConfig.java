@@ -33,8 +33,8 @@ import java.util.Objects;
  * @param missingIdCacheTtl how long an unknown schema id is remembered as missing; zero when it is not
  * @param missingCacheSize bound on the ids remembered as missing
  * @param normalizeSchemas whether the registry normalizes schemas on register and lookup
- * @param ignoreRules whether a schema whose data contract rules ({@code ruleSet}) Kavro cannot run is used as if
- *     it had none; when not (the default), such a schema is refused with {@link UnsupportedRulesException}
+ * @param ignoreRules whether schemas are used as if they had no data contract rules ({@code ruleSet}); when not
+ *     (the default), the serde runs them, and refuses one it cannot run with {@link UnsupportedRulesException}
  * @param maxRetries how many times a failed request is repeated
  * @param retriesWait base of the exponential backoff
  * @param retriesMaxWait cap of one backoff wait

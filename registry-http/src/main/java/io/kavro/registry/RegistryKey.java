@@ -101,9 +101,9 @@ public record RegistryKey(String name, Type type, Object defaultValue, List<Stri
             "Ask the registry to normalize schemas before registering or looking them up.");
 
   static final RegistryKey RULES_IGNORE = kavroKey(RULES_IGNORE_CONFIG, Type.BOOLEAN, false, Importance.LOW,
-            "Kavro runs no data contract rules (ruleSet: encryption, conditions, migrations). false: a schema from "
-            + "the registry that carries rules is refused on write and on read, naming them. true: such schemas "
-            + "are used as if they had no rules.");
+            "The escape hatch from data contracts: true: schemas are used as if they had no rules (ruleSet), and "
+            + "none runs. false: the serde runs a version's rules (with kavro-rules on the class path), and refuses a "
+            + "schema whose rules it cannot run, naming the rule and what to add.");
 
   static final RegistryKey MAX_RETRIES = bounded(MAX_RETRIES_CONFIG, Type.INT, 3, 0, Importance.LOW,
             "Retries after an I/O error, a timeout, HTTP 408, 429 or 5xx.");

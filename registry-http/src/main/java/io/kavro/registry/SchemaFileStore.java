@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.kavro.registry.contract.DataContract;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -90,7 +91,48 @@ final class SchemaFileStore {
     }
   }
 
+  /**
+   * The data contract stored for schema {@code id}, or {@code null} if there is none that can be trusted: what
+   * a reader needs beside the schema to read its records while the registry is down.
+   */
+  DataContract loadContract(int id) {
+    Key key = Key.contract(id);
+    String text = loadText(key);
+    if (text == null) {
+      return null;
+    }
+    try {
+      return ContractJson.read(JSON.readTree(text), key.what());
+    } catch (IOException | RuntimeException e) {
+      log.warn("Ignoring schema cache file {}: {}", file(key), e.toString());
+      return null;
+    }
+  }
+
+  /** Stores the data contract of schema {@code id}, as {@link #save(int, Schema)} stores its schema. */
+  void saveContract(int id, DataContract contract) {
+    ObjectNode body = JSON.createObjectNode();
+    ContractJson.write(body, contract);
+    saveText(Key.contract(id), body.toString());
+  }
+
   private Schema load(Key key) {
+    String text = loadText(key);
+    if (text == null) {
+      return null;
+    }
+    try {
+      // The same limits as the registry's answers: a file is no more trusted than the registry it came from.
+      SchemaTextLimits.check(text, "load " + key.what(), "the schema cache file " + file(key));
+      return new HeldSchemaParser().parse(text);
+    } catch (RuntimeException e) {
+      log.warn("Ignoring unreadable schema cache file {}: {}", file(key), e.toString());
+      return null;
+    }
+  }
+
+  /** The verified text of a file, or null. */
+  private String loadText(Key key) {
     Path file = file(key);
     if (!Files.isRegularFile(file)) {
       return null;
@@ -99,12 +141,10 @@ final class SchemaFileStore {
       JsonNode json = JSON.readTree(Files.readAllBytes(file));
       String text = json.path("schema").asText(null);
       if (!key.id().equals(json.get("id")) || text == null || !sha256(text).equals(json.path("sha256").asText())) {
-        log.warn("Ignoring schema cache file {}: it does not hold a verified schema for {}", file, key.what());
+        log.warn("Ignoring schema cache file {}: it does not hold a verified entry for {}", file, key.what());
         return null;
       }
-      // The same limits as the registry's answers: a file is no more trusted than the registry it came from.
-      SchemaTextLimits.check(text, "load " + key.what(), "the schema cache file " + file);
-      return new HeldSchemaParser().parse(text);
+      return text;
     } catch (IOException | RuntimeException e) {
       log.warn("Ignoring unreadable schema cache file {}: {}", file, e.toString());
       return null;
@@ -112,11 +152,14 @@ final class SchemaFileStore {
   }
 
   private void save(Key key, Schema schema) {
+    saveText(key, schema.toString());
+  }
+
+  private void saveText(Key key, String text) {
     Path file = file(key);
-    String text = schema.toString();
     if (Files.exists(file)) {
-      Schema stored = load(key);
-      if (stored != null && stored.toString().equals(text)) {
+      String stored = loadText(key);
+      if (text.equals(stored)) {
         return;
       }
       log.warn("Rewriting schema cache file {}: it does not hold what the registry answers for {}", file,
@@ -167,6 +210,11 @@ final class SchemaFileStore {
     static Key of(ApicurioId id) {
       String name = (id.kind() == ApicurioId.Kind.GLOBAL_ID ? "apicurio-global-" : "apicurio-content-") + id.value();
       return new Key(name, TextNode.valueOf(name), id.toString());
+    }
+
+    static Key contract(int id) {
+      String name = "contract-" + id;
+      return new Key(name, TextNode.valueOf(name), "the data contract of schema id " + id);
     }
 
     static Key of(UUID guid) {

@@ -46,7 +46,7 @@ public final class SchemaRegistryClients {
           + "configuration \"" + RegistryConfig.SCHEMA_REGISTRY_URL_CONFIG + "\": at least one registry URL is needed");
     }
     String scope = config.mockScope();
-    SchemaRegistryClient backend = scope != null ? mock(scope, config.ignoreRules())
+    SchemaRegistryClient backend = scope != null ? MockRegistries.scope(scope)
         : shared == null ? new HttpSchemaRegistryClient(config) : new HttpSchemaRegistryClient(config, shared);
     SchemaFileStore files = config.schemaCacheDir() == null ? null
         : new SchemaFileStore(config.schemaCacheDir(), namespace(config));
@@ -61,13 +61,6 @@ public final class SchemaRegistryClients {
    */
   public static MockRegistry inMemory() {
     return new InMemorySchemaRegistry();
-  }
-
-  /** The scope's registry, seen by a client that ignores data contract rules or by one that refuses them. */
-  private static SchemaRegistryClient mock(String scope, boolean ignoreRules) {
-    // Every scope's registry is one of inMemory(): MockRegistries creates them so and nothing else.
-    InMemorySchemaRegistry registry = (InMemorySchemaRegistry) MockRegistries.scope(scope);
-    return ignoreRules ? registry.ignoringRules() : registry;
   }
 
   /**

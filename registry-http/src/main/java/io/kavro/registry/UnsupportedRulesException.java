@@ -1,10 +1,10 @@
 package io.kavro.registry;
 
 /**
- * A schema from the registry carries data contract rules (Confluent's {@code ruleSet}: domain rules such as
- * field encryption or conditions, migration rules) that Kavro cannot run. Writing or reading as if they were not
- * there could put plaintext where the contract says "encrypt", so such a schema is refused, unless the
- * application sets {@code rules.ignore=true}. Not retriable: the schema will not change.
+ * A schema carries data contract rules (Confluent's {@code ruleSet}) that this serde cannot run: a rule type with
+ * no executor on the class path (add {@code io.kavro:kavro-rules}), or an action that is not configured. Writing
+ * or reading as if they were not there could put plaintext where the contract says "encrypt", so such a schema
+ * is refused, unless the application sets {@code rules.ignore=true}. Not retriable: the schema will not change.
  */
 public class UnsupportedRulesException extends SchemaRegistryException {
   private static final long serialVersionUID = 1L;

@@ -448,31 +448,51 @@ class HttpSchemaRegistryClientTest {
   }
 
   /**
-   * Issue 23, item 4: a schema whose data contract rules Kavro cannot run (an ENCRYPT domain rule, say) is refused
-   * on read (by id) and on write (use.latest.version reads the latest version), naming the rules; with
-   * rules.ignore=true it is used as if it had none.
+   * Issue 35: the data contract of an answer ({@code metadata}, {@code ruleSet}) is read with Confluent's defaults,
+   * from the same answer as the schema (no second request), and a registration sends it in the body.
    */
   @Test
-  void schemaWithRules_refusedNamingThem_unlessIgnored() {
-    String rules = ",\"ruleSet\":{\"domainRules\":[{\"name\":\"encryptPII\",\"kind\":\"TRANSFORM\","
-        + "\"type\":\"ENCRYPT\",\"mode\":\"WRITEREAD\",\"tags\":[\"PII\"]}],\"migrationRules\":[]}";
-    answer(200, "{\"schema\":" + quoted(USER_V1.toString()) + rules + "}");
-    assertThatThrownBy(() -> client().schemaById(3))
-        .isInstanceOf(io.kavro.registry.UnsupportedRulesException.class)
-        .hasMessageContaining("get schema by id 3 refused").hasMessageContaining("domainRules encryptPII (ENCRYPT)")
-        .hasMessageContaining("rules.ignore=true");
+  void contract_readFromTheSchemaAnswer_withConfluentsDefaults() throws Exception {
+    String contract = ",\"metadata\":{\"tags\":{\"**.ssn\":[\"PII\"]},\"properties\":{\"owner\":\"a\"}},"
+        + "\"ruleSet\":{\"domainRules\":[{\"name\":\"encryptPII\",\"type\":\"encrypt\",\"tags\":[\"PII\"],"
+        + "\"params\":{\"encrypt.kek.name\":\"k1\"},\"onFailure\":\"ERROR,NONE\"}],\"migrationRules\":[],"
+        + "\"enableAt\":\"CLIENT\"}";
+    answer(200, "{\"schema\":" + quoted(USER_V1.toString()) + contract + "}");
+    SchemaRegistryClient client = client();
+    assertThat(client.schemaById(3)).isEqualTo(USER_V1);
+    io.kavro.registry.contract.DataContract read = client.contractOf(3);
+    assertThat(server.getRequestCount()).as("one answer for schema and contract").isEqualTo(1);
+    io.kavro.registry.contract.Rule rule = read.ruleSet().domainRules().get(0);
+    assertThat(rule.name()).isEqualTo("encryptPII");
+    assertThat(rule.type()).isEqualTo("ENCRYPT");
+    assertThat(rule.kind()).isEqualTo(io.kavro.registry.contract.Rule.Kind.TRANSFORM);
+    assertThat(rule.mode()).isEqualTo(io.kavro.registry.contract.Rule.Mode.WRITEREAD);
+    assertThat(rule.tags()).containsExactly("PII");
+    assertThat(rule.params()).isEqualTo(Map.of("encrypt.kek.name", "k1"));
+    assertThat(rule.onSuccess()).isNull();
+    assertThat(rule.actionIn(rule.onFailure(), io.kavro.registry.contract.Rule.Mode.WRITE)).isEqualTo("ERROR");
+    assertThat(rule.actionIn(rule.onFailure(), io.kavro.registry.contract.Rule.Mode.READ)).isEqualTo("NONE");
+    assertThat(read.ruleSet().enableAt()).isEqualTo("CLIENT");
+    assertThat(read.metadata().tags()).isEqualTo(Map.of("**.ssn", java.util.Set.of("PII")));
+    assertThat(read.metadata().properties()).isEqualTo(Map.of("owner", "a"));
 
-    answer(200, "{\"subject\":\"s\",\"id\":3,\"version\":2,\"schema\":" + quoted(USER_V1.toString()) + rules + "}");
-    assertThatThrownBy(() -> client().latestVersion("s")).isInstanceOf(io.kavro.registry.UnsupportedRulesException.class);
+    answer(200, "{\"schema\":" + quoted(USER_V1.toString()) + "}");
+    assertThat(client.contractOf(4)).as("an answer without one: none")
+        .isEqualTo(io.kavro.registry.contract.DataContract.NONE);
+    server.takeRequest();
+    server.takeRequest();
 
-    answer(200, "{\"subject\":\"s\",\"id\":3,\"version\":2,\"schema\":" + quoted(USER_V1.toString()) + rules + "}");
-    assertThatThrownBy(() -> client().lookup("s", USER_V1)).as("a lookup (auto.register.schemas=false)")
-        .isInstanceOf(io.kavro.registry.UnsupportedRulesException.class);
+    answer(200, "{\"id\":7}");
+    assertThat(client.register("s", USER_V1, List.of(), read)).isEqualTo(7);
+    JsonNode body = body(server.takeRequest());
+    assertThat(body.path("ruleSet").path("domainRules").get(0).toString()).isEqualTo("{\"name\":\"encryptPII\","
+        + "\"kind\":\"TRANSFORM\",\"mode\":\"WRITEREAD\",\"type\":\"ENCRYPT\",\"tags\":[\"PII\"],"
+        + "\"params\":{\"encrypt.kek.name\":\"k1\"},\"onFailure\":\"ERROR,NONE\",\"disabled\":false}");
+    assertThat(body.path("metadata").path("properties").toString()).isEqualTo("{\"owner\":\"a\"}");
 
-    answer(200, "{\"schema\":" + quoted(USER_V1.toString()) + rules + "}");
-    assertThat(client(Map.of("rules.ignore", "true")).schemaById(3)).isEqualTo(USER_V1);
-
-    answer(200, "{\"schema\":" + quoted(USER_V1.toString()) + ",\"ruleSet\":{\"domainRules\":[]}}");
-    assertThat(client().schemaById(4)).as("an empty rule set has no rule").isEqualTo(USER_V1);
+    answer(200, "{\"schema\":" + quoted(USER_V1.toString()) + ",\"ruleSet\":{\"domainRules\":[{\"name\":\"r\","
+        + "\"type\":\"CEL\",\"mode\":\"SOMETIMES\"}]}}");
+    assertThatThrownBy(() -> client.contractOf(9)).isInstanceOf(SchemaRegistryException.class)
+        .hasMessageContaining("rule 'r'").hasMessageContaining("SOMETIMES");
   }
 }

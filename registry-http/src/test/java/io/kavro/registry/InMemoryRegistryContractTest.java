@@ -127,36 +127,35 @@ class InMemoryRegistryContractTest extends RegistryContractTest {
     assertThat(client.versions(subject)).containsExactly(2);
   }
   /**
-   * Issue 23, item 4, on mock://: a schema registered with data contract rules is refused by every client of the
-   * scope wherever it meets it (by id, by version, latest, by lookup), naming the rules; a client configured with
-   * rules.ignore=true uses it; the same schema without rules is another id, usable by all.
+   * Issue 35 on mock://: a schema registered with a data contract keeps it per id and per version, as Confluent's
+   * registry does; a new version registered without one takes the latest's; the same schema with another
+   * contract (or none) is another id.
    */
   @Test
-  void schemaWithRules_refusedByEveryClient_unlessItIgnoresRules() {
-    InMemorySchemaRegistry registry = (InMemorySchemaRegistry) MockRegistries.scope("contract");
-    int withRules = registry.registerWithRules("pii-value", USER_V1, List.of("domainRules encryptSsn (ENCRYPT)"));
-    SchemaRegistryClient ignoring = SchemaRegistryClients.create(Map.of("schema.registry.url", "mock://contract",
-        "rules.ignore", "true"));
+  void contract_keptPerIdAndVersion_inheritedByANewVersion_otherContractOtherId() {
+    io.kavro.registry.contract.Rule encrypt = new io.kavro.registry.contract.Rule("encryptSsn", null,
+        io.kavro.registry.contract.Rule.Kind.TRANSFORM, io.kavro.registry.contract.Rule.Mode.WRITEREAD, "ENCRYPT",
+        java.util.Set.of("PII"), Map.of("encrypt.kek.name", "kek1"), null, null, "ERROR,NONE", false);
+    io.kavro.registry.contract.DataContract contract = new io.kavro.registry.contract.DataContract(
+        new io.kavro.registry.contract.Metadata(Map.of("**.ssn", java.util.Set.of("PII")), Map.of("owner", "team-a"),
+            java.util.Set.of()),
+        new io.kavro.registry.contract.RuleSet(List.of(), List.of(encrypt), List.of(), null));
+    int withRules = client.register("pii-value", USER_V1, List.of(), contract);
 
-    assertThatThrownBy(() -> client.schemaById(withRules)).isInstanceOf(UnsupportedRulesException.class)
-        .hasMessageContaining("get schema by id " + withRules + " refused")
-        .hasMessageContaining("domainRules encryptSsn (ENCRYPT)").hasMessageContaining("rules.ignore=true");
-    assertThatThrownBy(() -> client.latestVersion("pii-value")).isInstanceOf(UnsupportedRulesException.class)
-        .hasMessageContaining("subject 'pii-value'");
-    assertThatThrownBy(() -> client.version("pii-value", 1)).isInstanceOf(UnsupportedRulesException.class);
-    assertThatThrownBy(() -> client.lookup("pii-value", USER_V1)).isInstanceOf(UnsupportedRulesException.class);
-    assertThatThrownBy(() -> client.schemaByGuid(registry.ignoringRules().guidOf(withRules)))
-        .isInstanceOf(UnsupportedRulesException.class);
-    assertThat(ignoring.schemaById(withRules)).isEqualTo(USER_V1);
-    assertThat(ignoring.latestVersion("pii-value").id()).isEqualTo(withRules);
+    assertThat(client.contractOf(withRules)).isEqualTo(contract);
+    assertThat(client.contractOf(withRules).ruleSet().domainRules().get(0).params())
+        .containsEntry("encrypt.kek.name", "kek1");
+    assertThat(client.latestVersion("pii-value").contract()).isEqualTo(contract);
+    assertThat(client.version("pii-value", 1).contract()).isEqualTo(contract);
+    assertThat(client.lookup("pii-value", USER_V1).contract()).isEqualTo(contract);
+    assertThat(client.latestWithMetadata("pii-value", Map.of("owner", "team-a")).id()).isEqualTo(withRules);
 
-    assertThatThrownBy(() -> client.register("pii-value", USER_V2)).as("a new version takes the latest's rules")
-        .isInstanceOf(UnsupportedRulesException.class);
-    assertThat(registry.ignoringRules().latestVersion("pii-value").schema()).as("registered all the same")
-        .isEqualTo(USER_V2);
+    int v2 = client.register("pii-value", USER_V2);
+    assertThat(client.contractOf(v2)).as("a new version takes the latest's contract").isEqualTo(contract);
 
     int plain = client.register("plain-value", USER_V1);
-    assertThat(plain).as("the same schema without rules is another schema").isNotEqualTo(withRules);
+    assertThat(plain).as("the same schema without a contract is another schema").isNotEqualTo(withRules);
+    assertThat(client.contractOf(plain)).isEqualTo(io.kavro.registry.contract.DataContract.NONE);
     assertThat(client.schemaById(plain)).isEqualTo(USER_V1);
   }
 

@@ -236,7 +236,7 @@ class SchemaReferencesTest {
       fetched.add(subject);
       return JsonBodies.object().put("schema", "{\"type\":\"fixed\",\"name\":\"" + subject.toUpperCase()
           + "\",\"namespace\":\"io.x\",\"size\":1}");
-    }, cap, false);
+    }, cap);
 
     assertThatThrownBy(() -> parser.parse(schema("\"string\"", references), RestRequest.get("get schema by id 1",
         "schemas", "ids", "1"))).isInstanceOf(InvalidSchemaException.class)
