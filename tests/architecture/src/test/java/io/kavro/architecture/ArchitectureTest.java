@@ -146,8 +146,8 @@ class ArchitectureTest {
 
   /**
    * The Avro plumbing and the compiled codecs know no engine. They share the engines' package so that they can be
-   * package-private, but their code names none of its other types: no engine, planner, router, setting, exception
-   * or wire format.
+   * package-private, but their code names none of its other types (no engine, planner, router, setting, exception
+   * or wire format) and imports nothing of Kavro's (no framing, metrics or subject naming).
    */
   @Test
   void thePlumbingAndTheCodecs_knowNoEngine() {
@@ -170,6 +170,8 @@ class ArchitectureTest {
       }
     }
     assertThat(named).isEmpty();
+    assertThat(imports("serde", i -> SERDE_PLUMBING.contains(i.file().getFileName().toString().replace(".java", ""))
+        && i.packageName().equals("io.kavro.serde") && i.imported().startsWith("io.kavro."))).isEmpty();
   }
 
   /**
