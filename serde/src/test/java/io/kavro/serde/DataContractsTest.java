@@ -14,15 +14,19 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 23, item 4, on {@code mock://}: a subject whose schema carries data contract rules (an ENCRYPT rule on a
- * PII field, say) is never written or read as if the rules were not there. Each way in (auto-registration, which
- * takes the latest version's rules as Confluent's registry does, {@code use.latest.version}, reading by id) fails
- * with a typed error naming the rule; {@code rules.ignore=true} opts out; a refused record leaves no trace.
+ * Issues 23 and 35, on {@code mock://}, without {@code kavro-rules} on the class path: a subject whose schema carries
+ * data contract rules (an ENCRYPT rule on a PII field, say) is never written or read as if the rules were not
+ * there. Each way in (auto-registration, which takes the latest version's rules as Confluent's registry does,
+ * {@code use.latest.version}, reading by id) fails with a typed error naming the rule and the artifact that runs
+ * it; {@code rules.ignore=true} opts out; a refused record leaves no trace.
  */
 class DataContractsTest {
   private static final Schema PERSON = new Schema.Parser().parse("""
       {"type":"record","name":"Person","namespace":"com.acme","fields":[{"name":"ssn","type":"string"}]}""");
-  private static final String RULE = "domainRules encryptSsn (ENCRYPT)";
+  private static final io.kavro.registry.contract.DataContract ENCRYPT = Contracts.domain(Contracts.rule("encryptSsn",
+      io.kavro.registry.contract.Rule.Kind.TRANSFORM, io.kavro.registry.contract.Rule.Mode.WRITEREAD, "ENCRYPT",
+      null));
+  private static final String RULE = "rule 'encryptSsn' (ENCRYPT, TRANSFORM, WRITEREAD)";
 
   private final Serdes serdes = new Serdes();
 
@@ -39,7 +43,7 @@ class DataContractsTest {
 
   @Test
   void everyWayIn_refusedNamingTheRule_unlessIgnored() {
-    int id = MockRegistries.scope(serdes.scope).registerWithRules("people-value", PERSON, List.of(RULE));
+    int id = MockRegistries.scope(serdes.scope).register("people-value", PERSON, List.of(), ENCRYPT);
     KafkaAvroSerializer autoRegister = serdes.serializer();
     KafkaAvroSerializer latest = serdes.serializer("auto.register.schemas", false, "use.latest.version", true);
     KafkaAvroSerializer byId = serdes.serializer("auto.register.schemas", false, "use.schema.id", id);
@@ -47,7 +51,7 @@ class DataContractsTest {
     for (KafkaAvroSerializer serializer : List.of(autoRegister, latest, byId)) {
       assertThatThrownBy(() -> serializer.serialize("people", person("123-45-6789")))
           .isInstanceOf(SchemaRegistrationException.class)
-          .hasMessageContaining("subject 'people-value'").hasMessageContaining("data contract rules")
+          .hasMessageContaining("subject 'people-value'").hasMessageContaining("io.kavro:kavro-rules")
           .hasMessageContaining(RULE).hasRootCauseInstanceOf(UnsupportedRulesException.class);
     }
 
@@ -55,14 +59,15 @@ class DataContractsTest {
     assertThat(java.nio.ByteBuffer.wrap(written, 1, 4).getInt()).isEqualTo(id);
     assertThatThrownBy(() -> serdes.deserializer().deserialize("people", written))
         .isInstanceOf(SerializationException.class).hasMessageContaining("schema id " + id)
-        .hasMessageContaining(RULE).hasRootCauseInstanceOf(UnsupportedRulesException.class);
+        .hasMessageContaining(RULE).hasMessageContaining("io.kavro:kavro-rules")
+        .hasRootCauseInstanceOf(UnsupportedRulesException.class);
     assertThat(serdes.deserializer("rules.ignore", true).deserialize("people", written)).isEqualTo(
         person("123-45-6789"));
   }
 
   @Test
   void aRefusedRecord_leavesNoTrace() {
-    MockRegistries.scope(serdes.scope).registerWithRules("people-value", PERSON, List.of(RULE));
+    MockRegistries.scope(serdes.scope).register("people-value", PERSON, List.of(), ENCRYPT);
     KafkaAvroSerializer serializer = serdes.serializer();
     assertThatThrownBy(() -> serializer.serialize("people", person("1"))).isInstanceOf(SerializationException.class);
 

@@ -1,0 +1,304 @@
+package io.kavro.serde;
+
+import static io.kavro.serde.Contracts.rule;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kavro.registry.CompatibilityLevel;
+import io.kavro.registry.UnsupportedRulesException;
+import io.kavro.registry.contract.Rule;
+import io.kavro.registry.mock.MockRegistries;
+import io.kavro.registry.mock.MockRegistry;
+import io.kavro.serde.rules.PreparedRule;
+import io.kavro.serde.rules.RuleAction;
+import io.kavro.serde.rules.RuleExecutor;
+import io.kavro.serde.rules.RuleOutcome;
+import io.kavro.serde.rules.RuleTarget;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 35: how the serde runs a version's rules, with executors of this test's own (the real ones are in
+ * kavro-rules): Confluent's order (write in order, read reversed, encoding rules on the body), actions and their
+ * defaults, the "A,B" split, overrides by setting, enableAt, the DLQ header that skips a rule, parameters in
+ * order, migrations to the latest version, and no trace after a failure.
+ */
+class RulesTest {
+  private static final Schema V1 = new Schema.Parser().parse("""
+      {"type":"record","name":"Item","namespace":"com.acme","fields":[{"name":"s","type":"string"}]}""");
+  private static final Schema V2 = new Schema.Parser().parse("""
+      {"type":"record","name":"Item","namespace":"com.acme","fields":[{"name":"t","type":"string"}]}""");
+  static final List<String> ACTIONS = new CopyOnWriteArrayList<>();
+
+  private final Serdes serdes = new Serdes("rule.executors", "append,check,xor,rename",
+      "rule.executors.append.class", Append.class.getName(), "rule.executors.check.class", Check.class.getName(),
+      "rule.executors.xor.class", Xor.class.getName(), "rule.executors.rename.class", Rename.class.getName(),
+      "rule.actions", "record", "rule.actions.record.class", Record.class.getName());
+  private final MockRegistry registry = MockRegistries.scope(serdes.scope);
+
+  @AfterEach
+  void close() {
+    serdes.close();
+    ACTIONS.clear();
+  }
+
+  /** Appends {@code expr} and the {@code extra} setting to field {@code s} of a copy. */
+  public static final class Append implements RuleExecutor {
+    private String extra = "";
+
+    @Override
+    public String type() {
+      return "APPEND";
+    }
+
+    @Override
+    public void configure(Map<String, ?> configs) {
+      Object value = configs.get("extra");
+      extra = value == null ? "" : value.toString();
+    }
+
+    @Override
+    public PreparedRule prepare(RuleTarget target) {
+      String suffix = target.rule().expr() + extra;
+      return (input, message) -> {
+        GenericRecord copy = new GenericData.Record((GenericData.Record) message, true);
+        copy.put("s", copy.get("s") + suffix);
+        return copy;
+      };
+    }
+  }
+
+  /** Holds when field {@code s} ends with {@code expr}. */
+  public static final class Check implements RuleExecutor {
+    @Override
+    public String type() {
+      return "CHECK";
+    }
+
+    @Override
+    public PreparedRule prepare(RuleTarget target) {
+      return (input, message) -> ((GenericRecord) message).get("s").toString().endsWith(target.rule().expr());
+    }
+  }
+
+  /** XORs the encoded body with {@code expr}. */
+  public static final class Xor implements RuleExecutor {
+    @Override
+    public String type() {
+      return "XOR";
+    }
+
+    @Override
+    public PreparedRule prepare(RuleTarget target) {
+      int key = Integer.parseInt(target.rule().expr());
+      return (input, message) -> xor((byte[]) message, key);
+    }
+  }
+
+  /** Renames a field of the Avro JSON message: {@code expr} is {@code from:to}. */
+  public static final class Rename implements RuleExecutor {
+    @Override
+    public String type() {
+      return "RENAME";
+    }
+
+    @Override
+    public PreparedRule prepare(RuleTarget target) {
+      String[] names = target.rule().expr().split(":");
+      return (input, message) -> {
+        ObjectNode json = ((JsonNode) message).deepCopy();
+        json.set(names[1], json.remove(names[0]));
+        return json;
+      };
+    }
+  }
+
+  /** Writes down each outcome. */
+  public static final class Record implements RuleAction {
+    @Override
+    public String type() {
+      return "RECORD";
+    }
+
+    @Override
+    public void run(RuleOutcome outcome) {
+      ACTIONS.add(outcome.target().rule().name() + (outcome.failed() ? " failed: " + outcome.failure().getMessage()
+          : " passed") + " on " + outcome.target().phase());
+    }
+  }
+
+  static byte[] xor(byte[] bytes, int key) {
+    byte[] out = bytes.clone();
+    for (int i = 0; i < out.length; i++) {
+      out[i] ^= (byte) key;
+    }
+    return out;
+  }
+
+  private static GenericRecord item(String s) {
+    GenericRecord item = new GenericData.Record(V1);
+    item.put("s", s);
+    return item;
+  }
+
+  private static String s(Object read) {
+    return ((GenericRecord) read).get("s").toString();
+  }
+
+  @Test
+  void domainRules_runInOrderOnWrite_reversedOnRead_onACopy() {
+    registry.register("items-value", V1, List.of(), Contracts.domain(
+        rule("w1", Rule.Kind.TRANSFORM, Rule.Mode.WRITE, "APPEND", "-w1"),
+        rule("w2", Rule.Kind.TRANSFORM, Rule.Mode.WRITE, "APPEND", "-w2"),
+        rule("r1", Rule.Kind.TRANSFORM, Rule.Mode.READ, "APPEND", "-r1"),
+        rule("r2", Rule.Kind.TRANSFORM, Rule.Mode.READ, "APPEND", "-r2")));
+    GenericRecord x = item("x");
+
+    byte[] written = serdes.serializer().serialize("items", x);
+
+    assertThat(s(x)).as("the application's record is not changed").isEqualTo("x");
+    assertThat(s(serdes.deserializer("rules.ignore", true).deserialize("items", written))).isEqualTo("x-w1-w2");
+    assertThat(s(serdes.deserializer().deserialize("items", written))).isEqualTo("x-w1-w2-r2-r1");
+  }
+
+  @Test
+  void failedCondition_isAnErrorNamingTheRule_andLeavesNoTrace() {
+    registry.register("items-value", V1, List.of(), Contracts.domain(
+        rule("endsInOk", Rule.Kind.CONDITION, Rule.Mode.WRITE, "CHECK", "ok")));
+    KafkaAvroSerializer serializer = serdes.serializer();
+
+    assertThatThrownBy(() -> serializer.serialize("items", item("bad"))).isInstanceOf(SerializationException.class)
+        .hasMessageContaining("Rule failed: endsInOk").hasMessageContaining("Expr failed: 'ok'")
+        .hasMessageContaining("topic 'items'");
+    byte[] next = serializer.serialize("items", item("is ok"));
+
+    assertThat(next).isEqualTo(serdes.serializer().serialize("items", item("is ok")));
+    assertThat(s(serdes.deserializer().deserialize("items", next))).isEqualTo("is ok");
+  }
+
+  @Test
+  void actions_defaultToErrorOnFailure_andSplitWriteRead() {
+    registry.register("items-value", V1, List.of(), Contracts.domain(
+        rule("chk", Rule.Kind.CONDITION, Rule.Mode.WRITEREAD, "CHECK", "ok", "RECORD", "RECORD,NONE")));
+    byte[] bad = serdes.serializer().serialize("items", item("bad"));
+
+    assertThat(ACTIONS).containsExactly("chk failed: Expr failed: 'ok' on WRITE");
+    assertThat(s(serdes.deserializer().deserialize("items", bad))).as("NONE on read: passed over").isEqualTo("bad");
+    serdes.serializer().serialize("items", item("ok"));
+    assertThat(ACTIONS).containsExactly("chk failed: Expr failed: 'ok' on WRITE", "chk passed on WRITE");
+  }
+
+  @Test
+  void settings_overrideTheRulesOwnActionsAndDisabled() {
+    registry.register("items-value", V1, List.of(), Contracts.domain(
+        rule("chk", Rule.Kind.CONDITION, Rule.Mode.WRITE, "CHECK", "ok")));
+
+    assertThat(serdes.serializer("rule.executors.chk.disabled", true).serialize("items", item("bad"))).isNotNull();
+    assertThat(serdes.serializer("rule.executors._CHECK_.onFailure", "NONE").serialize("items", item("bad")))
+        .isNotNull();
+    assertThatThrownBy(() -> serdes.serializer("rule.executors._default_.onFailure", "ERROR")
+        .serialize("items", item("bad"))).isInstanceOf(SerializationException.class);
+  }
+
+  @Test
+  void enableAt_skipsARuleSetMeantForAnotherPlace() {
+    Rule chk = rule("chk", Rule.Kind.CONDITION, Rule.Mode.WRITE, "CHECK", "ok");
+    registry.register("gateway-value", V1, List.of(), Contracts.domainAt("GATEWAY", chk));
+    registry.register("client-value", V1, List.of(), Contracts.domainAt("CLIENT", chk));
+
+    assertThat(serdes.serializer().serialize("gateway", item("bad"))).as("not for a client").isNotNull();
+    assertThatThrownBy(() -> serdes.serializer().serialize("client", item("bad")))
+        .isInstanceOf(SerializationException.class).hasMessageContaining("Rule failed: chk");
+    assertThatThrownBy(() -> serdes.serializer("execution.environment", "GATEWAY").serialize("gateway", item("bad")))
+        .isInstanceOf(SerializationException.class);
+  }
+
+  @Test
+  void ruleNameHeader_skipsThatRuleOnRead() {
+    registry.register("items-value", V1, List.of(), Contracts.domain(
+        rule("r1", Rule.Kind.TRANSFORM, Rule.Mode.READ, "APPEND", "-r1"),
+        rule("r2", Rule.Kind.TRANSFORM, Rule.Mode.READ, "APPEND", "-r2")));
+    byte[] written = serdes.serializer().serialize("items", item("x"));
+    RecordHeaders headers = new RecordHeaders();
+    headers.add(RulePlan.RULE_NAME_HEADER, "r1".getBytes(StandardCharsets.UTF_8));
+
+    assertThat(s(serdes.deserializer().deserialize("items", headers, written))).isEqualTo("x-r2");
+  }
+
+  @Test
+  void parameters_applyDefaultThenTypeThenName() {
+    registry.register("items-value", V1, List.of(), Contracts.domain(
+        rule("append", Rule.Kind.TRANSFORM, Rule.Mode.WRITE, "APPEND", "-")));
+    byte[] written = serdes.serializer("rule.executors._default_.param.extra", "D",
+        "rule.executors._APPEND_.param.extra", "T", "rule.executors.append.param.extra", "N").serialize("items",
+        item("x"));
+    byte[] typed = serdes.serializer("rule.executors._default_.param.extra", "D",
+        "rule.executors._APPEND_.param.extra", "T").serialize("items", item("x"));
+
+    KafkaAvroDeserializer plain = serdes.deserializer("rules.ignore", true);
+    assertThat(s(plain.deserialize("items", written))).isEqualTo("x-N");
+    assertThat(s(plain.deserialize("items", typed))).isEqualTo("x-T");
+  }
+
+  @Test
+  void encodingRules_runOnTheBody_insideTheFraming() {
+    registry.register("items-value", V1, List.of(), Contracts.encoding(
+        rule("xor", Rule.Kind.TRANSFORM, Rule.Mode.WRITEREAD, "XOR", "90")));
+    byte[] plain = serdes.serializer("rules.ignore", true).serialize("items", item("x"));
+
+    byte[] written = serdes.serializer().serialize("items", item("x"));
+
+    assertThat(Arrays.copyOfRange(written, 0, 5)).isEqualTo(Arrays.copyOfRange(plain, 0, 5));
+    assertThat(Arrays.copyOfRange(written, 5, written.length))
+        .isEqualTo(xor(Arrays.copyOfRange(plain, 5, plain.length), 90));
+    assertThat(s(serdes.deserializer().deserialize("items", written))).isEqualTo("x");
+  }
+
+  @Test
+  void migration_upgradesAnOldRecordToTheLatestVersion() {
+    registry.setCompatibility("items-value", CompatibilityLevel.NONE);
+    registry.register("items-value", V1);
+    registry.register("items-value", V2, List.of(), Contracts.migration(Map.of("major_version", "2"),
+        rule("sToT", Rule.Kind.TRANSFORM, Rule.Mode.UPGRADE, "RENAME", "s:t")));
+    byte[] old = serdes.serializer("auto.register.schemas", false, "use.schema.id", 1).serialize("items",
+        item("x"));
+
+    Object read = serdes.deserializer("use.latest.version", true).deserialize("items", old);
+
+    assertThat(((GenericRecord) read).getSchema()).isEqualTo(V2);
+    assertThat(((GenericRecord) read).get("t").toString()).isEqualTo("x");
+  }
+
+  @Test
+  void ruleTypeWithoutExecutor_refusesTheSchema_namingTheSettings() {
+    registry.register("items-value", V1, List.of(), Contracts.domain(
+        rule("mine", Rule.Kind.TRANSFORM, Rule.Mode.WRITE, "CUSTOM", null)));
+
+    assertThatThrownBy(() -> serdes.serializer().serialize("items", item("x")))
+        .isInstanceOf(SerializationException.class).hasRootCauseInstanceOf(UnsupportedRulesException.class)
+        .hasMessageContaining("rule 'mine' (CUSTOM").hasMessageContaining("rule.executors");
+  }
+
+  @Test
+  void aFailingExecutor_followsOnFailure_andTheRecordIsNotWritten() {
+    registry.register("items-value", V1, List.of(), Contracts.domain(
+        rule("boom", Rule.Kind.TRANSFORM, Rule.Mode.WRITE, "XOR", "1")));
+
+    assertThatThrownBy(() -> serdes.serializer().serialize("items", item("x")))
+        .isInstanceOf(SerializationException.class).hasMessageContaining("Rule failed: boom")
+        .hasMessageContaining("ClassCastException");
+  }
+
+}
