@@ -343,6 +343,8 @@ final class DeserializerEngine implements AutoCloseable {
     try {
       return plan.rules().apply(new io.kavro.serde.rules.RuleInput(topic, isKey, headers), payload, bodyOffset,
           bodyLength, toTheEnd);
+    } catch (io.kavro.registry.SchemaRegistryException e) {
+      throw Failures.whileReading(Failures.record(topic, isKey, named(key, plan), length), e);
     } catch (IOException | org.apache.avro.AvroRuntimeException e) {
       throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, named(key, plan), length)
           + ": cannot run the data contract rules of writer schema " + plan.writerSchema().getFullName() + ": "

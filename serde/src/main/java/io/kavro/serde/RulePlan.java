@@ -1,5 +1,6 @@
 package io.kavro.serde;
 
+import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.contract.Rule;
 import io.kavro.serde.rules.PreparedRule;
 import io.kavro.serde.rules.RuleAction;
@@ -40,6 +41,8 @@ final class RulePlan {
    * @param original what the serde was given, for actions (the datum on write, the payload on read)
    * @return the message after the last transform
    * @throws org.apache.kafka.common.errors.SerializationException when an action fails the record
+   * @throws RegistryUnavailableException when a rule could not reach the registry (the DEK registry, say): the
+   *     record is retried, whatever the rule's actions say
    */
   Object run(RuleInput input, Object message, Object original) {
     for (Step step : steps) {
@@ -52,7 +55,12 @@ final class RulePlan {
       try {
         output = step.prepared().apply(input, message);
       } catch (RuleException e) {
+        if (e.getCause() instanceof RegistryUnavailableException outage) {
+          throw outage; // a fault to retry, never a rule's failure that an action may pass over
+        }
         failure = e;
+      } catch (RegistryUnavailableException e) {
+        throw e;
       } catch (RuntimeException e) {
         failure = new RuleException(e.toString(), e);
       }

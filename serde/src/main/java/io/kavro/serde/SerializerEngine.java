@@ -126,8 +126,12 @@ final class SerializerEngine implements AutoCloseable {
     byte[] payload = write(topic, entry.plan, route, datum instanceof byte[] bytes ? java.nio.ByteBuffer.wrap(bytes)
         : datum);
     if (route.rules() != null) {
-      payload = route.rules().apply(new io.kavro.serde.rules.RuleInput(topic, isKey, headers), datum, payload,
-          route.placement().prefixSize());
+      try {
+        payload = route.rules().apply(new io.kavro.serde.rules.RuleInput(topic, isKey, headers), datum, payload,
+            route.placement().prefixSize());
+      } catch (SchemaRegistryException e) {
+        throw Failures.whileWriting(Failures.record(topic, isKey, route.id(), -1), route.subject(), e);
+      }
     }
     route.placement().addHeader(headers);
     return payload;
