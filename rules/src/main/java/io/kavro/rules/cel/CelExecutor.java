@@ -1,0 +1,122 @@
+package io.kavro.rules.cel;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cel.bundle.Cel;
+import dev.cel.common.types.SimpleType;
+import dev.cel.runtime.CelVariableResolver;
+import io.kavro.registry.contract.Rule;
+import io.kavro.serde.rules.PreparedRule;
+import io.kavro.serde.rules.RuleException;
+import io.kavro.serde.rules.RuleExecutor;
+import io.kavro.serde.rules.RuleInput;
+import io.kavro.serde.rules.RuleTarget;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.avro.Schema;
+
+/**
+ * Runs {@code CEL} rules: a <a href="https://cel.dev">CEL</a> expression over the whole message, bound as
+ * {@code message}, as Confluent's {@code CelExecutor} does.
+ *
+ * <p>{@code message} is a map of field name to value (records nested as maps, strings and enums as strings, every
+ * integer a CEL int, floats doubles, bytes and fixed CEL bytes, null CEL null). CEL's standard macros and the
+ * strings and math extensions are there. An expression {@code guard ; expr} runs {@code expr} only when
+ * {@code guard} is {@code true} (set the rule parameter {@code cel.ignore.guard.separator} to {@code true} to
+ * read a {@code ;} as part of the expression); otherwise a condition passes and a transform changes nothing.
+ *
+ * <p>A condition's result is passed on as it is: {@code false} fails, anything else passes. A transform's result
+ * becomes a datum of the target schema: a map a record (fields by name, a missing field its default or null, else
+ * an error naming it), integers narrowed to the field's type (an overflow is an error naming the field). A
+ * transform that returns {@code message} itself returns the given datum.
+ *
+ * <p>Expressions are compiled once, in {@link #prepare}. Thread-safe.
+ */
+public final class CelExecutor implements RuleExecutor {
+  /** The rule type. */
+  public static final String TYPE = "CEL";
+
+  private static final Cel CEL = CelScript.environment(Map.of("message", SimpleType.DYN));
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Override
+  public String type() {
+    return TYPE;
+  }
+
+  /**
+   * Compiles the rule's expression.
+   *
+   * @throws RuleException when the rule has no expression or it does not compile; the message names the rule and
+   *     gives CEL's reason
+   */
+  @Override
+  public PreparedRule prepare(RuleTarget target) {
+    return new Prepared(target.rule(), target.schema(), CelScript.compile(CEL, target));
+  }
+
+  /** A compiled CEL rule. */
+  private record Prepared(Rule rule, Schema schema, CelScript script) implements PreparedRule {
+    @Override
+    public Object apply(RuleInput input, Object message) {
+      Object bound = bind(message);
+      CelVariableResolver variables = name -> "message".equals(name) ? Optional.of(bound) : Optional.empty();
+      boolean condition = rule.kind() == Rule.Kind.CONDITION;
+      if (!script.admits(variables)) {
+        return condition ? Boolean.TRUE : message;
+      }
+      Object result = script.evaluate(variables);
+      if (condition) {
+        return result;
+      }
+      if (result == bound) {
+        return message;
+      }
+      if (message instanceof byte[]) {
+        byte[] bytes = CelValues.bytes(result);
+        if (bytes == null) {
+          throw new RuleException(rule + ": a CEL transform of the encoded body must return bytes, not "
+              + result.getClass().getSimpleName());
+        }
+        return bytes;
+      }
+      if (message instanceof JsonNode) {
+        return JSON.valueToTree(fromCel(result));
+      }
+      return CelValues.toAvro(rule, result, schema, schema.getFullName());
+    }
+
+    private static Object bind(Object message) {
+      if (message instanceof JsonNode json) {
+        return CelValues.toCel(JSON.convertValue(json, Object.class));
+      }
+      return CelValues.toCel(message);
+    }
+
+    /** A CEL result as plain Java values for Jackson: null for CEL null, bytes as Avro JSON's ISO-8859-1 text. */
+    private static Object fromCel(Object result) {
+      if (CelValues.isNull(result)) {
+        return null;
+      }
+      byte[] bytes = CelValues.bytes(result);
+      if (bytes != null) {
+        return new String(bytes, StandardCharsets.ISO_8859_1);
+      }
+      if (result instanceof Map<?, ?> map) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        map.forEach((key, value) -> out.put(String.valueOf(key), fromCel(value)));
+        return out;
+      }
+      if (result instanceof List<?> list) {
+        List<Object> out = new ArrayList<>(list.size());
+        list.forEach(element -> out.add(fromCel(element)));
+        return out;
+      }
+      return result;
+    }
+  }
+}

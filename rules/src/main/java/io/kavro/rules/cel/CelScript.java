@@ -1,0 +1,105 @@
+package io.kavro.rules.cel;
+
+import dev.cel.bundle.Cel;
+import dev.cel.bundle.CelFactory;
+import dev.cel.common.CelOptions;
+import dev.cel.common.CelValidationException;
+import dev.cel.common.types.CelType;
+import dev.cel.extensions.CelExtensions;
+import dev.cel.parser.CelStandardMacro;
+import dev.cel.runtime.CelEvaluationException;
+import dev.cel.runtime.CelRuntime;
+import dev.cel.runtime.CelVariableResolver;
+import io.kavro.registry.contract.Rule;
+import io.kavro.serde.rules.RuleException;
+import io.kavro.serde.rules.RuleTarget;
+import java.util.Map;
+
+/**
+ * A rule's CEL expression, compiled once: the optional guard ({@code guard ; expr}) and the body. Immutable and
+ * thread-safe, as CEL programs are.
+ */
+final class CelScript {
+  /** The rule parameter that makes a {@code ;} part of the expression rather than the end of a guard. */
+  static final String IGNORE_GUARD_SEPARATOR = "cel.ignore.guard.separator";
+
+  private final Rule rule;
+  private final String body;
+  private final CelRuntime.Program guard;
+  private final CelRuntime.Program program;
+
+  private CelScript(Rule rule, String body, CelRuntime.Program guard, CelRuntime.Program program) {
+    this.rule = rule;
+    this.body = body;
+    this.guard = guard;
+    this.program = program;
+  }
+
+  /** The environment of scripts that bind {@code variables}: CEL's standard library and macros, strings. */
+  static Cel environment(Map<String, CelType> variables) {
+    var builder = CelFactory.standardCelBuilder()
+        .setOptions(CelOptions.current().enableHeterogeneousNumericComparisons(true).build())
+        .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
+        .addCompilerLibraries(CelExtensions.strings(), CelExtensions.math(CelOptions.current().build()))
+        .addRuntimeLibraries(CelExtensions.strings(), CelExtensions.math(CelOptions.current().build()));
+    variables.forEach(builder::addVar);
+    return builder.build();
+  }
+
+  /**
+   * Compiles the expression of {@code target}'s rule.
+   *
+   * @throws RuleException when the rule has no expression, or it does not compile
+   */
+  static CelScript compile(Cel cel, RuleTarget target) {
+    Rule rule = target.rule();
+    String expr = rule.expr();
+    if (expr == null || expr.isBlank()) {
+      throw new RuleException(rule + ": has no CEL expression (expr)");
+    }
+    int separator = Boolean.parseBoolean(target.parameter(IGNORE_GUARD_SEPARATOR)) ? -1 : expr.indexOf(';');
+    if (separator < 0) {
+      return new CelScript(rule, expr, null, program(cel, rule, expr));
+    }
+    String body = expr.substring(separator + 1);
+    return new CelScript(rule, body, program(cel, rule, expr.substring(0, separator)), program(cel, rule, body));
+  }
+
+  private static CelRuntime.Program program(Cel cel, Rule rule, String expr) {
+    try {
+      return cel.createProgram(cel.compile(expr).getAst());
+    } catch (CelValidationException e) {
+      throw new RuleException(rule + ": cannot compile CEL expression '" + expr.trim() + "': " + e.getMessage(), e);
+    } catch (CelEvaluationException e) {
+      throw new RuleException(rule + ": cannot plan CEL expression '" + expr.trim() + "': " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Whether the body is to run: there is no guard, or the guard is {@code true}. A guard that fails to evaluate
+   * or answers anything else skips the body, as in Confluent's executor.
+   */
+  boolean admits(CelVariableResolver variables) {
+    if (guard == null) {
+      return true;
+    }
+    try {
+      return Boolean.TRUE.equals(guard.eval(variables));
+    } catch (CelEvaluationException | RuntimeException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Evaluates the body.
+   *
+   * @throws RuleException when it fails, naming the rule
+   */
+  Object evaluate(CelVariableResolver variables) {
+    try {
+      return program.eval(variables);
+    } catch (CelEvaluationException | RuntimeException e) {
+      throw new RuleException(rule + ": CEL expression '" + body.trim() + "' failed: " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,148 @@
+package io.kavro.rules.cel;
+
+import static io.kavro.rules.cel.CelTestData.INPUT;
+import static io.kavro.rules.cel.CelTestData.PERSON;
+import static io.kavro.rules.cel.CelTestData.person;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kavro.registry.contract.Rule;
+import io.kavro.serde.rules.PreparedRule;
+import io.kavro.serde.rules.RuleException;
+import io.kavro.serde.rules.RuleExecutor;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.Set;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.junit.jupiter.api.Test;
+
+class CelExecutorTest {
+  private final CelExecutor executor = new CelExecutor();
+
+  private PreparedRule condition(String expr) {
+    return executor.prepare(CelTestData.target("CEL", "check", Rule.Kind.CONDITION, Set.of(), expr));
+  }
+
+  private PreparedRule transform(String expr) {
+    return executor.prepare(CelTestData.target("CEL", "change", Rule.Kind.TRANSFORM, Set.of(), expr));
+  }
+
+  @Test
+  void condition_trueAndFalse() {
+    assertThat(condition("message.name == 'Ann' && message.pin > 4999").apply(INPUT, person()))
+        .isEqualTo(Boolean.TRUE);
+    assertThat(condition("message.name == 'Bob'").apply(INPUT, person())).isEqualTo(Boolean.FALSE);
+  }
+
+  @Test
+  void condition_nonBoolean_isPassedOnAsItIs() {
+    assertThat(condition("message.name + '!'").apply(INPUT, person())).isEqualTo("Ann!");
+  }
+
+  @Test
+  void condition_bindsAvroValuesAsCelValues() {
+    String expr = "type(message.pin) == int && message.kind == 'A' && message.data == b'raw'"
+        + " && message.nick == null && message.labels == ['a'] && message.ssn.startsWith('12')";
+    assertThat(condition(expr).apply(INPUT, person())).isEqualTo(Boolean.TRUE);
+  }
+
+  @Test
+  void condition_guardNotTrue_passesWithoutTheBody() {
+    assertThat(condition("message.pin > 9999 ; false").apply(INPUT, person())).isEqualTo(Boolean.TRUE);
+    assertThat(condition("message.pin > 1 ; false").apply(INPUT, person())).isEqualTo(Boolean.FALSE);
+  }
+
+  @Test
+  void transform_wholeMessage_becomesARecordOfTheTargetSchema() {
+    String expr = "{'name': message.name.upperAscii(), 'ssn': message.ssn, 'pin': message.pin + 1,"
+        + " 'nick': 'annie', 'labels': message.labels.map(l, l + '!'), 'kind': 'B', 'data': b'new'}";
+
+    GenericRecord out = (GenericRecord) transform(expr).apply(INPUT, person());
+
+    GenericRecord expected = new GenericData.Record(PERSON);
+    expected.put("name", "ANN");
+    expected.put("ssn", "123");
+    expected.put("pin", 5001);
+    expected.put("nick", "annie");
+    expected.put("labels", new GenericData.Array<>(PERSON.getField("labels").schema(), List.of("a!")));
+    expected.put("kind", new GenericData.EnumSymbol(PERSON.getField("kind").schema(), "B"));
+    expected.put("data", ByteBuffer.wrap("new".getBytes(StandardCharsets.UTF_8)));
+    assertThat(out).isEqualTo(expected);
+    assertThat(out.get("pin")).isInstanceOf(Integer.class);
+    assertThat(out.get("name")).isInstanceOf(String.class);
+  }
+
+  @Test
+  void transform_missingNullableField_isItsDefault() {
+    String expr = "{'name': 'x', 'ssn': 'y', 'pin': 1, 'labels': [], 'kind': 'A', 'data': b''}";
+
+    GenericRecord out = (GenericRecord) transform(expr).apply(INPUT, person());
+
+    assertThat(out.get("nick")).isNull();
+    assertThat(out.get("name")).isEqualTo("x");
+  }
+
+  @Test
+  void transform_missingNonNullField_failsNamingIt() {
+    assertThatThrownBy(() -> transform("{'name': 'x'}").apply(INPUT, person()))
+        .isInstanceOf(RuleException.class)
+        .hasMessage("rule 'change' (CEL, TRANSFORM, WRITE): the CEL result has no field 'acme.Person.ssn',"
+            + " which is not nullable");
+  }
+
+  @Test
+  void transform_intOverflow_failsNamingTheField() {
+    String expr = "{'name': 'x', 'ssn': 'y', 'pin': 3000000000, 'labels': [], 'kind': 'A', 'data': b''}";
+
+    assertThatThrownBy(() -> transform(expr).apply(INPUT, person()))
+        .isInstanceOf(RuleException.class)
+        .hasMessage("rule 'change' (CEL, TRANSFORM, WRITE): field 'acme.Person.pin': CEL result 3000000000"
+            + " overflows an int");
+  }
+
+  @Test
+  void transform_returningMessage_returnsTheGivenDatum() {
+    GenericRecord in = person();
+    assertThat(transform("message").apply(INPUT, in)).isSameAs(in);
+  }
+
+  @Test
+  void transform_guardNotTrue_returnsTheGivenDatum() {
+    GenericRecord in = person();
+    assertThat(transform("message.pin > 9999 ; {'name': 'x'}").apply(INPUT, in)).isSameAs(in);
+  }
+
+  @Test
+  void prepare_compileError_namesTheRuleAndGivesCelsReason() {
+    assertThatThrownBy(() -> executor.prepare(
+        CelTestData.target("CEL", "bad", Rule.Kind.CONDITION, Set.of(), "message.pin >")))
+        .isInstanceOf(RuleException.class)
+        .hasMessageStartingWith("rule 'bad' (CEL, CONDITION, WRITE): cannot compile CEL expression"
+            + " 'message.pin >': ")
+        .hasMessageContaining("<input>:1:14: mismatched input '<EOF>'");
+  }
+
+  @Test
+  void prepare_noExpression_namesTheRule() {
+    assertThatThrownBy(() -> executor.prepare(
+        CelTestData.target("CEL", "empty", Rule.Kind.CONDITION, Set.of(), null)))
+        .isInstanceOf(RuleException.class)
+        .hasMessage("rule 'empty' (CEL, CONDITION, WRITE): has no CEL expression (expr)");
+  }
+
+  @Test
+  void apply_evaluationError_namesTheRule() {
+    assertThatThrownBy(() -> condition("message.nope == 1").apply(INPUT, person()))
+        .isInstanceOf(RuleException.class)
+        .hasMessageStartingWith("rule 'check' (CEL, CONDITION, WRITE): CEL expression 'message.nope == 1' failed: ");
+  }
+
+  @Test
+  void serviceLoader_findsBothExecutors() {
+    assertThat(ServiceLoader.load(RuleExecutor.class).stream().map(p -> p.get().type()))
+        .contains("CEL", "CEL_FIELD");
+  }
+}

@@ -1,0 +1,95 @@
+package io.kavro.rules.cel;
+
+import static io.kavro.rules.cel.CelTestData.INPUT;
+import static io.kavro.rules.cel.CelTestData.person;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kavro.registry.contract.Rule;
+import io.kavro.serde.rules.PreparedRule;
+import io.kavro.serde.rules.RuleException;
+import java.util.Set;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.util.Utf8;
+import org.junit.jupiter.api.Test;
+
+class CelFieldExecutorTest {
+  private final CelFieldExecutor executor = new CelFieldExecutor();
+
+  private PreparedRule rule(Rule.Kind kind, Set<String> tags, String expr) {
+    return executor.prepare(CelTestData.target("CEL_FIELD", "field", kind, tags, expr));
+  }
+
+  @Test
+  void transform_guardedStringSuffix_onTaggedFieldsOnly() {
+    GenericRecord in = person();
+
+    GenericRecord out = (GenericRecord) rule(Rule.Kind.TRANSFORM, Set.of("PII"),
+        "typeName == 'STRING' ; value + '-x'").apply(INPUT, in);
+
+    assertThat(out.get("ssn")).isEqualTo("123-x");
+    assertThat(out.get("pin")).isEqualTo(5000);
+    assertThat(out.get("name")).isEqualTo(new Utf8("Ann"));
+    assertThat(in.get("ssn")).isEqualTo("123");
+  }
+
+  @Test
+  void transform_bindsFullNameNameTagsAndMessage() {
+    GenericRecord out = (GenericRecord) rule(Rule.Kind.TRANSFORM, Set.of("PII"),
+        "typeName == 'STRING' ; fullName + '|' + name + '|' + tags.join(',') + '|' + message.name")
+        .apply(INPUT, person());
+
+    assertThat(out.get("ssn")).isEqualTo("acme.Person.ssn|ssn|PII|Ann");
+  }
+
+  @Test
+  void transform_intResult_isNarrowedToTheFieldsInt() {
+    GenericRecord out = (GenericRecord) rule(Rule.Kind.TRANSFORM, Set.of("PII"),
+        "typeName == 'INT' ; value * 2").apply(INPUT, person());
+
+    assertThat(out.get("pin")).isEqualTo(10000);
+  }
+
+  @Test
+  void transform_intOverflow_failsNamingTheField() {
+    assertThatThrownBy(() -> rule(Rule.Kind.TRANSFORM, Set.of("PII"),
+        "typeName == 'INT' ; value * 1000000").apply(INPUT, person()))
+        .isInstanceOf(RuleException.class)
+        .hasMessage("rule 'field' (CEL_FIELD, TRANSFORM, WRITE): field 'acme.Person.pin': CEL result 5000000000"
+            + " overflows an int");
+  }
+
+  @Test
+  void transform_withoutTags_leavesEnumsAlone() {
+    GenericRecord out = (GenericRecord) rule(Rule.Kind.TRANSFORM, Set.of(),
+        "typeName == 'STRING' ; value + '-x'").apply(INPUT, person());
+
+    assertThat(out.get("name")).isEqualTo("Ann-x");
+    assertThat(out.get("labels").toString()).isEqualTo("[a-x]");
+    assertThat(out.get("kind").toString()).isEqualTo("A");
+    assertThat(out.get("nick")).isNull();
+  }
+
+  @Test
+  void condition_false_failsNamingTheField() {
+    assertThatThrownBy(() -> rule(Rule.Kind.CONDITION, Set.of("PII"),
+        "typeName != 'STRING' || value.size() > 3").apply(INPUT, person()))
+        .isInstanceOf(RuleException.class)
+        .hasMessage("rule 'field' (CEL_FIELD, CONDITION, WRITE): condition failed on field 'acme.Person.ssn':"
+            + " expr failed: 'typeName != 'STRING' || value.size() > 3'");
+  }
+
+  @Test
+  void condition_true_returnsTheMessage() {
+    GenericRecord in = person();
+    assertThat(rule(Rule.Kind.CONDITION, Set.of("PII"), "value != null").apply(INPUT, in)).isSameAs(in);
+  }
+
+  @Test
+  void prepare_compileError_namesTheRule() {
+    assertThatThrownBy(() -> rule(Rule.Kind.CONDITION, Set.of("PII"), "value +"))
+        .isInstanceOf(RuleException.class)
+        .hasMessageStartingWith("rule 'field' (CEL_FIELD, CONDITION, WRITE): cannot compile CEL expression"
+            + " 'value +': ");
+  }
+}
