@@ -1,0 +1,106 @@
+package io.kavro.rules.encryption;
+
+import io.kavro.registry.contract.Rule;
+import io.kavro.rules.field.FieldContext;
+import io.kavro.rules.field.FieldTransform;
+import io.kavro.rules.field.FieldType;
+import io.kavro.rules.field.FieldWalker;
+import io.kavro.serde.rules.PreparedRule;
+import io.kavro.serde.rules.RuleException;
+import io.kavro.serde.rules.RuleExecutor;
+import io.kavro.serde.rules.RuleTarget;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Map;
+
+/**
+ * Confluent's {@code ENCRYPT} rules: client-side field level encryption of the fields the rule's tags select
+ * ({@link FieldWalker}), with the DEK of the rule's KEK ({@code encrypt.kek.name}) and subject. On write a string
+ * becomes the base64 (standard alphabet, padded) of its ciphertext and bytes their raw ciphertext, each with the
+ * DEK version prefix when {@code encrypt.dek.expiry.days > 0}; a field of another type fails the rule, unless it is
+ * a branch of a union of several types, which is left as it is. On read strings and bytes are decrypted, other
+ * values left as they are. A field that cannot be decrypted fails the rule with a message that names the field
+ * (the rule's {@code onFailure} decides: {@code "ERROR,NONE"} passes the ciphertext on read).
+ *
+ * <p>Settings: those of the KMS drivers (the local KMS's {@code secret}), {@code cache.size} and
+ * {@code cache.expiry.secs}. Thread-safe.
+ */
+public final class FieldEncryptionExecutor implements RuleExecutor {
+  /** The rule type. */
+  public static final String TYPE = "ENCRYPT";
+
+  private volatile EncryptionKeys keys;
+
+  /** An executor with the default settings, until {@link #configure}. */
+  public FieldEncryptionExecutor() {
+    this.keys = EncryptionKeys.configured(Map.of());
+  }
+
+  @Override
+  public String type() {
+    return TYPE;
+  }
+
+  @Override
+  public void configure(Map<String, ?> configs) {
+    keys = EncryptionKeys.configured(configs);
+  }
+
+  @Override
+  public PreparedRule prepare(RuleTarget target) {
+    RuleCipher cipher = new RuleCipher(target, keys);
+    FieldTransform transform = switch (target.phase()) {
+      case WRITE -> (field, value) -> encrypt(target.rule(), cipher, field, value);
+      case READ -> (field, value) -> decrypt(target.rule(), cipher, field, value);
+      default -> throw new RuleException(target.rule() + " runs on write and read, not " + target.phase());
+    };
+    FieldWalker walker = FieldWalker.of(target);
+    return (input, message) -> walker.walk(message, transform);
+  }
+
+  private static Object encrypt(Rule rule, RuleCipher cipher, FieldContext field, Object value) {
+    if (value == null) {
+      return null;
+    }
+    if (field.type() == FieldType.STRING) {
+      byte[] encrypted = cipher.encrypt(((String) value).getBytes(StandardCharsets.UTF_8), describe(field));
+      return Base64.getEncoder().encodeToString(encrypted);
+    }
+    if (field.type() == FieldType.BYTES) {
+      return cipher.encrypt((byte[]) value, describe(field));
+    }
+    if (field.inCombined()) {
+      return value;
+    }
+    throw new RuleException(rule + ": " + describe(field) + " has type " + field.type() + ": type " + field.type()
+        + " not supported for encryption (only STRING and BYTES)");
+  }
+
+  private static Object decrypt(Rule rule, RuleCipher cipher, FieldContext field, Object value) {
+    if (value == null) {
+      return null;
+    }
+    if (field.type() == FieldType.STRING) {
+      byte[] encrypted;
+      try {
+        encrypted = Base64.getDecoder().decode((String) value);
+      } catch (IllegalArgumentException e) {
+        throw new RuleException(rule + " cannot decrypt " + describe(field) + ": it is not base64");
+      }
+      return new String(cipher.decrypt(encrypted, describe(field)), StandardCharsets.UTF_8);
+    }
+    if (field.type() == FieldType.BYTES) {
+      return cipher.decrypt((byte[]) value, describe(field));
+    }
+    return value;
+  }
+
+  private static String describe(FieldContext field) {
+    return "field '" + field.fullName() + "'";
+  }
+
+  @Override
+  public String toString() {
+    return TYPE + " executor";
+  }
+}

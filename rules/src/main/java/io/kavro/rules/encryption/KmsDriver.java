@@ -1,0 +1,25 @@
+package io.kavro.rules.encryption;
+
+import java.util.Map;
+
+/**
+ * A KMS that holds key-encryption keys (KEKs): what a cloud KMS plug-in implements. Field encryption finds
+ * drivers by {@link java.util.ServiceLoader} (a jar lists its class in
+ * {@code META-INF/services/io.kavro.rules.encryption.KmsDriver}); {@link LocalKmsDriver} ({@code local-kms}) is
+ * built in. Implementations are thread-safe and have a public no-argument constructor.
+ */
+public interface KmsDriver {
+  /** The KMS type that KEKs name ({@code encrypt.kms.type}): {@code local-kms}, {@code aws-kms}, ... */
+  String kmsType();
+
+  /**
+   * A client for one KEK.
+   *
+   * @param kekUrl {@code <kmsType>://<kmsKeyId>}, as Confluent's clients name the key
+   * @param configs the executor's settings (the serde's, with {@code rule.executors.*.param.*} over them) with the
+   *     KEK's {@code kmsProps} laid over them; they may hold secrets, never to be printed
+   * @throws io.kavro.serde.rules.RuleException when the driver cannot reach the key (a setting is missing); the
+   *     message names the setting, never its value
+   */
+  KmsClient newClient(String kekUrl, Map<String, ?> configs);
+}

@@ -1,0 +1,89 @@
+package io.kavro.rules.encryption;
+
+import io.kavro.registry.contract.DekRegistry;
+import io.kavro.serde.rules.RuleException;
+import io.kavro.serde.rules.RuleTarget;
+import java.nio.ByteBuffer;
+import java.security.GeneralSecurityException;
+import java.util.function.Supplier;
+
+/**
+ * The cipher of one prepared encryption rule: its parameters, its subject's DEKs, and Confluent's ciphertext
+ * layout. With {@code encrypt.dek.expiry.days > 0} a ciphertext starts with {@code 0x00 ‖ int32 DEK version}; else
+ * it is the bare cipher output. Thread-safe.
+ */
+final class RuleCipher {
+  private static final int PREFIX_SIZE = 5;
+
+  private final RuleTarget target;
+  private final EncryptionParams params;
+  private final EncryptionKeys keys;
+  private final Supplier<DekRegistry> registry;
+
+  RuleCipher(RuleTarget target, EncryptionKeys keys) {
+    this.target = target;
+    this.params = EncryptionParams.of(target);
+    this.keys = keys;
+    this.registry = () -> {
+      if (target.registry() == null) {
+        throw new RuleException(target.rule() + " needs a DEK registry, and the serde has no registry client");
+      }
+      return target.registry().dekRegistry();
+    };
+  }
+
+  /**
+   * Encrypts {@code plaintext}.
+   *
+   * @param what what is encrypted, for messages ({@code "field 'ns.R.f'"}, {@code "the payload"})
+   * @throws RuleException when there is no key to encrypt with
+   */
+  byte[] encrypt(byte[] plaintext, String what) {
+    EncryptionKeys.DataKey key = withRule("encrypt", what, () -> keys.writeKey(params, target.subject(), registry));
+    byte[] cipher;
+    try {
+      cipher = key.cryptor().encrypt(plaintext);
+    } catch (GeneralSecurityException e) {
+      throw new RuleException(target.rule() + " cannot encrypt " + what + ": " + e.getMessage(), e);
+    }
+    if (!params.rotates()) {
+      return cipher;
+    }
+    return ByteBuffer.allocate(PREFIX_SIZE + cipher.length).put((byte) 0).putInt(key.version()).put(cipher).array();
+  }
+
+  /**
+   * Decrypts {@code ciphertext}.
+   *
+   * @throws RuleException when it cannot be decrypted: no key, a wrong version prefix, a changed ciphertext
+   */
+  byte[] decrypt(byte[] ciphertext, String what) {
+    int version = DekRegistry.LATEST;
+    int offset = 0;
+    if (params.rotates()) {
+      if (ciphertext.length < PREFIX_SIZE || ciphertext[0] != 0) {
+        throw new RuleException(target.rule() + " cannot decrypt " + what + ": it does not start with the DEK "
+            + "version prefix (0x00 and 4 bytes) that " + EncryptionParams.DEK_EXPIRY_DAYS + " > 0 writes");
+      }
+      version = ByteBuffer.wrap(ciphertext, 1, 4).getInt();
+      offset = PREFIX_SIZE;
+    }
+    int dekVersion = version;
+    EncryptionKeys.DataKey key = withRule("decrypt", what, () -> keys.readKey(params, target.subject(), dekVersion, registry));
+    byte[] cipher = offset == 0 ? ciphertext : java.util.Arrays.copyOfRange(ciphertext, offset, ciphertext.length);
+    try {
+      return key.cryptor().decrypt(cipher);
+    } catch (GeneralSecurityException e) {
+      throw new RuleException(target.rule() + " cannot decrypt " + what + " with the " + params.algorithm()
+          + " DEK version " + key.version() + " of KEK '" + params.kekName() + "': " + e.getMessage(), e);
+    }
+  }
+
+  private <T> T withRule(String verb, String what, Supplier<T> call) {
+    try {
+      return call.get();
+    } catch (RuleException e) {
+      throw new RuleException(target.rule() + " cannot " + verb + " " + what + ": " + e.getMessage(), e);
+    }
+  }
+}
