@@ -135,8 +135,8 @@ public final class DataContractLayer implements AutoCloseable {
       try {
         answer = route(exchange, body);
       } catch (IOException e) {
-        log.warn("DataContractLayer could not reach the registry at {}: {}", upstream, e.toString());
-        answer = Answer.error(502, 50201, "DataContractLayer could not reach the registry: " + e);
+        log.warn("DataContractLayer could not reach or read the registry at {}: {}", upstream, e.toString());
+        answer = Answer.error(502, 50201, "DataContractLayer could not reach or read the registry: " + e);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         answer = Answer.error(503, 50301, "DataContractLayer was interrupted");
