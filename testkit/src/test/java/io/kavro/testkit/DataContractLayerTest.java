@@ -1,0 +1,241 @@
+package io.kavro.testkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import mockwebserver3.junit5.StartStop;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** DataContractLayer in front of a MockWebServer that stands in for Apicurio's ccompat API. */
+class DataContractLayerTest {
+  private static final String SCHEMA = "{\"schema\":\"\\\"string\\\"\"}";
+  private static final String RULE_SET = "{\"domainRules\":[{\"name\":\"checkLength\",\"type\":\"CEL\","
+      + "\"expr\":\"size(message) < 10\"}]}";
+  private static final String NORMALIZED_RULE_SET = "{\"domainRules\":[{\"name\":\"checkLength\",\"type\":\"CEL\","
+      + "\"expr\":\"size(message) < 10\",\"kind\":\"TRANSFORM\",\"mode\":\"WRITEREAD\",\"disabled\":false}]}";
+  private static final String METADATA = "{\"properties\":{\"owner\":\"team-a\",\"tier\":\"gold\"}}";
+
+  @StartStop
+  private final MockWebServer registry = new MockWebServer();
+  private final HttpClient http = HttpClient.newHttpClient();
+  private DataContractLayer layer;
+
+  @BeforeEach
+  void startLayer() throws Exception {
+    layer = DataContractLayer.start(registry.url("/apis/ccompat/v7").toString(), () -> 1_700_000_000_000L);
+  }
+
+  @AfterEach
+  void closeLayer() {
+    layer.close();
+  }
+
+  private void upstream(int code, String body) {
+    registry.enqueue(new MockResponse.Builder().code(code)
+        .setHeader("Content-Type", "application/vnd.schemaregistry.v1+json").body(body).build());
+  }
+
+  private record Reply(int status, String body) {}
+
+  private Reply call(String method, String path, String body) throws Exception {
+    HttpRequest request = HttpRequest.newBuilder(URI.create(layer.url() + path))
+        .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
+        .header("Content-Type", "application/vnd.schemaregistry.v1+json").build();
+    HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+    return new Reply(response.statusCode(), response.body());
+  }
+
+  /** Registers version {@code version} with id {@code id} through the layer; the latest before it was {@code previous}. */
+  private void register(String subject, String body, int previous, int version, int id) throws Exception {
+    if (previous == 0) {
+      upstream(404, "{\"error_code\":40401,\"message\":\"Subject not found\"}");
+    } else {
+      upstream(200, "{\"subject\":\"" + subject + "\",\"version\":" + previous + ",\"id\":" + previous
+          + ",\"schema\":\"\\\"int\\\"\"}");
+    }
+    upstream(200, "{\"id\":" + id + "}");
+    upstream(200, "{\"subject\":\"" + subject + "\",\"version\":" + version + ",\"id\":" + id
+        + ",\"schema\":\"\\\"string\\\"\"}");
+    assertThat(call("POST", "/subjects/" + subject + "/versions?normalize=false", body))
+        .isEqualTo(new Reply(200, "{\"id\":" + id + "}"));
+    registry.takeRequest();
+    registry.takeRequest();
+    registry.takeRequest();
+  }
+
+  @Test
+  void register_withContract_forwardsTheSchemaAloneAndRemembersTheContract() throws Exception {
+    upstream(404, "{\"error_code\":40401,\"message\":\"Subject not found\"}");
+    upstream(200, "{\"id\":7}");
+    upstream(200, "{\"subject\":\"t-value\",\"version\":1,\"id\":7,\"schema\":\"\\\"string\\\"\"}");
+
+    Reply reply = call("POST", "/subjects/t-value/versions?normalize=false",
+        "{\"schema\":\"\\\"string\\\"\",\"metadata\":" + METADATA + ",\"ruleSet\":" + RULE_SET + "}");
+
+    assertThat(reply).isEqualTo(new Reply(200, "{\"id\":7}"));
+    RecordedRequest latest = registry.takeRequest();
+    assertThat(latest.getMethod() + " " + latest.getTarget()).isEqualTo("GET /apis/ccompat/v7/subjects/t-value/versions/latest");
+    RecordedRequest registered = registry.takeRequest();
+    assertThat(registered.getMethod() + " " + registered.getTarget())
+        .isEqualTo("POST /apis/ccompat/v7/subjects/t-value/versions?normalize=false");
+    assertThat(registered.getBody().utf8()).isEqualTo(SCHEMA);
+    RecordedRequest lookUp = registry.takeRequest();
+    assertThat(lookUp.getMethod() + " " + lookUp.getTarget()).isEqualTo("POST /apis/ccompat/v7/subjects/t-value");
+    assertThat(lookUp.getBody().utf8()).isEqualTo(SCHEMA);
+
+    upstream(200, SCHEMA);
+    assertThat(call("GET", "/schemas/ids/7?subject=t-value", null)).isEqualTo(new Reply(200,
+        "{\"schema\":\"\\\"string\\\"\",\"metadata\":" + METADATA + ",\"ruleSet\":" + NORMALIZED_RULE_SET + "}"));
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/schemas/ids/7?subject=t-value");
+
+    upstream(200, "{\"subject\":\"t-value\",\"version\":1,\"id\":7,\"schema\":\"\\\"string\\\"\"}");
+    assertThat(call("GET", "/subjects/t-value/versions/latest", null)).isEqualTo(new Reply(200,
+        "{\"subject\":\"t-value\",\"version\":1,\"id\":7,\"schema\":\"\\\"string\\\"\",\"metadata\":" + METADATA
+            + ",\"ruleSet\":" + NORMALIZED_RULE_SET + "}"));
+
+    upstream(200, "{\"subject\":\"t-value\",\"version\":1,\"id\":7,\"schema\":\"\\\"string\\\"\"}");
+    assertThat(call("POST", "/subjects/t-value?normalize=false&deleted=true",
+        "{\"schema\":\"\\\"string\\\"\",\"ruleSet\":{}}")).isEqualTo(new Reply(200,
+        "{\"subject\":\"t-value\",\"version\":1,\"id\":7,\"schema\":\"\\\"string\\\"\",\"metadata\":" + METADATA
+            + ",\"ruleSet\":" + NORMALIZED_RULE_SET + "}"));
+    registry.takeRequest();
+    assertThat(registry.takeRequest().getBody().utf8()).as("the lookup goes upstream without the contract")
+        .isEqualTo(SCHEMA);
+  }
+
+  @Test
+  void register_withoutRuleSet_inheritsTheLatestVersionsParts() throws Exception {
+    register("t-value", "{\"schema\":\"\\\"int\\\"\",\"metadata\":" + METADATA + ",\"ruleSet\":" + RULE_SET + "}",
+        0, 1, 1);
+    register("t-value", "{\"schema\":\"\\\"string\\\"\",\"metadata\":{\"properties\":{\"owner\":\"team-b\"}}}",
+        1, 2, 2);
+
+    upstream(200, SCHEMA);
+    assertThat(call("GET", "/schemas/ids/2", null)).isEqualTo(new Reply(200,
+        "{\"schema\":\"\\\"string\\\"\",\"metadata\":{\"properties\":{\"owner\":\"team-b\"}},\"ruleSet\":"
+            + NORMALIZED_RULE_SET + "}"));
+  }
+
+  @Test
+  void register_sameSchemaWithAnotherContract_replacesTheIdsContract() throws Exception {
+    register("t-value", "{\"schema\":\"\\\"string\\\"\",\"ruleSet\":" + RULE_SET + "}", 0, 1, 1);
+    register("t-value", "{\"schema\":\"\\\"string\\\"\",\"ruleSet\":{\"domainRules\":[]}}", 1, 1, 1);
+
+    upstream(200, SCHEMA);
+    assertThat(call("GET", "/schemas/ids/1", null))
+        .isEqualTo(new Reply(200, "{\"schema\":\"\\\"string\\\"\",\"ruleSet\":{\"domainRules\":[]}}"));
+  }
+
+  @Test
+  void answers_ofSchemasWithoutContract_passUnchanged() throws Exception {
+    upstream(200, "{\"schema\" : \"\\\"long\\\"\"}");
+    assertThat(call("GET", "/schemas/ids/3", null)).isEqualTo(new Reply(200, "{\"schema\" : \"\\\"long\\\"\"}"));
+    upstream(404, "{\"error_code\":40403,\"message\":\"Schema 4 not found\"}");
+    assertThat(call("GET", "/schemas/ids/4", null))
+        .isEqualTo(new Reply(404, "{\"error_code\":40403,\"message\":\"Schema 4 not found\"}"));
+    upstream(200, "[\"a\",\"b\"]");
+    assertThat(call("GET", "/subjects?deleted=true", null)).isEqualTo(new Reply(200, "[\"a\",\"b\"]"));
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/schemas/ids/3");
+    registry.takeRequest();
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/subjects?deleted=true");
+  }
+
+  @Test
+  void metadata_answersTheLatestVersionWithEveryPair() throws Exception {
+    register("t-value", "{\"schema\":\"\\\"int\\\"\",\"metadata\":" + METADATA + "}", 0, 1, 1);
+    register("t-value", "{\"schema\":\"\\\"string\\\"\",\"metadata\":{\"properties\":{\"owner\":\"team-a\"}}}",
+        1, 2, 2);
+
+    upstream(200, "[1,2]");
+    upstream(200, "{\"subject\":\"t-value\",\"version\":1,\"id\":1,\"schema\":\"\\\"int\\\"\"}");
+    assertThat(call("GET", "/subjects/t-value/metadata?key=owner&value=team-a&key=tier&value=gold&deleted=true",
+        null)).isEqualTo(new Reply(200, "{\"subject\":\"t-value\",\"version\":1,\"id\":1,\"schema\":\"\\\"int\\\"\","
+            + "\"metadata\":" + METADATA + "}"));
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/subjects/t-value/versions");
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/subjects/t-value/versions/1");
+
+    upstream(200, "[1,2]");
+    upstream(200, "{\"subject\":\"t-value\",\"version\":2,\"id\":2,\"schema\":\"\\\"string\\\"\"}");
+    assertThat(call("GET", "/subjects/t-value/metadata?key=owner&value=team-a", null).body())
+        .isEqualTo("{\"subject\":\"t-value\",\"version\":2,\"id\":2,\"schema\":\"\\\"string\\\"\","
+            + "\"metadata\":{\"properties\":{\"owner\":\"team-a\"}}}");
+
+    upstream(200, "[1,2]");
+    assertThat(call("GET", "/subjects/t-value/metadata?key=owner&value=team-c", null)).isEqualTo(new Reply(404,
+        "{\"error_code\":40401,\"message\":\"Subject 't-value' not found: no version has the metadata properties "
+            + "{owner=team-c}\"}"));
+  }
+
+  @Test
+  void associations_areNotFound() throws Exception {
+    assertThat(call("GET", "/associations/resources/-/orders?resourceType=topic&associationType=value", null))
+        .isEqualTo(new Reply(404, "{\"error_code\":40401,\"message\":\"DataContractLayer keeps no associations\"}"));
+    assertThat(registry.getRequestCount()).isZero();
+  }
+
+  @Test
+  void dekRegistry_keks_createReadAndConflict() throws Exception {
+    String kek = "{\"name\":\"kek1\",\"kmsType\":\"local-kms\",\"kmsKeyId\":\"mykey\",\"shared\":false}";
+    String stored = "{\"name\":\"kek1\",\"kmsType\":\"local-kms\",\"kmsKeyId\":\"mykey\",\"kmsProps\":{},"
+        + "\"shared\":false,\"ts\":1700000000000,\"deleted\":false}";
+    assertThat(call("GET", "/dek-registry/v1/keks/kek1?deleted=false", null))
+        .isEqualTo(new Reply(404, "{\"error_code\":40470,\"message\":\"Key 'kek1' not found\"}"));
+    assertThat(call("POST", "/dek-registry/v1/keks", kek)).isEqualTo(new Reply(200, stored));
+    assertThat(call("POST", "/dek-registry/v1/keks", kek)).isEqualTo(new Reply(409,
+        "{\"error_code\":40971,\"message\":\"Key 'kek1' already exists; use a different value\"}"));
+    assertThat(call("GET", "/dek-registry/v1/keks/kek1?deleted=false", null)).isEqualTo(new Reply(200, stored));
+    assertThat(call("GET", "/dek-registry/v1/keks?deleted=false", null)).isEqualTo(new Reply(200, "[\"kek1\"]"));
+    assertThat(call("POST", "/dek-registry/v1/keks",
+        "{\"name\":\"kek2\",\"kmsType\":\"local-kms\",\"kmsKeyId\":\"k\",\"shared\":true}")).isEqualTo(new Reply(422,
+        "{\"error_code\":42271,\"message\":\"Invalid key: KEK 'kek2' is shared: DataContractLayer supports only KEKs "
+            + "that are not shared\"}"));
+    assertThat(registry.getRequestCount()).isZero();
+  }
+
+  @Test
+  void dekRegistry_deks_createOnBothPathsAndReadVersions() throws Exception {
+    call("POST", "/dek-registry/v1/keks", "{\"name\":\"kek1\",\"kmsType\":\"local-kms\",\"kmsKeyId\":\"mykey\"}");
+    assertThat(call("POST", "/dek-registry/v1/keks/nokek/deks/t-value", "{\"subject\":\"t-value\"}"))
+        .isEqualTo(new Reply(404, "{\"error_code\":40470,\"message\":\"Key 'nokek' not found\"}"));
+    String dek1 = "{\"kekName\":\"kek1\",\"subject\":\"t-value\",\"version\":1,\"algorithm\":\"AES256_GCM\","
+        + "\"encryptedKeyMaterial\":\"AAEC\",\"ts\":1700000000000,\"deleted\":false}";
+    String dek2 = "{\"kekName\":\"kek1\",\"subject\":\"t-value\",\"version\":2,\"algorithm\":\"AES256_GCM\","
+        + "\"encryptedKeyMaterial\":\"AwQF\",\"ts\":1700000000000,\"deleted\":false}";
+    assertThat(call("POST", "/dek-registry/v1/keks/kek1/deks/t-value",
+        "{\"subject\":\"t-value\",\"version\":1,\"algorithm\":\"AES256_GCM\",\"encryptedKeyMaterial\":\"AAEC\"}"))
+        .isEqualTo(new Reply(200, dek1));
+    assertThat(call("POST", "/dek-registry/v1/keks/kek1/deks/t-value",
+        "{\"subject\":\"t-value\",\"encryptedKeyMaterial\":\"AAEC\"}")).isEqualTo(new Reply(409,
+        "{\"error_code\":40971,\"message\":\"Key 't-value' already exists; use a different value\"}"));
+    assertThat(call("POST", "/dek-registry/v1/keks/kek1/deks",
+        "{\"subject\":\"t-value\",\"version\":2,\"encryptedKeyMaterial\":\"AwQF\"}")).isEqualTo(new Reply(200, dek2));
+    assertThat(call("POST", "/dek-registry/v1/keks/kek1/deks/t-value", "{\"subject\":\"t-value\"}").body())
+        .isEqualTo("{\"error_code\":42271,\"message\":\"Invalid key: DEK 't-value' needs encryptedKeyMaterial, as KEK "
+            + "'kek1' is not shared\"}");
+
+    assertThat(call("GET", "/dek-registry/v1/keks/kek1/deks/t-value?deleted=false&algorithm=AES256_GCM", null))
+        .isEqualTo(new Reply(200, dek2));
+    assertThat(call("GET", "/dek-registry/v1/keks/kek1/deks/t-value/versions/-1?algorithm=AES256_GCM", null))
+        .isEqualTo(new Reply(200, dek2));
+    assertThat(call("GET", "/dek-registry/v1/keks/kek1/deks/t-value/versions/latest", null))
+        .isEqualTo(new Reply(200, dek2));
+    assertThat(call("GET", "/dek-registry/v1/keks/kek1/deks/t-value/versions/1?algorithm=AES256_GCM&deleted=false",
+        null)).isEqualTo(new Reply(200, dek1));
+    assertThat(call("GET", "/dek-registry/v1/keks/kek1/deks/t-value/versions", null))
+        .isEqualTo(new Reply(200, "[1,2]"));
+    assertThat(call("GET", "/dek-registry/v1/keks/kek1/deks/t-value/versions/1?algorithm=AES256_SIV", null))
+        .isEqualTo(new Reply(404, "{\"error_code\":40470,\"message\":\"Key 't-value' not found\"}"));
+    assertThat(call("GET", "/dek-registry/v1/keks/kek1/deks/t-value/versions/3", null))
+        .isEqualTo(new Reply(404, "{\"error_code\":40470,\"message\":\"Key 't-value' not found\"}"));
+    assertThat(call("DELETE", "/dek-registry/v1/keks/kek1/deks/t-value", null).status()).isEqualTo(405);
+    assertThat(registry.getRequestCount()).isZero();
+  }
+}

@@ -1,0 +1,129 @@
+package io.kavro.testkit;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs tests/js-peer/peer.js, Confluent's JavaScript schema registry client as a command-line peer (see its
+ * header for the commands). A test that needs it calls {@link #require()}, which skips the test, saying why,
+ * only when {@code node} is not on the PATH. It installs the peer's npm packages first ({@code npm ci}, pinned by
+ * package-lock.json) when they are missing or older than the lock file, once per JVM and under a file lock; an
+ * install that fails (no npm, no network and no npm cache) fails the test with npm's message.
+ */
+final class JsPeer {
+  /** What peer.js did: its exit code and its output. */
+  record Run(int exitCode, String stdout, String stderr) {
+    /** The single line the command printed, after checking that it succeeded. */
+    String line() {
+      if (exitCode != 0) {
+        throw new AssertionError("peer.js failed with exit code " + exitCode + ": " + stderr);
+      }
+      return stdout.strip();
+    }
+  }
+
+  private final Path node;
+  private final Path folder;
+
+  private JsPeer(Path node, Path folder) {
+    this.node = node;
+    this.folder = folder;
+  }
+
+  /** The peer, or the calling test is skipped when {@code node} is not on the PATH. */
+  static JsPeer require() {
+    Path node = onPath("node");
+    assumeTrue(node != null, "node is not on the PATH: the tests against Confluent's JavaScript client are skipped");
+    Path folder = Path.of(System.getProperty("kavro.jsPeer", "../tests/js-peer")).toAbsolutePath().normalize();
+    install(folder);
+    return new JsPeer(node, folder);
+  }
+
+  private static boolean installed;
+
+  /** Runs {@code npm ci} in the folder unless node_modules is as new as package-lock.json. */
+  private static synchronized void install(Path folder) {
+    if (installed) {
+      return;
+    }
+    Path lock = folder.resolve("package-lock.json");
+    Path hidden = folder.resolve("node_modules/.package-lock.json");
+    try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(folder.resolve(
+            "node_modules.lock"), java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+        java.nio.channels.FileLock held = channel.lock()) {
+      if (!Files.exists(hidden) || Files.getLastModifiedTime(hidden).compareTo(Files.getLastModifiedTime(lock)) < 0) {
+        Path npm = onPath("npm");
+        if (npm == null) {
+          throw new IllegalStateException("node is on the PATH but npm is not: cannot install the JS peer in "
+              + folder);
+        }
+        long start = System.nanoTime();
+        Process process = new ProcessBuilder(npm.toString(), "ci", "--no-audit", "--no-fund", "--prefer-offline")
+            .directory(folder.toFile()).redirectErrorStream(true).start();
+        process.getOutputStream().close();
+        CompletableFuture<String> output = CompletableFuture.supplyAsync(() -> read(process.getInputStream()));
+        if (!process.waitFor(10, TimeUnit.MINUTES)) {
+          process.destroyForcibly();
+          throw new IllegalStateException("npm ci in " + folder + " did not end within 10 minutes");
+        }
+        if (process.exitValue() != 0) {
+          throw new IllegalStateException("npm ci in " + folder + " failed (exit code " + process.exitValue()
+              + "): " + output.join());
+        }
+        System.out.printf("JsPeer: npm ci in %s took %d ms%n", folder, (System.nanoTime() - start) / 1_000_000);
+      }
+      installed = true;
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("Cannot install the JS peer in " + folder, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while installing the JS peer in " + folder, e);
+    }
+  }
+
+  /** Runs {@code node peer.js args...} in the peer's folder, for at most a minute. */
+  Run run(String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(node.toString(), "peer.js"));
+    command.addAll(List.of(args));
+    Process process = new ProcessBuilder(command).directory(folder.toFile()).start();
+    process.getOutputStream().close();
+    CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(process.getInputStream()));
+    CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(process.getErrorStream()));
+    if (!process.waitFor(60, TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      throw new AssertionError("peer.js " + String.join(" ", args) + " did not end within 60 s");
+    }
+    return new Run(process.exitValue(), out.join(), err.join());
+  }
+
+  private static String read(java.io.InputStream in) {
+    try (in) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      return "(unreadable: " + e + ")";
+    }
+  }
+
+  private static Path onPath(String program) {
+    String path = System.getenv("PATH");
+    if (path == null) {
+      return null;
+    }
+    for (String dir : path.split(File.pathSeparator)) {
+      Path candidate = Path.of(dir, program);
+      if (Files.isExecutable(candidate)) {
+        return candidate;
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,146 @@
+#!/usr/bin/env node
+// Confluent's JavaScript schema registry client (@confluentinc/schemaregistry, pinned in package.json) as a
+// command-line peer for Kavro's interop tests. A Java test runs it and reads its stdout.
+//
+//   node peer.js register    <registryUrl> <subject> <schemaJson|@file>      -> prints the schema id
+//   node peer.js serialize   <registryUrl> <topic>   <recordJson|@file> [opts] -> prints base64 of the bytes
+//   node peer.js deserialize <registryUrl> <topic>   <base64>           [opts] -> prints the record as JSON
+//
+// <schemaJson> is a registration body: {"schemaType"?, "schema": "<avro schema text>", "metadata"?, "ruleSet"?}.
+// In records, bytes and fixed values are written {"$bytes": "<base64>"}, both ways.
+// Options: --use-latest (useLatestVersion), --use-latest-with-metadata k=v[,k=v] (useLatestWithMetadata),
+//          --secret S (ruleConfig.secret for the local KMS).
+// serialize never registers (autoRegisterSchemas false): it writes with the subject's latest version, or the
+// latest with the given metadata; register the schema (and its rule set) first.
+// The subject name strategy is always TOPIC (<topic>-value). On failure: exit code 1, and stderr holds
+// "error: <class>: <message>" (a rule failure's message names the rule).
+'use strict';
+
+const fs = require('fs');
+const sr = require('@confluentinc/schemaregistry');
+
+const {
+  SchemaRegistryClient, AvroSerializer, AvroDeserializer, SerdeType, SubjectNameStrategyType,
+  CelExecutor, CelFieldExecutor, FieldEncryptionExecutor, EncryptionExecutor, JsonataExecutor, LocalKmsDriver,
+} = sr;
+
+// Registration is global and must come before any serde is built.
+CelExecutor.register();
+CelFieldExecutor.register();
+FieldEncryptionExecutor.register();
+EncryptionExecutor.register();
+JsonataExecutor.register();
+LocalKmsDriver.register();
+
+function usage(message) {
+  throw new UsageError(message + '\nusage: node peer.js register|serialize|deserialize <registryUrl> '
+    + '<subject|topic> <json|@file|base64> [--use-latest] [--use-latest-with-metadata k=v,...] [--secret S]');
+}
+
+class UsageError extends Error {}
+
+function readJson(arg, what) {
+  const text = arg.startsWith('@') ? fs.readFileSync(arg.substring(1), 'utf8') : arg;
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`${what} is not JSON: ${e.message}`);
+  }
+}
+
+function parseOptions(args) {
+  const options = {};
+  for (let i = 0; i < args.length; i++) {
+    const name = args[i];
+    const value = () => {
+      if (i + 1 >= args.length) usage(`${name} needs a value`);
+      return args[++i];
+    };
+    switch (name) {
+      case '--use-latest': options.useLatest = true; break;
+      case '--secret': options.secret = value(); break;
+      case '--use-latest-with-metadata': {
+        const pairs = {};
+        for (const pair of value().split(',')) {
+          const eq = pair.indexOf('=');
+          if (eq <= 0) usage(`--use-latest-with-metadata wants k=v pairs, not '${pair}'`);
+          pairs[pair.substring(0, eq)] = pair.substring(eq + 1);
+        }
+        options.useLatestWithMetadata = pairs;
+        break;
+      }
+      default: usage(`unknown option '${name}'`);
+    }
+  }
+  return options;
+}
+
+// JSON -> record: {"$bytes": b64} becomes a Buffer.
+function fromJson(value) {
+  if (Array.isArray(value)) return value.map(fromJson);
+  if (value !== null && typeof value === 'object') {
+    const keys = Object.keys(value);
+    if (keys.length === 1 && keys[0] === '$bytes') return Buffer.from(value.$bytes, 'base64');
+    const out = {};
+    for (const k of keys) out[k] = fromJson(value[k]);
+    return out;
+  }
+  return value;
+}
+
+// Record -> JSON: a Buffer becomes {"$bytes": b64}; avsc record instances become plain objects.
+function toJson(value) {
+  if (Buffer.isBuffer(value)) return { $bytes: value.toString('base64') };
+  if (Array.isArray(value)) return value.map(toJson);
+  if (typeof value === 'bigint') return value.toString();
+  if (value !== null && typeof value === 'object') {
+    const out = {};
+    for (const k of Object.keys(value)) out[k] = toJson(value[k]);
+    return out;
+  }
+  return value;
+}
+
+function serdeConfig(options) {
+  const config = { subjectNameStrategyType: SubjectNameStrategyType.TOPIC };
+  if (options.secret !== undefined) config.ruleConfig = { secret: options.secret };
+  if (options.useLatest) config.useLatestVersion = true;
+  if (options.useLatestWithMetadata) config.useLatestWithMetadata = options.useLatestWithMetadata;
+  return config;
+}
+
+async function main(argv) {
+  const [command, url, name, payload, ...rest] = argv;
+  if (!command || !url || !name || payload === undefined) usage('missing arguments');
+  const client = new SchemaRegistryClient({ baseURLs: [url], cacheCapacity: 1000 });
+  const options = parseOptions(rest);
+  switch (command) {
+    case 'register': {
+      const schema = readJson(payload, 'the schema');
+      if (!schema.schemaType) schema.schemaType = 'AVRO';
+      return String(await client.register(name, schema, false));
+    }
+    case 'serialize': {
+      const config = { ...serdeConfig(options), autoRegisterSchemas: false };
+      if (!options.useLatestWithMetadata) config.useLatestVersion = true;
+      const serializer = new AvroSerializer(client, SerdeType.VALUE, config);
+      const record = fromJson(readJson(payload, 'the record'));
+      const bytes = await serializer.serialize(name, record);
+      return bytes.toString('base64');
+    }
+    case 'deserialize': {
+      const deserializer = new AvroDeserializer(client, SerdeType.VALUE, serdeConfig(options));
+      const record = await deserializer.deserialize(name, Buffer.from(payload, 'base64'));
+      return JSON.stringify(toJson(record));
+    }
+    default:
+      return usage(`unknown command '${command}'`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (out) => { process.stdout.write(out + '\n'); },
+  (e) => {
+    process.stderr.write(`error: ${e && e.constructor ? e.constructor.name : 'Error'}: ${e && e.message}\n`);
+    process.exitCode = e instanceof UsageError ? 2 : 1;
+  });
