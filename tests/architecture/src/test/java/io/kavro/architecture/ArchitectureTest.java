@@ -36,6 +36,7 @@ class ArchitectureTest {
   private static final Map<String, String> MODULES = Map.of(
       "registry-http", "io.kavro.registry",
       "serde", "io.kavro.serde",
+      "rules", "io.kavro.rules",
       "connect", "io.kavro.connect",
       "serde-kafka3", "io.kavro.serde",
       "cli", "io.kavro.cli",
@@ -47,7 +48,7 @@ class ArchitectureTest {
   private static final Set<String> WITHOUT_SOURCES = Set.of("connect-plugin");
 
   /** The modules built on Kavro as its users are, which may use its public API only. */
-  private static final Set<String> ON_THE_PUBLIC_API = Set.of("cli", "testkit", "examples", "benchmarks");
+  private static final Set<String> ON_THE_PUBLIC_API = Set.of("rules", "cli", "testkit", "examples", "benchmarks");
 
   /** The root pom's folder of test suites and fixtures, which are no product. */
   private static final String TESTS = "tests";
