@@ -174,7 +174,8 @@ final class HttpDekRegistry implements DekRegistry {
         e.status(), e.errorCode(), e.url(), e);
   }
 
-  private static int checkedVersion(int version, String kekName, String subject) {
+  /** {@code version}, when it is one a DEK can have: 1 or more. */
+  static int checkedVersion(int version, String kekName, String subject) {
     if (version < 1) {
       throw new IllegalArgumentException("DEK version of KEK '" + kekName + "', subject '" + subject
           + "' must be at least 1 (or DekRegistry.LATEST for a lookup), was " + version);

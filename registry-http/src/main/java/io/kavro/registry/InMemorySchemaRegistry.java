@@ -40,6 +40,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
     final Map<String, CompatibilityLevel> subjectLevels = new HashMap<>();
     final LongAdder requests = new LongAdder();
     final LongAdder errors = new LongAdder();
+    final InMemoryDekRegistry deks = new InMemoryDekRegistry();
     CompatibilityLevel globalLevel = CompatibilityLevel.BACKWARD;
   }
 
@@ -59,6 +60,12 @@ final class InMemorySchemaRegistry implements MockRegistry {
    */
   InMemorySchemaRegistry ignoringRules() {
     return new InMemorySchemaRegistry(state, true);
+  }
+
+  /** {@inheritDoc} This registry's own, which every client of its scope shares: see {@link InMemoryDekRegistry}. */
+  @Override
+  public io.kavro.registry.contract.DekRegistry dekRegistry() {
+    return state.deks;
   }
 
   private static final class Subject {
