@@ -37,6 +37,9 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   private final com.github.benmanes.caffeine.cache.Cache<Integer, JsonNode> contracts;
   /** The optional APIs this registry has been found to lack: never asked again. */
   private final Set<OptionalApi> missingApis = ConcurrentHashMap.newKeySet();
+  /** Confluent's DEK registry, on this client's transport, learned missing as the other optional APIs are. */
+  private final HttpDekRegistry dekRegistry = new HttpDekRegistry(
+      request -> sendOptional(OptionalApi.DEK_REGISTRY, request));
 
   /** A client configured from {@code config}, with its own OkHttp client, which {@link #close()} shuts down. */
   HttpSchemaRegistryClient(RegistryConfig config) {
@@ -309,6 +312,12 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     return new UnsupportedRegistryApiException(operation + " failed: the registry does not have "
         + api.description + " (" + how + "); Kavro does not ask it again", cause == null ? 404 : cause.status(),
         cause == null ? -1 : cause.errorCode(), cause == null ? null : cause.url(), cause);
+  }
+
+  /** {@inheritDoc} Uncached: see {@link HttpDekRegistry}. */
+  @Override
+  public io.kavro.registry.contract.DekRegistry dekRegistry() {
+    return dekRegistry;
   }
 
   @Override

@@ -44,12 +44,19 @@ final class InMemorySchemaRegistry implements MockRegistry {
     final Map<String, CompatibilityLevel> subjectLevels = new HashMap<>();
     final LongAdder requests = new LongAdder();
     final LongAdder errors = new LongAdder();
+    final InMemoryDekRegistry deks = new InMemoryDekRegistry();
     CompatibilityLevel globalLevel = CompatibilityLevel.BACKWARD;
   }
 
   /** An empty registry. */
   InMemorySchemaRegistry() {
     this.state = new State();
+  }
+
+  /** {@inheritDoc} This registry's own, which every client of its scope shares: see {@link InMemoryDekRegistry}. */
+  @Override
+  public io.kavro.registry.contract.DekRegistry dekRegistry() {
+    return state.deks;
   }
 
   private static final class Subject {

@@ -1,0 +1,232 @@
+package io.kavro.registry;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kavro.registry.contract.Dek;
+import io.kavro.registry.contract.DekRegistry;
+import io.kavro.registry.contract.Kek;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Confluent's DEK registry REST API ({@code /dek-registry/v1}) on the schema registry client's transport: the
+ * four calls that field encryption makes, as Confluent's Java and JavaScript clients make them.
+ *
+ * <ul>
+ *   <li>A get answered 404 with the DEK registry's "key not found" ({@code error_code} 40470) is empty.</li>
+ *   <li>A create answered 409 (another client created it first) is looked up again, and what the registry holds
+ *       is returned; a DEK create answered 405 (a registry before the subject was in the path) is sent to
+ *       {@code /keks/{kek}/deks}.</li>
+ *   <li>A registry without the API (Apicurio, Karapace, Confluent before 7.5) answers a 404 without a registry
+ *       error code, which the client learns as {@link OptionalApi#DEK_REGISTRY} missing, or a 404 with an error
+ *       code that is not the DEK registry's (4047x): then this learns it. Either way
+ *       {@link UnsupportedRegistryApiException}, and no further request.</li>
+ * </ul>
+ *
+ * <p>Neither KMS properties nor key material appear in a message: operations name KEKs and subjects only.
+ * Thread-safe.
+ */
+final class HttpDekRegistry implements DekRegistry {
+  /** The DEK registry's "Key '%s' not found", for KEKs and DEKs alike. */
+  static final int KEY_NOT_FOUND = 40470;
+  /** The DEK registry's own 404 codes: 40470 not found, 40471 not soft-deleted, 40472 must be undeleted first. */
+  private static final int FIRST_DEK_CODE = 40470;
+  private static final int LAST_DEK_CODE = 40479;
+  /** How a DEK version of {@link #LATEST} is named in a path: Confluent's clients send -1, its server takes it. */
+  static final String LATEST_SEGMENT = "-1";
+
+  private final Function<RestRequest, JsonNode> send;
+  /** Why the registry was found to lack the API from a 404 with a non-DEK error code, or null. */
+  private volatile String missing;
+
+  /**
+   * @param send sends a request of the DEK registry API: the client's sending of {@link OptionalApi#DEK_REGISTRY}
+   *     calls, which learns a 404 without a registry error code as the API missing
+   */
+  HttpDekRegistry(Function<RestRequest, JsonNode> send) {
+    this.send = send;
+  }
+
+  @Override
+  public Optional<Kek> kek(String name, boolean deleted) {
+    RestRequest request = RestRequest.get("get KEK '" + name + "'", "dek-registry", "v1", "keks", name)
+        .withQuery("deleted", Boolean.toString(deleted));
+    return find(request).map(json -> kekOf(json, request));
+  }
+
+  /** {@inheritDoc} A 409 is answered by the KEK of that name, looked up without soft-deleted ones. */
+  @Override
+  public Kek createKek(Kek kek) {
+    ObjectNode body = JsonBodies.object().put("name", kek.name()).put("kmsType", kek.kmsType())
+        .put("kmsKeyId", kek.kmsKeyId());
+    if (!kek.kmsProps().isEmpty()) {
+      ObjectNode props = body.putObject("kmsProps");
+      new java.util.TreeMap<>(kek.kmsProps()).forEach(props::put);
+    }
+    if (kek.doc() != null) {
+      body.put("doc", kek.doc());
+    }
+    body.put("shared", kek.shared());
+    RestRequest request = RestRequest.post("create KEK '" + kek.name() + "'", body, "dek-registry", "v1", "keks");
+    try {
+      return kekOf(sendDek(request), request);
+    } catch (SchemaRegistryException e) {
+      if (e.status() != 409) {
+        throw e;
+      }
+      return kek(kek.name(), false).orElseThrow(() -> conflict(e, "no KEK of that name"));
+    }
+  }
+
+  @Override
+  public Optional<Dek> dek(String kekName, String subject, String algorithm, int version, boolean deleted) {
+    String segment = version == LATEST ? LATEST_SEGMENT : Integer.toString(checkedVersion(version, kekName, subject));
+    RestRequest request = RestRequest.get("get " + (version == LATEST ? "latest DEK" : "DEK version " + version)
+        + " of KEK '" + kekName + "', subject '" + subject + "'", "dek-registry", "v1", "keks", kekName, "deks",
+        subject, "versions", segment);
+    if (algorithm != null) {
+      request = request.withQuery("algorithm", algorithm);
+    }
+    RestRequest sent = request.withQuery("deleted", Boolean.toString(deleted));
+    return find(sent).map(json -> dekOf(json, sent, kekName, subject, algorithm));
+  }
+
+  /**
+   * {@inheritDoc} A 405 (a registry that takes no subject in the path) is sent again to {@code /keks/{kek}/deks};
+   * a 409 is answered by that DEK version, looked up without soft-deleted ones.
+   */
+  @Override
+  public Dek createDek(String kekName, String subject, String algorithm, int version, String encryptedKeyMaterial) {
+    checkedVersion(version, kekName, subject);
+    ObjectNode body = JsonBodies.object().put("subject", subject).put("version", version);
+    if (algorithm != null) {
+      body.put("algorithm", algorithm);
+    }
+    if (encryptedKeyMaterial != null) {
+      body.put("encryptedKeyMaterial", encryptedKeyMaterial);
+    }
+    String operation = "create DEK version " + version + " of KEK '" + kekName + "', subject '" + subject + "'";
+    RestRequest request = RestRequest.post(operation, body, "dek-registry", "v1", "keks", kekName, "deks", subject);
+    try {
+      try {
+        return dekOf(sendDek(request), request, kekName, subject, algorithm);
+      } catch (SchemaRegistryException e) {
+        if (e.status() != 405) {
+          throw e;
+        }
+        RestRequest older = RestRequest.post(operation, body, "dek-registry", "v1", "keks", kekName, "deks");
+        return dekOf(sendDek(older), older, kekName, subject, algorithm);
+      }
+    } catch (SchemaRegistryException e) {
+      if (e.status() != 409) {
+        throw e;
+      }
+      return dek(kekName, subject, algorithm, version, false)
+          .orElseThrow(() -> conflict(e, "no such DEK version"));
+    }
+  }
+
+  /** The answer, or empty for the DEK registry's "key not found". */
+  private Optional<JsonNode> find(RestRequest request) {
+    try {
+      return Optional.of(sendDek(request));
+    } catch (SchemaNotFoundException e) {
+      if (e.errorCode() == KEY_NOT_FOUND) {
+        return Optional.empty();
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * Sends a call of the API. A 404 with a registry error code that is not the DEK registry's says the registry
+   * answers but has no such API: learned, as the client learns a 404 without a code.
+   */
+  private JsonNode sendDek(RestRequest request) {
+    String reason = missing;
+    if (reason != null) {
+      throw unsupported(request, "as it answered before: " + reason, null);
+    }
+    try {
+      return send.apply(request);
+    } catch (SchemaNotFoundException e) {
+      if (e.errorCode() >= FIRST_DEK_CODE && e.errorCode() <= LAST_DEK_CODE) {
+        throw e;
+      }
+      missing = "HTTP " + e.status() + (e.errorCode() >= 0 ? ", error_code " + e.errorCode() : "")
+          + ", which is not the DEK registry's";
+      throw unsupported(request, "it answered " + e.getMessage() + ", which is not the DEK registry's answer", e);
+    }
+  }
+
+  private static UnsupportedRegistryApiException unsupported(RestRequest request, String how,
+      SchemaRegistryException cause) {
+    return new UnsupportedRegistryApiException(request.operation() + " failed: the registry does not have "
+        + OptionalApi.DEK_REGISTRY.description + " (" + how + "); Kavro does not ask it again",
+        cause == null ? 404 : cause.status(), cause == null ? -1 : cause.errorCode(),
+        cause == null ? null : cause.url(), cause);
+  }
+
+  private static SchemaRegistryException conflict(SchemaRegistryException e, String found) {
+    return new SchemaRegistryException(e.getMessage() + "; looked up again, the registry has " + found,
+        e.status(), e.errorCode(), e.url(), e);
+  }
+
+  /** {@code version}, when it is one a DEK can have: 1 or more. */
+  static int checkedVersion(int version, String kekName, String subject) {
+    if (version < 1) {
+      throw new IllegalArgumentException("DEK version of KEK '" + kekName + "', subject '" + subject
+          + "' must be at least 1 (or DekRegistry.LATEST for a lookup), was " + version);
+    }
+    return version;
+  }
+
+  private static Kek kekOf(JsonNode json, RestRequest request) {
+    Map<String, String> props = new LinkedHashMap<>();
+    JsonNode kmsProps = json.path("kmsProps");
+    if (!kmsProps.isMissingNode() && !kmsProps.isNull()) {
+      if (!kmsProps.isObject()) {
+        throw malformed(request, "kmsProps");
+      }
+      kmsProps.fields().forEachRemaining(entry -> props.put(entry.getKey(), entry.getValue().asText()));
+    }
+    return new Kek(requiredText(json, "name", request), requiredText(json, "kmsType", request),
+        requiredText(json, "kmsKeyId", request), props, optionalText(json, "doc"),
+        json.path("shared").asBoolean(false), json.path("deleted").asBoolean(false));
+  }
+
+  private static Dek dekOf(JsonNode json, RestRequest request, String kekName, String subject, String algorithm) {
+    JsonNode version = json.get("version");
+    if (version == null || !version.canConvertToInt() || !version.isIntegralNumber()) {
+      throw malformed(request, "version");
+    }
+    String answeredAlgorithm = optionalText(json, "algorithm");
+    if (answeredAlgorithm == null && algorithm == null) {
+      throw malformed(request, "algorithm");
+    }
+    return new Dek(json.path("kekName").asText(kekName), json.path("subject").asText(subject), version.intValue(),
+        answeredAlgorithm != null ? answeredAlgorithm : algorithm, optionalText(json, "encryptedKeyMaterial"),
+        optionalText(json, "keyMaterial"), json.path("ts").asLong(0), json.path("deleted").asBoolean(false));
+  }
+
+  private static String requiredText(JsonNode json, String field, RestRequest request) {
+    String text = optionalText(json, field);
+    if (text == null) {
+      throw malformed(request, field);
+    }
+    return text;
+  }
+
+  private static String optionalText(JsonNode json, String field) {
+    JsonNode node = json.get(field);
+    return node == null || !node.isTextual() ? null : node.asText();
+  }
+
+  /** Names the field only: the answer may hold key material or KMS properties. */
+  private static SchemaRegistryException malformed(RestRequest request, String field) {
+    return new SchemaRegistryException(request.operation() + " failed: the registry's answer has no valid '"
+        + field + "' field");
+  }
+}
