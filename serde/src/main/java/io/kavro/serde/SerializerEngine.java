@@ -127,7 +127,7 @@ final class SerializerEngine implements AutoCloseable {
         : datum);
     if (route.rules() != null) {
       try {
-        payload = route.rules().apply(new io.kavro.serde.rules.RuleInput(topic, isKey, headers), datum, payload,
+        payload = route.rules().apply(new io.kavro.serde.rules.RuleInput(topic, isKey, headers), payload,
             route.placement().prefixSize());
       } catch (SchemaRegistryException e) {
         throw Failures.whileWriting(Failures.record(topic, isKey, route.id(), -1), route.subject(), e);

@@ -42,23 +42,24 @@ final class WriteRules {
   /**
    * The payload after the rules: {@code payload} holds {@code prefix} bytes of framing, then the body.
    *
-   * @param datum the application's datum, for actions
    */
-  byte[] apply(RuleInput input, Object datum, byte[] payload, int prefix) {
+  byte[] apply(RuleInput input, byte[] payload, int prefix) {
     byte[] body = java.util.Arrays.copyOfRange(payload, prefix, payload.length);
+    Object message;
+    try {
+      message = reader.read(null, DecoderFactory.get().binaryDecoder(body, null));
+    } catch (IOException | RuntimeException e) {
+      throw new SerializationException("cannot run the rules of writer schema " + writer.getFullName()
+          + ": its own encoding does not read back: " + e, e);
+    }
+    // Actions get the message as the writer schema's generic datum: what a dead letter queue writes.
+    Object original = message;
     if (domain != null) {
-      Object message;
-      try {
-        message = reader.read(null, DecoderFactory.get().binaryDecoder(body, null));
-      } catch (IOException | RuntimeException e) {
-        throw new SerializationException("cannot run the rules of writer schema " + writer.getFullName()
-            + ": its own encoding does not read back: " + e, e);
-      }
-      message = domain.run(input, message, datum);
+      message = domain.run(input, message, original);
       body = encode(message);
     }
     if (encoding != null) {
-      Object encoded = encoding.run(input, body, datum);
+      Object encoded = encoding.run(input, body, message);
       if (!(encoded instanceof byte[] bytes)) {
         throw new SerializationException("an encoding rule of writer schema " + writer.getFullName()
             + " gave " + (encoded == null ? "nothing" : "a " + encoded.getClass().getName()) + ", not bytes");

@@ -5,7 +5,8 @@ package io.kavro.serde.rules;
  *
  * @param target the rule and the schema version it ran against
  * @param input the record
- * @param original what the serde was given: the datum on write, the payload's bytes on read
+ * @param original the record as the rules got it: on write, the message as a generic datum of the writer schema,
+ *     before any rule changed it; on read, the payload's bytes
  * @param failure why the rule failed, or null when it succeeded
  */
 public record RuleOutcome(RuleTarget target, RuleInput input, Object original, RuleException failure) {
