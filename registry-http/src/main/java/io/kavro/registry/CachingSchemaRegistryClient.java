@@ -86,6 +86,8 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   private final ExecutorService ownBackground;
   /** Ids served from disk, with when the registry was last asked for them (ticker time). */
   private final Map<Integer, Long> fromDisk = new ConcurrentHashMap<>();
+  /** The wrapped client's DEK registry, cached: see {@link CachingDekRegistry}. */
+  private final CachingDekRegistry dekRegistry;
 
   /** Caches {@code delegate} with at most {@code maxSize} entries per cache. */
   CachingSchemaRegistryClient(SchemaRegistryClient delegate, int maxSize, Duration latestTtl) {
@@ -147,6 +149,17 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
     this.latestLoads = new CallerLoads<>(latest);
     this.registered = new SchemaKeyedCache<>(maxSize);
     this.lookedUp = new SchemaKeyedCache<>(maxSize);
+    this.dekRegistry = new CachingDekRegistry(delegate::dekRegistry, policy, ticker, background);
+  }
+
+  /**
+   * {@inheritDoc} The wrapped client's, cached (KEKs and latest DEKs refreshed as latest versions are): see
+   * {@link CachingDekRegistry}. The same one on every call.
+   */
+  @Override
+  public io.kavro.registry.contract.DekRegistry dekRegistry() {
+    delegate.dekRegistry(); // throws when the wrapped client has none
+    return dekRegistry;
   }
 
   /**
