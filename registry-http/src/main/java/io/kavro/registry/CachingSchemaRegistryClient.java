@@ -71,6 +71,7 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   private final LongAdder staleLatest = new LongAdder();
   private final Cache<Integer, Schema> byId;
   private final Cache<Integer, DataContract> contracts;
+  private final Cache<UUID, DataContract> guidContracts;
   private final CallerLoads<Integer, Schema> byIdLoads;
   private final CallerLoads<UUID, Schema> byGuidLoads;
   private final CallerLoads<ApicurioId, Schema> byApicurioIdLoads;
@@ -127,6 +128,7 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
     this.byId = Caffeine.newBuilder().maximumSize(maxSize).recordStats().build();
     this.byIdLoads = new CallerLoads<>(byId);
     this.contracts = Caffeine.newBuilder().maximumSize(maxSize).build();
+    this.guidContracts = Caffeine.newBuilder().maximumSize(maxSize).build();
     this.byGuidLoads = new CallerLoads<>(Caffeine.newBuilder().maximumSize(maxSize).<UUID, Schema>build());
     this.byApicurioIdLoads = new CallerLoads<>(Caffeine.newBuilder().maximumSize(maxSize)
         .<ApicurioId, Schema>build());
@@ -196,23 +198,43 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
     if (known != null) {
       return known;
     }
-    DataContract contract;
-    try {
-      contract = delegate.contractOf(id);
-      if (files != null) {
-        files.saveContract(id, contract);
-      }
-    } catch (RegistryUnavailableException e) {
-      contract = files == null ? null : files.loadContract(id);
-      if (contract == null) {
-        throw e;
-      }
-      log.warn("Schema registry unavailable; using the data contract of schema id {} from the schema cache on "
-          + "disk: {}", id, e.getMessage());
-      diskServes.increment();
-    }
+    DataContract contract = contractFromRegistryOrDisk("schema id " + id, () -> delegate.contractOf(id),
+        () -> files.loadContract(id), c -> files.saveContract(id, c));
     contracts.put(id, contract);
     return contract;
+  }
+
+  /** As {@link #contractOf(int)}, for a GUID. */
+  @Override
+  public DataContract contractOf(UUID guid) {
+    DataContract known = guidContracts.getIfPresent(guid);
+    if (known != null) {
+      return known;
+    }
+    DataContract contract = contractFromRegistryOrDisk("schema guid " + guid, () -> delegate.contractOf(guid),
+        () -> files.loadContract(guid), c -> files.saveContract(guid, c));
+    guidContracts.put(guid, contract);
+    return contract;
+  }
+
+  private DataContract contractFromRegistryOrDisk(String what, java.util.function.Supplier<DataContract> fetch,
+      java.util.function.Supplier<DataContract> load, java.util.function.Consumer<DataContract> save) {
+    try {
+      DataContract contract = fetch.get();
+      if (files != null) {
+        save.accept(contract);
+      }
+      return contract;
+    } catch (RegistryUnavailableException e) {
+      DataContract stored = files == null ? null : load.get();
+      if (stored == null) {
+        throw e;
+      }
+      log.warn("Schema registry unavailable; using the data contract of {} from the schema cache on disk: {}", what,
+          e.getMessage());
+      diskServes.increment();
+      return stored;
+    }
   }
 
   @Override

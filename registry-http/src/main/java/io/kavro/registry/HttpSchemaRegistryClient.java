@@ -35,6 +35,7 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   private final RegisteredSchemaParser schemas;
   /** What the answers about each schema id said of its contract ({@link ContractJson#part}). */
   private final com.github.benmanes.caffeine.cache.Cache<Integer, JsonNode> contracts;
+  private final com.github.benmanes.caffeine.cache.Cache<UUID, JsonNode> guidContracts;
   /** The optional APIs this registry has been found to lack: never asked again. */
   private final Set<OptionalApi> missingApis = ConcurrentHashMap.newKeySet();
   /** Confluent's DEK registry, on this client's transport, learned missing as the other optional APIs are. */
@@ -92,6 +93,8 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     this.normalize = config.normalizeSchemas();
     this.schemas = new RegisteredSchemaParser(transport::send, RegisteredSchemaParser.MAX_REFERENCES);
     this.contracts = com.github.benmanes.caffeine.cache.Caffeine.newBuilder()
+        .maximumSize(config.maxSchemasPerSubject()).build();
+    this.guidContracts = com.github.benmanes.caffeine.cache.Caffeine.newBuilder()
         .maximumSize(config.maxSchemasPerSubject()).build();
   }
 
@@ -201,7 +204,21 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   @Override
   public Schema schemaByGuid(UUID guid) {
     RestRequest request = RestRequest.get("get schema by guid " + guid, "schemas", "guids", guid.toString());
-    return avroSchema(sendOptional(OptionalApi.GUIDS, request), request, "schema guid " + guid);
+    JsonNode json = sendOptional(OptionalApi.GUIDS, request);
+    Schema schema = avroSchema(json, request, "schema guid " + guid);
+    guidContracts.put(guid, ContractJson.part(json));
+    return schema;
+  }
+
+  /** From the answer that gave the GUID's schema, else from {@code GET /schemas/guids/{guid}}. */
+  @Override
+  public DataContract contractOf(UUID guid) {
+    JsonNode part = guidContracts.getIfPresent(guid);
+    if (part == null) {
+      schemaByGuid(guid);
+      part = guidContracts.getIfPresent(guid);
+    }
+    return ContractJson.read(part == null ? JsonBodies.object() : part, "the contract of schema guid " + guid);
   }
 
   /**

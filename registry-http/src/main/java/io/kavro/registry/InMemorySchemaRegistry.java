@@ -140,6 +140,19 @@ final class InMemorySchemaRegistry implements MockRegistry {
     }
   }
 
+  @Override
+  public DataContract contractOf(java.util.UUID guid) {
+    synchronized (state) {
+      schemaByGuid(guid);
+      for (Map.Entry<Integer, Schema> known : state.schemasById.entrySet()) {
+        if (guid(known.getValue()).equals(guid)) {
+          return contract(known.getKey());
+        }
+      }
+      return DataContract.NONE;
+    }
+  }
+
   private DataContract contract(int id) {
     return state.contractsById.getOrDefault(id, DataContract.NONE);
   }

@@ -96,7 +96,10 @@ final class SchemaFileStore {
    * a reader needs beside the schema to read its records while the registry is down.
    */
   DataContract loadContract(int id) {
-    Key key = Key.contract(id);
+    return loadContract(Key.contract(id));
+  }
+
+  private DataContract loadContract(Key key) {
     String text = loadText(key);
     if (text == null) {
       return null;
@@ -111,9 +114,23 @@ final class SchemaFileStore {
 
   /** Stores the data contract of schema {@code id}, as {@link #save(int, Schema)} stores its schema. */
   void saveContract(int id, DataContract contract) {
+    saveContract(Key.contract(id), contract);
+  }
+
+  /** The data contract stored for schema {@code guid}, or {@code null}. */
+  DataContract loadContract(UUID guid) {
+    return loadContract(Key.contract(guid));
+  }
+
+  /** Stores the data contract of schema {@code guid}. */
+  void saveContract(UUID guid, DataContract contract) {
+    saveContract(Key.contract(guid), contract);
+  }
+
+  private void saveContract(Key key, DataContract contract) {
     ObjectNode body = JSON.createObjectNode();
     ContractJson.write(body, contract);
-    saveText(Key.contract(id), body.toString());
+    saveText(key, body.toString());
   }
 
   private Schema load(Key key) {
@@ -215,6 +232,11 @@ final class SchemaFileStore {
     static Key contract(int id) {
       String name = "contract-" + id;
       return new Key(name, TextNode.valueOf(name), "the data contract of schema id " + id);
+    }
+
+    static Key contract(UUID guid) {
+      String name = "contract-guid-" + guid;
+      return new Key(name, TextNode.valueOf(name), "the data contract of schema guid " + guid);
     }
 
     static Key of(UUID guid) {

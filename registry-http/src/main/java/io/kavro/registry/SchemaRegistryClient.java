@@ -84,6 +84,17 @@ public interface SchemaRegistryClient extends Closeable {
   }
 
   /**
+   * The metadata and rules of the schema with this GUID (Confluent 8's {@code GET /schemas/guids/{guid}}), as
+   * {@link #contractOf(int)} gives an id's.
+   *
+   * @throws SchemaNotFoundException if no schema has this GUID
+   */
+  default DataContract contractOf(java.util.UUID guid) {
+    schemaByGuid(guid);
+    return DataContract.NONE;
+  }
+
+  /**
    * Registers a schema with its data contract (metadata and rules), as Confluent's registry takes them in the
    * body of {@code POST /subjects/{subject}/versions}: the same schema with another contract is a new version.
    *

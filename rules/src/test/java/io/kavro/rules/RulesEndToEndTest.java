@@ -141,6 +141,22 @@ class RulesEndToEndTest {
   }
 
   @Test
+  void encrypt_withTheSchemaGuidInAHeader_isDecryptedToo() {
+    registry.register("people-value", PERSON, List.of(), domain(rule("encryptPii", Rule.Kind.TRANSFORM,
+        Rule.Mode.WRITEREAD, "ENCRYPT", Set.of("PII"), KMS, null, null)));
+    org.apache.kafka.common.header.internals.RecordHeaders headers =
+        new org.apache.kafka.common.header.internals.RecordHeaders();
+
+    byte[] written = serializer(SECRET, "s3cret", "value.schema.id.serializer", "HeaderSchemaIdSerializer")
+        .serialize("people", headers, person("ann", "123-45-6789", 30));
+
+    assertThat(headers.lastHeader("__value_schema_id").value()[0]).as("a GUID").isEqualTo((byte) 1);
+    assertThat(contains(written, "123-45-6789")).isFalse();
+    GenericRecord read = (GenericRecord) deserializer(SECRET, "s3cret").deserialize("people", headers, written);
+    assertThat(read.get("ssn").toString()).isEqualTo("123-45-6789");
+  }
+
+  @Test
   void encrypt_siv_isDeterministic() {
     Map<String, String> siv = new HashMap<>(KMS);
     siv.put("encrypt.dek.algorithm", "AES256_SIV");

@@ -73,7 +73,8 @@ final class ReadRouter {
     if (known != null && known.readerSchema() == reader) {
       return known;
     }
-    ReadRules rules = key == null ? rules(topic, id, writer, latest, record) : null;
+    // Apicurio's ids and a resolver's keys name schemas of registries that keep no contracts.
+    ReadRules rules = key == null || key instanceof UUID ? rules(topic, id, (UUID) key, writer, latest, record) : null;
     if (rules == null) {
       return planner.plan(id, writer, reader, record);
     }
@@ -85,18 +86,18 @@ final class ReadRouter {
    * when it is the subject's latest ({@code use.latest.*}), and the domain rules of the target version (that
    * one, else the writer's); null when none runs.
    */
-  private ReadRules rules(String topic, int id, Schema writer, SubjectVersion latest, String record) {
+  private ReadRules rules(String topic, int id, UUID guid, Schema writer, SubjectVersion latest, String record) {
     if (rules.ignoresRules()) {
       return null;
     }
-    DataContract written = client.contractOf(id);
+    DataContract written = guid != null ? client.contractOf(guid) : client.contractOf(id);
     DataContract target = latest != null ? latest.contract() : written;
     if (!written.hasRules() && !target.hasRules() && latest == null) {
       return null;
     }
     String subject = subjects.subjectName(topic, isKey, writer);
-    String at = "schema id " + id + " of " + record;
-    List<RulePlan> migrations = latest == null || latest.id() == id ? List.of()
+    String at = (guid != null ? "schema guid " + guid : "schema id " + id) + " of " + record;
+    List<RulePlan> migrations = latest == null || latest.schema().equals(writer) ? List.of()
         : migrations(subject, writer, latest, at);
     if (!written.hasRules() && !target.hasRules() && migrations.isEmpty()) {
       return null;
