@@ -194,27 +194,15 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
    */
   @Override
   public DataContract contractOf(int id) {
-    DataContract known = contracts.getIfPresent(id);
-    if (known != null) {
-      return known;
-    }
-    DataContract contract = contractFromRegistryOrDisk("schema id " + id, () -> delegate.contractOf(id),
-        () -> files.loadContract(id), c -> files.saveContract(id, c));
-    contracts.put(id, contract);
-    return contract;
+    return contracts.get(id, key -> contractFromRegistryOrDisk("schema id " + id, () -> delegate.contractOf(id),
+        () -> files.loadContract(id), c -> files.saveContract(id, c)));
   }
 
   /** As {@link #contractOf(int)}, for a GUID. */
   @Override
   public DataContract contractOf(UUID guid) {
-    DataContract known = guidContracts.getIfPresent(guid);
-    if (known != null) {
-      return known;
-    }
-    DataContract contract = contractFromRegistryOrDisk("schema guid " + guid, () -> delegate.contractOf(guid),
-        () -> files.loadContract(guid), c -> files.saveContract(guid, c));
-    guidContracts.put(guid, contract);
-    return contract;
+    return guidContracts.get(guid, key -> contractFromRegistryOrDisk("schema guid " + guid,
+        () -> delegate.contractOf(guid), () -> files.loadContract(guid), c -> files.saveContract(guid, c)));
   }
 
   private DataContract contractFromRegistryOrDisk(String what, java.util.function.Supplier<DataContract> fetch,

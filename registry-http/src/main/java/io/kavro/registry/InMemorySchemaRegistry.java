@@ -132,24 +132,32 @@ final class InMemorySchemaRegistry implements MockRegistry {
         RuleSet.EMPTY));
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Not counted as a request of its own: a registry answers a schema's contract with the schema itself (by id,
+   * by version, or a registration's answer), so a client that has the schema has its contract.
+   */
   @Override
   public DataContract contractOf(int id) {
     synchronized (state) {
-      schemaById(id);
+      if (!state.schemasById.containsKey(id)) {
+        throw notFound(40403, "Schema " + id + " not found");
+      }
       return contract(id);
     }
   }
 
+  /** Not counted as a request of its own, as {@link #contractOf(int)}. */
   @Override
   public DataContract contractOf(java.util.UUID guid) {
     synchronized (state) {
-      schemaByGuid(guid);
       for (Map.Entry<Integer, Schema> known : state.schemasById.entrySet()) {
         if (guid(known.getValue()).equals(guid)) {
           return contract(known.getKey());
         }
       }
-      return DataContract.NONE;
+      throw notFound(40403, "Schema guid " + guid + " not found");
     }
   }
 
