@@ -72,6 +72,7 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   private final Cache<Integer, Schema> byId;
   private final Cache<Integer, DataContract> contracts;
   private final Cache<UUID, DataContract> guidContracts;
+  private final Cache<Integer, DataContract> registeredContracts;
   private final CallerLoads<Integer, Schema> byIdLoads;
   private final CallerLoads<UUID, Schema> byGuidLoads;
   private final CallerLoads<ApicurioId, Schema> byApicurioIdLoads;
@@ -129,6 +130,7 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
     this.byIdLoads = new CallerLoads<>(byId);
     this.contracts = Caffeine.newBuilder().maximumSize(maxSize).build();
     this.guidContracts = Caffeine.newBuilder().maximumSize(maxSize).build();
+    this.registeredContracts = Caffeine.newBuilder().maximumSize(maxSize).build();
     this.byGuidLoads = new CallerLoads<>(Caffeine.newBuilder().maximumSize(maxSize).<UUID, Schema>build());
     this.byApicurioIdLoads = new CallerLoads<>(Caffeine.newBuilder().maximumSize(maxSize)
         .<ApicurioId, Schema>build());
@@ -196,6 +198,12 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   public DataContract contractOf(int id) {
     return contracts.get(id, key -> contractFromRegistryOrDisk("schema id " + id, () -> delegate.contractOf(id),
         () -> files.loadContract(id), c -> files.saveContract(id, c)));
+  }
+
+  /** Cached per id, as the delegate answers it. */
+  @Override
+  public DataContract registeredContract(int id) {
+    return registeredContracts.get(id, delegate::registeredContract);
   }
 
   /** As {@link #contractOf(int)}, for a GUID. */

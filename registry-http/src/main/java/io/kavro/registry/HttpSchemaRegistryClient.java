@@ -36,6 +36,8 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   /** What the answers about each schema id said of its contract ({@link ContractJson#part}). */
   private final com.github.benmanes.caffeine.cache.Cache<Integer, JsonNode> contracts;
   private final com.github.benmanes.caffeine.cache.Cache<UUID, JsonNode> guidContracts;
+  /** What the answers to this client's registrations said of each id's contract, empty when nothing. */
+  private final com.github.benmanes.caffeine.cache.Cache<Integer, JsonNode> registrations;
   /** The optional APIs this registry has been found to lack: never asked again. */
   private final Set<OptionalApi> missingApis = ConcurrentHashMap.newKeySet();
   /** Confluent's DEK registry, on this client's transport, learned missing as the other optional APIs are. */
@@ -96,6 +98,8 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
         .maximumSize(config.maxSchemasPerSubject()).build();
     this.guidContracts = com.github.benmanes.caffeine.cache.Caffeine.newBuilder()
         .maximumSize(config.maxSchemasPerSubject()).build();
+    this.registrations = com.github.benmanes.caffeine.cache.Caffeine.newBuilder()
+        .maximumSize(config.maxSchemasPerSubject()).build();
   }
 
   /** Where bearer tokens come from: a static token, OAuth client credentials, the application; or none. */
@@ -146,6 +150,7 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
       int id = requiredInt(json, "id", request);
       // Confluent's registry gives a new version the contract of the one before, and says so in its answer.
       remember(id, json);
+      registrations.put(id, ContractJson.part(json));
       return id;
     } catch (IncompatibleSchemaException e) {
       try {
@@ -192,6 +197,13 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
       part = contracts.getIfPresent(id);
     }
     return ContractJson.read(part == null ? JsonBodies.object() : part, "the contract of schema id " + id);
+  }
+
+  /** As the registration's answer gave it; else as {@link #contractOf(int)}. */
+  @Override
+  public DataContract registeredContract(int id) {
+    JsonNode part = registrations.getIfPresent(id);
+    return part == null ? contractOf(id) : ContractJson.read(part, "the contract of schema id " + id);
   }
 
   /** Keeps what an answer about schema {@code id} says of its contract, when it says anything. */

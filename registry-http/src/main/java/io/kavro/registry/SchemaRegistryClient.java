@@ -84,6 +84,17 @@ public interface SchemaRegistryClient extends Closeable {
   }
 
   /**
+   * The contract of {@code id} as the answer to registering it gave it: what a serializer that registers its
+   * schemas writes with, as Confluent's serializer runs the rules of its registration's answer. Confluent 8
+   * answers a registration with the version's metadata and rules; a registry that answers with the id alone
+   * (Apicurio, Confluent 7) gives none, and then none run, as in Confluent's serializer. Costs no request of its
+   * own after {@link #register}; for an id this client did not register, it is {@link #contractOf(int)}.
+   */
+  default DataContract registeredContract(int id) {
+    return contractOf(id);
+  }
+
+  /**
    * The metadata and rules of the schema with this GUID (Confluent 8's {@code GET /schemas/guids/{guid}}), as
    * {@link #contractOf(int)} gives an id's.
    *

@@ -489,6 +489,15 @@ class HttpSchemaRegistryClientTest {
         + "\"kind\":\"TRANSFORM\",\"mode\":\"WRITEREAD\",\"type\":\"ENCRYPT\",\"tags\":[\"PII\"],"
         + "\"params\":{\"encrypt.kek.name\":\"k1\"},\"onFailure\":\"ERROR,NONE\",\"disabled\":false}");
     assertThat(body.path("metadata").path("properties").toString()).isEqualTo("{\"owner\":\"a\"}");
+    int sent = server.getRequestCount();
+    assertThat(client.registeredContract(7)).as("Apicurio and Confluent 7 answer a registration with the id alone")
+        .isEqualTo(io.kavro.registry.contract.DataContract.NONE);
+    answer(200, "{\"id\":8" + contract + "}");
+    assertThat(client.register("s", USER_V1, List.of())).isEqualTo(8);
+    server.takeRequest();
+    assertThat(client.registeredContract(8).ruleSet().domainRules().get(0).name()).as("Confluent 8's answer")
+        .isEqualTo("encryptPII");
+    assertThat(server.getRequestCount()).as("no request of their own").isEqualTo(sent + 1);
 
     answer(200, "{\"schema\":" + quoted(USER_V1.toString()) + ",\"ruleSet\":{\"domainRules\":[{\"name\":\"r\","
         + "\"type\":\"CEL\",\"mode\":\"SOMETIMES\"}]}}");

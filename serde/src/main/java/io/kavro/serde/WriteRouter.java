@@ -102,7 +102,10 @@ final class WriteRouter {
     Schema target = plan.registered();
     DataContract contract = null;
     switch (source) {
-      case REGISTER -> id = client.register(subject, plan.registered());
+      case REGISTER -> {
+        id = client.register(subject, plan.registered());
+        contract = rules.ignoresRules() ? null : client.registeredContract(id);
+      }
       case LOOKUP -> {
         SubjectVersion found = client.lookup(subject, plan.registered());
         id = found.id();
