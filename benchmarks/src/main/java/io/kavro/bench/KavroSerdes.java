@@ -1,5 +1,6 @@
 package io.kavro.bench;
 
+import io.kavro.registry.mock.MockRegistry;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
 import java.util.HashMap;
@@ -46,6 +47,11 @@ public final class KavroSerdes implements AutoCloseable {
   /** The {@code schema.registry.url} of the serdes' registry, for another client to share it. */
   public String url() {
     return scope.url();
+  }
+
+  /** The serdes' registry, to register schemas (with their data contracts) in before measuring. */
+  public MockRegistry registry() {
+    return scope.registry();
   }
 
   public KafkaAvroSerializer serializer() {

@@ -1,6 +1,7 @@
 package io.kavro.bench;
 
 import io.kavro.registry.mock.MockRegistries;
+import io.kavro.registry.mock.MockRegistry;
 import java.util.UUID;
 
 /**
@@ -14,6 +15,11 @@ public final class MockScope implements AutoCloseable {
   /** The {@code schema.registry.url} of the scope. */
   public String url() {
     return "mock://" + name;
+  }
+
+  /** The scope's registry, for a benchmark to register schemas in before it measures. */
+  public MockRegistry registry() {
+    return MockRegistries.scope(name);
   }
 
   /** Remembers the registry's request count. */

@@ -30,8 +30,9 @@ public final class Report {
       for (JsonNode run : jmh) {
         String name = run.get("benchmark").asText().replace("io.kavro.bench.", "");
         String shape = run.path("params").path("shape").asText("");
-        String fast = run.path("params").path("fast").asText(run.path("params").path("schemas").asText(""));
-        results.put(name + "/" + shape + (fast.isEmpty() ? "" : "#" + fast), run);
+        JsonNode params = run.path("params");
+        String variant = params.path("fast").asText(params.path("schemas").asText(params.path("rules").asText("")));
+        results.put(name + "/" + shape + (variant.isEmpty() ? "" : "#" + variant), run);
       }
     }
   }
@@ -70,6 +71,7 @@ public final class Report {
     javaRecords();
     converter();
     manySchemas();
+    rules();
     checkTargets();
     firstMessage();
     firstRecordWarm();
@@ -219,6 +221,46 @@ public final class Report {
         + "id, read plans, compiled decoders, Connect schemas and mappings; heap after GC, before and after, over "
         + "10,000 S3 schemas): " + fmt(ManySchemas.bytesPerSchema(10_000)) + " bytes.");
     line("");
+  }
+
+  private void rules() {
+    line("## Data contract rules (S3)");
+    line("");
+    line("`RulesBenchmark`: Kavro's serializer and deserializer with kavro-rules on the class path, on S3 registered "
+        + "without rules, with one CEL condition on a top-level field (`message.count >= 0`, on write and read, which "
+        + "every record passes), and with one ENCRYPT rule on one string field (`name`, tagged PII by the version's "
+        + "`metadata.tags`; AES-GCM, a DEK of the local KMS), all on the same settings (`use.latest.version`). Every "
+        + "record is written and read once before measuring; the harness fails a trial in which a registry or KMS "
+        + "call was made. The cost per record is over the row without rules.");
+    line("");
+    line("| rules | serialize ns/op | extra ns/record | B/op | extra B/record | deserialize ns/op | extra ns/record | "
+        + "B/op | extra B/record |");
+    line("|---|---|---|---|---|---|---|---|---|");
+    JsonNode baseWrite = results.get("RulesBenchmark.serialize/#NONE");
+    JsonNode baseRead = results.get("RulesBenchmark.deserialize/#NONE");
+    for (String[] row : new String[][] {{"none", "NONE"}, {"one CEL condition", "CEL"},
+        {"one encrypted field", "ENCRYPT"}}) {
+      JsonNode write = results.get("RulesBenchmark.serialize/#" + row[1]);
+      JsonNode read = results.get("RulesBenchmark.deserialize/#" + row[1]);
+      line("| " + row[0] + " | " + time(write) + " | " + extraTime(write, baseWrite) + " | " + alloc(write) + " | "
+          + extraAlloc(write, baseWrite) + " | " + time(read) + " | " + extraTime(read, baseRead) + " | "
+          + alloc(read) + " | " + extraAlloc(read, baseRead) + " |");
+    }
+    line("");
+  }
+
+  /** {@code run}'s time beyond {@code base}'s, in ns. */
+  private static String extraTime(JsonNode run, JsonNode base) {
+    return run == null || base == null ? "n/a" : run == base ? "—" : signed(score(run) - score(base));
+  }
+
+  /** {@code run}'s allocation beyond {@code base}'s, in B. */
+  private static String extraAlloc(JsonNode run, JsonNode base) {
+    return run == null || base == null ? "n/a" : run == base ? "—" : signed(allocValue(run) - allocValue(base));
+  }
+
+  private static String signed(double value) {
+    return (value >= 0 ? "+" : "−") + fmt(Math.abs(value));
   }
 
   private void checkTargets() {
