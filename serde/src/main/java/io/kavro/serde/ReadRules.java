@@ -10,7 +10,6 @@ import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericDatumWriter;
-import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.io.EncoderFactory;
 import org.apache.avro.io.JsonEncoder;
@@ -104,16 +103,21 @@ final class ReadRules {
     if (domain != null) {
       message = domain.run(input, message, payload);
     }
-    ByteArrayOutputStream out = new ByteArrayOutputStream(body.length + 16);
-    BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
+    if (migrations.isEmpty() && target == writer && !domain.transforms()) {
+      return body; // conditions only: the message read is the message written
+    }
+    WriteRules.Sinks sinks = WriteRules.SINKS.get();
+    sinks.sink.reset();
     try {
-      datumWriter.write(message, encoder);
-    } catch (RuntimeException e) {
+      sinks.encoder = EncoderFactory.get().binaryEncoder(sinks.sink, sinks.encoder);
+      datumWriter.write(message, sinks.encoder);
+      sinks.encoder.flush();
+    } catch (IOException | RuntimeException e) {
+      WriteRules.SINKS.remove();
       throw new IOException("the rules gave a message that does not match schema " + target.getFullName()
           + ": " + e, e);
     }
-    encoder.flush();
-    return out.toByteArray();
+    return sinks.sink.toByteArray();
   }
 
   private JsonNode toJson(Object message) throws IOException {

@@ -25,9 +25,16 @@ final class RulePlan {
   record Step(RuleTarget target, PreparedRule prepared, RuleAction onSuccess, RuleAction onFailure) {}
 
   private final List<Step> steps;
+  private final boolean transforms;
 
   RulePlan(List<Step> steps) {
     this.steps = List.copyOf(steps);
+    this.transforms = steps.stream().anyMatch(step -> step.target().rule().kind() == Rule.Kind.TRANSFORM);
+  }
+
+  /** Whether a rule may change the message: false when every rule is a condition. */
+  boolean transforms() {
+    return transforms;
   }
 
   List<Step> steps() {

@@ -126,15 +126,20 @@ final class SerializerEngine implements AutoCloseable {
     byte[] payload = write(topic, entry.plan, route, datum instanceof byte[] bytes ? java.nio.ByteBuffer.wrap(bytes)
         : datum);
     if (route.rules() != null) {
-      try {
-        payload = route.rules().apply(new io.kavro.serde.rules.RuleInput(topic, isKey, headers), payload,
-            route.placement().prefixSize());
-      } catch (SchemaRegistryException e) {
-        throw Failures.whileWriting(Failures.record(topic, isKey, route.id(), -1), route.subject(), e);
-      }
+      payload = ruled(topic, headers, route, payload);
     }
     route.placement().addHeader(headers);
     return payload;
+  }
+
+  /** The payload after the rules of the route's version: kept out of {@link #serialize}, which stays small. */
+  private byte[] ruled(String topic, Headers headers, WriteRouter.WriteRoute route, byte[] payload) {
+    try {
+      return route.rules().apply(new io.kavro.serde.rules.RuleInput(topic, isKey, headers), payload,
+          route.placement().prefixSize());
+    } catch (SchemaRegistryException e) {
+      throw Failures.whileWriting(Failures.record(topic, isKey, route.id(), -1), route.subject(), e);
+    }
   }
 
   private SchemaRoutes plan(String topic, Object datum, Schema schema) {

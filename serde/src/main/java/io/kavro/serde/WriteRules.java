@@ -1,7 +1,6 @@
 package io.kavro.serde;
 
 import io.kavro.serde.rules.RuleInput;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
@@ -56,7 +55,9 @@ final class WriteRules {
     Object original = message;
     if (domain != null) {
       message = domain.run(input, message, original);
-      body = encode(message);
+      if (domain.transforms()) {
+        body = encode(message);
+      }
     }
     if (encoding != null) {
       Object encoded = encoding.run(input, body, message);
@@ -73,15 +74,26 @@ final class WriteRules {
   }
 
   private byte[] encode(Object message) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
+    Sinks sinks = SINKS.get();
+    sinks.sink.reset();
     try {
-      datumWriter.write(message, encoder);
-      encoder.flush();
+      sinks.encoder = EncoderFactory.get().binaryEncoder(sinks.sink, sinks.encoder);
+      datumWriter.write(message, sinks.encoder);
+      sinks.encoder.flush();
     } catch (IOException | RuntimeException e) {
+      SINKS.remove(); // the encoder may hold part of the message
       throw new SerializationException("the rules of writer schema " + writer.getFullName() + " gave a message "
           + "that does not match it: " + e, e);
     }
-    return out.toByteArray();
+    return sinks.sink.toByteArray();
   }
+
+  /** Per thread: the buffer and encoder that messages changed by rules are encoded with again. */
+  static final class Sinks {
+    final ByteSink sink = new ByteSink();
+    BinaryEncoder encoder;
+  }
+
+  /** Shared by the read side's rules, which encode the same way. */
+  static final ThreadLocal<Sinks> SINKS = ThreadLocal.withInitial(Sinks::new);
 }

@@ -185,6 +185,8 @@ class RulesTest {
     byte[] next = serializer.serialize("items", item("is ok"));
 
     assertThat(next).isEqualTo(serdes.serializer().serialize("items", item("is ok")));
+    assertThat(next).as("a condition changes no byte").isEqualTo(serdes.serializer("rules.ignore", true)
+        .serialize("items", item("is ok")));
     assertThat(s(serdes.deserializer().deserialize("items", next))).isEqualTo("is ok");
   }
 
