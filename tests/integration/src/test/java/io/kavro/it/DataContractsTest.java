@@ -67,7 +67,8 @@ class DataContractsTest {
           NO_EXECUTORS, false);
       try (KafkaProducer<String, Object> producer = new KafkaProducer<>(latest)) {
         assertThatThrownBy(() -> producer.send(new ProducerRecord<>(topic, "p", person)))
-            .isInstanceOf(SerializationException.class).hasMessageContaining("domainRules encryptSsn (ENCRYPT)")
+            .isInstanceOf(SerializationException.class).hasMessageContaining("rule 'encryptSsn' (ENCRYPT, TRANSFORM, WRITEREAD)")
+            .hasMessageContaining("add io.kavro:kavro-rules to the class path")
             .hasRootCauseInstanceOf(UnsupportedRulesException.class);
       }
 
