@@ -32,9 +32,13 @@ final class DeserializerEngine implements AutoCloseable {
   private final ReadRouter router;
   private final RuleEngine rules;
   private final int maxRoutes;
-  /** The routes of every topic, when no route follows the latest version; else {@code null}. */
+  /**
+   * The routes of every topic, when a route depends on the schema id alone; else {@code null}. It does not when
+   * it follows the latest version, or runs rules: those name the topic's subject (encryption's DEK is the
+   * subject's), and one schema id may be registered under the subjects of several topics.
+   */
   private final RouteTable shared;
-  /** The routes per topic, when they follow its subject's latest version. */
+  /** The routes per topic, when they follow its subject's latest version or run its rules. */
   private final java.util.concurrent.ConcurrentHashMap<String, RouteTable> byTopic =
       new java.util.concurrent.ConcurrentHashMap<>();
   /** How long a route that follows the latest version stands before it is asked again; MAX_VALUE: until told. */
@@ -67,7 +71,7 @@ final class DeserializerEngine implements AutoCloseable {
     this.router = new ReadRouter(client, config, framing, rules);
     this.followsLatest = router.followsLatest();
     this.maxRoutes = config.maxSchemasPerSubject();
-    this.shared = followsLatest ? null : new RouteTable(maxRoutes);
+    this.shared = followsLatest || !rules.ignoresRules() ? null : new RouteTable(maxRoutes);
     this.recheckNanos = recheckNanos(config);
     this.changeListener = client.onChange(changes::incrementAndGet);
     this.failOnTrailingData = config.failOnTrailingData();

@@ -20,6 +20,8 @@ import org.apache.kafka.common.header.Header;
 final class RulePlan {
   /** The header that names a rule a record already failed (a record re-read from a dead letter queue). */
   static final String RULE_NAME_HEADER = "__rule.name";
+  /** How deep {@link #throwOutage} looks for an outage among the causes (a bound against a cycle). */
+  private static final int MAX_CAUSES = 16;
 
   /** One prepared rule, with its actions. */
   record Step(RuleTarget target, PreparedRule prepared, RuleAction onSuccess, RuleAction onFailure) {}
@@ -61,15 +63,11 @@ final class RulePlan {
       Object output = null;
       try {
         output = step.prepared().apply(input, message);
-      } catch (RuleException e) {
-        if (e.getCause() instanceof RegistryUnavailableException outage) {
-          throw outage; // a fault to retry, never a rule's failure that an action may pass over
-        }
-        failure = e;
       } catch (RegistryUnavailableException e) {
         throw e;
       } catch (RuntimeException e) {
-        failure = new RuleException(e.toString(), e);
+        throwOutage(e); // a fault to retry, never a rule's failure that an action may pass over
+        failure = e instanceof RuleException ruleFailure ? ruleFailure : new RuleException(e.toString(), e);
       }
       if (failure == null) {
         if (rule.kind() == Rule.Kind.CONDITION) {
@@ -91,6 +89,19 @@ final class RulePlan {
       }
     }
     return message;
+  }
+
+  /**
+   * Throws the registry outage among the causes of {@code e}, however deep: executors wrap it (kavro-rules'
+   * encryption twice, the DEK registry's failure in the cipher's), and a wrapped outage is still an outage.
+   */
+  private static void throwOutage(RuntimeException e) {
+    Throwable cause = e.getCause();
+    for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
+      if (cause instanceof RegistryUnavailableException outage) {
+        throw outage;
+      }
+    }
   }
 
   /** Confluent's words for a condition that did not hold: the rule's doc, else its expression, else its name. */

@@ -7,12 +7,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kavro.registry.CompatibilityLevel;
+import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.UnsupportedRulesException;
 import io.kavro.registry.contract.Rule;
 import io.kavro.registry.mock.MockRegistries;
 import io.kavro.registry.mock.MockRegistry;
 import io.kavro.serde.rules.PreparedRule;
 import io.kavro.serde.rules.RuleAction;
+import io.kavro.serde.rules.RuleException;
 import io.kavro.serde.rules.RuleExecutor;
 import io.kavro.serde.rules.RuleOutcome;
 import io.kavro.serde.rules.RuleTarget;
@@ -42,7 +44,8 @@ class RulesTest {
       {"type":"record","name":"Item","namespace":"com.acme","fields":[{"name":"t","type":"string"}]}""");
   static final List<String> ACTIONS = new CopyOnWriteArrayList<>();
 
-  private final Serdes serdes = new Serdes("rule.executors", "append,check,xor,rename",
+  private final Serdes serdes = new Serdes("rule.executors", "append,check,xor,rename,outage,subject",
+      "rule.executors.outage.class", Outage.class.getName(), "rule.executors.subject.class", Subject.class.getName(),
       "rule.executors.append.class", Append.class.getName(), "rule.executors.check.class", Check.class.getName(),
       "rule.executors.xor.class", Xor.class.getName(), "rule.executors.rename.class", Rename.class.getName(),
       "rule.actions", "record", "rule.actions.record.class", Record.class.getName());
@@ -121,6 +124,47 @@ class RulesTest {
         ObjectNode json = ((JsonNode) message).deepCopy();
         json.set(names[1], json.remove(names[0]));
         return json;
+      };
+    }
+  }
+
+  /**
+   * Passes on write; on read cannot reach the registry, and says so as kavro-rules' encryption does: the outage
+   * wrapped in a rule exception, wrapped again by the caller that names the field.
+   */
+  public static final class Outage implements RuleExecutor {
+    @Override
+    public String type() {
+      return "OUTAGE";
+    }
+
+    @Override
+    public PreparedRule prepare(RuleTarget target) {
+      return (input, message) -> {
+        if (target.phase() == Rule.Mode.WRITE) {
+          return message;
+        }
+        RegistryUnavailableException outage = new RegistryUnavailableException("get DEK failed: HTTP 503",
+            503, 50301, "http://registry/dek-registry/v1/keks/k1", null);
+        throw new RuleException(target.rule() + " cannot decrypt field 'com.acme.Item.s': the DEK registry failed",
+            new RuleException("the DEK registry failed on the DEK of KEK 'k1': " + outage.getMessage(), outage));
+      };
+    }
+  }
+
+  /** Appends the rule's subject to field {@code s} of a copy (as a DEK is the subject's). */
+  public static final class Subject implements RuleExecutor {
+    @Override
+    public String type() {
+      return "SUBJECT";
+    }
+
+    @Override
+    public PreparedRule prepare(RuleTarget target) {
+      return (input, message) -> {
+        GenericRecord copy = new GenericData.Record((GenericData.Record) message, true);
+        copy.put("s", copy.get("s") + "@" + target.subject());
+        return copy;
       };
     }
   }
@@ -291,6 +335,31 @@ class RulesTest {
     assertThatThrownBy(() -> serdes.serializer().serialize("items", item("x")))
         .isInstanceOf(SerializationException.class).hasRootCauseInstanceOf(UnsupportedRulesException.class)
         .hasMessageContaining("rule 'mine' (CUSTOM").hasMessageContaining("rule.executors");
+  }
+
+  @Test
+  void aRegistryOutageWrappedTwiceInsideARule_isRetriable_neverPassedOverByNone() {
+    registry.register("items-value", V1, List.of(), Contracts.domain(
+        rule("decrypt", Rule.Kind.TRANSFORM, Rule.Mode.WRITEREAD, "OUTAGE", null, null, "ERROR,NONE")));
+    byte[] written = serdes.serializer().serialize("items", item("ciphertext"));
+
+    assertThatThrownBy(() -> serdes.deserializer().deserialize("items", written))
+        .isInstanceOf(RetriableSerdeException.class).hasMessageContaining("get DEK failed: HTTP 503")
+        .hasCauseInstanceOf(RegistryUnavailableException.class);
+  }
+
+  @Test
+  void oneSchemaIdUnderTwoTopicsSubjects_eachTopicsRecordRunsItsOwnSubjectsRules() {
+    Rule subject = rule("subject", Rule.Kind.TRANSFORM, Rule.Mode.READ, "SUBJECT", null);
+    int id = registry.register("a-value", V1, List.of(), Contracts.domain(subject));
+    assertThat(registry.register("b-value", V1, List.of(), Contracts.domain(subject))).isEqualTo(id);
+    byte[] a = serdes.serializer().serialize("a", item("x"));
+    byte[] b = serdes.serializer().serialize("b", item("x"));
+    KafkaAvroDeserializer deserializer = serdes.deserializer();
+
+    assertThat(s(deserializer.deserialize("a", a))).isEqualTo("x@a-value");
+    assertThat(s(deserializer.deserialize("b", b))).as("not the route built for topic a").isEqualTo("x@b-value");
+    assertThat(s(deserializer.deserialize("a", a))).isEqualTo("x@a-value");
   }
 
   @Test

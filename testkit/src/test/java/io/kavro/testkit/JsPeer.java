@@ -18,12 +18,21 @@ import java.util.concurrent.TimeUnit;
  * only when {@code node} is not on the PATH. It installs the peer's npm packages first ({@code npm ci}, pinned by
  * package-lock.json) when they are missing or older than the lock file, once per JVM and under a file lock; an
  * install that fails (no npm, no network and no npm cache) fails the test with npm's message.
+ *
+ * <p>Shared with other modules' tests through the testkit's test-jar ({@code <type>test-jar</type>}); the peer's
+ * folder is the system property {@code kavro.jsPeer}, else {@code ../tests/js-peer} (relative to the module).
  */
-final class JsPeer {
-  /** What peer.js did: its exit code and its output. */
-  record Run(int exitCode, String stdout, String stderr) {
+public final class JsPeer {
+  /**
+   * What peer.js did: its exit code and its output.
+   *
+   * @param exitCode 0 on success, 1 when the client failed (stderr holds "error: &lt;class&gt;: &lt;message&gt;")
+   * @param stdout what it printed
+   * @param stderr what it printed on stderr
+   */
+  public record Run(int exitCode, String stdout, String stderr) {
     /** The single line the command printed, after checking that it succeeded. */
-    String line() {
+    public String line() {
       if (exitCode != 0) {
         throw new AssertionError("peer.js failed with exit code " + exitCode + ": " + stderr);
       }
@@ -40,7 +49,7 @@ final class JsPeer {
   }
 
   /** The peer, or the calling test is skipped when {@code node} is not on the PATH. */
-  static JsPeer require() {
+  public static JsPeer require() {
     Path node = onPath("node");
     assumeTrue(node != null, "node is not on the PATH: the tests against Confluent's JavaScript client are skipped");
     Path folder = Path.of(System.getProperty("kavro.jsPeer", "../tests/js-peer")).toAbsolutePath().normalize();
@@ -91,7 +100,7 @@ final class JsPeer {
   }
 
   /** Runs {@code node peer.js args...} in the peer's folder, for at most a minute. */
-  Run run(String... args) throws IOException, InterruptedException {
+  public Run run(String... args) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of(node.toString(), "peer.js"));
     command.addAll(List.of(args));
     Process process = new ProcessBuilder(command).directory(folder.toFile()).start();

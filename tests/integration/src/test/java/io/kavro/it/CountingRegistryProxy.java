@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * An HTTP proxy on 127.0.0.1 in front of the registry that counts the requests passing through, and can rewrite
- * the registry's answers (to give them what another registry would add, such as Confluent's rule sets).
+ * the registry's answers (to give them what another registry would add, such as Confluent's rule sets), or fail
+ * the requests of some paths itself (an HTTP status, or a connection dropped without an answer).
  */
 final class CountingRegistryProxy implements AutoCloseable {
   private final HttpServer server;
@@ -25,6 +26,8 @@ final class CountingRegistryProxy implements AutoCloseable {
   private final String target;
   private final String basePath;
   private volatile java.util.function.BiFunction<String, String, String> answers = (path, body) -> body;
+  private volatile String failedPrefix;
+  private volatile int failedStatus;
 
   /** Forwards {@code http://127.0.0.1:<port>/<path>} to the registry URL's host and the same path. */
   CountingRegistryProxy(String registryUrl) throws IOException {
@@ -50,8 +53,23 @@ final class CountingRegistryProxy implements AutoCloseable {
     this.answers = rewrite;
   }
 
+  /**
+   * From now on, a request whose path starts with {@code pathPrefix} is not forwarded: it gets {@code status}
+   * (with a registry error body), or, when {@code status} is 0, its connection is closed without an answer.
+   * {@code null} forwards everything again.
+   */
+  void failPaths(String pathPrefix, int status) {
+    this.failedStatus = status;
+    this.failedPrefix = pathPrefix;
+  }
+
   private void forward(HttpExchange exchange) throws IOException {
     requests.incrementAndGet();
+    String failed = failedPrefix;
+    if (failed != null && exchange.getRequestURI().getPath().startsWith(failed)) {
+      fail(exchange, failedStatus);
+      return;
+    }
     try (exchange; InputStream in = exchange.getRequestBody()) {
       byte[] body = in.readAllBytes();
       HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(target + exchange.getRequestURI()))
@@ -74,6 +92,22 @@ final class CountingRegistryProxy implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       exchange.sendResponseHeaders(502, -1);
+    }
+  }
+
+  private static void fail(HttpExchange exchange, int status) throws IOException {
+    try (exchange; InputStream in = exchange.getRequestBody()) {
+      in.readAllBytes();
+      if (status == 0) {
+        return; // no answer: closing the exchange before its headers drops the connection
+      }
+      byte[] answer = ("{\"error_code\":" + status + "01,\"message\":\"injected by the test\"}")
+          .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      exchange.getResponseHeaders().set("Content-Type", "application/json");
+      exchange.sendResponseHeaders(status, answer.length);
+      try (OutputStream out = exchange.getResponseBody()) {
+        out.write(answer);
+      }
     }
   }
 

@@ -29,7 +29,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Issue 23, item 4, on the real broker and registry: Apicurio holds no rule sets, so a proxy in front of it adds
  * one to every answer about the topic's schema, as Confluent's registry answers for a subject with a data contract
  * (an ENCRYPT rule on a PII field). Nothing is written in plaintext and nothing is read as if the contract were
- * not there; {@code rules.ignore=true} opts out.
+ * not there; {@code rules.ignore=true} opts out. The executors of kavro-rules are on this module's class path
+ * (for DataContractsInteropTest), so these clients turn them off ({@code rule.service.loader.enable=false}), as
+ * an application without kavro-rules is.
  */
 @ExtendWith(KavroStackExtension.class)
 class DataContractsTest {
@@ -37,6 +39,8 @@ class DataContractsTest {
       {"type":"record","name":"Person","namespace":"io.kavro.it","fields":[{"name":"ssn","type":"string"}]}""");
   private static final String RULE_SET = ",\"ruleSet\":{\"domainRules\":[{\"name\":\"encryptSsn\","
       + "\"kind\":\"TRANSFORM\",\"type\":\"ENCRYPT\",\"mode\":\"WRITEREAD\",\"tags\":[\"PII\"]}]}";
+
+  private static final String NO_EXECUTORS = "rule.service.loader.enable";
 
   private final TestStack stack;
   private final KafkaFixture kafka;
@@ -59,15 +63,17 @@ class DataContractsTest {
           && body.contains("io.kavro.it") ? body.substring(0, body.lastIndexOf('}')) + RULE_SET + "}" : body);
 
       Map<String, Object> latest = kafka.producerConfig(StringSerializer.class, KafkaAvroSerializer.class,
-          "schema.registry.url", registry.url(), "auto.register.schemas", false, "use.latest.version", true);
+          "schema.registry.url", registry.url(), "auto.register.schemas", false, "use.latest.version", true,
+          NO_EXECUTORS, false);
       try (KafkaProducer<String, Object> producer = new KafkaProducer<>(latest)) {
         assertThatThrownBy(() -> producer.send(new ProducerRecord<>(topic, "p", person)))
-            .isInstanceOf(SerializationException.class).hasMessageContaining("domainRules encryptSsn (ENCRYPT)")
+            .isInstanceOf(SerializationException.class).hasMessageContaining("rule 'encryptSsn' (ENCRYPT, TRANSFORM, WRITEREAD)")
+            .hasMessageContaining("add io.kavro:kavro-rules to the class path")
             .hasRootCauseInstanceOf(UnsupportedRulesException.class);
       }
 
       Map<String, Object> reading = kafka.consumerConfig(StringDeserializer.class, KafkaAvroDeserializer.class,
-          "schema.registry.url", registry.url());
+          "schema.registry.url", registry.url(), NO_EXECUTORS, false);
       try (KafkaConsumer<String, Object> consumer = new KafkaConsumer<>(reading)) {
         TopicPartition partition = new TopicPartition(topic, 0);
         assertThat(consumer.endOffsets(List.of(partition))).as("the refused record was never sent")
