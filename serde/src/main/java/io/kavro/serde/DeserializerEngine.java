@@ -33,12 +33,12 @@ final class DeserializerEngine implements AutoCloseable {
   private final RuleEngine rules;
   private final int maxRoutes;
   /**
-   * The routes of every topic, when a route depends on the schema id alone; else {@code null}. It does not when
-   * it follows the latest version, or runs rules: those name the topic's subject (encryption's DEK is the
-   * subject's), and one schema id may be registered under the subjects of several topics.
+   * The routes of every topic that depend on the schema id alone, when no route follows the latest version; else
+   * {@code null}. A route that runs rules is the topic's own even then: it names the topic's subject
+   * (encryption's DEK is the subject's), and one schema id may be registered under the subjects of several topics.
    */
   private final RouteTable shared;
-  /** The routes per topic, when they follow its subject's latest version or run its rules. */
+  /** The routes per topic: all of them when they follow its subject's latest version, else those that run rules. */
   private final java.util.concurrent.ConcurrentHashMap<String, RouteTable> byTopic =
       new java.util.concurrent.ConcurrentHashMap<>();
   /** How long a route that follows the latest version stands before it is asked again; MAX_VALUE: until told. */
@@ -71,7 +71,7 @@ final class DeserializerEngine implements AutoCloseable {
     this.router = new ReadRouter(client, config, framing, rules);
     this.followsLatest = router.followsLatest();
     this.maxRoutes = config.maxSchemasPerSubject();
-    this.shared = followsLatest || !rules.ignoresRules() ? null : new RouteTable(maxRoutes);
+    this.shared = followsLatest ? null : new RouteTable(maxRoutes);
     this.recheckNanos = recheckNanos(config);
     this.changeListener = client.onChange(changes::incrementAndGet);
     this.failOnTrailingData = config.failOnTrailingData();
@@ -372,6 +372,17 @@ final class DeserializerEngine implements AutoCloseable {
       table.last = known;
       return known;
     }
+    RouteTable own = table == shared ? byTopic.get(topic) : null;
+    if (own != null) {
+      ReadRoute ruled = own.last;
+      if (ruled == null || ruled.id() != id) {
+        ruled = own.byId.getIfPresent(id);
+      }
+      if (ruled != null) {
+        own.last = ruled;
+        return ruled;
+      }
+    }
     return build(topic, table, id, null, known, length);
   }
 
@@ -414,11 +425,13 @@ final class DeserializerEngine implements AutoCloseable {
       if (followsLatest && recheckNanos != Long.MAX_VALUE) {
         route = route.refreshingAt(System.nanoTime() + recheckNanos);
       }
+      RouteTable into = table == shared && route.rules() != null
+          ? byTopic.computeIfAbsent(topic, t -> new RouteTable(maxRoutes)) : table;
       if (key == null) {
-        table.byId.put(id, route);
-        table.last = route;
+        into.byId.put(id, route);
+        into.last = route;
       } else {
-        table.byKey.put(key, route);
+        into.byKey.put(key, route);
       }
       return route;
     } catch (SchemaRegistryException e) {
@@ -445,6 +458,11 @@ final class DeserializerEngine implements AutoCloseable {
     ReadRoute known = table.byKey.getIfPresent(key);
     if (known != null && current(known)) {
       return known;
+    }
+    RouteTable own = table == shared ? byTopic.get(topic) : null;
+    ReadRoute ruled = own == null ? null : own.byKey.getIfPresent(key);
+    if (ruled != null) {
+      return ruled;
     }
     return build(topic, table, -1, key, known, length);
   }

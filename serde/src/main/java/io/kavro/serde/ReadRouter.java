@@ -131,7 +131,7 @@ final class ReadRouter {
     SubjectVersion previous = client.version(subject, from);
     for (int v = upgrade ? from + 1 : from - 1; upgrade ? v <= to : v >= to; v += upgrade ? 1 : -1) {
       SubjectVersion current = v == to ? latest : client.version(subject, v);
-      // UPGRADE runs the newer version's rules; DOWNGRADE the older's, which is the one walked from.
+      // Both run the newer version's rules: UPGRADE the one walked up to, DOWNGRADE the one walked down from.
       SubjectVersion holder = upgrade ? current : previous;
       RuleSet ruleSet = holder.contract().ruleSet();
       RulePlan step = rules.plan(upgrade ? Rule.Mode.UPGRADE : Rule.Mode.DOWNGRADE, subject, holder.schema(),
