@@ -116,10 +116,8 @@ final class ReadRouter {
    * (DOWNGRADE).
    */
   private List<RulePlan> migrations(String subject, Schema writer, SubjectVersion latest, String record) {
-    int from;
-    try {
-      from = client.lookup(subject, writer).version();
-    } catch (io.kavro.registry.SchemaNotFoundException e) {
+    int from = writerVersion(subject, writer);
+    if (from < 0) {
       return List.of(); // not a version of this subject (another subject's schema): nothing to migrate from
     }
     int to = latest.version();
@@ -142,6 +140,30 @@ final class ReadRouter {
       previous = current;
     }
     return steps;
+  }
+
+  /**
+   * The version of {@code subject} that holds {@code writer}, or -1: by a lookup, else (a registry that matches a
+   * lookup on the exact text, as Apicurio does, where the schema was registered in another form) by comparing the
+   * parsed schemas of its versions, newest first. At plan time only.
+   */
+  private int writerVersion(String subject, Schema writer) {
+    try {
+      return client.lookup(subject, writer).version();
+    } catch (io.kavro.registry.SchemaNotFoundException e) {
+      List<Integer> versions;
+      try {
+        versions = client.versions(subject);
+      } catch (io.kavro.registry.SchemaNotFoundException none) {
+        return -1;
+      }
+      for (int i = versions.size() - 1; i >= 0; i--) {
+        if (client.version(subject, versions.get(i)).schema().equals(writer)) {
+          return versions.get(i);
+        }
+      }
+      return -1;
+    }
   }
 
   /**
