@@ -58,7 +58,8 @@ import org.slf4j.LoggerFactory;
  *       layer replaces that id's (and version's) contract with the new one: the old contract is gone.
  *   <li>The rules and metadata are stored as given (after the defaults above): no validation of rule names,
  *       modes or actions, no default or override configs, no {@code confluent:version} property, no compatibility
- *       check of rule sets, and a register answer carries only what the registry answered.
+ *       check of rule sets. A register answer carries the id the registry answered and, as Confluent 8's does,
+ *       the version's contract.
  *   <li>Contracts of versions registered directly at the registry, not through this layer, are unknown (none).
  *   <li>DEK registry: no shared KEKs (422 with error code 42271), no contexts ({@code ?context=}, 422), no
  *       updates, deletes, undeletes or rewrapping (405); {@code deleted=} is accepted and changes nothing.
@@ -213,8 +214,10 @@ public final class DataContractLayer implements AutoCloseable {
       return Answer.error(502, 50201, "DataContractLayer could not learn the id and version of the schema just "
           + "registered under subject '" + subject + "' (lookup answered " + found.status() + ")");
     }
-    contracts.put(subject, version.intValue(), id.intValue(), given.orElse(previous));
-    return registered;
+    Contract kept = given.orElse(previous);
+    contracts.put(subject, version.intValue(), id.intValue(), kept);
+    // As Confluent 8 answers a registration: with the version's contract, which a registering serializer runs.
+    return withContract(registered, answer -> kept);
   }
 
   private Answer lookUp(String subject, URI uri, byte[] body, HttpExchange exchange)
