@@ -119,9 +119,10 @@ class ModulePathTest {
 
   @Test
   void descriptorsExportOnlyThePublicPackages() throws IOException {
-    assertThat(exports("registry-http")).containsExactly("io.kavro.registry", "io.kavro.registry.mock");
+    assertThat(exports("registry-http")).containsExactly("io.kavro.registry", "io.kavro.registry.contract",
+        "io.kavro.registry.mock");
     assertThat(exports("serde")).containsExactly("io.kavro.serde", "io.kavro.serde.framing", "io.kavro.serde.metrics",
-        "io.kavro.serde.subject");
+        "io.kavro.serde.rules", "io.kavro.serde.subject");
     assertThat(exports("connect")).containsExactly("io.kavro.connect");
   }
 
