@@ -38,6 +38,10 @@ public final class Report {
   }
 
   public static void main(String[] args) throws Exception {
+    if (args.length > 0 && args[0].equals("--rules-section")) {
+      spliceRulesSection(Path.of(args[1]), new ObjectMapper().readTree(Path.of(args[2]).toFile()), args[3]);
+      return;
+    }
     List<JsonNode> files = new ArrayList<>();
     for (int i = 3; i < args.length; i++) {
       files.add(new ObjectMapper().readTree(Path.of(args[i]).toFile()));
@@ -221,6 +225,33 @@ public final class Report {
         + "id, read plans, compiled decoders, Connect schemas and mappings; heap after GC, before and after, over "
         + "10,000 S3 schemas): " + fmt(ManySchemas.bytesPerSchema(10_000)) + " bytes.");
     line("");
+  }
+
+  /**
+   * Puts the "Data contract rules" section, rendered from a run of RulesBenchmark alone, into an existing
+   * RESULTS.md in its place (before the targets), replacing the one there, and says which run it comes from; the
+   * other sections keep the numbers of the run that made them.
+   */
+  private static void spliceRulesSection(Path results, JsonNode run, String settings) throws IOException {
+    Report report = new Report(List.of(run));
+    report.rules();
+    String section = report.md.toString().replaceFirst("\n\n", "\n\nFrom a run of `RulesBenchmark` alone ("
+        + settings + ") on " + LocalDate.now() + ", not from the run of the other tables. " + machine() + "\n\n");
+    String text = Files.readString(results);
+    String header = "## Data contract rules (S3)";
+    int at = text.indexOf(header);
+    if (at >= 0) {
+      int end = text.indexOf("\n## ", at + header.length());
+      text = text.substring(0, at) + section + text.substring(end + 1);
+    } else {
+      int targets = text.indexOf("## Targets");
+      if (targets < 0) {
+        throw new IllegalStateException(results + " has no Targets section to put the rules section before");
+      }
+      text = text.substring(0, targets) + section + text.substring(targets);
+    }
+    Files.writeString(results, text);
+    System.out.println(section);
   }
 
   private void rules() {
