@@ -50,6 +50,25 @@ final class BoundedBinaryDecoder extends Decoder {
     return pos == limit;
   }
 
+  /** Where the next read starts, for {@link #rewind}. */
+  int position() {
+    return pos;
+  }
+
+  /** How many more items collections may claim, for {@link #rewind}. */
+  long itemBudget() {
+    return itemBudget;
+  }
+
+  /**
+   * Back to where {@link #position()} and {@link #itemBudget()} were read, in the same slice: to read the same
+   * bytes again.
+   */
+  void rewind(int position, long itemBudget) {
+    this.pos = position;
+    this.itemBudget = itemBudget;
+  }
+
   /** Bytes not read yet. */
   int remaining() {
     return limit - pos;
@@ -210,6 +229,15 @@ final class BoundedBinaryDecoder extends Decoder {
     result.limit(length);
     pos += length;
     return result;
+  }
+
+  /** A new array holding a copy of the next bytes value. */
+  byte[] readByteArray() throws IOException {
+    int length = readLength("bytes");
+    byte[] bytes = new byte[length];
+    System.arraycopy(buf, pos, bytes, 0, length);
+    pos += length;
+    return bytes;
   }
 
   @Override

@@ -31,7 +31,8 @@ final class DecoderCompiler {
   private final GenericData model;
   private final IdentityHashMap<Resolver.Action, Boolean> inProgress = new IdentityHashMap<>();
 
-  private DecoderCompiler(GenericData model) {
+  /** A compiler whose decoders read as {@code model} does; {@link JavaRecordDecoderCompiler} builds on its parts. */
+  DecoderCompiler(GenericData model) {
     this.model = model;
   }
 
@@ -45,7 +46,8 @@ final class DecoderCompiler {
     }
   }
 
-  private CompiledDecoder decoder(Resolver.Action action, Conversion<?> conversion) {
+  /** The decoder of one resolved value, with {@code conversion} applied where its reader schema is logical. */
+  CompiledDecoder decoder(Resolver.Action action, Conversion<?> conversion) {
     CompiledDecoder raw = rawDecoder(action);
     LogicalType logical = action.reader.getLogicalType();
     if (conversion == null || logical == null) {
@@ -116,7 +118,8 @@ final class DecoderCompiler {
     };
   }
 
-  private static CompiledDecoder stringDecoder(Schema schema) {
+  /** A string as the schema's {@code avro.java.string} says: {@code String}, else {@code Utf8}. */
+  static CompiledDecoder stringDecoder(Schema schema) {
     if ("String".equals(schema.getProp(GenericData.STRING_PROP))) {
       return BoundedBinaryDecoder::readString;
     }
@@ -246,11 +249,7 @@ final class DecoderCompiler {
       for (int i = 0; i < writerFields; i++) {
         Resolver.Action fieldAction = action.fieldActions[i];
         if (fieldAction.type == Resolver.Action.Type.SKIP) {
-          Schema skipped = fieldAction.writer;
-          values[i] = in -> {
-            GenericDatumReader.skip(skipped, in);
-            return null;
-          };
+          values[i] = skipper(fieldAction.writer);
           positions[i] = -1;
         } else {
           Schema.Field field = action.readerOrder[j++];
@@ -287,8 +286,19 @@ final class DecoderCompiler {
     }
   }
 
-  /** The conversion Avro's reader applies to a field: the generated class's own, else the model's. */
-  private Conversion<?> conversion(Object sample, Schema.Field field) {
+  /** Skips a writer's value of {@code schema} (a field the reader lacks); decodes to {@code null}. */
+  static CompiledDecoder skipper(Schema schema) {
+    return in -> {
+      GenericDatumReader.skip(schema, in);
+      return null;
+    };
+  }
+
+  /**
+   * The conversion Avro's reader applies to a field: the generated class's own (when {@code sample} is one of
+   * its instances), else the model's.
+   */
+  Conversion<?> conversion(Object sample, Schema.Field field) {
     if (sample instanceof SpecificRecordBase specific) {
       return specific.getConversion(field.pos());
     }
@@ -297,7 +307,7 @@ final class DecoderCompiler {
   }
 
   /** A field's default, as Avro fills it: immutable values shared, others a deep copy per record. */
-  private CompiledDecoder defaultValue(Schema.Field field) {
+  CompiledDecoder defaultValue(Schema.Field field) {
     Object value = model.getDefaultValue(field);
     if (value == null || value instanceof Number || value instanceof Boolean || value instanceof String
         || value instanceof Enum<?> || value instanceof GenericData.EnumSymbol) {

@@ -42,6 +42,25 @@ final class JavaValues {
     return new Planner().converter(target);
   }
 
+  /** The converter of the types that a value read generically already is: every value as it is. */
+  private static final Function<Object, Object> AS_IS = value -> value;
+
+  /**
+   * Whether {@code converter} (one of {@link #converter}'s) returns every value that is not a {@code CharSequence}
+   * as it is: a decoder that reads no text may leave it out.
+   */
+  static boolean changesOnlyText(Function<Object, Object> converter) {
+    return converter == AS_IS || converter instanceof FromText;
+  }
+
+  /** A class that Avro's reflection writes as its text, built from it; any other value as it is. */
+  private record FromText(Class<?> type, MethodHandle constructor) implements Function<Object, Object> {
+    @Override
+    public Object apply(Object value) {
+      return value instanceof CharSequence text && !type.isInstance(value) ? build(constructor, type, text) : value;
+    }
+  }
+
   /** Builds converters, each type's once (a record that holds itself reuses its own converter). */
   private static final class Planner {
     private final Map<Class<?>, RecordConverter> records = new HashMap<>();
@@ -95,11 +114,9 @@ final class JavaValues {
         return value -> value instanceof Map<?, ?> entries ? map(entries, key, entry) : value;
       }
       if (!raw.isInterface()) {
-        MethodHandle fromText = fromText(raw);
-        return value -> value instanceof CharSequence text && !raw.isInstance(value) ? build(fromText, raw, text)
-            : value;
+        return new FromText(raw, fromText(raw));
       }
-      return Function.identity();
+      return AS_IS;
     }
   }
 
@@ -120,19 +137,10 @@ final class JavaValues {
       RecordComponent[] recordComponents = type.getRecordComponents();
       this.names = new String[recordComponents.length];
       this.components = new Function[recordComponents.length];
-      Class<?>[] types = new Class<?>[recordComponents.length];
       for (int i = 0; i < recordComponents.length; i++) {
         names[i] = recordComponents[i].getName();
-        types[i] = recordComponents[i].getType();
       }
-      try {
-        java.lang.reflect.Constructor<?> canonical = type.getDeclaredConstructor(types);
-        canonical.setAccessible(true);
-        this.constructor = MethodHandles.lookup().unreflectConstructor(canonical).asSpreader(Object[].class,
-            types.length).asType(MethodType.methodType(Object.class, Object[].class));
-      } catch (ReflectiveOperationException | RuntimeException e) {
-        throw new AvroRuntimeException("cannot construct " + type.getName() + ": " + e, e);
-      }
+      this.constructor = canonicalConstructor(type);
       planner.records.put(type, this); // before the components: a record that holds itself
       for (int i = 0; i < recordComponents.length; i++) {
         components[i] = planner.converter(recordComponents[i].getGenericType());
@@ -151,14 +159,7 @@ final class JavaValues {
         Object field = pos < 0 ? null : record.get(pos);
         args[i] = field == null ? null : components[i].apply(field);
       }
-      try {
-        return constructor.invokeExact(args);
-      } catch (JavaRecordConstructionException e) {
-        throw e;
-      } catch (Throwable e) { // the application's constructor refused the values, or a null for a primitive
-        throw new JavaRecordConstructionException("cannot construct " + type.getName() + " from "
-            + record.getSchema().getFullName() + ": its canonical constructor threw " + e, e);
-      }
+      return construct(constructor, type, record.getSchema(), args);
     }
 
     private int[] positions(Schema schema) {
@@ -173,6 +174,43 @@ final class JavaValues {
       }
       positions = new Positions(schema, byComponent);
       return byComponent;
+    }
+  }
+
+  /**
+   * The canonical constructor of the Java record {@code type}, spread over an {@code Object[]} of its components
+   * in their order: {@code (Object[]) -> Object}, for {@link #construct}.
+   */
+  static MethodHandle canonicalConstructor(Class<?> type) {
+    RecordComponent[] components = type.getRecordComponents();
+    Class<?>[] types = new Class<?>[components.length];
+    for (int i = 0; i < components.length; i++) {
+      types[i] = components[i].getType();
+    }
+    try {
+      java.lang.reflect.Constructor<?> canonical = type.getDeclaredConstructor(types);
+      canonical.setAccessible(true);
+      return MethodHandles.lookup().unreflectConstructor(canonical).asSpreader(Object[].class, types.length)
+          .asType(MethodType.methodType(Object.class, Object[].class));
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      throw new AvroRuntimeException("cannot construct " + type.getName() + ": " + e, e);
+    }
+  }
+
+  /**
+   * A Java record of {@code type}, read as {@code schema}, from its components in their order.
+   *
+   * @throws JavaRecordConstructionException naming the class when its constructor refuses the values, or is given
+   *     a null for a primitive
+   */
+  static Object construct(MethodHandle constructor, Class<?> type, Schema schema, Object[] components) {
+    try {
+      return constructor.invokeExact(components);
+    } catch (JavaRecordConstructionException e) {
+      throw e;
+    } catch (Throwable e) { // the application's constructor refused the values, or a null for a primitive
+      throw new JavaRecordConstructionException("cannot construct " + type.getName() + " from "
+          + schema.getFullName() + ": its canonical constructor threw " + e, e);
     }
   }
 

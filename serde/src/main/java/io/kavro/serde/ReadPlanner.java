@@ -90,9 +90,7 @@ final class ReadPlanner {
         Schema javaReader = javaRecordReader(reader, reflected, record);
         JavaRecordReader records = new JavaRecordReader(writer, javaReader, reflected, models.reflect());
         datumReader = records;
-        CompiledDecoder generic = config.fastCodec()
-            ? DecoderCompiler.compile(writer, javaReader, JavaRecordReader.readModel(models.reflect())) : null;
-        javaRecords = generic == null ? null : in -> records.convert(generic.decode(in));
+        javaRecords = config.fastCodec() ? javaRecordDecoder(writer, javaReader, reflected, records) : null;
       } else {
         ReflectDatumReader<Object> reflect = new ReflectDatumReader<>(writer, reader, models.reflect());
         ClassTrust.allowIn(reflect, reader);
@@ -117,6 +115,23 @@ final class ReadPlanner {
           + "compiled decoder (avro.fast.codec=true, generic or specific records), never with Avro's reader", null);
     }
     return new ReadRoute(id, writer, reader, datumReader, fast, null, Long.MAX_VALUE);
+  }
+
+  /**
+   * The compiled decoder of a Java record: straight into its components ({@link JavaRecordDecoderCompiler}), else
+   * in two steps, generically and then converted by {@code records}; {@code null} where neither compiles (a
+   * recursive schema), and Avro's reader reads.
+   */
+  private CompiledDecoder javaRecordDecoder(Schema writer, Schema javaReader, Class<?> type,
+      JavaRecordReader records) {
+    GenericData readModel = JavaRecordReader.readModel(models.reflect());
+    CompiledDecoder generic = DecoderCompiler.compile(writer, javaReader, readModel);
+    if (generic == null) {
+      return null;
+    }
+    CompiledDecoder twoStep = in -> records.convert(generic.decode(in));
+    CompiledDecoder direct = JavaRecordDecoderCompiler.compile(writer, javaReader, type, readModel, twoStep);
+    return direct != null ? direct : twoStep;
   }
 
   /**
