@@ -155,7 +155,7 @@ class JavaRecordProperties {
   }
 
   /** A deep, order-aware text of a value: records by component, arrays by content, sets and maps sorted. */
-  private static String show(Object value) {
+  static String show(Object value) {
     if (value == null) {
       return "null";
     }
@@ -187,7 +187,7 @@ class JavaRecordProperties {
     return value + ":" + value.getClass().getSimpleName();
   }
 
-  private static Object value(Type type, Random random, boolean invalid) {
+  static Object value(Type type, Random random, boolean invalid) {
     Class<?> raw = type instanceof ParameterizedType p ? (Class<?>) p.getRawType() : (Class<?>) type;
     if (invalid && !raw.isPrimitive() && random.nextInt(12) == 0) {
       return null; // nulls anywhere: Avro refuses some, takes others
