@@ -11,7 +11,9 @@ import org.apache.avro.io.Decoder;
 /**
  * Reads into Java records, which Avro's reflect reader cannot build (it needs a no-arg constructor and
  * mutable fields): the datum is read generically, then converted by {@link JavaValues}, planned once per class.
- * The compiled decoder reads generically with {@link #readModel} and converts with {@link #convert}. Thread-safe.
+ * Avro's reader where no decoder compiles; the compiled decoder reads straight into the records
+ * ({@link JavaRecordDecoderCompiler}), and in two steps (generically with {@link #readModel}, then {@link #convert})
+ * only where that one does not compile, or to find a refused payload's error. Thread-safe.
  */
 final class JavaRecordReader implements DatumReader<Object> {
   private final GenericDatumReader<Object> generic;
