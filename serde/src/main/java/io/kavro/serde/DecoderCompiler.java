@@ -286,12 +286,57 @@ final class DecoderCompiler {
     }
   }
 
-  /** Skips a writer's value of {@code schema} (a field the reader lacks); decodes to {@code null}. */
+  /**
+   * Skips a writer's value of {@code schema} (a field the reader lacks); decodes to {@code null}. As Avro's own
+   * skip, but an enum's index is checked against its symbols: an index the writer's enum does not have means the
+   * bytes are not of that schema, and the record is refused rather than read on.
+   */
   static CompiledDecoder skipper(Schema schema) {
     return in -> {
-      GenericDatumReader.skip(schema, in);
+      skip(schema, in);
       return null;
     };
+  }
+
+  private static void skip(Schema schema, org.apache.avro.io.Decoder in) throws java.io.IOException {
+    switch (schema.getType()) {
+      case RECORD -> {
+        for (Schema.Field field : schema.getFields()) {
+          skip(field.schema(), in);
+        }
+      }
+      case ENUM -> {
+        int index = in.readEnum();
+        if (index < 0 || index >= schema.getEnumSymbols().size()) {
+          throw new org.apache.avro.AvroTypeException("enum " + schema.getFullName() + " has no symbol at index "
+              + index + " (" + schema.getEnumSymbols().size() + " symbols)");
+        }
+      }
+      case ARRAY -> {
+        for (long n = in.skipArray(); n > 0; n = in.skipArray()) {
+          for (long i = 0; i < n; i++) {
+            skip(schema.getElementType(), in);
+          }
+        }
+      }
+      case MAP -> {
+        for (long n = in.skipMap(); n > 0; n = in.skipMap()) {
+          for (long i = 0; i < n; i++) {
+            in.skipString();
+            skip(schema.getValueType(), in);
+          }
+        }
+      }
+      case UNION -> {
+        int branch = in.readIndex();
+        if (branch < 0 || branch >= schema.getTypes().size()) {
+          throw new org.apache.avro.AvroTypeException("a union of " + schema.getTypes().size()
+              + " branches has no branch at index " + branch);
+        }
+        skip(schema.getTypes().get(branch), in);
+      }
+      default -> GenericDatumReader.skip(schema, in);
+    }
   }
 
   /**
