@@ -499,6 +499,15 @@ class HttpSchemaRegistryClientTest {
         .isEqualTo("encryptPII");
     assertThat(server.getRequestCount()).as("no request of their own").isEqualTo(sent + 1);
 
+    java.util.UUID guid = java.util.UUID.fromString("2a1b7f5e-6a1c-4f4e-9c3e-0d7c5b6a8e11");
+    answer(200, "{\"schema\":" + quoted(USER_V1.toString()) + contract + "}");
+    int before = server.getRequestCount();
+    assertThat(client.schemaByGuid(guid)).isEqualTo(USER_V1);
+    assertThat(client.contractOf(guid).ruleSet().domainRules().get(0).name()).as("a GUID's, from the same answer")
+        .isEqualTo("encryptPII");
+    assertThat(server.getRequestCount()).isEqualTo(before + 1);
+    assertThat(server.takeRequest().getTarget()).endsWith("/schemas/guids/" + guid);
+
     answer(200, "{\"schema\":" + quoted(USER_V1.toString()) + ",\"ruleSet\":{\"domainRules\":[{\"name\":\"r\","
         + "\"type\":\"CEL\",\"mode\":\"SOMETIMES\"}]}}");
     assertThatThrownBy(() -> client.contractOf(9)).isInstanceOf(SchemaRegistryException.class)
