@@ -3,6 +3,8 @@ package io.kavro.bench;
 import io.kavro.connect.AvroConverter;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
+import io.kavro.testkit.EmbeddedRegistry;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -17,13 +19,16 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 
 /**
  * Kafka Connect on S3: Kavro's converter ({@code fromConnectData}, {@code toConnectData}) on a {@code Struct},
  * against Kavro's serializer and deserializer alone on the same records in Avro's generic form (the converter's
- * overhead is the difference) and against Kafka's {@code JsonConverter} (schemas on, its default) on the same
- * structs; one converter shared by 1 and by 2 threads, as a worker's tasks share nothing but the JVM.
+ * overhead is the difference), against Kafka's {@code JsonConverter} (schemas on, its default) and against
+ * Apicurio's {@code AvroConverter} (2.6.13, on a real Apicurio Registry, configured as {@link ApicurioBenchmark}
+ * configures its serde) on the same structs; one converter shared by 1 and by 2 threads, as a worker's tasks share
+ * nothing but the JVM.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -67,6 +72,49 @@ public class ConverterBenchmark {
         jsonBytes[i] = json.fromConnectData(KavroSerdes.TOPIC, structs[i].schema(), structs[i].value());
         converter.toConnectData(KavroSerdes.TOPIC, avro[i]); // the writer's version, looked up once
       }
+    }
+  }
+
+  /**
+   * Apicurio's {@code AvroConverter} on a real Apicurio Registry started for the trial on 127.0.0.1, only for the
+   * benchmarks that take it (the others measure with no registry process beside them). Configured for Kavro's
+   * framing as {@link ApicurioBenchmark} configures Apicurio's serde: headers off, the 4-byte id handler with
+   * content ids, auto-registration on. It writes every struct of {@link Shared} once and reads every payload it
+   * wrote once before measuring, so its schema caches are warm; its Avro bodies are checked to be Kavro's.
+   */
+  @State(Scope.Benchmark)
+  public static class Apicurio {
+    EmbeddedRegistry registry;
+    io.apicurio.registry.utils.converter.AvroConverter<Object> converter;
+    byte[][] payloads;
+
+    @Setup(Level.Trial)
+    public void setUp(Shared s) {
+      registry = EmbeddedRegistry.start(0);
+      converter = new io.apicurio.registry.utils.converter.AvroConverter<>();
+      converter.configure(Map.of(
+          "apicurio.registry.url", "http://127.0.0.1:" + registry.port() + "/apis/registry/v2",
+          "apicurio.registry.auto-register", true,
+          "apicurio.registry.headers.enabled", false,
+          "apicurio.registry.id-handler", "io.apicurio.registry.serde.Legacy4ByteIdHandler",
+          "apicurio.registry.use-id", "contentId"), false);
+      payloads = new byte[BenchData.RECORDS][];
+      for (int i = 0; i < BenchData.RECORDS; i++) {
+        payloads[i] = converter.fromConnectData(KavroSerdes.TOPIC, s.structs[i].schema(), s.structs[i].value());
+        if (payloads[i][0] != 0 || !Arrays.equals(payloads[i], 5, payloads[i].length, s.avro[i], 5,
+            s.avro[i].length)) {
+          throw new IllegalStateException("Apicurio's converter did not write Kavro's framing and Avro body");
+        }
+      }
+      for (byte[] payload : payloads) {
+        converter.toConnectData(KavroSerdes.TOPIC, payload);
+      }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+      converter.close();
+      registry.close();
     }
   }
 
@@ -167,5 +215,16 @@ public class ConverterBenchmark {
   @Benchmark
   public SchemaAndValue jsonToConnect(Shared s, Cursor c) {
     return s.json.toConnectData(KavroSerdes.TOPIC, s.jsonBytes[c.next()]);
+  }
+
+  @Benchmark
+  public byte[] apicurioFromConnect(Shared s, Apicurio a, Cursor c) {
+    SchemaAndValue struct = s.structs[c.next()];
+    return a.converter.fromConnectData(KavroSerdes.TOPIC, struct.schema(), struct.value());
+  }
+
+  @Benchmark
+  public SchemaAndValue apicurioToConnect(Apicurio a, Cursor c) {
+    return a.converter.toConnectData(KavroSerdes.TOPIC, a.payloads[c.next()]);
   }
 }

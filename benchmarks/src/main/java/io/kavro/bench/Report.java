@@ -199,6 +199,21 @@ public final class Report {
     line("| structs only (floor of toConnectData beyond the serde) | " + time(floor) + " | | | | | | | "
         + alloc(floor) + " | |");
     line("");
+    line("Apicurio's `AvroConverter` (2.6.13) on the same structs, against a real Apicurio Registry on 127.0.0.1, "
+        + "configured as for `ApicurioBenchmark` (headers off, 4-byte content ids, auto-registration), warmed "
+        + "over every record; it writes the same Avro bodies as Kavro's converter, and reads what it wrote.");
+    line("");
+    line("| peer | direction | peer ns/op | peer B/op | Kavro's converter/peer (time) | "
+        + "Kavro's converter/peer (B/op) |");
+    line("|---|---|---|---|---|---|");
+    for (String[] row : new String[][] {{"fromConnectData (write)", "fromConnect", "apicurioFromConnect"},
+        {"toConnectData (read)", "toConnect", "apicurioToConnect"}}) {
+      JsonNode kavro = results.get("ConverterBenchmark." + row[1] + "/");
+      JsonNode peer = results.get("ConverterBenchmark." + row[2] + "/");
+      line("| Apicurio's AvroConverter | " + row[0] + " | " + time(peer) + " | " + alloc(peer) + " | "
+          + ratio(kavro, peer) + " | " + allocRatio(kavro, peer) + " |");
+    }
+    line("");
   }
 
   private void manySchemas() {
@@ -636,6 +651,11 @@ public final class Report {
 
   private static String ratio(JsonNode a, JsonNode b) {
     return a == null || b == null ? "n/a" : String.format(Locale.ROOT, "%.2f", score(a) / score(b));
+  }
+
+  /** Allocation per operation of {@code a} over {@code b}. */
+  private static String allocRatio(JsonNode a, JsonNode b) {
+    return a == null || b == null ? "n/a" : String.format(Locale.ROOT, "%.2f", allocValue(a) / allocValue(b));
   }
 
   private static String fmt(double value) {
