@@ -36,7 +36,8 @@ final class RuleSettings {
     copy.remove("value.serializer");
     copy.remove("key.deserializer");
     copy.remove("value.deserializer");
-    this.originals = Map.copyOf(copy);
+    // Not Map.copyOf: an application's settings may hold null values, which Kafka passes on as they are.
+    this.originals = java.util.Collections.unmodifiableMap(copy);
     this.serviceLoader = serviceLoader;
     this.environment = environment;
     this.executorNames = List.copyOf(executorNames);

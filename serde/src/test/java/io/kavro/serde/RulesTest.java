@@ -272,6 +272,16 @@ class RulesTest {
   }
 
   @Test
+  void settingsWithNullValues_configureAsBefore() {
+    java.util.Map<String, Object> config = serdes.config();
+    config.put("some.application.setting", null);
+    try (KafkaAvroSerializer serializer = new KafkaAvroSerializer()) {
+      serializer.configure(config, false);
+      assertThat(serializer.serialize("items", item("x"))).isNotNull();
+    }
+  }
+
+  @Test
   void ruleNameHeader_skipsThatRuleOnRead() {
     registry.register("items-value", V1, List.of(), Contracts.domain(
         rule("r1", Rule.Kind.TRANSFORM, Rule.Mode.READ, "APPEND", "-r1"),
