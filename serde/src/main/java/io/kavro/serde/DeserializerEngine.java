@@ -56,11 +56,25 @@ final class DeserializerEngine implements AutoCloseable {
   static final java.time.Duration UNKNOWN_PREFIX_TTL = java.time.Duration.ofMinutes(1);
   private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
 
-  /** Per thread: the decoder, where the framing found the schema, and a copy buffer for direct payloads. */
+  /**
+   * Per thread: the decoder, where the framing found the schema, a copy buffer for direct payloads, and the route
+   * this thread used last, which answers most records (a topic usually carries one schema) without a cache lookup
+   * and without a write that threads sharing the deserializer would contend on.
+   */
   private static final class Scratch {
     final BoundedBinaryDecoder decoder = new BoundedBinaryDecoder();
     final Located located = new Located();
     byte[] copy = new byte[0];
+    /** The last route found in {@link #lastTable}, while the client's changes stood at {@link #lastChanges}. */
+    ReadRoute last;
+    RouteTable lastTable;
+    long lastChanges;
+
+    void used(RouteTable table, ReadRoute route, long changes) {
+      last = route;
+      lastTable = table;
+      lastChanges = changes;
+    }
   }
 
   DeserializerEngine(SchemaRegistryClient client, AvroSerdeConfig config) {
@@ -90,18 +104,18 @@ final class DeserializerEngine implements AutoCloseable {
   }
 
   /**
-   * The routes of one stream: a writer schema's by its id or other key, and the last one used, which answers
-   * most records (a topic usually carries one schema) without boxing the id.
+   * The routes of one stream: a writer schema's by its id or other key, and for the routes that run rules in a
+   * table of their own, the last one used.
    */
   private static final class RouteTable {
-    final Cache<Integer, ReadRoute> byId;
+    final QuietCache<Integer, ReadRoute> byId;
     /** Routes by any other key: a GUID, an Apicurio id, a {@link FramingResolver}'s key. */
-    final Cache<Object, ReadRoute> byKey;
+    final QuietCache<Object, ReadRoute> byKey;
     volatile ReadRoute last;
 
     RouteTable(int maxRoutes) {
-      byId = Caffeine.newBuilder().maximumSize(maxRoutes).build();
-      byKey = Caffeine.newBuilder().maximumSize(maxRoutes).build();
+      byId = new QuietCache<>(maxRoutes);
+      byKey = new QuietCache<>(maxRoutes);
     }
   }
 
@@ -154,7 +168,8 @@ final class DeserializerEngine implements AutoCloseable {
    * with an id header whose payload also starts with a prefix is read by {@link #eitherFraming}.
    */
   private Object decode(String topic, Headers headers, byte[] payload, int offset, int length, boolean withSchema) {
-    Located at = scratch.get().located;
+    Scratch scratch = this.scratch.get();
+    Located at = scratch.located;
     try {
       framing.locate(topic, headers, payload, offset, length, at);
     } catch (UnsupportedFramingException e) {
@@ -169,9 +184,9 @@ final class DeserializerEngine implements AutoCloseable {
           at.alternativeLength(), offset, length, withSchema);
     }
     Object key = at.key();
-    ReadRoute route = key == null ? plan(topic, at.schemaId(), length)
+    ReadRoute route = key == null ? plan(scratch, topic, at.schemaId(), length)
         : key instanceof ResolverKey resolved ? resolverPlan(topic, resolved, length) : keyedPlan(topic, key, length);
-    return read(topic, headers, route, key, payload, at.bodyOffset(), at.bodyLength(), length, withSchema,
+    return read(scratch, topic, headers, route, key, payload, at.bodyOffset(), at.bodyLength(), length, withSchema,
         failOnTrailingData);
   }
 
@@ -297,7 +312,7 @@ final class DeserializerEngine implements AutoCloseable {
 
   /** The read plan for a writer schema key: an {@code Integer} schema id, or a key of {@link RouteTable#byKey}. */
   private ReadRoute planOf(String topic, Object key, int length) {
-    return key instanceof Integer id ? plan(topic, id, length) : keyedPlan(topic, key, length);
+    return key instanceof Integer id ? plan(scratch.get(), topic, id, length) : keyedPlan(topic, key, length);
   }
 
   /**
@@ -308,13 +323,19 @@ final class DeserializerEngine implements AutoCloseable {
    */
   private Object read(String topic, Headers headers, ReadRoute plan, Object key, byte[] payload, int bodyOffset,
       int bodyLength, int length, boolean withSchema, boolean toTheEnd) {
+    return read(scratch.get(), topic, headers, plan, key, payload, bodyOffset, bodyLength, length, withSchema,
+        toTheEnd);
+  }
+
+  private Object read(Scratch scratch, String topic, Headers headers, ReadRoute plan, Object key, byte[] payload,
+      int bodyOffset, int bodyLength, int length, boolean withSchema, boolean toTheEnd) {
     if (plan.rules() != null) {
       byte[] body = ruled(topic, headers, plan, key, payload, bodyOffset, bodyLength, length, toTheEnd);
       payload = body;
       bodyOffset = 0;
       bodyLength = body.length;
     }
-    BoundedBinaryDecoder decoder = scratch.get().decoder.reset(payload, bodyOffset, bodyLength);
+    BoundedBinaryDecoder decoder = scratch.decoder.reset(payload, bodyOffset, bodyLength);
     Object datum;
     try {
       datum = plan.read(decoder);
@@ -361,15 +382,17 @@ final class DeserializerEngine implements AutoCloseable {
     return key != null ? key : (Object) plan.id();
   }
 
-  private ReadRoute plan(String topic, int id, int length) {
-    RouteTable table = table(topic);
-    ReadRoute last = table.last;
-    if (last != null && last.id() == id && current(last)) {
+  private ReadRoute plan(Scratch scratch, String topic, int id, int length) {
+    long told = changes.get();
+    RouteTable table = table(topic, told);
+    ReadRoute last = scratch.last;
+    if (last != null && last.id() == id && scratch.lastTable == table && scratch.lastChanges == told
+        && current(last)) {
       return last;
     }
     ReadRoute known = table.byId.getIfPresent(id);
     if (known != null && current(known)) {
-      table.last = known;
+      scratch.used(table, known, told);
       return known;
     }
     RouteTable own = table == shared ? byTopic.get(topic) : null;
@@ -391,13 +414,16 @@ final class DeserializerEngine implements AutoCloseable {
    * from disk replaced, a latest version moved): a route outlives no answer it was built from.
    */
   private RouteTable table(String topic) {
-    long told = changes.get();
+    return table(topic, changes.get());
+  }
+
+  /** {@link #table(String)}, with the count of changes just read. */
+  private RouteTable table(String topic, long told) {
     if (told != changesSeen) {
       changesSeen = told;
       if (shared != null) {
         shared.byId.invalidateAll();
         shared.byKey.invalidateAll();
-        shared.last = null;
       }
       byTopic.clear();
     }
@@ -429,7 +455,9 @@ final class DeserializerEngine implements AutoCloseable {
           ? byTopic.computeIfAbsent(topic, t -> new RouteTable(maxRoutes)) : table;
       if (key == null) {
         into.byId.put(id, route);
-        into.last = route;
+        if (into != table) {
+          into.last = route;
+        }
       } else {
         into.byKey.put(key, route);
       }

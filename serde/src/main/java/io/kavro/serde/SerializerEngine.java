@@ -1,7 +1,5 @@
 package io.kavro.serde;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
 import java.io.IOException;
@@ -29,7 +27,7 @@ final class SerializerEngine implements AutoCloseable {
   private final WritePlanner planner;
   private final WriteRouter router;
   private final RuleEngine rules;
-  private final Cache<Schema, SchemaRoutes> routes;
+  private final QuietCache<Schema, SchemaRoutes> routes;
   private final boolean followsLatest;
   /** How long a route that follows the latest version stands: see {@link DeserializerEngine#recheckNanos}. */
   private final long recheckNanos;
@@ -63,7 +61,7 @@ final class SerializerEngine implements AutoCloseable {
     this.planner = new WritePlanner(config);
     this.rules = new RuleEngine(config.ruleSettings(), client);
     this.router = new WriteRouter(client, config, planner, rules);
-    this.routes = Caffeine.newBuilder().maximumSize(config.maxSchemasPerSubject()).build();
+    this.routes = new QuietCache<>(config.maxSchemasPerSubject());
     this.followsLatest = router.followsLatest();
     this.recheckNanos = DeserializerEngine.recheckNanos(config);
     this.changeListener = client.onChange(changes::incrementAndGet);
@@ -111,7 +109,7 @@ final class SerializerEngine implements AutoCloseable {
     long told = changes.get();
     if (told != changesSeen) {
       changesSeen = told;
-      routes.asMap().values().forEach(routed -> routed.byTopic.clear());
+      routes.values().forEach(routed -> routed.byTopic.clear());
     }
     SchemaRoutes entry = routes.getIfPresent(schema);
     if (entry == null) {
@@ -153,8 +151,7 @@ final class SerializerEngine implements AutoCloseable {
 
   /** Datum schemas with a cached writer, for tests of the cache bound. */
   long cachedSchemas() {
-    routes.cleanUp();
-    return routes.estimatedSize();
+    return routes.size();
   }
 
   /** The route of a datum schema on a topic, from the registry; cached per (schema, topic). */
