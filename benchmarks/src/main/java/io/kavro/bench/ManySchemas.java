@@ -13,7 +13,8 @@ import org.apache.avro.generic.GenericRecord;
 
 /**
  * Many schemas at once (a Connect worker on hundreds of topics): {@code count} S3 record types, each its own schema
- * on its own topic, written once, and what one deserializer and one converter keep for them.
+ * on its own topic, written once, and what one serializer, one deserializer and one converter keep for them. The
+ * serde and converter methods are thread-safe; the raw Avro ones are not (one reader and writer per schema).
  */
 public final class ManySchemas implements AutoCloseable {
   /**
@@ -25,6 +26,8 @@ public final class ManySchemas implements AutoCloseable {
   private final MockScope scope = new MockScope();
   private final List<String> topics = new ArrayList<>();
   private final List<byte[]> payloads = new ArrayList<>();
+  private final List<GenericRecord> records = new ArrayList<>();
+  private final KafkaAvroSerializer serializer = new KafkaAvroSerializer();
   private final KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer();
   private final AvroConverter converter = new AvroConverter();
   private final List<RawAvro> raw = new ArrayList<>();
@@ -36,18 +39,32 @@ public final class ManySchemas implements AutoCloseable {
     GenericRecord base = BenchData.records(Shape.S3).get(0);
     String text = Shape.S3.writer().toString();
     String name = "\"name\":\"" + Shape.S3.writer().getName() + "\"";
-    try (KafkaAvroSerializer serializer = new KafkaAvroSerializer()) {
-      serializer.configure(config, false);
-      for (int i = 0; i < count; i++) {
-        Schema schema = new Schema.Parser().parse(text.replace(name, "\"name\":\"Order" + i + "\""));
-        String topic = "many-" + i;
-        topics.add(topic);
-        payloads.add(serializer.serialize(topic, GenericData.get().deepCopy(schema, base)));
-        raw.add(new RawAvro(schema, schema, 0));
-      }
+    serializer.configure(config, false);
+    for (int i = 0; i < count; i++) {
+      Schema schema = new Schema.Parser().parse(text.replace(name, "\"name\":\"Order" + i + "\""));
+      String topic = "many-" + i;
+      topics.add(topic);
+      GenericRecord record = GenericData.get().deepCopy(schema, base);
+      records.add(record);
+      byte[] payload = serializer.serialize(topic, record);
+      payloads.add(payload);
+      raw.add(new RawAvro(schema, schema, java.nio.ByteBuffer.wrap(payload, 1, 4).getInt()));
     }
     deserializer.configure(config, false);
     converter.configure(config, false);
+  }
+
+  /** {@code count} schemas, each written, read and converted once, so that every cache holds them. */
+  public static ManySchemas warm(int count) {
+    ManySchemas many = new ManySchemas(count);
+    for (int i = 0; i < count; i++) {
+      many.serialize(i);
+      many.rawSerialize(i);
+      many.deserialize(i);
+      many.rawDeserialize(i);
+      many.toConnect(i);
+    }
+    return many;
   }
 
   public int size() {
@@ -59,9 +76,19 @@ public final class ManySchemas implements AutoCloseable {
     return deserializer.deserialize(topics.get(i), payloads.get(i));
   }
 
-  /** Record {@code i} through raw Avro's reader of its schema, built beforehand. */
+  /** Record {@code i} through raw Avro's reader of its schema, built beforehand. Not thread-safe. */
   public Object rawDeserialize(int i) {
     return raw.get(i).deserialize(payloads.get(i));
+  }
+
+  /** Record {@code i} through the serializer, on its own topic. */
+  public byte[] serialize(int i) {
+    return serializer.serialize(topics.get(i), records.get(i));
+  }
+
+  /** Record {@code i} through raw Avro's writer of its schema, built beforehand. Not thread-safe. */
+  public byte[] rawSerialize(int i) {
+    return raw.get(i).serialize(records.get(i));
   }
 
   /** Record {@code i} through the converter. */
@@ -99,6 +126,7 @@ public final class ManySchemas implements AutoCloseable {
 
   @Override
   public void close() {
+    serializer.close();
     deserializer.close();
     converter.close();
     scope.close();

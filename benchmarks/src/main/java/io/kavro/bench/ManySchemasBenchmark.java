@@ -13,26 +13,23 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * One deserializer and one converter reading records of 1 schema or of 10,000 distinct ones in turn (each S3 record
- * type on its own topic), every one read once before measuring: the cost of many schemas once warm.
+ * One serializer, one deserializer and one converter on records of 1, 1,000 or 10,000 distinct schemas in turn (each
+ * an S3 record type on its own topic), every one written and read once before measuring: the cost of many schemas
+ * once warm, against raw Avro with a writer and a reader per schema built beforehand, in the same order.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class ManySchemasBenchmark {
-  @Param({"1", "10000"})
+  @Param({"1", "1000", "10000"})
   public int schemas;
 
   private ManySchemas many;
-  private int next;
+  private final Turns turns = new Turns();
 
   @Setup(Level.Trial)
   public void setUp() {
-    many = new ManySchemas(schemas);
-    for (int i = 0; i < schemas; i++) {
-      many.deserialize(i);
-      many.toConnect(i);
-    }
+    many = ManySchemas.warm(schemas);
   }
 
   @Setup(Level.Iteration)
@@ -50,25 +47,41 @@ public class ManySchemasBenchmark {
     many.close();
   }
 
-  private int nextIndex() {
-    int index = next;
-    next = index + 1 == schemas ? 0 : index + 1;
-    return index;
-  }
-
   @Benchmark
   public Object deserialize() {
-    return many.deserialize(nextIndex());
+    return many.deserialize(turns.next(schemas));
   }
 
   /** Raw Avro's generic reader, one per schema built beforehand: what many schemas cost any reader. */
   @Benchmark
   public Object rawDeserialize() {
-    return many.rawDeserialize(nextIndex());
+    return many.rawDeserialize(turns.next(schemas));
+  }
+
+  @Benchmark
+  public Object serialize() {
+    return many.serialize(turns.next(schemas));
+  }
+
+  /** Raw Avro's generic writer, one per schema built beforehand. */
+  @Benchmark
+  public Object rawSerialize() {
+    return many.rawSerialize(turns.next(schemas));
   }
 
   @Benchmark
   public Object toConnect() {
-    return many.toConnect(nextIndex());
+    return many.toConnect(turns.next(schemas));
+  }
+
+  /** A position in the schemas, per thread. */
+  static final class Turns {
+    private int next;
+
+    int next(int count) {
+      int index = next;
+      next = index + 1 == count ? 0 : index + 1;
+      return index;
+    }
   }
 }

@@ -219,26 +219,37 @@ public final class Report {
   private void manySchemas() {
     line("## Many schemas");
     line("");
-    line("`ManySchemasBenchmark`: one deserializer and one converter reading records of 1 schema, or of 10,000 "
-        + "distinct ones in turn (each an S3 record type on its own topic), every one read once before measuring, "
-        + "with every schema cache bound at " + String.format("%,d", ManySchemas.BOUND) + " "
+    line("`ManySchemasBenchmark`: one serializer, one deserializer and one converter on records of 1, 1,000 or 10,000 "
+        + "distinct schemas in turn (each an S3 record type on its own topic), every one written and read once before "
+        + "measuring, with every schema cache bound at " + String.format("%,d", ManySchemas.BOUND) + " "
         + "(`max.schemas.per.subject`, `schemas.cache.config`; the defaults hold 1,000, and beyond its bound a cache "
-        + "evicts and builds again). Raw Avro's generic reader, one per schema built beforehand, shows what many "
-        + "schemas cost any reader: each record touches schema objects and code paths that are no longer in the CPU's "
-        + "caches.");
+        + "evicts and builds again), against raw Avro's generic writer and reader, one per schema built beforehand, "
+        + "in the same order. `ManySchemasThreadsBenchmark`: the same serdes and converter shared by two threads "
+        + "(per-operation times).");
     line("");
-    line("| reader | 1 schema ns/op | 10,000 schemas ns/op | 10,000/1 |");
-    line("|---|---|---|---|");
-    for (String[] row : new String[][] {{"Kavro deserializer", "deserialize"}, {"Kavro converter (toConnectData)",
-        "toConnect"}, {"raw Avro, a reader per schema", "rawDeserialize"}}) {
-      JsonNode one = results.get("ManySchemasBenchmark." + row[1] + "/#1");
-      JsonNode many = results.get("ManySchemasBenchmark." + row[1] + "/#10000");
-      line("| " + row[0] + " | " + time(one) + " | " + time(many) + " | " + ratio(many, one) + " |");
+    line("| operation | schemas | Kavro ns/op | raw Avro ns/op | Kavro/raw | Kavro, 2 threads ns/op | 2 threads/1 | "
+        + "Kavro B/op | raw B/op |");
+    line("|---|---|---|---|---|---|---|---|---|");
+    for (String[] row : new String[][] {{"deserialize", "deserialize", "rawDeserialize"},
+        {"serialize", "serialize", "rawSerialize"}, {"toConnectData", "toConnect", null}}) {
+      for (String count : new String[] {"1", "1000", "10000"}) {
+        JsonNode kavro = results.get("ManySchemasBenchmark." + row[1] + "/#" + count);
+        JsonNode raw = row[2] == null ? null : results.get("ManySchemasBenchmark." + row[2] + "/#" + count);
+        JsonNode two = results.get("ManySchemasThreadsBenchmark." + row[1] + "/#" + count);
+        if (kavro == null) {
+          continue;
+        }
+        line("| " + row[0] + " | " + String.format("%,d", Integer.parseInt(count)) + " | " + time(kavro) + " | "
+            + (raw == null ? "n/a" : time(raw)) + " | " + (raw == null ? "n/a" : ratio(kavro, raw)) + " | "
+            + (two == null ? "" : time(two)) + " | " + (two == null ? "" : ratio(two, kavro)) + " | "
+            + alloc(kavro) + " | " + (raw == null ? "n/a" : alloc(raw)) + " |");
+      }
     }
     line("");
     line("Heap kept per schema by one deserializer and one converter that have read a record of each (schemas by "
         + "id, read plans, compiled decoders, Connect schemas and mappings; heap after GC, before and after, over "
-        + "10,000 S3 schemas): " + fmt(ManySchemas.bytesPerSchema(10_000)) + " bytes.");
+        + "1,000 and 10,000 S3 schemas): " + fmt(ManySchemas.bytesPerSchema(1_000)) + " and "
+        + fmt(ManySchemas.bytesPerSchema(10_000)) + " bytes.");
     line("");
   }
 
@@ -400,10 +411,18 @@ public final class Report {
       absoluteTarget("Cold deserializer's first record of a known id, code warm, " + shape + " (µs)",
           "FirstRecordBenchmark.kavroColdReader/" + shape, 150);
     }
-    ratioTarget("Many schemas: deserializer, 10,000 schemas/1 schema", "ManySchemasBenchmark.deserialize/#10000",
-        "ManySchemasBenchmark.deserialize/#1", 1.10, true);
-    ratioTarget("Many schemas: converter, 10,000 schemas/1 schema", "ManySchemasBenchmark.toConnect/#10000",
-        "ManySchemasBenchmark.toConnect/#1", 1.10, true);
+    for (String count : new String[] {"1000", "10000"}) {
+      String schemas = String.format("%,d", Integer.parseInt(count)) + " schemas";
+      ratioTarget("Many schemas: deserialize Kavro/raw, " + schemas, "ManySchemasBenchmark.deserialize/#" + count,
+          "ManySchemasBenchmark.rawDeserialize/#" + count, 0.80, true);
+      ratioTarget("Many schemas: serialize Kavro/raw, " + schemas, "ManySchemasBenchmark.serialize/#" + count,
+          "ManySchemasBenchmark.rawSerialize/#" + count, 0.80, true);
+    }
+    for (String operation : new String[] {"deserialize", "serialize", "toConnect"}) {
+      ratioTarget("Many schemas: " + operation + ", 2 threads/1 thread per operation, 10,000 schemas (no shared lock)",
+          "ManySchemasThreadsBenchmark." + operation + "/#10000", "ManySchemasBenchmark." + operation + "/#10000",
+          1.30, true);
+    }
     for (String[] target : targets) {
       line("| " + target[0] + " | " + target[1] + " | " + target[2] + " |");
     }
@@ -439,18 +458,20 @@ public final class Report {
           + "logical values (a decimal's `BigDecimal` to bytes) on the way. Meeting 30 % needs writing structs "
           + "straight into the encoder, through a serde API for a caller-supplied encoder, which is not built.");
     }
-    JsonNode manyOne = results.get("ManySchemasBenchmark.deserialize/#1");
-    JsonNode manyMany = results.get("ManySchemasBenchmark.deserialize/#10000");
-    JsonNode rawOne = results.get("ManySchemasBenchmark.rawDeserialize/#1");
-    JsonNode rawMany = results.get("ManySchemasBenchmark.rawDeserialize/#10000");
-    if ((missed("Many schemas: deserializer") || missed("Many schemas: converter")) && manyOne != null
-        && manyMany != null && rawOne != null && rawMany != null) {
-      reasons.add("**10,000 schemas**: raw Avro, with a reader per schema built beforehand, slows by "
-          + ratio(rawMany, rawOne) + "× (" + time(rawOne) + " → " + time(rawMany) + " ns) against Kavro's "
-          + ratio(manyMany, manyOne) + "× (" + time(manyOne) + " → " + time(manyMany) + " ns); Kavro allocates "
-          + alloc(manyOne) + " and " + alloc(manyMany) + " B/op and asks the registry nothing. Each record touches "
-          + "schema objects and compiled code that are no longer in the CPU's caches, which no cache of Kavro's "
-          + "can hold for it.");
+    for (String count : new String[] {"1000", "10000"}) {
+      JsonNode kavro = results.get("ManySchemasBenchmark.deserialize/#" + count);
+      JsonNode raw = results.get("ManySchemasBenchmark.rawDeserialize/#" + count);
+      JsonNode kavroOne = results.get("ManySchemasBenchmark.deserialize/#1");
+      JsonNode rawOne = results.get("ManySchemasBenchmark.rawDeserialize/#1");
+      String schemas = String.format("%,d", Integer.parseInt(count)) + " schemas";
+      if (missed("Many schemas: deserialize Kavro/raw, " + schemas) && kavro != null && raw != null
+          && kavroOne != null && rawOne != null) {
+        reasons.add("**Deserialize, " + schemas + "**: from 1 schema, raw Avro slows by " + ratio(raw, rawOne)
+            + "× (" + time(rawOne) + " → " + time(raw) + " ns) and Kavro by " + ratio(kavro, kavroOne) + "× ("
+            + time(kavroOne) + " → " + time(kavro) + " ns), allocating " + alloc(kavro) + " B/op and asking the "
+            + "registry nothing. Every record touches its schema's objects and decoder, no longer in the CPU's "
+            + "caches; the error bars say how far a shared machine moves this row.");
+      }
     }
     JsonNode recordsRead = results.get("JavaRecordBenchmark.kavroDeserialize/");
     if (missed("Java records: deserialize") && recordsRead != null) {
