@@ -101,8 +101,10 @@ public final class AvroConverter implements Converter, Monitorable {
       // converts it (a wrong Java type, a null for a required schema, a struct of another schema), and the deep
       // walk cost as much again as the mapping (measured on S3).
       ConnectAvroData.ToAvro toAvro = s.data().toAvro(schema);
-      Object datum = toAvro.mapper().map(value);
-      byte[] bytes = s.serializer().serialize(topic, headers, datum, toAvro.schema());
+      // Written straight into the encoder when the schema has a writer; else mapped to Avro's generic data first.
+      byte[] bytes = toAvro.writer() != null
+          ? s.serializer().serialize(topic, headers, value, toAvro.schema(), toAvro.writer())
+          : s.serializer().serialize(topic, headers, toAvro.mapper().map(value), toAvro.schema());
       metrics.serialized(bytes);
       return bytes;
     } catch (RetriableSerdeException e) {

@@ -2,6 +2,7 @@ package io.kavro.connect;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.kavro.serde.DatumEncoder;
 import org.apache.avro.Schema;
 
 /**
@@ -13,15 +14,20 @@ import org.apache.avro.Schema;
  */
 final class ConnectAvroData {
   private final ConnectToAvro toAvroMapping;
+  private final ConnectWriters writers;
   private final AvroToConnect toConnectMapping;
   private final Cache<org.apache.kafka.connect.data.Schema, ToAvro> toAvro;
   private final Cache<org.apache.kafka.connect.data.Schema, ToAvro> toAvroByInstance;
   private final Cache<VersionedSchema, ToConnect> toConnect;
 
-  /** How the values of one Connect schema are written: as this Avro schema, by this mapper. */
-  record ToAvro(Schema schema, ValueMapper mapper) {}
+  /**
+   * How the values of one Connect schema are written: as this Avro schema, by this mapper, or straight into the
+   * encoder by this writer when there is one ({@code null}: a schema the writers do not cover, see
+   * {@link ConnectWriters}).
+   */
+  record ToAvro(Schema schema, ValueMapper mapper, DatumEncoder writer) {}
 
-  private static final ToAvro SCHEMALESS = new ToAvro(Schemaless.ANYTHING, Schemaless::toAvro);
+  private static final ToAvro SCHEMALESS = new ToAvro(Schemaless.ANYTHING, Schemaless::toAvro, null);
 
   /** How the values of one Avro schema are read: as this Connect schema, by this mapper. */
   record ToConnect(org.apache.kafka.connect.data.Schema schema, ValueMapper mapper) {}
@@ -48,6 +54,7 @@ final class ConnectAvroData {
 
   ConnectAvroData(ConverterConfig settings) {
     this.toAvroMapping = new ConnectToAvro(settings);
+    this.writers = new ConnectWriters(settings);
     this.toConnectMapping = new AvroToConnect(settings);
     this.toAvro = Caffeine.newBuilder().maximumSize(settings.schemasCacheSize()).build();
     // In front, by identity (weak keys): a Connect schema's hash code walks the whole schema on every call.
@@ -56,7 +63,7 @@ final class ConnectAvroData {
   }
 
   /**
-   * The Avro schema of a Connect schema and the mapper of its values, built once per schema: equal schemas share
+   * The Avro schema of a Connect schema, the mapper of its values and their writer, built once per schema: equal schemas share
    * one; schemaless data ({@code null}) is Confluent's {@code Anything}.
    */
   ToAvro toAvro(org.apache.kafka.connect.data.Schema connect) {
@@ -67,7 +74,7 @@ final class ConnectAvroData {
     if (known == null) {
       known = toAvro.get(connect, key -> {
         Schema avro = toAvroMapping.schema(key);
-        return new ToAvro(avro, toAvroMapping.mapper(key, avro));
+        return new ToAvro(avro, toAvroMapping.mapper(key, avro), writers.compile(key, avro));
       });
       toAvroByInstance.put(connect, known);
     }

@@ -110,6 +110,24 @@ public final class KafkaAvroSerializer implements Serializer<Object>, Monitorabl
     }
   }
 
+  /**
+   * Serializes {@code data} as one value of {@code schema} whose Avro body {@code encoder} writes, for data that
+   * is no Avro data (the Connect converter's {@code Struct}s); everything else (subject, schema id, framing,
+   * rules, metrics) as {@link #serialize(String, Headers, Object, org.apache.avro.Schema)}. A {@code null} datum
+   * is a tombstone. An unchecked exception of {@code encoder} comes out as it is, counted as a failure.
+   */
+  public byte[] serialize(String topic, Headers headers, Object data, org.apache.avro.Schema schema,
+      DatumEncoder encoder) {
+    SerializerEngine engine = plugin.engine();
+    try {
+      return counted(engine.serialize(topic, headers, data, java.util.Objects.requireNonNull(schema, "schema"),
+          java.util.Objects.requireNonNull(encoder, "encoder")));
+    } catch (RuntimeException e) {
+      metrics.failed(e);
+      throw e;
+    }
+  }
+
   private byte[] counted(byte[] bytes) {
     if (bytes != null) {
       metrics.recorded(bytes.length);

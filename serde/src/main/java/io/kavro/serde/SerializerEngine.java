@@ -42,6 +42,8 @@ final class SerializerEngine implements AutoCloseable {
     final ByteSink sink = new ByteSink();
     final ByteSink scratch = new ByteSink();
     final BoundedBinaryDecoder decoder = new BoundedBinaryDecoder();
+    final SinkEncoder sinkEncoder = new SinkEncoder(sink);
+    final SinkEncoder scratchEncoder = new SinkEncoder(scratch);
     BinaryEncoder encoder;
   }
 
@@ -130,6 +132,87 @@ final class SerializerEngine implements AutoCloseable {
     return payload;
   }
 
+  /**
+   * Serializes a datum whose body {@code encoder} writes, as one value of {@code schema}: planned as generic data
+   * whatever the datum's class (the caller writes it, not Avro's writers), routed, framed and ruled as
+   * {@link #serialize(String, Headers, Object, Schema)} does. An unchecked exception of the encoder comes out as it
+   * is.
+   */
+  byte[] serialize(String topic, Headers headers, Object datum, Schema schema, DatumEncoder encoder) {
+    if (datum == null) {
+      return null;
+    }
+    if (idInHeader && headers == null) {
+      throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, -1, -1) + ": "
+          + (isKey ? "key" : "value") + ".schema.id.serializer=HeaderSchemaIdSerializer writes the schema id in "
+          + "the record's headers, and none were given: call serialize(topic, headers, data)");
+    }
+    long told = changes.get();
+    if (told != changesSeen) {
+      changesSeen = told;
+      routes.values().forEach(routed -> routed.byTopic.clear());
+    }
+    SchemaRoutes entry = routes.getIfPresent(schema);
+    if (entry == null) {
+      entry = plan(topic, schema);
+    }
+    WriteRouter.WriteRoute route = entry.byTopic.get(topic);
+    if (route == null || followsLatest && route.refreshAt() != Long.MAX_VALUE
+        && System.nanoTime() - route.refreshAt() >= 0) {
+      route = route(topic, entry, route, datum);
+    }
+    byte[] payload = writeWith(topic, entry.plan, route, datum, encoder);
+    if (route.rules() != null) {
+      payload = ruled(topic, headers, route, payload);
+    }
+    route.placement().addHeader(headers);
+    return payload;
+  }
+
+  /**
+   * The body written by the caller's encoder into the per-thread buffer. A route that projects onto another schema
+   * has it written into the scratch buffer first and read back as generic data of the datum's schema (with
+   * schema resolution when the route has a reader), then written as the route writes: correct, only slower there.
+   */
+  private byte[] writeWith(String topic, WritePlanner.WritePlan plan, WriteRouter.WriteRoute route, Object datum,
+      DatumEncoder encoder) {
+    Buffers buffers = this.buffers.get();
+    ByteSink sink = buffers.sink;
+    sink.reset();
+    int prefix = route.placement().prefixSize();
+    if (prefix > 0) {
+      int at = sink.reserve(prefix);
+      route.placement().writePrefix(sink.buffer(), at);
+    }
+    try {
+      WritePlanner.Projection projection = route.projection();
+      if (projection == null) {
+        encoder.encode(datum, buffers.sinkEncoder);
+      } else {
+        ByteSink scratch = buffers.scratch;
+        scratch.reset();
+        encoder.encode(datum, buffers.scratchEncoder);
+        org.apache.avro.io.DatumReader<Object> reader = projection.datumReader() != null ? projection.datumReader()
+            : planner.genericReader(plan.schema());
+        Object read = reader.read(null, buffers.decoder.reset(scratch.buffer(), 0, scratch.size()));
+        encode(buffers, sink, projection.datumWriter(), read);
+      }
+    } catch (RuntimeException e) {
+      this.buffers.remove(); // a failed write leaves no trace
+      throw e;
+    } catch (IOException e) {
+      this.buffers.remove();
+      throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, route.id(), -1)
+          + ": the " + datum.getClass().getTypeName() + " does not match its schema " + plan.schema().getFullName()
+          + ": " + e, e);
+    } catch (StackOverflowError e) {
+      this.buffers.remove();
+      throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, route.id(), -1)
+          + ": the " + datum.getClass().getTypeName() + " nests deeper than this thread's stack can write", null);
+    }
+    return sink.toByteArray();
+  }
+
   /** The payload after the rules of the route's version: kept out of {@link #serialize}, which stays small. */
   private byte[] ruled(String topic, Headers headers, WriteRouter.WriteRoute route, byte[] payload) {
     try {
@@ -143,6 +226,16 @@ final class SerializerEngine implements AutoCloseable {
   private SchemaRoutes plan(String topic, Object datum, Schema schema) {
     try {
       return routes.get(schema, s -> new SchemaRoutes(planner.plan(s, datum)));
+    } catch (RuntimeException e) {
+      throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, -1, -1)
+          + ": cannot build a write plan for schema " + schema.getFullName() + ": " + e, e);
+    }
+  }
+
+  /** The plan of datums that a caller's encoder writes: generic data of {@code schema}, never reflection. */
+  private SchemaRoutes plan(String topic, Schema schema) {
+    try {
+      return routes.get(schema, s -> new SchemaRoutes(planner.planGeneric(s)));
     } catch (RuntimeException e) {
       throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, -1, -1)
           + ": cannot build a write plan for schema " + schema.getFullName() + ": " + e, e);

@@ -95,6 +95,21 @@ final class WritePlanner {
   }
 
   /**
+   * The plan for datums of {@code schema} written as Avro's generic data: for the caller that writes their body
+   * itself ({@link DatumEncoder}), whose datums are no Avro data at all. Its writer serves the routes that project
+   * onto another schema, on the generic data read back from what the caller wrote.
+   */
+  WritePlan planGeneric(Schema schema) {
+    return new WritePlan(schema, registered(schema), DatumKind.GENERIC, writer(DatumKind.GENERIC, schema, null),
+        null);
+  }
+
+  /** Avro's generic reader of {@code schema}, with this serializer's data model. */
+  DatumReader<Object> genericReader(Schema schema) {
+    return new GenericDatumReader<>(schema, schema, models.generic());
+  }
+
+  /**
    * The schema registered or looked up for datums of {@code schema}: itself, or without the
    * {@code avro.java.string} properties ({@code avro.remove.java.properties}), which change no byte written.
    */
