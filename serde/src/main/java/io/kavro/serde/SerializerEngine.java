@@ -100,43 +100,14 @@ final class SerializerEngine implements AutoCloseable {
 
   /** Serializes a datum with a schema the caller chose; the datum must be valid for it. */
   byte[] serialize(String topic, Headers headers, Object datum, Schema schema) {
-    if (datum == null) {
-      return null;
-    }
-    if (idInHeader && headers == null) {
-      throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, -1, -1) + ": "
-          + (isKey ? "key" : "value") + ".schema.id.serializer=HeaderSchemaIdSerializer writes the schema id in "
-          + "the record's headers, and none were given: call serialize(topic, headers, data)");
-    }
-    long told = changes.get();
-    if (told != changesSeen) {
-      changesSeen = told;
-      routes.values().forEach(routed -> routed.byTopic.clear());
-    }
-    SchemaRoutes entry = routes.getIfPresent(schema);
-    if (entry == null) {
-      entry = plan(topic, datum, schema);
-    }
-    WriteRouter.WriteRoute route = entry.byTopic.get(topic);
-    if (route == null || followsLatest && route.refreshAt() != Long.MAX_VALUE
-        && System.nanoTime() - route.refreshAt() >= 0) {
-      route = route(topic, entry, route, datum);
-    }
-    // Avro's writers take bytes as a ByteBuffer only.
-    byte[] payload = write(topic, entry.plan, route, datum instanceof byte[] bytes ? java.nio.ByteBuffer.wrap(bytes)
-        : datum);
-    if (route.rules() != null) {
-      payload = ruled(topic, headers, route, payload);
-    }
-    route.placement().addHeader(headers);
-    return payload;
+    return serialize(topic, headers, datum, schema, null);
   }
 
   /**
    * Serializes a datum whose body {@code encoder} writes, as one value of {@code schema}: planned as generic data
    * whatever the datum's class (the caller writes it, not Avro's writers), routed, framed and ruled as
    * {@link #serialize(String, Headers, Object, Schema)} does. An unchecked exception of the encoder comes out as it
-   * is.
+   * is. With a {@code null} encoder, the datum is written by its plan, as that method does.
    */
   byte[] serialize(String topic, Headers headers, Object datum, Schema schema, DatumEncoder encoder) {
     if (datum == null) {
@@ -154,14 +125,16 @@ final class SerializerEngine implements AutoCloseable {
     }
     SchemaRoutes entry = routes.getIfPresent(schema);
     if (entry == null) {
-      entry = plan(topic, schema);
+      entry = encoder == null ? plan(topic, datum, schema) : plan(topic, schema);
     }
     WriteRouter.WriteRoute route = entry.byTopic.get(topic);
     if (route == null || followsLatest && route.refreshAt() != Long.MAX_VALUE
         && System.nanoTime() - route.refreshAt() >= 0) {
       route = route(topic, entry, route, datum);
     }
-    byte[] payload = writeWith(topic, entry.plan, route, datum, encoder);
+    // Avro's writers take bytes as a ByteBuffer only.
+    byte[] payload = encoder != null ? writeWith(topic, entry.plan, route, datum, encoder)
+        : write(topic, entry.plan, route, datum instanceof byte[] bytes ? java.nio.ByteBuffer.wrap(bytes) : datum);
     if (route.rules() != null) {
       payload = ruled(topic, headers, route, payload);
     }
