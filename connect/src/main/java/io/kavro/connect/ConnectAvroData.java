@@ -19,6 +19,13 @@ final class ConnectAvroData {
   private final Cache<org.apache.kafka.connect.data.Schema, ToAvro> toAvro;
   private final Cache<org.apache.kafka.connect.data.Schema, ToAvro> toAvroByInstance;
   private final Cache<VersionedSchema, ToConnect> toConnect;
+  /**
+   * The Connect schema instance last written and its conversion, in front of the caches: a task's records mostly
+   * share one schema instance. Replaced (not mutated) when another instance comes, so a reader sees a pair.
+   */
+  private volatile LastToAvro lastToAvro;
+
+  private record LastToAvro(org.apache.kafka.connect.data.Schema connect, ToAvro toAvro) {}
 
   /**
    * How the values of one Connect schema are written: as this Avro schema, by this mapper, or straight into the
@@ -70,6 +77,10 @@ final class ConnectAvroData {
     if (connect == null) {
       return SCHEMALESS;
     }
+    LastToAvro last = lastToAvro;
+    if (last != null && last.connect() == connect) {
+      return last.toAvro();
+    }
     ToAvro known = toAvroByInstance.getIfPresent(connect);
     if (known == null) {
       known = toAvro.get(connect, key -> {
@@ -78,6 +89,7 @@ final class ConnectAvroData {
       });
       toAvroByInstance.put(connect, known);
     }
+    lastToAvro = new LastToAvro(connect, known);
     return known;
   }
 
