@@ -3,6 +3,7 @@ package io.kavro.bench;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -21,6 +22,7 @@ import org.openjdk.jmh.annotations.Threads;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Threads(2)
+@Fork(jvmArgsAppend = "-XX:+AlwaysPreTouch") // as ManySchemasBenchmark, which it is compared with
 public class ManySchemasThreadsBenchmark {
   /** The serdes and records, shared by both threads. */
   @State(Scope.Benchmark)

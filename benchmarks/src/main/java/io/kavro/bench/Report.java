@@ -229,7 +229,10 @@ public final class Report {
         + "(`max.schemas.per.subject`, `schemas.cache.config`; the defaults hold 1,000, and beyond its bound a cache "
         + "evicts and builds again), against raw Avro's generic writer and reader, one per schema built beforehand, "
         + "in the same order. `ManySchemasThreadsBenchmark`: the same serdes and converter shared by two threads "
-        + "(per-operation times).");
+        + "(per-operation times). Both run with `-XX:+AlwaysPreTouch`: on this VM, whose host backs guest memory on "
+        + "first touch, the first pass of allocation through heap not used before cost any reader, Kavro's or raw "
+        + "Avro's, 3 to 10 µs a record until the fork's first young GC, which made iterations at 10,000 schemas "
+        + "bimodal and the comparison luck.");
     line("");
     line("| operation | schemas | Kavro ns/op | raw Avro ns/op | Kavro/raw | Kavro, 2 threads ns/op | 2 threads/1 | "
         + "Kavro B/op | raw B/op |");
