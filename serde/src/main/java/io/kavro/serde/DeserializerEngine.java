@@ -38,6 +38,8 @@ final class DeserializerEngine implements AutoCloseable {
    * (encryption's DEK is the subject's), and one schema id may be registered under the subjects of several topics.
    */
   private final RouteTable shared;
+  /** {@link #shared}'s routes by schema id, looked up first; {@code null} without {@link #shared}. */
+  private final RouteIndex sharedById;
   /** The routes per topic: all of them when they follow its subject's latest version, else those that run rules. */
   private final java.util.concurrent.ConcurrentHashMap<String, RouteTable> byTopic =
       new java.util.concurrent.ConcurrentHashMap<>();
@@ -65,14 +67,17 @@ final class DeserializerEngine implements AutoCloseable {
     final BoundedBinaryDecoder decoder = new BoundedBinaryDecoder();
     final Located located = new Located();
     byte[] copy = new byte[0];
-    /** The last route found in {@link #lastTable}, while the client's changes stood at {@link #lastChanges}. */
+    /**
+     * The last route found in the topic's own route table, for {@link #lastTopic}'s records, while the client's
+     * changes stood at {@link #lastChanges}.
+     */
     ReadRoute last;
-    RouteTable lastTable;
+    String lastTopic;
     long lastChanges;
 
-    void used(RouteTable table, ReadRoute route, long changes) {
+    void used(String topic, ReadRoute route, long changes) {
       last = route;
-      lastTable = table;
+      lastTopic = topic;
       lastChanges = changes;
     }
   }
@@ -86,6 +91,7 @@ final class DeserializerEngine implements AutoCloseable {
     this.followsLatest = router.followsLatest();
     this.maxRoutes = config.maxSchemasPerSubject();
     this.shared = followsLatest ? null : new RouteTable(maxRoutes);
+    this.sharedById = followsLatest ? null : new RouteIndex(maxRoutes);
     this.recheckNanos = recheckNanos(config);
     this.changeListener = client.onChange(changes::incrementAndGet);
     this.failOnTrailingData = config.failOnTrailingData();
@@ -164,11 +170,25 @@ final class DeserializerEngine implements AutoCloseable {
   }
 
   /**
-   * Asks the framing where the record names its writer schema, finds its route, and decodes the body. A record
-   * with an id header whose payload also starts with a prefix is read by {@link #eitherFraming}.
+   * Finds the record's route and decodes its body. The usual record, a Confluent prefix without an id header, is
+   * read on a short path; any other framing goes through {@link #located}.
    */
   private Object decode(String topic, Headers headers, byte[] payload, int offset, int length, boolean withSchema) {
     Scratch scratch = this.scratch.get();
+    if (framing.plainPrefix(headers, payload, offset, length)) {
+      ReadRoute route = plan(scratch, topic, WireFormat.schemaId(payload, offset, length), length);
+      return read(scratch, topic, headers, route, null, payload, offset + WireFormat.HEADER_SIZE,
+          length - WireFormat.HEADER_SIZE, length, withSchema, failOnTrailingData);
+    }
+    return located(scratch, topic, headers, payload, offset, length, withSchema);
+  }
+
+  /**
+   * Asks the framing where the record names its writer schema, finds its route, and decodes the body. A record
+   * with an id header whose payload also starts with a prefix is read by {@link #eitherFraming}.
+   */
+  private Object located(Scratch scratch, String topic, Headers headers, byte[] payload, int offset, int length,
+      boolean withSchema) {
     Located at = scratch.located;
     try {
       framing.locate(topic, headers, payload, offset, length, at);
@@ -329,7 +349,7 @@ final class DeserializerEngine implements AutoCloseable {
 
   private Object read(Scratch scratch, String topic, Headers headers, ReadRoute plan, Object key, byte[] payload,
       int bodyOffset, int bodyLength, int length, boolean withSchema, boolean toTheEnd) {
-    if (plan.rules() != null) {
+    if (plan.hasRules()) {
       byte[] body = ruled(topic, headers, plan, key, payload, bodyOffset, bodyLength, length, toTheEnd);
       payload = body;
       bodyOffset = 0;
@@ -339,24 +359,33 @@ final class DeserializerEngine implements AutoCloseable {
     Object datum;
     try {
       datum = plan.read(decoder);
-    } catch (JavaRecordConstructionException e) {
-      // Valid Avro that the application's class refuses: not a corrupt record.
-      throw new SerializationException("cannot deserialize " + Failures.record(topic, isKey, named(key, plan), length)
-          + ": " + e.getMessage(), e.getCause());
-    } catch (IOException | RuntimeException | LinkageError e) {
-      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, named(key, plan), length)
-          + ": truncated or corrupt Avro body for writer schema " + plan.writerSchema().getFullName() + ": " + e, e);
-    } catch (StackOverflowError e) {
-      // A recursive schema lets a small payload nest deeper than any stack: a bad record, not a dead consumer.
-      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, named(key, plan), length)
-          + ": the Avro body for writer schema " + plan.writerSchema().getFullName()
-          + " nests deeper than this thread's stack can read", null);
+    } catch (IOException | RuntimeException | LinkageError | StackOverflowError e) {
+      throw readFailure(e, topic, plan, key, length);
     }
     if (toTheEnd && !decoder.isEnd()) {
       throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, named(key, plan), length)
           + ": " + decoder.remaining() + " trailing byte(s) after the datum", null);
     }
     return withSchema ? new AvroValue(plan.id(), plan.readerSchema(), datum, named(key, plan)) : datum;
+  }
+
+  /**
+   * What a failure to decode a body is: valid Avro that the application's Java record refuses, or a truncated,
+   * corrupt or too deeply nested body. Kept off {@link #read} so that the record path stays small enough to inline.
+   */
+  private SerializationException readFailure(Throwable e, String topic, ReadRoute plan, Object key, int length) {
+    String record = "cannot deserialize " + Failures.record(topic, isKey, named(key, plan), length);
+    if (e instanceof JavaRecordConstructionException refused) {
+      // Valid Avro that the application's class refuses: not a corrupt record.
+      return new SerializationException(record + ": " + refused.getMessage(), refused.getCause());
+    }
+    if (e instanceof StackOverflowError) {
+      // A recursive schema lets a small payload nest deeper than any stack: a bad record, not a dead consumer.
+      return new MalformedPayloadException(record + ": the Avro body for writer schema "
+          + plan.writerSchema().getFullName() + " nests deeper than this thread's stack can read", null);
+    }
+    return new MalformedPayloadException(record + ": truncated or corrupt Avro body for writer schema "
+        + plan.writerSchema().getFullName() + ": " + e, e);
   }
 
   /**
@@ -382,17 +411,35 @@ final class DeserializerEngine implements AutoCloseable {
     return key != null ? key : (Object) plan.id();
   }
 
+  /**
+   * The route for schema id {@code id}. Shared routes are looked up in {@link #sharedById} while no change has been
+   * told since the tables were last checked; a topic's own routes (when they follow its subject's latest version)
+   * start from the one this thread used last (same id and topic, no change told since). Else {@link #lookUp}'s.
+   */
   private ReadRoute plan(Scratch scratch, String topic, int id, int length) {
     long told = changes.get();
-    RouteTable table = table(topic, told);
+    if (shared != null) {
+      ReadRoute indexed = told == changesSeen ? sharedById.get(id) : null;
+      return indexed != null ? indexed : lookUp(scratch, topic, id, told, length);
+    }
     ReadRoute last = scratch.last;
-    if (last != null && last.id() == id && scratch.lastTable == table && scratch.lastChanges == told
-        && current(last)) {
+    if (last != null && last.id() == id && scratch.lastChanges == told
+        && java.util.Objects.equals(topic, scratch.lastTopic) && current(last)) {
       return last;
     }
+    return lookUp(scratch, topic, id, told, length);
+  }
+
+  /** The route for {@code id} from the route tables, built when they lack it; this thread's last route then. */
+  private ReadRoute lookUp(Scratch scratch, String topic, int id, long told, int length) {
+    RouteTable table = table(topic, told);
     ReadRoute known = table.byId.getIfPresent(id);
     if (known != null && current(known)) {
-      scratch.used(table, known, told);
+      if (table == shared) {
+        index(known, told);
+      } else {
+        scratch.used(topic, known, told);
+      }
       return known;
     }
     RouteTable own = table == shared ? byTopic.get(topic) : null;
@@ -410,6 +457,18 @@ final class DeserializerEngine implements AutoCloseable {
   }
 
   /**
+   * Puts a shared route found while the client's changes stood at {@code told} into {@link #sharedById}, unless a
+   * change was told meanwhile: {@link #table} marks a change seen before it empties the tables, so a route put after
+   * that emptying is taken out again here.
+   */
+  private void index(ReadRoute route, long told) {
+    sharedById.put(route);
+    if (changesSeen != told) {
+      sharedById.clear();
+    }
+  }
+
+  /**
    * The routes of {@code topic}'s stream, all of them rebuilt once the client told of a change (a schema served
    * from disk replaced, a latest version moved): a route outlives no answer it was built from.
    */
@@ -422,6 +481,7 @@ final class DeserializerEngine implements AutoCloseable {
     if (told != changesSeen) {
       changesSeen = told;
       if (shared != null) {
+        sharedById.clear();
         shared.byId.invalidateAll();
         shared.byKey.invalidateAll();
       }

@@ -28,6 +28,11 @@ final class ReadPlanner {
    */
   record ReadRoute(int id, Schema writerSchema, Schema readerSchema, DatumReader<Object> datumReader,
       CompiledDecoder decoder, ReadRules rules, long refreshAt) {
+    /** Whether the route runs rules; see {@link WriteRouter.WriteRoute#hasRules()} for why the record path asks this. */
+    boolean hasRules() {
+      return rules != null;
+    }
+
     Object read(BoundedBinaryDecoder in) throws IOException {
       return decoder != null ? decoder.decode(in) : datumReader.read(null, in);
     }

@@ -135,7 +135,7 @@ final class SerializerEngine implements AutoCloseable {
     // Avro's writers take bytes as a ByteBuffer only.
     byte[] payload = encoder != null ? writeWith(topic, entry.plan, route, datum, encoder)
         : write(topic, entry.plan, route, datum instanceof byte[] bytes ? java.nio.ByteBuffer.wrap(bytes) : datum);
-    if (route.rules() != null) {
+    if (route.hasRules()) {
       payload = ruled(topic, headers, route, payload);
     }
     route.placement().addHeader(headers);

@@ -58,6 +58,15 @@ final class WriteRouter {
    */
   record WriteRoute(String subject, int id, WritePlanner.Projection projection, SchemaIdWriter placement,
       WriteRules rules, long refreshAt) {
+    /**
+     * Whether the route runs rules. The record path asks this rather than {@code rules() != null}: while no route
+     * has rules, {@link WriteRules} is not loaded, and the JIT does not inline an accessor whose signature names a
+     * class not loaded, so every record would pay a call.
+     */
+    boolean hasRules() {
+      return rules != null;
+    }
+
     /** This route, to be asked again at {@code refreshAt} ({@link System#nanoTime()}) when it follows latest. */
     WriteRoute refreshingAt(long refreshAt) {
       return new WriteRoute(subject, id, projection, placement, rules, refreshAt);

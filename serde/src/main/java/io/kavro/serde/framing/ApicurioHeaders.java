@@ -39,6 +39,11 @@ final class ApicurioHeaders {
    * @throws MalformedPayloadException when such a header is not 8 bytes, or the record says its body is not
    *     Avro's binary encoding (Apicurio's {@code apicurio.registry.avro.encoding=JSON})
    */
+  /** Whether the record has one of Apicurio's id headers, well formed or not: then {@link #id} reads it. */
+  boolean present(Headers headers) {
+    return headers.lastHeader(globalIdHeader) != null || headers.lastHeader(contentIdHeader) != null;
+  }
+
   ApicurioId id(Headers headers) {
     Header header = headers.lastHeader(globalIdHeader);
     ApicurioId.Kind kind = ApicurioId.Kind.GLOBAL_ID;

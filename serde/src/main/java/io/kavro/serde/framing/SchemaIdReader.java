@@ -91,6 +91,21 @@ public final class SchemaIdReader implements AutoCloseable {
     at.set(-1, key, offset + size, length - size);
   }
 
+  /**
+   * Whether the record is framed the usual way: a Confluent prefix ({@code 0x00} and a 4-byte id) and no id header
+   * that {@link #locate} would take before it. Then the id is {@link WireFormat#schemaId(byte[], int, int)}'s and
+   * the body follows the {@link WireFormat#HEADER_SIZE} bytes, as {@code locate} would find; the deserializer asks
+   * this first, so that the usual record fills no {@link Located}.
+   */
+  public boolean plainPrefix(Headers headers, byte[] payload, int offset, int length) {
+    return prefix == SchemaIdPrefix.CONFLUENT && length >= WireFormat.HEADER_SIZE
+        && payload[offset] == WireFormat.MAGIC_BYTE && (!readsHeaders || headers == null || !hasIdHeader(headers));
+  }
+
+  private boolean hasIdHeader(Headers headers) {
+    return valueOf(headers.lastHeader(idHeaderName)) != null || apicurioHeaders.present(headers);
+  }
+
   /** The prefix's reading of a record that also has an id header. */
   private void alternative(byte[] payload, int offset, int length, Located at) {
     int size = prefixSize(payload, offset);
