@@ -237,30 +237,7 @@ public class ConverterBenchmark {
    */
   @Benchmark
   public Object structsOnly(Shared s, Cursor c) {
-    return rebuild(s.structs[c.next()].value());
-  }
-
-  private static Object rebuild(Object value) {
-    if (value instanceof org.apache.kafka.connect.data.Struct struct) {
-      org.apache.kafka.connect.data.Struct copy = new org.apache.kafka.connect.data.Struct(struct.schema());
-      for (org.apache.kafka.connect.data.Field field : struct.schema().fields()) {
-        copy.put(field, rebuild(struct.get(field)));
-      }
-      return copy;
-    }
-    if (value instanceof List<?> list) {
-      List<Object> copy = new java.util.ArrayList<>(list.size());
-      for (Object item : list) {
-        copy.add(rebuild(item));
-      }
-      return copy;
-    }
-    if (value instanceof Map<?, ?> map) {
-      Map<Object, Object> copy = new java.util.HashMap<>();
-      map.forEach((k, v) -> copy.put(k, rebuild(v)));
-      return copy;
-    }
-    return value;
+    return StructCopies.rebuild(s.structs[c.next()].value());
   }
 
   @Benchmark

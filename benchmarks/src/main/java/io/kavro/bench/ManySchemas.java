@@ -31,6 +31,8 @@ public final class ManySchemas implements AutoCloseable {
   private final KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer();
   private final AvroConverter converter = new AvroConverter();
   private final List<RawAvro> raw = new ArrayList<>();
+  /** Each record as the converter reads it, for {@link #structsOnly}; filled by {@link #warm}. */
+  private final List<Object> connectValues = new ArrayList<>();
 
   /** Writes one record of each of {@code count} new S3 record types; reads nothing yet. */
   public ManySchemas(int count) {
@@ -62,7 +64,7 @@ public final class ManySchemas implements AutoCloseable {
       many.rawSerialize(i);
       many.deserialize(i);
       many.rawDeserialize(i);
-      many.toConnect(i);
+      many.connectValues.add(((org.apache.kafka.connect.data.SchemaAndValue) many.toConnect(i)).value());
     }
     return many;
   }
@@ -94,6 +96,14 @@ public final class ManySchemas implements AutoCloseable {
   /** Record {@code i} through the converter. */
   public Object toConnect(int i) {
     return converter.toConnectData(topics.get(i), payloads.get(i));
+  }
+
+  /**
+   * Record {@code i}'s structs built again from its values already in Connect's form, reading nothing: the floor of
+   * {@link #toConnect} beyond the serde ({@link StructCopies}). Only after {@link #warm}.
+   */
+  public Object structsOnly(int i) {
+    return StructCopies.rebuild(connectValues.get(i));
   }
 
   public MockScope scope() {

@@ -81,4 +81,9 @@ public class ManySchemasThreadsBenchmark {
   public Object toConnect(Shared shared, Position position) {
     return shared.many.toConnect(position.turns.next(shared.schemas));
   }
+
+  @Benchmark
+  public Object structsOnly(Shared shared, Position position) {
+    return shared.many.structsOnly(position.turns.next(shared.schemas));
+  }
 }
