@@ -176,9 +176,9 @@ final class DeserializerEngine implements AutoCloseable {
   private Object decode(String topic, Headers headers, byte[] payload, int offset, int length, boolean withSchema) {
     Scratch scratch = this.scratch.get();
     if (framing.plainPrefix(headers, payload, offset, length)) {
-      ReadRoute route = plan(scratch, topic, WireFormat.schemaId(payload, offset, length), length);
-      return read(scratch, topic, headers, route, null, payload, offset + WireFormat.HEADER_SIZE,
-          length - WireFormat.HEADER_SIZE, length, withSchema, failOnTrailingData);
+      ReadRoute route = plan(scratch, topic, SchemaIdReader.plainId(payload, offset), length);
+      return read(scratch, topic, headers, route, null, payload, offset + SchemaIdReader.PLAIN_PREFIX_SIZE,
+          length - SchemaIdReader.PLAIN_PREFIX_SIZE, length, withSchema, failOnTrailingData);
     }
     return located(scratch, topic, headers, payload, offset, length, withSchema);
   }

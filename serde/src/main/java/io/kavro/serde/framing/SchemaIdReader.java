@@ -91,15 +91,23 @@ public final class SchemaIdReader implements AutoCloseable {
     at.set(-1, key, offset + size, length - size);
   }
 
+  /** Bytes of the usual prefix ({@link #plainPrefix}): the magic byte and the 4-byte id. */
+  public static final int PLAIN_PREFIX_SIZE = WireFormat.HEADER_SIZE;
+
   /**
    * Whether the record is framed the usual way: a Confluent prefix ({@code 0x00} and a 4-byte id) and no id header
-   * that {@link #locate} would take before it. Then the id is {@link WireFormat#schemaId(byte[], int, int)}'s and
-   * the body follows the {@link WireFormat#HEADER_SIZE} bytes, as {@code locate} would find; the deserializer asks
-   * this first, so that the usual record fills no {@link Located}.
+   * that {@link #locate} would take before it. Then its id is {@link #plainId}'s and its body follows the
+   * {@link #PLAIN_PREFIX_SIZE} bytes, as {@code locate} would find; the deserializer asks this first, so that the
+   * usual record fills no {@link Located}.
    */
   public boolean plainPrefix(Headers headers, byte[] payload, int offset, int length) {
     return prefix == SchemaIdPrefix.CONFLUENT && length >= WireFormat.HEADER_SIZE
         && payload[offset] == WireFormat.MAGIC_BYTE && (!readsHeaders || headers == null || !hasIdHeader(headers));
+  }
+
+  /** The schema id of a payload that {@link #plainPrefix} found framed the usual way. */
+  public static int plainId(byte[] payload, int offset) {
+    return WireFormat.schemaId(payload, offset, PLAIN_PREFIX_SIZE);
   }
 
   private boolean hasIdHeader(Headers headers) {
