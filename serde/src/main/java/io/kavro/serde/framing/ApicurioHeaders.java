@@ -33,17 +33,17 @@ final class ApicurioHeaders {
     return List.of(side(isKey) + "globalId", side(isKey) + "contentId");
   }
 
+  /** Whether the record has one of Apicurio's id headers, well formed or not: then {@link #id} reads it. */
+  boolean present(Headers headers) {
+    return headers.lastHeader(globalIdHeader) != null || headers.lastHeader(contentIdHeader) != null;
+  }
+
   /**
    * The id in the record's headers, the global id first, or {@code null} when it has neither header.
    *
    * @throws MalformedPayloadException when such a header is not 8 bytes, or the record says its body is not
    *     Avro's binary encoding (Apicurio's {@code apicurio.registry.avro.encoding=JSON})
    */
-  /** Whether the record has one of Apicurio's id headers, well formed or not: then {@link #id} reads it. */
-  boolean present(Headers headers) {
-    return headers.lastHeader(globalIdHeader) != null || headers.lastHeader(contentIdHeader) != null;
-  }
-
   ApicurioId id(Headers headers) {
     Header header = headers.lastHeader(globalIdHeader);
     ApicurioId.Kind kind = ApicurioId.Kind.GLOBAL_ID;

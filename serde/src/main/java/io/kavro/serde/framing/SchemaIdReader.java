@@ -20,6 +20,9 @@ import org.apache.kafka.common.header.Headers;
  * what is wrong with the framing; the deserializer adds which record it is.
  */
 public final class SchemaIdReader implements AutoCloseable {
+  /** Bytes of the usual prefix ({@link #plainPrefix}): the magic byte and the 4-byte id. */
+  public static final int PLAIN_PREFIX_SIZE = WireFormat.HEADER_SIZE;
+
   private final String idHeaderName;
   private final boolean readsHeaders;
   private final ApicurioHeaders apicurioHeaders;
@@ -90,9 +93,6 @@ public final class SchemaIdReader implements AutoCloseable {
     int size = prefixSize(payload, offset);
     at.set(-1, key, offset + size, length - size);
   }
-
-  /** Bytes of the usual prefix ({@link #plainPrefix}): the magic byte and the 4-byte id. */
-  public static final int PLAIN_PREFIX_SIZE = WireFormat.HEADER_SIZE;
 
   /**
    * Whether the record is framed the usual way: a Confluent prefix ({@code 0x00} and a 4-byte id) and no id header
