@@ -67,18 +67,13 @@ final class DeserializerEngine implements AutoCloseable {
     final BoundedBinaryDecoder decoder = new BoundedBinaryDecoder();
     final Located located = new Located();
     byte[] copy = new byte[0];
-    /**
-     * The last route found in the topic's own route table, for {@link #lastTopic}'s records, while the client's
-     * changes stood at {@link #lastChanges}.
-     */
+    /** The last route found in the topic's own route table, for {@link #lastTopic}'s records. */
     ReadRoute last;
     String lastTopic;
-    long lastChanges;
 
-    void used(String topic, ReadRoute route, long changes) {
+    void used(String topic, ReadRoute route) {
       last = route;
       lastTopic = topic;
-      lastChanges = changes;
     }
   }
 
@@ -412,18 +407,18 @@ final class DeserializerEngine implements AutoCloseable {
   }
 
   /**
-   * The route for schema id {@code id}. Shared routes are looked up in {@link #sharedById} while no change has been
-   * told since the tables were last checked; a topic's own routes (when they follow its subject's latest version)
-   * start from the one this thread used last (same id and topic, no change told since). Else {@link #lookUp}'s.
+   * The route for schema id {@code id}: a shared route from {@link #sharedById}; a topic's own route (when routes
+   * follow its subject's latest version) the one this thread used last, for the same id and topic; else
+   * {@link #lookUp}'s. A route stands only while the client's count of changes is the one it was built in.
    */
   private ReadRoute plan(Scratch scratch, String topic, int id, int length) {
     long told = changes.get();
     if (shared != null) {
-      ReadRoute indexed = told == changesSeen ? sharedById.get(id) : null;
-      return indexed != null ? indexed : lookUp(scratch, topic, id, told, length);
+      ReadRoute indexed = sharedById.get(id);
+      return indexed != null && indexed.generation() == told ? indexed : lookUp(scratch, topic, id, told, length);
     }
     ReadRoute last = scratch.last;
-    if (last != null && last.id() == id && scratch.lastChanges == told
+    if (last != null && last.id() == id && last.generation() == told
         && java.util.Objects.equals(topic, scratch.lastTopic) && current(last)) {
       return last;
     }
@@ -433,55 +428,47 @@ final class DeserializerEngine implements AutoCloseable {
   /** The route for {@code id} from the route tables, built when they lack it; this thread's last route then. */
   private ReadRoute lookUp(Scratch scratch, String topic, int id, long told, int length) {
     RouteTable table = table(topic, told);
-    ReadRoute known = table.byId.getIfPresent(id);
+    ReadRoute known = standing(table.byId.getIfPresent(id), told);
     if (known != null && current(known)) {
       if (table == shared) {
-        index(known, told);
+        sharedById.put(known);
       } else {
-        scratch.used(topic, known, told);
+        scratch.used(topic, known);
       }
       return known;
     }
     RouteTable own = table == shared ? byTopic.get(topic) : null;
     if (own != null) {
-      ReadRoute ruled = own.last;
+      ReadRoute ruled = standing(own.last, told);
       if (ruled == null || ruled.id() != id) {
-        ruled = own.byId.getIfPresent(id);
+        ruled = standing(own.byId.getIfPresent(id), told);
       }
       if (ruled != null) {
         own.last = ruled;
         return ruled;
       }
     }
-    return build(topic, table, id, null, known, length);
+    return build(topic, table, id, null, known, length, told);
   }
 
   /**
-   * Puts a shared route found while the client's changes stood at {@code told} into {@link #sharedById}, unless a
-   * change was told meanwhile: {@link #table} marks a change seen before it empties the tables, so a route put after
-   * that emptying is taken out again here.
+   * {@code route}, or {@code null} when it was built in another count of changes: a route a thread put into a
+   * table after the tables were emptied for a change, from an answer that the change may have replaced.
    */
-  private void index(ReadRoute route, long told) {
-    sharedById.put(route);
-    if (changesSeen != told) {
-      sharedById.clear();
-    }
+  private static ReadRoute standing(ReadRoute route, long told) {
+    return route != null && route.generation() == told ? route : null;
   }
 
   /**
-   * The routes of {@code topic}'s stream, all of them rebuilt once the client told of a change (a schema served
-   * from disk replaced, a latest version moved): a route outlives no answer it was built from.
+   * The routes of {@code topic}'s stream, {@code told} being the count of changes just read. The tables are
+   * emptied once the client told of a change (a schema served from disk replaced, a latest version moved); a route
+   * put into them later from an older count does not stand either ({@link #standing}).
    */
-  private RouteTable table(String topic) {
-    return table(topic, changes.get());
-  }
-
-  /** {@link #table(String)}, with the count of changes just read. */
   private RouteTable table(String topic, long told) {
     if (told != changesSeen) {
       changesSeen = told;
       if (shared != null) {
-        sharedById.clear();
+        sharedById.clear(); // for memory: no route of another count of changes stands
         shared.byId.invalidateAll();
         shared.byKey.invalidateAll();
       }
@@ -504,10 +491,11 @@ final class DeserializerEngine implements AutoCloseable {
    * {@code known} has it, and caches it; {@code known} itself (asked again later) when its reader schema still
    * applies.
    */
-  private ReadRoute build(String topic, RouteTable table, int id, Object key, ReadRoute known, int length) {
+  private ReadRoute build(String topic, RouteTable table, int id, Object key, ReadRoute known, int length,
+      long told) {
     String record = Failures.record(topic, isKey, key == null ? (Object) id : key, length);
     try {
-      ReadRoute route = router.route(topic, id, key, known, record);
+      ReadRoute route = router.route(topic, id, key, known, record).inGeneration(told);
       if (followsLatest && recheckNanos != Long.MAX_VALUE) {
         route = route.refreshingAt(System.nanoTime() + recheckNanos);
       }
@@ -542,17 +530,18 @@ final class DeserializerEngine implements AutoCloseable {
    * ids, never asked again once known.
    */
   private ReadRoute keyedPlan(String topic, Object key, int length) {
-    RouteTable table = table(topic);
-    ReadRoute known = table.byKey.getIfPresent(key);
+    long told = changes.get();
+    RouteTable table = table(topic, told);
+    ReadRoute known = standing(table.byKey.getIfPresent(key), told);
     if (known != null && current(known)) {
       return known;
     }
     RouteTable own = table == shared ? byTopic.get(topic) : null;
-    ReadRoute ruled = own == null ? null : own.byKey.getIfPresent(key);
+    ReadRoute ruled = own == null ? null : standing(own.byKey.getIfPresent(key), told);
     if (ruled != null) {
       return ruled;
     }
-    return build(topic, table, -1, key, known, length);
+    return build(topic, table, -1, key, known, length, told);
   }
 
   private static String describe(Object key) {

@@ -24,10 +24,12 @@ final class ReadPlanner {
 
   /**
    * How the data of one writer schema id is read: as the reader schema, with Avro's datum reader, or the
-   * compiled decoder when there is one (then preferred).
+   * compiled decoder when there is one (then preferred). {@code generation} is the count of changes the registry
+   * client had told of when the deserializer built the route: the route stands only while that count does (a
+   * route outlives no answer it was built from).
    */
   record ReadRoute(int id, Schema writerSchema, Schema readerSchema, DatumReader<Object> datumReader,
-      CompiledDecoder decoder, ReadRules rules, long refreshAt) {
+      CompiledDecoder decoder, ReadRules rules, long refreshAt, long generation) {
     /** Whether the route runs rules; see {@link WriteRouter.WriteRoute#hasRules()} for why the record path asks this. */
     boolean hasRules() {
       return rules != null;
@@ -39,7 +41,13 @@ final class ReadPlanner {
 
     /** This route, to be asked again at {@code refreshAt} ({@link System#nanoTime()}) when it follows latest. */
     ReadRoute refreshingAt(long refreshAt) {
-      return new ReadRoute(id, writerSchema, readerSchema, datumReader, decoder, rules, refreshAt);
+      return new ReadRoute(id, writerSchema, readerSchema, datumReader, decoder, rules, refreshAt, generation);
+    }
+
+    /** This route, built while the client's count of changes stood at {@code generation}. */
+    ReadRoute inGeneration(long generation) {
+      return generation == this.generation ? this
+          : new ReadRoute(id, writerSchema, readerSchema, datumReader, decoder, rules, refreshAt, generation);
     }
 
     /**
@@ -47,7 +55,7 @@ final class ReadPlanner {
      * {@link ReadRules#output()} schema), and {@code writer} stays the record's own writer schema.
      */
     ReadRoute withRules(Schema writer, ReadRules rules) {
-      return new ReadRoute(id, writer, readerSchema, datumReader, decoder, rules, refreshAt);
+      return new ReadRoute(id, writer, readerSchema, datumReader, decoder, rules, refreshAt, generation);
     }
   }
 
@@ -119,7 +127,7 @@ final class ReadPlanner {
           + " has a fixed type of more than " + AVRO_READER_MAX_FIXED + " bytes, which Kavro reads only with its "
           + "compiled decoder (avro.fast.codec=true, generic or specific records), never with Avro's reader", null);
     }
-    return new ReadRoute(id, writer, reader, datumReader, fast, null, Long.MAX_VALUE);
+    return new ReadRoute(id, writer, reader, datumReader, fast, null, Long.MAX_VALUE, 0);
   }
 
   /**

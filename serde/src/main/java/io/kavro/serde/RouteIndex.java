@@ -12,7 +12,8 @@ import java.util.Arrays;
  * <p>A slot holds the route last stored for an id of that slot; ids that share a slot fall back to the cache. It
  * holds no route the cache did not hold, and at most one route per slot beyond the cache's bound once the cache
  * evicts. Routes are immutable (their fields are final), so a slot written without a lock publishes its route
- * safely. Thread-safe.
+ * safely. A slot may hold a route of an older count of changes (a write that raced with {@link #clear}): the
+ * caller checks the route's {@code generation}, never the slot's age. Thread-safe.
  */
 final class RouteIndex {
   /** The most slots: 65,536 references, 256 KiB with compressed pointers. */

@@ -74,4 +74,61 @@ class ReplacedSchemaTest {
     // and on the next record, when the route is looked up where the first one found it
     assertThat(((GenericRecord) deserializer.deserialize("readings", twoInts)).getSchema()).isEqualTo(FROM_REGISTRY);
   }
+
+  /**
+   * A route built from the answer before a change, by a thread that asked before the change and put the route into
+   * the tables after them had been emptied for it, does not stand: another thread's next record is read with the
+   * schema the registry answers now.
+   */
+  @Test
+  void routeBuiltBeforeAChange_putAfterIt_doesNotStand() throws Exception {
+    SchemaRegistryClient real = SchemaRegistryClients.create(Map.of("schema.registry.url", "mock://" + scope));
+    int id = real.register("readings-value", FROM_DISK);
+    AtomicReference<Schema> answer = new AtomicReference<>(FROM_DISK);
+    AtomicReference<Runnable> listener = new AtomicReference<>();
+    java.util.concurrent.CountDownLatch asked = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch answered = new java.util.concurrent.CountDownLatch(1);
+    SchemaRegistryClient client = (SchemaRegistryClient) Proxy.newProxyInstance(getClass().getClassLoader(),
+        new Class<?>[] {SchemaRegistryClient.class}, (proxy, method, args) -> {
+          switch (method.getName()) {
+            case "schemaById":
+              if (Thread.currentThread().getName().equals("slow-reader")) {
+                Schema before = answer.get();
+                asked.countDown();
+                answered.await();
+                return before;
+              }
+              return answer.get();
+            case "onChange":
+              listener.set((Runnable) args[0]);
+              return (AutoCloseable) () -> { };
+            default:
+              try {
+                return method.invoke(real, args);
+              } catch (InvocationTargetException e) {
+                throw e.getCause();
+              }
+          }
+        });
+    KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer(client,
+        Map.of("schema.registry.url", "mock://" + scope), false);
+    byte[] oneInt = ByteBuffer.allocate(6).put((byte) 0).putInt(id).put((byte) 2).array(); // 1
+    byte[] twoInts = ByteBuffer.allocate(7).put((byte) 0).putInt(id).put((byte) 2).put((byte) 4).array(); // 1, 2
+    AtomicReference<Object> slowRead = new AtomicReference<>();
+    Thread slow = new Thread(() -> slowRead.set(deserializer.deserialize("readings", oneInt)), "slow-reader");
+    slow.start();
+    assertThat(asked.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+    answer.set(FROM_REGISTRY);
+    listener.get().run();
+    assertThat(((GenericRecord) deserializer.deserialize("readings", twoInts)).getSchema()).isEqualTo(FROM_REGISTRY);
+    answered.countDown(); // the slow thread's route, from the answer before the change, goes into the tables now
+    slow.join(10_000);
+    assertThat(((GenericRecord) slowRead.get()).getSchema()).isEqualTo(FROM_DISK);
+
+    for (int i = 0; i < 3; i++) {
+      assertThat(((GenericRecord) deserializer.deserialize("readings", twoInts)).getSchema())
+          .as("record %s after the slow thread's route went in", i).isEqualTo(FROM_REGISTRY);
+    }
+  }
 }

@@ -10,7 +10,7 @@ class RouteIndexTest {
   private static final Schema SCHEMA = Schema.create(Schema.Type.STRING);
 
   private static ReadRoute route(int id) {
-    return new ReadRoute(id, SCHEMA, SCHEMA, null, null, null, Long.MAX_VALUE);
+    return new ReadRoute(id, SCHEMA, SCHEMA, null, null, null, Long.MAX_VALUE, 0);
   }
 
   @Test
