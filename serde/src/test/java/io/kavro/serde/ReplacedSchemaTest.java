@@ -40,22 +40,7 @@ class ReplacedSchemaTest {
     int id = real.register("readings-value", FROM_DISK);
     AtomicReference<Schema> answer = new AtomicReference<>(FROM_DISK);
     AtomicReference<Runnable> listener = new AtomicReference<>();
-    SchemaRegistryClient client = (SchemaRegistryClient) Proxy.newProxyInstance(getClass().getClassLoader(),
-        new Class<?>[] {SchemaRegistryClient.class}, (proxy, method, args) -> {
-          switch (method.getName()) {
-            case "schemaById":
-              return answer.get();
-            case "onChange":
-              listener.set((Runnable) args[0]);
-              return (AutoCloseable) () -> { };
-            default:
-              try {
-                return method.invoke(real, args);
-              } catch (InvocationTargetException e) {
-                throw e.getCause();
-              }
-          }
-        });
+    SchemaRegistryClient client = client(real, answer::get, listener);
     KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer(client,
         Map.of("schema.registry.url", "mock://" + scope), false);
     byte[] twoInts = ByteBuffer.allocate(7).put((byte) 0).putInt(id).put((byte) 2).put((byte) 4).array(); // 1, 2
@@ -88,28 +73,15 @@ class ReplacedSchemaTest {
     AtomicReference<Runnable> listener = new AtomicReference<>();
     java.util.concurrent.CountDownLatch asked = new java.util.concurrent.CountDownLatch(1);
     java.util.concurrent.CountDownLatch answered = new java.util.concurrent.CountDownLatch(1);
-    SchemaRegistryClient client = (SchemaRegistryClient) Proxy.newProxyInstance(getClass().getClassLoader(),
-        new Class<?>[] {SchemaRegistryClient.class}, (proxy, method, args) -> {
-          switch (method.getName()) {
-            case "schemaById":
-              if (Thread.currentThread().getName().equals("slow-reader")) {
-                Schema before = answer.get();
-                asked.countDown();
-                answered.await();
-                return before;
-              }
-              return answer.get();
-            case "onChange":
-              listener.set((Runnable) args[0]);
-              return (AutoCloseable) () -> { };
-            default:
-              try {
-                return method.invoke(real, args);
-              } catch (InvocationTargetException e) {
-                throw e.getCause();
-              }
-          }
-        });
+    SchemaRegistryClient client = client(real, () -> {
+      if (Thread.currentThread().getName().equals("slow-reader")) {
+        Schema before = answer.get();
+        asked.countDown();
+        answered.await();
+        return before;
+      }
+      return answer.get();
+    }, listener);
     KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer(client,
         Map.of("schema.registry.url", "mock://" + scope), false);
     byte[] oneInt = ByteBuffer.allocate(6).put((byte) 0).putInt(id).put((byte) 2).array(); // 1
@@ -130,5 +102,29 @@ class ReplacedSchemaTest {
       assertThat(((GenericRecord) deserializer.deserialize("readings", twoInts)).getSchema())
           .as("record %s after the slow thread's route went in", i).isEqualTo(FROM_REGISTRY);
     }
+  }
+
+  /**
+   * {@code real}, but for the schema by id, which {@code schemaById} answers, and the client's change listener,
+   * which goes into {@code listener} for the test to run as the caching client does when an answer changes.
+   */
+  private SchemaRegistryClient client(SchemaRegistryClient real, java.util.concurrent.Callable<Schema> schemaById,
+      AtomicReference<Runnable> listener) {
+    return (SchemaRegistryClient) Proxy.newProxyInstance(getClass().getClassLoader(),
+        new Class<?>[] {SchemaRegistryClient.class}, (proxy, method, args) -> {
+          switch (method.getName()) {
+            case "schemaById":
+              return schemaById.call();
+            case "onChange":
+              listener.set((Runnable) args[0]);
+              return (AutoCloseable) () -> { };
+            default:
+              try {
+                return method.invoke(real, args);
+              } catch (InvocationTargetException e) {
+                throw e.getCause();
+              }
+          }
+        });
   }
 }
