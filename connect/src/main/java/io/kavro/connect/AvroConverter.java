@@ -40,7 +40,8 @@ import org.apache.kafka.connect.storage.Converter;
  * Schema conversions are cached.
  *
  * <p><b>Errors.</b> A value that does not match its schema, or a record the registry refuses, is a
- * {@link DataException}; a registry that cannot be reached is a Connect {@link RetriableException}. A
+ * {@link DataException}; a registry that cannot be reached, or a registry URL that leads to no registry's API, is
+ * a Connect {@link RetriableException}. A
  * {@code null} value is a tombstone both ways.
  *
  * <p>Thread-safe.
@@ -110,7 +111,11 @@ public final class AvroConverter implements Converter, Monitorable {
     } catch (RetriableSerdeException e) {
       metrics.serializeFailed(e);
       throw new RetriableException(e.getMessage(), e);
-    } catch (SerializationException | org.apache.avro.AvroRuntimeException | ClassCastException e) {
+    } catch (SerializationException e) {
+      metrics.serializeFailed(e);
+      throw ConnectFailures.of("cannot convert the " + side(s) + " of topic '" + topic + "' to Avro: "
+          + e.getMessage(), e);
+    } catch (org.apache.avro.AvroRuntimeException | ClassCastException e) {
       metrics.serializeFailed(e);
       throw new DataException("cannot convert the " + side(s) + " of topic '" + topic + "' to Avro: "
           + e.getMessage(), e);
@@ -146,7 +151,7 @@ public final class AvroConverter implements Converter, Monitorable {
       throw new RetriableException(e.getMessage(), e);
     } catch (SerializationException e) {
       metrics.deserializeFailed(e);
-      throw new DataException(e.getMessage(), e);
+      throw ConnectFailures.of(e.getMessage(), e);
     } catch (DataException e) {
       metrics.deserializeFailed(e);
       throw e;

@@ -36,8 +36,8 @@ import org.apache.kafka.connect.transforms.Transformation;
  *
  * <p>A record it cannot translate fails with a {@link DataException} (bytes that are not framed, an id the source
  * registry does not know, a schema the target refuses), which goes through the worker's error handling
- * ({@code errors.tolerance}, the dead letter queue); an unavailable registry with a {@link RetriableException},
- * which the worker retries.
+ * ({@code errors.tolerance}, the dead letter queue); an unavailable registry, or a registry URL that leads to no
+ * registry's API, with a {@link RetriableException}, which the worker retries.
  *
  * @param <R> the record type
  */
@@ -138,7 +138,7 @@ public abstract class SchemaIdTranslation<R extends ConnectRecord<R>> implements
     } catch (org.apache.kafka.common.errors.RetriableException e) {
       throw new RetriableException(e.getMessage(), e);
     } catch (SerializationException e) {
-      throw new DataException(e.getMessage(), e);
+      throw ConnectFailures.of(e.getMessage(), e);
     }
   }
 

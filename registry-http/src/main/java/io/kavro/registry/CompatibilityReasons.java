@@ -2,7 +2,6 @@ package io.kavro.registry;
 
 import java.util.List;
 import org.apache.avro.Schema;
-import org.apache.avro.SchemaCompatibility;
 
 /**
  * Why a schema breaks a compatibility level, as Avro's {@link SchemaCompatibility} finds it: the in-memory
@@ -38,12 +37,7 @@ final class CompatibilityReasons {
   }
 
   private static String problem(Schema reader, Schema writer, String what) {
-    SchemaCompatibility.SchemaPairCompatibility result =
-        SchemaCompatibility.checkReaderWriterCompatibility(reader, writer);
-    if (result.getType() == SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE) {
-      return null;
-    }
-    return what + " (" + result.getResult().getIncompatibilities().stream()
-        .map(i -> i.getType() + " at " + i.getLocation() + ": " + i.getMessage()).toList() + ")";
+    String reasons = SchemaIncompatibilities.summary(reader, writer);
+    return reasons == null ? null : what + " (" + reasons + ")";
   }
 }

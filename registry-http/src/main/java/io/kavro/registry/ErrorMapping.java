@@ -1,12 +1,18 @@
 package io.kavro.registry;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import okhttp3.HttpUrl;
 
 /**
  * The one place where a registry's non-2xx answer becomes a typed {@link SchemaRegistryException}.
  *
- * <p>Only the registry's own "not found" ({@code error_code} 404xx in its JSON) means not found; any other
- * 404 means the registry was not reached, and is retried and failed over like a 5xx.
+ * <p>Only the registry's own "not found" ({@code error_code} 404xx in its JSON) means not found. Any other 404
+ * from the core API of a URL that has never answered as a registry means the URL does not lead to the registry's
+ * API: a {@link WrongRegistryUrlException}, a configuration error. From a URL that has answered, it means the
+ * registry was not reached (a proxy in between, a restart): a {@link RegistryUnavailableException}, retried and
+ * failed over like a 5xx. From an optional API it may mean that the registry lacks that API: a
+ * {@link RegistryUnavailableException} with status 404, which the transport throws at once and the client tells
+ * apart by asking the core API.
  */
 final class ErrorMapping {
   private static final int MAX_MESSAGE_CHARS = 300;
@@ -46,9 +52,15 @@ final class ErrorMapping {
   /**
    * Maps a non-2xx answer to an exception. The body is read as Confluent's {@code {"error_code", "message"}}
    * when it is such JSON; anything else (an HTML page from a proxy, say) is quoted, shortened.
+   *
+   * @param url the request URL, without user info
+   * @param base the configured base URL (without user info) of a call of the core API to a URL that has never
+   *     answered as a registry, for which a 404 that is not the registry's own is a {@link
+   *     WrongRegistryUrlException}; {@code null} otherwise, for which it is a {@link RegistryUnavailableException}
+   *     with status 404
    */
   static SchemaRegistryException toException(String operation, int status, String body, String contentType,
-      String url) {
+      String url, HttpUrl base) {
     int errorCode = -1;
     String detail;
     JsonNode json = JsonBodies.tryParse(body);
@@ -70,6 +82,9 @@ final class ErrorMapping {
     if (registryNotFound(status, errorCode) || apicurioNotFound(status, json)) {
       return new SchemaNotFoundException(message, status, errorCode, url, null);
     }
+    if (status == 404 && base != null) {
+      return wrongBaseUrl(message, errorCode, url, base);
+    }
     if (status == 404) {
       return new RegistryUnavailableException(message + "; a 404 without a registry error_code: is the URL the "
           + "registry's base URL, and does nothing in between answer for it?", status, errorCode, url, null);
@@ -84,6 +99,20 @@ final class ErrorMapping {
       return new RegistryUnavailableException(message, status, errorCode, url, null);
     }
     return new SchemaRegistryException(message, status, errorCode, url, null);
+  }
+
+  /**
+   * A core endpoint's 404 that is not the registry's own "not found": the configured base URL is not a schema
+   * registry's (Apicurio's root instead of its {@code /apis/ccompat/v7}, say), or a proxy answers for it.
+   */
+  private static WrongRegistryUrlException wrongBaseUrl(String message, int errorCode, String url, HttpUrl base) {
+    String apicurio = Urls.root(base) != null ? "http://host:port/apis/ccompat/v7"
+        : base.newBuilder().addPathSegments("apis/ccompat/v7").build().toString();
+    return new WrongRegistryUrlException(message + "; a 404 from the registry's core API without the registry's own "
+        + "404xx error_code, so " + base + " is not the base URL of a schema registry's API: check that "
+        + "schema.registry.url is the registry's base URL (for Apicurio: " + apicurio + ") and that nothing in "
+        + "between (a proxy, a gateway) answers for it. A configuration error: not retried", 404, errorCode, url,
+        null);
   }
 
   static String shorten(String text) {

@@ -290,8 +290,9 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   /**
    * Sends a call of an optional API. A 404 without a registry error code is asked about once: if the core API
    * answers, the registry lacks the optional one, which is remembered for the life of this client (no request
-   * is sent to it again); if the core API does not answer either, the registry is unavailable or the URL is
-   * wrong, and that is retried and failed over as ever.
+   * is sent to it again); if the core API answers such a 404 too, the URL is wrong ({@link
+   * WrongRegistryUrlException}, at once); if it does not answer, the registry is unavailable, and that is retried
+   * and failed over as ever. Neither is remembered.
    *
    * @throws UnsupportedRegistryApiException when the registry lacks {@code api}
    */
@@ -324,12 +325,13 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
    * error with its error code) says yes.
    *
    * @throws RegistryUnavailableException when it does not answer, after retries and failover
+   * @throws WrongRegistryUrlException when it answers a 404 that is not the registry's own: the URL is wrong
    * @throws RegistryInterruptedException when the calling thread is interrupted meanwhile
    */
   private void probeCoreApi() {
     try {
       send(RestRequest.get("check that the registry answers", "config"));
-    } catch (RegistryUnavailableException | RegistryInterruptedException e) {
+    } catch (RegistryUnavailableException | WrongRegistryUrlException | RegistryInterruptedException e) {
       throw e;
     } catch (SchemaRegistryException e) {
       // An answer all the same (401, 403, its own 404xx): the registry is there.

@@ -14,7 +14,8 @@ import java.util.Map;
  * @param query query parameters, in order; a name may repeat
  * @param body JSON body, or {@code null}
  * @param optionalApi the optional API the call belongs to, or {@code null} for the core API: a 404 without a
- *     registry error code from an optional API is not retried, since it may mean the API is missing
+ *     registry error code from an optional API is not retried, since it may mean the API is missing; from the
+ *     core API it is a {@link WrongRegistryUrlException}, not retried either
  * @param fromRoot whether {@code path} starts at the registry's root rather than at the configured base URL
  *     (Apicurio's own API, beside its Confluent-compatible {@code /apis/ccompat/v<n>}: see {@link Urls#root})
  */

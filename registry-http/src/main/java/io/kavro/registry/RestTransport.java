@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.LongAdder;
 import okhttp3.Call;
 import okhttp3.HttpUrl;
@@ -29,6 +30,12 @@ import org.slf4j.LoggerFactory;
  *   <li>Those and 408 and 429 are retried up to {@link RetryPolicy#maxRetries()} times, with a full-jitter
  *       backoff once every URL of a round has failed.</li>
  *   <li>Other 4xx are not retried.</li>
+ *   <li>A 404 that is not the registry's own "not found" (no 404xx {@code error_code}) from the core API of a URL
+ *       that has never answered as a registry (a 2xx, or its own "not found") says that the URL is wrong: once
+ *       every URL has answered so, a {@link WrongRegistryUrlException}, a configuration error, is thrown at once,
+ *       without waiting out the retries. From a URL that has answered as a registry before, it is an outage (a
+ *       proxy in between, a restart). From an optional API it is a {@link RegistryUnavailableException} with
+ *       status 404, thrown at once, for the client to tell a missing API from a wrong URL.</li>
  *   <li>An interrupt of the calling thread stops the loop at once and leaves its interrupt flag set.</li>
  *   <li>Bodies larger than {@link #MAX_BODY_BYTES} are refused.</li>
  * </ul>
@@ -50,6 +57,8 @@ final class RestTransport {
   private final BearerTokenProvider bearer;
   private final Map<String, String> headers;
   private final AtomicInteger preferred = new AtomicInteger();
+  /** Per endpoint, 1 once it has answered as a registry (a 2xx, or its own "not found"): see {@link #attempt}. */
+  private final AtomicIntegerArray proven;
   private final LongAdder requests = new LongAdder();
   private final LongAdder retries = new LongAdder();
   private final LongAdder failovers = new LongAdder();
@@ -71,6 +80,7 @@ final class RestTransport {
       throw new IllegalArgumentException("at least one registry endpoint is required");
     }
     this.endpoints = List.copyOf(endpoints);
+    this.proven = new AtomicIntegerArray(this.endpoints.size());
     this.http = http;
     this.retry = retry;
     this.bearer = bearer;
@@ -81,7 +91,9 @@ final class RestTransport {
    * Sends the request and returns the parsed JSON body of a 2xx answer.
    *
    * @throws SchemaRegistryException the mapped failure; {@link RegistryUnavailableException} once retries
-   *     are exhausted; {@link RegistryInterruptedException} on interrupt
+   *     are exhausted; {@link WrongRegistryUrlException} at once when every URL, never a registry's so far,
+   *     answers the core API a 404 that is not the registry's own; {@link RegistryInterruptedException} on
+   *     interrupt
    */
   JsonNode send(RestRequest request) {
     try {
@@ -95,6 +107,7 @@ final class RestTransport {
   private JsonNode attempt(RestRequest request) {
     int index = Math.floorMod(preferred.get(), endpoints.size());
     boolean reauthorized = false;
+    int wrongUrls = 0; // endpoints in a row that answered as no registry's API: see WrongRegistryUrlException
     for (int attempt = 0; ; attempt++) {
       Endpoint endpoint = endpoints.get(index);
       HttpUrl url = url(endpoint, request);
@@ -111,6 +124,7 @@ final class RestTransport {
         int status = response.code();
         if (status >= 200 && status < 300) {
           preferred.set(index);
+          proveRegistry(index);
           return parse(body, request, status, response.header("Content-Type"), url);
         }
         if (status == 401 && bearer != null && !reauthorized) {
@@ -127,11 +141,25 @@ final class RestTransport {
               + "no redirects, which would take its headers and credentials along: set schema.registry.url to "
               + "the registry's own address (" + url + ")", status, -1, url.toString(), null);
         }
+        // A 404 that is not the registry's own "not found": from the core API of a URL that never answered as a
+        // registry, a wrong URL (a WrongRegistryUrlException); from an optional API, the registry's answer or a
+        // wrong URL, which the client tells apart.
+        boolean unproven = request.optionalApi() == null && proven.get(index) == 0;
         failure = ErrorMapping.toException(request.operation(), status, body, response.header("Content-Type"),
-            url.toString());
-        if (!(failure instanceof RegistryUnavailableException) || request.optionalApi() != null && status == 404) {
-          // A 404 from an optional API is the registry's answer or a wrong URL: the client tells them apart.
-          throw failure;
+            url.toString(), unproven ? endpoint.base() : null);
+        if (failure instanceof SchemaNotFoundException) {
+          proveRegistry(index);
+        }
+        if (failure instanceof WrongRegistryUrlException wrong) {
+          // Thrown at once when every URL answered so; the next URL is tried first, which may be right.
+          if (++wrongUrls >= endpoints.size() || attempt >= retry.maxRetries()) {
+            throw wrong;
+          }
+        } else {
+          wrongUrls = 0;
+          if (!(failure instanceof RegistryUnavailableException) || request.optionalApi() != null && status == 404) {
+            throw failure;
+          }
         }
         moveOn = ErrorMapping.failover(failure);
       } catch (IOException e) {
@@ -142,6 +170,7 @@ final class RestTransport {
         failure = new RegistryUnavailableException(request.operation() + " failed: " + describe(e) + " ("
             + url + ")", -1, -1, url.toString(), e);
         moveOn = true;
+        wrongUrls = 0;
       }
       if (attempt >= retry.maxRetries()) {
         throw new RegistryUnavailableException(failure.getMessage() + "; gave up after " + (attempt + 1)
@@ -159,6 +188,13 @@ final class RestTransport {
         pause(retry.backoffMillis(attempt / endpoints.size(), ThreadLocalRandom.current().nextDouble()),
             request, url);
       }
+    }
+  }
+
+  /** Marks an endpoint as a registry's: from then on, a 404 without its error code is an outage, not a wrong URL. */
+  private void proveRegistry(int index) {
+    if (proven.get(index) == 0) {
+      proven.set(index, 1);
     }
   }
 

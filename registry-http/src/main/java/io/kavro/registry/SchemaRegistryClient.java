@@ -17,7 +17,8 @@ import org.apache.avro.Schema;
  * <p><b>Errors.</b> Every method throws a subclass of {@link SchemaRegistryException}: {@link
  * SchemaNotFoundException} for an unknown subject, version or id; {@link IncompatibleSchemaException} when
  * the compatibility level rejects a schema; {@link InvalidSchemaException} for a schema that cannot be
- * parsed; {@link RegistryAccessDeniedException} for refused credentials; {@link
+ * parsed; {@link RegistryAccessDeniedException} for refused credentials; {@link WrongRegistryUrlException}
+ * when the URL does not lead to a registry's API (a 404 without the registry's own error code); {@link
  * RegistryUnavailableException} when no registry answered within the retry budget.
  */
 public interface SchemaRegistryClient extends Closeable {

@@ -294,6 +294,7 @@ class HttpSchemaRegistryClientTest {
       "404, 40401, io.kavro.registry.SchemaNotFoundException",
       "404, 40402, io.kavro.registry.SchemaNotFoundException",
       "404, 40403, io.kavro.registry.SchemaNotFoundException",
+      "404, 404, io.kavro.registry.WrongRegistryUrlException",
       "409, 409, io.kavro.registry.IncompatibleSchemaException",
       "422, 42201, io.kavro.registry.InvalidSchemaException",
       "422, 42202, io.kavro.registry.SchemaRegistryException",
@@ -367,14 +368,87 @@ class HttpSchemaRegistryClientTest {
         .hasMessageContaining("(empty body)");
   }
 
-  /** Issue 13, item 7: a 404 without the registry's 404xx error_code is not "unknown id". */
+  /**
+   * Issue 13, item 7: a 404 without the registry's 404xx error_code is not "unknown id". Issue 37, item 8b: nor is
+   * it an outage: the URL is wrong.
+   */
   @Test
-  void error_404WithoutRegistryErrorCode_unavailableNotNotFound() {
+  void error_404WithoutRegistryErrorCode_wrongUrlNotNotFound() {
     server.enqueue(new MockResponse.Builder().code(404).build());
 
-    assertThatThrownBy(() -> client().schemaById(1)).isInstanceOf(RegistryUnavailableException.class)
-        .isNotInstanceOf(SchemaNotFoundException.class)
-        .hasMessageContaining("(empty body)").hasMessageContaining("without a registry error_code");
+    assertThatThrownBy(() -> client().schemaById(1)).isInstanceOf(WrongRegistryUrlException.class)
+        .isNotInstanceOf(SchemaNotFoundException.class).isNotInstanceOf(RegistryUnavailableException.class)
+        .hasMessageContaining("(empty body)").hasMessageContaining("without the registry's own 404xx error_code");
+  }
+
+  /**
+   * Issue 37, item 8b: Apicurio's root given as the URL, without its {@code /apis/ccompat/v7}. Apicurio 2 answers
+   * the core API there with JAX-RS's plain 404 (error_code 404, not a 404xx): a configuration error, given at once
+   * with the URL, without its credentials, and what to check. One request: not retried, though retries are on.
+   */
+  @Test
+  void apicurioRootAsTheUrl_wrongUrl_atOnce_oneRequest_noCredentialsShown() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "application/json")
+        .body("{\"message\":\"RESTEASY003210: Could not find resource for full path: "
+            + "http://127.0.0.1/schemas/ids/1\",\"error_code\":404,\"name\":\"NotFoundException\"}").build());
+    answer(200, "{\"schema\":\"\\\"string\\\"\"}"); // what a retry would get
+    String root = server.url("/").newBuilder().username("alice").password("s3cret").build().toString();
+    HttpSchemaRegistryClient client = client(Map.of("schema.registry.url", root, "max.retries", 3,
+        "retries.wait.ms", 1, "retries.max.wait.ms", 5));
+
+    assertThatThrownBy(() -> client.schemaById(1))
+        .isExactlyInstanceOf(WrongRegistryUrlException.class)
+        .hasMessage("get schema by id 1 failed: HTTP 404, error_code 404: RESTEASY003210: Could not find resource "
+            + "for full path: http://127.0.0.1/schemas/ids/1 (" + server.url("/schemas/ids/1") + "); a 404 from the "
+            + "registry's core API without the registry's own 404xx error_code, so " + server.url("/") + " is not "
+            + "the base URL of a schema registry's API: check that schema.registry.url is the registry's base URL "
+            + "(for Apicurio: " + server.url("/apis/ccompat/v7") + ") and that nothing in between (a proxy, a "
+            + "gateway) answers for it. A configuration error: not retried")
+        .hasMessageNotContaining("alice").hasMessageNotContaining("s3cret")
+        .satisfies(e -> {
+          WrongRegistryUrlException wrong = (WrongRegistryUrlException) e;
+          assertThat(wrong.status()).isEqualTo(404);
+          assertThat(wrong.errorCode()).isEqualTo(404);
+          assertThat(wrong.url()).isEqualTo(server.url("/schemas/ids/1").toString());
+          assertThat(wrong.getCause()).isNull();
+        });
+    RecordedRequest request = server.takeRequest();
+    assertThat(request.getTarget()).isEqualTo("/schemas/ids/1");
+    assertThat(server.getRequestCount()).as("one request: no retry").isEqualTo(1);
+    assertThat(client.stats().retries()).isZero();
+  }
+
+  /**
+   * Issue 37, item 8b: each core endpoint answered with a 404 without error_code (an empty body, as a load
+   * balancer's) is a wrong URL at once: one request each, though retries are on.
+   */
+  @ParameterizedTest
+  @CsvSource({"register", "lookup", "schemaById", "latestVersion", "subjects", "versions", "compatibility",
+      "subjectCompatibility", "isCompatible"})
+  void coreEndpoint_404WithoutErrorCode_wrongUrl_oneRequest(String call) throws Exception {
+    server.enqueue(new MockResponse.Builder().code(404).build());
+    answer(200, "{}"); // what a retry would get
+    HttpSchemaRegistryClient client = client(Map.of("max.retries", 3, "retries.wait.ms", 1, "retries.max.wait.ms", 5));
+
+    assertThatThrownBy(() -> {
+      switch (call) {
+        case "register" -> client.register("s", USER_V1);
+        case "lookup" -> client.lookup("s", USER_V1);
+        case "schemaById" -> client.schemaById(1);
+        case "latestVersion" -> client.latestVersion("s");
+        case "subjects" -> client.subjects();
+        case "versions" -> client.versions("s");
+        case "compatibility" -> client.compatibility();
+        case "subjectCompatibility" -> client.compatibility("s");
+        case "isCompatible" -> client.isCompatible("s", USER_V1);
+        default -> throw new AssertionError(call);
+      }
+    }).isExactlyInstanceOf(WrongRegistryUrlException.class)
+        .hasMessageContaining("failed: HTTP 404: (empty body)")
+        .hasMessageContaining("check that schema.registry.url is the registry's base URL (for Apicurio: "
+            + "http://host:port/apis/ccompat/v7)");
+    assertThat(server.takeRequest().getTarget()).startsWith("/apis/ccompat/v7/");
+    assertThat(server.getRequestCount()).as("one request: no retry").isEqualTo(1);
   }
 
   @Test

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 /**
  * An optional API the registry lacks (Confluent 8's GUIDs, the metadata API) is a permanent answer: learned from
  * one 404 without a registry error code while the core API answers, never retried, never asked again. A 404
- * whose core API does not answer either is an outage or a wrong URL, retried and failed over as ever.
+ * whose core API answers such a 404 too is a wrong URL, given at once; one whose core API does not answer is an
+ * outage, retried and failed over as ever. Neither is remembered.
  */
 class OptionalApiTest {
   private static final UUID GUID = UUID.fromString("1b4e28ba-2fa1-11d2-883f-0016d3cca427");
@@ -85,11 +86,37 @@ class OptionalApiTest {
     assertThat(registry.getRequestCount()).isEqualTo(2);
   }
 
+  /** Issue 37, item 8b: the core API answers a 404 without a registry error code too: the URL is wrong. */
   @Test
-  void featureAndCoreBothNotFound_isUnavailable_retried_andNotRemembered() {
+  void featureAndCoreBothNotFound_isAWrongUrl_atOnce_andNotRemembered() throws Exception {
     for (int i = 0; i < 1 + 4 + 1 + 4; i++) {
       registry.enqueue(notFoundWithoutCode());
     }
+    HttpSchemaRegistryClient client = client();
+
+    assertThatThrownBy(() -> client.schemaByGuid(GUID))
+        .isInstanceOf(WrongRegistryUrlException.class)
+        .isNotInstanceOf(UnsupportedRegistryApiException.class)
+        .isNotInstanceOf(RegistryUnavailableException.class)
+        .hasMessageContaining("check that schema.registry.url is the registry's base URL")
+        .hasMessageContaining(registry.url("/config").toString());
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/schemas/guids/" + GUID);
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/config");
+    assertThat(registry.getRequestCount()).as("the GUID call once, the core API once: no retry").isEqualTo(2);
+
+    assertThatThrownBy(() -> client.schemaByGuid(GUID)).isInstanceOf(WrongRegistryUrlException.class);
+    assertThat(registry.getRequestCount()).as("not remembered as missing: asked again").isEqualTo(4);
+  }
+
+  /** A 404 of the feature while the core API is down: an outage, retried and failed over, not a missing API. */
+  @Test
+  void featureNotFound_coreUnavailable_isUnavailable_retried_andNotRemembered() {
+    registry.enqueue(notFoundWithoutCode());
+    for (int i = 0; i < 4; i++) {
+      registry.enqueue(new MockResponse.Builder().code(503).build());
+    }
+    registry.enqueue(notFoundWithoutCode());
+    registry.enqueue(config());
     HttpSchemaRegistryClient client = client();
 
     assertThatThrownBy(() -> client.schemaByGuid(GUID))
@@ -97,8 +124,8 @@ class OptionalApiTest {
         .hasMessageContaining("gave up after 4 attempt(s)");
     assertThat(registry.getRequestCount()).as("the GUID call once, the core API with its retries").isEqualTo(5);
 
-    assertThatThrownBy(() -> client.schemaByGuid(GUID)).isInstanceOf(RegistryUnavailableException.class);
-    assertThat(registry.getRequestCount()).as("not remembered as missing: asked again").isEqualTo(10);
+    assertThatThrownBy(() -> client.schemaByGuid(GUID)).isInstanceOf(UnsupportedRegistryApiException.class);
+    assertThat(registry.getRequestCount()).as("not remembered as missing: asked again").isEqualTo(7);
   }
 
   @Test

@@ -17,8 +17,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Registry faults of issue 13, classified by what they are: only the registry's own "not found" means an
- * unknown id; a proxy's page, a wrong base path, a timeout or a trickling body means "not reached", and is
- * retried and failed over. Closing a client leaves a caller's shared OkHttp client working.
+ * unknown id; a timeout or a trickling body means "not reached", and is retried and failed over; a 404 that is
+ * not the registry's own (a proxy's page, a wrong base path) means a wrong URL (issue 37, item 8b), given at once.
+ * Closing a client leaves a caller's shared OkHttp client working.
  */
 class RegistryFaultsTest {
   private static final String SCHEMA = "{\"schema\":\"\\\"string\\\"\"}";
@@ -66,6 +67,7 @@ class RegistryFaultsTest {
     assertThat(first.getRequestCount()).as("a redirect is an answer: not retried").isEqualTo(1);
   }
 
+  /** A proxy's page for a URL that never answered: its 404 moves on to the next URL, which answers. */
   @Test
   void htmlNotFoundFromAProxy_failsOverToTheNextUrl() {
     first.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "text/html")
@@ -77,8 +79,45 @@ class RegistryFaultsTest {
     assertThat(second.getRequestCount()).isEqualTo(1);
   }
 
+  /** Issue 37, item 8b: when every URL answers as no registry, the URL is wrong: said at once, no retries. */
   @Test
-  void wrongBasePath_isUnavailableAfterRetries_notAnUnknownId() {
+  void everyUrlAProxysNotFound_wrongUrl_oneRequestEach() {
+    for (MockWebServer server : List.of(first, second)) {
+      for (int i = 0; i < 4; i++) {
+        server.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "text/html")
+            .body("<html><body><h1>404 Not Found</h1>nginx</body></html>").build());
+      }
+    }
+
+    assertThatThrownBy(() -> client(both(), "max.retries", 5, "retries.wait.ms", 1).schemaById(7))
+        .isInstanceOf(WrongRegistryUrlException.class)
+        .hasMessageContaining("nginx")
+        .hasMessageContaining("check that schema.registry.url is the registry's base URL");
+    assertThat(first.getRequestCount() + second.getRequestCount()).as("one request each").isEqualTo(2);
+  }
+
+  /**
+   * Issue 37, item 8b: a URL that has answered as a registry and then answers a 404 without the registry's error
+   * code is an outage (a proxy in between, a restart), retried as ever: never a configuration error, which would
+   * skip records in Connect.
+   */
+  @Test
+  void provenRegistry_laterNotFoundWithoutCode_isRetriedAsAnOutage() {
+    first.enqueue(ok());
+    first.enqueue(new MockResponse.Builder().code(404).build());
+    first.enqueue(new MockResponse.Builder().code(404).build());
+    first.enqueue(ok());
+    HttpSchemaRegistryClient client = client(first.url("/").toString(), "max.retries", 3, "retries.wait.ms", 1,
+        "retries.max.wait.ms", 5);
+    client.schemaById(7);
+
+    assertThat(client.schemaById(8).getType()).isEqualTo(org.apache.avro.Schema.Type.STRING);
+    assertThat(first.getRequestCount()).isEqualTo(4);
+  }
+
+  /** Issue 37, item 8b: a wrong base path is a configuration error, given at once: one request, no retry. */
+  @Test
+  void wrongBasePath_isAWrongUrl_atOnce_notAnUnknownId() {
     for (int i = 0; i < 3; i++) {
       first.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "application/json")
           .body("{\"timestamp\":\"2026-11-30\",\"status\":404,\"error\":\"Not Found\",\"path\":\"/wrong/schemas/ids/7\"}")
@@ -86,11 +125,14 @@ class RegistryFaultsTest {
     }
 
     assertThatThrownBy(() -> client(first.url("/wrong").toString(), "max.retries", 2).schemaById(7))
-        .isInstanceOf(RegistryUnavailableException.class)
+        .isInstanceOf(WrongRegistryUrlException.class)
         .isNotInstanceOf(SchemaNotFoundException.class)
-        .hasMessageContaining("without a registry error_code")
-        .hasMessageContaining("gave up after 3 attempt(s)");
-    assertThat(first.getRequestCount()).isEqualTo(3);
+        .isNotInstanceOf(RegistryUnavailableException.class)
+        .hasMessageContaining("without the registry's own 404xx error_code")
+        .hasMessageContaining("check that schema.registry.url is the registry's base URL")
+        .hasMessageContaining("for Apicurio: " + first.url("/wrong/apis/ccompat/v7"))
+        .hasMessageNotContaining("gave up after");
+    assertThat(first.getRequestCount()).isEqualTo(1);
   }
 
   @Test

@@ -7,6 +7,7 @@ import io.kavro.registry.RegistryInterruptedException;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryException;
+import io.kavro.registry.WrongRegistryUrlException;
 import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.SerializationException;
 
@@ -17,7 +18,9 @@ import org.apache.kafka.common.errors.SerializationException;
  * {@link SchemaNotFoundException}...); the serde layer says what it means for the record, in Kafka's terms,
  * and keeps the registry's exception as the cause. An unreachable registry is therefore a
  * {@link RetriableSerdeException}, a Kafka {@code RetriableException}, caused by a
- * {@link RegistryUnavailableException}.
+ * {@link RegistryUnavailableException}; a URL that leads to no registry's API (a
+ * {@link WrongRegistryUrlException}) is a configuration error: a non-retriable {@code SerializationException}
+ * ({@link SchemaRegistrationException} when writing).
  */
 final class Failures {
   private Failures() {}
@@ -93,6 +96,8 @@ final class Failures {
           + "auto.register.schemas on)";
     } else if (e instanceof RegistryAccessDeniedException) {
       why = "the registry denied access";
+    } else if (e instanceof WrongRegistryUrlException) {
+      why = "schema.registry.url does not lead to a schema registry's API";
     } else if (e instanceof io.kavro.registry.UnsupportedRulesException) {
       why = "the subject's schema has data contract rules";
     } else {

@@ -1,8 +1,8 @@
 package io.kavro.serde;
 
+import io.kavro.registry.SchemaIncompatibilities;
 import java.io.IOException;
 import org.apache.avro.Schema;
-import org.apache.avro.SchemaCompatibility;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.io.DatumReader;
@@ -191,12 +191,10 @@ final class ReadPlanner {
     if (reader == writer) {
       return;
     }
-    SchemaCompatibility.SchemaPairCompatibility result =
-        SchemaCompatibility.checkReaderWriterCompatibility(reader, writer);
-    if (result.getType() != SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE) {
+    String reasons = SchemaIncompatibilities.summary(reader, writer);
+    if (reasons != null) {
       throw new SchemaResolutionException("cannot deserialize " + record + ": writer schema "
-          + writer.getFullName() + " cannot be read as " + reader.getFullName() + ": "
-          + result.getDescription(), null);
+          + writer.getFullName() + " cannot be read as " + reader.getFullName() + ": " + reasons, null);
     }
   }
 

@@ -1,6 +1,8 @@
 package io.kavro.serde;
 
 import io.kavro.registry.RegistryUnavailableException;
+import io.kavro.registry.SchemaRegistryException;
+import io.kavro.registry.WrongRegistryUrlException;
 import io.kavro.registry.contract.Rule;
 import io.kavro.serde.rules.PreparedRule;
 import io.kavro.serde.rules.RuleAction;
@@ -20,7 +22,7 @@ import org.apache.kafka.common.header.Header;
 final class RulePlan {
   /** The header that names a rule a record already failed (a record re-read from a dead letter queue). */
   static final String RULE_NAME_HEADER = "__rule.name";
-  /** How deep {@link #throwOutage} looks for an outage among the causes (a bound against a cycle). */
+  /** How deep {@link #throwRegistryFault} looks for a registry fault among the causes (a bound against a cycle). */
   private static final int MAX_CAUSES = 16;
 
   /** One prepared rule, with its actions. */
@@ -52,6 +54,8 @@ final class RulePlan {
    * @throws org.apache.kafka.common.errors.SerializationException when an action fails the record
    * @throws RegistryUnavailableException when a rule could not reach the registry (the DEK registry, say): the
    *     record is retried, whatever the rule's actions say
+   * @throws WrongRegistryUrlException when the registry URL leads to no registry's API: a configuration error,
+   *     not the rule's failure, whatever the rule's actions say
    */
   Object run(RuleInput input, Object message, Object original) {
     for (Step step : steps) {
@@ -63,10 +67,10 @@ final class RulePlan {
       Object output = null;
       try {
         output = step.prepared().apply(input, message);
-      } catch (RegistryUnavailableException e) {
+      } catch (RegistryUnavailableException | WrongRegistryUrlException e) {
         throw e;
       } catch (RuntimeException e) {
-        throwOutage(e); // a fault to retry, never a rule's failure that an action may pass over
+        throwRegistryFault(e); // never a rule's failure that an action may pass over
         failure = e instanceof RuleException ruleFailure ? ruleFailure : new RuleException(e.toString(), e);
       }
       if (failure == null) {
@@ -92,14 +96,15 @@ final class RulePlan {
   }
 
   /**
-   * Throws the registry outage among the causes of {@code e}, however deep: executors wrap it (kavro-rules'
-   * encryption twice, the DEK registry's failure in the cipher's), and a wrapped outage is still an outage.
+   * Throws the registry outage (a fault to retry) or the wrong registry URL (a configuration error) among the
+   * causes of {@code e}, however deep: executors wrap it (kavro-rules' encryption twice, the DEK registry's failure
+   * in the cipher's), and a wrapped outage is still an outage.
    */
-  private static void throwOutage(RuntimeException e) {
+  private static void throwRegistryFault(RuntimeException e) {
     Throwable cause = e.getCause();
     for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
-      if (cause instanceof RegistryUnavailableException outage) {
-        throw outage;
+      if (cause instanceof RegistryUnavailableException || cause instanceof WrongRegistryUrlException) {
+        throw (SchemaRegistryException) cause;
       }
     }
   }

@@ -1,5 +1,6 @@
 package io.kavro.serde;
 
+import io.kavro.registry.SchemaIncompatibilities;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;
 import org.apache.avro.generic.GenericDatumReader;
@@ -151,7 +152,7 @@ final class WritePlanner {
           new GenericDatumWriter<>(target, models.generic()));
     }
     if (strict) {
-      throw new IllegalArgumentException(fit.getDescription());
+      throw new IllegalArgumentException(SchemaIncompatibilities.summary(target, datumSchema));
     }
     return new Projection(null, writer(plan.kind(), target, datum));
   }

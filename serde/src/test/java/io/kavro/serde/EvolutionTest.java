@@ -102,6 +102,25 @@ class EvolutionTest {
   }
 
   @Test
+  void readerEnumLackingAWriterSymbol_saysWhichSymbolAndWhere() {
+    Schema writer = new Schema.Parser().parse("""
+        {"type":"record","name":"Payment","namespace":"io.kavro.test","fields":[
+          {"name":"currency","type":{"type":"enum","name":"Currency","symbols":["EUR","USD","GBP"]}}]}""");
+    Schema reader = new Schema.Parser().parse("""
+        {"type":"record","name":"Payment","namespace":"io.kavro.test","fields":[
+          {"name":"currency","type":{"type":"enum","name":"Currency","symbols":["EUR","USD"]}}]}""");
+    GenericRecord payment = new GenericData.Record(writer);
+    payment.put("currency", new GenericData.EnumSymbol(writer.getField("currency").schema(), "GBP"));
+    byte[] bytes = serdes.serializer().serialize("payments", payment);
+
+    assertThatThrownBy(() -> serdes.deserializer("value.reader.schema", reader.toString())
+        .deserialize("payments", bytes))
+        .isInstanceOf(SchemaResolutionException.class)
+        .hasMessageContaining("enum Currency lacks GBP, at Payment.currency")
+        .hasMessageNotContaining("will or may fail");
+  }
+
+  @Test
   void badReaderSchemaConfig_configErrorNamesKey() {
     assertThatThrownBy(() -> serdes.deserializer("value.reader.schema", "{not json"))
         .isInstanceOf(org.apache.kafka.common.config.ConfigException.class)

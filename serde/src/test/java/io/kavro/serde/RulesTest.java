@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kavro.registry.CompatibilityLevel;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.UnsupportedRulesException;
+import io.kavro.registry.WrongRegistryUrlException;
 import io.kavro.registry.contract.Rule;
 import io.kavro.registry.mock.MockRegistries;
 import io.kavro.registry.mock.MockRegistry;
@@ -44,8 +45,9 @@ class RulesTest {
       {"type":"record","name":"Item","namespace":"com.acme","fields":[{"name":"t","type":"string"}]}""");
   static final List<String> ACTIONS = new CopyOnWriteArrayList<>();
 
-  private final Serdes serdes = new Serdes("rule.executors", "append,check,xor,rename,outage,subject",
+  private final Serdes serdes = new Serdes("rule.executors", "append,check,xor,rename,outage,wrongurl,subject",
       "rule.executors.outage.class", Outage.class.getName(), "rule.executors.subject.class", Subject.class.getName(),
+      "rule.executors.wrongurl.class", WrongUrl.class.getName(),
       "rule.executors.append.class", Append.class.getName(), "rule.executors.check.class", Check.class.getName(),
       "rule.executors.xor.class", Xor.class.getName(), "rule.executors.rename.class", Rename.class.getName(),
       "rule.actions", "record", "rule.actions.record.class", Record.class.getName());
@@ -148,6 +150,28 @@ class RulesTest {
             503, 50301, "http://registry/dek-registry/v1/keks/k1", null);
         throw new RuleException(target.rule() + " cannot decrypt field 'com.acme.Item.s': the DEK registry failed",
             new RuleException("the DEK registry failed on the DEK of KEK 'k1': " + outage.getMessage(), outage));
+      };
+    }
+  }
+
+  /** On read, fails as a DEK registry behind a registry URL that leads to no registry's API, wrapped twice. */
+  public static final class WrongUrl implements RuleExecutor {
+    @Override
+    public String type() {
+      return "WRONG_URL";
+    }
+
+    @Override
+    public PreparedRule prepare(RuleTarget target) {
+      return (input, message) -> {
+        if (target.phase() == Rule.Mode.WRITE) {
+          return message;
+        }
+        WrongRegistryUrlException wrong = new WrongRegistryUrlException("check that the registry answers failed: "
+            + "HTTP 404: (empty body) (http://registry/config); check that schema.registry.url is the registry's "
+            + "base URL", 404, -1, "http://registry/config", null);
+        throw new RuleException(target.rule() + " cannot decrypt field 'com.acme.Item.s': the DEK registry failed",
+            new RuleException("the DEK registry failed on the DEK of KEK 'k1': " + wrong.getMessage(), wrong));
       };
     }
   }
@@ -356,6 +380,23 @@ class RulesTest {
     assertThatThrownBy(() -> serdes.deserializer().deserialize("items", written))
         .isInstanceOf(RetriableSerdeException.class).hasMessageContaining("get DEK failed: HTTP 503")
         .hasCauseInstanceOf(RegistryUnavailableException.class);
+  }
+
+  /**
+   * Issue 37, item 8b: a registry URL that leads to no registry's API, met inside a rule, is the client's
+   * configuration error: not retriable, and never passed over by the rule's NONE.
+   */
+  @Test
+  void aWrongRegistryUrlWrappedTwiceInsideARule_isNotRetriable_neverPassedOverByNone() {
+    registry.register("items-value", V1, List.of(), Contracts.domain(
+        rule("decrypt", Rule.Kind.TRANSFORM, Rule.Mode.WRITEREAD, "WRONG_URL", null, null, "ERROR,NONE")));
+    byte[] written = serdes.serializer().serialize("items", item("ciphertext"));
+
+    assertThatThrownBy(() -> serdes.deserializer().deserialize("items", written))
+        .isInstanceOf(SerializationException.class)
+        .isNotInstanceOf(org.apache.kafka.common.errors.RetriableException.class)
+        .hasMessageContaining("check that schema.registry.url is the registry's base URL")
+        .hasCauseInstanceOf(WrongRegistryUrlException.class);
   }
 
   @Test

@@ -20,6 +20,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -36,6 +37,8 @@ class CompatibilityMatrixTest {
   private static final Path JAVA_25 = Path.of(System.getProperty("kavro.java25.home",
       "/usr/lib/jvm/temurin-25-jdk-amd64"), "bin", "java");
   private static final long CELL_TIMEOUT_SECONDS = 180;
+  /** The repository's root, two levels above this module. */
+  private static final Path ROOT = Path.of("").toAbsolutePath().getParent().getParent();
   private static final String CELL_PACKAGE = "io.kavro.compat.cell";
   private static final Path TEST_CLASSES = moduleClassPath().stream().map(Path::of)
       .filter(entry -> entry.endsWith("test-classes")).findFirst().orElseThrow();
@@ -114,21 +117,31 @@ class CompatibilityMatrixTest {
     }
   }
 
+  /**
+   * Issue 37, item 10: {@code kavro-serde} on kafka-clients 3.7 fails in {@code new KafkaProducer} with the error
+   * text that the compatibility page quotes, so that a search for it finds the fix.
+   */
+  @Test
+  void kavroSerdeOnKafka37_failsWithTheErrorTheDocsQuote() throws Exception {
+    Cell wrong = new Cell("3.7.2", NEWEST_AVRO, "kavro-serde", false);
+    Path output = Files.createTempFile("kavro-wrong-artifact", ".log");
+    Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xmx128m", "-cp", String.join(File.pathSeparator, classPath(wrong)), WrongArtifact.class.getName())
+        .redirectErrorStream(true).redirectOutput(output.toFile()).start();
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("the wrong artifact's JVM ended").isTrue();
+    String text = Files.readString(output, StandardCharsets.UTF_8).strip();
+    Files.delete(output);
+
+    assertThat(text).as("what new KafkaProducer threw").contains(WrongArtifact.THREW)
+        .contains("java.lang.NoClassDefFoundError: org/apache/kafka/common/metrics/Monitorable");
+    String error = text.lines().filter(line -> line.contains("NoClassDefFoundError")).findFirst().orElseThrow()
+        .replaceFirst(".*(java\\.lang\\.NoClassDefFoundError: \\S+).*", "$1");
+    String docs = Files.readString(ROOT.resolve("docs/compatibility.md"), StandardCharsets.UTF_8);
+    assertThat(docs).as("docs/compatibility.md quotes the error").contains("`" + error + "`");
+  }
+
   private static Result run(Cell cell) throws IOException, InterruptedException {
-    List<String> classPath = new ArrayList<>();
-    classPath.add(jar("kafka-clients-" + cell.kafka()));
-    classPath.add(jar("connect-api-" + cell.kafka()));
-    classPath.add(jar("avro-" + cell.avro()));
-    for (String entry : moduleClassPath()) {
-      String name = Path.of(entry).getFileName().toString();
-      // kavro-serde-kafka3 holds kavro-serde's and kavro-connect's classes.
-      boolean otherSerde = cell.artifact().equals("kavro-serde") ? isArtifact(name, "kavro-serde-kafka3")
-          : isArtifact(name, "kavro-serde") || isArtifact(name, "kavro-connect");
-      if (!otherSerde && !isArtifact(name, "kafka-clients") && !isArtifact(name, "connect-api")
-          && !isArtifact(name, "avro")) {
-        classPath.add(entry);
-      }
-    }
+    List<String> classPath = classPath(cell);
     String java = cell.java25() ? JAVA_25.toString() : Path.of(System.getProperty("java.home"), "bin", "java")
         .toString();
     Path output = Files.createTempFile("kavro-cell", ".log");
@@ -146,6 +159,25 @@ class CompatibilityMatrixTest {
     String text = Files.readString(output, StandardCharsets.UTF_8);
     Files.delete(output);
     return new Result(ended ? process.exitValue() : -1, ended ? text : text + "\n(timed out)");
+  }
+
+  /** A cell's class path: its kafka-clients, connect-api and Avro, its serde artifact, and this module's tests. */
+  private static List<String> classPath(Cell cell) {
+    List<String> classPath = new ArrayList<>();
+    classPath.add(jar("kafka-clients-" + cell.kafka()));
+    classPath.add(jar("connect-api-" + cell.kafka()));
+    classPath.add(jar("avro-" + cell.avro()));
+    for (String entry : moduleClassPath()) {
+      String name = Path.of(entry).getFileName().toString();
+      // kavro-serde-kafka3 holds kavro-serde's and kavro-connect's classes.
+      boolean otherSerde = cell.artifact().equals("kavro-serde") ? isArtifact(name, "kavro-serde-kafka3")
+          : isArtifact(name, "kavro-serde") || isArtifact(name, "kavro-connect");
+      if (!otherSerde && !isArtifact(name, "kafka-clients") && !isArtifact(name, "connect-api")
+          && !isArtifact(name, "avro")) {
+        classPath.add(entry);
+      }
+    }
+    return classPath;
   }
 
   private static String jar(String artifactAndVersion) {

@@ -1,0 +1,165 @@
+package io.kavro.registry;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaCompatibility;
+import org.apache.avro.SchemaCompatibility.Incompatibility;
+
+/**
+ * What keeps a reader schema from reading a writer's data, in words that name the field and the difference ("enum
+ * Currency lacks GBP, at Payment.currency"), from what Avro's {@link SchemaCompatibility} finds. Avro's own
+ * description prints both schemas whole and says only that decoding "will or may fail".
+ */
+public final class SchemaIncompatibilities {
+  private SchemaIncompatibilities() {}
+
+  /**
+   * Every reason data written with {@code writer} cannot be read as {@code reader}; empty when it can.
+   *
+   * @param reader the schema the data is to be read as
+   * @param writer the schema the data was written with
+   * @return one sentence per incompatibility, each naming its place in the reader's schema
+   */
+  public static List<String> of(Schema reader, Schema writer) {
+    SchemaCompatibility.SchemaPairCompatibility result =
+        SchemaCompatibility.checkReaderWriterCompatibility(reader, writer);
+    if (result.getType() == SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE) {
+      return List.of();
+    }
+    List<String> reasons = new ArrayList<>();
+    for (Incompatibility incompatibility : result.getResult().getIncompatibilities()) {
+      reasons.add(describe(reader, incompatibility));
+    }
+    if (reasons.isEmpty()) { // Avro found the pair incompatible without naming a place
+      reasons.add("Avro finds " + writer.getFullName() + " unreadable as " + reader.getFullName());
+    }
+    return List.copyOf(reasons);
+  }
+
+  /** {@link #of}'s reasons in one line, or {@code null} when the reader reads the writer's data. */
+  public static String summary(Schema reader, Schema writer) {
+    List<String> reasons = of(reader, writer);
+    return reasons.isEmpty() ? null : String.join("; ", reasons);
+  }
+
+  private static String describe(Schema reader, Incompatibility incompatibility) {
+    Schema readerPart = incompatibility.getReaderFragment();
+    Schema writerPart = incompatibility.getWriterFragment();
+    String at = path(reader, incompatibility.getLocation());
+    return switch (incompatibility.getType()) {
+      case MISSING_ENUM_SYMBOLS -> "enum " + readerPart.getName() + " lacks "
+          + symbols(incompatibility.getMessage()) + ", at " + at;
+      case READER_FIELD_MISSING_DEFAULT_VALUE -> "field " + at + " is not in the writer's schema and has no default";
+      case TYPE_MISMATCH -> at + " is " + type(writerPart) + " in the writer's schema and " + type(readerPart)
+          + " in the reader's";
+      case MISSING_UNION_BRANCH -> at + ": the reader's union " + type(readerPart) + " has no branch for the writer's "
+          + type(writerBranch(writerPart, incompatibility.getLocation()));
+      case NAME_MISMATCH -> at + " is named " + writerPart.getFullName() + " in the writer's schema and "
+          + readerPart.getFullName() + " in the reader's, and no alias joins them";
+      case FIXED_SIZE_MISMATCH -> "fixed " + readerPart.getFullName() + " is " + writerPart.getFixedSize()
+          + " bytes in the writer's schema and " + readerPart.getFixedSize() + " in the reader's, at " + at;
+    };
+  }
+
+  /** The writer's union branch a location ends in, or the writer's part itself when it is no union. */
+  private static Schema writerBranch(Schema writerPart, String location) {
+    if (writerPart.getType() != Schema.Type.UNION) {
+      return writerPart;
+    }
+    String last = location.substring(location.lastIndexOf('/') + 1);
+    try {
+      return writerPart.getTypes().get(Integer.parseInt(last));
+    } catch (NumberFormatException | IndexOutOfBoundsException e) {
+      return writerPart;
+    }
+  }
+
+  /** "[GBP, JPY]" as Avro puts the missing symbols, to "GBP, JPY". */
+  private static String symbols(String message) {
+    return message.startsWith("[") && message.endsWith("]") ? message.substring(1, message.length() - 1) : message;
+  }
+
+  /**
+   * A location such as {@code /fields/2/type/items} as a field path in the reader's schema ({@code
+   * Order.lines[].price}); the location itself where the schema does not lead the way.
+   */
+  static String path(Schema reader, String location) {
+    StringBuilder path = new StringBuilder(reader.getType() == Schema.Type.RECORD ? reader.getName() : type(reader));
+    Schema at = reader;
+    String[] steps = location.isEmpty() ? new String[0] : location.substring(1).split("/");
+    for (int i = 0; i < steps.length; i++) {
+      String step = steps[i];
+      switch (step) {
+        case "fields" -> {
+          Schema record = branch(at, Schema.Type.RECORD);
+          int pos = i + 1 < steps.length ? index(steps[i + 1]) : -1;
+          if (record == null || pos < 0 || pos >= record.getFields().size()) {
+            return location;
+          }
+          Schema.Field field = record.getFields().get(pos);
+          path.append('.').append(field.name());
+          at = field.schema();
+          i++;
+          if (i + 1 < steps.length && steps[i + 1].equals("type")) {
+            i++;
+          }
+        }
+        case "items" -> {
+          Schema array = branch(at, Schema.Type.ARRAY);
+          if (array == null) {
+            return location;
+          }
+          path.append("[]");
+          at = array.getElementType();
+        }
+        case "values" -> {
+          Schema map = branch(at, Schema.Type.MAP);
+          if (map == null) {
+            return location;
+          }
+          path.append("{}");
+          at = map.getValueType();
+        }
+        default -> {
+          // "symbols", "size", "name", or a writer union's branch index: no step in the reader's schema
+        }
+      }
+    }
+    return path.toString();
+  }
+
+  private static int index(String step) {
+    try {
+      return Integer.parseInt(step);
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  /** The schema itself when of the type, else its first union branch of it, else {@code null}. */
+  private static Schema branch(Schema schema, Schema.Type type) {
+    if (schema.getType() == type) {
+      return schema;
+    }
+    if (schema.getType() == Schema.Type.UNION) {
+      return schema.getTypes().stream().filter(s -> s.getType() == type).findFirst().orElse(null);
+    }
+    return null;
+  }
+
+  /** A type as a schema's author writes it: {@code double}, {@code enum Currency}, {@code [null, string]}. */
+  private static String type(Schema schema) {
+    return switch (schema.getType()) {
+      case RECORD -> "record " + schema.getName();
+      case ENUM -> "enum " + schema.getName();
+      case FIXED -> "fixed " + schema.getName();
+      case ARRAY -> "array of " + type(schema.getElementType());
+      case MAP -> "map of " + type(schema.getValueType());
+      case UNION -> schema.getTypes().stream().map(SchemaIncompatibilities::type)
+          .collect(Collectors.joining(", ", "[", "]"));
+      default -> schema.getType().getName();
+    };
+  }
+}

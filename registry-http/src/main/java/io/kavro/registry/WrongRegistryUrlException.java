@@ -1,0 +1,28 @@
+package io.kavro.registry;
+
+/**
+ * The configured registry URL does not lead to a registry's API: a core endpoint (subjects, schemas by id,
+ * registration, lookup, config, compatibility) answered HTTP 404 that is not the registry's own "not found" (no
+ * 404xx {@code error_code} in its JSON, no Apicurio {@code ...NotFoundException}). Typically
+ * {@code schema.registry.url} is not the registry's base URL (Apicurio's is {@code http://host:port/apis/ccompat/v7},
+ * not {@code http://host:port}), or a proxy or gateway in between answers for a path it does not route.
+ *
+ * <p>This is a configuration error, not an outage, as long as the URL has never answered as a registry (a 2xx, or
+ * its own "not found"): the next URL is tried, and once every URL has answered so it is raised at once, without
+ * waiting out the retries. From a URL that has answered as a registry before, such a 404 is an outage (a proxy in
+ * between, a restart), retried and failed over. The message names the request URL, without user info, and the
+ * configured base URL. The serde turns it into a non-retriable Kafka {@code SerializationException}; the Connect
+ * converter into a Connect {@code RetriableException}, since no record is at fault and the worker's error
+ * tolerance must not skip records past it.
+ *
+ * <p>An optional API (Confluent's GUIDs, metadata and DEK registry, Apicurio's own API) that answers such a 404 is
+ * not this: the client then asks the core API, and only if that answers such a 404 too is the URL wrong.
+ */
+public class WrongRegistryUrlException extends SchemaRegistryException {
+  private static final long serialVersionUID = 1L;
+
+  /** See {@link SchemaRegistryException#SchemaRegistryException(String, int, int, String, Throwable)}. */
+  public WrongRegistryUrlException(String message, int status, int errorCode, String url, Throwable cause) {
+    super(message, status, errorCode, url, cause);
+  }
+}
