@@ -90,26 +90,15 @@ final class JavaTypes {
    */
   @SuppressWarnings("unchecked")
   static Function<Object, Object> accessor(Class<?> type, RecordComponent component) {
-    MethodHandle getter;
+    MethodHandle getter = getter(type, component);
     try {
       MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
-      getter = lookup.unreflect(component.getAccessor());
-      try {
-        CallSite site = LambdaMetafactory.metafactory(lookup, "apply", MethodType.methodType(Function.class),
-            MethodType.methodType(Object.class, Object.class), getter,
-            MethodType.methodType(getter.type().wrap().returnType(), type));
-        return (Function<Object, Object>) site.getTarget().invoke();
-      } catch (Throwable e) {
-        // a lookup without full privilege (another module): the handle alone
-      }
-    } catch (IllegalAccessException | RuntimeException e) {
-      try {
-        java.lang.reflect.Method method = component.getAccessor();
-        method.setAccessible(true);
-        getter = MethodHandles.lookup().unreflect(method);
-      } catch (IllegalAccessException | RuntimeException denied) {
-        throw new Unsupported("accessor " + component + ": " + denied);
-      }
+      CallSite site = LambdaMetafactory.metafactory(lookup, "apply", MethodType.methodType(Function.class),
+          MethodType.methodType(Object.class, Object.class), getter,
+          MethodType.methodType(getter.type().wrap().returnType(), type));
+      return (Function<Object, Object>) site.getTarget().invoke();
+    } catch (Throwable e) {
+      // a lookup without full privilege (another module): the handle alone
     }
     MethodHandle generic = getter.asType(MethodType.methodType(Object.class, Object.class));
     return value -> {
@@ -121,5 +110,25 @@ final class JavaTypes {
         throw new IllegalStateException(e);
       }
     };
+  }
+
+  /**
+   * The component's accessor as a method handle, without a class spun for it: for a read that happens once, such
+   * as {@link WriteDiagnosis}'s; looked up privately in the record's class, or through the opened accessor.
+   *
+   * @throws Unsupported when the accessor cannot be reached at all
+   */
+  static MethodHandle getter(Class<?> type, RecordComponent component) {
+    try {
+      return MethodHandles.privateLookupIn(type, MethodHandles.lookup()).unreflect(component.getAccessor());
+    } catch (IllegalAccessException | RuntimeException e) {
+      try {
+        java.lang.reflect.Method method = component.getAccessor();
+        method.setAccessible(true);
+        return MethodHandles.lookup().unreflect(method);
+      } catch (IllegalAccessException | RuntimeException denied) {
+        throw new Unsupported("accessor " + component + ": " + denied);
+      }
+    }
   }
 }

@@ -263,15 +263,27 @@ final class SerializerEngine implements AutoCloseable {
       }
     } catch (IOException | RuntimeException e) {
       this.buffers.remove(); // a failed write leaves no trace: Avro's encoder may hold part of the datum
-      throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, route.id(), -1)
-          + ": the " + datum.getClass().getTypeName() + " does not match its schema " + plan.schema().getFullName()
-          + ": " + e, e);
+      throw mismatch(topic, plan, route, datum, e);
     } catch (StackOverflowError e) {
       this.buffers.remove();
       throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, route.id(), -1)
           + ": the " + datum.getClass().getTypeName() + " nests deeper than this thread's stack can write", null);
     }
     return sink.toByteArray();
+  }
+
+  /**
+   * The failure of a datum that its writer refused, naming the value that does not fit, its path, the type expected
+   * there and the value's class, as found by {@link WriteDiagnosis} now that the write failed (the encoders track no
+   * path themselves); the writer's own exception where the diagnosis finds nothing. Values are not shown when the
+   * route has rules, which may be there to encrypt them.
+   */
+  private SerializationException mismatch(String topic, WritePlanner.WritePlan plan, WriteRouter.WriteRoute route,
+      Object datum, Exception e) {
+    String why = WriteDiagnosis.explain(plan.schema(), datum, plan.model(), !route.hasRules());
+    return new SerializationException("cannot serialize " + Failures.record(topic, isKey, route.id(), -1)
+        + ": the " + datum.getClass().getTypeName() + " does not match its schema " + plan.schema().getFullName()
+        + ": " + (why != null ? why : e.toString()), e);
   }
 
   private static void encode(Buffers buffers, ByteSink sink, DatumWriter<Object> writer, Object datum)

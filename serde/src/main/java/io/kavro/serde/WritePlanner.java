@@ -3,6 +3,7 @@ package io.kavro.serde;
 import io.kavro.registry.SchemaIncompatibilities;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;
+import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.io.DatumReader;
@@ -39,11 +40,11 @@ final class WritePlanner {
   }
 
   /**
-   * How the datums of one schema are written: Avro's datum writer for their kind, and the compiled encoder
-   * when there is one (then preferred).
+   * How the datums of one schema are written: the data model of their kind, Avro's datum writer with it, and the
+   * compiled encoder when there is one (then preferred).
    */
-  record WritePlan(Schema schema, Schema registered, DatumKind kind, DatumWriter<Object> datumWriter,
-      CompiledEncoder encoder) {}
+  record WritePlan(Schema schema, Schema registered, DatumKind kind, GenericData model,
+      DatumWriter<Object> datumWriter, CompiledEncoder encoder) {}
 
   /**
    * Writes a datum of one schema as another. With a {@code datumReader}, by Avro's schema resolution: written,
@@ -92,7 +93,8 @@ final class WritePlanner {
       case SPECIFIC -> ClassTrust.trustGenerated(datum.getClass(), schema);
       case GENERIC -> { }
     }
-    return new WritePlan(schema, registered(schema), kind, writer(kind, schema, datum), encoder(kind, schema, datum));
+    return new WritePlan(schema, registered(schema), kind, model(kind, datum), writer(kind, schema, datum),
+        encoder(kind, schema, datum));
   }
 
   /**
@@ -101,8 +103,8 @@ final class WritePlanner {
    * onto another schema, on the generic data read back from what the caller wrote.
    */
   WritePlan planGeneric(Schema schema) {
-    return new WritePlan(schema, registered(schema), DatumKind.GENERIC, writer(DatumKind.GENERIC, schema, null),
-        null);
+    return new WritePlan(schema, registered(schema), DatumKind.GENERIC, models.generic(),
+        writer(DatumKind.GENERIC, schema, null), null);
   }
 
   /** Avro's generic reader of {@code schema}, with this serializer's data model. */
@@ -157,6 +159,15 @@ final class WritePlanner {
     return new Projection(null, writer(plan.kind(), target, datum));
   }
 
+  /** The data model that writes datums of this kind: a generated class's own, or this serializer's. */
+  private GenericData model(DatumKind kind, Object datum) {
+    return switch (kind) {
+      case SPECIFIC -> AvroDataModels.specific(datum.getClass());
+      case REFLECT -> models.reflect();
+      case GENERIC -> models.generic();
+    };
+  }
+
   private DatumWriter<Object> writer(DatumKind kind, Schema schema, Object datum) {
     return switch (kind) {
       case SPECIFIC -> new SpecificDatumWriter<>(schema, AvroDataModels.specific(datum.getClass()));
@@ -173,11 +184,9 @@ final class WritePlanner {
     if (!fastCodec || kind == DatumKind.REFLECT && !datum.getClass().isRecord()) {
       return null;
     }
-    CompiledEncoder encoder = switch (kind) {
-      case SPECIFIC -> EncoderCompiler.compile(schema, AvroDataModels.specific(datum.getClass()));
-      case REFLECT -> EncoderCompiler.compile(schema, models.reflect(), datum.getClass());
-      case GENERIC -> EncoderCompiler.compile(schema, models.generic());
-    };
+    CompiledEncoder encoder = kind == DatumKind.REFLECT
+        ? EncoderCompiler.compile(schema, models.reflect(), datum.getClass())
+        : EncoderCompiler.compile(schema, model(kind, datum));
     if (encoder == null) {
       log.debug("No compiled encoder for {}; using Avro's writer", schema.getFullName());
     }

@@ -206,6 +206,8 @@ class DifferentialProperties {
       } else {
         assertThat(kavro.failure()).as("Avro refuses (" + oracle.failure() + "), Kavro accepts: " + where)
             .isInstanceOf(SerializationException.class);
+        assertThat(kavro.failure().getMessage()).as("a refusal that names no value: " + where)
+            .containsPattern("(does not match expected type .* at |null value (for field|at) )" + schema.getName());
         Object valid = datum(new RandomAvro(topic.hashCode()), schema);
         KafkaAvroSerializer fresh = serializer(WRITERS.get(i));
         try {
