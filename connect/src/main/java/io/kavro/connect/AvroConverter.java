@@ -3,13 +3,17 @@ package io.kavro.connect;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.serde.AvroSerdeConfig;
 import io.kavro.serde.AvroValue;
+import io.kavro.serde.ConfigKeyCheck;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.serde.RegistryClientOwner;
 import io.kavro.serde.RetriableSerdeException;
+import io.kavro.serde.SettingsLog;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import org.apache.avro.Schema;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.errors.SerializationException;
@@ -47,6 +51,11 @@ import org.apache.kafka.connect.storage.Converter;
  * <p>Thread-safe.
  */
 public final class AvroConverter implements Converter, Monitorable {
+  /**
+   * The serde's keys, the mapping's, and {@code converter.type}, which Connect may add; Connect removes its
+   * {@code key.converter.} or {@code value.converter.} prefix before the converter sees a key.
+   */
+  private static final ConfigKeyCheck KEY_CHECK = ConfigKeyCheck.SERDE.withKeys(converterKeys());
   private final RegistryClientOwner clients;
   private final ConverterMetrics metrics = new ConverterMetrics();
   private volatile State state;
@@ -78,10 +87,26 @@ public final class AvroConverter implements Converter, Monitorable {
     copy.remove(AvroSerdeConfig.SPECIFIC_AVRO_KEY_TYPE_CONFIG);
     copy.remove(AvroSerdeConfig.SPECIFIC_AVRO_VALUE_TYPE_CONFIG);
     copy.put(AvroSerdeConfig.SCHEMA_REFLECTION_CONFIG, false);
+    SettingsLog.warnSuspectKeys(KEY_CHECK, configs.keySet());
     AvroSerdeConfig config = new AvroSerdeConfig(copy, isKey);
+    ConverterConfig mapping = new ConverterConfig(configs);
+    SettingsLog.logSettings("AvroConverter", isKey, shownValues(config, mapping));
     SchemaRegistryClient client = clients.client(config); // closes the client of an earlier configure
     state = new State(new KafkaAvroSerializer(client, config), new KafkaAvroDeserializer(client, config),
-        new ConnectAvroData(new ConverterConfig(configs)), isKey);
+        new ConnectAvroData(mapping), isKey);
+  }
+
+  private static Set<String> converterKeys() {
+    Set<String> keys = new HashSet<>(ConverterConfig.configDef().names());
+    keys.add(org.apache.kafka.connect.storage.ConverterConfig.TYPE_CONFIG);
+    return keys;
+  }
+
+  /** The serde's settings in effect (those the mapping fixes included), and the mapping's. */
+  private static Map<String, String> shownValues(AvroSerdeConfig config, ConverterConfig mapping) {
+    Map<String, String> shown = new HashMap<>(config.shownValues());
+    mapping.values().forEach((key, value) -> shown.put(key, String.valueOf(value)));
+    return shown;
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.kavro.registry;
 
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
@@ -17,6 +18,7 @@ import org.apache.logging.log4j.core.config.Property;
 public final class LogCapture implements AutoCloseable {
   private static final String NAME = "kavro-test-capture";
   private final List<String> lines = new CopyOnWriteArrayList<>();
+  private final List<Map.Entry<Level, String>> messages = new CopyOnWriteArrayList<>();
   private final LoggerContext context = (LoggerContext) LogManager.getContext(false);
   private final LoggerConfig kavro = context.getConfiguration().getLoggerConfig("io.kavro");
   private final Level previous = kavro.getLevel();
@@ -27,6 +29,7 @@ public final class LogCapture implements AutoCloseable {
       @Override
       public void append(LogEvent event) {
         lines.add(event.getMessage().getFormattedMessage());
+        messages.add(Map.entry(event.getLevel(), event.getMessage().getFormattedMessage()));
         if (event.getThrown() != null) {
           lines.add(String.valueOf(event.getThrown()));
         }
@@ -42,6 +45,11 @@ public final class LogCapture implements AutoCloseable {
   /** The lines captured so far. */
   public List<String> lines() {
     return lines;
+  }
+
+  /** The messages captured so far at {@code level}, without exceptions. */
+  public List<String> lines(Level level) {
+    return messages.stream().filter(message -> message.getKey().equals(level)).map(Map.Entry::getValue).toList();
   }
 
   @Override

@@ -11,7 +11,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.apache.avro.Schema;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.config.AbstractConfig;
@@ -27,7 +33,8 @@ import org.apache.kafka.common.utils.Utils;
  *
  * <p>It includes every key of the registry client ({@link RegistryConfig}), parsed once into
  * {@link #registryConfig()}. Unknown keys are ignored, so producer or consumer properties can be passed as they
- * are.
+ * are; the plugins warn of those that look like mistyped Kavro keys ({@link ConfigKeyCheck}), and log
+ * {@link #shownValues()} ({@link SettingsLog}).
  */
 public final class AvroSerdeConfig extends AbstractConfig {
 
@@ -174,6 +181,8 @@ public final class AvroSerdeConfig extends AbstractConfig {
 
   /** The serde's own keys, which this class parses; the registry client parses its own keys itself. */
   private static final ConfigDef CONFIG = define(new ConfigDef());
+  /** Every key, the registry client's too: what {@link #shownValues()} shows. */
+  private static final ConfigDef ALL_KEYS = configDef();
 
   private final boolean isKey;
   private final RegistryConfig registryConfig;
@@ -198,6 +207,7 @@ public final class AvroSerdeConfig extends AbstractConfig {
   private final boolean useLogicalTypeConverters;
   private final boolean fastCodec;
   private final boolean failOnTrailingData;
+  private final SortedMap<String, String> shownValues;
 
   /** Parses the configuration of the key ({@code isKey}) or value side. */
   public AvroSerdeConfig(Map<String, ?> originals, boolean isKey) {
@@ -242,6 +252,7 @@ public final class AvroSerdeConfig extends AbstractConfig {
     this.ruleSettings = new RuleSettings(originals, getBoolean(RULE_SERVICE_LOADER_ENABLE_CONFIG),
         getString(EXECUTION_ENVIRONMENT_CONFIG), getList(RULE_EXECUTORS_CONFIG), getList(RULE_ACTIONS_CONFIG),
         registryConfig.ignoreRules());
+    this.shownValues = shownValues(values(), originals);
   }
 
   /** The data contract settings, parsed once. */
@@ -318,6 +329,44 @@ public final class AvroSerdeConfig extends AbstractConfig {
   /** Every key: the registry client's and the serde's. */
   public static ConfigDef configDef() {
     return define(RegistryKeys.define(new ConfigDef()));
+  }
+
+  /**
+   * Every key of {@link #configDef()} with its value in effect, as text for a log, sorted by key: the serde's keys as
+   * parsed, the registry client's as given (the client refuses any it cannot use), defaults for the keys not given.
+   * Secrets ({@code PASSWORD} keys: user info, tokens, passwords, key material) show as {@code [hidden]}, URLs
+   * without their user info.
+   */
+  public SortedMap<String, String> shownValues() {
+    return shownValues;
+  }
+
+  private static SortedMap<String, String> shownValues(Map<String, ?> parsed, Map<String, ?> originals) {
+    SortedMap<String, String> shown = new TreeMap<>();
+    for (ConfigDef.ConfigKey key : ALL_KEYS.configKeys().values()) {
+      Object value = parsed.containsKey(key.name) ? parsed.get(key.name)
+          : originals.containsKey(key.name) ? originals.get(key.name) : key.defaultValue;
+      shown.put(key.name, shown(key, value));
+    }
+    return Collections.unmodifiableSortedMap(shown);
+  }
+
+  private static String shown(ConfigDef.ConfigKey key, Object value) {
+    if (value == null) {
+      return "null";
+    }
+    if (key.type == Type.PASSWORD) {
+      return "[hidden]";
+    }
+    if (value instanceof Class<?> type) {
+      return type.getName();
+    }
+    if (key.name.endsWith(".url")) {
+      return value instanceof List<?> urls
+          ? urls.stream().map(url -> RegistryConfig.redact(String.valueOf(url))).toList().toString()
+          : Arrays.stream(value.toString().split(",", -1)).map(RegistryConfig::redact).collect(Collectors.joining(","));
+    }
+    return String.valueOf(value); // a Password or Secret given to another key shows as [hidden] too
   }
 
   /** The registry client's part of this configuration, parsed once. */

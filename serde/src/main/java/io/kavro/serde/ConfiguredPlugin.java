@@ -36,12 +36,12 @@ final class ConfiguredPlugin<E extends AutoCloseable> {
   }
 
   /**
-   * Parses the configuration and builds the engine on the plugin's client: the caller's, or one its owner creates
-   * (closing the one of an earlier configure). The owner is made here, so a half of a serde, which its serde
-   * configures, has none.
+   * Parses the configuration (warning of mistyped keys, logging the settings in effect) and builds the engine on
+   * the plugin's client: the caller's, or one its owner creates (closing the one of an earlier configure). The
+   * owner is made here, so a half of a serde, which its serde configures, has none.
    */
   void configure(Map<String, ?> configs, boolean isKey) {
-    AvroSerdeConfig config = new AvroSerdeConfig(configs, isKey);
+    AvroSerdeConfig config = SettingsLog.configure(plugin, configs, isKey);
     RegistryClientOwner owner;
     synchronized (this) {
       if (clients == null) {

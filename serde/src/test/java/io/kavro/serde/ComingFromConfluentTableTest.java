@@ -69,6 +69,7 @@ class ComingFromConfluentTableTest {
         assertThat(defined).as(key + " is " + verdict + ", so Kavro must define it").contains(key);
       }
     });
+    assertThat(ConfigKeyCheck.SERDE.warnings(table.keySet())).as("Confluent's keys are no typos").isEmpty();
   }
 
   /** Key to verdict, from the rows of that table; a cell may list keys, ".x" for schema.registry.ssl.x. */
