@@ -1,15 +1,11 @@
 package io.kavro.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kavro.serde.AvroValue;
-import io.kavro.serde.KafkaAvroDeserializer;
 import java.io.PrintWriter;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -23,12 +19,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code kavro consume}: a topic as JSON lines, one per record, with partition, offset, timestamp, key, value
- * and schema id. A record that cannot be decoded is a line with its offset and an {@code error}, and
- * consumption goes on; the exit status is then 1.
+ * {@code kavro consume}: a topic's records, one line each. By default as Confluent's
+ * {@code kafka-avro-console-consumer} prints them ({@link ConfluentLine}): the value in Avro's JSON encoding, and
+ * what its {@code --property print.*} settings add; with {@code --format json} or {@code avro-json}, as Kavro's JSON
+ * envelope ({@link EnvelopeLine}). A record that cannot be decoded stops Confluent's lines (exit 1), is an error
+ * line in the envelope (consumption goes on, exit 1), and with {@code --skip-message-on-error} is skipped with a
+ * line on standard error.
  */
 @Command(name = "consume", mixinStandardHelpOptions = true,
-    description = "Print a topic's records as JSON lines.")
+    description = "Print a topic's records: as Confluent's console consumer does, or as JSON envelopes.")
 final class ConsumeCommand implements Callable<Integer> {
   @Mixin
   BrokerOptions broker;
@@ -68,55 +67,51 @@ final class ConsumeCommand implements Callable<Integer> {
   @Option(names = "--group", paramLabel = "GROUP", description = "Consumer group (a new one by default).")
   String group;
 
-  @Mixin
-  FormatOption format;
+  @Option(names = "--format", paramLabel = "confluent|json|avro-json", defaultValue = "confluent",
+      description = "confluent (default): lines as Confluent's console consumer prints them, shaped by "
+          + "--property print.key, key.separator, ...; json or avro-json: a JSON envelope per record (partition, "
+          + "offset, timestamp, key, value, schema ids), values as plain JSON or in Avro's JSON encoding.")
+  String format;
+
+  @Option(names = "--skip-message-on-error", description = "Skip a record that cannot be decoded, with a line on "
+      + "standard error naming its partition and offset, and go on (as Confluent's console consumer does).")
+  boolean skipMessageOnError;
 
   @Option(names = "--timeout-ms", paramLabel = "MS", defaultValue = "10000",
       description = "Stop when no record came for this long (default 10000; -1: never).")
   long timeoutMs;
 
-  /** Whether schema ids print ({@code print.schema.ids}). */
-  private boolean printIds = true;
-
   @Override
   public Integer call() {
-    JsonLines.Format rendering = format.rendering();
+    Optional<JsonLines.Format> envelope = envelope(format);
     if (offset != null && partition == null) {
       throw new CliException("--offset needs --partition", 2);
     }
+    ConsumeProperties.check(broker.client.properties);
     Integer limit = maxMessages == null || maxMessages < 0 ? null : maxMessages;
-    Map<String, Object> config = broker.kafkaConfig();
+    Map<String, Object> given = broker.kafkaConfig();
+    PrintSettings settings = envelope.isPresent() ? PrintSettings.envelope(given) : PrintSettings.confluent(given);
+    Map<String, Object> config = ConsumeProperties.clientConfig(given);
     config.putIfAbsent("group.id", group != null ? group : "kavro-cli-" + UUID.randomUUID());
     config.put("auto.offset.reset", fromBeginning ? "earliest" : "latest");
     // Only what was printed is committed, after it was printed: a group never skips a record it did not show.
     config.put("enable.auto.commit", false);
-    // Confluent's console consumer prints neither unless asked; Kavro prints both unless told not to.
-    boolean printKey = !"false".equalsIgnoreCase(String.valueOf(config.getOrDefault("print.key", "true")));
-    printIds = !"false".equalsIgnoreCase(String.valueOf(config.getOrDefault("print.schema.ids", "true")));
     PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
     int errors = 0;
-    int printed = 0;
-    try (KafkaAvroDeserializer values = new KafkaAvroDeserializer();
-        KafkaAvroDeserializer keys = new KafkaAvroDeserializer();
+    int handled = 0;
+    try (RecordLayout layout = envelope.isPresent() ? new EnvelopeLine(envelope.get(), settings)
+            : new ConfluentLine(settings, NamedDeserializer.load(PrintSettings.HEADERS_DESERIALIZER, given, false));
+        RecordDecoder decoder = new RecordDecoder(topic, config, keyFormat,
+            NamedDeserializer.load(PrintSettings.KEY_DESERIALIZER, given, true));
         KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(),
             new ByteArrayDeserializer())) {
-      values.configure(config, false);
-      keys.configure(config, true);
       BrokerCheck.check(consumer, config.get("bootstrap.servers"), topic, true,
           Duration.ofMillis(timeoutMs >= 0 ? Math.max(timeoutMs, 1000) : BrokerOptions.MAX_BLOCK_MS));
-      if (partition != null) {
-        TopicPartition tp = new TopicPartition(topic, partition);
-        consumer.assign(List.of(tp));
-        if (offset != null) {
-          consumer.seek(tp, offset);
-        } else if (fromBeginning) {
-          consumer.seekToBeginning(List.of(tp));
-        }
-      } else {
-        consumer.subscribe(List.of(topic));
-      }
+      start(consumer);
       long idleSince = System.nanoTime();
-      while (limit == null || printed < limit) {
+      boolean stopped = false;
+      while (!stopped && (limit == null || handled < limit)) {
         var records = consumer.poll(Duration.ofMillis(200));
         if (records.isEmpty()) {
           if (timeoutMs >= 0 && System.nanoTime() - idleSince > timeoutMs * 1_000_000) {
@@ -127,33 +122,35 @@ final class ConsumeCommand implements Callable<Integer> {
         idleSince = System.nanoTime();
         Map<TopicPartition, OffsetAndMetadata> shown = new HashMap<>();
         for (ConsumerRecord<byte[], byte[]> record : records) {
-          if (limit != null && printed >= limit) {
+          if (limit != null && handled >= limit) {
             break;
           }
-          ObjectNode line = JsonLines.MAPPER.createObjectNode();
-          line.put("partition", record.partition());
-          line.put("offset", record.offset());
-          line.put("timestamp", record.timestamp());
+          String text;
           try {
-            if (printKey) {
-              putKey(line, keys, record, rendering);
-            }
-            AvroValue value = record.value() == null ? null
-                : values.deserializeWithSchema(topic, record.headers(), ByteBuffer.wrap(record.value()));
-            line.set("value", value == null ? JsonLines.MAPPER.nullNode()
-                : JsonLines.datum(value.datum(), value.schema(), rendering));
-            if (value != null && printIds) {
-              JsonLines.putSchemaKey(line, "", value);
-            }
+            text = layout.render(record, decoder.decode(record, settings.key()));
           } catch (io.kavro.serde.RetriableSerdeException e) {
             throw e; // the registry is down: no record can be read, stop with one clear line
           } catch (RuntimeException e) {
-            errors++;
-            line.put("error", e.getMessage());
-            putPayload(line, record.value());
+            String why = Kavro.message(e);
+            String where = "the record at partition " + record.partition() + ", offset " + record.offset();
+            out.flush(); // the lines before it first
+            if (skipMessageOnError) {
+              err.println("kavro: skipped " + where + ": " + why);
+              text = "";
+            } else {
+              errors++;
+              Optional<String> failure = layout.failure(record, why);
+              if (failure.isEmpty()) {
+                err.println("kavro: cannot print " + where + ": " + why + " (--skip-message-on-error skips such "
+                    + "records)");
+                stopped = true;
+                break;
+              }
+              text = failure.get();
+            }
           }
-          out.println(JsonLines.line(line));
-          printed++;
+          out.print(text);
+          handled++;
           shown.put(new TopicPartition(record.topic(), record.partition()),
               new OffsetAndMetadata(record.offset() + 1));
         }
@@ -164,53 +161,35 @@ final class ConsumeCommand implements Callable<Integer> {
       }
     }
     out.flush();
-    if (errors > 0) {
-      spec.commandLine().getErr().println("kavro: " + errors + " record(s) could not be decoded (see their "
-          + "\"error\" lines)");
-      return 1;
+    if (errors > 0 && envelope.isPresent()) {
+      err.println("kavro: " + errors + " record(s) could not be decoded (see their \"error\" lines)");
     }
-    return 0;
+    return errors > 0 ? 1 : 0;
   }
 
-  /** The key: Avro when it decodes as {@link #keyFormat} allows, with its schema id, else text. */
-  private void putKey(ObjectNode line, KafkaAvroDeserializer keys, ConsumerRecord<byte[], byte[]> record,
-      JsonLines.Format rendering) {
-    byte[] key = record.key();
-    if (key == null) {
-      line.putNull("key");
-      return;
-    }
-    if (keyFormat == KeyFormat.AVRO || keyFormat == KeyFormat.AUTO && framed(key)) {
-      try {
-        AvroValue decoded = keys.deserializeWithSchema(topic, record.headers(), ByteBuffer.wrap(key));
-        line.set("key", JsonLines.datum(decoded.datum(), decoded.schema(), rendering));
-        if (printIds) {
-          JsonLines.putSchemaKey(line, "key", decoded);
-        }
-        return;
-      } catch (io.kavro.serde.MalformedPayloadException | io.kavro.serde.UnknownSchemaIdException e) {
-        if (keyFormat == KeyFormat.AVRO) {
-          throw e;
-        }
+  /** Assigns the partition, or subscribes to the topic. */
+  private void start(KafkaConsumer<byte[], byte[]> consumer) {
+    if (partition != null) {
+      TopicPartition tp = new TopicPartition(topic, partition);
+      consumer.assign(List.of(tp));
+      if (offset != null) {
+        consumer.seek(tp, offset);
+      } else if (fromBeginning) {
+        consumer.seekToBeginning(List.of(tp));
       }
-    }
-    line.put("key", new String(key, StandardCharsets.UTF_8));
-  }
-
-  /** Payloads up to this size go into their error line, in hex, for {@code kavro decode --hex}. */
-  static final int MAX_PAYLOAD_SHOWN = 64 * 1024;
-
-  /** The payload of a record that could not be decoded, so that it can be handed to {@code decode}. */
-  private static void putPayload(ObjectNode line, byte[] payload) {
-    if (payload != null && payload.length <= MAX_PAYLOAD_SHOWN) {
-      line.put("payload", java.util.HexFormat.of().formatHex(payload));
-    } else if (payload != null) {
-      line.put("payloadBytes", payload.length);
+    } else {
+      consumer.subscribe(List.of(topic));
     }
   }
 
-  /** Whether a key starts as a framed Avro payload does: 0x00 and an id, or 0x01 and a GUID. */
-  private static boolean framed(byte[] key) {
-    return key.length >= 5 && key[0] == 0 || key.length >= 17 && key[0] == 1;
+  /** The envelope's rendering of {@code --format}, or empty for Confluent's lines. */
+  private static Optional<JsonLines.Format> envelope(String format) {
+    if (format.equals("confluent")) {
+      return Optional.empty();
+    }
+    if (format.equals("json") || format.equals("avro-json")) {
+      return Optional.of(JsonLines.Format.of(format));
+    }
+    throw new CliException("--format must be confluent, json or avro-json, was '" + format + "'", 2);
   }
 }

@@ -113,11 +113,20 @@ final class JsonLines {
 
   static JsonNode avroJson(Object datum, Schema schema) {
     try {
+      return MAPPER.readTree(avroJsonText(datum, schema));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** A datum in Avro's JSON encoding, as Avro's {@code JsonEncoder} writes it: compact, on one line. */
+  static String avroJsonText(Object datum, Schema schema) {
+    try {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       JsonEncoder encoder = EncoderFactory.get().jsonEncoder(schema, out);
       new GenericDatumWriter<Object>(schema, GenericData.get()).write(datum, encoder);
       encoder.flush();
-      return MAPPER.readTree(out.toString(StandardCharsets.UTF_8));
+      return out.toString(StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (StackOverflowError e) {
