@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
  * the value, and the key is null; with one, a line is {@code {"key": ..., "value": ...}}; a line that
  * {@code consume} printed gives its key and value. A line that does not match its schema stops the tool with its
  * line number and the field: the lines before it are sent, nothing after it is. So does a line that is not
- * valid UTF-8, or longer than {@code --max-line-bytes} (8 MiB by default).
+ * valid UTF-8, or longer than {@code --max-line-bytes} (8 MiB by default). A schema the registry refuses (as
+ * incompatible with the subject, say) stops the tool too, saying so and why, without blaming the line.
  */
 @Command(name = "produce", mixinStandardHelpOptions = true,
     description = "Send JSON lines from standard input as Avro records.")
@@ -144,6 +145,12 @@ final class ProduceCommand implements Callable<Integer> {
         } catch (IllegalArgumentException | org.apache.avro.AvroRuntimeException
             | org.apache.kafka.common.errors.SerializationException e) {
           producer.flush();
+          String registry = RegistryRefusals.describe(e);
+          if (registry != null) {
+            // The registry's doing, not the line's: the schema refused, or the registry not answering.
+            throw new CliException(registry + " (" + RegistryRefusals.sentBefore(sends.acknowledged(), number)
+                + ")");
+          }
           throw new CliException("line " + number + " does not match the schema: " + e.getMessage()
               + " (" + sends.acknowledged() + " record(s) before it were sent, nothing after it)");
         }

@@ -1,6 +1,7 @@
 package io.kavro.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kavro.registry.CompatibilityInForce;
 import io.kavro.registry.CompatibilityLevel;
 import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryException;
@@ -186,7 +187,8 @@ final class SchemaCommand {
   @Command(name = "compatibility",
       description = "With --schema: can the subject take it? Exit 0 when it can, 1 "
       + "when not, 3 when there is no answer (an unknown subject, a registry failure). "
-      + "With --level: set the subject's level (or the global one without --subject). Otherwise: print the level.")
+      + "With --level: set the subject's level (or the global one without --subject). Otherwise: print the level; "
+      + "with --subject, the level in force and its source: the subject's own, or global when it sets none.")
   int compatibility(@Mixin ClientOptions client, @Mixin HelpOption help,
       @Option(names = "--subject", paramLabel = "SUBJECT", description = "The subject.") String subject,
       @Option(names = "--schema", paramLabel = "FILE", description = "The schema (.avsc) to test.") Path file,
@@ -220,12 +222,20 @@ final class SchemaCommand {
           registry.setCompatibility(subject, level);
         }
       }
-      CompatibilityLevel current = subject == null ? registry.compatibility() : registry.compatibility(subject);
-      ObjectNode line = JsonLines.MAPPER.createObjectNode();
-      if (subject != null) {
-        line.put("subject", subject);
+      if (subject == null) {
+        out().println(JsonLines.line(JsonLines.MAPPER.createObjectNode()
+            .put("compatibility", registry.compatibility().name())));
+        return 0;
       }
-      out().println(JsonLines.line(line.put("compatibility", current.name())));
+      CompatibilityInForce current = registry.compatibilityInForce(subject);
+      out().println(JsonLines.line(JsonLines.MAPPER.createObjectNode().put("subject", subject)
+          .put("compatibility", current.level().name()).put("source", current.scope().label())));
+      if (level != null && current.level() != level) {
+        // Apicurio keeps no subject level NONE: setting it removes the subject's own, and the global one applies.
+        spec.commandLine().getErr().println("kavro: subject '" + subject + "' was set to " + level + ", but the "
+            + "registry applies " + current + ": it keeps no subject level " + level + ", and removed the "
+            + "subject's own level instead");
+      }
     }
     return 0;
   }

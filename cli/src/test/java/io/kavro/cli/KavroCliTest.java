@@ -504,9 +504,9 @@ class KavroCliTest {
     Run incompatible = kavro("", with("schema", "compatibility", "--subject", subject, "--schema", other.toString()));
     assertThat(incompatible.status()).isEqualTo(1);
     assertThat(incompatible.out()).contains("\"compatible\":false");
-    // Issue 25, item 3: with its reason (Apicurio gives none; Avro's, then).
-    assertThat(incompatible.out()).contains("\"messages\":[\"BACKWARD: new schema cannot read version 1")
-        .contains("TYPE_MISMATCH at /fields/0/type");
+    // Issue 25, item 3: with its reason; issue 37, item 4: Apicurio's, from its "reason" field.
+    assertThat(incompatible.out()).contains("\"messages\":[\"Incompatible artifact: " + subject)
+        .contains("STRING not compatible with writer type: LONG at /fields/0/type");
     assertThat(kavro("", with("schema", "compatibility", "--subject", subject, "--level", "none")).out())
         .contains("\"compatibility\":\"NONE\"");
     assertThat(kavro("", with("schema", "check", "--subject", subject, "--schema", other.toString())).status())
@@ -627,6 +627,74 @@ class KavroCliTest {
     assertThat(run.err().strip().lines()).hasSize(1);
     assertThat(run.err()).startsWith("kavro: cannot reach the schema registry at http://127.0.0.1:" + closed)
         .doesNotContain("s3cret");
+  }
+
+  /** {@code ORDER} and a field added without a default: BACKWARD refuses it, as the new schema cannot read v1. */
+  private Path withoutDefault() throws Exception {
+    return Files.writeString(dir.resolve("u3.avsc"), """
+        {"type":"record","name":"Order","namespace":"com.acme","fields":[{"name":"id","type":"long"},
+          {"name":"note","type":["null","string"],"default":null},{"name":"x","type":"int"}]}""");
+  }
+
+  /**
+   * Issue 37, item 4: under a global BACKWARD (Apicurio's subject level: NONE), a field added without a default was
+   * "compatible: false" with "the registry gave no reason, and Avro finds none", and the subject's level printed
+   * NONE. The registry's reason names the field, and the level printed is the one in force, with its source.
+   */
+  @Test
+  void schemaCompatibility_underGlobalBackward_reasonNamesTheField_andLevelSaysItIsGlobal() throws Exception {
+    String subject = "cli-u3-" + UUID.randomUUID();
+    assertThat(kavro("", with("schema", "register", "--subject", subject, "--schema", schemaFile().toString()))
+        .status()).isZero();
+    Run global = kavro("", with("schema", "compatibility", "--level", "backward"));
+    assertThat(global.out().strip()).isEqualTo("{\"compatibility\":\"BACKWARD\"}");
+    try {
+      Run u3 = kavro("", with("schema", "compatibility", "--subject", subject, "--schema",
+          withoutDefault().toString()));
+      assertThat(u3.status()).as(u3.err()).isEqualTo(1);
+      assertThat(u3.out()).startsWith("{\"compatible\":false,\"messages\":[")
+          .doesNotContain("gave no reason").containsPattern("\\bx at /fields/2");
+
+      Run level = kavro("", with("schema", "compatibility", "--subject", subject));
+      assertThat(level.out().strip()).isEqualTo("{\"subject\":\"" + subject
+          + "\",\"compatibility\":\"BACKWARD\",\"source\":\"global\"}");
+
+      Run own = kavro("", with("schema", "compatibility", "--subject", subject, "--level", "full"));
+      assertThat(own.out()).contains("\"compatibility\":\"FULL\",\"source\":\"subject\"");
+      assertThat(own.err()).isEmpty();
+      // Apicurio keeps no subject level NONE: it removes the subject's own, and the global level applies.
+      Run none = kavro("", with("schema", "compatibility", "--subject", subject, "--level", "none"));
+      assertThat(none.out()).contains("\"compatibility\":\"BACKWARD\",\"source\":\"global\"");
+      assertThat(none.err()).contains("was set to NONE, but the registry applies BACKWARD (global; the subject "
+          + "sets none)");
+    } finally {
+      assertThat(kavro("", with("schema", "compatibility", "--level", "none")).out()).contains("NONE");
+    }
+  }
+
+  /**
+   * Issue 37, item 5: a schema the registry refused was reported as "line 1 does not match the schema". The line
+   * is fine: the message says the registry refused the schema, for which subject, and why; a bad line still
+   * names its number.
+   */
+  @Test
+  void produce_schemaRefusedAsIncompatible_saysSoWithTheReason_notTheLine() throws Exception {
+    String topic = "cli-refused-" + UUID.randomUUID();
+    assertThat(kavro("{\"id\": 1, \"note\": null}\n", with("produce", "--topic", topic, "--value-schema",
+        schemaFile().toString())).status()).isZero();
+    assertThat(kavro("", with("schema", "compatibility", "--subject", topic + "-value", "--level", "backward"))
+        .status()).isZero();
+
+    Run refused = kavro("{\"id\": 2, \"note\": null, \"x\": 3}\n", with("produce", "--topic", topic,
+        "--value-schema", withoutDefault().toString()));
+
+    assertThat(refused.status()).isEqualTo(1);
+    assertThat(refused.err().strip()).startsWith("kavro: the registry refused the schema for subject '" + topic
+        + "-value' as incompatible: ").containsPattern("\\bx at /fields/2").endsWith("(nothing was sent)")
+        .doesNotContain("line 1").doesNotContain("\tat ");
+    Run badLine = kavro("{\"id\": \"two\", \"note\": null}\n", with("produce", "--topic", topic,
+        "--value-schema", schemaFile().toString()));
+    assertThat(badLine.err()).startsWith("kavro: line 1 does not match the schema");
   }
 
   @Test

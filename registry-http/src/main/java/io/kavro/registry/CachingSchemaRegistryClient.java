@@ -350,8 +350,8 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   }
 
   @Override
-  public CompatibilityLevel compatibility(String subject) {
-    return delegate.compatibility(subject);
+  public CompatibilityInForce compatibilityInForce(String subject) {
+    return delegate.compatibilityInForce(subject);
   }
 
   @Override

@@ -1,14 +1,42 @@
 package io.kavro.registry;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.avro.Schema;
 
 /**
- * Why a schema breaks a compatibility level, as Avro's {@link SchemaCompatibility} finds it: the in-memory
- * registry's rule, and the reasons a client gives when a registry answers "not compatible" without any.
+ * Why a schema breaks a compatibility level: as a registry's answer says it, or as Avro's {@link SchemaCompatibility}
+ * finds it (the in-memory registry's rule, and the reasons a client gives when a registry answers "not compatible"
+ * without any).
  */
 final class CompatibilityReasons {
   private CompatibilityReasons() {}
+
+  /**
+   * The reasons a registry's compatibility answer gives, in its words, each once: Confluent's {@code messages}
+   * (texts, or objects quoted as JSON) and Apicurio's {@code reason}; empty when it gives none.
+   */
+  static List<String> fromAnswer(JsonNode answer) {
+    Set<String> reasons = new LinkedHashSet<>();
+    collect(answer.get("messages"), reasons);
+    collect(answer.get("reason"), reasons);
+    return List.copyOf(reasons);
+  }
+
+  private static void collect(JsonNode node, Set<String> into) {
+    if (node == null || node.isNull()) {
+      return;
+    }
+    if (node.isArray()) {
+      node.forEach(item -> collect(item, into));
+    } else if (!node.isTextual()) {
+      into.add(node.toString());
+    } else if (!node.asText().isBlank()) {
+      into.add(node.asText().strip());
+    }
+  }
 
   /**
    * The first reason the {@code candidate} breaks {@code level} against the subject's live {@code versions} (oldest

@@ -90,7 +90,7 @@ final class ErrorMapping {
           + "registry's base URL, and does nothing in between answer for it?", status, errorCode, url, null);
     }
     if (status == 409) {
-      return new IncompatibleSchemaException(message, status, errorCode, url, null);
+      return new IncompatibleSchemaException(message, shorten(detail), status, errorCode, url, null);
     }
     if (status == 422 && (errorCode == 42201 || errorCode == -1 || errorCode == 422)) {
       return new InvalidSchemaException(message, status, errorCode, url, null);

@@ -32,6 +32,8 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   private final OkHttpClient okHttp;
   private final boolean ownsOkHttp;
   private final boolean normalize;
+  /** Whether a subject's level {@code NONE} means it sets none (Apicurio): see {@link #compatibilityInForce}. */
+  private final boolean noneMeansUnset;
   private final RegisteredSchemaParser schemas;
   /** What the answers about each schema id said of its contract ({@link ContractJson#part}). */
   private final com.github.benmanes.caffeine.cache.Cache<Integer, JsonNode> contracts;
@@ -93,6 +95,7 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     }
     this.transport = new RestTransport(endpoints, okHttp, retry, bearer, config.requestHeaders());
     this.normalize = config.normalizeSchemas();
+    this.noneMeansUnset = endpoints.stream().allMatch(endpoint -> Urls.root(endpoint.base()) != null);
     this.schemas = new RegisteredSchemaParser(transport::send, RegisteredSchemaParser.MAX_REFERENCES);
     this.contracts = com.github.benmanes.caffeine.cache.Caffeine.newBuilder()
         .maximumSize(config.maxSchemasPerSubject()).build();
@@ -413,14 +416,13 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
       // exist to say so (SchemaNotFoundException, 40401, otherwise).
       versions(subject);
     }
-    List<String> messages = new ArrayList<>();
-    json.path("messages").forEach(message -> messages.add(message.isTextual() ? message.asText()
-        : message.toString()));
+    List<String> messages = new ArrayList<>(CompatibilityReasons.fromAnswer(json));
     if (verbose && !answer.booleanValue() && messages.isEmpty()) {
-      // A registry that gives no reason (Apicurio): Avro's own, against the versions the level names.
-      String reason = CompatibilityReasons.firstProblem(compatibility(subject), liveVersions(subject), schema);
+      // A registry that gives no reason: Avro's own, against the versions the level in force names.
+      CompatibilityInForce level = compatibilityInForce(subject);
+      String reason = CompatibilityReasons.firstProblem(level.level(), liveVersions(subject), schema);
       messages.add(reason != null ? reason + " (Kavro's reading; the registry gave no reason)"
-          : "the registry gave no reason, and Avro finds none against the subject's versions");
+          : "the registry gave no reason, and Avro finds none against the subject's versions at " + level);
     }
     return new CompatibilityCheck(answer.booleanValue(), messages);
   }
@@ -439,14 +441,34 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     return level(send(RestRequest.get("get global compatibility", "config")), "global");
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Asks {@code GET /config/{subject}} without {@code defaultToGlobal}, so that the answer says whose level it
+   * is. The registry's own "not found" (Confluent's 40408: the subject sets no level; 40401: no such subject)
+   * means the global level applies, from {@code GET /config}. Any other failure is reported as it is: a 404
+   * from something that is no registry is not "the subject sets none".
+   *
+   * <p>Apicurio answers {@code NONE} for a subject that sets no level, and keeps no subject level {@code NONE}
+   * (setting one removes the subject's rule, and the global one applies). So a {@code NONE} from a registry whose
+   * URL is Apicurio's Confluent-compatible API ({@code .../apis/ccompat/v<n>}) means the subject sets none; from
+   * any other registry it is the subject's own, as Confluent's contract has it. The limit of this rule: Apicurio
+   * reached under another path (a proxy that rewrites it) has its {@code NONE} taken as the subject's own, and a
+   * rule of {@code NONE} set through Apicurio's own API is taken as unset.
+   */
   @Override
-  public CompatibilityLevel compatibility(String subject) {
+  public CompatibilityInForce compatibilityInForce(String subject) {
+    CompatibilityLevel own;
     try {
-      return level(send(RestRequest.get("get compatibility of subject '" + subject + "'", "config", subject)
-          .withQuery("defaultToGlobal", "true")), subject);
+      own = level(send(RestRequest.get("get compatibility of subject '" + subject + "'", "config", subject)),
+          subject);
     } catch (SchemaNotFoundException e) {
-      return compatibility();
+      return new CompatibilityInForce(compatibility(), CompatibilityInForce.Scope.GLOBAL);
     }
+    if (own == CompatibilityLevel.NONE && noneMeansUnset) {
+      return new CompatibilityInForce(compatibility(), CompatibilityInForce.Scope.GLOBAL);
+    }
+    return new CompatibilityInForce(own, CompatibilityInForce.Scope.SUBJECT);
   }
 
   @Override

@@ -302,10 +302,12 @@ final class InMemorySchemaRegistry implements MockRegistry {
   }
 
   @Override
-  public CompatibilityLevel compatibility(String subject) {
+  public CompatibilityInForce compatibilityInForce(String subject) {
     synchronized (state) {
       state.requests.increment();
-      return state.subjectLevels.getOrDefault(subject, state.globalLevel);
+      CompatibilityLevel own = state.subjectLevels.get(subject);
+      return own != null ? new CompatibilityInForce(own, CompatibilityInForce.Scope.SUBJECT)
+          : new CompatibilityInForce(state.globalLevel, CompatibilityInForce.Scope.GLOBAL);
     }
   }
 

@@ -244,7 +244,15 @@ public interface SchemaRegistryClient extends Closeable {
   CompatibilityLevel compatibility();
 
   /** The compatibility level that applies to a subject: its own, or the global one when it has none. */
-  CompatibilityLevel compatibility(String subject);
+  default CompatibilityLevel compatibility(String subject) {
+    return compatibilityInForce(subject).level();
+  }
+
+  /**
+   * The compatibility level that applies to a subject, and whether it is the subject's own or the global one (the
+   * subject sets none). A subject that does not exist has no level of its own.
+   */
+  CompatibilityInForce compatibilityInForce(String subject);
 
   /** Sets the registry's global compatibility level. */
   void setCompatibility(CompatibilityLevel level);

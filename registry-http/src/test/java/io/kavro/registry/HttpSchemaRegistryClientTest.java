@@ -246,7 +246,7 @@ class HttpSchemaRegistryClientTest {
   }
 
   @Test
-  void compatibility_subject_getWithDefaultToGlobalAndPut() throws Exception {
+  void compatibility_subject_getAndPut() throws Exception {
     answer(200, "{\"compatibility\":\"forward\"}");
     answer(200, "{\"compatibility\":\"BACKWARD\"}");
     HttpSchemaRegistryClient client = client();
@@ -254,7 +254,8 @@ class HttpSchemaRegistryClientTest {
     assertThat(client.compatibility("s")).isEqualTo(CompatibilityLevel.FORWARD);
     client.setCompatibility("s", CompatibilityLevel.BACKWARD);
 
-    assertThat(server.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/config/s?defaultToGlobal=true");
+    // Issue 37, item 4: without defaultToGlobal, so that the answer says whose level it is.
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/config/s");
     RecordedRequest put = server.takeRequest();
     assertThat(put.getMethod()).isEqualTo("PUT");
     assertThat(put.getTarget()).isEqualTo("/apis/ccompat/v7/config/s");

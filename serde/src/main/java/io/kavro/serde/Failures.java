@@ -103,7 +103,7 @@ final class Failures {
     } else {
       why = "the registry failed";
     }
-    return new SchemaRegistrationException(prefix + ": " + why + ": " + e.getMessage(), e);
+    return new SchemaRegistrationException(prefix + ": " + why + ": " + e.getMessage(), subject, e);
   }
 
   private static RuntimeException common(String prefix, SchemaRegistryException e) {
