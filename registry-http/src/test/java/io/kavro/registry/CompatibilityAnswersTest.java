@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * {@code reason} field) was dropped, and the level in force was read as Apicurio's subject-level {@code NONE}
  * while the registry enforced its global {@code BACKWARD}: Avro then found "no reason" either.
  */
-class Issue37CompatibilityTest {
+class CompatibilityAnswersTest {
   private static final String JSON = "application/vnd.schemaregistry.v1+json";
   private static final String APICURIO_REASON = "Incompatible artifact: io.kavro.test.User [AVRO], num of "
       + "incompatible diffs: {1}, list of diff types: [READER_FIELD_MISSING_DEFAULT_VALUE age at /fields/2]";
@@ -134,14 +134,17 @@ class Issue37CompatibilityTest {
     assertThat(server.takeRequest().getTarget()).isEqualTo("/config");
   }
 
-  /** Only the registry's own not-found means "the subject sets none": a 404 from no registry is a failure. */
+  /**
+   * Only the registry's own not-found means "the subject sets none": a 404 from no registry is a failure (from a URL
+   * that never answered as a registry, a wrong URL).
+   */
   @Test
   void compatibilityInForce_404WithoutErrorCode_isAFailureNotTheGlobalLevel() {
     server.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "text/html")
         .body("<html>Not Found</html>").build());
 
     assertThatThrownBy(() -> confluent().compatibilityInForce("s"))
-        .isInstanceOf(RegistryUnavailableException.class).hasMessageContaining("HTTP 404");
+        .isInstanceOf(WrongRegistryUrlException.class).hasMessageContaining("HTTP 404");
     assertThat(server.getRequestCount()).as("no global level asked for").isEqualTo(1);
   }
 }
