@@ -39,7 +39,9 @@ final class ApicurioDistribution {
 
   /** The folder holding the distribution's runner jar, of the Apicurio Registry 2 line the testkit runs. */
   static synchronized Path home() {
-    return locate(System.getProperty(HOME_PROPERTY), buildProperties());
+    Properties build = new Properties();
+    build.setProperty("apicurio.version", StackBuild.property("apicurio.version"));
+    return locate(System.getProperty(HOME_PROPERTY), build);
   }
 
   /**
@@ -48,15 +50,14 @@ final class ApicurioDistribution {
    */
   static synchronized Path home3() {
     Properties build = new Properties();
-    build.setProperty("apicurio.version", buildProperties().getProperty("apicurio3.version"));
+    build.setProperty("apicurio.version", StackBuild.property("apicurio3.version"));
     return locate(System.getProperty(HOME3_PROPERTY), build);
   }
 
   private static Path locate(String override, Properties build) {
-    Path userHome = Path.of(System.getProperty("user.home"));
-    return locate(override, build,
-        Path.of(System.getProperty("maven.repo.local", userHome.resolve(".m2/repository").toString())),
-        userHome.resolve(".cache/kavro"), System.getProperty(REPOSITORY_PROPERTY, "https://repo.maven.apache.org/maven2"));
+    return locate(override, build, StackBuild.localRepository(),
+        Path.of(System.getProperty("user.home"), ".cache", "kavro"),
+        System.getProperty(REPOSITORY_PROPERTY, "https://repo.maven.apache.org/maven2"));
   }
 
   /**
@@ -251,18 +252,5 @@ final class ApicurioDistribution {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot unpack " + archive + " to " + target, e);
     }
-  }
-
-  private static Properties buildProperties() {
-    Properties props = new Properties();
-    try (InputStream in = ApicurioDistribution.class.getResourceAsStream("/kavro-stack.properties")) {
-      if (in == null) {
-        throw new IllegalStateException("kavro-stack.properties is missing from the class path");
-      }
-      props.load(in);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return props;
   }
 }

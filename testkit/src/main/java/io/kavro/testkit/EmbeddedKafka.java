@@ -20,8 +20,11 @@ import org.apache.kafka.common.utils.Time;
 /**
  * A single-node KRaft Kafka broker (broker and controller in one) running in this JVM, bound to 127.0.0.1
  * only, with its logs in a temporary folder that {@link #close()} deletes.
+ *
+ * <p>It needs the kafka-clients that the testkit is built with (4.4) on this JVM's class path. {@link LocalStack}
+ * runs it in a child JVM of its own when the application has another kafka-clients.
  */
-public final class EmbeddedKafka implements AutoCloseable {
+public final class EmbeddedKafka implements KafkaBroker {
   private final KafkaRaftServer server;
   private final Path logDir;
   private final int port;
@@ -96,6 +99,7 @@ public final class EmbeddedKafka implements AutoCloseable {
   }
 
   /** {@code 127.0.0.1:<port>}. */
+  @Override
   public String bootstrapServers() {
     return "127.0.0.1:" + port;
   }

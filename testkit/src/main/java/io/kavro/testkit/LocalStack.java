@@ -4,17 +4,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A Kafka broker and a schema registry on 127.0.0.1, both started here: a KRaft broker in this JVM, Apicurio
- * Registry as a child JVM (which stops with this JVM). Used by the demo, the integration tests and the
- * benchmarks; needs no Docker.
+ * A Kafka broker and a schema registry on 127.0.0.1, both started here: a KRaft broker, Apicurio Registry as a
+ * child JVM (which stops with this JVM). The broker runs in this JVM when its kafka-clients is the one the broker
+ * is built with (4.4), else in a child JVM of its own, so that the test's clients keep the application's
+ * kafka-clients. Used by the demo, the integration tests and the benchmarks; needs no Docker.
  */
 public final class LocalStack implements TestStack {
   private static final Logger log = LoggerFactory.getLogger(LocalStack.class);
 
-  private final EmbeddedKafka kafka;
+  private final KafkaBroker kafka;
   private final EmbeddedRegistry registry;
 
-  private LocalStack(EmbeddedKafka kafka, EmbeddedRegistry registry) {
+  private LocalStack(KafkaBroker kafka, EmbeddedRegistry registry) {
     this.kafka = kafka;
     this.registry = registry;
   }
@@ -36,9 +37,9 @@ public final class LocalStack implements TestStack {
     long begin = System.nanoTime();
     java.util.concurrent.CompletableFuture<EmbeddedRegistry> registry =
         java.util.concurrent.CompletableFuture.supplyAsync(() -> EmbeddedRegistry.start(registryPort));
-    EmbeddedKafka kafka;
+    KafkaBroker kafka;
     try {
-      kafka = EmbeddedKafka.start(kafkaPort);
+      kafka = KafkaBroker.start(kafkaPort);
     } catch (RuntimeException e) {
       registry.thenAccept(EmbeddedRegistry::close);
       throw e;

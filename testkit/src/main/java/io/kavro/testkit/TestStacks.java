@@ -5,8 +5,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Starts a {@link TestStack}: Testcontainers (Kafka and Apicurio images) when a Docker engine answers,
- * otherwise {@link LocalStack} (a KRaft broker in this JVM, Apicurio in a child JVM). The system property
- * {@code kavro.stack} forces a choice: {@code containers}, {@code local}, or {@code auto} (the default).
+ * otherwise {@link LocalStack} (a KRaft broker, in this JVM when its kafka-clients is the broker's, and Apicurio
+ * in a child JVM). The system property {@code kavro.stack} forces a choice: {@code containers}, {@code local},
+ * {@code external} (a broker and a registry already running, at {@code -Dkavro.bootstrap.servers} and
+ * {@code -Dkavro.registry.url}, or {@code KAVRO_BOOTSTRAP_SERVERS} and {@code KAVRO_SCHEMA_REGISTRY_URL}), or
+ * {@code auto} (the default).
  */
 public final class TestStacks {
   /** The system property that chooses the stack. */
@@ -19,20 +22,27 @@ public final class TestStacks {
   /**
    * A stack, as {@code kavro.stack} says.
    *
-   * @throws IllegalArgumentException for a {@code kavro.stack} that is not auto, local or containers
+   * @throws IllegalArgumentException for a {@code kavro.stack} that is not auto, local, containers or external
+   * @throws IllegalStateException with {@code external}, when an address is missing or does not answer
    */
   public static TestStack start() {
     String choice = System.getProperty(STACK_PROPERTY, "auto").trim();
-    boolean containers = switch (choice) {
-      case "containers" -> true;
-      case "local" -> false;
-      case "auto", "" -> dockerAvailable();
-      default -> throw new IllegalArgumentException("-D" + STACK_PROPERTY + " must be auto, local or containers, "
-          + "was '" + choice + "'");
+    String kind = switch (choice) {
+      case "containers", "local", "external" -> choice;
+      case "auto", "" -> dockerAvailable() ? "containers" : "local";
+      default -> throw new IllegalArgumentException("-D" + STACK_PROPERTY + " must be auto, local, containers or "
+          + "external, was '" + choice + "'");
     };
-    log.info("Test stack: {} ({}={})", containers ? "Testcontainers (Docker)"
-        : "local (in-JVM KRaft broker, Apicurio child JVM)", STACK_PROPERTY, choice);
-    return containers ? new ContainersStack() : LocalStack.start();
+    log.info("Test stack: {} ({}={})", switch (kind) {
+      case "containers" -> "Testcontainers (Docker)";
+      case "external" -> "external (a broker and a registry already running)";
+      default -> "local (KRaft broker, Apicurio child JVM)";
+    }, STACK_PROPERTY, choice);
+    return switch (kind) {
+      case "containers" -> new ContainersStack();
+      case "external" -> ExternalStack.connect(System::getProperty, System::getenv);
+      default -> LocalStack.start();
+    };
   }
 
   /**

@@ -66,7 +66,8 @@ class ApicurioDistributionTest {
     try (java.io.InputStream in = ApicurioDistribution.class.getResourceAsStream("/kavro-stack.properties")) {
       shipped.load(in);
     }
-    assertThat(shipped.stringPropertyNames()).containsExactlyInAnyOrder("apicurio.version", "apicurio3.version");
+    assertThat(shipped.stringPropertyNames()).containsExactlyInAnyOrder("apicurio.version", "apicurio3.version",
+        "kafka.version");
     assertThat(shipped.values()).allSatisfy(value -> assertThat(value.toString()).doesNotContain("/"));
   }
 

@@ -1,0 +1,136 @@
+package io.kavro.testkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.junit5.StartStop;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 37, item 1: {@code -Dkavro.stack=external} uses a broker and a registry that are already running, named by
+ * system properties or by the variables {@code kavro stack} prints, and says clearly what is missing or down.
+ */
+class ExternalStackTest {
+  @StartStop
+  private final MockWebServer registry = new MockWebServer();
+
+  private ServerSocket broker;
+  private final Map<String, String> properties = new HashMap<>();
+  private final Map<String, String> env = new HashMap<>();
+
+  @BeforeEach
+  void listen() throws IOException {
+    broker = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+  }
+
+  @AfterEach
+  void stopListening() throws IOException {
+    broker.close();
+  }
+
+  private String brokerAddress() {
+    return "127.0.0.1:" + broker.getLocalPort();
+  }
+
+  private String registryUrl() {
+    return registry.url("/apis/ccompat/v7").toString();
+  }
+
+  private ExternalStack connect() {
+    UnaryOperator<String> property = properties::get;
+    UnaryOperator<String> variable = env::get;
+    return ExternalStack.connect(property, variable);
+  }
+
+  @Test
+  void connect_fromSystemProperties_givesTheirAddresses() throws InterruptedException {
+    registry.enqueue(new MockResponse.Builder().code(200).body("[]").build());
+    properties.put("kavro.bootstrap.servers", brokerAddress());
+    properties.put("kavro.registry.url", registryUrl() + "/");
+
+    try (ExternalStack stack = connect()) {
+      assertThat(stack.bootstrapServers()).isEqualTo(brokerAddress());
+      assertThat(stack.registryUrl()).isEqualTo(registryUrl());
+    }
+    assertThat(registry.takeRequest().getUrl().encodedPath()).isEqualTo("/apis/ccompat/v7/subjects");
+  }
+
+  @Test
+  void connect_fromTheVariablesKavroStackPrints() {
+    registry.enqueue(new MockResponse.Builder().code(200).body("[]").build());
+    env.put("KAVRO_BOOTSTRAP_SERVERS", "127.0.0.1:1," + brokerAddress());
+    env.put("KAVRO_SCHEMA_REGISTRY_URL", registryUrl());
+
+    assertThat(connect().bootstrapServers()).isEqualTo("127.0.0.1:1," + brokerAddress());
+  }
+
+  @Test
+  void connect_withoutAddresses_namesBothSettings() {
+    assertThatThrownBy(this::connect).isInstanceOf(IllegalStateException.class)
+        .hasMessage("-Dkavro.stack=external needs the broker's address (-Dkavro.bootstrap.servers=host:port or "
+            + "KAVRO_BOOTSTRAP_SERVERS) and the registry's URL (-Dkavro.registry.url=http://host:port/... or "
+            + "KAVRO_SCHEMA_REGISTRY_URL)");
+  }
+
+  @Test
+  void connect_withoutTheRegistry_namesIt() {
+    properties.put("kavro.bootstrap.servers", brokerAddress());
+
+    assertThatThrownBy(this::connect).hasMessage("-Dkavro.stack=external needs the registry's URL "
+        + "(-Dkavro.registry.url=http://host:port/... or KAVRO_SCHEMA_REGISTRY_URL)");
+  }
+
+  @Test
+  void connect_toABrokerThatIsDown_saysSo() throws IOException {
+    String down = brokerAddress();
+    broker.close();
+    properties.put("kavro.bootstrap.servers", down);
+    properties.put("kavro.registry.url", registryUrl());
+
+    assertThatThrownBy(this::connect).isInstanceOf(IllegalStateException.class)
+        .hasMessageStartingWith("no Kafka broker answers at kavro.bootstrap.servers=" + down + " (" + down + ": ")
+        .hasMessageEndingWith("): start it, or choose another -Dkavro.stack");
+  }
+
+  @Test
+  void connect_withAMalformedBrokerAddress_showsIt() {
+    properties.put("kavro.bootstrap.servers", "localhost");
+    properties.put("kavro.registry.url", registryUrl());
+
+    assertThatThrownBy(this::connect)
+        .hasMessage("kavro.bootstrap.servers must be host:port[,host:port...], was 'localhost'");
+  }
+
+  @Test
+  void connect_toAURLThatIsNoRegistry_pointsAtTheBaseURL_withoutCredentials() {
+    registry.enqueue(new MockResponse.Builder().code(404).build());
+    properties.put("kavro.bootstrap.servers", brokerAddress());
+    String url = registry.url("/").toString().replace("://", "://alice:secret@");
+    properties.put("kavro.registry.url", url);
+
+    assertThatThrownBy(this::connect).isInstanceOf(IllegalStateException.class)
+        .hasMessage("GET " + registry.url("/") + "subjects answered HTTP 404: is kavro.registry.url the "
+            + "registry's Confluent-compatible base URL (Apicurio's ends in /apis/ccompat/v7)?")
+        .message().doesNotContain("secret");
+  }
+
+  @Test
+  void connect_toARegistryThatIsDown_saysSo() {
+    String down = "http://127.0.0.1:" + Ports.free() + "/apis/ccompat/v7";
+    properties.put("kavro.bootstrap.servers", brokerAddress());
+    properties.put("kavro.registry.url", down);
+
+    assertThatThrownBy(this::connect).isInstanceOf(IllegalStateException.class)
+        .hasMessageStartingWith("no schema registry answers at kavro.registry.url=" + down + " (");
+  }
+}
