@@ -33,6 +33,8 @@ class ReadmeExampleInSyncTest {
     assertThat(Files.readString(PAGE)).contains("```xml\n" + pom + "```");
     assertThat(version(pom, "kafka-clients")).isEqualTo(property(build, "kafka.version"));
     assertThat(version(pom, "junit-jupiter")).isEqualTo(property(build, "junit.version"));
+    assertThat(version(pom, "slf4j-simple")).as("a binding shows the testkit's logs")
+        .isEqualTo(property(build, "slf4j.version"));
     assertThat(version(pom, "assertj-core")).isEqualTo(property(build, "assertj.version"));
     assertThat(version(pom, "maven-compiler-plugin")).isEqualTo(version(build, "maven-compiler-plugin"));
     assertThat(version(pom, "maven-surefire-plugin")).isEqualTo(version(build, "maven-surefire-plugin"));
