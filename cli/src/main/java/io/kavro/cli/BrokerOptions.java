@@ -1,5 +1,6 @@
 package io.kavro.cli;
 
+import java.time.Duration;
 import java.util.Map;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -43,5 +44,24 @@ final class BrokerOptions {
     config.putIfAbsent("max.block.ms", MAX_BLOCK_MS);
     config.putIfAbsent("default.api.timeout.ms", MAX_BLOCK_MS);
     return config;
+  }
+
+  /**
+   * How long the producer waits for the broker: {@code max.block.ms} of a {@link #kafkaConfig}.
+   *
+   * @throws CliException exit 2, when it is not a number of milliseconds
+   */
+  static Duration maxBlock(Map<String, Object> config) {
+    Object value = config.get("max.block.ms");
+    try {
+      long millis = Long.parseLong(String.valueOf(value).strip());
+      if (millis >= 0 && millis <= Integer.MAX_VALUE) {
+        return Duration.ofMillis(millis);
+      }
+    } catch (NumberFormatException e) {
+      // the message below
+    }
+    throw new CliException("max.block.ms must be a number of milliseconds from 0 to " + Integer.MAX_VALUE
+        + ", was '" + value + "'", 2);
   }
 }

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -109,7 +108,7 @@ final class ProduceCommand implements Callable<Integer> {
       }
     }
     InputLines inputLines = InputLines.of(config, keySchema != null);
-    BrokerCheck.check(config, topic, false, Duration.ofMillis(BrokerOptions.MAX_BLOCK_MS));
+    BrokerCheck.reachable(config, BrokerOptions.maxBlock(config), "max.block.ms");
     KafkaAvroSerializer values = serializer(config, valueId, false);
     KafkaAvroSerializer keys = keySchema == null ? null : serializer(config, keyId, true);
     Sends sends = new Sends();

@@ -108,7 +108,8 @@ class KavroCliTest {
     assertThat(avroJson.lines().get(1)).contains("\"value\":{\"id\":2,\"note\":{\"string\":\"rush\"}}");
   }
 
-  private static int closedPort() throws Exception {
+  /** A port on 127.0.0.1 that nothing listens on (it was free a moment ago). */
+  static int closedPort() throws Exception {
     try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return socket.getLocalPort();
     }

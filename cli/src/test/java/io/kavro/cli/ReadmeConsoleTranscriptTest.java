@@ -99,7 +99,7 @@ class ReadmeConsoleTranscriptTest {
     if (!args.contains("--schema-registry-url")) {
       args.addAll(List.of("--schema-registry-url", stack.registryUrl()));
     }
-    if (args.get(0).equals("consume") || args.get(0).equals("produce")) {
+    if ((args.get(0).equals("consume") || args.get(0).equals("produce")) && !args.contains("--bootstrap-server")) {
       args.addAll(List.of("--bootstrap-server", stack.bootstrapServers()));
     }
     StringWriter out = new StringWriter();

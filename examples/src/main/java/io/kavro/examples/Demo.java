@@ -12,8 +12,14 @@ import java.io.PrintStream;
 public final class Demo {
   private Demo() {}
 
+  /**
+   * Runs the demo and exits with its status, always: under {@code mvn -Pdemo} (exec:java) this exit ends Maven
+   * too, so a failure ends with the demo's one line, not Maven's error report.
+   */
   public static void main(String[] args) {
     int status = run(args, System.out, System.err);
+    System.out.flush();
+    System.err.flush();
     System.exit(status);
   }
 

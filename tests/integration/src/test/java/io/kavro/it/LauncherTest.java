@@ -72,13 +72,24 @@ class LauncherTest {
     assertThat(quiet.status()).isEqualTo(1);
     assertThat(quiet.out()).doesNotContain("WARN").contains("kavro: cannot reach the Kafka broker");
   }
+  /** Issue 37, item 9: {@code kavro stack --help} through the launcher, as every other command has it. */
+  @Test
+  void stackHelp_throughTheLauncher() throws Exception {
+    Result help = kavro("stack", "--help");
+    assertThat(help.status()).as(help.out()).isZero();
+    assertThat(help.out()).startsWith("Usage: kavro stack").contains("--kafka-port N").contains("default: 9092")
+        .contains("--registry-port N").contains("default: 8081");
+  }
+
   /**
    * Issue 25, item 6: {@code kavro stack} starts a broker and a registry for manual use, whose registry defaults to
    * BACKWARD as Confluent's does, prints the export lines the tool reads, and stops cleanly on a signal.
    */
   @Test
   void stack_forManualUse_backwardByDefault_exportLines_stopsOnSignal() throws Exception {
-    Process stackProcess = new ProcessBuilder("sh", Path.of("..", "..", "cli", "bin", "kavro").toString(), "stack")
+    // Any free ports: the defaults (9092, 8081) need not be free where the tests run.
+    Process stackProcess = new ProcessBuilder("sh", Path.of("..", "..", "cli", "bin", "kavro").toString(), "stack",
+        "--kafka-port", "0", "--registry-port", "0")
         .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
         .redirectError(ProcessBuilder.Redirect.DISCARD).start();
     try {
