@@ -19,8 +19,7 @@ import org.apache.kafka.common.errors.SerializationException;
  * and keeps the registry's exception as the cause. An unreachable registry is therefore a
  * {@link RetriableSerdeException}, a Kafka {@code RetriableException}, caused by a
  * {@link RegistryUnavailableException}; a URL that leads to no registry's API (a
- * {@link WrongRegistryUrlException}) is a configuration error: a non-retriable {@code SerializationException}
- * ({@link SchemaRegistrationException} when writing).
+ * {@link WrongRegistryUrlException}) is a configuration error: a {@link RegistryUrlException}, not retriable.
  */
 final class Failures {
   private Failures() {}
@@ -96,8 +95,6 @@ final class Failures {
           + "auto.register.schemas on)";
     } else if (e instanceof RegistryAccessDeniedException) {
       why = "the registry denied access";
-    } else if (e instanceof WrongRegistryUrlException) {
-      why = "schema.registry.url does not lead to a schema registry's API";
     } else if (e instanceof io.kavro.registry.UnsupportedRulesException) {
       why = "the subject's schema has data contract rules";
     } else {
@@ -109,6 +106,10 @@ final class Failures {
   private static RuntimeException common(String prefix, SchemaRegistryException e) {
     if (e instanceof RegistryUnavailableException) {
       return new RetriableSerdeException(prefix + ": schema registry unavailable: " + e.getMessage(), e);
+    }
+    if (e instanceof WrongRegistryUrlException) {
+      return new RegistryUrlException(prefix + ": schema.registry.url does not lead to a schema registry's API: "
+          + e.getMessage(), e);
     }
     if (e instanceof RegistryInterruptedException) {
       InterruptedException cause = new InterruptedException(e.getMessage());

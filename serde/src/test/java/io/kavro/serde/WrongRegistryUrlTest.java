@@ -66,7 +66,7 @@ class WrongRegistryUrlTest {
     KafkaAvroSerializer serializer = new KafkaAvroSerializer(wrongUrl(), serdes.config(), false);
 
     assertThatThrownBy(() -> serializer.serialize("orders", order(1)))
-        .isInstanceOf(SchemaRegistrationException.class)
+        .isInstanceOf(RegistryUrlException.class)
         .isInstanceOf(SerializationException.class)
         .isNotInstanceOf(RetriableException.class)
         .hasRootCauseInstanceOf(WrongRegistryUrlException.class)

@@ -1,0 +1,23 @@
+package io.kavro.serde;
+
+import org.apache.kafka.common.errors.SerializationException;
+
+/**
+ * {@code schema.registry.url} leads to no schema registry's API: every URL answered the registry's core API with a
+ * 404 that is not the registry's own "not found", and none of them has answered as a registry before (Apicurio's
+ * root instead of its {@code /apis/ccompat/v7}, a proxy's page). A configuration error: the record is fine, and no
+ * retry within the serde mends it. The cause is the registry client's
+ * {@link io.kavro.registry.WrongRegistryUrlException}, whose message names the URL, without its credentials, and
+ * what to check.
+ *
+ * <p>The Connect converter turns it into a Connect {@code RetriableException}, as an unreachable registry, since no
+ * record is at fault: see docs/registries-and-clusters.md for what Connect's error handling then does.
+ */
+public class RegistryUrlException extends SerializationException {
+  private static final long serialVersionUID = 1L;
+
+  /** With a message that names the topic, side and schema id where known, and the registry's exception. */
+  public RegistryUrlException(String message, Throwable cause) {
+    super(message, cause);
+  }
+}
