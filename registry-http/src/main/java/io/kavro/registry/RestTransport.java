@@ -3,6 +3,7 @@ package io.kavro.registry;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
@@ -107,7 +108,7 @@ final class RestTransport {
   private JsonNode attempt(RestRequest request) {
     int index = Math.floorMod(preferred.get(), endpoints.size());
     boolean reauthorized = false;
-    int wrongUrls = 0; // endpoints in a row that answered as no registry's API: see WrongRegistryUrlException
+    BitSet wrongUrls = null; // the endpoints whose last answer was no registry's API: all of them, and it is thrown
     for (int attempt = 0; ; attempt++) {
       Endpoint endpoint = endpoints.get(index);
       HttpUrl url = url(endpoint, request);
@@ -151,12 +152,14 @@ final class RestTransport {
           proveRegistry(index);
         }
         if (failure instanceof WrongRegistryUrlException wrong) {
-          // Thrown at once when every URL answered so; the next URL is tried first, which may be right.
-          if (++wrongUrls >= endpoints.size() || attempt >= retry.maxRetries()) {
+          // Thrown at once when every URL's last answer was so; else the next URL is tried, which may be right.
+          wrongUrls = wrongUrls != null ? wrongUrls : new BitSet(endpoints.size());
+          wrongUrls.set(index);
+          if (wrongUrls.cardinality() == endpoints.size()) {
             throw wrong;
           }
         } else {
-          wrongUrls = 0;
+          forget(wrongUrls, index);
           if (!(failure instanceof RegistryUnavailableException) || request.optionalApi() != null && status == 404) {
             throw failure;
           }
@@ -170,7 +173,7 @@ final class RestTransport {
         failure = new RegistryUnavailableException(request.operation() + " failed: " + describe(e) + " ("
             + url + ")", -1, -1, url.toString(), e);
         moveOn = true;
-        wrongUrls = 0;
+        forget(wrongUrls, index);
       }
       if (attempt >= retry.maxRetries()) {
         throw new RegistryUnavailableException(failure.getMessage() + "; gave up after " + (attempt + 1)
@@ -188,6 +191,13 @@ final class RestTransport {
         pause(retry.backoffMillis(attempt / endpoints.size(), ThreadLocalRandom.current().nextDouble()),
             request, url);
       }
+    }
+  }
+
+  /** The endpoint answered otherwise than as no registry's (an outage, say): it no longer counts as a wrong URL. */
+  private static void forget(BitSet wrongUrls, int index) {
+    if (wrongUrls != null) {
+      wrongUrls.clear(index);
     }
   }
 

@@ -97,6 +97,26 @@ class RegistryFaultsTest {
   }
 
   /**
+   * One URL answers as no registry while the other is down: an outage, retriable, whatever the count of retries
+   * (the last attempt's URL must not decide it).
+   */
+  @Test
+  void oneUrlNoRegistry_theOtherDown_isAnOutage_forAnyRetryCount() {
+    for (int retries : new int[] {2, 3}) {
+      for (int i = 0; i < 4; i++) {
+        first.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "text/html")
+            .body("<html>nginx</html>").build());
+        second.enqueue(new MockResponse.Builder().code(503).build());
+      }
+      assertThatThrownBy(() -> client(both(), "max.retries", retries, "retries.wait.ms", 1,
+          "retries.max.wait.ms", 5).schemaById(7))
+          .as("max.retries=%d", retries)
+          .isInstanceOf(RegistryUnavailableException.class)
+          .hasMessageContaining("gave up after " + (retries + 1) + " attempt(s)");
+    }
+  }
+
+  /**
    * Issue 37, item 8b: a URL that has answered as a registry and then answers a 404 without the registry's error
    * code is an outage (a proxy in between, a restart), retried as ever: never a configuration error, which would
    * skip records in Connect.
