@@ -363,10 +363,16 @@ public final class AvroSerdeConfig extends AbstractConfig {
     }
     if (key.name.endsWith(".url")) {
       return value instanceof List<?> urls
-          ? urls.stream().map(url -> RegistryConfig.redact(String.valueOf(url))).toList().toString()
-          : Arrays.stream(value.toString().split(",", -1)).map(RegistryConfig::redact).collect(Collectors.joining(","));
+          ? urls.stream().map(url -> RegistryConfig.redact(String.valueOf(url).strip())).toList().toString()
+          : shownUrls(value.toString());
     }
     return String.valueOf(value); // a Password or Secret given to another key shows as [hidden] too
+  }
+
+  /** A comma-separated list of URLs, each stripped and without its user info. */
+  static String shownUrls(String urls) {
+    return Arrays.stream(urls.split(",", -1)).map(url -> RegistryConfig.redact(url.strip()))
+        .collect(Collectors.joining(","));
   }
 
   /** The registry client's part of this configuration, parsed once. */

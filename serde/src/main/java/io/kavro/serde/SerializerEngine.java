@@ -280,10 +280,21 @@ final class SerializerEngine implements AutoCloseable {
    */
   private SerializationException mismatch(String topic, WritePlanner.WritePlan plan, WriteRouter.WriteRoute route,
       Object datum, Exception e) {
-    String why = WriteDiagnosis.explain(plan.schema(), datum, plan.model(), !route.hasRules());
+    boolean showValues = !route.hasRules();
+    String why = WriteDiagnosis.explain(plan.schema(), datum, plan.model(), showValues);
+    // The writer's own message may quote the value (Avro's do): with rules, only its class and stack are kept.
+    Throwable cause = showValues ? e : withoutMessage(e);
     return new SerializationException("cannot serialize " + Failures.record(topic, isKey, route.id(), -1)
         + ": the " + datum.getClass().getTypeName() + " does not match its schema " + plan.schema().getFullName()
-        + ": " + (why != null ? why : e.toString()), e);
+        + ": " + (why != null ? why : showValues ? e.toString() : e.getClass().getName()), cause);
+  }
+
+  /** A stand-in for {@code e} that keeps its class name and stack but not its message, nor its causes'. */
+  private static Throwable withoutMessage(Throwable e) {
+    SerializationException stand = new SerializationException(e.getClass().getName()
+        + " (its message is not shown: the route has rules, which may protect the value)");
+    stand.setStackTrace(e.getStackTrace());
+    return stand;
   }
 
   private static void encode(Buffers buffers, ByteSink sink, DatumWriter<Object> writer, Object datum)

@@ -3,6 +3,7 @@ package io.kavro.serde;
 import static io.kavro.serde.Contracts.rule;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -397,6 +398,30 @@ class RulesTest {
         .isNotInstanceOf(org.apache.kafka.common.errors.RetriableException.class)
         .hasMessageContaining("check that schema.registry.url is the registry's base URL")
         .hasCauseInstanceOf(WrongRegistryUrlException.class);
+  }
+
+  /**
+   * Issue 37, item 3: a refused write names the field, but on a route with rules (which may be there to encrypt the
+   * value) never the value: not in the message, nor in any cause's (Avro's writer quotes it). Without rules, the
+   * same datum's value is shown, so the datum does provoke a message that quotes it.
+   */
+  @Test
+  void aRefusedWrite_onARouteWithRules_showsTheValueNowhere() {
+    registry.register("items-value", V1, List.of(), Contracts.domain(
+        rule("append", Rule.Kind.TRANSFORM, Rule.Mode.WRITE, "APPEND", "x")));
+    registry.register("plain-value", V1);
+    GenericRecord bad = new GenericData.Record(V1);
+    bad.put("s", 987654321L);
+    KafkaAvroSerializer avrosOwnWriter = serdes.serializer("avro.fast.codec", false);
+
+    assertThatThrownBy(() -> avrosOwnWriter.serialize("plain", bad)).hasMessageContaining("987654321");
+    Throwable refused = catchThrowable(() -> avrosOwnWriter.serialize("items", bad));
+    assertThat(refused).isInstanceOf(SerializationException.class).hasMessageContaining("Item.s")
+        .hasMessageContaining("java.lang.Long");
+    for (Throwable t = refused; t != null; t = t.getCause()) {
+      assertThat(String.valueOf(t.getMessage())).as("the message of %s", t.getClass().getName())
+          .doesNotContain("987654321");
+    }
   }
 
   @Test

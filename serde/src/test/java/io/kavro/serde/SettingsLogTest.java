@@ -46,6 +46,13 @@ class SettingsLogTest {
     }
   }
 
+  /** A list of URLs with spaces after its commas: each URL's user info is hidden all the same. */
+  @Test
+  void shownValues_hideTheUserInfoOfUrlsAfterSpaces() {
+    assertThat(AvroSerdeConfig.shownUrls("http://alice:" + SECRET + "@h1:8081, carol:" + SECRET + "@h2:8081"))
+        .doesNotContain(SECRET).isEqualTo("http://h1:8081,h2:8081");
+  }
+
   @Test
   void shownValues_hideSecretsAndTheUserInfoOfUrls_andShowDefaults() {
     Map<String, Object> configs = Map.of("schema.registry.url", "http://alice:" + SECRET + "@h1:8081,http://h2:8081",
