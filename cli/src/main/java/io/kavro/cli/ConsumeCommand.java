@@ -87,11 +87,14 @@ final class ConsumeCommand implements Callable<Integer> {
     if (offset != null && partition == null) {
       throw new CliException("--offset needs --partition", 2);
     }
-    ConsumeProperties.check(broker.client.properties);
+    // What prints is the --property values' alone, as Kafka's and Confluent's formatters read them: a consumer
+    // config file's key.deserializer (the Kafka consumer's) neither lays out lines nor reads keys.
+    Map<String, String> printing = broker.client.properties;
+    ConsumeProperties.check(printing);
     Integer limit = maxMessages == null || maxMessages < 0 ? null : maxMessages;
-    Map<String, Object> given = broker.kafkaConfig();
-    PrintSettings settings = envelope.isPresent() ? PrintSettings.envelope(given) : PrintSettings.confluent(given);
-    Map<String, Object> config = ConsumeProperties.clientConfig(given);
+    PrintSettings settings = envelope.isPresent() ? PrintSettings.envelope(printing)
+        : PrintSettings.confluent(printing);
+    Map<String, Object> config = ConsumeProperties.clientConfig(broker.kafkaConfig());
     config.putIfAbsent("group.id", group != null ? group : "kavro-cli-" + UUID.randomUUID());
     config.put("auto.offset.reset", fromBeginning ? "earliest" : "latest");
     // Only what was printed is committed, after it was printed: a group never skips a record it did not show.
@@ -101,9 +104,9 @@ final class ConsumeCommand implements Callable<Integer> {
     int errors = 0;
     int handled = 0;
     try (RecordLayout layout = envelope.isPresent() ? new EnvelopeLine(envelope.get(), settings)
-            : new ConfluentLine(settings, NamedDeserializer.load(PrintSettings.HEADERS_DESERIALIZER, given, false));
+            : new ConfluentLine(settings, NamedDeserializer.load(PrintSettings.HEADERS_DESERIALIZER, printing, false));
         RecordDecoder decoder = new RecordDecoder(topic, config, keyFormat,
-            NamedDeserializer.load(PrintSettings.KEY_DESERIALIZER, given, true));
+            NamedDeserializer.load(PrintSettings.KEY_DESERIALIZER, printing, true));
         KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(),
             new ByteArrayDeserializer())) {
       BrokerCheck.check(consumer, config.get("bootstrap.servers"), topic, true,

@@ -2,11 +2,10 @@ package io.kavro.cli;
 
 import io.kavro.registry.RegistryConfig;
 import io.kavro.serde.AvroSerdeConfig;
-import java.util.Comparator;
+import io.kavro.serde.ConfigKeyCheck;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -21,9 +20,6 @@ final class ConsumeProperties {
   private static final List<String> PREFIXES = List.of(PrintSettings.PREFIXES.get(0), PrintSettings.PREFIXES.get(1),
       AvroSerdeConfig.RULE_EXECUTORS_CONFIG + ".", AvroSerdeConfig.RULE_ACTIONS_CONFIG + ".",
       RegistryConfig.REQUEST_HEADER_PREFIX, RegistryConfig.SSL_PREFIX);
-
-  /** A key this close (in letters changed, added or removed) to a known one is taken as a typo of it. */
-  private static final int TYPO_DISTANCE = 2;
 
   private static final Set<String> KNOWN = known();
 
@@ -47,7 +43,7 @@ final class ConsumeProperties {
       if (KNOWN.contains(name) || PREFIXES.stream().anyMatch(p -> name.startsWith(p) && name.length() > p.length())) {
         continue;
       }
-      String hint = nearest(name).map(known -> "did you mean " + known + "?")
+      String hint = ConfigKeyCheck.nearest(name, KNOWN).map(known -> "did you mean " + known + "?")
           .orElse("consume takes Confluent's " + String.join(", ", PrintSettings.KEYS) + ", the Kafka consumer's "
               + "settings and Kavro's (docs/configuration.md); other settings go in --command-config");
       throw new CliException("unknown --property '" + name + "': " + hint, 2);
@@ -60,31 +56,5 @@ final class ConsumeProperties {
     client.keySet().removeIf(name -> PrintSettings.KEYS.contains(name)
         || PrintSettings.PREFIXES.stream().anyMatch(name::startsWith));
     return client;
-  }
-
-  /** The known key closest to {@code name}, if it is close enough to be what was meant. */
-  static Optional<String> nearest(String name) {
-    return KNOWN.stream().filter(known -> distance(name, known) <= TYPO_DISTANCE)
-        .min(Comparator.comparingInt((String known) -> distance(name, known)).thenComparing(known -> known));
-  }
-
-  /** Levenshtein's distance: the fewest letters changed, added or removed to turn {@code a} into {@code b}. */
-  static int distance(String a, String b) {
-    int[] previous = new int[b.length() + 1];
-    int[] current = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      previous[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      current[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int change = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-        current[j] = Math.min(change, Math.min(previous[j], current[j - 1]) + 1);
-      }
-      int[] swap = previous;
-      previous = current;
-      current = swap;
-    }
-    return previous[b.length()];
   }
 }

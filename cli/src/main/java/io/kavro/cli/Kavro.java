@@ -39,10 +39,7 @@ public final class Kavro implements Runnable {
 
   /** One line that says what failed, with no stack trace and no secret (URLs lose their user info). */
   static String message(Throwable e) {
-    Throwable registry = e;
-    while (registry != null && !(registry instanceof SchemaRegistryException)) {
-      registry = registry.getCause();
-    }
+    Throwable registry = Causes.find(e, SchemaRegistryException.class).orElse(null);
     if (registry instanceof RegistryUnavailableException unavailable) {
       return "cannot reach the schema registry" + (unavailable.url() == null ? "" : " at "
           + RegistryConfig.redact(unavailable.url())) + ": " + RegistryConfig.redact(unavailable.getMessage());

@@ -25,12 +25,7 @@ final class RegistryRefusals {
       }
       return refused.getMessage();
     }
-    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-      if (cause instanceof SchemaRegistryException) {
-        return Kavro.message(failure);
-      }
-    }
-    return null;
+    return Causes.find(failure, SchemaRegistryException.class).isPresent() ? Kavro.message(failure) : null;
   }
 
   /** "nothing was sent", or "3 record(s) before line 4 were sent, nothing from it on". */

@@ -13,6 +13,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.avro.Schema;
 import org.apache.avro.AvroRuntimeException;
 import picocli.CommandLine.ArgGroup;
@@ -229,15 +230,30 @@ final class SchemaCommand {
       }
       CompatibilityInForce current = registry.compatibilityInForce(subject);
       out().println(JsonLines.line(JsonLines.MAPPER.createObjectNode().put("subject", subject)
-          .put("compatibility", current.level().name()).put("source", current.scope().label())));
-      if (level != null && current.level() != level) {
-        // Apicurio keeps no subject level NONE: setting it removes the subject's own, and the global one applies.
-        spec.commandLine().getErr().println("kavro: subject '" + subject + "' was set to " + level + ", but the "
-            + "registry applies " + current + ": it keeps no subject level " + level + ", and removed the "
-            + "subject's own level instead");
+          .put("compatibility", current.level().name()).put("scope", current.scope().label())));
+      if (level != null) {
+        mismatch(subject, level, current).ifPresent(spec.commandLine().getErr()::println);
       }
     }
     return 0;
+  }
+
+  /**
+   * What to say when the level a subject was set to is not the one the registry applies afterwards: "kavro: the
+   * registry answers level FULL (the subject's own) for subject 's' after setting BACKWARD". Apicurio is named only
+   * where its rule explains it: it keeps no subject level {@code NONE}, so setting one removes the subject's own level
+   * and the global one applies. Empty when the levels agree.
+   */
+  static Optional<String> mismatch(String subject, CompatibilityLevel set, CompatibilityInForce current) {
+    if (current.level() == set) {
+      return Optional.empty();
+    }
+    if (set == CompatibilityLevel.NONE && current.scope() == CompatibilityInForce.Scope.GLOBAL) {
+      return Optional.of("kavro: subject '" + subject + "' was set to NONE, but the registry applies " + current
+          + ": Apicurio keeps no subject level NONE, and removes the subject's own level instead");
+    }
+    return Optional.of("kavro: the registry answers level " + current + " for subject '" + subject
+        + "' after setting " + set);
   }
 
   @Command(name = "delete",

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.apache.avro.Schema;
 
 /**
@@ -55,10 +56,9 @@ final class SchemaFiles {
 
   /** What is wrong with a file whose parsing threw {@code e}, without the file's text: " is not JSON (...)". */
   static String problem(Exception e) {
-    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-      if (cause instanceof JsonProcessingException json) {
-        return " is not JSON" + where(json);
-      }
+    Optional<JsonProcessingException> json = Causes.find(e, JsonProcessingException.class);
+    if (json.isPresent()) {
+      return " is not JSON" + where(json.get());
     }
     String reason = reason(e.getMessage());
     return " is not an Avro schema" + (reason.isEmpty() ? " (" + e.getClass().getSimpleName() + ")" : reason);

@@ -9,6 +9,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +26,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 37, item 7: with Confluent's options, {@code consume} prints what {@code kafka-avro-console-consumer} prints.
@@ -158,6 +161,25 @@ class ConsumeFormatTest {
     Run run = consume(plain, 1, "--property", "print.key=true", "--property", "print.schema.ids=true",
         "--property", "key.deserializer=org.apache.kafka.common.serialization.StringDeserializer");
     assertThat(run.out()).as(run.err()).isEqualTo("order-1\t{\"id\":1,\"note\":null}\t" + valueId + "\n");
+  }
+
+  /**
+   * A consumer config file commonly names key.deserializer, for the Kafka consumer: as in Kafka's and Confluent's
+   * formatters, only --property shapes what prints. Neither is --format json refused, nor do keys print by it.
+   */
+  @Test
+  void commandConfig_keyDeserializer_isTheConsumersNotThePrinters(@TempDir Path dir) throws Exception {
+    String config = Files.writeString(dir.resolve("consumer.properties"),
+        "key.deserializer=org.apache.kafka.common.serialization.ByteArrayDeserializer\n").toString();
+
+    Run json = consume("--command-config", config, "--format", "json", "--property", "print.schema.ids=false");
+    assertThat(json.status()).as(json.err()).isZero();
+    assertThat(json.out().split("\n")[0]).startsWith("{\"partition\":0,\"offset\":0,\"timestamp\":" + T0
+        + ",\"key\":\"k1\",");
+    assertLines(consume("--command-config", config, "--property", "print.key=true"),
+        "\"k1\"\t{\"id\":1,\"note\":{\"string\":\"rush\"}}",
+        "null\t{\"id\":2,\"note\":null}",
+        "\"k3\"\tnull");
   }
 
   @Test

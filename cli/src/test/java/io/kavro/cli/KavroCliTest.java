@@ -640,7 +640,7 @@ class KavroCliTest {
   /**
    * Issue 37, item 4: under a global BACKWARD (Apicurio's subject level: NONE), a field added without a default was
    * "compatible: false" with "the registry gave no reason, and Avro finds none", and the subject's level printed
-   * NONE. The registry's reason names the field, and the level printed is the one in force, with its source.
+   * NONE. The registry's reason names the field, and the level printed is the one in force, with its scope.
    */
   @Test
   void schemaCompatibility_underGlobalBackward_reasonNamesTheField_andLevelSaysItIsGlobal() throws Exception {
@@ -658,14 +658,14 @@ class KavroCliTest {
 
       Run level = kavro("", with("schema", "compatibility", "--subject", subject));
       assertThat(level.out().strip()).isEqualTo("{\"subject\":\"" + subject
-          + "\",\"compatibility\":\"BACKWARD\",\"source\":\"global\"}");
+          + "\",\"compatibility\":\"BACKWARD\",\"scope\":\"global\"}");
 
       Run own = kavro("", with("schema", "compatibility", "--subject", subject, "--level", "full"));
-      assertThat(own.out()).contains("\"compatibility\":\"FULL\",\"source\":\"subject\"");
+      assertThat(own.out()).contains("\"compatibility\":\"FULL\",\"scope\":\"subject\"");
       assertThat(own.err()).isEmpty();
       // Apicurio keeps no subject level NONE: it removes the subject's own, and the global level applies.
       Run none = kavro("", with("schema", "compatibility", "--subject", subject, "--level", "none"));
-      assertThat(none.out()).contains("\"compatibility\":\"BACKWARD\",\"source\":\"global\"");
+      assertThat(none.out()).contains("\"compatibility\":\"BACKWARD\",\"scope\":\"global\"");
       assertThat(none.err()).contains("was set to NONE, but the registry applies BACKWARD (global; the subject "
           + "sets none)");
     } finally {

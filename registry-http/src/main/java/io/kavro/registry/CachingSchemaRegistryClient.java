@@ -350,6 +350,11 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   }
 
   @Override
+  public CompatibilityLevel compatibility(String subject) {
+    return delegate.compatibility(subject);
+  }
+
+  @Override
   public CompatibilityInForce compatibilityInForce(String subject) {
     return delegate.compatibilityInForce(subject);
   }

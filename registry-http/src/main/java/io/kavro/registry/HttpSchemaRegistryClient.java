@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import io.kavro.registry.contract.DataContract;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -444,10 +445,41 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   /**
    * {@inheritDoc}
    *
+   * <p>One request, {@code GET /config/{subject}?defaultToGlobal=true}: the registry answers the subject's level, or
+   * its global one when the subject sets none. The registry's own "not found" (40401, 40408: registries that ignore
+   * {@code defaultToGlobal}) and an answer without a level (a subject config that holds only other settings) mean the
+   * global level applies, from {@code GET /config}.
+   *
+   * <p>The Apicurio rule of {@link #compatibilityInForce} holds here too: from Apicurio's Confluent-compatible API a
+   * {@code NONE} may be a subject that sets none from a version that ignores {@code defaultToGlobal}, so only then is
+   * the global level asked for as well (a second request, which answers {@code NONE} again when that is the global
+   * level).
+   */
+  @Override
+  public CompatibilityLevel compatibility(String subject) {
+    Optional<CompatibilityLevel> answered;
+    try {
+      answered = subjectLevel(RestRequest.get("get compatibility of subject '" + subject + "'", "config", subject)
+          .withQuery("defaultToGlobal", "true"));
+    } catch (SchemaNotFoundException e) {
+      return compatibility();
+    }
+    if (answered.isEmpty() || (answered.get() == CompatibilityLevel.NONE && noneMeansUnset)) {
+      return compatibility();
+    }
+    return answered.get();
+  }
+
+  /**
+   * {@inheritDoc}
+   *
    * <p>Asks {@code GET /config/{subject}} without {@code defaultToGlobal}, so that the answer says whose level it
    * is. The registry's own "not found" (Confluent's 40408: the subject sets no level; 40401: no such subject)
-   * means the global level applies, from {@code GET /config}. Any other failure is reported as it is: a 404
-   * from something that is no registry is not "the subject sets none".
+   * means the global level applies, from {@code GET /config}, and so does an answer without a level (Confluent 7.x
+   * and later keep a subject config that holds only {@code normalize}, {@code metadata}, {@code ruleSets} or
+   * {@code alias}). Any other failure is reported as it is: a 404 from something that is no registry is not "the
+   * subject sets none". {@link #compatibility(String)} asks with {@code defaultToGlobal} instead, in one request
+   * where it can.
    *
    * <p>Apicurio answers {@code NONE} for a subject that sets no level, and keeps no subject level {@code NONE}
    * (setting one removes the subject's rule, and the global one applies). So a {@code NONE} from a registry whose
@@ -458,17 +490,21 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
    */
   @Override
   public CompatibilityInForce compatibilityInForce(String subject) {
-    CompatibilityLevel own;
+    Optional<CompatibilityLevel> own;
     try {
-      own = level(send(RestRequest.get("get compatibility of subject '" + subject + "'", "config", subject)),
-          subject);
+      own = subjectLevel(RestRequest.get("get compatibility of subject '" + subject + "'", "config", subject));
     } catch (SchemaNotFoundException e) {
       return new CompatibilityInForce(compatibility(), CompatibilityInForce.Scope.GLOBAL);
     }
-    if (own == CompatibilityLevel.NONE && noneMeansUnset) {
+    if (own.isEmpty() || (own.get() == CompatibilityLevel.NONE && noneMeansUnset)) {
       return new CompatibilityInForce(compatibility(), CompatibilityInForce.Scope.GLOBAL);
     }
-    return new CompatibilityInForce(own, CompatibilityInForce.Scope.SUBJECT);
+    return new CompatibilityInForce(own.get(), CompatibilityInForce.Scope.SUBJECT);
+  }
+
+  /** The level a subject's config answers, empty when it holds none (only other settings). */
+  private Optional<CompatibilityLevel> subjectLevel(RestRequest request) {
+    return levelName(send(request)).map(CompatibilityLevel::parse);
   }
 
   @Override
@@ -553,13 +589,13 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   }
 
   private static CompatibilityLevel level(JsonNode json, String scope) {
-    // Confluent answers {"compatibilityLevel": ...}; some registries answer {"compatibility": ...}.
-    String name = json.path("compatibilityLevel").asText(json.path("compatibility").asText(null));
-    if (name == null) {
-      throw new SchemaRegistryException("the registry's " + scope + " config has no compatibility level: "
-          + ErrorMapping.shorten(json.toString()));
-    }
-    return CompatibilityLevel.parse(name);
+    return levelName(json).map(CompatibilityLevel::parse).orElseThrow(() -> new SchemaRegistryException(
+        "the registry's " + scope + " config has no compatibility level: " + ErrorMapping.shorten(json.toString())));
+  }
+
+  /** The level a config answer names: Confluent's {@code compatibilityLevel}, or others' {@code compatibility}. */
+  private static Optional<String> levelName(JsonNode json) {
+    return Optional.ofNullable(json.path("compatibilityLevel").asText(json.path("compatibility").asText(null)));
   }
 
   private static int requiredInt(JsonNode json, String field, RestRequest request) {

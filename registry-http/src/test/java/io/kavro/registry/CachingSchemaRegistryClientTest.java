@@ -434,4 +434,15 @@ class CachingSchemaRegistryClientTest {
     }
     assertThat(records).isEmpty();
   }
+
+  /** The level alone passes through as the HTTP client asks it: one request, with defaultToGlobal. */
+  @Test
+  void compatibility_subject_isTheDelegatesOneRequest() throws Exception {
+    server.enqueue(new MockResponse.Builder().body("{\"compatibilityLevel\":\"FULL\"}").build());
+    CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(http(), 100, Duration.ofMinutes(1));
+
+    assertThat(client.compatibility("s")).isEqualTo(CompatibilityLevel.FULL);
+    assertThat(server.getRequestCount()).isEqualTo(1);
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/config/s?defaultToGlobal=true");
+  }
 }

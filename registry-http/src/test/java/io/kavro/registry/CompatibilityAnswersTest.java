@@ -135,6 +135,54 @@ class CompatibilityAnswersTest {
   }
 
   /**
+   * Confluent 7.x and later keep a subject config that holds only normalize, metadata, ruleSets or alias: asked
+   * without defaultToGlobal, it answers 200 without a level, and the global level applies.
+   */
+  @Test
+  void compatibilityInForce_subjectConfigWithoutLevel_isTheGlobalLevel() throws Exception {
+    answer(200, "{\"normalize\":true,\"ruleSets\":{\"domainRules\":[]}}");
+    answer(200, "{\"compatibilityLevel\":\"FULL\"}");
+
+    assertThat(confluent().compatibilityInForce("s")).isEqualTo(new CompatibilityInForce(CompatibilityLevel.FULL,
+        CompatibilityInForce.Scope.GLOBAL));
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/config/s");
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/config");
+  }
+
+  /** The level alone: one request, the registry answering the global level itself when the subject sets none. */
+  @Test
+  void compatibility_subject_oneRequestWithDefaultToGlobal() throws Exception {
+    answer(200, "{\"compatibilityLevel\":\"FORWARD\"}");
+    answer(200, "{\"compatibilityLevel\":\"NONE\"}");
+
+    assertThat(confluent().compatibility("s")).isEqualTo(CompatibilityLevel.FORWARD);
+    assertThat(confluent().compatibility("s")).as("Confluent's NONE is the level").isEqualTo(CompatibilityLevel.NONE);
+
+    assertThat(server.getRequestCount()).isEqualTo(2);
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/config/s?defaultToGlobal=true");
+  }
+
+  /**
+   * An Apicurio that ignores defaultToGlobal answers NONE for a subject that sets none: its global level is asked
+   * for too. So is it for an answer without a level.
+   */
+  @Test
+  void compatibility_subject_apicurioNoneOrNoLevel_asksTheGlobalLevel() throws Exception {
+    answer(200, "{\"compatibilityLevel\":\"NONE\"}");
+    answer(200, "{\"compatibilityLevel\":\"BACKWARD\"}");
+    answer(200, "{\"normalize\":true}");
+    answer(200, "{\"compatibilityLevel\":\"FULL\"}");
+
+    assertThat(apicurio().compatibility("s")).isEqualTo(CompatibilityLevel.BACKWARD);
+    assertThat(confluent().compatibility("s")).isEqualTo(CompatibilityLevel.FULL);
+
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/config/s?defaultToGlobal=true");
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/config");
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/config/s?defaultToGlobal=true");
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/config");
+  }
+
+  /**
    * Only the registry's own not-found means "the subject sets none": a 404 from no registry is a failure (from a URL
    * that never answered as a registry, a wrong URL).
    */

@@ -254,8 +254,8 @@ class HttpSchemaRegistryClientTest {
     assertThat(client.compatibility("s")).isEqualTo(CompatibilityLevel.FORWARD);
     client.setCompatibility("s", CompatibilityLevel.BACKWARD);
 
-    // Issue 37, item 4: without defaultToGlobal, so that the answer says whose level it is.
-    assertThat(server.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/config/s");
+    // The level alone is one request: compatibilityInForce asks without defaultToGlobal, for whose level it is.
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/config/s?defaultToGlobal=true");
     RecordedRequest put = server.takeRequest();
     assertThat(put.getMethod()).isEqualTo("PUT");
     assertThat(put.getTarget()).isEqualTo("/apis/ccompat/v7/config/s");

@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -113,17 +114,37 @@ public final class ConfigKeyCheck {
       }
     }
     String lower = key.toLowerCase(Locale.ROOT);
+    String nearest = closest(lower, kavroKeys);
+    boolean owned = PREFIXES.stream().anyMatch(lower::startsWith);
+    return nearest != null && (owned || distance(lower, nearest) <= MAX_DISTANCE) ? nearest : null;
+  }
+
+  /**
+   * The one of {@code candidates} that {@code key} is a typo of: the nearest within {@link #MAX_DISTANCE} edits
+   * (insertions, deletions, substitutions, swaps of two neighbouring characters), case ignored; of two as near, the
+   * first in order. For a tool's own keys, as the serdes' warnings use it for Kavro's.
+   *
+   * @return the candidate meant, or empty when none is that near
+   */
+  public static Optional<String> nearest(String key, Collection<String> candidates) {
+    String lower = key.toLowerCase(Locale.ROOT);
+    String nearest = closest(lower, candidates);
+    return nearest != null && distance(lower, nearest.toLowerCase(Locale.ROOT)) <= MAX_DISTANCE
+        ? Optional.of(nearest) : Optional.empty();
+  }
+
+  /** The candidate nearest to a lower-case {@code key}, case ignored (the first in order of two as near). */
+  private static String closest(String key, Collection<String> candidates) {
     String nearest = null;
     int best = Integer.MAX_VALUE;
-    for (String candidate : kavroKeys) {
-      int distance = distance(lower, candidate);
+    for (String candidate : new TreeSet<>(candidates)) {
+      int distance = distance(key, candidate.toLowerCase(Locale.ROOT));
       if (distance < best) {
         best = distance;
         nearest = candidate;
       }
     }
-    boolean owned = PREFIXES.stream().anyMatch(lower::startsWith);
-    return nearest != null && (best <= MAX_DISTANCE || owned) ? nearest : null;
+    return nearest;
   }
 
   /**

@@ -99,6 +99,17 @@ class ConfigKeyCheckTest {
   }
 
   @Test
+  void nearest_withinTwoEdits_caseIgnored_firstInOrderOfTwoAsNear() {
+    List<String> keys = List.of("print.key", "print.value", "key.separator");
+
+    assertThat(ConfigKeyCheck.nearest("pritn.kye", keys)).contains("print.key"); // two swaps: two edits
+    assertThat(ConfigKeyCheck.nearest("Print.Keys", keys)).contains("print.key");
+    assertThat(ConfigKeyCheck.nearest("print.kez", List.of("print.kex", "print.key"))).contains("print.kex");
+    assertThat(ConfigKeyCheck.nearest("print.offsets", keys)).isEmpty();
+    assertThat(ConfigKeyCheck.nearest("print.key", List.of())).isEmpty();
+  }
+
+  @Test
   void distance_countsInsertionsDeletionsSubstitutionsAndSwaps() {
     assertThat(ConfigKeyCheck.distance("reader", "reader")).isZero();
     assertThat(ConfigKeyCheck.distance("readr", "reader")).isEqualTo(1);
