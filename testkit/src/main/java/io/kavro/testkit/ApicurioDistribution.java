@@ -3,10 +3,6 @@ package io.kavro.testkit;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -31,7 +27,7 @@ final class ApicurioDistribution {
   /** System property that names an unpacked distribution of Apicurio Registry 3. */
   static final String HOME3_PROPERTY = "kavro.apicurio3.home";
   /** System property that overrides the remote repository the archive is downloaded from. */
-  static final String REPOSITORY_PROPERTY = "kavro.maven.repository";
+  static final String REPOSITORY_PROPERTY = MavenRemote.PROPERTY;
 
   private static final Logger log = LoggerFactory.getLogger(ApicurioDistribution.class);
 
@@ -57,7 +53,7 @@ final class ApicurioDistribution {
   private static Path locate(String override, Properties build) {
     return locate(override, build, StackBuild.localRepository(),
         Path.of(System.getProperty("user.home"), ".cache", "kavro"),
-        System.getProperty(REPOSITORY_PROPERTY, "https://repo.maven.apache.org/maven2"));
+        System.getProperty(REPOSITORY_PROPERTY, MavenRemote.CENTRAL));
   }
 
   /**
@@ -97,106 +93,24 @@ final class ApicurioDistribution {
   }
 
   /**
-   * The archive in the local Maven repository, downloaded into it when missing, and checked against the SHA-1
-   * that the repository publishes beside it (the local {@code .sha1} that Maven kept, else the remote's): a
-   * truncated or tampered archive is downloaded again, never run. A failed download leaves no file behind.
+   * The archive in the local Maven repository, downloaded into it when missing ({@link MavenRemote}), and checked
+   * against the SHA-1 that the repository publishes beside it (the local {@code .sha1} that Maven kept, else the
+   * remote's): a truncated or tampered archive is downloaded again, never run.
    */
   private static Path archive(String version, Path localRepository, String remote) {
     String name = "apicurio-registry-app-" + version + "-all.tar.gz";
     String path = "io/apicurio/apicurio-registry-app/" + version + "/" + name;
+    String what = "the Apicurio Registry distribution";
+    String advice = "set -D" + HOME_PROPERTY + " to an unpacked copy";
     Path local = localRepository.resolve(path);
-    URI uri = URI.create(remote + "/" + path);
-    HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build();
+    MavenRemote repository = new MavenRemote(remote);
     if (Files.isRegularFile(local)) {
-      if (expectedSha1(http, local, uri).equals(sha1OrNothing(local))) {
+      if (repository.expectedSha1(path, local, what, advice).equals(MavenRemote.sha1OrNothing(local))) {
         return local;
       }
       log.warn("{} does not match its published SHA-1: downloading it again", local);
     }
-    log.info("Downloading the Apicurio Registry distribution from {}", uri);
-    Path partial = null;
-    try {
-      Files.createDirectories(local.getParent());
-      partial = Files.createTempFile(local.getParent(), name, ".part");
-      HttpResponse<Path> response = http.send(HttpRequest.newBuilder(uri).build(),
-          HttpResponse.BodyHandlers.ofFile(partial));
-      if (response.statusCode() != 200) {
-        throw new IllegalStateException("cannot download the Apicurio Registry distribution: HTTP "
-            + response.statusCode() + " from " + uri + "; set -D" + HOME_PROPERTY + " to an unpacked copy");
-      }
-      String expected = remoteSha1(http, uri);
-      String actual = sha1(partial);
-      if (!expected.equals(actual)) {
-        throw new IllegalStateException("the Apicurio Registry distribution from " + uri + " has SHA-1 " + actual
-            + ", not the published " + expected + ": not used; set -D" + HOME_PROPERTY + " to an unpacked copy");
-      }
-      Files.writeString(local.resolveSibling(name + ".sha1"), expected);
-      Files.move(partial, local, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      partial = null;
-      return local;
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot download the Apicurio Registry distribution from " + uri
-          + "; set -D" + HOME_PROPERTY + " to an unpacked copy", e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while downloading " + uri, e);
-    } finally {
-      deleteQuietly(partial);
-    }
-  }
-
-  /** The SHA-1 that Maven kept beside the local archive, else the one the remote repository publishes. */
-  private static String expectedSha1(HttpClient http, Path local, URI uri) {
-    Path sidecar = local.resolveSibling(local.getFileName() + ".sha1");
-    try {
-      if (Files.isRegularFile(sidecar)) {
-        return firstWord(Files.readString(sidecar));
-      }
-      return remoteSha1(http, uri);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + sidecar, e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while checking " + local, e);
-    }
-  }
-
-  private static String remoteSha1(HttpClient http, URI archive) throws IOException, InterruptedException {
-    URI uri = URI.create(archive + ".sha1");
-    HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri).build(),
-        HttpResponse.BodyHandlers.ofString());
-    if (response.statusCode() != 200) {
-      throw new IllegalStateException("cannot check the Apicurio Registry distribution: HTTP "
-          + response.statusCode() + " for its SHA-1 at " + uri + "; set -D" + HOME_PROPERTY + " to an unpacked copy");
-    }
-    return firstWord(response.body());
-  }
-
-  /** A checksum file holds the hex digest, sometimes followed by the file's name. */
-  private static String firstWord(String text) {
-    String[] words = text.strip().split("\\s+");
-    return words[0].toLowerCase(java.util.Locale.ROOT);
-  }
-
-  private static String sha1OrNothing(Path file) {
-    try {
-      return sha1(file);
-    } catch (IOException e) {
-      return "";
-    }
-  }
-
-  private static String sha1(Path file) throws IOException {
-    try (InputStream in = Files.newInputStream(file)) {
-      java.security.MessageDigest digest = java.security.MessageDigest.getInstance("SHA-1");
-      byte[] buffer = new byte[1 << 16];
-      for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
-        digest.update(buffer, 0, n);
-      }
-      return java.util.HexFormat.of().formatHex(digest.digest());
-    } catch (java.security.NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
+    return repository.download(path, local, what, advice);
   }
 
   /** The archive's size in MB (10^6 bytes), as the docs give it. */

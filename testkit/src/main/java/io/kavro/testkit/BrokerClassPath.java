@@ -13,7 +13,10 @@ import java.util.List;
  * The class path of the broker's child JVM: the testkit's own runtime dependencies as its build resolved them
  * (Kafka's broker and the kafka-clients it is built with), which the build lists in {@value #RESOURCE} relative to
  * the local Maven repository, found in the local Maven repository ({@code -Dmaven.repo.local}, else
- * {@code ~/.m2/repository}). Nothing of the test's class path is in it.
+ * {@code ~/.m2/repository}). A jar that is not there is downloaded into it from the remote repository
+ * ({@link MavenRemote}: {@code -Dkavro.maven.repository}, else Maven Central): an application that pins another
+ * kafka-clients never makes Maven fetch this one, and a Gradle build has no local Maven repository at all. Nothing
+ * of the test's class path is in it.
  */
 final class BrokerClassPath {
   /** The listing the build writes beside this class: entries separated by {@code ;}, with {@code /} in paths. */
@@ -25,16 +28,16 @@ final class BrokerClassPath {
 
   /** The broker's jars, from the listing of this testkit's build. */
   static List<Path> resolve() {
-    return resolve(read(), StackBuild.localRepository());
+    return resolve(read(), StackBuild.localRepository(), MavenRemote.fromSystemProperties());
   }
 
   /**
-   * The jars of {@code listing}, found in {@code repository}.
+   * The jars of {@code listing}, found in {@code repository}, else downloaded into it from {@code remote}.
    *
-   * @throws IllegalStateException when the listing is empty, or names jars that are not there (the message gives
-   *     their coordinates)
+   * @throws IllegalStateException when the listing is empty, when a jar cannot be downloaded (the message gives
+   *     its coordinates and URL), or when the listing names a jar outside the local repository that is not there
    */
-  static List<Path> resolve(String listing, Path repository) {
+  static List<Path> resolve(String listing, Path repository, MavenRemote remote) {
     List<Path> jars = new ArrayList<>();
     List<String> missing = new ArrayList<>();
     for (String entry : listing.split("[;\\r\\n]+")) {
@@ -47,7 +50,9 @@ final class BrokerClassPath {
         String relative = trimmed.substring(REPOSITORY.length()).replaceFirst("^/+", "");
         jar = repository.resolve(relative);
         if (!Files.isRegularFile(jar)) {
-          missing.add(coordinates(relative));
+          remote.download(relative, jar, coordinates(relative) + " (a jar of the Kafka broker's child JVM)",
+              "set -D" + MavenRemote.PROPERTY + " to a Maven repository that has it, or fetch it with mvn "
+                  + "dependency:get -Dartifact=" + coordinates(relative));
         }
       } else {
         jar = Path.of(trimmed);
@@ -62,9 +67,7 @@ final class BrokerClassPath {
     }
     if (!missing.isEmpty()) {
       throw new IllegalStateException("the Kafka broker's child JVM needs " + missing.size() + " jar(s) that are "
-          + "not in the local Maven repository " + repository + ": " + String.join(", ", missing) + ". Build the "
-          + "testkit on this machine (mvn install fetches them), fetch each with mvn dependency:get "
-          + "-Dartifact=<coordinates>, or set -Dmaven.repo.local to the repository the testkit was built with");
+          + "not there: " + String.join(", ", missing));
     }
     return List.copyOf(jars);
   }

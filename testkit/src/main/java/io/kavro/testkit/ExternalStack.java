@@ -104,12 +104,14 @@ final class ExternalStack implements TestStack {
     URI subjects;
     try {
       subjects = URI.create(url + "/subjects");
-      if (subjects.getScheme() == null || subjects.getHost() == null) {
-        throw new IllegalArgumentException("not an absolute http(s) URL");
-      }
     } catch (IllegalArgumentException e) {
-      throw new IllegalStateException(REGISTRY_PROPERTY + " must be the registry's base URL, "
-          + "http://host:port/..., was '" + withoutUserInfo(url) + "': " + e.getMessage());
+      // Never the parser's message, nor its cause: both quote the whole input, user info and all.
+      throw new IllegalStateException(REGISTRY_PROPERTY + " must be the registry's base URL, http://host:port/..., "
+          + "was '" + withoutUserInfo(url) + "': it is malformed");
+    }
+    if (subjects.getScheme() == null || subjects.getHost() == null) {
+      throw new IllegalStateException(REGISTRY_PROPERTY + " must be the registry's base URL, http://host:port/..., "
+          + "was '" + withoutUserInfo(url) + "': it is not an absolute http(s) URL");
     }
     HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
     int status;
@@ -130,9 +132,22 @@ final class ExternalStack implements TestStack {
     }
   }
 
-  /** The URL without a {@code user:password@} part, which must never be printed. */
+  /**
+   * The URL without its {@code user:password@} part, which must never be printed: everything up to the last
+   * {@code @} goes, since a password may hold {@code /}, {@code :} or {@code @} unescaped (a message may lose a
+   * path, never a secret). A copy of {@code io.kavro.registry.RegistryConfig.redact}: the testkit does not depend
+   * on kavro-registry-http, whose jars would join the broker's class path ({@link BrokerClassPath}).
+   */
   static String withoutUserInfo(String url) {
-    return url.replaceFirst("^([a-zA-Z][a-zA-Z0-9+.-]*://)[^/@]*@", "$1");
+    int scheme = url.indexOf("://");
+    int at = url.lastIndexOf('@');
+    if (scheme >= 0 && at > scheme) {
+      return url.substring(0, scheme + 3) + url.substring(at + 1);
+    }
+    if (scheme < 0 && at > 0 && url.chars().noneMatch(Character::isWhitespace)) { // "alice:pw@host:8081"
+      return url.substring(at + 1);
+    }
+    return url;
   }
 
   @Override

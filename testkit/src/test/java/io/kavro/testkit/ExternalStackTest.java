@@ -15,6 +15,8 @@ import mockwebserver3.junit5.StartStop;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Issue 37, item 1: {@code -Dkavro.stack=external} uses a broker and a registry that are already running, named by
@@ -132,5 +134,64 @@ class ExternalStackTest {
 
     assertThatThrownBy(this::connect).isInstanceOf(IllegalStateException.class)
         .hasMessageStartingWith("no schema registry answers at kavro.registry.url=" + down + " (");
+  }
+
+  /**
+   * A password may hold '/', '@' or ':' unescaped; whatever the check refuses the URL for (malformed, not absolute,
+   * no registry there), no message of the failure or of its causes holds any piece of it.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"s3cr/etpw", "s3cr@etpw", "s3cr:etpw", "s3/cr@et:pw", "@s3cr/etpw@"})
+  void connect_refusingAURLWithCredentials_showsNoPartOfThePassword(String password) {
+    properties.put("kavro.bootstrap.servers", brokerAddress());
+    String host = registry.url("/").host() + ":" + registry.url("/").port();
+    for (String url : new String[] {
+        "http://alice:" + password + "@" + host + "/", // no registry there (or not absolute, as URI parses it)
+        "http://alice:" + password + "@" + host + "/apis ccompat/v7", // malformed: a space
+        "http://alice:" + password + "@" + host + "/apis%zz", // malformed: a bad escape
+        "alice:" + password + "@" + host}) { // no scheme
+      registry.enqueue(new MockResponse.Builder().code(404).build());
+      properties.put("kavro.registry.url", url);
+
+      assertThatThrownBy(this::connect).isInstanceOf(IllegalStateException.class)
+          .satisfies(e -> assertThat(messages(e)).as(url).doesNotContain(fragments(password)));
+    }
+  }
+
+  @Test
+  void connect_toAMalformedURL_saysSo_withoutTheParsersMessage() {
+    properties.put("kavro.bootstrap.servers", brokerAddress());
+    properties.put("kavro.registry.url", "http://alice:pw/x@registry:8081/a b");
+
+    assertThatThrownBy(this::connect).isInstanceOf(IllegalStateException.class).hasNoCause()
+        .hasMessage("kavro.registry.url must be the registry's base URL, http://host:port/..., was "
+            + "'http://registry:8081/a b': it is malformed");
+  }
+
+  @Test
+  void withoutUserInfo_removesEverythingUpToTheLastAt() {
+    assertThat(ExternalStack.withoutUserInfo("http://alice:s/e@c:r@et@registry:8081/x"))
+        .isEqualTo("http://registry:8081/x");
+    assertThat(ExternalStack.withoutUserInfo("https://registry:8081/apis/ccompat/v7"))
+        .isEqualTo("https://registry:8081/apis/ccompat/v7");
+    assertThat(ExternalStack.withoutUserInfo("alice:s/e@cret@registry:8081")).isEqualTo("registry:8081");
+  }
+
+  /** The messages of {@code e} and of every cause, and their string forms, in one text. */
+  private static String messages(Throwable e) {
+    StringBuilder text = new StringBuilder();
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      text.append(t).append('\n').append(t.getMessage()).append('\n');
+    }
+    return text.toString();
+  }
+
+  /** Every piece of the password four characters long or more: none may show. */
+  private static String[] fragments(String password) {
+    java.util.List<String> pieces = new java.util.ArrayList<>();
+    for (int from = 0; from + 4 <= password.length(); from++) {
+      pieces.add(password.substring(from, from + 4));
+    }
+    return pieces.toArray(String[]::new);
   }
 }
