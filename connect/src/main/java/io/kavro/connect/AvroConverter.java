@@ -165,9 +165,8 @@ public final class AvroConverter implements Converter, Monitorable {
     }
     try {
       AvroValue read = s.deserializer().deserializeWithSchema(topic, headers, ByteBuffer.wrap(value));
-      // The version the topic's subject gives the writer schema, as Confluent's converter names it; cached.
-      ConnectAvroData.ToConnect toConnect = s.data().toConnect(read.schema(),
-          s.deserializer().writerVersion(topic, read));
+      // With the version the topic's subject gives the writer schema, as Confluent's converter names it; cached.
+      ConnectAvroData.ToConnect toConnect = s.data().toConnect(topic, read, s.deserializer());
       SchemaAndValue result = new SchemaAndValue(toConnect.schema(), toConnect.mapper().map(read.datum()));
       metrics.deserialized(value.length);
       return result;

@@ -2,7 +2,9 @@ package io.kavro.connect;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.kavro.serde.AvroValue;
 import io.kavro.serde.DatumEncoder;
+import io.kavro.serde.KafkaAvroDeserializer;
 import org.apache.avro.Schema;
 
 /**
@@ -26,6 +28,15 @@ final class ConnectAvroData {
   private volatile LastToAvro lastToAvro;
 
   private record LastToAvro(org.apache.kafka.connect.data.Schema connect, ToAvro toAvro) {}
+
+  /**
+   * The topic, writer schema id and instance last read, and their conversion, in front of the version lookup and
+   * the cache: a record of the same topic and schema needs neither. Held only when the subject gives the schema a
+   * version, which never changes for that (subject, id); a new instance for an id (the client replaced it) misses.
+   */
+  private volatile LastToConnect lastToConnect;
+
+  private record LastToConnect(String topic, int schemaId, Schema avro, ToConnect toConnect) {}
 
   /**
    * How the values of one Connect schema are written: as this Avro schema, by this mapper, or straight into the
@@ -91,6 +102,25 @@ final class ConnectAvroData {
     }
     lastToAvro = new LastToAvro(connect, known);
     return known;
+  }
+
+  /**
+   * The Connect schema and mapper of a record read from {@code topic}, with the version its topic's subject gives
+   * its writer schema, which {@code versions} is asked for only when the record's topic, schema id or schema
+   * instance differ from the last one's.
+   */
+  ToConnect toConnect(String topic, AvroValue read, KafkaAvroDeserializer versions) {
+    LastToConnect last = lastToConnect;
+    if (last != null && last.avro() == read.schema() && last.schemaId() == read.schemaId()
+        && last.topic().equals(topic)) {
+      return last.toConnect();
+    }
+    Integer version = versions.writerVersion(topic, read);
+    ToConnect found = toConnect(read.schema(), version);
+    if (version != null) {
+      lastToConnect = new LastToConnect(topic, read.schemaId(), read.schema(), found);
+    }
+    return found;
   }
 
   /**
