@@ -42,11 +42,22 @@ public final class Report {
       spliceRulesSection(Path.of(args[1]), new ObjectMapper().readTree(Path.of(args[2]).toFile()), args[3]);
       return;
     }
+    Report previous = null;
+    String previousLabel = null;
+    if (args.length > 0 && args[0].equals("--previous")) {
+      previous = new Report(List.of(new ObjectMapper().readTree(Path.of(args[1]).toFile())));
+      previousLabel = args[2];
+      args = java.util.Arrays.copyOfRange(args, 3, args.length);
+    }
     List<JsonNode> files = new ArrayList<>();
     for (int i = 3; i < args.length; i++) {
       files.add(new ObjectMapper().readTree(Path.of(args[i]).toFile()));
     }
-    String text = new Report(files).render(args[1], Integer.parseInt(args[2]));
+    Report report = new Report(files);
+    String text = report.render(args[1], Integer.parseInt(args[2]));
+    if (previous != null) {
+      text = text + report.againstPrevious(previous, previousLabel);
+    }
     Files.writeString(Path.of(args[0]), text);
     System.out.println(text);
   }
@@ -554,17 +565,27 @@ public final class Report {
                   + "serde (the writer schema's version in the topic's subject, its Connect schema), caches that "
                   + "the two threads share, which no measurement of this run isolates."));
     }
-    JsonNode limitsKavro = results.get("DeserializeLimitsBenchmark.kavro/S2");
-    JsonNode limitsHand = results.get("DeserializeLimitsBenchmark.handWritten/S2");
-    JsonNode limitsAlloc = results.get("DeserializeLimitsBenchmark.allocationOnly/S2");
-    JsonNode limitsRaw = results.get("DeserializeLimitsBenchmark.raw/S2");
-    if (missed("Compiled codec: deserialize Kavro/raw, S2") && limitsKavro != null && limitsHand != null
-        && limitsAlloc != null && limitsRaw != null) {
-      reasons.add("**Compiled reader, S2**: a reader written by hand for exactly this schema reads at "
-          + ratio(limitsHand, limitsRaw) + " of raw Avro in this run, and merely allocating the same object graph "
-          + "takes " + ratio(limitsAlloc, limitsRaw) + " of it (\"Deserialize: how far any reader can go\"); Kavro "
-          + "reads at " + ratio(limitsKavro, limitsRaw) + " there. 81 optional strings per record are 81 String "
-          + "objects and their arrays, which any reader returning Avro's generic records must build.");
+    for (String shape : new String[] {"S2", "S3"}) {
+      JsonNode kavro = results.get("DeserializeBenchmark.kavro/" + shape);
+      JsonNode raw = results.get("DeserializeBenchmark.raw/" + shape);
+      JsonNode limitsKavro = results.get("DeserializeLimitsBenchmark.kavro/" + shape);
+      JsonNode limitsHand = results.get("DeserializeLimitsBenchmark.handWritten/" + shape);
+      JsonNode limitsAlloc = results.get("DeserializeLimitsBenchmark.allocationOnly/" + shape);
+      JsonNode limitsRaw = results.get("DeserializeLimitsBenchmark.raw/" + shape);
+      if (missed("Compiled codec: deserialize Kavro/raw, " + shape) && kavro != null && raw != null
+          && limitsKavro != null && limitsHand != null && limitsAlloc != null && limitsRaw != null) {
+        reasons.add("**Compiled reader, " + shape + "**: per fork, Kavro " + forks(kavro, "primaryMetric")
+            + " ns and raw Avro " + forks(raw, "primaryMetric") + " ns. In `DeserializeLimitsBenchmark` of the "
+            + "same run, the same code reads at " + ratio(limitsKavro, limitsRaw) + " of raw Avro; a reader written "
+            + "by hand for exactly this schema reads at " + ratio(limitsHand, limitsRaw) + ", and merely allocating "
+            + "the same object graph takes " + ratio(limitsAlloc, limitsRaw) + " (\"Deserialize: how far any reader "
+            + "can go\"). " + ("S2".equals(shape)
+                ? "81 optional strings per record are 81 String objects and their arrays, which any reader "
+                    + "returning Avro's generic records must build."
+                : "The same code measured in two benchmarks of one run differs by as much as the target's margin: "
+                    + "the fork means above show how far one fork (its JIT decisions, this shared machine's "
+                    + "load) moves from another."));
+      }
     }
     JsonNode specificWrite = results.get("SpecificBenchmark.kavroSerialize/S3");
     JsonNode rawSpecificWrite = results.get("SpecificBenchmark.rawSerialize/S3");
@@ -600,6 +621,51 @@ public final class Report {
     JsonNode run = results.get(result);
     targets(run == null ? row(name + " ≤ " + fmt(bound), "not measured", null)
         : row(name + " ≤ " + fmt(bound), time(run), score(run) <= bound));
+  }
+
+  /**
+   * The targets' measurements of this run beside those of {@code previous}, an earlier run's steady-state results
+   * on the same machine: the rows it measured too, each marked where this run's is worse by more than 10 %
+   * (allocations: by more than 1 B/op), which two runs of one build on this machine can differ by.
+   */
+  private String againstPrevious(Report previous, String label) {
+    previous.md.setLength(0);
+    previous.checkTargets();
+    Map<String, String> before = new LinkedHashMap<>();
+    previous.targets.forEach(target -> before.put(target[0], target[1]));
+    md.setLength(0);
+    line("## Against the previous run");
+    line("");
+    line("The targets' measurements beside those of the previous run of the same mode on this machine ("
+        + label + "), steady-state rows only. A row is marked worse where this run's value is worse by more than "
+        + "10 % (an allocation: by more than 1 B/op); two runs of one build here differ by about that much.");
+    line("");
+    line("| target | previous | this run | this/previous | worse? |");
+    line("|---|---|---|---|---|");
+    for (String[] target : targets) {
+      Double now = firstNumber(target[1]);
+      Double then = firstNumber(before.get(target[0]));
+      if (now == null || then == null || target[1].contains(" vs ") || then == 0) {
+        continue;
+      }
+      boolean higherIsBetter = target[0].contains(" ≥ ");
+      boolean allocation = target[1].endsWith("B/op");
+      boolean worse = allocation ? now - then > 1 : higherIsBetter ? now < then / 1.10 : now > then * 1.10;
+      line("| " + target[0] + " | " + before.get(target[0]) + " | " + target[1] + " | "
+          + String.format(Locale.ROOT, "%.2f", now / then) + " | " + (worse ? "**worse**" : "no") + " |");
+    }
+    line("");
+    return md.toString();
+  }
+
+  /** The first number in a measurement ("1,666 B/op", "0.62", "-112.0 B/op"), or {@code null}. */
+  private static Double firstNumber(String measured) {
+    if (measured == null) {
+      return null;
+    }
+    java.util.regex.Matcher number = java.util.regex.Pattern.compile("-?[0-9][0-9,]*(\\.[0-9]+)?")
+        .matcher(measured);
+    return number.find() ? Double.valueOf(number.group().replace(",", "")) : null;
   }
 
   private static String[] row(String name, String measured, Boolean met) {
