@@ -2,6 +2,7 @@ package io.kavro.cli;
 
 import io.kavro.registry.RegistryConfig;
 import io.kavro.registry.RegistryUnavailableException;
+import io.kavro.registry.SchemaFileException;
 import io.kavro.registry.SchemaRegistryException;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
@@ -32,7 +33,8 @@ public final class Kavro implements Runnable {
     line.setCaseInsensitiveEnumValuesAllowed(true);
     line.setExecutionExceptionHandler((e, cmd, parsed) -> {
       cmd.getErr().println("kavro: " + message(e));
-      return e instanceof CliException cli ? cli.exitCode() : 1;
+      // A schema file that cannot be used is a usage error, as every other wrong argument.
+      return e instanceof CliException cli ? cli.exitCode() : e instanceof SchemaFileException ? 2 : 1;
     });
     return line.execute(args);
   }

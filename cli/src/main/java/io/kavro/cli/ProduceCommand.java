@@ -1,6 +1,7 @@
 package io.kavro.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kavro.registry.SchemaFiles;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryClients;
 import io.kavro.serde.KafkaAvroSerializer;

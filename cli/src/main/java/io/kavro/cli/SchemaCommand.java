@@ -6,6 +6,8 @@ import io.kavro.registry.CompatibilityLevel;
 import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SchemaFiles;
+import io.kavro.registry.SchemaImports;
 import io.kavro.registry.SchemaRegistryClients;
 import io.kavro.registry.SubjectVersion;
 import java.io.IOException;
@@ -134,11 +136,32 @@ final class SchemaCommand {
     @Override
     public SchemaImports.Wanted convert(String value) {
       try {
-        return SchemaImports.parseReference(value);
+        return parseReference(value);
       } catch (CliException e) {
         throw new picocli.CommandLine.TypeConversionException(e.getMessage());
       }
     }
+  }
+
+  /** {@code name=subject:version}, the version a number or {@code latest} (0 in the result). */
+  static SchemaImports.Wanted parseReference(String text) {
+    int equals = text.indexOf('=');
+    int colon = text.lastIndexOf(':');
+    if (equals <= 0 || colon < equals + 2 || colon == text.length() - 1) {
+      throw new CliException("--reference must be NAME=SUBJECT:VERSION (com.acme.Order=com.acme.Order:1), was '"
+          + text + "'", 2);
+    }
+    String version = text.substring(colon + 1);
+    int number = -1;
+    if (version.equals("latest")) {
+      number = 0;
+    } else if (version.chars().allMatch(Character::isDigit) && version.length() < 10) {
+      number = Integer.parseInt(version);
+    }
+    if (number < 0 || version.equals("0")) {
+      throw new CliException("--reference '" + text + "': the version must be a number from 1 or latest", 2);
+    }
+    return new SchemaImports.Wanted(text.substring(0, equals), text.substring(equals + 1, colon), number);
   }
 
   @Command(name = "register",
@@ -245,15 +268,7 @@ final class SchemaCommand {
    * and the global one applies. Empty when the levels agree.
    */
   static Optional<String> mismatch(String subject, CompatibilityLevel set, CompatibilityInForce current) {
-    if (current.level() == set) {
-      return Optional.empty();
-    }
-    if (set == CompatibilityLevel.NONE && current.scope() == CompatibilityInForce.Scope.GLOBAL) {
-      return Optional.of("kavro: subject '" + subject + "' was set to NONE, but the registry applies " + current
-          + ": Apicurio keeps no subject level NONE, and removes the subject's own level instead");
-    }
-    return Optional.of("kavro: the registry answers level " + current + " for subject '" + subject
-        + "' after setting " + set);
+    return current.mismatchAfterSetting(subject, set).map(sentence -> "kavro: " + sentence);
   }
 
   @Command(name = "delete",

@@ -44,6 +44,21 @@ public final class SchemaIncompatibilities {
     return reasons.isEmpty() ? null : String.join("; ", reasons);
   }
 
+  /**
+   * The first reason a {@code candidate} schema breaks a compatibility {@code level} against a subject's versions, as
+   * a registry would judge it: "BACKWARD: new schema cannot read version 1 (field Order.priority is not in the
+   * writer's schema and has no default)". A transitive level is judged against every version, another against the
+   * latest; the in-memory registry judges so, and the client says so when a registry refuses without a reason.
+   *
+   * @param level the level to judge by
+   * @param versions the subject's live versions, oldest first
+   * @param candidate the schema that would be registered
+   * @return the reason, or {@code null} when the level admits the schema
+   */
+  public static String firstProblem(CompatibilityLevel level, List<SubjectVersion> versions, Schema candidate) {
+    return CompatibilityReasons.firstProblem(level, versions, candidate);
+  }
+
   private static String describe(Schema reader, Incompatibility incompatibility) {
     Schema readerPart = incompatibility.getReaderFragment();
     Schema writerPart = incompatibility.getWriterFragment();

@@ -1,9 +1,6 @@
-package io.kavro.cli;
+package io.kavro.registry;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kavro.registry.SchemaReference;
-import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SubjectVersion;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,21 +14,36 @@ import java.util.stream.Stream;
 import org.apache.avro.Schema;
 
 /**
- * A schema file and the named types it takes from elsewhere, as {@code schema register} and {@code schema check}
- * read it: from subject versions ({@code --reference name=subject:version}) and from a directory of {@code .avsc}
- * files that import each other ({@code --imports DIR}), the way avro-maven-plugin's {@code imports} work.
+ * A schema file and the named types it takes from elsewhere, as the console tool's {@code schema register} and
+ * {@code schema check} and the Maven plugin's goals read it: from subject versions (schema references) and from a
+ * directory of {@code .avsc} files that import each other, the way avro-maven-plugin's {@code imports} work.
  *
  * <p>Each imported file that the schema needs, directly or through another file, is registered first, under the
  * full name of its type (the subject naming of Confluent's {@code RecordNameStrategy}, the usual one for
  * referenced types), with references to the files it needs in turn; the schema then references them. A file is
- * registered only when it is needed, and registering an unchanged file again is a no-op in the registry.
+ * registered only when it is needed, and registering an unchanged file again is a no-op in the registry. With an
+ * in-memory registry ({@link SchemaRegistryClients#inMemory()}), the same resolution needs no registry at all.
+ *
+ * <p>Every failure of a file is a {@link SchemaFileException} that names the file; what the registry refuses is
+ * its {@link SchemaRegistryException}.
  */
-final class SchemaImports {
+public final class SchemaImports {
   private static final Set<String> PRIMITIVES = Set.of("null", "boolean", "int", "long", "float", "double",
       "bytes", "string");
 
-  /** The schema, whole, and the references to register it with. */
-  record Resolved(Schema schema, List<SchemaReference> references) {}
+  /**
+   * The schema, whole, and the references to register it with.
+   *
+   * @param schema the schema, with every type it takes from elsewhere defined in it
+   * @param references the references to register it with; empty for a schema that takes nothing from elsewhere
+   */
+  public record Resolved(Schema schema, List<SchemaReference> references) {
+    /** Copies the references. */
+    public Resolved {
+      java.util.Objects.requireNonNull(schema, "schema");
+      references = List.copyOf(references);
+    }
+  }
 
   /** One {@code .avsc} file of the imports directory: what it defines and what it uses from elsewhere. */
   private record ImportFile(Path path, String text, String name, Set<String> defines, Map<String, String> uses) {}
@@ -48,10 +60,17 @@ final class SchemaImports {
   /**
    * Reads {@code file} with the types of {@code references} and of {@code importsDir}.
    *
+   * @param registry where the references are fetched and the imported files registered or looked up
+   * @param file the schema file
+   * @param references the types the schema takes from subject versions
+   * @param importsDir a directory of {@code .avsc} files the schema's types come from, or {@code null}
    * @param register whether imported files are registered (for {@code register}); otherwise they are looked up
    *     (for {@code check}), and one that is not registered is an error that names it
+   * @return the schema, whole, and its references
+   * @throws SchemaFileException naming the file, for a file that cannot be read or parsed, or a type that neither
+   *     the references nor the imports define
    */
-  static Resolved resolve(SchemaRegistryClient registry, Path file, List<Wanted> references, Path importsDir,
+  public static Resolved resolve(SchemaRegistryClient registry, Path file, List<Wanted> references, Path importsDir,
       boolean register) {
     SchemaImports imports = new SchemaImports(registry);
     List<SchemaReference> all = new ArrayList<>();
@@ -66,28 +85,29 @@ final class SchemaImports {
     return new Resolved(imports.parse(file, read(file)), List.copyOf(all));
   }
 
-  /** A {@code --reference} as given: its version is 0 for {@code latest}. */
-  record Wanted(String name, String subject, int version) {}
+  /**
+   * A reference as asked for: a type that a version of a subject defines.
+   *
+   * @param name the full name of the type, as the schema uses it
+   * @param subject the subject whose version defines it
+   * @param version the version, from 1, or 0 for the subject's latest
+   */
+  public record Wanted(String name, String subject, int version) {
+    /** Checks that the name and subject are given and the version is a version number or 0. */
+    public Wanted {
+      java.util.Objects.requireNonNull(name, "name");
+      java.util.Objects.requireNonNull(subject, "subject");
+      if (name.isBlank() || subject.isBlank() || version < 0) {
+        throw new IllegalArgumentException("a reference needs a type name, a subject and a version from 1 (0 "
+            + "for the latest), was " + name + "=" + subject + ":" + version);
+      }
+    }
 
-  /** {@code name=subject:version}, the version a number or {@code latest}. */
-  static Wanted parseReference(String text) {
-    int equals = text.indexOf('=');
-    int colon = text.lastIndexOf(':');
-    if (equals <= 0 || colon < equals + 2 || colon == text.length() - 1) {
-      throw new CliException("--reference must be NAME=SUBJECT:VERSION (com.acme.Order=com.acme.Order:1), was '"
-          + text + "'", 2);
+    /** {@code name=subject:version}, the version a number or {@code latest}. */
+    @Override
+    public String toString() {
+      return name + "=" + subject + ":" + (version == 0 ? "latest" : Integer.toString(version));
     }
-    String version = text.substring(colon + 1);
-    int number = -1;
-    if (version.equals("latest")) {
-      number = 0;
-    } else if (version.chars().allMatch(Character::isDigit) && version.length() < 10) {
-      number = Integer.parseInt(version);
-    }
-    if (number < 0 || version.equals("0")) {
-      throw new CliException("--reference '" + text + "': the version must be a number from 1 or latest", 2);
-    }
-    return new Wanted(text.substring(0, equals), text.substring(equals + 1, colon), number);
   }
 
   private SchemaReference fetch(Wanted reference) {
@@ -97,9 +117,9 @@ final class SchemaImports {
     definitions.parse(version.schema().toString());
     Map<String, Schema> types = definitions.getTypes();
     if (!types.containsKey(reference.name())) {
-      throw new CliException("--reference " + reference.name() + "=" + reference.subject() + ":"
+      throw new SchemaFileException("reference " + reference.name() + "=" + reference.subject() + ":"
           + version.version() + ": that version does not define " + reference.name() + "; it defines "
-          + String.join(", ", types.keySet()), 2);
+          + String.join(", ", types.keySet()));
     }
     types.forEach(known::putIfAbsent);
     return new SchemaReference(reference.name(), reference.subject(), version.version());
@@ -107,24 +127,24 @@ final class SchemaImports {
 
   private void index(Path dir) {
     if (!Files.isDirectory(dir)) {
-      throw new CliException("--imports " + dir + " is not a directory", 2);
+      throw new SchemaFileException("imports " + dir + " is not a directory");
     }
     List<Path> files;
     try (Stream<Path> walk = Files.walk(dir)) {
       files = walk.filter(p -> p.toString().endsWith(".avsc") && Files.isRegularFile(p)).sorted().toList();
     } catch (IOException e) {
-      throw new CliException("cannot read --imports " + dir + ": " + e.getMessage(), 2);
+      throw new SchemaFileException("cannot read imports " + dir + ": " + e.getMessage());
     }
     for (Path path : files) {
       ImportFile file = describe(path);
       if (file.name() == null) {
-        throw new CliException("--imports: " + path + " defines no named type at its top; an imported file is a "
-            + "record, enum or fixed", 2);
+        throw new SchemaFileException("imports: " + path + " defines no named type at its top; an imported file is "
+            + "a record, enum or fixed");
       }
       for (String type : file.defines()) {
         ImportFile other = byType.putIfAbsent(type, file);
         if (other != null) {
-          throw new CliException("--imports: " + type + " is defined by both " + other.path() + " and " + path, 2);
+          throw new SchemaFileException("imports: " + type + " is defined by both " + other.path() + " and " + path);
         }
       }
     }
@@ -141,8 +161,8 @@ final class SchemaImports {
       if (from != null && !from.path().equals(file.path())) {
         needed.merge(from.path(), type, (first, next) -> next.equals(from.name()) ? next : first);
       } else if (from == null && !known.containsKey(type)) {
-        throw new CliException(file.path() + " uses " + use.getKey() + ", which neither --imports nor a "
-            + "--reference defines", 2);
+        throw new SchemaFileException(file.path() + " uses " + use.getKey() + ", which neither the imports nor a "
+            + "reference defines");
       }
     }
     List<SchemaReference> references = new ArrayList<>();
@@ -151,8 +171,8 @@ final class SchemaImports {
       SchemaReference done = registered.get(imported.path());
       if (done == null) {
         if (!path.add(imported.path())) {
-          throw new CliException("--imports: the files import each other in a cycle: " + path
-              + "; a referenced subject cannot reference back", 2);
+          throw new SchemaFileException("imports: the files import each other in a cycle: " + path
+              + "; a referenced subject cannot reference back");
         }
         List<SchemaReference> own = importFor(imported, path, register);
         path.remove(imported.path());
@@ -188,9 +208,9 @@ final class SchemaImports {
     String text = read(path);
     JsonNode json;
     try {
-      json = JsonLines.MAPPER.readTree(text);
+      json = JsonBodies.MAPPER.readTree(text);
     } catch (IOException e) {
-      throw new CliException(path + SchemaFiles.problem(e), 2);
+      throw new SchemaFileException(path + SchemaFiles.problem(e));
     }
     Set<String> defines = new LinkedHashSet<>();
     Map<String, String> uses = new LinkedHashMap<>();
