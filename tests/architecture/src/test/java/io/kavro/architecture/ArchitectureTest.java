@@ -40,6 +40,7 @@ class ArchitectureTest {
       "connect", "io.kavro.connect",
       "serde-kafka3", "io.kavro.serde",
       "cli", "io.kavro.cli",
+      "maven-plugin", "io.kavro.maven",
       "testkit", "io.kavro.testkit",
       "examples", "io.kavro.examples",
       "benchmarks", "io.kavro.bench");
@@ -48,7 +49,8 @@ class ArchitectureTest {
   private static final Set<String> WITHOUT_SOURCES = Set.of("connect-plugin");
 
   /** The modules built on Kavro as its users are, which may use its public API only. */
-  private static final Set<String> ON_THE_PUBLIC_API = Set.of("rules", "cli", "testkit", "examples", "benchmarks");
+  private static final Set<String> ON_THE_PUBLIC_API = Set.of("rules", "cli", "maven-plugin", "testkit", "examples",
+      "benchmarks");
 
   /** The root pom's folder of test suites and fixtures, which are no product. */
   private static final String TESTS = "tests";

@@ -1,0 +1,152 @@
+package io.kavro.maven;
+
+import io.kavro.registry.CompatibilityCheck;
+import io.kavro.registry.CompatibilityLevel;
+import io.kavro.registry.InvalidSchemaException;
+import io.kavro.registry.SchemaFileException;
+import io.kavro.registry.SchemaImports;
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.SchemaRegistryException;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * {@code test-local-compatibility}: without a registry, is each schema file compatible with its previous schema
+ * files at the level given? The previous files are a file or a directory of {@code .avsc} files, taken oldest first
+ * in the order of their names ({@code v1.avsc}, {@code v2.avsc}); a {@code _TRANSITIVE} level tests against every
+ * one, another against the last. Types may come from the {@code imports} directory, for the schema and for the
+ * previous files alike (what Confluent's goal cannot take, its issue 2397). The check is the one of Kavro's
+ * in-memory registry: the files are registered into one, in order, and the schema tested, so the answer and its
+ * reasons, which name the field, are those a registry with Avro's rules gives. Every key is tested, and the build
+ * fails once, listing each incompatible one.
+ */
+@Mojo(name = "test-local-compatibility", threadSafe = true)
+public final class TestLocalCompatibilityMojo extends KavroMojo {
+  /** Each schema file under a name of your choosing (no subject semantics). */
+  @Parameter(required = true)
+  Map<String, File> schemas;
+
+  /** The previous schema file, or a directory of them, of each name. */
+  @Parameter(required = true)
+  Map<String, File> previousSchemaPaths;
+
+  /** The level of each name: NONE, BACKWARD, FORWARD, FULL or their _TRANSITIVE forms. */
+  @Parameter(required = true)
+  Map<String, String> compatibilityLevels;
+
+  /** The type of each schema: {@code AVRO}, the default, is the one Kavro's plugin takes. */
+  @Parameter
+  Map<String, String> schemaTypes;
+
+  /** A directory of {@code .avsc} files that the schemas' types come from, importing each other. */
+  @Parameter
+  File imports;
+
+  @Override
+  void run() throws MojoExecutionException, MojoFailureException {
+    SchemaTypes.requireAvro(schemaTypes);
+    if (schemas == null || schemas.isEmpty()) {
+      throw new MojoExecutionException("<schemas> names no schema: give <schemas><order>src/main/avro/order.avsc"
+          + "</order></schemas>");
+    }
+    Path base = basedir.toPath();
+    List<String> problems = new ArrayList<>();
+    for (Map.Entry<String, File> schema : schemas.entrySet()) {
+      String name = schema.getKey();
+      CompatibilityLevel level = level(name);
+      List<Path> previous = previous(name);
+      Path file = path(schema.getValue());
+      String what = name + " (" + (file.startsWith(base) ? base.relativize(file) : file) + ")";
+      try {
+        String problem = problem(name, file, previous, level);
+        if (problem == null) {
+          getLog().info(what + " is " + level + " compatible with " + previous.size() + " previous schema(s)");
+        } else {
+          problems.add(what + " is not " + level + " compatible: " + problem + legend(previous, base));
+        }
+      } catch (SchemaFileException | InvalidSchemaException e) {
+        problems.add(what + ": " + Failures.describe(e));
+      }
+    }
+    Failures.failIfAny(problems.size() + " of " + schemas.size() + " schema(s) are incompatible with their previous "
+        + "schemas", problems);
+  }
+
+  /** Why the schema breaks the level against the previous files, or {@code null}. */
+  private String problem(String name, Path file, List<Path> previous, CompatibilityLevel level) {
+    Path importsDir = imports == null ? null : path(imports);
+    try (SchemaRegistryClient local = SchemaRegistryClients.inMemory()) {
+      local.setCompatibility(name, CompatibilityLevel.NONE); // the previous files need not be compatible
+      for (Path old : previous) {
+        SchemaImports.Resolved resolved = SchemaImports.resolve(local, old, List.of(), importsDir, true);
+        local.register(name, resolved.schema(), resolved.references());
+      }
+      local.setCompatibility(name, level);
+      SchemaImports.Resolved candidate = SchemaImports.resolve(local, file, List.of(), importsDir, true);
+      CompatibilityCheck check = local.checkCompatibility(name, candidate.schema());
+      return check.compatible() ? null : String.join("; ", check.messages());
+    }
+  }
+
+  /** " (version 1 is v1.avsc, version 2 is v2.avsc)": the reasons name versions. */
+  private static String legend(List<Path> previous, Path base) {
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < previous.size(); i++) {
+      Path file = previous.get(i);
+      names.add("version " + (i + 1) + " is " + (file.startsWith(base) ? base.relativize(file) : file));
+    }
+    return " (" + String.join(", ", names) + ")";
+  }
+
+  private CompatibilityLevel level(String name) throws MojoExecutionException {
+    String value = compatibilityLevels == null ? null : compatibilityLevels.get(name);
+    if (value == null) {
+      throw new MojoExecutionException("<compatibilityLevels> gives no level for '" + name + "'");
+    }
+    try {
+      return CompatibilityLevel.parse(value);
+    } catch (SchemaRegistryException e) {
+      throw new MojoExecutionException("<compatibilityLevels>: '" + name + "' has the level '" + value
+          + "', which is none of " + Arrays.toString(CompatibilityLevel.values()));
+    }
+  }
+
+  /** The previous files of a name, oldest first. */
+  private List<Path> previous(String name) throws MojoExecutionException {
+    File given = previousSchemaPaths == null ? null : previousSchemaPaths.get(name);
+    if (given == null) {
+      throw new MojoExecutionException("<previousSchemaPaths> gives no previous schema for '" + name + "'");
+    }
+    Path path = path(given);
+    if (Files.isRegularFile(path)) {
+      return List.of(path);
+    }
+    if (!Files.isDirectory(path)) {
+      throw new MojoExecutionException("<previousSchemaPaths>: '" + name + "' names " + path
+          + ", which is neither a file nor a directory");
+    }
+    List<Path> files;
+    try (Stream<Path> list = Files.list(path)) {
+      files = list.filter(p -> p.toString().endsWith(".avsc") && Files.isRegularFile(p)).sorted().toList();
+    } catch (IOException e) {
+      throw new MojoExecutionException("cannot list <previousSchemaPaths> " + path + ": " + e, e);
+    }
+    if (files.isEmpty()) {
+      throw new MojoExecutionException("<previousSchemaPaths>: '" + name + "' names " + path
+          + ", which holds no .avsc file");
+    }
+    return files;
+  }
+}
