@@ -25,7 +25,8 @@ import org.apache.maven.plugins.annotations.Parameter;
 /**
  * {@code test-local-compatibility}: without a registry, is each schema file compatible with its previous schema
  * files at the level given? The previous files are a file or a directory of {@code .avsc} files, taken oldest first
- * in the order of their names ({@code v1.avsc}, {@code v2.avsc}); a {@code _TRANSITIVE} level tests against every
+ * in the natural order of their names, numbers compared as numbers ({@code v1.avsc}, {@code v2.avsc},
+ * {@code v10.avsc}); a {@code _TRANSITIVE} level tests against every
  * one, another against the last. Types may come from the {@code imports} directory, for the schema and for the
  * previous files alike (what Confluent's goal cannot take, its issue 2397). The check is the one of Kavro's
  * in-memory registry: the files are registered into one, in order, and the schema tested, so the answer and its
@@ -124,7 +125,7 @@ public final class TestLocalCompatibilityMojo extends KavroMojo {
   }
 
   /** The previous files of a name, oldest first. */
-  private List<Path> previous(String name) throws MojoExecutionException {
+  List<Path> previous(String name) throws MojoExecutionException {
     File given = previousSchemaPaths == null ? null : previousSchemaPaths.get(name);
     if (given == null) {
       throw new MojoExecutionException("<previousSchemaPaths> gives no previous schema for '" + name + "'");
@@ -139,7 +140,8 @@ public final class TestLocalCompatibilityMojo extends KavroMojo {
     }
     List<Path> files;
     try (Stream<Path> list = Files.list(path)) {
-      files = list.filter(p -> p.toString().endsWith(".avsc") && Files.isRegularFile(p)).sorted().toList();
+      files = list.filter(p -> p.toString().endsWith(".avsc") && Files.isRegularFile(p))
+          .sorted(NaturalOrder.OF_FILE_NAMES).toList();
     } catch (IOException e) {
       throw new MojoExecutionException("cannot list <previousSchemaPaths> " + path + ": " + e, e);
     }
