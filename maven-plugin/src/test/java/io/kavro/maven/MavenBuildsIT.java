@@ -57,7 +57,12 @@ class MavenBuildsIT {
     install("kavro-registry-http", registryHttp.resolve("pom.xml"),
         registryHttp.resolve("target/kavro-registry-http-" + VERSION + ".jar"));
     install("kavro-maven-plugin", MODULE.resolve("pom.xml"), TARGET.resolve("kavro-maven-plugin-" + VERSION + ".jar"));
-    writeSettings();
+    Path outer = writeSettings();
+    // Maven injects plexus-utils 1.1 into the plugin (PlexusUtilsInjector); the nested builds are offline.
+    assertThat(outer.resolve("org/codehaus/plexus/plexus-utils/1.1/plexus-utils-1.1.jar"))
+        .as("plexus-utils 1.1 in the outer local repository: a test dependency of maven-plugin, which Maven adds to"
+            + " every nested build's kavro-maven-plugin")
+        .isRegularFile();
     registry = EmbeddedRegistry.start(0);
   }
 
@@ -287,8 +292,11 @@ class MavenBuildsIT {
     return new Build(result.getExitCode(), output.toString());
   }
 
-  /** Writes settings whose one mirror is the outer build's local repository, as a {@code file:} repository. */
-  private static void writeSettings() {
+  /**
+   * Writes settings whose one mirror is the outer build's local repository, as a {@code file:} repository, and
+   * returns that repository.
+   */
+  private static Path writeSettings() {
     Path outer = Path.of(System.getProperty("maven.repo.local",
         Path.of(System.getProperty("user.home"), ".m2", "repository").toString())).toAbsolutePath();
     try {
@@ -306,6 +314,7 @@ class MavenBuildsIT {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+    return outer;
   }
 
   /** Installs a Kavro artifact of this checkout into the samples' local repository, as {@code mvn install} does. */
