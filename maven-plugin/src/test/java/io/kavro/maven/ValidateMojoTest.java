@@ -1,0 +1,57 @@
+package io.kavro.maven;
+
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.apache.maven.plugin.MojoFailureException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code validate} warns about Avro 1.12.2's strictness only when that is what refused the subject's file; a
+ * broken file in the imports fails the goal, named, even when the subject's own file is one Avro 1.12.2 refuses.
+ */
+class ValidateMojoTest {
+  /** Self-contained, with a default that does not match its type: Avro 1.12.2 refuses it, registries hold it. */
+  private static final String BAD_DEFAULT = """
+      {"type": "record", "name": "Order", "namespace": "com.acme",
+       "fields": [{"name": "count", "type": "int", "default": "many"}]}""";
+  private static final String ADDRESS = """
+      {"type": "record", "name": "Address", "namespace": "com.acme",
+       "fields": [{"name": "city", "type": "string"}]}""";
+
+  private static ValidateMojo mojo(Path dir) {
+    ValidateMojo mojo = new ValidateMojo();
+    mojo.basedir = dir.toFile();
+    mojo.subjects = Map.of("orders-value", new File("order.avsc"));
+    mojo.imports = new File("common");
+    mojo.decodeSubject = true;
+    return mojo;
+  }
+
+  @Test
+  void run_brokenImportsFile_failsNamingThatFile_notAvrosStrictness(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("order.avsc"), BAD_DEFAULT);
+    Files.createDirectory(dir.resolve("common"));
+    Files.writeString(dir.resolve("common/Address.avsc"), ADDRESS);
+    Files.writeString(dir.resolve("common/Broken.avsc"), "{ not json");
+
+    assertThatThrownBy(() -> mojo(dir).run()).isInstanceOf(MojoFailureException.class)
+        .hasMessageContaining("1 of 1 schema file(s) are not valid")
+        .hasMessageContaining("Broken.avsc is not JSON")
+        .hasMessageNotContaining("Avro 1.12.2 refuses");
+  }
+
+  @Test
+  void run_defaultAvro1122Refuses_withGoodImports_passesWithAWarning(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("order.avsc"), BAD_DEFAULT);
+    Files.createDirectory(dir.resolve("common"));
+    Files.writeString(dir.resolve("common/Address.avsc"), ADDRESS);
+
+    assertThatCode(() -> mojo(dir).run()).doesNotThrowAnyException();
+  }
+}
