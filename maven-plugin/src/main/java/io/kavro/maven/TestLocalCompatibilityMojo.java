@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -71,11 +72,11 @@ public final class TestLocalCompatibilityMojo extends KavroMojo {
       Path file = path(schema.getValue());
       String what = name + " (" + (file.startsWith(base) ? base.relativize(file) : file) + ")";
       try {
-        String problem = problem(name, file, previous, level);
+        String problem = problem(name, file, previous, level, base);
         if (problem == null) {
           getLog().info(what + " is " + level + " compatible with " + previous.size() + " previous schema(s)");
         } else {
-          problems.add(what + " is not " + level + " compatible: " + problem + legend(previous, base));
+          problems.add(what + " is not " + level + " compatible: " + problem);
         }
       } catch (SchemaFileException | InvalidSchemaException e) {
         problems.add(what + ": " + Failures.describe(e));
@@ -85,29 +86,34 @@ public final class TestLocalCompatibilityMojo extends KavroMojo {
         + "schemas", problems);
   }
 
-  /** Why the schema breaks the level against the previous files, or {@code null}. */
-  private String problem(String name, Path file, List<Path> previous, CompatibilityLevel level) {
+  /**
+   * Why the schema breaks the level against the previous files, with a legend of the versions the reasons name,
+   * or {@code null}.
+   */
+  private String problem(String name, Path file, List<Path> previous, CompatibilityLevel level, Path base) {
     Path importsDir = imports == null ? null : path(imports);
+    Map<Integer, List<String>> versions = new TreeMap<>();
     try (SchemaRegistryClient local = SchemaRegistryClients.inMemory()) {
       local.setCompatibility(name, CompatibilityLevel.NONE); // the previous files need not be compatible
       for (Path old : previous) {
         SchemaImports.Resolved resolved = SchemaImports.resolve(local, old, List.of(), importsDir, true);
         local.register(name, resolved.schema(), resolved.references());
+        // An identical previous file is the same version: registering is idempotent.
+        int version = local.lookup(name, resolved.schema(), resolved.references()).version();
+        versions.computeIfAbsent(version, v -> new ArrayList<>())
+            .add(String.valueOf(old.startsWith(base) ? base.relativize(old) : old));
       }
       local.setCompatibility(name, level);
       SchemaImports.Resolved candidate = SchemaImports.resolve(local, file, List.of(), importsDir, true);
       CompatibilityCheck check = local.checkCompatibility(name, candidate.schema());
-      return check.compatible() ? null : String.join("; ", check.messages());
+      return check.compatible() ? null : String.join("; ", check.messages()) + legend(versions);
     }
   }
 
-  /** " (version 1 is v1.avsc, version 2 is v2.avsc)": the reasons name versions. */
-  private static String legend(List<Path> previous, Path base) {
+  /** " (version 1 is v1.avsc, version 2 is v2.avsc and v2-copy.avsc)": the reasons name versions. */
+  private static String legend(Map<Integer, List<String>> versions) {
     List<String> names = new ArrayList<>();
-    for (int i = 0; i < previous.size(); i++) {
-      Path file = previous.get(i);
-      names.add("version " + (i + 1) + " is " + (file.startsWith(base) ? base.relativize(file) : file));
-    }
+    versions.forEach((version, files) -> names.add("version " + version + " is " + String.join(" and ", files)));
     return " (" + String.join(", ", names) + ")";
   }
 
