@@ -23,7 +23,9 @@ import org.apache.maven.plugins.annotations.Parameter;
  * resolved from the {@code imports} directory, each imported file registered first), its {@code metadata} and
  * {@code ruleSet}, and prints each subject's id and version. Registering an unchanged schema again is a no-op. A
  * schema the subject's compatibility level refuses fails the build with the registry's reason and the field, as
- * Avro finds it; the other subjects are still registered.
+ * Avro finds it; the other subjects are still registered. The metadata and rules of every subject are built and
+ * checked before the first subject is registered, so that a wrong {@code <rule>} registers nothing; a registry that
+ * keeps none of them (Apicurio ignores both, without an error) gets a warning naming the subject.
  */
 @Mojo(name = "register", threadSafe = true)
 public final class RegisterMojo extends SubjectSchemasMojo {
@@ -31,7 +33,10 @@ public final class RegisterMojo extends SubjectSchemasMojo {
   @Parameter(defaultValue = "false")
   boolean normalizeSchemas;
 
-  /** Each subject's metadata, registered with its schema (a data contract). */
+  /**
+   * Each subject's metadata, registered with its schema (a data contract): {@code <properties>}, {@code <tags>} by
+   * field path ({@code <_x2A_x2A.ssn><tag>PII</tag></_x2A_x2A.ssn>}) and {@code <sensitive>}.
+   */
   @Parameter
   Map<String, Metadata> metadata;
 
@@ -42,19 +47,26 @@ public final class RegisterMojo extends SubjectSchemasMojo {
   @Override
   void run() throws MojoExecutionException, MojoFailureException {
     List<SubjectFile> files = subjectFiles();
+    // Every contract is built, and checked, before anything is registered.
+    Map<String, DataContract> contracts = Contracts.of(metadata, ruleSet,
+        files.stream().map(SubjectFile::subject).toList(), this::subject);
     Path base = basedir.toPath();
     List<String> problems = new ArrayList<>();
     try (SchemaRegistryClient registry = registry(normalizeSchemas)) {
       for (SubjectFile subject : files) {
         SchemaImports.Resolved resolved = null;
+        DataContract contract = contracts.getOrDefault(subject.subject(), DataContract.NONE);
         try {
           resolved = resolve(registry, subject, true);
-          int id = registry.register(subject.subject(), resolved.schema(), resolved.references(),
-              contract(subject.subject()));
+          int id = registry.register(subject.subject(), resolved.schema(), resolved.references(), contract);
           SubjectVersion version = registry.lookup(subject.subject(), resolved.schema(), resolved.references());
           getLog().info("Registered " + subject.describe(base) + ": version " + version.version() + ", id " + id
               + (resolved.references().isEmpty() ? "" : ", references " + resolved.references().stream()
-                  .map(r -> r.name() + "=" + r.subject() + ":" + r.version()).collect(Collectors.joining(", "))));
+                  .map(r -> r.name() + "=" + r.subject() + ":" + r.version()).collect(Collectors.joining(", ")))
+              + (contract.equals(DataContract.NONE) ? "" : ", with " + Contracts.describe(contract)));
+          if (!contract.equals(DataContract.NONE)) {
+            Contracts.lost(subject.subject(), contract, registry.contractOf(id)).ifPresent(getLog()::warn);
+          }
         } catch (IncompatibleSchemaException e) {
           problems.add(subject.describe(base) + " is incompatible: " + reasons(registry, subject.subject(), resolved,
               e));
@@ -64,27 +76,6 @@ public final class RegisterMojo extends SubjectSchemasMojo {
       }
     }
     Failures.failIfAny("register failed for " + problems.size() + " of " + files.size() + " subject(s)", problems);
-  }
-
-  private DataContract contract(String subject) {
-    Metadata m = find(metadata, subject);
-    RuleSet r = find(ruleSet, subject);
-    if (m == null && r == null) {
-      return DataContract.NONE;
-    }
-    return new DataContract(m == null ? io.kavro.registry.contract.Metadata.EMPTY : m.toContract(subject),
-        r == null ? io.kavro.registry.contract.RuleSet.EMPTY : r.toContract(subject));
-  }
-
-  private <T> T find(Map<String, T> map, String subject) {
-    if (map != null) {
-      for (Map.Entry<String, T> entry : map.entrySet()) {
-        if (subject(entry.getKey()).equals(subject)) {
-          return entry.getValue();
-        }
-      }
-    }
-    return null;
   }
 
   /** The registry's reason, and Avro's, which names the field, where it finds one. */

@@ -1,7 +1,9 @@
 package io.kavro.maven;
 
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -29,12 +31,15 @@ public class Rule {
    * The client's value.
    *
    * @param where the subject and list it is in, for messages
-   * @throws IllegalArgumentException naming the rule and the value when a name, type, kind or mode is wrong
+   * @throws IllegalArgumentException naming the rule and the value when a name, type, kind, mode or param is wrong
    */
   io.kavro.registry.contract.Rule toContract(String where) {
     if (name == null || name.isBlank() || type == null || type.isBlank()) {
       throw new IllegalArgumentException(where + ": a <rule> needs a <name> and a <type>; was name=" + name
           + ", type=" + type);
+    }
+    if (params != null && params.values().stream().anyMatch(Objects::isNull)) {
+      throw new IllegalArgumentException(where + ": rule '" + name + "' has a <params> entry with no value");
     }
     return new io.kavro.registry.contract.Rule(name, doc,
         choice(io.kavro.registry.contract.Rule.Kind.class, kind, io.kavro.registry.contract.Rule.Kind.TRANSFORM,
@@ -52,7 +57,7 @@ public class Rule {
       return Enum.valueOf(type, value.strip().toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(where + ": rule '" + name + "' has " + type.getSimpleName().toLowerCase(
-          Locale.ROOT) + " '" + value + "'; one of " + java.util.Arrays.toString(type.getEnumConstants()));
+          Locale.ROOT) + " '" + value + "'; one of " + Arrays.toString(type.getEnumConstants()));
     }
   }
 }

@@ -1,0 +1,143 @@
+package io.kavro.maven;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kavro.registry.SubjectVersion;
+import io.kavro.registry.contract.DataContract;
+import io.kavro.registry.mock.MockRegistries;
+import io.kavro.registry.mock.MockRegistry;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code register} against Kavro's in-memory registry ({@code mock://}), which keeps data contracts. */
+class RegisterMojoTest {
+  private static final String ORDER = """
+      {"type": "record", "name": "Order", "namespace": "com.acme",
+       "fields": [{"name": "id", "type": "string"}]}""";
+  private static final String SHIPMENT = """
+      {"type": "record", "name": "Shipment", "namespace": "com.acme",
+       "fields": [{"name": "id", "type": "string"}]}""";
+
+  @TempDir
+  Path dir;
+
+  private final String scope = "register-" + UUID.randomUUID();
+  private MockRegistry registry;
+  private final RecordingLog log = new RecordingLog();
+
+  @BeforeEach
+  void setUp() throws IOException {
+    registry = MockRegistries.scope(scope);
+    Files.writeString(dir.resolve("order.avsc"), ORDER);
+    Files.writeString(dir.resolve("shipment.avsc"), SHIPMENT);
+  }
+
+  @AfterEach
+  void tearDown() {
+    MockRegistries.drop(scope);
+  }
+
+  private RegisterMojo mojo() {
+    RegisterMojo mojo = new RegisterMojo();
+    mojo.setLog(log);
+    mojo.basedir = dir.toFile();
+    mojo.schemaRegistryUrls = List.of("mock://" + scope);
+    Map<String, File> subjects = new LinkedHashMap<>();
+    subjects.put("orders-value", new File("order.avsc"));
+    subjects.put("shipments-value", new File("shipment.avsc"));
+    mojo.subjects = subjects;
+    mojo.decodeSubject = true;
+    return mojo;
+  }
+
+  private static Metadata metadata() {
+    Metadata metadata = new Metadata();
+    metadata.properties = Map.of("owner", "payments");
+    TagNames pii = new TagNames();
+    pii.add("PII");
+    metadata.tags = Map.of("_x2A_x2A.id", pii);
+    metadata.sensitive = Set.of("owner");
+    return metadata;
+  }
+
+  private static RuleSet rules(String kind) {
+    Rule rule = new Rule();
+    rule.name = "checkId";
+    rule.type = "CEL";
+    rule.kind = kind;
+    rule.expr = "message.id != ''";
+    RuleSet rules = new RuleSet();
+    rules.domainRules = List.of(rule);
+    return rules;
+  }
+
+  @Test
+  void run_metadataAndRules_areRegisteredWithTheSchema_tagPathsDecoded() throws Exception {
+    RegisterMojo mojo = mojo();
+    mojo.metadata = Map.of("orders-value", metadata());
+    mojo.ruleSet = Map.of("orders-value", rules("CONDITION"));
+
+    mojo.execute();
+
+    SubjectVersion orders = registry.latestVersion("orders-value");
+    DataContract kept = registry.contractOf(orders.id());
+    assertThat(kept.metadata().properties()).containsEntry("owner", "payments");
+    assertThat(kept.metadata().tags()).containsEntry("**.id", Set.of("PII"));
+    assertThat(kept.metadata().sensitive()).containsExactly("owner");
+    assertThat(kept.ruleSet().domainRules()).singleElement().satisfies(rule -> {
+      assertThat(rule.name()).isEqualTo("checkId");
+      assertThat(rule.kind()).isEqualTo(io.kavro.registry.contract.Rule.Kind.CONDITION);
+      assertThat(rule.mode()).isEqualTo(io.kavro.registry.contract.Rule.Mode.WRITEREAD);
+    });
+    assertThat(registry.contractOf(registry.latestVersion("shipments-value").id())).isEqualTo(DataContract.NONE);
+    assertThat(log.lines()).anySatisfy(line -> assertThat(line).startsWith("INFO Registered subject 'orders-value'")
+        .endsWith("with metadata (properties [owner], tags [**.id], sensitive [owner]) and rules [checkId]"));
+    assertThat(log.lines()).noneMatch(line -> line.startsWith("WARN"));
+  }
+
+  @Test
+  void run_badRuleOfTheLastSubject_failsBeforeAnySubjectIsRegistered() {
+    RegisterMojo mojo = mojo();
+    mojo.metadata = Map.of("orders-value", metadata());
+    mojo.ruleSet = Map.of("shipments-value", rules("VALIDATE"));
+
+    assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class)
+        .hasMessage("<ruleSet> of subject 'shipments-value', domainRules: rule 'checkId' has kind 'VALIDATE'; one of "
+            + "[TRANSFORM, CONDITION]; nothing was registered");
+    assertThat(registry.subjects()).isEmpty();
+  }
+
+  @Test
+  void run_metadataOfASubjectNotInSubjects_failsBeforeRegistering() {
+    RegisterMojo mojo = mojo();
+    mojo.metadata = Map.of("order-value", metadata());
+
+    assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class)
+        .hasMessageStartingWith("<metadata> names subject 'order-value', which is not in <subjects>");
+    assertThat(registry.subjects()).isEmpty();
+  }
+
+  @Test
+  void run_tagPathWithoutTags_failsNamingThePath() {
+    RegisterMojo mojo = mojo();
+    Metadata metadata = new Metadata();
+    metadata.tags = Map.of("_x2A_x2A.id", new TagNames());
+    mojo.metadata = Map.of("orders-value", metadata);
+
+    assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class)
+        .hasMessageStartingWith("<metadata> of subject 'orders-value': <tags> gives field path '**.id' no tag");
+  }
+}
