@@ -10,8 +10,10 @@ import io.kavro.registry.SubjectVersion;
 import io.kavro.registry.contract.DataContract;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -23,9 +25,11 @@ import org.apache.maven.plugins.annotations.Parameter;
  * resolved from the {@code imports} directory, each imported file registered first), its {@code metadata} and
  * {@code ruleSet}, and prints each subject's id and version. Registering an unchanged schema again is a no-op. A
  * schema the subject's compatibility level refuses fails the build with the registry's reason and the field, as
- * Avro finds it; the other subjects are still registered. The metadata and rules of every subject are built and
- * checked before the first subject is registered, so that a wrong {@code <rule>} registers nothing; a registry that
- * keeps none of them (Apicurio ignores both, without an error) gets a warning naming the subject.
+ * Avro finds it; the other subjects are still registered, but for those whose {@code <references>} name a subject
+ * that failed: they are not, so that none takes the old version of a type that just failed. The metadata and rules
+ * of every subject are built and checked before the first subject is registered, so that a wrong {@code <rule>}
+ * registers nothing; a registry that keeps none of them (Apicurio ignores both, without an error) gets a warning
+ * naming the subject.
  */
 @Mojo(name = "register", threadSafe = true)
 public final class RegisterMojo extends SubjectSchemasMojo {
@@ -50,32 +54,49 @@ public final class RegisterMojo extends SubjectSchemasMojo {
     // Every contract is built, and checked, before anything is registered.
     Map<String, DataContract> contracts = Contracts.of(metadata, ruleSet,
         files.stream().map(SubjectFile::subject).toList(), this::subject);
-    Path base = basedir.toPath();
     List<String> problems = new ArrayList<>();
+    Set<String> failed = new HashSet<>();
     try (SchemaRegistryClient registry = registry(normalizeSchemas)) {
       for (SubjectFile subject : files) {
-        SchemaImports.Resolved resolved = null;
-        DataContract contract = contracts.getOrDefault(subject.subject(), DataContract.NONE);
-        try {
-          resolved = resolve(registry, subject, true);
-          int id = registry.register(subject.subject(), resolved.schema(), resolved.references(), contract);
-          SubjectVersion version = registry.lookup(subject.subject(), resolved.schema(), resolved.references());
-          getLog().info("Registered " + subject.describe(base) + ": version " + version.version() + ", id " + id
-              + (resolved.references().isEmpty() ? "" : ", references " + resolved.references().stream()
-                  .map(r -> r.name() + "=" + r.subject() + ":" + r.version()).collect(Collectors.joining(", ")))
-              + (contract.equals(DataContract.NONE) ? "" : ", with " + Contracts.describe(contract)));
-          if (!contract.equals(DataContract.NONE)) {
-            Contracts.lost(subject.subject(), contract, registry.contractOf(id)).ifPresent(getLog()::warn);
-          }
-        } catch (IncompatibleSchemaException e) {
-          problems.add(subject.describe(base) + " is incompatible: " + reasons(registry, subject.subject(), resolved,
-              e));
-        } catch (SchemaFileException | InvalidSchemaException e) {
-          problems.add(subject.describe(base) + ": " + Failures.describe(e));
+        // A subject after the subjects its references name: one of them failed, so it would take a stale version.
+        var broken = subject.references().stream().filter(r -> failed.contains(r.subject())).findFirst();
+        if (broken.isPresent()) {
+          problems.add(subject.describe(basedir.toPath()) + " was not registered: its reference "
+              + broken.get().name() + " names subject '" + broken.get().subject() + "', which failed");
+          failed.add(subject.subject());
+        } else if (!register(registry, subject, contracts.getOrDefault(subject.subject(), DataContract.NONE),
+            problems)) {
+          failed.add(subject.subject());
         }
       }
     }
     Failures.failIfAny("register failed for " + problems.size() + " of " + files.size() + " subject(s)", problems);
+  }
+
+  /** Registers one subject's schema and prints its id and version; or adds why not to {@code problems}. */
+  private boolean register(SchemaRegistryClient registry, SubjectFile subject, DataContract contract,
+      List<String> problems) {
+    Path base = basedir.toPath();
+    SchemaImports.Resolved resolved = null;
+    try {
+      resolved = resolve(registry, subject, true);
+      int id = registry.register(subject.subject(), resolved.schema(), resolved.references(), contract);
+      SubjectVersion version = registry.lookup(subject.subject(), resolved.schema(), resolved.references());
+      getLog().info("Registered " + subject.describe(base) + ": version " + version.version() + ", id " + id
+          + (resolved.references().isEmpty() ? "" : ", references " + resolved.references().stream()
+              .map(r -> r.name() + "=" + r.subject() + ":" + r.version()).collect(Collectors.joining(", ")))
+          + (contract.equals(DataContract.NONE) ? "" : ", with " + Contracts.describe(contract)));
+      if (!contract.equals(DataContract.NONE)) {
+        Contracts.lost(subject.subject(), contract, registry.contractOf(id)).ifPresent(getLog()::warn);
+      }
+      return true;
+    } catch (IncompatibleSchemaException e) {
+      problems.add(subject.describe(base) + " is incompatible: " + reasons(registry, subject.subject(), resolved,
+          e));
+    } catch (SchemaFileException | InvalidSchemaException e) {
+      problems.add(subject.describe(base) + ": " + Failures.describe(e));
+    }
+    return false;
   }
 
   /** The registry's reason, and Avro's, which names the field, where it finds one. */

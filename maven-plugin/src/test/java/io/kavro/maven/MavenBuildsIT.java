@@ -100,12 +100,14 @@ class MavenBuildsIT {
 
   @Test
   @Order(3)
-  void register_incompatibleSchema_failsNamingTheSubjectAndTheField() {
+  void register_incompatibleSchema_failsNamingTheSubjectAndTheField_andSkipsItsReferrer() {
     Build build = mvn("register", "case=bad");
 
     build.assertFailed();
-    assertThat(build.output()).contains("register failed for 1 of 3 subject(s)")
-        .contains("subject 'it-orders-value'").contains("is incompatible").contains("Order.priority");
+    assertThat(build.output()).contains("register failed for 2 of 3 subject(s)")
+        .contains("subject 'it-orders-value'").contains("is incompatible").contains("Order.priority")
+        .contains("subject 'it-audits-value' (").contains("audit.avsc) was not registered: its reference "
+            + "com.acme.Order names subject 'it-orders-value', which failed");
   }
 
   @Test

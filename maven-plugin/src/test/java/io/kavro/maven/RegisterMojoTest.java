@@ -3,6 +3,7 @@ package io.kavro.maven;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kavro.registry.CompatibilityLevel;
 import io.kavro.registry.SubjectVersion;
 import io.kavro.registry.contract.DataContract;
 import io.kavro.registry.mock.MockRegistries;
@@ -16,7 +17,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import org.apache.avro.Schema;
 import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -139,5 +142,28 @@ class RegisterMojoTest {
 
     assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class)
         .hasMessageStartingWith("<metadata> of subject 'orders-value': <tags> gives field path '**.id' no tag");
+  }
+
+  @Test
+  void run_referencedSubjectRefused_skipsTheSubjectThatReferencesIt_namingWhy() throws Exception {
+    registry.setCompatibility("orders-value", CompatibilityLevel.BACKWARD);
+    registry.register("orders-value", new Schema.Parser().parse(ORDER));
+    Files.writeString(dir.resolve("order-v2.avsc"), """
+        {"type": "record", "name": "Order", "namespace": "com.acme",
+         "fields": [{"name": "id", "type": "string"}, {"name": "priority", "type": "int"}]}""");
+    Files.writeString(dir.resolve("audit.avsc"), """
+        {"type": "record", "name": "Audit", "namespace": "com.acme", "fields": [{"name": "order", "type": "Order"}]}""");
+    RegisterMojo mojo = mojo();
+    mojo.subjects = Map.of("audits-value", new File("audit.avsc"), "orders-value", new File("order-v2.avsc"));
+    References references = new References();
+    references.addReference(new Reference("com.acme.Order", "orders-value", null));
+    mojo.references = Map.of("audits-value", references);
+
+    assertThatThrownBy(mojo::execute).isInstanceOf(MojoFailureException.class)
+        .hasMessageContaining("register failed for 2 of 2 subject(s)")
+        .hasMessageContaining("subject 'orders-value' (order-v2.avsc) is incompatible")
+        .hasMessageContaining("subject 'audits-value' (audit.avsc) was not registered: its reference com.acme.Order "
+            + "names subject 'orders-value', which failed");
+    assertThat(registry.subjects()).containsExactly("orders-value");
   }
 }
