@@ -6,7 +6,6 @@ import io.kavro.registry.SchemaFileException;
 import io.kavro.registry.SchemaImports;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
-import io.kavro.registry.SubjectVersion;
 import io.kavro.registry.contract.DataContract;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -81,8 +80,9 @@ public final class RegisterMojo extends SubjectSchemasMojo {
     try {
       resolved = resolve(registry, subject, true);
       int id = registry.register(subject.subject(), resolved.schema(), resolved.references(), contract);
-      SubjectVersion version = registry.lookup(subject.subject(), resolved.schema(), resolved.references());
-      getLog().info("Registered " + subject.describe(base) + ": version " + version.version() + ", id " + id
+      String version = Versions.withId(registry, subject.subject(), id).map(v -> "version " + v.version())
+          .orElse("version unknown (no version of the subject has the id)");
+      getLog().info("Registered " + subject.describe(base) + ": " + version + ", id " + id
           + (resolved.references().isEmpty() ? "" : ", references " + resolved.references().stream()
               .map(r -> r.name() + "=" + r.subject() + ":" + r.version()).collect(Collectors.joining(", ")))
           + (contract.equals(DataContract.NONE) ? "" : ", with " + Contracts.describe(contract)));

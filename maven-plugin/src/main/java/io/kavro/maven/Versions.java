@@ -6,6 +6,7 @@ import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SubjectVersion;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.avro.Schema;
 
 /** A subject's registered versions, and what Kavro reads of a schema against them. */
@@ -19,6 +20,22 @@ final class Versions {
       versions.add(registry.version(subject, version));
     }
     return versions;
+  }
+
+  /**
+   * The subject's latest version with this id: the version that a registration answering {@code id} made or
+   * found. A lookup by schema alone could name another version, one with the same schema and other metadata or
+   * rules. Reads the versions from the latest down, so a new version costs one read.
+   */
+  static Optional<SubjectVersion> withId(SchemaRegistryClient registry, String subject, int id) {
+    List<Integer> numbers = registry.versions(subject);
+    for (int i = numbers.size() - 1; i >= 0; i--) {
+      SubjectVersion version = registry.version(subject, numbers.get(i));
+      if (version.id() == id) {
+        return Optional.of(version);
+      }
+    }
+    return Optional.empty();
   }
 
   /**

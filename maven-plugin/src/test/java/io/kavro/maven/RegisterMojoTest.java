@@ -166,4 +166,23 @@ class RegisterMojoTest {
             + "names subject 'orders-value', which failed");
     assertThat(registry.subjects()).containsExactly("orders-value");
   }
+
+  @Test
+  void run_schemaAndMetadataOfAnOlderVersion_printsThatVersion_notTheLatestWithTheSameSchema() throws Exception {
+    Schema order = new Schema.Parser().parse(ORDER);
+    DataContract payments = new DataContract(metadata().toContract("orders-value", SubjectNames::decode),
+        io.kavro.registry.contract.RuleSet.EMPTY);
+    int first = registry.register("orders-value", order, List.of(), payments);
+    registry.register("orders-value", order, List.of(), new DataContract(new io.kavro.registry.contract.Metadata(
+        Map.of(), Map.of("owner", "billing"), Set.of()), io.kavro.registry.contract.RuleSet.EMPTY));
+    RegisterMojo mojo = mojo();
+    mojo.subjects = Map.of("orders-value", new File("order.avsc"));
+    mojo.metadata = Map.of("orders-value", metadata());
+
+    mojo.execute();
+
+    assertThat(registry.versions("orders-value")).containsExactly(1, 2);
+    assertThat(log.lines()).anySatisfy(line -> assertThat(line)
+        .startsWith("INFO Registered subject 'orders-value' (order.avsc): version 1, id " + first + ","));
+  }
 }
