@@ -18,7 +18,8 @@ import org.apache.maven.plugins.annotations.Parameter;
  * <p>A build that fails says what failed and why in Maven's one-line error, never in a stack trace alone: a schema
  * or compatibility problem (a file that is not an Avro schema, a schema the subject cannot take, a reader that
  * cannot read a version) is a {@link MojoFailureException}; a problem of the setup (settings, a registry that is
- * unreachable or refuses the credentials, a subject that does not exist) is a {@link MojoExecutionException}.
+ * unreachable or refuses the credentials, a subject that does not exist) is a {@link MojoExecutionException}, and so
+ * is any other failure, named by its class and message, rather than Maven's "Execution ... failed".
  *
  * <p>Maven injects parameters into the fields of a goal and of its superclasses, so the parameters that goals
  * share by name are declared once here and in {@link RegistryMojo}; the work is done by small classes the goals
@@ -52,6 +53,9 @@ public abstract class KavroMojo extends AbstractMojo {
       throw new MojoExecutionException(Failures.describe(e), e);
     } catch (IllegalArgumentException e) { // a parameter's value, named by the message
       throw new MojoExecutionException(Failures.describe(e), e);
+    } catch (RuntimeException e) { // a bug, or a library's failure: named, never "Execution failed: null"
+      String name = e.getClass().getSimpleName();
+      throw new MojoExecutionException(e.getMessage() == null ? name : name + ": " + Failures.describe(e), e);
     }
   }
 
