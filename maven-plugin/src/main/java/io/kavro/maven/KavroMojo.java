@@ -13,7 +13,8 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /**
- * What every goal shares: {@code skip}, the project's folder that relative paths start from, and one way to fail.
+ * What every goal shares: {@code skip} (and Confluent's {@code kafka-schema-registry.skip}), the project's folder
+ * that relative paths start from, and one way to fail.
  *
  * <p>A build that fails says what failed and why in Maven's one-line error, never in a stack trace alone: a schema
  * or compatibility problem (a file that is not an Avro schema, a schema the subject cannot take, a reader that
@@ -30,6 +31,13 @@ public abstract class KavroMojo extends AbstractMojo {
   @Parameter(property = "kavro.skip", defaultValue = "false")
   boolean skip;
 
+  /**
+   * Confluent's plugin's {@code -Dkafka-schema-registry.skip} (a user or system property), so that a build script
+   * written for that plugin skips these goals too. Read-only: in the pom, give {@code <skip>}.
+   */
+  @Parameter(defaultValue = "${kafka-schema-registry.skip}", readonly = true)
+  String confluentSkip;
+
   /** The project's folder: relative paths of the configuration start there. */
   @Parameter(defaultValue = "${project.basedir}", readonly = true, required = true)
   File basedir;
@@ -38,7 +46,12 @@ public abstract class KavroMojo extends AbstractMojo {
   @Override
   public final void execute() throws MojoExecutionException, MojoFailureException {
     if (skip) {
-      getLog().info("Skipped (skip=true)");
+      getLog().info("Skipped (skip=true: <skip> or -Dkavro.skip)");
+      return;
+    }
+    // Maven reads "-Dkafka-schema-registry.skip" without a value as true.
+    if (confluentSkip != null && confluentSkip.strip().equalsIgnoreCase("true")) {
+      getLog().info("Skipped (kafka-schema-registry.skip=true, the property of Confluent's plugin)");
       return;
     }
     try {

@@ -121,11 +121,14 @@ class MavenBuildsIT {
 
   @Test
   @Order(5)
-  void skip_skipsTheGoal() {
+  void skip_skipsTheGoal_andSoDoesConfluentsProperty() {
     Build build = mvn("set-compatibility", "level=SIDEWAYS", "kavro.skip=true");
+    Build confluents = mvn("set-compatibility", "level=SIDEWAYS", "kafka-schema-registry.skip=true");
 
     build.assertPassed();
-    assertThat(build.output()).contains("Skipped (skip=true)");
+    assertThat(build.output()).contains("Skipped (skip=true: <skip> or -Dkavro.skip)");
+    confluents.assertPassed();
+    assertThat(confluents.output()).contains("Skipped (kafka-schema-registry.skip=true, the property of Confluent's");
   }
 
   @Test
