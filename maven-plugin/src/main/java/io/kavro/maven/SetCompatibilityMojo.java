@@ -15,7 +15,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * {@code set-compatibility}: sets the compatibility level of subjects, or the global one under the key
  * {@code __GLOBAL} (or {@code null}), as Confluent's plugin does. Every level is read before any is set, so that a
  * misspelled one changes nothing. After setting a subject's level, the level the registry then applies is read
- * back, and a difference is a warning (Apicurio keeps no subject level {@code NONE}).
+ * back, and a difference is a warning (Apicurio keeps no subject level {@code NONE}); so is the global level.
  */
 @Mojo(name = "set-compatibility", threadSafe = true)
 public final class SetCompatibilityMojo extends RegistryMojo {
@@ -36,6 +36,10 @@ public final class SetCompatibilityMojo extends RegistryMojo {
         if (subject == null) {
           registry.setCompatibility(level);
           getLog().info("Global compatibility set to " + level);
+          CompatibilityLevel global = registry.compatibility();
+          if (global != level) {
+            getLog().warn("the registry's global level is " + global + " after setting it to " + level);
+          }
         } else {
           registry.setCompatibility(subject, level);
           getLog().info("Compatibility of subject '" + subject + "' set to " + level);

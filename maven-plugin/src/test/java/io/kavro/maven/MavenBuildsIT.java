@@ -203,6 +203,18 @@ class MavenBuildsIT {
 
   @Test
   @Order(13)
+  void testCompatibility_transitiveLevel_readsEveryVersion_notOnlyTheLatest() {
+    // Version 2 has a note, version 1 none: a note without a default reads version 2 only.
+    mvn("set-compatibility", "level=BACKWARD_TRANSITIVE").assertPassed();
+    Build build = mvn("test-compatibility", "case=transitive");
+
+    build.assertFailed("MojoFailureException");
+    assertThat(build.output()).contains("1 of 2 schema(s) are incompatible with their subjects")
+        .contains("is not compatible at BACKWARD_TRANSITIVE").contains("version 1").contains("Order.note");
+  }
+
+  @Test
+  @Order(14)
   void validate_schemaFiles_passWithoutARegistry_warningOfWhatAvro1122Refuses() {
     Build build = mvn("validate");
 
@@ -212,7 +224,7 @@ class MavenBuildsIT {
   }
 
   @Test
-  @Order(14)
+  @Order(15)
   void validate_notAnAvroSchema_failsNamingTheFile() {
     Build build = mvn("validate", "case=broken");
 
@@ -222,7 +234,7 @@ class MavenBuildsIT {
   }
 
   @Test
-  @Order(15)
+  @Order(16)
   void testLocalCompatibility_compatibleFiles_passWithImportedTypes() {
     Build build = mvn("test-local-compatibility");
 
@@ -232,7 +244,7 @@ class MavenBuildsIT {
   }
 
   @Test
-  @Order(16)
+  @Order(17)
   void testLocalCompatibility_incompatibleFiles_failNamingEachField() {
     Build build = mvn("test-local-compatibility", "case=bad");
 
