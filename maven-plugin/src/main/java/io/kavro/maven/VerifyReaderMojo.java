@@ -37,6 +37,10 @@ public final class VerifyReaderMojo extends RegistryMojo {
   @Parameter
   Map<String, String> readerClasses;
 
+  /** Whether {@code _x} escapes in the subjects' element names are decoded ({@code my_x2Fsubject}). */
+  @Parameter(defaultValue = "true")
+  boolean decodeSubject = true;
+
   /** A metadata property that splits a subject's versions into groups; only the latest's group is read. */
   @Parameter
   String compatibilityGroup;
@@ -75,6 +79,10 @@ public final class VerifyReaderMojo extends RegistryMojo {
     Failures.failIfAny(problems.size() + " registered version(s) cannot be read", problems);
   }
 
+  private String subject(String key) {
+    return decodeSubject ? SubjectNames.decode(key) : key;
+  }
+
   /** A reader schema and how to name it. */
   private record Reader(String name, Schema schema) {}
 
@@ -85,7 +93,7 @@ public final class VerifyReaderMojo extends RegistryMojo {
         for (Map.Entry<String, File> entry : readerSchemas.entrySet()) {
           SchemaImports.Resolved resolved = SchemaImports.resolve(local, path(entry.getValue()), List.of(),
               imports == null ? null : path(imports), true);
-          readers.put(SubjectNames.decode(entry.getKey()), new Reader("reader schema " + entry.getValue(),
+          readers.put(subject(entry.getKey()), new Reader("reader schema " + entry.getValue(),
               resolved.schema()));
         }
       }
@@ -93,7 +101,7 @@ public final class VerifyReaderMojo extends RegistryMojo {
     if (readerClasses != null && !readerClasses.isEmpty()) {
       try (ReaderClasses classes = new ReaderClasses(classpathElements, getClass().getClassLoader())) {
         for (Map.Entry<String, String> entry : readerClasses.entrySet()) {
-          String subject = SubjectNames.decode(entry.getKey());
+          String subject = subject(entry.getKey());
           if (readers.containsKey(subject)) {
             throw new MojoExecutionException("subject '" + subject + "' has a reader in both <readerSchemas> and "
                 + "<readerClasses>: give one");

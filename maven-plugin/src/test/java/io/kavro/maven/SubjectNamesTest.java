@@ -23,4 +23,16 @@ class SubjectNamesTest {
     assertThat(SubjectNames.encode("a/b:c")).isEqualTo("a_x2Fb_x3Ac");
     assertThat(SubjectNames.decode(SubjectNames.encode("a/b:c"))).isEqualTo("a/b:c");
   }
+
+  @Test
+  void decode_plus_staysAPlus_notASpace() {
+    assertThat(SubjectNames.decode("my_x2Fa+b")).isEqualTo("my/a+b");
+    assertThat(SubjectNames.decode("a_x20b")).isEqualTo("a b");
+  }
+
+  @Test
+  void encode_plusAndSpace_readBackAsThemselves() {
+    assertThat(SubjectNames.encode("a+b c")).isEqualTo("a_x2Bb_x20c");
+    assertThat(SubjectNames.decode(SubjectNames.encode("a+b c"))).isEqualTo("a+b c");
+  }
 }

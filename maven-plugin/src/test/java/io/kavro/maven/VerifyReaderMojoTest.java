@@ -93,4 +93,17 @@ class VerifyReaderMojoTest {
     assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class)
         .hasMessageContaining("subject 'orders-value' version 1 (the latest) has no metadata property 'major'");
   }
+
+  @Test
+  void run_decodeSubjectFalse_takesTheKeyAsTheSubject() throws Exception {
+    registry.register("my_x2Forders", LONG_ID);
+    VerifyReaderMojo mojo = mojo();
+    mojo.readerClasses = Map.of("my_x2Forders", OrderReader.class.getName());
+    mojo.decodeSubject = false;
+
+    mojo.execute();
+
+    assertThat(log.lines()).contains("INFO reader class com.acme.reader.OrderReader reads subject 'my_x2Forders' "
+        + "versions [1] of [1]");
+  }
 }
