@@ -75,6 +75,11 @@ public abstract class KavroMojo extends AbstractMojo {
   /** The goal's work. */
   abstract void run() throws MojoExecutionException, MojoFailureException;
 
+  /** {@code file} for messages: from {@code base} when it is under it, else whole. */
+  static Path shown(Path base, Path file) {
+    return file.startsWith(base) ? base.relativize(file) : file;
+  }
+
   /** {@code file} as given, from the project's folder when it is relative. */
   final Path path(File file) {
     return file.isAbsolute() ? file.toPath() : basedir.toPath().resolve(file.toPath()).normalize();

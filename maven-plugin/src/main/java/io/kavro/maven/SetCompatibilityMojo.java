@@ -2,7 +2,6 @@ package io.kavro.maven;
 
 import io.kavro.registry.CompatibilityLevel;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -67,12 +66,7 @@ public final class SetCompatibilityMojo extends RegistryMojo {
             + "Confluent's plugin; Kavro's plugin sets levels only: give one of "
             + Arrays.toString(CompatibilityLevel.values()));
       }
-      try {
-        levels.put(subject, CompatibilityLevel.parse(value));
-      } catch (SchemaRegistryException e) {
-        throw new MojoExecutionException("<compatibilityLevels>: " + where + " has the level '" + value
-            + "', which is none of " + Arrays.toString(CompatibilityLevel.values()));
-      }
+      levels.put(subject, Levels.parse(where, value));
     }
     return levels;
   }

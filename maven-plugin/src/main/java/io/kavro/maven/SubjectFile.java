@@ -19,7 +19,6 @@ record SubjectFile(String subject, Path file, List<SchemaImports.Wanted> referen
 
   /** "subject 'orders-value' (src/main/avro/order.avsc)", the file from {@code base}. */
   String describe(Path base) {
-    Path shown = file.startsWith(base) ? base.relativize(file) : file;
-    return "subject '" + subject + "' (" + shown + ")";
+    return "subject '" + subject + "' (" + KavroMojo.shown(base, file) + ")";
   }
 }

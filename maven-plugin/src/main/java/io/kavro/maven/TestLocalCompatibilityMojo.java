@@ -7,13 +7,11 @@ import io.kavro.registry.SchemaFileException;
 import io.kavro.registry.SchemaImports;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryClients;
-import io.kavro.registry.SchemaRegistryException;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -70,7 +68,7 @@ public final class TestLocalCompatibilityMojo extends KavroMojo {
       CompatibilityLevel level = level(name);
       List<Path> previous = previous(name);
       Path file = path(schema.getValue());
-      String what = name + " (" + (file.startsWith(base) ? base.relativize(file) : file) + ")";
+      String what = name + " (" + shown(base, file) + ")";
       try {
         String problem = problem(name, file, previous, level, base);
         if (problem == null) {
@@ -101,7 +99,7 @@ public final class TestLocalCompatibilityMojo extends KavroMojo {
         // An identical previous file is the same version: registering is idempotent.
         int version = local.lookup(name, resolved.schema(), resolved.references()).version();
         versions.computeIfAbsent(version, v -> new ArrayList<>())
-            .add(String.valueOf(old.startsWith(base) ? base.relativize(old) : old));
+            .add(String.valueOf(shown(base, old)));
       }
       local.setCompatibility(name, level);
       SchemaImports.Resolved candidate = SchemaImports.resolve(local, file, List.of(), importsDir, true);
@@ -122,12 +120,7 @@ public final class TestLocalCompatibilityMojo extends KavroMojo {
     if (value == null) {
       throw new MojoExecutionException("<compatibilityLevels> gives no level for '" + name + "'");
     }
-    try {
-      return CompatibilityLevel.parse(value);
-    } catch (SchemaRegistryException e) {
-      throw new MojoExecutionException("<compatibilityLevels>: '" + name + "' has the level '" + value
-          + "', which is none of " + Arrays.toString(CompatibilityLevel.values()));
-    }
+    return Levels.parse("'" + name + "'", value);
   }
 
   /** The previous files of a name, oldest first. */

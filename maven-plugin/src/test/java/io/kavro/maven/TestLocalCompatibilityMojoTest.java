@@ -7,6 +7,7 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -61,5 +62,11 @@ class TestLocalCompatibilityMojoTest {
         .hasMessageContaining("Order.note")
         .hasMessageContaining("version 1 is previous/v1.avsc, version 2 is previous/v2.avsc, version 3 is "
             + "previous/v10.avsc");
+  }
+
+  @Test
+  void run_unknownLevel_failsNamingTheSchemaAndTheLevels() {
+    assertThatThrownBy(mojo("SIDEWAYS")::execute).isInstanceOf(MojoExecutionException.class)
+        .hasMessageStartingWith("<compatibilityLevels>: 'order' has the level 'SIDEWAYS', which is none of [NONE, ");
   }
 }
