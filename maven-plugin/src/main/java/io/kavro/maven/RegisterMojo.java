@@ -2,12 +2,12 @@ package io.kavro.maven;
 
 import io.kavro.registry.IncompatibleSchemaException;
 import io.kavro.registry.InvalidSchemaException;
-import io.kavro.registry.SchemaFileException;
-import io.kavro.registry.SchemaImports;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SubjectVersion;
 import io.kavro.registry.contract.DataContract;
+import io.kavro.schematools.SchemaFileException;
+import io.kavro.schematools.SchemaImports;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +48,7 @@ public final class RegisterMojo extends SubjectSchemasMojo {
       for (SubjectFile subject : files) {
         SchemaImports.Resolved resolved = null;
         try {
-          resolved = resolve(registry, subject, true);
+          resolved = resolve(registry, subject, SchemaImports.ImportedFiles.REGISTER);
           int id = registry.register(subject.subject(), resolved.schema(), resolved.references(),
               contract(subject.subject()));
           SubjectVersion version = registry.lookup(subject.subject(), resolved.schema(), resolved.references());

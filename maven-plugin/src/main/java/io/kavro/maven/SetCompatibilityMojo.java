@@ -3,6 +3,7 @@ package io.kavro.maven;
 import io.kavro.registry.CompatibilityLevel;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
+import io.kavro.schematools.LevelMismatch;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -39,7 +40,7 @@ public final class SetCompatibilityMojo extends RegistryMojo {
         } else {
           registry.setCompatibility(subject, level);
           getLog().info("Compatibility of subject '" + subject + "' set to " + level);
-          registry.compatibilityInForce(subject).mismatchAfterSetting(subject, level)
+          LevelMismatch.afterSetting(subject, level, registry.compatibilityInForce(subject))
               .ifPresent(getLog()::warn);
         }
       }

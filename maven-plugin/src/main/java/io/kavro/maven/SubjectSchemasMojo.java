@@ -1,13 +1,14 @@
 package io.kavro.maven;
 
-import io.kavro.registry.SchemaImports;
 import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.schematools.SchemaImports;
 import java.io.File;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -116,10 +117,11 @@ public abstract class SubjectSchemasMojo extends RegistryMojo {
    * The subject's schema, whole, with the references to register it with.
    *
    * @param registry where references are fetched, and imported files registered or looked up
-   * @param register whether imported files are registered
+   * @param importedFiles what becomes of the imported files the schema needs
    */
-  final SchemaImports.Resolved resolve(SchemaRegistryClient registry, SubjectFile subject, boolean register) {
-    return SchemaImports.resolve(registry, subject.file(), subject.references(),
-        imports == null ? null : path(imports), register);
+  final SchemaImports.Resolved resolve(SchemaRegistryClient registry, SubjectFile subject,
+      SchemaImports.ImportedFiles importedFiles) {
+    return PluginImports.against(registry).withImportedFiles(importedFiles).resolve(subject.file(),
+        subject.references(), Optional.ofNullable(imports).map(this::path));
   }
 }

@@ -3,11 +3,11 @@ package io.kavro.maven;
 import io.kavro.registry.CompatibilityCheck;
 import io.kavro.registry.CompatibilityInForce;
 import io.kavro.registry.InvalidSchemaException;
-import io.kavro.registry.SchemaFileException;
-import io.kavro.registry.SchemaImports;
 import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.schematools.SchemaFileException;
+import io.kavro.schematools.SchemaImports;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +40,8 @@ public final class TestCompatibilityMojo extends SubjectSchemasMojo {
       for (SubjectFile subject : files) {
         try {
           // The whole schema is what a registry tests; the imported files need not be registered for that.
-          SchemaImports.Resolved resolved = resolve(hasReferences() ? registry : local, subject, !hasReferences());
+          SchemaImports.Resolved resolved = resolve(hasReferences() ? registry : local, subject,
+              hasReferences() ? SchemaImports.ImportedFiles.LOOK_UP : SchemaImports.ImportedFiles.REGISTER);
           String problem = problem(registry, subject, resolved);
           if (problem != null) {
             problems.add(subject.describe(base) + " " + problem);

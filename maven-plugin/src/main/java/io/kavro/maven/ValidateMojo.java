@@ -2,10 +2,11 @@ package io.kavro.maven;
 
 import io.kavro.registry.HeldSchemas;
 import io.kavro.registry.InvalidSchemaException;
-import io.kavro.registry.SchemaFileException;
-import io.kavro.registry.SchemaFiles;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.schematools.SchemaFileException;
+import io.kavro.schematools.SchemaFiles;
+import io.kavro.schematools.SchemaImports;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +34,8 @@ public final class ValidateMojo extends SubjectSchemasMojo {
     try (SchemaRegistryClient types = hasReferences() ? registry(false) : SchemaRegistryClients.inMemory()) {
       for (SubjectFile subject : files) {
         try {
-          resolve(types, subject, !hasReferences());
+          resolve(types, subject,
+              hasReferences() ? SchemaImports.ImportedFiles.LOOK_UP : SchemaImports.ImportedFiles.REGISTER);
           getLog().info(subject.describe(base) + " is a valid Avro schema");
         } catch (SchemaFileException | InvalidSchemaException e) {
           String refused = Failures.describe(e);

@@ -56,6 +56,9 @@ class MavenBuildsIT {
     Path registryHttp = MODULE.resolve("../registry-http");
     install("kavro-registry-http", registryHttp.resolve("pom.xml"),
         registryHttp.resolve("target/kavro-registry-http-" + VERSION + ".jar"));
+    Path schemaTools = MODULE.resolve("../schema-tools");
+    install("kavro-schema-tools", schemaTools.resolve("pom.xml"),
+        schemaTools.resolve("target/kavro-schema-tools-" + VERSION + ".jar"));
     install("kavro-maven-plugin", MODULE.resolve("pom.xml"), TARGET.resolve("kavro-maven-plugin-" + VERSION + ".jar"));
     Path outer = writeSettings();
     // Maven injects plexus-utils 1.1 into the plugin (PlexusUtilsInjector); the nested builds are offline.
