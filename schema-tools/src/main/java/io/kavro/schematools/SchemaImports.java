@@ -21,7 +21,9 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.Schema;
+import org.apache.avro.util.internal.Accessor;
 
 /**
  * A schema file and the named types it takes from elsewhere, as the console tool's {@code schema register} and
@@ -267,9 +269,9 @@ public final class SchemaImports {
 
     private SchemaReference fetch(Wanted reference) {
       Referenced version = referencedVersions.find(reference.subject(), reference.version());
-      Schema.Parser definitions = new Schema.Parser();
-      definitions.parse(version.schema().toString());
-      Map<String, Schema> types = definitions.getTypes();
+      // The version's types as the client read them, not parsed again: registries hold what Avro 1.12.2 refuses.
+      Map<String, Schema> types = new LinkedHashMap<>();
+      namedTypes(version.schema(), types);
       if (!types.containsKey(reference.name())) {
         throw new SchemaFileException(labels.reference() + " " + reference.name() + "=" + reference.subject() + ":"
             + version.version() + ": that version does not define " + reference.name() + "; it defines "
@@ -374,17 +376,61 @@ public final class SchemaImports {
           throw new SchemaFileException(path, path + SchemaFiles.problem(refused));
         }
       }
-      parser.getTypes().forEach(known::putIfAbsent);
+      Map<String, Schema> defined = new LinkedHashMap<>(parser.getTypes());
+      defined.keySet().removeAll(known.keySet());
+      if (reading == Reading.STRICT) {
+        checkDefaults(path, defined.values());
+      }
+      known.putAll(defined);
       return schema;
     }
 
+    /**
+     * A parser with the types known so far, which checks no default: Avro 1.12.2's would check the defaults of the
+     * known types too, and a referenced version may hold one that does not match (registries hold such versions).
+     * {@link #checkDefaults} checks the file's own.
+     */
     private Schema.Parser parser() {
-      Schema.Parser parser = new Schema.Parser();
-      if (reading == Reading.AS_HELD) {
-        parser.setValidateDefaults(false);
-      }
+      Schema.Parser parser = new Schema.Parser().setValidateDefaults(false);
       parser.addTypes(known);
       return parser;
+    }
+  }
+
+  /**
+   * Checks the defaults of the fields of {@code types} as Avro 1.12.2's parser does, by building each field with a
+   * default again through the constructor the parser uses, its check on.
+   */
+  private static void checkDefaults(Path path, Iterable<Schema> types) {
+    for (Schema type : types) {
+      if (type.getType() != Schema.Type.RECORD) {
+        continue;
+      }
+      for (Schema.Field field : type.getFields()) {
+        if (field.hasDefaultValue()) {
+          try {
+            Accessor.createField(field.name(), field.schema(), null, Accessor.defaultValue(field), true,
+                field.order());
+          } catch (AvroRuntimeException e) {
+            throw new SchemaFileException(path, path + SchemaFiles.problem(e));
+          }
+        }
+      }
+    }
+  }
+
+  /** Each named type of {@code schema}, by full name, as Avro's parser would have defined them, in order. */
+  private static void namedTypes(Schema schema, Map<String, Schema> types) {
+    switch (schema.getType()) {
+      case RECORD, ENUM, FIXED -> {
+        if (types.putIfAbsent(schema.getFullName(), schema) == null && schema.getType() == Schema.Type.RECORD) {
+          schema.getFields().forEach(field -> namedTypes(field.schema(), types));
+        }
+      }
+      case ARRAY -> namedTypes(schema.getElementType(), types);
+      case MAP -> namedTypes(schema.getValueType(), types);
+      case UNION -> schema.getTypes().forEach(branch -> namedTypes(branch, types));
+      default -> { }
     }
   }
 
