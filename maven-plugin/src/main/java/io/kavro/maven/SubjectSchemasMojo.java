@@ -49,10 +49,14 @@ public abstract class SubjectSchemasMojo extends RegistryMojo {
     return decodeSubject ? SubjectNames.decode(key) : key;
   }
 
-  /** Whether any subject takes a type from another subject's version. */
-  final boolean hasReferences() {
-    return references != null && references.values().stream().anyMatch(list -> list != null
-        && !list.list().isEmpty());
+  /**
+   * The subjects' schemas for the goals that register nothing.
+   *
+   * @param files every subject of {@code <subjects>}
+   * @param registry where references to versions are fetched, when {@link LocalSchemas#needsRegistry} says so
+   */
+  final LocalSchemas localSchemas(List<SubjectFile> files, Optional<SchemaRegistryClient> registry) {
+    return new LocalSchemas(files, Optional.ofNullable(imports).map(this::path), registry);
   }
 
   /**

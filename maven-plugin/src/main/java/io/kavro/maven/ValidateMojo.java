@@ -3,13 +3,13 @@ package io.kavro.maven;
 import io.kavro.registry.HeldSchemas;
 import io.kavro.registry.InvalidSchemaException;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
 import io.kavro.schematools.SchemaFileException;
 import io.kavro.schematools.SchemaFiles;
 import io.kavro.schematools.SchemaImports;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.Schema;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -22,7 +22,8 @@ import org.apache.maven.plugins.annotations.Mojo;
  * as Avro 1.12.2, the strictest of them, parses it, defaults checked. A file that Avro 1.12.2 refuses but a
  * registry holds and Kavro reads (a named type referenced as an object, {@code {"type":"ns.Name"}}, AVRO-4176; a
  * default that does not match its type) passes with a warning that says which. No registry is needed unless a
- * subject has {@code references}, which are read from the registry.
+ * reference names a version that no subject's file is: a reference to the latest version of a subject in
+ * {@code <subjects>} takes that subject's file.
  */
 @Mojo(name = "validate", threadSafe = true)
 public final class ValidateMojo extends SubjectSchemasMojo {
@@ -31,11 +32,11 @@ public final class ValidateMojo extends SubjectSchemasMojo {
     List<SubjectFile> files = subjectFiles();
     Path base = basedir.toPath();
     List<String> problems = new ArrayList<>();
-    try (SchemaRegistryClient types = hasReferences() ? registry(false) : SchemaRegistryClients.inMemory()) {
+    try (SchemaRegistryClient registry = LocalSchemas.needsRegistry(files) ? registry(false) : null) {
+      LocalSchemas schemas = localSchemas(files, Optional.ofNullable(registry));
       for (SubjectFile subject : files) {
         try {
-          resolve(types, subject,
-              hasReferences() ? SchemaImports.ImportedFiles.LOOK_UP : SchemaImports.ImportedFiles.REGISTER);
+          schemas.resolve(subject, SchemaImports.Reading.STRICT);
           getLog().info(subject.describe(base) + " is a valid Avro schema");
         } catch (SchemaFileException | InvalidSchemaException e) {
           String refused = Failures.describe(e);

@@ -123,13 +123,17 @@ public final class SchemaImports {
   /**
    * A version that a reference names, as found.
    *
-   * @param version its number, from 1
+   * @param version its number, from 1; or 0 for a schema not registered yet (a file about to be registered), which
+   *     gives its types but no reference to register with
    * @param schema its schema, whose named types the file may use
    */
   public record Referenced(int version, Schema schema) {
-    /** Checks that the schema is given. */
+    /** Checks that the schema is given and the version is a version number or 0. */
     public Referenced {
       Objects.requireNonNull(schema, "schema");
+      if (version < 0) {
+        throw new IllegalArgumentException("a version is from 1 (0 for one not registered yet), was " + version);
+      }
     }
   }
 
@@ -150,15 +154,20 @@ public final class SchemaImports {
   /** One {@code .avsc} file of the imports directory: what it defines and what it uses from elsewhere. */
   private record ImportFile(Path path, String text, String name, Set<String> defines, Map<String, String> uses) {}
 
-  private final SchemaRegistryClient registry;
+  /** Where imported files are registered or looked up; empty when they are only read. */
+  private final Optional<SchemaRegistryClient> registry;
   private final Labels labels;
   private final ImportedFiles importedFiles;
   private final Reading reading;
   private final ReferencedVersions referencedVersions;
 
-  private SchemaImports(SchemaRegistryClient registry, Labels labels, ImportedFiles importedFiles, Reading reading,
-      ReferencedVersions referencedVersions) {
-    this.registry = Objects.requireNonNull(registry, "registry");
+  private SchemaImports(Optional<SchemaRegistryClient> registry, Labels labels, ImportedFiles importedFiles,
+      Reading reading, ReferencedVersions referencedVersions) {
+    if (registry.isEmpty() && importedFiles != ImportedFiles.READ) {
+      throw new IllegalStateException("imported files are registered or looked up in a registry, and none was "
+          + "given: use against(registry, labels)");
+    }
+    this.registry = registry;
     this.labels = Objects.requireNonNull(labels, "labels");
     this.importedFiles = Objects.requireNonNull(importedFiles, "importedFiles");
     this.reading = Objects.requireNonNull(reading, "reading");
@@ -174,8 +183,20 @@ public final class SchemaImports {
    * @return the resolution
    */
   public static SchemaImports against(SchemaRegistryClient registry, Labels labels) {
-    return new SchemaImports(registry, labels, ImportedFiles.LOOK_UP, Reading.STRICT,
+    return new SchemaImports(Optional.of(registry), labels, ImportedFiles.LOOK_UP, Reading.STRICT,
         ReferencedVersions.in(registry));
+  }
+
+  /**
+   * Resolution without a registry: references are found in {@code versions}, imported files only read
+   * ({@link ImportedFiles#READ}; no other is possible), each text read {@link Reading#STRICT}.
+   *
+   * @param labels how the tool names its imports directory and its references
+   * @param versions where the versions that references name are found
+   * @return the resolution
+   */
+  public static SchemaImports reading(Labels labels, ReferencedVersions versions) {
+    return new SchemaImports(Optional.empty(), labels, ImportedFiles.READ, Reading.STRICT, versions);
   }
 
   /**
@@ -183,6 +204,7 @@ public final class SchemaImports {
    *
    * @param importedFiles register, look up or only read them
    * @return the copy
+   * @throws IllegalStateException to register or look them up without a registry
    */
   public SchemaImports withImportedFiles(ImportedFiles importedFiles) {
     return new SchemaImports(registry, labels, importedFiles, reading, referencedVersions);
@@ -257,7 +279,7 @@ public final class SchemaImports {
     Resolved resolve(Path file, List<Wanted> references, Optional<Path> importsDir) {
       List<SchemaReference> all = new ArrayList<>();
       for (Wanted reference : references) {
-        all.add(fetch(reference));
+        fetch(reference).ifPresent(all::add);
       }
       if (importsDir.isPresent()) {
         index(importsDir.get());
@@ -267,18 +289,20 @@ public final class SchemaImports {
       return new Resolved(parse(file, read(file)), List.copyOf(all));
     }
 
-    private SchemaReference fetch(Wanted reference) {
+    /** The reference to register with, empty for a version not registered yet; its types become known. */
+    private Optional<SchemaReference> fetch(Wanted reference) {
       Referenced version = referencedVersions.find(reference.subject(), reference.version());
       // The version's types as the client read them, not parsed again: registries hold what Avro 1.12.2 refuses.
       Map<String, Schema> types = new LinkedHashMap<>();
       namedTypes(version.schema(), types);
       if (!types.containsKey(reference.name())) {
-        throw new SchemaFileException(labels.reference() + " " + reference.name() + "=" + reference.subject() + ":"
-            + version.version() + ": that version does not define " + reference.name() + "; it defines "
+        throw new SchemaFileException(labels.reference() + " " + new Wanted(reference.name(), reference.subject(),
+            version.version()) + ": that version does not define " + reference.name() + "; it defines "
             + String.join(", ", types.keySet()));
       }
       types.forEach(known::putIfAbsent);
-      return new SchemaReference(reference.name(), reference.subject(), version.version());
+      return version.version() == 0 ? Optional.empty()
+          : Optional.of(new SchemaReference(reference.name(), reference.subject(), version.version()));
     }
 
     private void index(Path dir) {
@@ -336,7 +360,7 @@ public final class SchemaImports {
           Schema schema = parse(imported.path(), imported.text());
           done = switch (importedFiles) {
             case REGISTER -> {
-              registry.register(imported.name(), schema, own);
+              registry.get().register(imported.name(), schema, own);
               yield Optional.of(lookUp(imported, schema, own));
             }
             case LOOK_UP -> Optional.of(lookUp(imported, schema, own));
@@ -353,7 +377,7 @@ public final class SchemaImports {
     }
 
     private SchemaReference lookUp(ImportFile imported, Schema schema, List<SchemaReference> own) {
-      SubjectVersion version = registry.lookup(imported.name(), schema, own);
+      SubjectVersion version = registry.get().lookup(imported.name(), schema, own);
       return new SchemaReference(imported.name(), imported.name(), version.version());
     }
 
