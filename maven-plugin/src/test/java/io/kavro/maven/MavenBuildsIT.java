@@ -202,7 +202,9 @@ class MavenBuildsIT {
 
     build.assertPassed();
     assertThat(build.output()).contains("subject 'it-shipments-value'").contains("is a valid Avro schema")
-        .contains("subject 'it-visits-value'").contains("Avro 1.12.2 refuses it").contains("AVRO-4176");
+        .contains("subject 'it-visits-value'").contains("Avro 1.12.2 refuses it").contains("AVRO-4176")
+        .contains("subject 'it-deliveries-value'").contains("Invalid default for field floor")
+        .contains("a default does not match its field's type");
   }
 
   @Test
@@ -211,7 +213,7 @@ class MavenBuildsIT {
     Build build = mvn("validate", "case=broken");
 
     build.assertFailed();
-    assertThat(build.output()).contains("1 of 3 schema file(s) are not valid").contains("broken")
+    assertThat(build.output()).contains("1 of 4 schema file(s) are not valid").contains("broken")
         .contains("order.avsc is not an Avro schema");
   }
 

@@ -59,6 +59,58 @@ class ValidateMojoTest {
     assertThatCode(() -> mojo(dir).run()).doesNotThrowAnyException();
   }
 
+  /** Review H1: an AVRO-4176 form in a file that uses an imported type warns, naming the form, and passes. */
+  @Test
+  void run_objectReferenceInAFileThatImports_passesWithAWarningNamingTheForm(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("order.avsc"), """
+        {"type": "record", "name": "Order", "namespace": "com.acme",
+         "fields": [{"name": "to", "type": "Address"},
+                    {"name": "from", "type": {"type": "com.acme.Address"}}]}""");
+    Files.createDirectory(dir.resolve("common"));
+    Files.writeString(dir.resolve("common/Address.avsc"), ADDRESS);
+    Logged log = new Logged();
+    ValidateMojo mojo = mojo(dir);
+    mojo.setLog(log);
+
+    assertThatCode(mojo::run).doesNotThrowAnyException();
+    assertThat(log.warnings).singleElement().asString().contains("subject 'orders-value' (order.avsc)")
+        .contains("Avro 1.12.2 refuses it").contains("AVRO-4176");
+  }
+
+  /** Review H1: a default Avro 1.12.2 refuses, in an imported file, warns naming that file, and passes. */
+  @Test
+  void run_badDefaultInAnImportedFile_passesWithAWarningNamingTheImport(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("order.avsc"), """
+        {"type": "record", "name": "Order", "namespace": "com.acme",
+         "fields": [{"name": "to", "type": "Address"}]}""");
+    Files.createDirectory(dir.resolve("common"));
+    Files.writeString(dir.resolve("common/Address.avsc"), """
+        {"type": "record", "name": "Address", "namespace": "com.acme",
+         "fields": [{"name": "floor", "type": "int", "default": "ground"}]}""");
+    Logged log = new Logged();
+    ValidateMojo mojo = mojo(dir);
+    mojo.setLog(log);
+
+    assertThatCode(mojo::run).doesNotThrowAnyException();
+    assertThat(log.warnings).singleElement().asString().contains("Avro 1.12.2 refuses its import common"
+        + java.io.File.separator + "Address.avsc").contains("Invalid default for field floor")
+        .contains("a default does not match its field's type");
+  }
+
+  /** An AVRO-4176 form and a broken import: the broken import is the problem, not Avro's strictness. */
+  @Test
+  void run_objectReferenceAndABrokenImport_failsNamingTheImport(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("order.avsc"), """
+        {"type": "record", "name": "Order", "namespace": "com.acme",
+         "fields": [{"name": "from", "type": {"type": "com.acme.Address"}}, {"name": "to", "type": "Address"}]}""");
+    Files.createDirectory(dir.resolve("common"));
+    Files.writeString(dir.resolve("common/Address.avsc"), """
+        {"type": "record", "name": "Address", "namespace": "com.acme", "fields": [{"name": "x", "type": "Nope"}]}""");
+
+    assertThatThrownBy(() -> mojo(dir).run()).isInstanceOf(MojoFailureException.class)
+        .hasMessageContaining("Address.avsc uses com.acme.Nope").hasMessageNotContaining("Avro 1.12.2 refuses");
+  }
+
   /**
    * Review M4: a reference to the latest version of a subject that is itself in {@code <subjects>} takes that
    * subject's file, so no registry is needed (none is configured here) and neither file need be registered.
