@@ -26,9 +26,19 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SchemaImportsTest {
   private static final SchemaImports.Labels LABELS = new SchemaImports.Labels("--imports", "--reference");
+  private static final String ORDER = """
+      {"type":"record","name":"Order","namespace":"com.acme","fields":[{"name":"to","type":"Address"}]}""";
 
   @TempDir
   Path dir;
+
+  /** A directory of imports that defines com.acme.Address. */
+  private Path addressImports() throws IOException {
+    Path imports = Files.createDirectories(dir.resolve("imports"));
+    Files.writeString(imports.resolve("Address.avsc"), """
+        {"type":"record","name":"Address","namespace":"com.acme","fields":[{"name":"city","type":"string"}]}""");
+    return imports;
+  }
 
   private static SchemaImports registering(SchemaRegistryClient registry) {
     return SchemaImports.against(registry, LABELS).withImportedFiles(SchemaImports.ImportedFiles.REGISTER);
@@ -36,11 +46,8 @@ class SchemaImportsTest {
 
   @Test
   void resolve_importedTypes_areRegisteredFirstAndReferenced() throws IOException {
-    Path imports = Files.createDirectories(dir.resolve("imports"));
-    Files.writeString(imports.resolve("Address.avsc"), """
-        {"type":"record","name":"Address","namespace":"com.acme","fields":[{"name":"city","type":"string"}]}""");
-    Path order = Files.writeString(dir.resolve("order.avsc"), """
-        {"type":"record","name":"Order","namespace":"com.acme","fields":[{"name":"to","type":"Address"}]}""");
+    Path imports = addressImports();
+    Path order = Files.writeString(dir.resolve("order.avsc"), ORDER);
 
     try (SchemaRegistryClient registry = SchemaRegistryClients.inMemory()) {
       SchemaImports.Resolved resolved = registering(registry).resolve(order, List.of(), Optional.of(imports));
@@ -77,11 +84,8 @@ class SchemaImportsTest {
 
   @Test
   void resolve_importedFilesRead_registerNothing_andReferenceNothing() throws IOException {
-    Path imports = Files.createDirectories(dir.resolve("imports"));
-    Files.writeString(imports.resolve("Address.avsc"), """
-        {"type":"record","name":"Address","namespace":"com.acme","fields":[{"name":"city","type":"string"}]}""");
-    Path order = Files.writeString(dir.resolve("order.avsc"), """
-        {"type":"record","name":"Order","namespace":"com.acme","fields":[{"name":"to","type":"Address"}]}""");
+    Path imports = addressImports();
+    Path order = Files.writeString(dir.resolve("order.avsc"), ORDER);
 
     try (SchemaRegistryClient registry = SchemaRegistryClients.inMemory()) {
       SchemaImports.Resolved resolved = SchemaImports.against(registry, LABELS)
@@ -95,11 +99,8 @@ class SchemaImportsTest {
 
   @Test
   void resolve_importedFilesLookedUp_anUnregisteredOneIsTheRegistrysNotFound() throws IOException {
-    Path imports = Files.createDirectories(dir.resolve("imports"));
-    Files.writeString(imports.resolve("Address.avsc"), """
-        {"type":"record","name":"Address","namespace":"com.acme","fields":[{"name":"city","type":"string"}]}""");
-    Path order = Files.writeString(dir.resolve("order.avsc"), """
-        {"type":"record","name":"Order","namespace":"com.acme","fields":[{"name":"to","type":"Address"}]}""");
+    Path imports = addressImports();
+    Path order = Files.writeString(dir.resolve("order.avsc"), ORDER);
 
     try (SchemaRegistryClient registry = SchemaRegistryClients.inMemory()) {
       assertThatThrownBy(() -> SchemaImports.against(registry, LABELS).resolve(order, List.of(),
@@ -110,8 +111,7 @@ class SchemaImportsTest {
 
   @Test
   void resolve_messagesNameTheToolsLabels() throws IOException {
-    Path order = Files.writeString(dir.resolve("order.avsc"), """
-        {"type":"record","name":"Order","namespace":"com.acme","fields":[{"name":"to","type":"Address"}]}""");
+    Path order = Files.writeString(dir.resolve("order.avsc"), ORDER);
     Path empty = Files.createDirectories(dir.resolve("empty"));
 
     try (SchemaRegistryClient registry = SchemaRegistryClients.inMemory()) {
@@ -155,9 +155,7 @@ class SchemaImportsTest {
   /** The file's own defaults are still checked, strictly, as Avro 1.12.2 checks them; read as held, they are not. */
   @Test
   void resolve_aDefaultNotMatchingItsTypeInTheFile_failsStrictly_andReadsAsHeld() throws IOException {
-    Path imports = Files.createDirectories(dir.resolve("imports"));
-    Files.writeString(imports.resolve("Address.avsc"), """
-        {"type":"record","name":"Address","namespace":"com.acme","fields":[{"name":"city","type":"string"}]}""");
+    Path imports = addressImports();
     Path order = Files.writeString(dir.resolve("order.avsc"), """
         {"type":"record","name":"Order","namespace":"com.acme","fields":[{"name":"to","type":"Address"},
           {"name":"priority","type":"int","default":"high"}]}""");
