@@ -24,6 +24,8 @@ final class LocalSchemas {
   private final Optional<SchemaRegistryClient> registry;
 
   /**
+   * The schemas of {@code files}, with their imports and references.
+   *
    * @param files every subject of {@code <subjects>}
    * @param importsDir the imports directory, if any
    * @param registry where references are fetched, present when {@link #needsRegistry} says so

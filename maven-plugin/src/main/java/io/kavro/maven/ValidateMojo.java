@@ -66,7 +66,7 @@ public final class ValidateMojo extends SubjectSchemasMojo {
     }
     Path file = refused.get();
     String which = file.toAbsolutePath().normalize().equals(subject.file().toAbsolutePath().normalize()) ? "it"
-        : "its import " + (file.startsWith(base) ? base.relativize(file) : file);
+        : (file.startsWith(base) ? base.relativize(file) : file) + ", which it uses";
     getLog().warn(subject.describe(base) + ": Avro 1.12.2 refuses " + which + " (" + strict.getMessage()
         + "), though Avro 1.11.4 to 1.12.1, registries and Kavro read it: " + form(file, strict));
     return Optional.empty();
