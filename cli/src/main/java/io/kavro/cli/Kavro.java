@@ -2,8 +2,9 @@ package io.kavro.cli;
 
 import io.kavro.registry.RegistryConfig;
 import io.kavro.registry.RegistryUnavailableException;
-import io.kavro.registry.SchemaFileException;
 import io.kavro.registry.SchemaRegistryException;
+import io.kavro.schematools.Causes;
+import io.kavro.schematools.SchemaFileException;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;

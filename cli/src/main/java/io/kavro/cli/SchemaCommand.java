@@ -4,20 +4,21 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kavro.registry.CompatibilityInForce;
 import io.kavro.registry.CompatibilityLevel;
 import io.kavro.registry.SchemaNotFoundException;
-import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaFiles;
-import io.kavro.registry.SchemaImports;
 import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SubjectVersion;
+import io.kavro.schematools.LevelMismatch;
+import io.kavro.schematools.SchemaFiles;
+import io.kavro.schematools.SchemaImports;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.apache.avro.Schema;
 import org.apache.avro.AvroRuntimeException;
+import org.apache.avro.Schema;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -104,13 +105,17 @@ final class SchemaCommand {
         + "full name and referenced.")
     Path imports;
 
+    /** The options' names, which the messages of {@link SchemaImports} use. */
+    static final SchemaImports.Labels LABELS = new SchemaImports.Labels("--imports", "--reference");
+
     /** The schema file, read with the types these options name; {@code options} is null when none is given. */
     static SchemaImports.Resolved resolve(ReferenceOptions options, SchemaRegistryClient registry, Path file,
-        boolean register) {
+        SchemaImports.ImportedFiles importedFiles) {
       if (options == null || options.references.isEmpty() && options.imports == null) {
         return new SchemaImports.Resolved(read(file), List.of());
       }
-      return SchemaImports.resolve(registry, file, options.references, options.imports, register);
+      return SchemaImports.against(registry, LABELS).withImportedFiles(importedFiles)
+          .resolve(file, options.references, Optional.ofNullable(options.imports));
     }
   }
 
@@ -125,9 +130,9 @@ final class SchemaCommand {
     @ArgGroup(exclusive = false)
     ReferenceOptions referenceOptions;
 
-    /** The schema file, read with the types it takes from elsewhere (registered first when {@code register}). */
-    SchemaImports.Resolved resolve(SchemaRegistryClient registry, boolean register) {
-      return ReferenceOptions.resolve(referenceOptions, registry, file, register);
+    /** The schema file, read with the types it takes from elsewhere, its imported files registered or looked up. */
+    SchemaImports.Resolved resolve(SchemaRegistryClient registry, SchemaImports.ImportedFiles importedFiles) {
+      return ReferenceOptions.resolve(referenceOptions, registry, file, importedFiles);
     }
   }
 
@@ -169,7 +174,7 @@ final class SchemaCommand {
       + "it was registered with.")
   int register(@Mixin ClientOptions client, @Mixin HelpOption help, @Mixin SubjectSchema schema) {
     try (SchemaRegistryClient registry = registry(client)) {
-      SchemaImports.Resolved resolved = schema.resolve(registry, true);
+      SchemaImports.Resolved resolved = schema.resolve(registry, SchemaImports.ImportedFiles.REGISTER);
       ObjectNode line = JsonLines.MAPPER.createObjectNode()
           .put("id", registry.register(schema.subject, resolved.schema(), resolved.references()));
       if (!resolved.references().isEmpty()) {
@@ -194,7 +199,7 @@ final class SchemaCommand {
       + "it is not, 3 when there is no answer (the registry failed).")
   int check(@Mixin ClientOptions client, @Mixin HelpOption help, @Mixin SubjectSchema schema) {
     try (SchemaRegistryClient registry = registry(client)) {
-      SchemaImports.Resolved resolved = schema.resolve(registry, false);
+      SchemaImports.Resolved resolved = schema.resolve(registry, SchemaImports.ImportedFiles.LOOK_UP);
       SubjectVersion found = registry.lookup(schema.subject, resolved.schema(), resolved.references());
       out().println(JsonLines.line(JsonLines.MAPPER.createObjectNode().put("registered", true)
           .put("subject", schema.subject).put("version", found.version()).put("id", found.id())));
@@ -268,7 +273,7 @@ final class SchemaCommand {
    * and the global one applies. Empty when the levels agree.
    */
   static Optional<String> mismatch(String subject, CompatibilityLevel set, CompatibilityInForce current) {
-    return current.mismatchAfterSetting(subject, set).map(sentence -> "kavro: " + sentence);
+    return LevelMismatch.afterSetting(subject, set, current).map(sentence -> "kavro: " + sentence);
   }
 
   @Command(name = "delete",

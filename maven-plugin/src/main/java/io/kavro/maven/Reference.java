@@ -1,6 +1,6 @@
 package io.kavro.maven;
 
-import io.kavro.registry.SchemaImports;
+import io.kavro.schematools.SchemaImports;
 
 /**
  * One {@code <reference>} of {@code <references>}: a type that the subject's schema takes from a version of another

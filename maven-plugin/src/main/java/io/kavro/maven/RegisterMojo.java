@@ -2,11 +2,11 @@ package io.kavro.maven;
 
 import io.kavro.registry.IncompatibleSchemaException;
 import io.kavro.registry.InvalidSchemaException;
-import io.kavro.registry.SchemaFileException;
-import io.kavro.registry.SchemaImports;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.contract.DataContract;
+import io.kavro.schematools.SchemaFileException;
+import io.kavro.schematools.SchemaImports;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -78,7 +78,7 @@ public final class RegisterMojo extends SubjectSchemasMojo {
     Path base = basedir.toPath();
     SchemaImports.Resolved resolved = null;
     try {
-      resolved = resolve(registry, subject, true);
+      resolved = resolve(registry, subject, SchemaImports.ImportedFiles.REGISTER);
       int id = registry.register(subject.subject(), resolved.schema(), resolved.references(), contract);
       String version = Versions.withId(registry, subject.subject(), id).map(v -> "version " + v.version())
           .orElse("version unknown (no version of the subject has the id)");

@@ -2,6 +2,7 @@ package io.kavro.maven;
 
 import io.kavro.registry.CompatibilityLevel;
 import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.schematools.LevelMismatch;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -42,7 +43,7 @@ public final class SetCompatibilityMojo extends RegistryMojo {
         } else {
           registry.setCompatibility(subject, level);
           getLog().info("Compatibility of subject '" + subject + "' set to " + level);
-          registry.compatibilityInForce(subject).mismatchAfterSetting(subject, level)
+          LevelMismatch.afterSetting(subject, level, registry.compatibilityInForce(subject))
               .ifPresent(getLog()::warn);
         }
       }

@@ -1,6 +1,6 @@
 package io.kavro.maven;
 
-import io.kavro.registry.SchemaImports;
+import io.kavro.schematools.SchemaImports;
 import java.nio.file.Path;
 import java.util.List;
 

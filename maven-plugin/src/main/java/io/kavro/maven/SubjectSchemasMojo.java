@@ -1,13 +1,14 @@
 package io.kavro.maven;
 
-import io.kavro.registry.SchemaImports;
 import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.schematools.SchemaImports;
 import java.io.File;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -48,10 +49,14 @@ public abstract class SubjectSchemasMojo extends RegistryMojo {
     return decodeSubject ? SubjectNames.decode(key) : key;
   }
 
-  /** Whether any subject takes a type from another subject's version. */
-  final boolean hasReferences() {
-    return references != null && references.values().stream().anyMatch(list -> list != null
-        && !list.list().isEmpty());
+  /**
+   * The subjects' schemas for the goals that register nothing.
+   *
+   * @param files every subject of {@code <subjects>}
+   * @param registry where references to versions are fetched, when {@link LocalSchemas#needsRegistry} says so
+   */
+  final LocalSchemas localSchemas(List<SubjectFile> files, Optional<SchemaRegistryClient> registry) {
+    return new LocalSchemas(files, Optional.ofNullable(imports).map(this::path), registry);
   }
 
   /**
@@ -116,10 +121,11 @@ public abstract class SubjectSchemasMojo extends RegistryMojo {
    * The subject's schema, whole, with the references to register it with.
    *
    * @param registry where references are fetched, and imported files registered or looked up
-   * @param register whether imported files are registered
+   * @param importedFiles what becomes of the imported files the schema needs
    */
-  final SchemaImports.Resolved resolve(SchemaRegistryClient registry, SubjectFile subject, boolean register) {
-    return SchemaImports.resolve(registry, subject.file(), subject.references(),
-        imports == null ? null : path(imports), register);
+  final SchemaImports.Resolved resolve(SchemaRegistryClient registry, SubjectFile subject,
+      SchemaImports.ImportedFiles importedFiles) {
+    return PluginImports.against(registry).withImportedFiles(importedFiles).resolve(subject.file(),
+        subject.references(), Optional.ofNullable(imports).map(this::path));
   }
 }

@@ -3,14 +3,14 @@ package io.kavro.maven;
 import io.kavro.registry.CompatibilityCheck;
 import io.kavro.registry.CompatibilityInForce;
 import io.kavro.registry.InvalidSchemaException;
-import io.kavro.registry.SchemaFileException;
-import io.kavro.registry.SchemaImports;
 import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.schematools.SchemaFileException;
+import io.kavro.schematools.SchemaImports;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -44,12 +44,12 @@ public final class TestCompatibilityMojo extends SubjectSchemasMojo {
     List<SubjectFile> files = subjectFiles();
     Path base = basedir.toPath();
     List<String> problems = new ArrayList<>();
-    try (SchemaRegistryClient registry = registry(false);
-        SchemaRegistryClient local = SchemaRegistryClients.inMemory()) {
+    try (SchemaRegistryClient registry = registry(false)) {
+      LocalSchemas schemas = localSchemas(files, Optional.of(registry));
       for (SubjectFile subject : files) {
         try {
           // The whole schema is what a registry tests; the imported files need not be registered for that.
-          SchemaImports.Resolved resolved = resolve(hasReferences() ? registry : local, subject, !hasReferences());
+          SchemaImports.Resolved resolved = schemas.resolve(subject, SchemaImports.Reading.STRICT);
           String problem = problem(registry, subject, resolved);
           if (problem != null) {
             problems.add(subject.describe(base) + " " + problem);

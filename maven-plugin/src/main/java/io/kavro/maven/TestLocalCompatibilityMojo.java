@@ -3,10 +3,10 @@ package io.kavro.maven;
 import io.kavro.registry.CompatibilityCheck;
 import io.kavro.registry.CompatibilityLevel;
 import io.kavro.registry.InvalidSchemaException;
-import io.kavro.registry.SchemaFileException;
-import io.kavro.registry.SchemaImports;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.schematools.SchemaFileException;
+import io.kavro.schematools.SchemaImports;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -89,12 +90,14 @@ public final class TestLocalCompatibilityMojo extends KavroMojo {
    * or {@code null}.
    */
   private String problem(String name, Path file, List<Path> previous, CompatibilityLevel level, Path base) {
-    Path importsDir = imports == null ? null : path(imports);
+    Optional<Path> importsDir = Optional.ofNullable(imports).map(this::path);
     Map<Integer, List<String>> versions = new TreeMap<>();
     try (SchemaRegistryClient local = SchemaRegistryClients.inMemory()) {
+      SchemaImports registering = PluginImports.against(local)
+          .withImportedFiles(SchemaImports.ImportedFiles.REGISTER);
       local.setCompatibility(name, CompatibilityLevel.NONE); // the previous files need not be compatible
       for (Path old : previous) {
-        SchemaImports.Resolved resolved = SchemaImports.resolve(local, old, List.of(), importsDir, true);
+        SchemaImports.Resolved resolved = registering.resolve(old, List.of(), importsDir);
         local.register(name, resolved.schema(), resolved.references());
         // An identical previous file is the same version: registering is idempotent.
         int version = local.lookup(name, resolved.schema(), resolved.references()).version();
@@ -102,7 +105,7 @@ public final class TestLocalCompatibilityMojo extends KavroMojo {
             .add(String.valueOf(shown(base, old)));
       }
       local.setCompatibility(name, level);
-      SchemaImports.Resolved candidate = SchemaImports.resolve(local, file, List.of(), importsDir, true);
+      SchemaImports.Resolved candidate = registering.resolve(file, List.of(), importsDir);
       CompatibilityCheck check = local.checkCompatibility(name, candidate.schema());
       return check.compatible() ? null : String.join("; ", check.messages()) + legend(versions);
     }

@@ -1,17 +1,18 @@
 package io.kavro.maven;
 
-import io.kavro.registry.SchemaImports;
 import io.kavro.registry.SchemaIncompatibilities;
 import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryClients;
 import io.kavro.registry.SubjectVersion;
+import io.kavro.schematools.SchemaImports;
 import java.io.File;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.apache.avro.Schema;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -91,8 +92,9 @@ public final class VerifyReaderMojo extends RegistryMojo {
     if (readerSchemas != null) {
       try (SchemaRegistryClient local = SchemaRegistryClients.inMemory()) {
         for (Map.Entry<String, File> entry : readerSchemas.entrySet()) {
-          SchemaImports.Resolved resolved = SchemaImports.resolve(local, path(entry.getValue()), List.of(),
-              imports == null ? null : path(imports), true);
+          SchemaImports.Resolved resolved = PluginImports.against(local)
+              .withImportedFiles(SchemaImports.ImportedFiles.REGISTER)
+              .resolve(path(entry.getValue()), List.of(), Optional.ofNullable(imports).map(this::path));
           readers.put(subject(entry.getKey()), new Reader("reader schema " + entry.getValue(),
               resolved.schema()));
         }

@@ -45,6 +45,6 @@ final class Versions {
    */
   static String kavroReading(SchemaRegistryClient registry, String subject, CompatibilityInForce level,
       Schema schema) {
-    return SchemaIncompatibilities.firstProblem(level.level(), of(registry, subject), schema);
+    return SchemaIncompatibilities.firstProblem(level.level(), of(registry, subject), schema).orElse(null);
   }
 }

@@ -56,6 +56,9 @@ class MavenBuildsIT {
     Path registryHttp = MODULE.resolve("../registry-http");
     install("kavro-registry-http", registryHttp.resolve("pom.xml"),
         registryHttp.resolve("target/kavro-registry-http-" + VERSION + ".jar"));
+    Path schemaTools = MODULE.resolve("../schema-tools");
+    install("kavro-schema-tools", schemaTools.resolve("pom.xml"),
+        schemaTools.resolve("target/kavro-schema-tools-" + VERSION + ".jar"));
     install("kavro-maven-plugin", MODULE.resolve("pom.xml"), TARGET.resolve("kavro-maven-plugin-" + VERSION + ".jar"));
     Path outer = writeSettings();
     // Maven injects plexus-utils 1.1 into the plugin (PlexusUtilsInjector); the nested builds are offline.
@@ -226,7 +229,9 @@ class MavenBuildsIT {
 
     build.assertPassed();
     assertThat(build.output()).contains("subject 'it-shipments-value'").contains("is a valid Avro schema")
-        .contains("subject 'it-visits-value'").contains("Avro 1.12.2 refuses it").contains("AVRO-4176");
+        .contains("subject 'it-visits-value'").contains("Avro 1.12.2 refuses it").contains("AVRO-4176")
+        .contains("subject 'it-deliveries-value'").contains("Invalid default for field floor")
+        .contains("a default does not match its field's type");
   }
 
   @Test
@@ -235,7 +240,7 @@ class MavenBuildsIT {
     Build build = mvn("validate", "case=broken");
 
     build.assertFailed("MojoFailureException");
-    assertThat(build.output()).contains("1 of 3 schema file(s) are not valid").contains("broken")
+    assertThat(build.output()).contains("1 of 4 schema file(s) are not valid").contains("broken")
         .contains("order.avsc is not an Avro schema");
   }
 

@@ -1,5 +1,6 @@
 package io.kavro.registry;
 
+import java.util.Optional;
 import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.Schema;
 
@@ -32,5 +33,17 @@ public final class HeldSchemas {
    */
   public static boolean referencesNamesAsObjects(String text) {
     return HeldSchemaParser.withNamedReferences(text) != null;
+  }
+
+  /**
+   * {@code text} with each named type referenced as an object, {@code {"type":"ns.Place"}}, written as the name,
+   * {@code "ns.Place"}, as Kavro reads it: for a tool that reads texts with types defined elsewhere (imported
+   * files, references), and so cannot use {@link #parse}.
+   *
+   * @param text a schema's JSON
+   * @return the text rewritten, or empty when it has no such reference (or is not JSON)
+   */
+  public static Optional<String> withNamedReferences(String text) {
+    return Optional.ofNullable(HeldSchemaParser.withNamedReferences(text));
   }
 }

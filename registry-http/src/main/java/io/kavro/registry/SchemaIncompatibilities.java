@@ -2,6 +2,7 @@ package io.kavro.registry;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;
@@ -53,10 +54,11 @@ public final class SchemaIncompatibilities {
    * @param level the level to judge by
    * @param versions the subject's live versions, oldest first
    * @param candidate the schema that would be registered
-   * @return the reason, or {@code null} when the level admits the schema
+   * @return the reason, or empty when the level admits the schema
    */
-  public static String firstProblem(CompatibilityLevel level, List<SubjectVersion> versions, Schema candidate) {
-    return CompatibilityReasons.firstProblem(level, versions, candidate);
+  public static Optional<String> firstProblem(CompatibilityLevel level, List<SubjectVersion> versions,
+      Schema candidate) {
+    return Optional.ofNullable(CompatibilityReasons.firstProblem(level, versions, candidate));
   }
 
   private static String describe(Schema reader, Incompatibility incompatibility) {

@@ -1,10 +1,11 @@
-package io.kavro.registry;
+package io.kavro.schematools;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.apache.avro.Schema;
 
 /**
@@ -15,9 +16,6 @@ import org.apache.avro.Schema;
  * the text it quotes.
  */
 public final class SchemaFiles {
-  /** How deep a cause chain is walked for the JSON error inside an Avro one: a chain can be cyclic. */
-  private static final int MAX_CAUSES = 16;
-
   private SchemaFiles() {}
 
   /**
@@ -32,16 +30,16 @@ public final class SchemaFiles {
     try {
       return Files.readString(file);
     } catch (java.nio.file.NoSuchFileException e) {
-      throw new SchemaFileException("cannot read " + what + ": no such file");
+      throw new SchemaFileException(file, "cannot read " + what + ": no such file");
     } catch (java.nio.file.AccessDeniedException e) {
-      throw new SchemaFileException("cannot read " + what + ": permission denied");
+      throw new SchemaFileException(file, "cannot read " + what + ": permission denied");
     } catch (java.nio.charset.CharacterCodingException e) {
-      throw new SchemaFileException("cannot read " + what + ": not UTF-8 text");
+      throw new SchemaFileException(file, "cannot read " + what + ": not UTF-8 text");
     } catch (java.nio.file.FileSystemException e) {
-      throw new SchemaFileException("cannot read " + what + ": " + (e.getReason() != null ? e.getReason()
+      throw new SchemaFileException(file, "cannot read " + what + ": " + (e.getReason() != null ? e.getReason()
           : e.getClass().getSimpleName()));
     } catch (IOException e) {
-      throw new SchemaFileException("cannot read " + what + ": " + e.getClass().getSimpleName()
+      throw new SchemaFileException(file, "cannot read " + what + ": " + e.getClass().getSimpleName()
           + reason(e.getMessage()));
     }
   }
@@ -72,13 +70,11 @@ public final class SchemaFiles {
    * @return the words to put after the file's name, starting with a space
    */
   public static String problem(Exception e) {
-    Throwable cause = e;
-    for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
-      if (cause instanceof JsonProcessingException json) {
-        JsonLocation at = json.getLocation();
-        return " is not JSON" + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr()
-            + ")") + why(json);
-      }
+    Optional<JsonProcessingException> json = Causes.find(e, JsonProcessingException.class);
+    if (json.isPresent()) {
+      JsonLocation at = json.get().getLocation();
+      return " is not JSON" + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")")
+          + why(json.get());
     }
     String reason = reason(e.getMessage());
     return " is not an Avro schema" + (reason.isEmpty() ? " (" + e.getClass().getSimpleName() + ")" : reason);
