@@ -22,8 +22,8 @@ import org.apache.maven.plugins.annotations.Parameter;
  * failure gives the registry's reasons and Avro's, which name the field. A registry tests against the latest
  * version only, even at a {@code _TRANSITIVE} level (where registering tests every version): at such a level
  * Avro reads every version as well, so that what {@code register} would refuse fails here too (Avro's judgement,
- * which a registry's own checker may not share exactly), unless {@code compatibilityGroup} is given. A subject that does
- * not exist yet has nothing to be compatible with, and passes.
+ * which a registry's own checker may not share exactly), unless {@code compatibilityGroup} is given. A subject
+ * that does not exist yet has nothing to be compatible with, and passes.
  */
 @Mojo(name = "test-compatibility", threadSafe = true)
 public final class TestCompatibilityMojo extends SubjectSchemasMojo {

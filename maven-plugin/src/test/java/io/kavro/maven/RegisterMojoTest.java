@@ -152,7 +152,8 @@ class RegisterMojoTest {
         {"type": "record", "name": "Order", "namespace": "com.acme",
          "fields": [{"name": "id", "type": "string"}, {"name": "priority", "type": "int"}]}""");
     Files.writeString(dir.resolve("audit.avsc"), """
-        {"type": "record", "name": "Audit", "namespace": "com.acme", "fields": [{"name": "order", "type": "Order"}]}""");
+        {"type": "record", "name": "Audit", "namespace": "com.acme",
+         "fields": [{"name": "order", "type": "Order"}]}""");
     RegisterMojo mojo = mojo();
     mojo.subjects = Map.of("audits-value", new File("audit.avsc"), "orders-value", new File("order-v2.avsc"));
     References references = new References();
