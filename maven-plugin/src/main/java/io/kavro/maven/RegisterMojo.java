@@ -80,14 +80,12 @@ public final class RegisterMojo extends SubjectSchemasMojo {
     try {
       resolved = resolve(registry, subject, SchemaImports.ImportedFiles.REGISTER);
       int id = registry.register(subject.subject(), resolved.schema(), resolved.references(), contract);
-      String version = Versions.withId(registry, subject.subject(), id).map(v -> "version " + v.version())
-          .orElse("version unknown (no version of the subject has the id)");
-      getLog().info("Registered " + subject.describe(base) + ": " + version + ", id " + id
-          + (resolved.references().isEmpty() ? "" : ", references " + resolved.references().stream()
+      getLog().info("Registered " + subject.describe(base) + ": " + version(registry, subject.subject(), id)
+          + ", id " + id + (resolved.references().isEmpty() ? "" : ", references " + resolved.references().stream()
               .map(r -> r.name() + "=" + r.subject() + ":" + r.version()).collect(Collectors.joining(", ")))
           + (contract.equals(DataContract.NONE) ? "" : ", with " + Contracts.describe(contract)));
       if (!contract.equals(DataContract.NONE)) {
-        Contracts.lost(subject.subject(), contract, registry.contractOf(id)).ifPresent(getLog()::warn);
+        warnIfDropped(registry, subject.subject(), contract, id);
       }
       return true;
     } catch (IncompatibleSchemaException e) {
@@ -97,6 +95,29 @@ public final class RegisterMojo extends SubjectSchemasMojo {
       problems.add(subject.describe(base) + ": " + Failures.describe(e));
     }
     return false;
+  }
+
+  /**
+   * "version 3", the version with the id the registration answered. The schema is registered whatever this read
+   * finds, so a failure of the read is said, not thrown: the other subjects are still registered.
+   */
+  private static String version(SchemaRegistryClient registry, String subject, int id) {
+    try {
+      return Versions.withId(registry, subject, id).map(v -> "version " + v.version())
+          .orElse("version unknown (no version of the subject has the id)");
+    } catch (SchemaRegistryException e) {
+      return "version unknown (" + Failures.describe(e) + ")";
+    }
+  }
+
+  /** Warns when the registry kept none of the metadata or rules sent; a failed read of them is a warning too. */
+  private void warnIfDropped(SchemaRegistryClient registry, String subject, DataContract sent, int id) {
+    try {
+      Contracts.lost(subject, sent, registry.contractOf(id)).ifPresent(getLog()::warn);
+    } catch (SchemaRegistryException e) {
+      getLog().warn("cannot read back the metadata and rules of subject '" + subject + "' (id " + id + "): "
+          + Failures.describe(e));
+    }
   }
 
   /** The registry's reason, and Avro's, which names the field, where it finds one. */
