@@ -3,6 +3,8 @@ package io.kavro.cli;
 import io.kavro.registry.RegistryConfig;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaRegistryException;
+import io.kavro.schematools.Causes;
+import io.kavro.schematools.SchemaFileException;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
@@ -32,7 +34,8 @@ public final class Kavro implements Runnable {
     line.setCaseInsensitiveEnumValuesAllowed(true);
     line.setExecutionExceptionHandler((e, cmd, parsed) -> {
       cmd.getErr().println("kavro: " + message(e));
-      return e instanceof CliException cli ? cli.exitCode() : 1;
+      // A schema file that cannot be used is a usage error, as every other wrong argument.
+      return e instanceof CliException cli ? cli.exitCode() : e instanceof SchemaFileException ? 2 : 1;
     });
     return line.execute(args);
   }

@@ -2,6 +2,7 @@ package io.kavro.cli;
 
 import io.kavro.registry.IncompatibleSchemaException;
 import io.kavro.registry.SchemaRegistryException;
+import io.kavro.schematools.Causes;
 import io.kavro.serde.SchemaRegistrationException;
 
 /**

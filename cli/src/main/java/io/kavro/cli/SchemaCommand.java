@@ -4,18 +4,21 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kavro.registry.CompatibilityInForce;
 import io.kavro.registry.CompatibilityLevel;
 import io.kavro.registry.SchemaNotFoundException;
-import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SubjectVersion;
+import io.kavro.schematools.LevelMismatch;
+import io.kavro.schematools.SchemaFiles;
+import io.kavro.schematools.SchemaImports;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.apache.avro.Schema;
 import org.apache.avro.AvroRuntimeException;
+import org.apache.avro.Schema;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -102,13 +105,17 @@ final class SchemaCommand {
         + "full name and referenced.")
     Path imports;
 
+    /** The options' names, which the messages of {@link SchemaImports} use. */
+    static final SchemaImports.Labels LABELS = new SchemaImports.Labels("--imports", "--reference");
+
     /** The schema file, read with the types these options name; {@code options} is null when none is given. */
     static SchemaImports.Resolved resolve(ReferenceOptions options, SchemaRegistryClient registry, Path file,
-        boolean register) {
+        SchemaImports.ImportedFiles importedFiles) {
       if (options == null || options.references.isEmpty() && options.imports == null) {
         return new SchemaImports.Resolved(read(file), List.of());
       }
-      return SchemaImports.resolve(registry, file, options.references, options.imports, register);
+      return SchemaImports.against(registry, LABELS).withImportedFiles(importedFiles)
+          .resolve(file, options.references, Optional.ofNullable(options.imports));
     }
   }
 
@@ -123,9 +130,9 @@ final class SchemaCommand {
     @ArgGroup(exclusive = false)
     ReferenceOptions referenceOptions;
 
-    /** The schema file, read with the types it takes from elsewhere (registered first when {@code register}). */
-    SchemaImports.Resolved resolve(SchemaRegistryClient registry, boolean register) {
-      return ReferenceOptions.resolve(referenceOptions, registry, file, register);
+    /** The schema file, read with the types it takes from elsewhere, its imported files registered or looked up. */
+    SchemaImports.Resolved resolve(SchemaRegistryClient registry, SchemaImports.ImportedFiles importedFiles) {
+      return ReferenceOptions.resolve(referenceOptions, registry, file, importedFiles);
     }
   }
 
@@ -134,11 +141,32 @@ final class SchemaCommand {
     @Override
     public SchemaImports.Wanted convert(String value) {
       try {
-        return SchemaImports.parseReference(value);
+        return parseReference(value);
       } catch (CliException e) {
         throw new picocli.CommandLine.TypeConversionException(e.getMessage());
       }
     }
+  }
+
+  /** {@code name=subject:version}, the version a number or {@code latest} (0 in the result). */
+  static SchemaImports.Wanted parseReference(String text) {
+    int equals = text.indexOf('=');
+    int colon = text.lastIndexOf(':');
+    if (equals <= 0 || colon < equals + 2 || colon == text.length() - 1) {
+      throw new CliException("--reference must be NAME=SUBJECT:VERSION (com.acme.Order=com.acme.Order:1), was '"
+          + text + "'", 2);
+    }
+    String version = text.substring(colon + 1);
+    int number = -1;
+    if (version.equals("latest")) {
+      number = 0;
+    } else if (version.chars().allMatch(Character::isDigit) && version.length() < 10) {
+      number = Integer.parseInt(version);
+    }
+    if (number < 0 || version.equals("0")) {
+      throw new CliException("--reference '" + text + "': the version must be a number from 1 or latest", 2);
+    }
+    return new SchemaImports.Wanted(text.substring(0, equals), text.substring(equals + 1, colon), number);
   }
 
   @Command(name = "register",
@@ -146,7 +174,7 @@ final class SchemaCommand {
       + "it was registered with.")
   int register(@Mixin ClientOptions client, @Mixin HelpOption help, @Mixin SubjectSchema schema) {
     try (SchemaRegistryClient registry = registry(client)) {
-      SchemaImports.Resolved resolved = schema.resolve(registry, true);
+      SchemaImports.Resolved resolved = schema.resolve(registry, SchemaImports.ImportedFiles.REGISTER);
       ObjectNode line = JsonLines.MAPPER.createObjectNode()
           .put("id", registry.register(schema.subject, resolved.schema(), resolved.references()));
       if (!resolved.references().isEmpty()) {
@@ -171,7 +199,7 @@ final class SchemaCommand {
       + "it is not, 3 when there is no answer (the registry failed).")
   int check(@Mixin ClientOptions client, @Mixin HelpOption help, @Mixin SubjectSchema schema) {
     try (SchemaRegistryClient registry = registry(client)) {
-      SchemaImports.Resolved resolved = schema.resolve(registry, false);
+      SchemaImports.Resolved resolved = schema.resolve(registry, SchemaImports.ImportedFiles.LOOK_UP);
       SubjectVersion found = registry.lookup(schema.subject, resolved.schema(), resolved.references());
       out().println(JsonLines.line(JsonLines.MAPPER.createObjectNode().put("registered", true)
           .put("subject", schema.subject).put("version", found.version()).put("id", found.id())));
@@ -245,15 +273,7 @@ final class SchemaCommand {
    * and the global one applies. Empty when the levels agree.
    */
   static Optional<String> mismatch(String subject, CompatibilityLevel set, CompatibilityInForce current) {
-    if (current.level() == set) {
-      return Optional.empty();
-    }
-    if (set == CompatibilityLevel.NONE && current.scope() == CompatibilityInForce.Scope.GLOBAL) {
-      return Optional.of("kavro: subject '" + subject + "' was set to NONE, but the registry applies " + current
-          + ": Apicurio keeps no subject level NONE, and removes the subject's own level instead");
-    }
-    return Optional.of("kavro: the registry answers level " + current + " for subject '" + subject
-        + "' after setting " + set);
+    return LevelMismatch.afterSetting(subject, set, current).map(sentence -> "kavro: " + sentence);
   }
 
   @Command(name = "delete",

@@ -3,6 +3,7 @@ package io.kavro.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kavro.registry.SchemaRegistryException;
+import io.kavro.schematools.Causes;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.FutureTask;

@@ -2,6 +2,7 @@ package io.kavro.registry;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;
@@ -42,6 +43,22 @@ public final class SchemaIncompatibilities {
   public static String summary(Schema reader, Schema writer) {
     List<String> reasons = of(reader, writer);
     return reasons.isEmpty() ? null : String.join("; ", reasons);
+  }
+
+  /**
+   * The first reason a {@code candidate} schema breaks a compatibility {@code level} against a subject's versions, as
+   * a registry would judge it: "BACKWARD: new schema cannot read version 1 (field Order.priority is not in the
+   * writer's schema and has no default)". A transitive level is judged against every version, another against the
+   * latest; the in-memory registry judges so, and the client says so when a registry refuses without a reason.
+   *
+   * @param level the level to judge by
+   * @param versions the subject's live versions, oldest first
+   * @param candidate the schema that would be registered
+   * @return the reason, or empty when the level admits the schema
+   */
+  public static Optional<String> firstProblem(CompatibilityLevel level, List<SubjectVersion> versions,
+      Schema candidate) {
+    return Optional.ofNullable(CompatibilityReasons.firstProblem(level, versions, candidate));
   }
 
   private static String describe(Schema reader, Incompatibility incompatibility) {

@@ -33,22 +33,25 @@ class ArchitectureTest {
    * The product modules with Java sources, and the root package of each one's own code. kavro-serde-kafka3 is
    * kavro-serde rebuilt with two stand-ins of its own, in the serde's packages.
    */
-  private static final Map<String, String> MODULES = Map.of(
-      "registry-http", "io.kavro.registry",
-      "serde", "io.kavro.serde",
-      "rules", "io.kavro.rules",
-      "connect", "io.kavro.connect",
-      "serde-kafka3", "io.kavro.serde",
-      "cli", "io.kavro.cli",
-      "testkit", "io.kavro.testkit",
-      "examples", "io.kavro.examples",
-      "benchmarks", "io.kavro.bench");
+  private static final Map<String, String> MODULES = Map.ofEntries(
+      Map.entry("registry-http", "io.kavro.registry"),
+      Map.entry("schema-tools", "io.kavro.schematools"),
+      Map.entry("serde", "io.kavro.serde"),
+      Map.entry("rules", "io.kavro.rules"),
+      Map.entry("connect", "io.kavro.connect"),
+      Map.entry("serde-kafka3", "io.kavro.serde"),
+      Map.entry("cli", "io.kavro.cli"),
+      Map.entry("maven-plugin", "io.kavro.maven"),
+      Map.entry("testkit", "io.kavro.testkit"),
+      Map.entry("examples", "io.kavro.examples"),
+      Map.entry("benchmarks", "io.kavro.bench"));
 
   /** The product modules without Java sources: their jars or folders are assembled from the others. */
   private static final Set<String> WITHOUT_SOURCES = Set.of("connect-plugin");
 
   /** The modules built on Kavro as its users are, which may use its public API only. */
-  private static final Set<String> ON_THE_PUBLIC_API = Set.of("rules", "cli", "testkit", "examples", "benchmarks");
+  private static final Set<String> ON_THE_PUBLIC_API = Set.of("rules", "schema-tools", "cli", "maven-plugin",
+      "testkit", "examples", "benchmarks");
 
   /** The root pom's folder of test suites and fixtures, which are no product. */
   private static final String TESTS = "tests";
@@ -121,6 +124,14 @@ class ArchitectureTest {
   void theRegistryClient_knowsNothingOfKafkaOrOfTheSerde() {
     assertThat(imports("registry-http", i -> i.imported().startsWith("org.apache.kafka")
         || i.imported().startsWith("io.kavro.") && !i.imported().startsWith("io.kavro.registry"))).isEmpty();
+  }
+
+  /** The tools' schema files sit on the registry client's public API, and on nothing else of Kavro's. */
+  @Test
+  void theSchemaTools_knowTheRegistryClientOnly() {
+    assertThat(imports("schema-tools", i -> i.imported().startsWith("io.kavro.")
+        && !i.imported().startsWith("io.kavro.registry.") && !i.imported().startsWith("io.kavro.schematools.")))
+        .isEmpty();
   }
 
   @Test

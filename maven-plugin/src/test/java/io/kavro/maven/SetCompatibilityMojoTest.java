@@ -1,0 +1,71 @@
+package io.kavro.maven;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kavro.registry.CompatibilityInForce;
+import io.kavro.registry.CompatibilityLevel;
+import io.kavro.registry.mock.MockRegistries;
+import io.kavro.registry.mock.MockRegistry;
+import java.io.File;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** {@code set-compatibility} against Kavro's in-memory registry ({@code mock://}). */
+class SetCompatibilityMojoTest {
+  private final String scope = "levels-" + UUID.randomUUID();
+  private final MockRegistry registry = MockRegistries.scope(scope);
+  private final RecordingLog log = new RecordingLog();
+
+  @AfterEach
+  void tearDown() {
+    MockRegistries.drop(scope);
+  }
+
+  private SetCompatibilityMojo mojo(Map<String, String> levels) {
+    SetCompatibilityMojo mojo = new SetCompatibilityMojo();
+    mojo.setLog(log);
+    mojo.basedir = new File(".");
+    mojo.schemaRegistryUrls = List.of("mock://" + scope);
+    mojo.compatibilityLevels = levels;
+    return mojo;
+  }
+
+  @Test
+  void run_global_setsTheRegistrysLevel_andASubjectsOwn() throws Exception {
+    Map<String, String> levels = new LinkedHashMap<>();
+    levels.put("__GLOBAL", "full_transitive");
+    levels.put("my_x2Forders", "NONE");
+
+    mojo(levels).execute();
+
+    assertThat(registry.compatibility()).isEqualTo(CompatibilityLevel.FULL_TRANSITIVE);
+    assertThat(registry.compatibilityInForce("my/orders")).isEqualTo(
+        new CompatibilityInForce(CompatibilityLevel.NONE, CompatibilityInForce.Scope.SUBJECT));
+    assertThat(log.lines()).contains("INFO Global compatibility set to FULL_TRANSITIVE",
+        "INFO Compatibility of subject 'my/orders' set to NONE").noneMatch(line -> line.startsWith("WARN"));
+  }
+
+  @Test
+  void run_nullKey_isTheGlobalLevelToo() throws Exception {
+    mojo(Map.of("null", "FORWARD")).execute();
+
+    assertThat(registry.compatibility()).isEqualTo(CompatibilityLevel.FORWARD);
+  }
+
+  @Test
+  void run_oneMisspelledLevel_setsNone() {
+    Map<String, String> levels = new LinkedHashMap<>();
+    levels.put("__GLOBAL", "FULL");
+    levels.put("orders-value", "SIDEWAYS");
+
+    assertThatThrownBy(mojo(levels)::execute).isInstanceOf(MojoExecutionException.class)
+        .hasMessageStartingWith("<compatibilityLevels>: subject 'orders-value' has the level 'SIDEWAYS'");
+    assertThat(registry.compatibility()).isEqualTo(CompatibilityLevel.BACKWARD);
+  }
+}
