@@ -11,9 +11,9 @@ import okhttp3.HttpUrl;
  *       exist.}, {@code ERROR: This schema does not exist.}): a {@link SchemaNotFoundException}.</li>
  *   <li>A 404 without that text is no answer of schema-repo's: a wrong URL, or an outage, as with Confluent's
  *       protocol ({@link ErrorMapping}).</li>
- *   <li>A 403 with an empty body to a registration is its validators' refusal (schema-repo gives no reason):
- *       an {@link IncompatibleSchemaException}, to which the client adds Avro's reason. A 403 with a body (a
- *       proxy's page) is an access denial, as ever.</li>
+ *   <li>A 403 to a registration, with an empty body or its Jetty's own error page ("Problem accessing ..."), is
+ *       its validators' refusal (schema-repo gives no reason): an {@link IncompatibleSchemaException}, to which the
+ *       client adds Avro's reason. A 403 with another body (a proxy's page) is an access denial, as ever.</li>
  *   <li>Everything else is mapped as for Confluent's protocol: 401/403 denied, 5xx, 408 and 429 retried.</li>
  * </ul>
  */
@@ -21,6 +21,8 @@ final class SchemaRepoDialect implements RegistryDialect {
   static final SchemaRepoDialect INSTANCE = new SchemaRepoDialect();
   /** The start of every error text of schema-repo's own. */
   static final String ERROR_PREFIX = "ERROR: ";
+  /** What the error page of schema-repo's Jetty says, for an answer that has no entity of schema-repo's own. */
+  static final String JETTY_ERROR_PAGE = "Problem accessing ";
 
   private SchemaRepoDialect() {}
 
@@ -37,7 +39,7 @@ final class SchemaRepoDialect implements RegistryDialect {
       return new SchemaNotFoundException(message + ErrorMapping.shorten(body.strip()) + " (" + url + ")", status, -1,
           url, null);
     }
-    if (status == 403 && body.isBlank() && request.method().equals("PUT")) {
+    if (status == 403 && request.method().equals("PUT") && (body.isBlank() || body.contains(JETTY_ERROR_PAGE))) {
       return new IncompatibleSchemaException(message + "the repository's validators refused the schema (" + url
           + ")", "the repository's validators refused the schema", status, -1, url, null);
     }

@@ -109,6 +109,18 @@ class SchemaRepoClientTest {
     assertThat(all.getHeaders().get("Accept")).isEqualTo("application/json");
   }
 
+  /** What schema-repo 0.1.2's Jetty answers a refusal with: its error page, not schema-repo's words. */
+  @Test
+  void refusedWithJettysErrorPage_isARefusalToo() {
+    repo.enqueue(text(403, "<html>\n<head>\n<title>Error 403 Forbidden</title>\n</head>\n<body><h2>HTTP ERROR: 403"
+        + "</h2>\n<p>Problem accessing /schema-repo/orders/register. Reason:\n<pre>    Forbidden</pre></p>"));
+    repo.enqueue(ok("[{\"id\": \"0\", \"schema\": " + quoted(V1) + "}]"));
+
+    assertThatThrownBy(() -> client(config()).register("orders", BROKEN))
+        .isInstanceOf(IncompatibleSchemaException.class)
+        .hasMessageContaining("Order.id is long");
+  }
+
   @Test
   void refusedWhereAvroFindsNoProblem_saysThatAValidatorOfItsOwnRefused() {
     repo.enqueue(new MockResponse.Builder().code(403).build());
