@@ -171,9 +171,19 @@ final class PerSubjectClient implements SchemaRegistryClient {
     };
   }
 
+  /** The registry's request counters, and each cache's counters summed over the subjects. */
   @Override
   public RegistryStats stats() {
-    return registry.stats();
+    Map<String, RegistryStats.CacheStats> caches = new java.util.TreeMap<>();
+    for (SchemaRegistryClient cache : bySubject.values()) {
+      cache.stats().caches().forEach((name, stats) -> caches.merge(name, stats, PerSubjectClient::sum));
+    }
+    return registry.stats().withCaches(caches);
+  }
+
+  private static RegistryStats.CacheStats sum(RegistryStats.CacheStats a, RegistryStats.CacheStats b) {
+    return new RegistryStats.CacheStats(a.hits() + b.hits(), a.misses() + b.misses(), a.evictions() + b.evictions(),
+        a.staleServes() + b.staleServes());
   }
 
   /** Closes every subject's cache, then the registry's client. */

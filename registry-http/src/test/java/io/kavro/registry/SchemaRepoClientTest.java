@@ -266,6 +266,9 @@ class SchemaRepoClientTest {
       assertThat(client.forSubject("audits").schemaById(0)).isEqualTo(BROKEN);
       assertThat(client.forSubject("orders").schemaById(0)).isEqualTo(V1);
       assertThat(repo.getRequestCount()).isEqualTo(2);
+      RegistryStats stats = client.stats();
+      assertThat(stats.requests()).isEqualTo(2);
+      assertThat(stats.caches().get("schemas-by-id")).isEqualTo(new RegistryStats.CacheStats(1, 2, 0, 0));
     }
     // The repository is down: a new client reads both from disk, each under its subject.
     repo.close();
