@@ -24,24 +24,11 @@ public final class SchemaRepoStack implements TestStack {
   /** Starts both on free ports; the repository starts while the broker does. */
   public static SchemaRepoStack start() {
     long begin = System.nanoTime();
-    java.util.concurrent.CompletableFuture<EmbeddedSchemaRepo> repository =
-        java.util.concurrent.CompletableFuture.supplyAsync(() -> EmbeddedSchemaRepo.start(0));
-    KafkaBroker kafka;
-    try {
-      kafka = KafkaBroker.start(0);
-    } catch (RuntimeException e) {
-      repository.thenAccept(EmbeddedSchemaRepo::close);
-      throw e;
-    }
-    try {
-      SchemaRepoStack stack = new SchemaRepoStack(kafka, repository.join());
-      log.info("schema-repo stack up in {} ms: Kafka at {}, schema-repo at {}",
-          (System.nanoTime() - begin) / 1_000_000, stack.bootstrapServers(), stack.registryUrl());
-      return stack;
-    } catch (java.util.concurrent.CompletionException e) {
-      kafka.close();
-      throw e.getCause() instanceof RuntimeException r ? r : e;
-    }
+    BrokerBeside<EmbeddedSchemaRepo> started = BrokerBeside.start(0, () -> EmbeddedSchemaRepo.start(0));
+    SchemaRepoStack stack = new SchemaRepoStack(started.kafka(), started.registry());
+    log.info("schema-repo stack up in {} ms: Kafka at {}, schema-repo at {}",
+        (System.nanoTime() - begin) / 1_000_000, stack.bootstrapServers(), stack.registryUrl());
+    return stack;
   }
 
   @Override
