@@ -64,7 +64,8 @@ final class SchemaCommand {
   }
 
   @Command(name = "get",
-      description = "Print a schema: by --id, or a --subject's --version (latest by default).")
+      description = "Print a schema: by --id (with its --subject where ids count per subject: schema-repo), or a "
+          + "--subject's --version (latest by default).")
   int get(@Mixin ClientOptions client, @Mixin HelpOption help,
       @Option(names = "--id", paramLabel = "ID", description = "The schema id.") Integer id,
       @Option(names = "--subject", paramLabel = "SUBJECT", description = "The subject.") String subject,
@@ -75,7 +76,13 @@ final class SchemaCommand {
       ObjectNode line = JsonLines.MAPPER.createObjectNode();
       Schema schema;
       if (id != null) {
-        schema = registry.schemaById(id);
+        if (subject == null && registry.idsPerSubject()) {
+          throw new CliException("schema get --id needs --subject: this registry numbers schemas per subject", 2);
+        }
+        schema = (subject == null ? registry : registry.forSubject(subject)).schemaById(id);
+        if (subject != null) {
+          line.put("subject", subject);
+        }
         line.put("id", id);
       } else if (subject != null) {
         SubjectVersion found = version.equals("latest") ? registry.latestVersion(subject)

@@ -29,9 +29,8 @@ import org.slf4j.LoggerFactory;
 final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   private static final Logger log = LoggerFactory.getLogger(HttpSchemaRegistryClient.class);
 
+  private final RegistryHttp http;
   private final RestTransport transport;
-  private final OkHttpClient okHttp;
-  private final boolean ownsOkHttp;
   private final boolean normalize;
   /** Whether a subject's level {@code NONE} means it sets none (Apicurio): see {@link #compatibilityInForce}. */
   private final boolean noneMeansUnset;
@@ -49,7 +48,7 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
   /** A client configured from {@code config}, with its own OkHttp client, which {@link #close()} shuts down. */
   HttpSchemaRegistryClient(RegistryConfig config) {
-    this(config, new OkHttpClient(), true);
+    this(config, RegistryHttp.of(config, null));
   }
 
   /**
@@ -58,43 +57,14 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
    * leaves {@code base}'s pool and dispatcher to their owner.
    */
   HttpSchemaRegistryClient(RegistryConfig config, OkHttpClient base) {
-    this(config, base, false);
+    this(config, RegistryHttp.of(config, base));
   }
 
-  private HttpSchemaRegistryClient(RegistryConfig config, OkHttpClient base, boolean ownsOkHttp) {
-    this.ownsOkHttp = ownsOkHttp;
-    OkHttpClient.Builder builder = base.newBuilder()
-        .connectTimeout(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
-        .readTimeout(config.readTimeout().toMillis(), TimeUnit.MILLISECONDS)
-        .writeTimeout(config.readTimeout().toMillis(), TimeUnit.MILLISECONDS)
-        .callTimeout(config.connectTimeout().plus(config.readTimeout()).toMillis(), TimeUnit.MILLISECONDS)
-        .retryOnConnectionFailure(false)
-        // No redirect is followed: OkHttp would carry the configured headers (API keys, cluster ids) to any host
-        // a registry or something posing as one points at. A 3xx is a typed failure that names the target.
-        .followRedirects(false)
-        .followSslRedirects(false);
-    ClientTls.configure(config.tls(), builder);
-    if (config.proxy() != null) {
-      builder.proxy(new java.net.Proxy(java.net.Proxy.Type.HTTP, config.proxy()));
-    }
-    this.okHttp = builder.build();
-    List<Endpoint> endpoints = new ArrayList<>(Endpoint.fromConfig(config));
-    if (config.urlRandomize()) {
-      // Confluent's schema.registry.url.randomize: a random start, then failover in the configured order.
-      java.util.Collections.rotate(endpoints, -java.util.concurrent.ThreadLocalRandom.current()
-          .nextInt(endpoints.size()));
-    }
-    RetryPolicy retry = new RetryPolicy(config.maxRetries(), config.retriesWait(), config.retriesMaxWait());
-    // The issuer is another host: the registry's "no hostname check" (a self-signed registry) is not its.
-    OkHttpClient issuerHttp = okHttp.newBuilder().hostnameVerifier(base.hostnameVerifier()).build();
-    BearerTokenProvider bearer = bearer(config, issuerHttp, retry);
-    for (Endpoint endpoint : endpoints) {
-      if ((endpoint.authorization() != null || bearer != null) && !endpoint.base().isHttps()) {
-        log.warn("Sending registry credentials to {} over plain http://: anyone on the path can read them; "
-            + "use https://", endpoint.base());
-      }
-    }
-    this.transport = new RestTransport(endpoints, okHttp, retry, bearer, config.requestHeaders());
+  /** A client of Confluent's protocol on {@code http}, which {@link #close()} closes. */
+  HttpSchemaRegistryClient(RegistryConfig config, RegistryHttp http) {
+    this.http = http;
+    this.transport = http.transport(RegistryDialect.CONFLUENT);
+    List<Endpoint> endpoints = http.endpoints();
     this.normalize = config.normalizeSchemas();
     this.noneMeansUnset = endpoints.stream().allMatch(endpoint -> Urls.root(endpoint.base()) != null);
     this.schemas = new RegisteredSchemaParser(transport::send, RegisteredSchemaParser.MAX_REFERENCES);
@@ -104,23 +74,6 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
         .maximumSize(config.maxSchemasPerSubject()).build();
     this.registrations = com.github.benmanes.caffeine.cache.Caffeine.newBuilder()
         .maximumSize(config.maxSchemasPerSubject()).build();
-  }
-
-  /** Where bearer tokens come from: a static token, OAuth client credentials, the application; or none. */
-  private static BearerTokenProvider bearer(RegistryConfig config, OkHttpClient okHttp, RetryPolicy retry) {
-    if (config.bearerToken() != null) {
-      String token = config.bearerToken().value();
-      return () -> token;
-    }
-    if (config.oauth() != null) {
-      if (config.oauth().issuerEndpoint().toLowerCase(java.util.Locale.ROOT).startsWith("http://")) {
-        log.warn("Sending the OAuth client secret to {} over plain http://: anyone on the path can read it; "
-            + "use https://", RegistryConfig.redact(config.oauth().issuerEndpoint()));
-      }
-      return new OAuthTokenSource(config.oauth(), okHttp, retry, java.time.Clock.systemUTC(),
-          config.connectTimeout().plus(config.readTimeout()));
-    }
-    return config.bearerTokenProvider();
   }
 
   /**
@@ -547,10 +500,7 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public void close() {
-    if (ownsOkHttp) {
-      okHttp.dispatcher().executorService().shutdown();
-      okHttp.connectionPool().evictAll();
-    }
+    http.close();
   }
 
   private JsonNode send(RestRequest request) {

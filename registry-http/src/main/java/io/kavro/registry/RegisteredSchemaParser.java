@@ -106,6 +106,11 @@ final class RegisteredSchemaParser {
     return parse(parser, text.asText(), operation);
   }
 
+  /** A schema that the registry answered as its bare text (schema-repo), with the same limits as any schema. */
+  static Schema parseText(String schema, String operation) {
+    return parse(new HeldSchemaParser(), schema, operation);
+  }
+
   private static Schema parse(HeldSchemaParser parser, String schema, String operation) {
     SchemaTextLimits.check(schema, operation, "the registry");
     try {

@@ -52,6 +52,8 @@ import java.util.Objects;
  * @param proxy an HTTP proxy ({@code proxy.host}, {@code proxy.port}), or {@code null} to connect directly
  * @param tls trust, client keys and hostname checks
  * @param schemaCacheDir folder of the on-disk schema cache, or {@code null}
+ * @param api the protocol the registry speaks
+ * @param schemaRepoValidators with {@link RegistryApi#SCHEMA_REPO}: the validators of the subjects Kavro creates
  */
 public record RegistryConfig(
     List<String> urls,
@@ -76,7 +78,9 @@ public record RegistryConfig(
     Map<String, String> requestHeaders,
     java.net.InetSocketAddress proxy,
     Tls tls,
-    Path schemaCacheDir) {
+    Path schemaCacheDir,
+    RegistryApi api,
+    List<String> schemaRepoValidators) {
 
   public static final String SCHEMA_REGISTRY_URL_CONFIG = "schema.registry.url";
   public static final String SCHEMA_REGISTRY_URL_RANDOMIZE_CONFIG = "schema.registry.url.randomize";
@@ -137,6 +141,8 @@ public record RegistryConfig(
   public static final String SSL_ENDPOINT_IDENTIFICATION_ALGORITHM_CONFIG =
       SSL_PREFIX + "endpoint.identification.algorithm";
   public static final String SCHEMA_CACHE_DIR_CONFIG = "schema.cache.dir";
+  public static final String SCHEMA_REGISTRY_API_CONFIG = "schema.registry.api";
+  public static final String SCHEMA_REPO_VALIDATORS_CONFIG = "schema.repo.validators";
 
   /** Scheme of the in-memory registry. */
   public static final String MOCK_SCHEME = "mock://";
@@ -262,6 +268,18 @@ public record RegistryConfig(
           + " must be 'user:password'");
     }
     Objects.requireNonNull(tls, "tls");
+    Objects.requireNonNull(api, SCHEMA_REGISTRY_API_CONFIG);
+    schemaRepoValidators = List.copyOf(schemaRepoValidators);
+    if (mock && api != RegistryApi.CONFLUENT) {
+      throw new RegistryConfigException(SCHEMA_REGISTRY_API_CONFIG, "Invalid value " + api.configName()
+          + " for configuration " + SCHEMA_REGISTRY_API_CONFIG + ": a mock:// registry speaks Confluent's API only");
+    }
+    for (String validator : schemaRepoValidators) {
+      if (validator.isBlank() || validator.contains(",")) {
+        throw new RegistryConfigException(SCHEMA_REPO_VALIDATORS_CONFIG, "Invalid value '" + validator
+            + "' in configuration " + SCHEMA_REPO_VALIDATORS_CONFIG + ": a validator name is a non-empty word");
+      }
+    }
     requestHeaders = Map.copyOf(requestHeaders);
     for (String name : requestHeaders.keySet()) {
       if (java.util.Set.of("authorization", "accept", "content-type", "content-length", "host")
@@ -364,7 +382,7 @@ public record RegistryConfig(
         + basicAuthUserInfo + ", bearerToken=" + bearerToken + ", oauth=" + oauth + ", bearerTokenProvider="
         + (bearerTokenProvider == null ? null : bearerTokenProvider.getClass().getName()) + ", requestHeaders="
         + requestHeaders.keySet() + ", proxy=" + proxy + ", tls=" + tls + ", schemaCacheDir="
-        + schemaCacheDir + "]";
+        + schemaCacheDir + ", api=" + api.configName() + ", schemaRepoValidators=" + schemaRepoValidators + "]";
   }
 
   /** Builds a {@link RegistryConfig}; starts from the defaults or from a configuration. Not thread-safe. */
@@ -392,6 +410,8 @@ public record RegistryConfig(
     private java.net.InetSocketAddress proxy;
     private Tls tls;
     private Path schemaCacheDir;
+    private RegistryApi api;
+    private List<String> schemaRepoValidators;
 
     /** Every setting unset: for the parser, which sets them all from the table of keys. */
     Builder() {}
@@ -418,6 +438,8 @@ public record RegistryConfig(
       bearerTokenProvider = config.bearerTokenProvider;
       requestHeaders = config.requestHeaders;
       proxy = config.proxy;
+      api = config.api;
+      schemaRepoValidators = config.schemaRepoValidators;
       tls = config.tls;
       schemaCacheDir = config.schemaCacheDir;
     }
@@ -536,6 +558,18 @@ public record RegistryConfig(
       return this;
     }
 
+    /** The protocol the registry speaks ({@code schema.registry.api}). */
+    public Builder api(RegistryApi api) {
+      this.api = api;
+      return this;
+    }
+
+    /** The validators of the subjects Kavro creates in schema-repo ({@code schema.repo.validators}). */
+    public Builder schemaRepoValidators(List<String> schemaRepoValidators) {
+      this.schemaRepoValidators = schemaRepoValidators;
+      return this;
+    }
+
     /** Sets the credential source and the user info apart, as the map's two keys do. */
     Builder basicAuth(boolean fromUserInfo, Secret userInfo) {
       this.basicAuthFromUserInfo = fromUserInfo;
@@ -552,7 +586,7 @@ public record RegistryConfig(
       return new RegistryConfig(urls, urlRandomize, maxSchemasPerSubject, latestCacheTtl, latestCacheSize, missingIdCacheTtl, missingCacheSize,
           normalizeSchemas, ignoreRules, maxRetries, retriesWait, retriesMaxWait, connectTimeout, readTimeout,
           basicAuthFromUserInfo, basicAuthUserInfo, bearerToken, oauth, bearerTokenProvider, requestHeaders, proxy,
-          tls, schemaCacheDir);
+          tls, schemaCacheDir, api, schemaRepoValidators);
     }
   }
 }

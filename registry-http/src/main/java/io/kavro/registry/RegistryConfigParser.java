@@ -86,6 +86,8 @@ final class RegistryConfigParser {
         .proxy(proxy())
         .tls(tls())
         .schemaCacheDir(cacheDir == null || cacheDir.isBlank() ? null : Path.of(cacheDir))
+        .api(RegistryApi.fromConfigName(choice(SCHEMA_REGISTRY_API)))
+        .schemaRepoValidators(list(SCHEMA_REPO_VALIDATORS))
         .build();
   }
 

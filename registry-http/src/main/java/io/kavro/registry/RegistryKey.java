@@ -256,6 +256,19 @@ public record RegistryKey(String name, Type type, Object defaultValue, List<Stri
             + "are also kept on disk, so that a consumer restarted while the registry is down still decodes "
             + "every id it saw before. Unset: memory only.");
 
+  static final RegistryKey SCHEMA_REGISTRY_API =
+      new RegistryKey(SCHEMA_REGISTRY_API_CONFIG, Type.STRING, RegistryApi.CONFLUENT.configName(),
+          RegistryApi.configNames(), null, Importance.MEDIUM, "The protocol the registry at schema.registry.url "
+            + "speaks: 'confluent', Confluent's REST API (Confluent, Apicurio's ccompat API, Karapace, Redpanda), "
+            + "or 'schema-repo', the AVRO-1124 schema repository, whose schema ids count per subject: its "
+            + "deserializer then takes the subject from the topic (TopicNameStrategy only).", true);
+
+  static final RegistryKey SCHEMA_REPO_VALIDATORS =
+      kavroKey(SCHEMA_REPO_VALIDATORS_CONFIG, Type.LIST, "", Importance.LOW, "With schema.registry.api="
+            + "schema-repo: the names of the repository's validators (its schema-repo.validator.<name> settings) "
+            + "that a subject Kavro creates checks new schemas with; the repository cannot change them later. "
+            + "Empty: the subject takes any schema.");
+
   /** Every key of the registry client, in the order of its documentation. */
   public static final List<RegistryKey> ALL = List.of(
       SCHEMA_REGISTRY_URL, SCHEMA_REGISTRY_URL_RANDOMIZE, MAX_SCHEMAS_PER_SUBJECT, LATEST_CACHE_TTL_SEC,
@@ -268,7 +281,8 @@ public record RegistryKey(String name, Type type, Object defaultValue, List<Stri
       BEARER_AUTH_CUSTOM_PROVIDER_CLASS, PROXY_HOST, PROXY_PORT, SSL_TRUSTSTORE_LOCATION, SSL_TRUSTSTORE_PASSWORD,
       SSL_TRUSTSTORE_TYPE, SSL_TRUSTSTORE_CERTIFICATES, SSL_KEYSTORE_LOCATION, SSL_KEYSTORE_PASSWORD,
       SSL_KEYSTORE_TYPE, SSL_KEYSTORE_KEY, SSL_KEYSTORE_CERTIFICATE_CHAIN, SSL_PROTOCOL, SSL_ENABLED_PROTOCOLS,
-      SSL_CIPHER_SUITES, SSL_KEY_PASSWORD, SSL_ENDPOINT_IDENTIFICATION_ALGORITHM, SCHEMA_CACHE_DIR);
+      SSL_CIPHER_SUITES, SSL_KEY_PASSWORD, SSL_ENDPOINT_IDENTIFICATION_ALGORITHM, SCHEMA_CACHE_DIR,
+      SCHEMA_REGISTRY_API, SCHEMA_REPO_VALIDATORS);
 
   /**
    * Checks a value of this key as the client reads it: one of {@link #allowed()} in any case, and a number at

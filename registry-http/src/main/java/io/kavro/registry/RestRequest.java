@@ -12,7 +12,7 @@ import java.util.Map;
  * @param method HTTP method
  * @param path path segments under the base URL, encoded when the URL is built
  * @param query query parameters, in order; a name may repeat
- * @param body JSON body, or {@code null}
+ * @param body the request's body, or {@code null}
  * @param optionalApi the optional API the call belongs to, or {@code null} for the core API: a 404 without a
  *     registry error code from an optional API is not retried, since it may mean the API is missing; from the
  *     core API it is a {@link WrongRegistryUrlException}, not retried either
@@ -20,7 +20,15 @@ import java.util.Map;
  *     (Apicurio's own API, beside its Confluent-compatible {@code /apis/ccompat/v<n>}: see {@link Urls#root})
  */
 record RestRequest(String operation, String method, List<String> path, List<Map.Entry<String, String>> query,
-    JsonNode body, OptionalApi optionalApi, boolean fromRoot) {
+    Body body, OptionalApi optionalApi, boolean fromRoot) {
+
+  /** A request body: its text and its media type. */
+  record Body(String text, okhttp3.MediaType type) {
+    /** A JSON body, as Confluent's API takes it. */
+    static Body json(JsonNode json) {
+      return new Body(JsonBodies.write(json), RestTransport.CONTENT_TYPE);
+    }
+  }
 
   static RestRequest get(String operation, String... path) {
     return new RestRequest(operation, "GET", List.of(path), List.of(), null, null, false);
@@ -32,10 +40,18 @@ record RestRequest(String operation, String method, List<String> path, List<Map.
   }
 
   static RestRequest post(String operation, JsonNode body, String... path) {
+    return post(operation, Body.json(body), path);
+  }
+
+  static RestRequest post(String operation, Body body, String... path) {
     return new RestRequest(operation, "POST", List.of(path), List.of(), body, null, false);
   }
 
   static RestRequest put(String operation, JsonNode body, String... path) {
+    return put(operation, Body.json(body), path);
+  }
+
+  static RestRequest put(String operation, Body body, String... path) {
     return new RestRequest(operation, "PUT", List.of(path), List.of(), body, null, false);
   }
 

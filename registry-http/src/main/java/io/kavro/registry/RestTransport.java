@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Sends {@link RestRequest}s to the registry with retries, backoff and failover, and turns the answer into
- * JSON or a typed exception.
+ * JSON or text, or into the typed exception that its protocol's {@link RegistryDialect} reads it as.
  *
  * <ul>
  *   <li>I/O errors (timeouts included), 5xx and a 404 that is not the registry's own move to the next URL;
@@ -57,6 +57,7 @@ final class RestTransport {
   private final RetryPolicy retry;
   private final BearerTokenProvider bearer;
   private final Map<String, String> headers;
+  private final RegistryDialect dialect;
   private final AtomicInteger preferred = new AtomicInteger();
   /** Per endpoint, 1 once it has answered as a registry (a 2xx, or its own "not found"): see {@link #attempt}. */
   private final AtomicIntegerArray proven;
@@ -68,15 +69,15 @@ final class RestTransport {
   private final java.util.concurrent.atomic.AtomicLong maxRequestNanos = new java.util.concurrent.atomic.AtomicLong();
 
   RestTransport(List<Endpoint> endpoints, Call.Factory http, RetryPolicy retry) {
-    this(endpoints, http, retry, null, Map.of());
+    this(endpoints, http, retry, null, Map.of(), RegistryDialect.CONFLUENT);
   }
 
   /**
-   * With a source of bearer tokens (or {@code null}: each endpoint's own basic auth, if any) and headers sent
-   * with every request.
+   * With a source of bearer tokens (or {@code null}: each endpoint's own basic auth, if any), headers sent
+   * with every request, and the dialect of the registry's protocol.
    */
   RestTransport(List<Endpoint> endpoints, Call.Factory http, RetryPolicy retry, BearerTokenProvider bearer,
-      Map<String, String> headers) {
+      Map<String, String> headers, RegistryDialect dialect) {
     if (endpoints.isEmpty()) {
       throw new IllegalArgumentException("at least one registry endpoint is required");
     }
@@ -86,6 +87,7 @@ final class RestTransport {
     this.retry = retry;
     this.bearer = bearer;
     this.headers = Map.copyOf(headers);
+    this.dialect = dialect;
   }
 
   /**
@@ -97,6 +99,19 @@ final class RestTransport {
    *     interrupt
    */
   JsonNode send(RestRequest request) {
+    Answer answer = sendForAnswer(request);
+    return parse(answer.body(), request, answer.status(), answer.contentType(), answer.url());
+  }
+
+  /**
+   * Sends the request and returns the body of a 2xx answer as text, whatever its content type: for a registry
+   * whose answers are not all JSON (schema-repo's {@code id<TAB>schema}). Fails as {@link #send} does.
+   */
+  String sendText(RestRequest request) {
+    return sendForAnswer(request).body();
+  }
+
+  private Answer sendForAnswer(RestRequest request) {
     try {
       return attempt(request);
     } catch (SchemaRegistryException e) {
@@ -105,7 +120,10 @@ final class RestTransport {
     }
   }
 
-  private JsonNode attempt(RestRequest request) {
+  /** A 2xx answer: its body, status, content type and the URL that gave it. */
+  private record Answer(String body, int status, String contentType, HttpUrl url) {}
+
+  private Answer attempt(RestRequest request) {
     int index = Math.floorMod(preferred.get(), endpoints.size());
     boolean reauthorized = false;
     BitSet wrongUrls = null; // the endpoints whose last answer was no registry's API: all of them, and it is thrown
@@ -126,7 +144,7 @@ final class RestTransport {
         if (status >= 200 && status < 300) {
           preferred.set(index);
           proveRegistry(index);
-          return parse(body, request, status, response.header("Content-Type"), url);
+          return new Answer(body, status, response.header("Content-Type"), url);
         }
         if (status == 401 && bearer != null && !reauthorized) {
           // The token may have been revoked or expired early: once, with a new one.
@@ -146,8 +164,8 @@ final class RestTransport {
         // registry, a wrong URL (a WrongRegistryUrlException); from an optional API, the registry's answer or a
         // wrong URL, which the client tells apart.
         boolean unproven = request.optionalApi() == null && proven.get(index) == 0;
-        failure = ErrorMapping.toException(request.operation(), status, body, response.header("Content-Type"),
-            url.toString(), unproven ? endpoint.base() : null);
+        failure = dialect.toException(request, status, body, response.header("Content-Type"), url.toString(),
+            unproven ? endpoint.base() : null);
         if (failure instanceof SchemaNotFoundException) {
           proveRegistry(index);
         }
@@ -247,11 +265,12 @@ final class RestTransport {
    * break, say) with an exception that quotes the value: that becomes a typed failure that does not.
    */
   private Request httpRequest(String authorization, HttpUrl url, RestRequest request) {
-    RequestBody body = request.body() == null ? null : RequestBody.create(JsonBodies.write(request.body()), CONTENT_TYPE);
+    RequestBody body = request.body() == null ? null
+        : RequestBody.create(request.body().text(), request.body().type());
     Request.Builder builder = new Request.Builder().url(url);
     try {
       headers.forEach(builder::header);
-      builder.header("Accept", ACCEPT).method(request.method(), body);
+      builder.header("Accept", dialect.accept()).method(request.method(), body);
       if (authorization != null) {
         builder.header("Authorization", authorization);
       }

@@ -69,8 +69,29 @@ public interface SchemaRegistryClient extends Closeable {
    * The schema with this registry-wide id.
    *
    * @throws SchemaNotFoundException if no schema has this id (error code 40403)
+   * @throws UnsupportedRegistryApiException when this registry's ids count per subject ({@link #idsPerSubject()}):
+   *     ask {@link #forSubject} of the subject instead
    */
   Schema schemaById(int id);
+
+  /**
+   * Whether this registry numbers schemas per subject (schema-repo: every subject's ids start at 0), rather than
+   * once for the whole registry (Confluent's ids). An id then means a schema only together with its subject, so a
+   * record's id is read through {@link #forSubject}. {@code false} unless a protocol says otherwise.
+   */
+  default boolean idsPerSubject() {
+    return false;
+  }
+
+  /**
+   * The client whose ids are {@code subject}'s: this client itself when ids are the registry's
+   * ({@link #idsPerSubject()} is {@code false}, the default); else a client, cached as this one is, whose {@link
+   * #schemaById} answers the subject's schema of that id. Its other calls are this client's. The same one for a
+   * subject on every call; closing this client closes it.
+   */
+  default SchemaRegistryClient forSubject(String subject) {
+    return this;
+  }
 
   /**
    * The metadata and rules that the schema of this id carries ({@code metadata}, {@code ruleSet} of Confluent's

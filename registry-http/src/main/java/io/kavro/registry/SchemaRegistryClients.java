@@ -47,12 +47,28 @@ public final class SchemaRegistryClients {
     }
     String scope = config.mockScope();
     SchemaRegistryClient backend = scope != null ? MockRegistries.scope(scope)
-        : shared == null ? new HttpSchemaRegistryClient(config) : new HttpSchemaRegistryClient(config, shared);
-    SchemaFileStore files = config.schemaCacheDir() == null ? null
-        : new SchemaFileStore(config.schemaCacheDir(), namespace(config));
+        : config.api().client(config, RegistryHttp.of(config, shared));
     CachePolicy policy = new CachePolicy(config.maxSchemasPerSubject(), config.latestCacheTtl(),
         config.missingIdCacheTtl(), config.missingCacheSize(), config.latestCacheSize());
-    return new CachingSchemaRegistryClient(backend, policy, files);
+    if (backend.idsPerSubject()) {
+      // One cache per subject, on disk in a folder of its own: ids of two subjects never meet.
+      java.util.concurrent.ExecutorService background = java.util.concurrent.Executors.newSingleThreadExecutor(
+          runnable -> {
+            Thread thread = new Thread(runnable, "kavro-registry-refresh");
+            thread.setDaemon(true);
+            return thread;
+          });
+      return new PerSubjectClient(backend, subject -> new CachingSchemaRegistryClient(backend.forSubject(subject),
+          policy, files(config, "|subject:" + subject), com.github.benmanes.caffeine.cache.Ticker.systemTicker(),
+          background), background);
+    }
+    return new CachingSchemaRegistryClient(backend, policy, files(config, ""));
+  }
+
+  /** The disk cache of {@code schema.cache.dir} for the ids of {@code namespace(config) + scope}, or none. */
+  private static SchemaFileStore files(RegistryConfig config, String scope) {
+    return config.schemaCacheDir() == null ? null
+        : new SchemaFileStore(config.schemaCacheDir(), namespace(config) + scope);
   }
 
   /**
@@ -64,7 +80,7 @@ public final class SchemaRegistryClients {
   }
 
   /**
-   * What selects the schemas that the ids of this registry name: its URLs, every header sent with each request
+   * What selects the schemas that the ids of this registry name: its protocol, its URLs, every header sent with each request
    * (Confluent Cloud's logical cluster and identity pool among them), and who asks (the basic-auth user, the
    * OAuth client, a hash of a static token, the token provider's class). Two tenants of one URL get two disk
    * caches. No secret is kept in clear: the store hashes the whole key into its folder's name.
@@ -93,6 +109,9 @@ public final class SchemaRegistryClients {
     }
     if (config.bearerTokenProvider() != null) {
       key.append("|provider:").append(config.bearerTokenProvider().getClass().getName());
+    }
+    if (config.api() != RegistryApi.CONFLUENT) {
+      key.append("|api:").append(config.api().configName());
     }
     return key.toString();
   }

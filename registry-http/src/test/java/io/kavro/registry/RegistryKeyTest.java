@@ -72,7 +72,8 @@ class RegistryKeyTest {
     assertThat(RegistryKey.ALL.stream().filter(k -> !k.allowed().isEmpty()).map(RegistryKey::name)
         .collect(Collectors.toSet())).containsExactlyInAnyOrder(
             "basic.auth.credentials.source", "bearer.auth.credentials.source", "schema.registry.ssl.truststore.type",
-            "schema.registry.ssl.keystore.type", "schema.registry.ssl.endpoint.identification.algorithm");
+            "schema.registry.ssl.keystore.type", "schema.registry.ssl.endpoint.identification.algorithm",
+            "schema.registry.api");
   }
 
   /** Issue 34, item 4: the auth sources' values are declared in the table, and refused naming all of them. */

@@ -54,6 +54,7 @@ final class ConfiguredPlugin<E extends AutoCloseable> {
 
   /** Builds the engine on a client someone else chose: an {@link AvroSerde}'s, or the caller's. */
   void configure(SchemaRegistryClient client, AvroSerdeConfig config) {
+    TopicIds.check(client, config);
     E previous = engine;
     engine = engines.apply(client, config);
     this.client = client;

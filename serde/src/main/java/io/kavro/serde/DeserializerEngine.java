@@ -85,8 +85,10 @@ final class DeserializerEngine implements AutoCloseable {
     this.router = new ReadRouter(client, config, framing, rules);
     this.followsLatest = router.followsLatest();
     this.maxRoutes = config.maxSchemasPerSubject();
-    this.shared = followsLatest ? null : new RouteTable(maxRoutes);
-    this.sharedById = followsLatest ? null : new RouteIndex(maxRoutes);
+    // Routes are shared by id across topics unless they follow a subject's latest version, or ids count per subject.
+    boolean perTopic = followsLatest || client.idsPerSubject();
+    this.shared = perTopic ? null : new RouteTable(maxRoutes);
+    this.sharedById = perTopic ? null : new RouteIndex(maxRoutes);
     this.recheckNanos = recheckNanos(config);
     this.changeListener = client.onChange(changes::incrementAndGet);
     this.failOnTrailingData = config.failOnTrailingData();

@@ -25,6 +25,8 @@ import org.apache.avro.Schema;
  */
 final class ReadRouter {
   private final SchemaRegistryClient client;
+  /** The client of a topic's ids: {@link #client}, or its subject's where ids count per subject. */
+  private final TopicIds ids;
   private final boolean isKey;
   private final boolean useLatestVersion;
   private final Map<String, String> latestWithMetadata;
@@ -44,7 +46,8 @@ final class ReadRouter {
     this.latestWithMetadata = config.latestWithMetadata();
     this.subjects = config.subjectNameStrategy();
     this.planner = new ReadPlanner(config);
-    this.versions = new WriterVersions(client, subjects, isKey);
+    this.ids = new TopicIds(client, subjects, isKey);
+    this.versions = new WriterVersions(ids);
   }
 
   /** Whether the reader schema can change while the deserializer lives: the plan is asked again per record. */
@@ -67,7 +70,7 @@ final class ReadRouter {
    * @throws SchemaResolutionException when the writer schema cannot be read as the reader schema
    */
   ReadRoute route(String topic, int id, Object key, ReadRoute known, String record) {
-    Schema writer = known != null ? known.writerSchema() : writerSchema(id, key);
+    Schema writer = known != null ? known.writerSchema() : writerSchema(topic, id, key);
     SubjectVersion latest = latestVersion(topic, writer, record);
     Schema reader = latest != null ? latest.schema() : readerSchema(writer, record);
     if (known != null && known.readerSchema() == reader) {
@@ -90,7 +93,7 @@ final class ReadRouter {
     if (rules.ignoresRules()) {
       return null;
     }
-    DataContract written = guid != null ? client.contractOf(guid) : client.contractOf(id);
+    DataContract written = guid != null ? client.contractOf(guid) : ids.of(topic).contractOf(id);
     DataContract target = latest != null ? latest.contract() : written;
     if (!written.hasRules() && !target.hasRules() && latest == null) {
       return null;
@@ -183,10 +186,10 @@ final class ReadRouter {
     return null;
   }
 
-  /** The writer schema of schema {@code id}, or of {@code key} when not {@code null}. */
-  private Schema writerSchema(int id, Object key) {
+  /** The writer schema of {@code topic}'s schema {@code id}, or of {@code key} when not {@code null}. */
+  private Schema writerSchema(String topic, int id, Object key) {
     if (key == null) {
-      return client.schemaById(id);
+      return ids.of(topic).schemaById(id);
     }
     if (key instanceof UUID guid) {
       return client.schemaByGuid(guid);

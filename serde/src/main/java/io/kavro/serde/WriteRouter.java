@@ -113,7 +113,7 @@ final class WriteRouter {
     switch (source) {
       case REGISTER -> {
         id = client.register(subject, plan.registered());
-        contract = rules.ignoresRules() ? null : client.registeredContract(id);
+        contract = rules.ignoresRules() ? null : TopicIds.ofSubject(client, subject).registeredContract(id);
       }
       case LOOKUP -> {
         SubjectVersion found = client.lookup(subject, plan.registered());
@@ -122,7 +122,7 @@ final class WriteRouter {
       }
       case SCHEMA_ID -> {
         id = useSchemaId;
-        target = client.schemaById(useSchemaId);
+        target = TopicIds.ofSubject(client, subject).schemaById(useSchemaId);
         projection = projection(record, plan, datum, target, idCompatibilityStrict,
             "the schema of id " + useSchemaId + " (use.schema.id), as id.compatibility.strict=true requires");
       }
@@ -141,7 +141,8 @@ final class WriteRouter {
                 + "), as latest.compatibility.strict=true requires");
       }
     }
-    SchemaIdWriter placement = idInHeader ? SchemaIdWriter.header(id, client.guidOf(id), isKey)
+    SchemaIdWriter placement = idInHeader
+        ? SchemaIdWriter.header(id, TopicIds.ofSubject(client, subject).guidOf(id), isKey)
         : SchemaIdWriter.prefix(id, isKey);
     return new WriteRoute(subject, id, projection, placement, rules(subject, id, target, contract, record),
         Long.MAX_VALUE);
@@ -152,7 +153,7 @@ final class WriteRouter {
     if (rules.ignoresRules()) {
       return null;
     }
-    DataContract contract = known != null ? known : client.contractOf(id);
+    DataContract contract = known != null ? known : TopicIds.ofSubject(client, subject).contractOf(id);
     if (!contract.hasRules()) {
       return null;
     }

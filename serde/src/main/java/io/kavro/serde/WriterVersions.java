@@ -3,10 +3,8 @@ package io.kavro.serde;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.kavro.registry.SchemaNotFoundException;
-import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.RegistryUnavailableException;
-import io.kavro.serde.subject.SubjectNameStrategy;
 import java.time.Duration;
 import org.apache.avro.Schema;
 import org.apache.kafka.common.errors.SerializationException;
@@ -21,18 +19,14 @@ final class WriterVersions {
   /** How long "the subject does not hold this schema" is believed before the registry is asked again. */
   static final Duration UNVERSIONED_TTL = Duration.ofMinutes(5);
 
-  private final SchemaRegistryClient client;
-  private final SubjectNameStrategy subjects;
-  private final boolean isKey;
+  private final TopicIds ids;
   private volatile Cache<Unversioned, Boolean> unversioned;
 
   /** A schema id that a subject does not hold. */
   private record Unversioned(String subject, int id) {}
 
-  WriterVersions(SchemaRegistryClient client, SubjectNameStrategy subjects, boolean isKey) {
-    this.client = client;
-    this.subjects = subjects;
-    this.isKey = isKey;
+  WriterVersions(TopicIds ids) {
+    this.ids = ids;
   }
 
   /**
@@ -48,12 +42,12 @@ final class WriterVersions {
     }
     Unversioned key = null;
     try {
-      Schema writer = client.schemaById(read.schemaId());
-      key = new Unversioned(subjects.subjectName(topic, isKey, writer), read.schemaId());
+      Schema writer = ids.of(topic).schemaById(read.schemaId());
+      key = new Unversioned(ids.subjects().subjectName(topic, ids.isKey(), writer), read.schemaId());
       if (unversioned().getIfPresent(key) != null) {
         return null;
       }
-      return client.lookup(key.subject(), writer).version();
+      return ids.client().lookup(key.subject(), writer).version();
     } catch (SchemaNotFoundException e) {
       if (key != null) {
         unversioned().put(key, Boolean.TRUE);
@@ -67,7 +61,7 @@ final class WriterVersions {
   }
 
   private String failure(String topic, AvroValue read, SchemaRegistryException e) {
-    return "cannot look up the version of schema id " + read.schemaId() + " for the " + (isKey ? "key" : "value")
+    return "cannot look up the version of schema id " + read.schemaId() + " for the " + (ids.isKey() ? "key" : "value")
         + " of topic '" + topic + "': " + e.getMessage();
   }
 

@@ -122,17 +122,6 @@ final class ApicurioDistribution {
     }
   }
 
-  private static void deleteQuietly(Path path) {
-    if (path == null) {
-      return;
-    }
-    try (Stream<Path> tree = Files.walk(path)) {
-      tree.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (IOException e) {
-      log.debug("cannot delete {}: {}", path, e.toString());
-    }
-  }
-
   /** Unpacks into a sibling folder, then renames it into place: a crash leaves no half-unpacked cache. */
   private static void unpack(Path archive, Path target) {
     log.info("Unpacking the Apicurio Registry distribution ({} MB) into {}, once", archiveMegabytes(archive), target);
@@ -157,7 +146,7 @@ final class ApicurioDistribution {
       try {
         Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
       } catch (IOException e) {
-        deleteQuietly(staging); // ours is not needed, or not usable
+        Folders.deleteQuietly(staging); // ours is not needed, or not usable
         if (!hasRunner(target)) { // another JVM unpacked it meanwhile: use theirs
           throw e;
         }

@@ -47,6 +47,15 @@ final class ChildJvm implements AutoCloseable {
    */
   static ChildJvm start(String what, Path java, List<String> options, List<Path> classPath, String mainClass,
       List<String> args) {
+    return start(what, java, options, classPath, mainClass, args, Optional.empty());
+  }
+
+  /**
+   * As {@link #start(String, Path, List, List, String, List)}, in the working directory {@code directory} (for a
+   * child that writes files relative to it), else in this JVM's.
+   */
+  static ChildJvm start(String what, Path java, List<String> options, List<Path> classPath, String mainClass,
+      List<String> args, Optional<Path> directory) {
     List<String> entries = new ArrayList<>();
     classPath.forEach(entry -> entries.add(entry.toString()));
     entries.add(testkitCode().toString());
@@ -61,7 +70,9 @@ final class ChildJvm implements AutoCloseable {
     command.addAll(args);
     try {
       Path log = Files.createTempFile("kavro-child-", ".log");
-      Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+      directory.ifPresent(folder -> builder.directory(folder.toFile()));
+      Process process = builder.start();
       return new ChildJvm(what, process, log);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start " + what + " with " + java, e);

@@ -8,9 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.Properties;
-import java.util.stream.Stream;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import kafka.tools.StorageTool;
@@ -76,7 +74,7 @@ public final class EmbeddedKafka implements KafkaBroker {
       server.startup();
     } catch (RuntimeException e) {
       stopQuietly(server);
-      delete(logDir);
+      Folders.deleteQuietly(logDir);
       throw new IllegalStateException("the embedded Kafka broker did not start on 127.0.0.1:" + brokerPort
           + ": " + e.getMessage(), e);
     }
@@ -109,7 +107,7 @@ public final class EmbeddedKafka implements KafkaBroker {
   public void close() {
     server.shutdown();
     server.awaitShutdown();
-    delete(logDir);
+    Folders.deleteQuietly(logDir);
   }
 
   private static void stopQuietly(KafkaRaftServer server) {
@@ -118,14 +116,6 @@ public final class EmbeddedKafka implements KafkaBroker {
       server.awaitShutdown();
     } catch (RuntimeException e) {
       // Startup failed already; what is left to stop is stopped as far as it can be.
-    }
-  }
-
-  private static void delete(Path dir) {
-    try (Stream<Path> paths = Files.walk(dir)) {
-      paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-    } catch (IOException e) {
-      // A leftover temp folder is not worth failing for.
     }
   }
 }

@@ -35,24 +35,11 @@ public final class LocalStack implements TestStack {
       Ports.requireFree(registryPort, "the schema registry");
     }
     long begin = System.nanoTime();
-    java.util.concurrent.CompletableFuture<EmbeddedRegistry> registry =
-        java.util.concurrent.CompletableFuture.supplyAsync(() -> EmbeddedRegistry.start(registryPort));
-    KafkaBroker kafka;
-    try {
-      kafka = KafkaBroker.start(kafkaPort);
-    } catch (RuntimeException e) {
-      registry.thenAccept(EmbeddedRegistry::close);
-      throw e;
-    }
-    try {
-      LocalStack stack = new LocalStack(kafka, registry.join());
-      log.info("Local stack up in {} ms: Kafka at {}, schema registry at {}",
-          (System.nanoTime() - begin) / 1_000_000, stack.bootstrapServers(), stack.registryUrl());
-      return stack;
-    } catch (java.util.concurrent.CompletionException e) {
-      kafka.close();
-      throw e.getCause() instanceof RuntimeException r ? r : e;
-    }
+    BrokerBeside<EmbeddedRegistry> started = BrokerBeside.start(kafkaPort, () -> EmbeddedRegistry.start(registryPort));
+    LocalStack stack = new LocalStack(started.kafka(), started.registry());
+    log.info("Local stack up in {} ms: Kafka at {}, schema registry at {}",
+        (System.nanoTime() - begin) / 1_000_000, stack.bootstrapServers(), stack.registryUrl());
+    return stack;
   }
 
   @Override

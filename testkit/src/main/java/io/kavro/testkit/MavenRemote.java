@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.HexFormat;
 import java.util.Locale;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,6 +61,21 @@ final class MavenRemote {
    * @throws UncheckedIOException when the download or a local file fails
    */
   Path download(String path, Path local, String what, String advice) {
+    return fetch(path, local, Optional.empty(), what, advice);
+  }
+
+  /**
+   * Downloads the artifact at {@code path} into {@code local}, as {@link #download(String, Path, String, String)}
+   * does, but checks it against {@code sha1}, pinned by the caller, instead of the one the repository publishes.
+   *
+   * @throws IllegalStateException as {@link #download(String, Path, String, String)}, and when the download's SHA-1
+   *     is not {@code sha1}
+   */
+  Path download(String path, Path local, String sha1, String what, String advice) {
+    return fetch(path, local, Optional.of(sha1.toLowerCase(Locale.ROOT)), what, advice);
+  }
+
+  private Path fetch(String path, Path local, Optional<String> pinned, String what, String advice) {
     URI uri = uri(path);
     log.info("Downloading {} from {}", what, uri);
     Path partial = null;
@@ -75,11 +91,11 @@ final class MavenRemote {
       if (Files.size(partial) == 0) {
         throw new IllegalStateException("cannot download " + what + ": " + uri + " gave an empty file; " + advice);
       }
-      String expected = publishedSha1(path, what, advice);
+      String expected = pinned.isPresent() ? pinned.get() : publishedSha1(path, what, advice);
       String actual = sha1(partial);
       if (!expected.equals(actual)) {
-        throw new IllegalStateException(what + " from " + uri + " has SHA-1 " + actual + ", not the published "
-            + expected + ": not used; " + advice);
+        throw new IllegalStateException(what + " from " + uri + " has SHA-1 " + actual + ", not the "
+            + (pinned.isPresent() ? "pinned " : "published ") + expected + ": not used; " + advice);
       }
       Files.writeString(local.resolveSibling(local.getFileName() + ".sha1"), expected);
       Files.move(partial, local, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

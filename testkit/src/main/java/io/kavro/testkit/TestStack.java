@@ -12,6 +12,14 @@ public interface TestStack extends AutoCloseable {
   /** The registry's Confluent-compatible API, for {@code schema.registry.url}. */
   String registryUrl();
 
+  /**
+   * What a serde's configuration needs to reach the registry: {@code schema.registry.url}, and for a registry that
+   * speaks another protocol than Confluent's ({@link SchemaRepoStack}), {@code schema.registry.api} and its keys.
+   */
+  default java.util.Map<String, Object> registryConfigs() {
+    return java.util.Map.of("schema.registry.url", registryUrl());
+  }
+
   /** Stops the registry and the broker. */
   @Override
   void close();

@@ -1,0 +1,343 @@
+package io.kavro.registry;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kavro.registry.contract.DataContract;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import okhttp3.FormBody;
+import okhttp3.MediaType;
+import okio.Buffer;
+import org.apache.avro.Schema;
+
+/**
+ * A {@link SchemaRegistryClient} that speaks schema-repo's REST API (AVRO-1124, schema-repo 0.1.x), with no cache.
+ * {@code schema.registry.url} is the repository's base URL ({@code http://host:port/schema-repo}).
+ *
+ * <p><b>Ids count per subject</b> ({@link #idsPerSubject()}): each subject numbers its schemas 0, 1, 2... So an id
+ * means nothing without its subject: {@link #schemaById(int)} refuses, and {@link #forSubject} gives the client of
+ * one subject's ids. Kavro calls the schema of id {@code n} the subject's version {@code n + 1}, which is its place
+ * in the subject's history for every repository that schema-repo ships (in memory, local files, ZooKeeper).
+ *
+ * <p><b>Registration</b> creates a subject that does not exist yet, with the validators of
+ * {@code schema.repo.validators}, then registers the schema's text ({@link Schema#toString()}): the repository finds
+ * a schema again by that exact text. When the validators refuse it (a 403 without a reason), the reason is Avro's,
+ * found as the seed's full-compatibility validator finds it: the new schema against each version, newest first,
+ * each way.
+ *
+ * <p><b>What schema-repo does not have</b> is a missing optional API, an {@link UnsupportedRegistryApiException}
+ * without a request: references, data contracts, GUIDs, metadata, compatibility levels (its validators are set when
+ * a subject is created) and deletes.
+ *
+ * <p>Thread-safe.
+ */
+final class SchemaRepoClient implements SchemaRegistryClient {
+  private static final MediaType TEXT = MediaType.get("text/plain; charset=utf-8");
+  private static final String VALIDATORS_FIELD = "repo.validators";
+
+  private final RegistryHttp http;
+  private final RestTransport transport;
+  private final List<String> validators;
+
+  /** A client of schema-repo's protocol on {@code http}, which {@link #close()} closes. */
+  SchemaRepoClient(RegistryConfig config, RegistryHttp http) {
+    this.http = http;
+    this.transport = http.transport(SchemaRepoDialect.INSTANCE);
+    this.validators = config.schemaRepoValidators();
+  }
+
+  @Override
+  public boolean idsPerSubject() {
+    return true;
+  }
+
+  @Override
+  public SchemaRegistryClient forSubject(String subject) {
+    return new SchemaRepoSubject(this, subject);
+  }
+
+  @Override
+  public int register(String subject, Schema schema, List<SchemaReference> references) {
+    String operation = "register schema under subject '" + subject + "'";
+    refuseReferences(references, operation);
+    SchemaDefaults.check(schema, operation);
+    RestRequest request = RestRequest.put(operation, text(schema), subject, "register");
+    try {
+      return id(sendRegistration(request, subject), request);
+    } catch (IncompatibleSchemaException refused) {
+      throw withReason(refused, subject, schema);
+    }
+  }
+
+  /** Registers, creating the subject first when the repository does not have it. */
+  private String sendRegistration(RestRequest request, String subject) {
+    try {
+      return transport.sendText(request);
+    } catch (SchemaNotFoundException noSubject) {
+      createSubject(subject);
+      return transport.sendText(request);
+    }
+  }
+
+  /**
+   * {@code PUT /{subject}} with the configured validators. Creating a subject that exists keeps its configuration
+   * (the repository ignores the new one), so two clients creating it at once agree.
+   */
+  private void createSubject(String subject) {
+    FormBody.Builder form = new FormBody.Builder();
+    if (!validators.isEmpty()) {
+      form.add(VALIDATORS_FIELD, String.join(",", validators));
+    }
+    Buffer buffer = new Buffer();
+    FormBody body = form.build();
+    try {
+      body.writeTo(buffer);
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException(e); // a Buffer does not fail
+    }
+    transport.sendText(RestRequest.put("create subject '" + subject + "'",
+        new RestRequest.Body(buffer.readUtf8(), body.contentType()), subject));
+  }
+
+  /** The refusal, with Avro's reason when it finds one, against the versions the subject holds now. */
+  private IncompatibleSchemaException withReason(IncompatibleSchemaException refused, String subject,
+      Schema schema) {
+    String reason;
+    try {
+      reason = firstProblem(history(subject), schema);
+    } catch (SchemaRegistryException e) {
+      refused.addSuppressed(e);
+      return refused;
+    }
+    String why = reason != null ? reason + " (Kavro's reading: schema-repo gives no reason)"
+        : "schema-repo gives no reason, and Avro finds none against the subject's versions: a validator of "
+            + "its own refused it";
+    IncompatibleSchemaException described = new IncompatibleSchemaException(refused.getMessage() + ": " + why, why,
+        refused.status(), refused.errorCode(), refused.url(), null);
+    described.addSuppressed(refused);
+    return described;
+  }
+
+  /**
+   * The first reason {@code candidate} cannot stand beside the subject's versions, as the seed's full-compatibility
+   * validator checks it: against each version, newest first, the new schema reading the version's records, then
+   * the version reading the new schema's; {@code null} when it can.
+   */
+  static String firstProblem(List<SubjectVersion> newestFirst, Schema candidate) {
+    for (SubjectVersion version : newestFirst) {
+      String reasons = SchemaIncompatibilities.summary(candidate, version.schema());
+      if (reasons != null) {
+        return "the new schema cannot read id " + version.id() + " (" + reasons + ")";
+      }
+      reasons = SchemaIncompatibilities.summary(version.schema(), candidate);
+      if (reasons != null) {
+        return "id " + version.id() + " cannot read the new schema (" + reasons + ")";
+      }
+    }
+    return null;
+  }
+
+  @Override
+  public SubjectVersion lookup(String subject, Schema schema, List<SchemaReference> references) {
+    String operation = "look up schema in subject '" + subject + "'";
+    refuseReferences(references, operation);
+    RestRequest request = RestRequest.post(operation, text(schema), subject, "schema");
+    int id = id(transport.sendText(request), request);
+    return new SubjectVersion(subject, id + 1, id, schema, DataContract.NONE);
+  }
+
+  /** Refused: schema-repo's ids mean a schema only with their subject. */
+  @Override
+  public Schema schemaById(int id) {
+    throw new UnsupportedRegistryApiException("get schema by id " + id + " failed: schema-repo numbers schemas per "
+        + "subject, so an id needs its subject (SchemaRegistryClient.forSubject); Kavro reads its records with the "
+        + "subject of their topic", -1, -1, null, null);
+  }
+
+  /** The schema of id {@code id} in {@code subject}. */
+  Schema schemaById(String subject, int id) {
+    RestRequest request = RestRequest.get("get schema id " + id + " of subject '" + subject + "'", subject, "id",
+        Integer.toString(id));
+    return RegisteredSchemaParser.parseText(transport.sendText(request), request.operation());
+  }
+
+  @Override
+  public SubjectVersion latestVersion(String subject) {
+    RestRequest request = RestRequest.get("get latest version of subject '" + subject + "'", subject, "latest");
+    String answer = transport.sendText(request);
+    int tab = answer.indexOf('\t');
+    if (tab < 1) {
+      throw malformed(request, answer);
+    }
+    int id = id(answer.substring(0, tab), request);
+    return new SubjectVersion(subject, id + 1, id, RegisteredSchemaParser.parseText(answer.substring(tab + 1),
+        request.operation()), DataContract.NONE);
+  }
+
+  @Override
+  public SubjectVersion version(String subject, int version) {
+    if (version < 1) {
+      throw new SchemaNotFoundException("get version " + version + " of subject '" + subject + "' failed: "
+          + "schema-repo's versions are its ids plus one, from 1", 404, -1, null, null);
+    }
+    return new SubjectVersion(subject, version, version - 1, schemaById(subject, version - 1), DataContract.NONE);
+  }
+
+  @Override
+  public List<String> subjects() {
+    RestRequest request = RestRequest.get("list subjects", "");
+    List<String> subjects = new ArrayList<>();
+    for (JsonNode subject : array(transport.send(request), request)) {
+      subjects.add(subject.path("name").asText());
+    }
+    subjects.sort(null);
+    return List.copyOf(subjects);
+  }
+
+  @Override
+  public List<Integer> versions(String subject) {
+    List<Integer> versions = new ArrayList<>();
+    history(subject).forEach(version -> versions.add(version.version()));
+    versions.sort(null);
+    return List.copyOf(versions);
+  }
+
+  /** The subject's versions, newest first, as {@code GET /{subject}/all} lists them. */
+  List<SubjectVersion> history(String subject) {
+    RestRequest request = RestRequest.get("list the schemas of subject '" + subject + "'", subject, "all");
+    List<SubjectVersion> versions = new ArrayList<>();
+    for (JsonNode entry : array(transport.send(request), request)) {
+      int id = id(entry.path("id").asText(), request);
+      versions.add(new SubjectVersion(subject, id + 1, id, RegisteredSchemaParser.parseText(
+          entry.path("schema").asText(), request.operation() + ", id " + id), DataContract.NONE));
+    }
+    return List.copyOf(versions);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>schema-repo has no such API: Kavro checks as the seed's full-compatibility validator does, against every
+   * version of the subject, newest first, each way. A subject without such a validator may take the schema all
+   * the same.
+   */
+  @Override
+  public CompatibilityCheck checkCompatibility(String subject, Schema schema) {
+    String problem = firstProblem(history(subject), schema);
+    return new CompatibilityCheck(problem == null, problem == null ? List.of() : List.of(problem));
+  }
+
+  @Override
+  public CompatibilityLevel compatibility() {
+    throw missing("get global compatibility", "compatibility levels: its subjects' validators, set when a subject "
+        + "is created (schema.repo.validators), decide what a subject takes");
+  }
+
+  @Override
+  public CompatibilityInForce compatibilityInForce(String subject) {
+    throw missing("get compatibility of subject '" + subject + "'", "compatibility levels: its subjects' "
+        + "validators, set when a subject is created (schema.repo.validators), decide what a subject takes");
+  }
+
+  @Override
+  public void setCompatibility(CompatibilityLevel level) {
+    throw missing("set global compatibility", "compatibility levels: validators are set per subject when it is "
+        + "created (schema.repo.validators)");
+  }
+
+  @Override
+  public void setCompatibility(String subject, CompatibilityLevel level) {
+    throw missing("set compatibility of subject '" + subject + "'", "compatibility levels: a subject's validators "
+        + "are set when it is created (schema.repo.validators), and cannot change");
+  }
+
+  @Override
+  public Schema schemaByGuid(UUID guid) {
+    throw missing("get schema by guid " + guid, "GUIDs");
+  }
+
+  /** {@inheritDoc} schema-repo gives none. */
+  @Override
+  public UUID guidOf(int id) {
+    return null;
+  }
+
+  @Override
+  public SubjectVersion latestWithMetadata(String subject, Map<String, String> metadata) {
+    throw missing("get latest version of subject '" + subject + "' with metadata " + metadata, "metadata");
+  }
+
+  @Override
+  public List<Integer> deleteSubject(String subject) {
+    throw missing("delete subject '" + subject + "'", "deletes");
+  }
+
+  @Override
+  public List<Integer> deleteSubjectPermanently(String subject) {
+    throw missing("permanently delete subject '" + subject + "'", "deletes");
+  }
+
+  @Override
+  public int deleteVersion(String subject, int version) {
+    throw missing("delete version " + version + " of subject '" + subject + "'", "deletes");
+  }
+
+  @Override
+  public int deleteVersionPermanently(String subject, int version) {
+    throw missing("permanently delete version " + version + " of subject '" + subject + "'", "deletes");
+  }
+
+  @Override
+  public RegistryStats stats() {
+    return transport.stats();
+  }
+
+  @Override
+  public void close() {
+    http.close();
+  }
+
+  private static void refuseReferences(List<SchemaReference> references, String operation) {
+    if (!references.isEmpty()) {
+      throw missing(operation + " with references " + references, "schema references");
+    }
+  }
+
+  private static UnsupportedRegistryApiException missing(String operation, String what) {
+    return new UnsupportedRegistryApiException(operation + " failed: schema-repo has no " + what, -1, -1, null,
+        null);
+  }
+
+  private static RestRequest.Body text(Schema schema) {
+    return new RestRequest.Body(schema.toString(), TEXT);
+  }
+
+  private static Iterable<JsonNode> array(JsonNode json, RestRequest request) {
+    if (!json.isArray()) {
+      throw malformed(request, json.toString());
+    }
+    return json;
+  }
+
+  /** A schema-repo id: a decimal number from 0, as every repository it ships makes them. */
+  private static int id(String text, RestRequest request) {
+    String trimmed = text.strip();
+    try {
+      int id = Integer.parseInt(trimmed);
+      if (id >= 0) {
+        return id;
+      }
+    } catch (NumberFormatException e) {
+      // below
+    }
+    throw new SchemaRegistryException(request.operation() + " failed: schema-repo answered the id '"
+        + ErrorMapping.shorten(trimmed) + "', which is not a number from 0: Kavro reads repositories whose ids "
+        + "are (in memory, local files, ZooKeeper)");
+  }
+
+  private static SchemaRegistryException malformed(RestRequest request, String answer) {
+    return new SchemaRegistryException(request.operation() + " failed: schema-repo's answer is not what its API "
+        + "gives: " + ErrorMapping.shorten(answer));
+  }
+}
