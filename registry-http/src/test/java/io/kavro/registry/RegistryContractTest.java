@@ -7,10 +7,16 @@ import static io.kavro.registry.TestSchemas.USER_V3_INCOMPATIBLE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kavro.registry.contract.DataContract;
+import io.kavro.registry.contract.Metadata;
+import io.kavro.registry.contract.RuleSet;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import org.apache.avro.Schema;
-import io.kavro.registry.UnsupportedRegistryApiException;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -20,12 +26,85 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Every test uses fresh subject names and never changes the global level, so that it can run against a
  * shared registry.
+ *
+ * <p>The contract is Confluent's. A registry that lacks part of it (schema-repo: ids per subject, no levels, no
+ * deletes...) says so in {@link #capabilities()}; a test of a feature it lacks then asserts that the call is an
+ * {@link UnsupportedRegistryApiException} naming what is missing, or that the behaviour the registry has instead
+ * is there.
  */
 public abstract class RegistryContractTest {
+  /** What a registry may have beyond the core API (register, lookup, versions, subjects, compatibility check). */
+  public enum Capability {
+    /** Ids are the registry's, unique across subjects: {@code schemaById(id)} needs no subject. */
+    GLOBAL_IDS,
+    /** Compatibility levels, global and per subject, that can be read and set. */
+    COMPATIBILITY_LEVELS,
+    /** Schema references. */
+    REFERENCES,
+    /** Soft and permanent deletes of subjects and versions. */
+    DELETES,
+    /** Confluent's error codes (40401, 40403...) in its failures. */
+    ERROR_CODES,
+    /**
+     * Whether the client may ask the registry for GUIDs ({@code schemaByGuid}); the registry may still lack the
+     * API (Apicurio, Confluent 7), which the client then reports as unsupported.
+     */
+    GUIDS,
+    /** As {@link #GUIDS}, for schema metadata ({@code latestWithMetadata}). */
+    METADATA
+  }
+
+  /** Everything Confluent's contract has. */
+  protected static final Set<Capability> CONFLUENT = Set.copyOf(EnumSet.allOf(Capability.class));
+
   protected String subject;
 
   /** The client under test; the same instance for the whole test. */
   protected abstract SchemaRegistryClient client();
+
+  /** What the registry under test has, immutable; {@link #CONFLUENT} unless a subclass says otherwise. */
+  protected Set<Capability> capabilities() {
+    return CONFLUENT;
+  }
+
+  private boolean has(Capability capability) {
+    return capabilities().contains(capability);
+  }
+
+  /**
+   * The schema of {@code id} in {@code subject}: {@code schemaById(id)} on a registry whose ids are global, the
+   * subject's client's ({@link SchemaRegistryClient#forSubject}) where ids count per subject.
+   */
+  protected Schema schemaById(String subject, int id) {
+    return has(Capability.GLOBAL_IDS) ? client().schemaById(id) : client().forSubject(subject).schemaById(id);
+  }
+
+  /**
+   * Sets the subject's level where the registry has levels; where it has none, asserts that setting one is a
+   * missing optional API that says so, and leaves the subject's own rules (schema-repo's validators) in force.
+   */
+  private void setCompatibility(String subject, CompatibilityLevel level) {
+    if (has(Capability.COMPATIBILITY_LEVELS)) {
+      client().setCompatibility(subject, level);
+    } else {
+      assertUnsupported(() -> client().setCompatibility(subject, level), "compatibility levels");
+    }
+  }
+
+  /**
+   * Registering {@code schema} under {@link #subject} is refused by the subject's own rules (schema-repo's
+   * validators), with a message that names the field that breaks compatibility.
+   */
+  private void assertRefusedByValidators(Schema schema, String field) {
+    assertThatThrownBy(() -> client().register(subject, schema))
+        .isInstanceOf(IncompatibleSchemaException.class)
+        .hasMessageContaining(field);
+  }
+
+  /** The call is a missing optional API whose message names what is missing. */
+  protected static void assertUnsupported(ThrowingCallable call, String missing) {
+    assertThatThrownBy(call).isInstanceOf(UnsupportedRegistryApiException.class).hasMessageContaining(missing);
+  }
 
   @BeforeEach
   void freshSubject() {
@@ -61,10 +140,17 @@ public abstract class RegistryContractTest {
     Schema union = Schema.createUnion(placed, shipped);
     List<SchemaReference> references = List.of(new SchemaReference(ns + ".OrderPlaced", ns + ".OrderPlaced", 1),
         new SchemaReference(ns + ".OrderShipped", ns + ".OrderShipped", 1));
+    if (!has(Capability.REFERENCES)) {
+      assertUnsupported(() -> client().register(subject, union, references), "schema references");
+      assertUnsupported(() -> client().lookup(subject, union, references), "schema references");
+      assertThatThrownBy(() -> client().latestVersion(subject)).as("nothing registered")
+          .isInstanceOf(SchemaNotFoundException.class);
+      return;
+    }
 
     int id = client().register(subject, union, references);
 
-    assertThat(client().schemaById(id)).isEqualTo(union);
+    assertThat(schemaById(subject, id)).isEqualTo(union);
     assertThat(client().latestVersion(subject).schema()).isEqualTo(union);
     assertThat(client().lookup(subject, union, references).id()).isEqualTo(id);
     assertThat(client().register(subject, union, references)).isEqualTo(id);
@@ -77,7 +163,7 @@ public abstract class RegistryContractTest {
   @Test
   void register_evolvedSchema_newIdAndVersion() {
     int v1 = client().register(subject, USER_V1);
-    client().setCompatibility(subject, CompatibilityLevel.BACKWARD);
+    setCompatibility(subject, CompatibilityLevel.BACKWARD);
     int v2 = client().register(subject, USER_V2);
 
     assertThat(v2).isNotEqualTo(v1);
@@ -90,39 +176,76 @@ public abstract class RegistryContractTest {
     assertThat(client().version(subject, 1).schema()).isEqualTo(USER_V1);
   }
 
+  /**
+   * Under BACKWARD, Confluent's 409. A registry without levels (schema-repo) refuses it by the subject's own
+   * validators (full compatibility here): the same exception type, naming the field that breaks it.
+   */
   @Test
   void register_incompatibleUnderBackward_rejectedWith409() {
     client().register(subject, USER_V2);
-    client().setCompatibility(subject, CompatibilityLevel.BACKWARD);
+    setCompatibility(subject, CompatibilityLevel.BACKWARD);
 
-    assertThatThrownBy(() -> client().register(subject, USER_V3_INCOMPATIBLE))
-        .isInstanceOf(IncompatibleSchemaException.class)
-        .satisfies(e -> assertThat(((SchemaRegistryException) e).status()).isEqualTo(409));
+    if (has(Capability.COMPATIBILITY_LEVELS)) {
+      assertThatThrownBy(() -> client().register(subject, USER_V3_INCOMPATIBLE))
+          .isInstanceOf(IncompatibleSchemaException.class)
+          .satisfies(e -> assertThat(((SchemaRegistryException) e).status()).isEqualTo(409));
+    } else {
+      assertRefusedByValidators(USER_V3_INCOMPATIBLE, "User.age");
+    }
     assertThat(client().versions(subject)).containsExactly(1);
   }
 
+  /**
+   * Under NONE, anything goes. A registry without levels cannot be told so: the subject's validators stay in force
+   * and still refuse the schema.
+   */
   @Test
   void register_incompatibleUnderNone_accepted() {
     // Some registries (Apicurio) only take a subject level once the subject exists.
     client().register(subject, USER_V2);
-    client().setCompatibility(subject, CompatibilityLevel.NONE);
-    client().register(subject, USER_V3_INCOMPATIBLE);
+    setCompatibility(subject, CompatibilityLevel.NONE);
 
-    assertThat(client().versions(subject)).containsExactly(1, 2);
+    if (has(Capability.COMPATIBILITY_LEVELS)) {
+      client().register(subject, USER_V3_INCOMPATIBLE);
+      assertThat(client().versions(subject)).containsExactly(1, 2);
+    } else {
+      assertRefusedByValidators(USER_V3_INCOMPATIBLE, "User.age");
+      assertThat(client().versions(subject)).containsExactly(1);
+    }
   }
 
   @Test
   void schemaById_returnsRegisteredSchema() {
     int id = client().register(subject, ORDER);
 
-    assertThat(client().schemaById(id)).isEqualTo(ORDER);
+    assertThat(schemaById(subject, id)).isEqualTo(ORDER);
+    assertThat(client().idsPerSubject()).isEqualTo(!has(Capability.GLOBAL_IDS));
+    if (!has(Capability.GLOBAL_IDS)) {
+      assertUnsupported(() -> client().schemaById(id), "forSubject");
+    }
+  }
+
+  /** Two subjects' ids each read their own schema, also where both subjects number theirs from 0. */
+  @Test
+  void schemaById_twoSubjects_eachReadsItsOwn() {
+    String other = subject + "-other";
+    int user = client().register(subject, USER_V1);
+    int order = client().register(other, ORDER);
+
+    assertThat(schemaById(subject, user)).isEqualTo(USER_V1);
+    assertThat(schemaById(other, order)).isEqualTo(ORDER);
+    assertThat(client().latestVersion(other).schema()).isEqualTo(ORDER);
+    assertThat(schemaById(subject, user)).as("again, from the cache").isEqualTo(USER_V1);
   }
 
   @Test
   void schemaById_unknown_notFound40403() {
-    assertThatThrownBy(() -> client().schemaById(Integer.MAX_VALUE - 7))
+    client().register(subject, ORDER); // the subject exists: only the id is unknown
+
+    assertThatThrownBy(() -> schemaById(subject, Integer.MAX_VALUE - 7))
         .isInstanceOf(SchemaNotFoundException.class)
-        .satisfies(e -> assertThat(((SchemaRegistryException) e).errorCode()).isEqualTo(40403));
+        .satisfies(e -> assertThat(((SchemaRegistryException) e).errorCode())
+            .isEqualTo(has(Capability.ERROR_CODES) ? 40403 : -1));
   }
 
   @Test
@@ -170,7 +293,7 @@ public abstract class RegistryContractTest {
   @Test
   void isCompatible_answersPerLevel() {
     client().register(subject, USER_V2);
-    client().setCompatibility(subject, CompatibilityLevel.BACKWARD);
+    setCompatibility(subject, CompatibilityLevel.BACKWARD);
 
     assertThat(client().isCompatible(subject, USER_V1)).isTrue();
     assertThat(client().isCompatible(subject, USER_V3_INCOMPATIBLE)).isFalse();
@@ -186,30 +309,52 @@ public abstract class RegistryContractTest {
   @Test
   void compatibility_subjectLevel_setAndRead() {
     client().register(subject, USER_V1);
-    client().setCompatibility(subject, CompatibilityLevel.FULL);
+    setCompatibility(subject, CompatibilityLevel.FULL);
 
-    assertThat(client().compatibility(subject)).isEqualTo(CompatibilityLevel.FULL);
+    if (has(Capability.COMPATIBILITY_LEVELS)) {
+      assertThat(client().compatibility(subject)).isEqualTo(CompatibilityLevel.FULL);
+    } else {
+      assertUnsupported(() -> client().compatibility(subject), "compatibility levels");
+    }
   }
 
   @Test
   void compatibility_global_readable() {
-    assertThat(client().compatibility()).isNotNull();
+    if (has(Capability.COMPATIBILITY_LEVELS)) {
+      assertThat(client().compatibility()).isNotNull();
+    } else {
+      assertUnsupported(() -> client().compatibility(), "compatibility levels");
+      assertUnsupported(() -> client().setCompatibility(CompatibilityLevel.NONE), "compatibility levels");
+    }
   }
 
   @Test
   void deleteSubject_soft_hidesSubjectButIdsResolve() {
     int id = client().register(subject, ORDER);
+    if (!has(Capability.DELETES)) {
+      assertUnsupported(() -> client().deleteSubject(subject), "deletes");
+      assertUnsupported(() -> client().deleteSubjectPermanently(subject), "deletes");
+      assertThat(client().subjects()).as("still there").contains(subject);
+      assertThat(client().latestVersion(subject).id()).isEqualTo(id);
+      return;
+    }
 
     assertThat(client().deleteSubject(subject)).containsExactly(1);
 
     assertThat(client().subjects()).doesNotContain(subject);
     assertThatThrownBy(() -> client().latestVersion(subject)).isInstanceOf(SchemaNotFoundException.class);
-    assertThat(client().schemaById(id)).isEqualTo(ORDER);
+    assertThat(schemaById(subject, id)).isEqualTo(ORDER);
   }
 
   @Test
   void deleteVersion_soft_removesOnlyThatVersion() {
     client().register(subject, USER_V1);
+    if (!has(Capability.DELETES)) {
+      assertUnsupported(() -> client().deleteVersion(subject, 1), "deletes");
+      assertUnsupported(() -> client().deleteVersionPermanently(subject, 1), "deletes");
+      assertThat(client().versions(subject)).as("still there").containsExactly(1);
+      return;
+    }
     client().setCompatibility(subject, CompatibilityLevel.NONE);
     client().register(subject, ORDER);
 
@@ -225,6 +370,8 @@ public abstract class RegistryContractTest {
     int id = client().register(odd, USER_V1);
 
     assertThat(client().latestVersion(odd).id()).isEqualTo(id);
+    assertThat(schemaById(odd, id)).isEqualTo(USER_V1);
+    assertThat(client().lookup(odd, USER_V1).id()).isEqualTo(id);
   }
 
   /**
@@ -233,6 +380,12 @@ public abstract class RegistryContractTest {
    */
   @Test
   void schemaByGuid_unknown_notFoundOrUnsupported_neverUnavailable() {
+    if (!has(Capability.GUIDS)) {
+      int id = client().register(subject, USER_V1);
+      assertUnsupported(() -> client().schemaByGuid(UUID.randomUUID()), "GUIDs");
+      assertThat(client().forSubject(subject).guidOf(id)).as("no GUID for a registered id").isNull();
+      return;
+    }
     assertThatThrownBy(() -> client().schemaByGuid(UUID.randomUUID()))
         .isInstanceOfAny(SchemaNotFoundException.class, UnsupportedRegistryApiException.class);
   }
@@ -241,7 +394,17 @@ public abstract class RegistryContractTest {
   void latestWithMetadata_noMatch_notFoundOrUnsupported_neverUnavailable() {
     client().register(subject, USER_V1);
 
-    assertThatThrownBy(() -> client().latestWithMetadata(subject, java.util.Map.of("owner", "nobody")))
+    if (!has(Capability.METADATA)) {
+      assertUnsupported(() -> client().latestWithMetadata(subject, Map.of("owner", "nobody")), "metadata");
+      DataContract owned = new DataContract(new Metadata(Map.of(), Map.of("owner", "team-a"), Set.of()),
+          RuleSet.EMPTY);
+      assertUnsupported(() -> client().register(subject, USER_V2, List.of(), owned), "metadata");
+      assertThat(client().forSubject(subject).contractOf(client().latestVersion(subject).id()))
+          .isEqualTo(DataContract.NONE);
+      assertThat(client().versions(subject)).as("nothing registered").containsExactly(1);
+      return;
+    }
+    assertThatThrownBy(() -> client().latestWithMetadata(subject, Map.of("owner", "nobody")))
         .isInstanceOfAny(SchemaNotFoundException.class, UnsupportedRegistryApiException.class);
   }
 }
