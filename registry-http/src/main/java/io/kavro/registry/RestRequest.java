@@ -22,6 +22,24 @@ import java.util.Map;
 record RestRequest(String operation, String method, List<String> path, List<Map.Entry<String, String>> query,
     Body body, OptionalApi optionalApi, boolean fromRoot) {
 
+  /**
+   * Refuses a path segment that a URL cannot carry as it is: an empty one, which URL builders fold into the next
+   * (an empty subject would reach another endpoint), and {@code .} or {@code ..}, which they resolve away. The one
+   * exception is a path of one empty segment: the base URL with a trailing slash.
+   *
+   * @throws SchemaRegistryException naming the operation and the segment, before anything is sent
+   */
+  RestRequest {
+    path = List.copyOf(path);
+    boolean baseWithSlash = path.equals(List.of(""));
+    for (String segment : path) {
+      if (!baseWithSlash && (segment.isEmpty() || segment.equals(".") || segment.equals(".."))) {
+        throw new SchemaRegistryException(operation + " failed: '" + segment + "' cannot be a segment of the "
+            + "request's URL path (a subject name must not be empty, '.' or '..'); nothing was sent");
+      }
+    }
+  }
+
   /** A request body: its text and its media type. */
   record Body(String text, okhttp3.MediaType type) {
     /** A JSON body, as Confluent's API takes it. */

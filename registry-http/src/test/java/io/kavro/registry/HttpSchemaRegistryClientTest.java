@@ -588,4 +588,15 @@ class HttpSchemaRegistryClientTest {
     assertThatThrownBy(() -> client.contractOf(9)).isInstanceOf(SchemaRegistryException.class)
         .hasMessageContaining("rule 'r'").hasMessageContaining("SOMETIMES");
   }
+
+  /** An empty, '.' or '..' subject would reach another endpoint (URL builders fold or resolve it): refused, unsent. */
+  @Test
+  void aSubjectAUrlCannotCarry_isRefusedBeforeAnythingIsSent() {
+    for (String subject : java.util.List.of("", ".", "..")) {
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> client().latestVersion(subject))
+          .isExactlyInstanceOf(SchemaRegistryException.class)
+          .hasMessageContaining("'" + subject + "' cannot be a segment");
+    }
+    org.assertj.core.api.Assertions.assertThat(server.getRequestCount()).isZero();
+  }
 }

@@ -294,6 +294,15 @@ class SchemaRepoClientTest {
         .hasMessageContaining("schema-repo");
   }
 
+  /** schema-repo's PUT of an empty subject went to PUT /register, answered 415: refused before it is sent. */
+  @Test
+  void anEmptySubject_isRefusedBeforeAnythingIsSent() {
+    assertThatThrownBy(() -> client(config()).register("", V1))
+        .isExactlyInstanceOf(SchemaRegistryException.class)
+        .hasMessageContaining("a subject name must not be empty");
+    assertThat(repo.getRequestCount()).isZero();
+  }
+
   private static String quoted(Schema schema) {
     return JsonBodies.write(com.fasterxml.jackson.databind.node.TextNode.valueOf(schema.toString()));
   }
