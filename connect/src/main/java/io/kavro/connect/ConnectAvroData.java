@@ -112,7 +112,7 @@ final class ConnectAvroData {
   ToConnect toConnect(String topic, AvroValue read, KafkaAvroDeserializer versions) {
     LastToConnect last = lastToConnect;
     if (last != null && last.avro() == read.schema() && last.schemaId() == read.schemaId()
-        && last.topic().equals(topic)) {
+        && java.util.Objects.equals(last.topic(), topic)) {
       return last.toConnect();
     }
     Integer version = versions.writerVersion(topic, read);

@@ -66,6 +66,17 @@ class AvroConverterTest {
         schema.defaultValue(), schema.name(), version, schema.doc(), schema.parameters(), null, null, null);
   }
 
+  /** A null topic, twice (the second through the last read's conversion): never a NullPointerException. */
+  @Test
+  void aNullTopic_roundTrips() {
+    Schema schema = SchemaBuilder.struct().name("com.acme.Row").field("id", Schema.INT64_SCHEMA).build();
+    byte[] bytes = converter.fromConnectData(null, schema, new Struct(schema).put("id", 7L));
+
+    assertThat(((Struct) converter.toConnectData(null, bytes).value()).getInt64("id")).isEqualTo(7L);
+    assertThat(converter.toConnectData(null, bytes).schema().version()).isEqualTo(1);
+    assertThat(converter.toConnectData("another", bytes).schema().version()).isNull();
+  }
+
   @Test
   void primitives_connectToAvroToConnect() {
     assertRoundTrip(Schema.INT8_SCHEMA, (byte) -3);

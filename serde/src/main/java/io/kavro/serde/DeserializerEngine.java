@@ -439,7 +439,7 @@ final class DeserializerEngine implements AutoCloseable {
       }
       return known;
     }
-    RouteTable own = table == shared ? byTopic.get(topic) : null;
+    RouteTable own = table == shared ? byTopic.get(TopicKey.of(topic)) : null;
     if (own != null) {
       ReadRoute ruled = standing(own.last, told);
       if (ruled == null || ruled.id() != id) {
@@ -479,8 +479,8 @@ final class DeserializerEngine implements AutoCloseable {
     if (shared != null) {
       return shared;
     }
-    RouteTable table = byTopic.get(topic);
-    return table != null ? table : byTopic.computeIfAbsent(topic, t -> new RouteTable(maxRoutes));
+    RouteTable table = byTopic.get(TopicKey.of(topic));
+    return table != null ? table : byTopic.computeIfAbsent(TopicKey.of(topic), t -> new RouteTable(maxRoutes));
   }
 
   /** Whether a route stands: always, unless it follows the latest version and its period is over. */
@@ -502,7 +502,7 @@ final class DeserializerEngine implements AutoCloseable {
         route = route.refreshingAt(System.nanoTime() + recheckNanos);
       }
       RouteTable into = table == shared && route.rules() != null
-          ? byTopic.computeIfAbsent(topic, t -> new RouteTable(maxRoutes)) : table;
+          ? byTopic.computeIfAbsent(TopicKey.of(topic), t -> new RouteTable(maxRoutes)) : table;
       if (key == null) {
         into.byId.put(id, route);
         if (into != table) {
@@ -538,7 +538,7 @@ final class DeserializerEngine implements AutoCloseable {
     if (known != null && current(known)) {
       return known;
     }
-    RouteTable own = table == shared ? byTopic.get(topic) : null;
+    RouteTable own = table == shared ? byTopic.get(TopicKey.of(topic)) : null;
     ReadRoute ruled = own == null ? null : standing(own.byKey.getIfPresent(key), told);
     if (ruled != null) {
       return ruled;

@@ -127,7 +127,7 @@ final class SerializerEngine implements AutoCloseable {
     if (entry == null) {
       entry = encoder == null ? plan(topic, datum, schema) : plan(topic, schema);
     }
-    WriteRouter.WriteRoute route = entry.byTopic.get(topic);
+    WriteRouter.WriteRoute route = entry.byTopic.get(TopicKey.of(topic));
     if (route == null || followsLatest && route.refreshAt() != Long.MAX_VALUE
         && System.nanoTime() - route.refreshAt() >= 0) {
       route = route(topic, entry, route, datum);
@@ -233,7 +233,7 @@ final class SerializerEngine implements AutoCloseable {
     if (followsLatest && recheckNanos != Long.MAX_VALUE) {
       route = route.refreshingAt(System.nanoTime() + recheckNanos);
     }
-    entry.byTopic.put(topic, route);
+    entry.byTopic.put(TopicKey.of(topic), route);
     return route;
   }
 

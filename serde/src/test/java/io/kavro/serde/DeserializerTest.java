@@ -42,6 +42,21 @@ class DeserializerTest {
         .build();
   }
 
+  /**
+   * A null topic (Kafka's clients never pass one; tools and tests may) is read and written as Confluent's serde does,
+   * its subject {@code null-value}: never a NullPointerException from the per-topic tables, whether routes are shared
+   * by id or kept per topic ({@code use.latest.version}).
+   */
+  @Test
+  void aNullTopic_roundTrips_asConfluentsSerdeDoes() {
+    byte[] bytes = serdes.serializer().serialize(null, customer());
+
+    assertThat(serdes.deserializer("specific.avro.reader", true).deserialize(null, bytes)).isEqualTo(customer());
+    assertThat(serdes.deserializer("specific.avro.reader", true, "use.latest.version", true)
+        .deserialize(null, bytes)).isEqualTo(customer());
+    assertThat(serdes.registry().subjects()).contains("null-value");
+  }
+
   @Test
   void specificRecord_roundTripsAsSpecific() {
     byte[] bytes = serdes.serializer().serialize("customers", customer());
