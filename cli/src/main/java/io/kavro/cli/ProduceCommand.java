@@ -103,9 +103,9 @@ final class ProduceCommand implements Callable<Integer> {
           + "or --property value.schema=JSON (value.schema.file, value.schema.id)", 2);
     }
     try (SchemaRegistryClient registry = SchemaRegistryClients.create(config)) {
-      valueSchema = schema(registry, valueText, valueId, "--value-schema");
+      valueSchema = schema(ids(registry, false), valueText, valueId, "--value-schema");
       if (keyText != null || keyId != null) {
-        keySchema = schema(registry, keyText, keyId, "--key-schema");
+        keySchema = schema(ids(registry, true), keyText, keyId, "--key-schema");
       }
     }
     InputLines inputLines = InputLines.of(config, keySchema != null);
@@ -236,6 +236,15 @@ final class ProduceCommand implements Callable<Integer> {
     } catch (NumberFormatException e) {
       throw new CliException(key + " must be a schema id, was '" + value + "'", 2);
     }
+  }
+
+  /**
+   * The client whose ids the topic's keys or values carry: the registry's, or where ids count per subject
+   * (schema-repo), the subject the serializer writes under, which is the topic's ({@code TopicNameStrategy}, the
+   * only strategy such a registry takes).
+   */
+  private SchemaRegistryClient ids(SchemaRegistryClient registry, boolean isKey) {
+    return registry.idsPerSubject() ? registry.forSubject(topic + (isKey ? "-key" : "-value")) : registry;
   }
 
   /** The schema of an id, or of a file or the schema's JSON itself (which starts with {, [ or "). */
