@@ -44,8 +44,9 @@ final class PerSubjectClient implements SchemaRegistryClient {
   public SchemaRegistryClient forSubject(String subject) {
     return bySubject.computeIfAbsent(subject, name -> {
       SchemaRegistryClient cache = cacheOf.apply(name);
-      // A listener added before this subject was first used hears of its changes too.
-      listeners.forEach(cache::onChange);
+      // Each cache tells this client, which tells the listeners of the moment: one added before or while a subject
+      // is first used hears of that subject's changes too, with no race between the two.
+      cache.onChange(this::changed);
       return cache;
     });
   }
@@ -162,13 +163,19 @@ final class PerSubjectClient implements SchemaRegistryClient {
   @Override
   public AutoCloseable onChange(Runnable listener) {
     listeners.add(listener);
-    List<AutoCloseable> removals = bySubject.values().stream().map(cache -> cache.onChange(listener)).toList();
-    return () -> {
-      listeners.remove(listener);
-      for (AutoCloseable removal : removals) {
-        removal.close();
+    return () -> listeners.remove(listener);
+  }
+
+  /** A subject's cache told of a change: every listener is told, each apart, as the caches tell theirs. */
+  private void changed() {
+    for (Runnable listener : listeners) {
+      try {
+        listener.run();
+      } catch (RuntimeException e) {
+        org.slf4j.LoggerFactory.getLogger(PerSubjectClient.class).warn(
+            "A change listener of the schema registry client failed: {}", e.toString());
       }
-    };
+    }
   }
 
   /** The registry's request counters, and each cache's counters summed over the subjects. */
