@@ -216,6 +216,39 @@ class SchemaRepoEndToEndTest {
     }
   }
 
+  /**
+   * The repository down while a Connect worker reads a record whose id it has not seen: a RetriableException, which
+   * Connect retries (errors.retry.timeout) rather than skipping the record under errors.tolerance=all.
+   */
+  @Test
+  void connectConverter_repositoryDown_isRetriable_notASkippedRecord() {
+    EmbeddedSchemaRepo own = EmbeddedSchemaRepo.start(0);
+    String topic = "sr-connect-down-" + java.util.UUID.randomUUID().toString().substring(0, 8);
+    org.apache.kafka.connect.data.Schema schema = org.apache.kafka.connect.data.SchemaBuilder.struct()
+        .name("io.kavro.it.Row").field("id", org.apache.kafka.connect.data.Schema.INT64_SCHEMA).build();
+    byte[] bytes;
+    AvroConverter writer = new AvroConverter();
+    try {
+      writer.configure(configs(own), false);
+      bytes = writer.fromConnectData(topic, schema, new Struct(schema).put("id", 7L));
+    } finally {
+      writer.close();
+      own.close();
+    }
+    Map<String, Object> config = configs(own);
+    config.put("max.retries", 0);
+    config.put("http.connect.timeout.ms", 500);
+    AvroConverter reader = new AvroConverter();
+    try {
+      reader.configure(config, false);
+      assertThatThrownBy(() -> reader.toConnectData(topic, bytes))
+          .isInstanceOf(org.apache.kafka.connect.errors.RetriableException.class)
+          .hasMessageContaining(topic);
+    } finally {
+      reader.close();
+    }
+  }
+
   @Test
   void aStrategyOtherThanTheTopics_isRefusedAtConfigure() {
     Map<String, Object> config = configs(repository);
