@@ -103,13 +103,12 @@ public final class JsonataExecutor implements RuleExecutor {
       } catch (JsonataProgram.BoundCrossedException e) {
         throw new RuleException(target + ": the JSONata expression " + e.getMessage(), e);
       } catch (StackOverflowError e) {
-        throw tooDeep(target, e);
+        throw tooDeep(target);
       } catch (RuleException e) {
         throw e;
       } catch (RuntimeException e) {
-        StackOverflowError overflow = stackOverflow(e);
-        if (overflow != null) {
-          throw tooDeep(target, overflow);
+        if (stackOverflow(e)) {
+          throw tooDeep(target);
         }
         throw new RuleException(target + ": the JSONata expression failed: " + e.getMessage(), e);
       }
@@ -130,20 +129,20 @@ public final class JsonataExecutor implements RuleExecutor {
     }
   }
 
-  private static RuleException tooDeep(RuleTarget target, StackOverflowError e) {
+  private static RuleException tooDeep(RuleTarget target) {
     return new RuleException(target + ": the JSONata expression nests deeper than this thread's stack (lower "
         + MAX_DEPTH_CONFIG + ")", null);
   }
 
-  /** The stack overflow among the causes of {@code e}: the engine wraps what its functions throw. */
-  private static StackOverflowError stackOverflow(Throwable e) {
+  /** Whether a stack overflow is among the causes of {@code e}: the engine wraps what its functions throw. */
+  private static boolean stackOverflow(Throwable e) {
     Throwable cause = e;
     for (int depth = 0; cause != null && depth < 16; depth++, cause = cause.getCause()) {
-      if (cause instanceof StackOverflowError overflow) {
-        return overflow;
+      if (cause instanceof StackOverflowError) {
+        return true;
       }
     }
-    return null;
+    return false;
   }
 
   /** As Jackson's {@code asBoolean(true)} reads a result, which Confluent's Java executor uses. */

@@ -7,11 +7,12 @@ import java.util.List;
 /**
  * A JSONata expression parsed for one thread, run within its bounds and with its regular expressions on RE2.
  *
- * <p>Each evaluation gets a frame that holds the engine's checks of the {@link EvaluationBounds}, the RE2 forms of the regex
- * functions ({@link RegexFunctions}) and a bounded {@code $eval}: the engine copies that frame's bindings into the
- * evaluation's own, where they come before the engine's built-ins. An expression that {@code $eval} parses gets
- * its regexes on RE2 too, and runs within the same bounds (the same clock and depth). Not thread-safe: the engine
- * keeps per-evaluation state in the parsed expression, so each thread has its own.
+ * <p>Its evaluations run with a frame that holds the checks of the {@link EvaluationBounds}, the RE2 forms of the
+ * regex functions ({@link RegexFunctions}) and a bounded {@code $eval}: the engine copies that frame's bindings
+ * into each evaluation's own, where they come before the engine's built-ins. (Functions registered on the parsed
+ * expression would not do: the engine repoints its environment at the frames it evaluates.) An expression that
+ * {@code $eval} parses gets its regexes on RE2 too, and runs within the same bounds (the same clock and depth).
+ * Not thread-safe: the engine keeps per-evaluation state in the parsed expression, so each thread has its own.
  */
 final class JsonataProgram {
   private final Jsonata expression;

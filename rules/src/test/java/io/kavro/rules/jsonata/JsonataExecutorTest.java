@@ -133,7 +133,8 @@ class JsonataExecutorTest {
     String expr = "{'contains': $contains(name, /LEE/i), 'match': $match(name, /([a-z]+)@([a-z.]+)/),"
         + " 'replace': $replace(name, /(\\w+) (\\w+)/, '$2 $1 $$'),"
         + " 'fn': $replace(name, /[aeiou]/, function($m) { $uppercase($m.match) }, 2),"
-        + " 'split': $split(name, /[ ,]+/), 'literal': $split('a.b', '.'), 'filter': /^a/('ab')}";
+        + " 'split': $split(name, /[ ,]+/), 'literal': $split('a.b', '.'), 'filter': /^a/('ab'),"
+        + " 'slash': $contains('a/b', /a\\/b/)}";
     JsonNode out = (JsonNode) prepare(Rule.Kind.TRANSFORM, Rule.Mode.UPGRADE, expr, Map.of()).apply(INPUT, record);
     assertThat(out.get("contains").asBoolean()).isTrue();
     assertThat(out.get("match").toString())
@@ -143,6 +144,7 @@ class JsonataExecutorTest {
     assertThat(out.get("split").toString()).isEqualTo("[\"Ann\",\"Lee\",\"ann@x.org\"]");
     assertThat(out.get("literal").toString()).isEqualTo("[\"a\",\"b\"]");
     assertThat(out.get("filter").toString()).isEqualTo("[\"ab\"]");
+    assertThat(out.get("slash").asBoolean()).isTrue();
   }
 
   @Test
