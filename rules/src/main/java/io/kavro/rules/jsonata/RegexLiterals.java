@@ -49,6 +49,10 @@ final class RegexLiterals {
           children.add(accessible(field));
         }
       }
+    } catch (java.lang.reflect.InaccessibleObjectException e) {
+      unreadable = new IllegalStateException("Kavro reads JSONata's parsed expressions to run their regular "
+          + "expressions on RE2, and the module com.dashjoin.jsonata is not open to it: on the module path, add "
+          + "--add-opens com.dashjoin.jsonata/com.dashjoin.jsonata=<the module of kavro-rules>", e);
     } catch (ReflectiveOperationException | RuntimeException e) {
       unreadable = new IllegalStateException("this version of com.dashjoin:jsonata keeps its parsed expression "
           + "in a form Kavro cannot read, to run its regular expressions on RE2: use the version Kavro is built "
