@@ -134,7 +134,7 @@ class JsonataExecutorTest {
         + " 'replace': $replace(name, /(\\w+) (\\w+)/, '$2 $1 $$'),"
         + " 'fn': $replace(name, /[aeiou]/, function($m) { $uppercase($m.match) }, 2),"
         + " 'split': $split(name, /[ ,]+/), 'literal': $split('a.b', '.'), 'filter': /^a/('ab'),"
-        + " 'slash': $contains('a/b', /a\\/b/)}";
+        + " 'slash': $contains('a/b', /a\\/b/), 'empty': $replace('abc', /x*/, '-')}";
     JsonNode out = (JsonNode) prepare(Rule.Kind.TRANSFORM, Rule.Mode.UPGRADE, expr, Map.of()).apply(INPUT, record);
     assertThat(out.get("contains").asBoolean()).isTrue();
     assertThat(out.get("match").toString())
@@ -145,6 +145,7 @@ class JsonataExecutorTest {
     assertThat(out.get("literal").toString()).isEqualTo("[\"a\",\"b\"]");
     assertThat(out.get("filter").toString()).isEqualTo("[\"ab\"]");
     assertThat(out.get("slash").asBoolean()).isTrue();
+    assertThat(out.get("empty").asText()).as("empty matches move on").isEqualTo("-a-b-c-");
   }
 
   @Test
