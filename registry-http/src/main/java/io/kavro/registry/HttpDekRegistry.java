@@ -24,7 +24,7 @@ import java.util.function.Function;
  *       outage ({@link RegistryUnavailableException}), retried and failed over like a 503 by the transport, and
  *       never remembered: a transient answer must not switch field encryption off. A registry without the API
  *       (Apicurio, Karapace, Confluent before 7.5) answers so too, and every encrypted record then fails
- *       retriably: fail-closed.</li>
+ *       retriably: fail-closed. So is a 2xx whose body is not JSON.</li>
  * </ul>
  *
  * <p>Neither KMS properties nor key material appear in a message: operations name KEKs and subjects only.
@@ -137,8 +137,20 @@ final class HttpDekRegistry implements DekRegistry {
     }
   }
 
+  /**
+   * Sends a call of the API. A success whose body is not JSON (a proxy's or a captive portal's page) is no answer
+   * of the DEK registry: an outage too, never a failure that a rule's action could pass over.
+   */
   private JsonNode sendDek(RestRequest request) {
-    return send.apply(request.of(OptionalApi.DEK_REGISTRY));
+    try {
+      return send.apply(request.of(OptionalApi.DEK_REGISTRY));
+    } catch (SchemaRegistryException e) {
+      if (e instanceof RegistryUnavailableException || e.status() < 200 || e.status() >= 300) {
+        throw e;
+      }
+      throw new RegistryUnavailableException(e.getMessage() + "; not an answer of the DEK registry: treated as an "
+          + "outage", e.status(), e.errorCode(), e.url(), e);
+    }
   }
 
   private static SchemaRegistryException conflict(SchemaRegistryException e, String found) {

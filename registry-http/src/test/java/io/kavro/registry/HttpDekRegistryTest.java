@@ -256,6 +256,17 @@ class HttpDekRegistryTest {
     assertThat(server.getRequestCount()).as("no probe of the core API, nothing learned").isEqualTo(4);
   }
 
+  /** Issue 49, item 1: a 200 that is not JSON (a captive portal's page) is no answer of the DEK registry. */
+  @Test
+  void successThatIsNotJson_isUnavailable() {
+    server.enqueue(new MockResponse.Builder().code(200).setHeader("Content-Type", "text/html")
+        .body("<html>Please sign in</html>").build());
+
+    assertThatThrownBy(() -> deks().kek("kek1", false))
+        .isInstanceOf(RegistryUnavailableException.class)
+        .hasMessageContaining("not an answer of the DEK registry");
+  }
+
   @Test
   void unavailable_isRetried_thenAnswered() throws Exception {
     answer(503, "{\"error_code\":50301,\"message\":\"Service unavailable\"}");
