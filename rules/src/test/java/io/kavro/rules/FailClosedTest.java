@@ -115,6 +115,44 @@ class FailClosedTest {
     }
   }
 
+  /** A driver that wraps its SDK's I/O failure in a plain GeneralSecurityException: an outage all the same. */
+  @Test
+  void readerWithErrorNone_kmsTimesOut_failsRetriably() {
+    register("ERROR,NONE", false);
+    byte[] written;
+    try (KafkaAvroSerializer serializer = serializer()) {
+      written = serializer.serialize("people", person("ann"));
+    }
+    try (KafkaAvroDeserializer deserializer = deserializer()) {
+      FlakyKmsDriver.timeouts.set(1);
+      assertThatThrownBy(() -> deserializer.deserialize("people", written))
+          .isInstanceOf(RetriableException.class).hasMessageContaining("KMS call failed");
+      assertThat(((GenericRecord) deserializer.deserialize("people", written)).get("ssn").toString()).isEqualTo(SSN);
+    }
+  }
+
+  @Test
+  void payloadEncryption_kmsThrottles_failsRetriably_bothSides() {
+    Rule rule = new Rule("encryptPayload", null, Rule.Kind.TRANSFORM, Rule.Mode.WRITEREAD, "ENCRYPT_PAYLOAD",
+        Set.of(), FLAKY_KMS, null, null, "NONE,NONE", false);
+    registry.register("people-value", Serdes.PERSON, List.of(), new DataContract(Metadata.EMPTY,
+        new RuleSet(List.of(), List.of(), List.of(rule), null)));
+    byte[] written;
+    try (KafkaAvroSerializer serializer = serializer()) {
+      FlakyKmsDriver.throttles.set(1);
+      assertThatThrownBy(() -> serializer.serialize("people", person("ann")))
+          .isInstanceOf(RetriableException.class).hasMessageContaining("encryptPayload");
+      written = serializer.serialize("people", person("ann"));
+    }
+    assertThat(inClear(written)).isFalse();
+    try (KafkaAvroDeserializer deserializer = deserializer()) {
+      FlakyKmsDriver.throttles.set(1);
+      assertThatThrownBy(() -> deserializer.deserialize("people", written))
+          .isInstanceOf(RetriableException.class).hasMessageContaining("encryptPayload");
+      assertThat(((GenericRecord) deserializer.deserialize("people", written)).get("ssn").toString()).isEqualTo(SSN);
+    }
+  }
+
   /** A KMS that refuses for good is the rule's failure: its action decides, and the pass is warned of. */
   @Test
   void readerWithErrorNone_kmsRefuses_passesCiphertext_warnedOnce() {
