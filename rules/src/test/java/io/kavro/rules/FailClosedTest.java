@@ -73,6 +73,13 @@ class FailClosedTest {
         new RuleSet(List.of(), List.of(rule), List.of(), null)));
   }
 
+  /** A record of ann, written by a serializer whose KMS answers. */
+  private byte[] writtenWithTheKey() {
+    try (KafkaAvroSerializer serializer = serializer()) {
+      return serializer.serialize("people", person("ann"));
+    }
+  }
+
   /** The WARN lines about rule encryptPii on subject people-value. */
   private static List<String> bypassWarnings(LogCapture logs) {
     return logs.lines(Level.WARN).stream()
@@ -99,10 +106,7 @@ class FailClosedTest {
   @Test
   void readerWithErrorNone_kmsThrottles_failsRetriably_neverCiphertext_thenDecrypts() {
     register("ERROR,NONE", false);
-    byte[] written;
-    try (KafkaAvroSerializer serializer = serializer()) {
-      written = serializer.serialize("people", person("ann"));
-    }
+    byte[] written = writtenWithTheKey();
     try (KafkaAvroDeserializer deserializer = deserializer()) {
       FlakyKmsDriver.throttles.set(1);
       assertThatThrownBy(() -> deserializer.deserialize("people", written))
@@ -119,10 +123,7 @@ class FailClosedTest {
   @Test
   void readerWithErrorNone_kmsTimesOut_failsRetriably() {
     register("ERROR,NONE", false);
-    byte[] written;
-    try (KafkaAvroSerializer serializer = serializer()) {
-      written = serializer.serialize("people", person("ann"));
-    }
+    byte[] written = writtenWithTheKey();
     try (KafkaAvroDeserializer deserializer = deserializer()) {
       FlakyKmsDriver.timeouts.set(1);
       assertThatThrownBy(() -> deserializer.deserialize("people", written))
@@ -157,10 +158,7 @@ class FailClosedTest {
   @Test
   void readerWithErrorNone_kmsRefuses_passesCiphertext_warnedOnce() {
     register("ERROR,NONE", false);
-    byte[] written;
-    try (KafkaAvroSerializer serializer = serializer()) {
-      written = serializer.serialize("people", person("ann"));
-    }
+    byte[] written = writtenWithTheKey();
     try (LogCapture logs = new LogCapture(); KafkaAvroDeserializer deserializer = deserializer()) {
       FlakyKmsDriver.refusals.set(2);
       GenericRecord first = (GenericRecord) deserializer.deserialize("people", written);
@@ -179,10 +177,7 @@ class FailClosedTest {
   @Test
   void readerWithWrongSecret_passesCiphertext_warnedOncePerSerde() {
     register("ERROR,NONE", false);
-    byte[] written;
-    try (KafkaAvroSerializer serializer = serializer()) {
-      written = serializer.serialize("people", person("ann"));
-    }
+    byte[] written = writtenWithTheKey();
     try (LogCapture logs = new LogCapture()) {
       try (KafkaAvroDeserializer deserializer = deserializer(SECRET, "guess-42")) {
         for (int i = 0; i < 3; i++) {
@@ -235,10 +230,7 @@ class FailClosedTest {
   @Test
   void rulesIgnore_warnedOnEachSide() {
     register(null, false);
-    byte[] written;
-    try (KafkaAvroSerializer serializer = serializer()) {
-      written = serializer.serialize("people", person("ann"));
-    }
+    byte[] written = writtenWithTheKey();
     try (LogCapture logs = new LogCapture();
         KafkaAvroSerializer ignoring = serializer("rules.ignore", true);
         KafkaAvroDeserializer reading = deserializer("rules.ignore", true)) {
