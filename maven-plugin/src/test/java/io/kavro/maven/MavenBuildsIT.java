@@ -224,14 +224,26 @@ class MavenBuildsIT {
 
   @Test
   @Order(14)
-  void validate_schemaFiles_passWithoutARegistry_warningOfWhatAvro1122Refuses() {
+  void validate_schemaFiles_passWithoutARegistry() {
     Build build = mvn("validate");
 
     build.assertPassed();
     assertThat(build.output()).contains("subject 'it-shipments-value'").contains("is a valid Avro schema")
+        .contains("subject 'it-visits-value'").contains("subject 'it-deliveries-value'")
+        .doesNotContain("[WARNING]");
+  }
+
+  /** Issue 49, item 10: what register refuses, validate refuses: the forms Avro 1.12.2 refuses fail the build. */
+  @Test
+  @Order(15)
+  void validate_formsAvro1122AndRegisterRefuse_failNamingWhatToChange() {
+    Build build = mvn("validate", "legacy=legacy");
+
+    build.assertFailed("MojoFailureException");
+    assertThat(build.output()).contains("2 of 4 schema file(s) are not valid")
         .contains("subject 'it-visits-value'").contains("Avro 1.12.2 refuses it").contains("AVRO-4176")
-        .contains("subject 'it-deliveries-value'").contains("Invalid default for field floor")
-        .contains("a default does not match its field's type");
+        .contains("subject 'it-deliveries-value'").contains("Invalid default for field floor: \"ground\" not a "
+            + "\"int\"").contains("and so does register").contains("a default does not match its field's type");
   }
 
   @Test
