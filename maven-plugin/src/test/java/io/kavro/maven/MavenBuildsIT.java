@@ -247,7 +247,7 @@ class MavenBuildsIT {
   }
 
   @Test
-  @Order(15)
+  @Order(16)
   void validate_notAnAvroSchema_failsNamingTheFile() {
     Build build = mvn("validate", "case=broken");
 
@@ -257,7 +257,7 @@ class MavenBuildsIT {
   }
 
   @Test
-  @Order(16)
+  @Order(17)
   void testLocalCompatibility_compatibleFiles_passWithImportedTypes() {
     Build build = mvn("test-local-compatibility");
 
@@ -267,7 +267,7 @@ class MavenBuildsIT {
   }
 
   @Test
-  @Order(17)
+  @Order(18)
   void testLocalCompatibility_incompatibleFiles_failNamingEachField() {
     Build build = mvn("test-local-compatibility", "case=bad");
 
