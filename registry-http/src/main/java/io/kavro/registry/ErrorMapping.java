@@ -107,7 +107,7 @@ final class ErrorMapping {
    */
   private static WrongRegistryUrlException wrongBaseUrl(String message, int errorCode, String url, HttpUrl base) {
     String apicurio = Urls.root(base) != null ? "http://host:port/apis/ccompat/v7"
-        : base.newBuilder().addPathSegments("apis/ccompat/v7").build().toString();
+        : Urls.apicurioCompatible(base).toString();
     return new WrongRegistryUrlException(message + "; a 404 from the registry's core API without the registry's own "
         + "404xx error_code, so " + base + " is not the base URL of a schema registry's API: check that "
         + "schema.registry.url is the registry's base URL (for Apicurio: " + apicurio + ") and that nothing in "
