@@ -482,7 +482,8 @@ class JavaRecordProperties {
       }
       case "timestamp-micros", "local-timestamp-micros" -> {
         long micros = random.nextLong() >> 10;
-        Instant at = Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1_000L);
+        Instant at = Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L),
+            Math.floorMod(micros, 1_000_000L) * 1_000L);
         return !typed ? micros : raw == Instant.class ? at : java.time.LocalDateTime.ofInstant(at, utc);
       }
       case "timestamp-nanos", "local-timestamp-nanos" -> {
