@@ -115,8 +115,13 @@ final class ErrorMapping {
         null);
   }
 
+  /** {@code text} on one line, cut after a whole word when longer than {@link #MAX_MESSAGE_CHARS}, never within one. */
   static String shorten(String text) {
     String oneLine = text.replaceAll("\\s+", " ");
-    return oneLine.length() <= MAX_MESSAGE_CHARS ? oneLine : oneLine.substring(0, MAX_MESSAGE_CHARS) + "...";
+    if (oneLine.length() <= MAX_MESSAGE_CHARS) {
+      return oneLine;
+    }
+    int space = oneLine.lastIndexOf(' ', MAX_MESSAGE_CHARS);
+    return oneLine.substring(0, space > 0 ? space : MAX_MESSAGE_CHARS) + " ...";
   }
 }
