@@ -127,7 +127,7 @@ final class ErrorMapping {
    */
   private static WrongRegistryUrlException wrongBaseUrl(String message, int errorCode, String url, HttpUrl base) {
     String apicurio = Urls.root(base) != null ? "http://host:port/apis/ccompat/v7"
-        : base.newBuilder().addPathSegments("apis/ccompat/v7").build().toString();
+        : Urls.apicurioCompatible(base).toString();
     return new WrongRegistryUrlException(message + "; a 404 from the registry's core API without the registry's own "
         + "404xx error_code, so " + base + " is not the base URL of a schema registry's API: check that "
         + "schema.registry.url is the registry's base URL (for Apicurio: " + apicurio + ") and that nothing in "
@@ -135,8 +135,13 @@ final class ErrorMapping {
         null);
   }
 
+  /** {@code text} on one line, cut after a whole word when longer than {@link #MAX_MESSAGE_CHARS}, never within one. */
   static String shorten(String text) {
     String oneLine = text.replaceAll("\\s+", " ");
-    return oneLine.length() <= MAX_MESSAGE_CHARS ? oneLine : oneLine.substring(0, MAX_MESSAGE_CHARS) + "...";
+    if (oneLine.length() <= MAX_MESSAGE_CHARS) {
+      return oneLine;
+    }
+    int space = oneLine.lastIndexOf(' ', MAX_MESSAGE_CHARS);
+    return oneLine.substring(0, space > 0 ? space : MAX_MESSAGE_CHARS) + " ...";
   }
 }

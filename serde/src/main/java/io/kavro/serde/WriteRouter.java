@@ -112,7 +112,7 @@ final class WriteRouter {
     DataContract contract = null;
     switch (source) {
       case REGISTER -> {
-        id = client.register(subject, plan.registered());
+        id = Registration.register(client, subject, plan.registered());
         contract = rules.ignoresRules() ? null : TopicIds.ofSubject(client, subject).registeredContract(id);
       }
       case LOOKUP -> {
