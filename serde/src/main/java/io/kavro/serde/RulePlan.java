@@ -71,7 +71,9 @@ final class RulePlan {
         throw e;
       } catch (RuntimeException e) {
         throwRegistryFault(e); // never a rule's failure that an action may pass over
-        failure = e instanceof RuleException ruleFailure ? ruleFailure : new RuleException(e.toString(), e);
+        // an executor's own exception may quote field values: its class and stack trace only
+        failure = e instanceof RuleException ruleFailure ? ruleFailure
+            : RuleException.hidingValues("the rule threw " + e.getClass().getName(), e);
       }
       if (failure == null) {
         if (rule.kind() == Rule.Kind.CONDITION) {
