@@ -283,6 +283,26 @@ class RulesTest {
         .serialize("items", item("bad"))).isInstanceOf(SerializationException.class);
   }
 
+  /** Issue 49, item 12: a rule registered with {@code "disabled": true} runs neither on write nor on read. */
+  @Test
+  void aRuleRegisteredDisabled_runsNeitherOnWriteNorOnRead() {
+    Rule on = rule("chk", Rule.Kind.CONDITION, Rule.Mode.WRITEREAD, "CHECK", "ok");
+    Rule off = new Rule("chk", null, Rule.Kind.CONDITION, Rule.Mode.WRITEREAD, "CHECK", java.util.Set.of(), Map.of(),
+        "ok", "RECORD", "RECORD", true);
+    Rule offTransform = new Rule("app", null, Rule.Kind.TRANSFORM, Rule.Mode.WRITEREAD, "APPEND",
+        java.util.Set.of(), Map.of(), "-x", null, null, true);
+    registry.register("on-value", V1, List.of(), Contracts.domain(on));
+    registry.register("off-value", V1, List.of(), Contracts.domain(off, offTransform));
+    assertThatThrownBy(() -> serdes.serializer().serialize("on", item("bad")))
+        .as("the same rule, enabled, fails the record").isInstanceOf(SerializationException.class);
+
+    byte[] written = serdes.serializer().serialize("off", item("bad"));
+
+    assertThat(s(serdes.deserializer().deserialize("off", written))).isEqualTo("bad");
+    assertThat(written).isEqualTo(serdes.serializer("rules.ignore", true).serialize("off", item("bad")));
+    assertThat(ACTIONS).as("no action ran: the rule did not").isEmpty();
+  }
+
   @Test
   void enableAt_skipsARuleSetMeantForAnotherPlace() {
     Rule chk = rule("chk", Rule.Kind.CONDITION, Rule.Mode.WRITE, "CHECK", "ok");
