@@ -46,7 +46,8 @@ class RulesTest {
       {"type":"record","name":"Item","namespace":"com.acme","fields":[{"name":"t","type":"string"}]}""");
   static final List<String> ACTIONS = new CopyOnWriteArrayList<>();
 
-  private final Serdes serdes = new Serdes("rule.executors", "append,check,xor,rename,outage,wrongurl,subject",
+  private final Serdes serdes = new Serdes("rule.executors", "append,check,xor,rename,outage,wrongurl,subject,quoting",
+      "rule.executors.quoting.class", Quoting.class.getName(),
       "rule.executors.outage.class", Outage.class.getName(), "rule.executors.subject.class", Subject.class.getName(),
       "rule.executors.wrongurl.class", WrongUrl.class.getName(),
       "rule.executors.append.class", Append.class.getName(), "rule.executors.check.class", Check.class.getName(),
@@ -194,6 +195,22 @@ class RulesTest {
     }
   }
 
+  /** Throws an exception of its own whose message quotes field {@code s}, as a careless executor would. */
+  public static final class Quoting implements RuleExecutor {
+    @Override
+    public String type() {
+      return "QUOTING";
+    }
+
+    @Override
+    public PreparedRule prepare(RuleTarget target) {
+      return (input, message) -> {
+        throw new IllegalArgumentException("cannot read " + ((GenericRecord) message).get("s"),
+            new NumberFormatException("For input string: \"" + ((GenericRecord) message).get("s") + "\""));
+      };
+    }
+  }
+
   /** Writes down each outcome. */
   public static final class Record implements RuleAction {
     @Override
@@ -301,6 +318,32 @@ class RulesTest {
     assertThat(s(serdes.deserializer().deserialize("off", written))).isEqualTo("bad");
     assertThat(written).isEqualTo(serdes.serializer("rules.ignore", true).serialize("off", item("bad")));
     assertThat(ACTIONS).as("no action ran: the rule did not").isEmpty();
+  }
+
+  /**
+   * Issue 49, item 7: an executor's own exception may quote a value; the record's error, each of its causes and
+   * the action's outcome name the rule and the exception's class, never the value, and keep the stack trace.
+   */
+  @Test
+  void anExecutorsOwnException_quotesNoValue_anywhere() {
+    registry.register("items-value", V1, List.of(), Contracts.domain(
+        rule("quote", Rule.Kind.TRANSFORM, Rule.Mode.WRITE, "QUOTING", null, null, "RECORD")));
+
+    serdes.serializer().serialize("items", item("123-45-6789"));
+    assertThat(ACTIONS).singleElement().asString().contains("java.lang.IllegalArgumentException")
+        .doesNotContain("45-67");
+
+    registry.register("strict-value", V1, List.of(), Contracts.domain(
+        rule("quote", Rule.Kind.TRANSFORM, Rule.Mode.WRITE, "QUOTING", null)));
+    Throwable thrown = catchThrowable(() -> serdes.serializer().serialize("strict", item("123-45-6789")));
+    assertThat(thrown).isInstanceOf(SerializationException.class).hasMessageContaining("Rule failed: quote")
+        .hasMessageContaining("java.lang.IllegalArgumentException");
+    int causes = 0;
+    for (Throwable t = thrown; t != null; t = t.getCause(), causes++) {
+      assertThat(String.valueOf(t.getMessage())).as("%s", t.getClass()).doesNotContain("45-67");
+    }
+    assertThat(causes).as("the error, the rule's failure, and both exceptions' classes").isEqualTo(4);
+    assertThat(thrown.getCause().getCause().getStackTrace()[0].getClassName()).startsWith(Quoting.class.getName());
   }
 
   @Test

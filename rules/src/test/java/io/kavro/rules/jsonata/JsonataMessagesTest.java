@@ -35,7 +35,7 @@ class JsonataMessagesTest {
 
   @Test
   void evaluationAndResultErrors_quoteNoValue_inTheMessageOrAnyCause() {
-    for (String expr : List.of("$number(ssn)", "$merge([$, {'kind': ssn}])")) {
+    for (String expr : List.of("$sum(ssn)", "$error(ssn)", "$number(ssn)", "$merge([$, {'kind': ssn}])")) {
       Throwable thrown = failure(expr);
       assertThat(thrown).as(expr).isInstanceOf(RuleException.class).hasMessageContaining("rule 'r1'");
       for (Throwable t = thrown; t != null; t = t.getCause()) {
