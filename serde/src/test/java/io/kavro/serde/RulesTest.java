@@ -46,8 +46,9 @@ class RulesTest {
       {"type":"record","name":"Item","namespace":"com.acme","fields":[{"name":"t","type":"string"}]}""");
   static final List<String> ACTIONS = new CopyOnWriteArrayList<>();
 
-  private final Serdes serdes = new Serdes("rule.executors", "append,check,xor,rename,outage,wrongurl,subject,quoting",
+  private final Serdes serdes = new Serdes("rule.executors", "append,check,xor,rename,outage,wrongurl,subject,quoting,retype",
       "rule.executors.quoting.class", Quoting.class.getName(),
+      "rule.executors.retype.class", Retype.class.getName(),
       "rule.executors.outage.class", Outage.class.getName(), "rule.executors.subject.class", Subject.class.getName(),
       "rule.executors.wrongurl.class", WrongUrl.class.getName(),
       "rule.executors.append.class", Append.class.getName(), "rule.executors.check.class", Check.class.getName(),
@@ -211,6 +212,23 @@ class RulesTest {
     }
   }
 
+  /** Puts a number where the schema has a string: a message that does not fit, holding field {@code s}'s digits. */
+  public static final class Retype implements RuleExecutor {
+    @Override
+    public String type() {
+      return "RETYPE";
+    }
+
+    @Override
+    public PreparedRule prepare(RuleTarget target) {
+      return (input, message) -> {
+        GenericRecord copy = new GenericData.Record((GenericData.Record) message, true);
+        copy.put("s", Long.parseLong(copy.get("s").toString()));
+        return copy;
+      };
+    }
+  }
+
   /** Writes down each outcome. */
   public static final class Record implements RuleAction {
     @Override
@@ -344,6 +362,23 @@ class RulesTest {
     }
     assertThat(causes).as("the error, the rule's failure, and both exceptions' classes").isEqualTo(4);
     assertThat(thrown.getCause().getCause().getStackTrace()[0].getClassName()).startsWith(Quoting.class.getName());
+  }
+
+  /** Issue 49, item 7: a rule's result that does not fit the schema is refused without its value (Avro quotes it). */
+  @Test
+  void aRuleResultThatDoesNotFit_isRefusedWithoutItsValue_onWriteAndRead() {
+    registry.register("items-value", V1, List.of(), Contracts.domain(
+        rule("retype", Rule.Kind.TRANSFORM, Rule.Mode.WRITEREAD, "RETYPE", null)));
+    byte[] written = serdes.serializer("rules.ignore", true).serialize("items", item("987654321"));
+
+    for (Throwable thrown : List.of(
+        catchThrowable(() -> serdes.serializer().serialize("items", item("987654321"))),
+        catchThrowable(() -> serdes.deserializer().deserialize("items", written)))) {
+      assertThat(thrown).isInstanceOf(SerializationException.class).hasMessageContaining("does not match");
+      for (Throwable t = thrown; t != null; t = t.getCause()) {
+        assertThat(String.valueOf(t.getMessage())).as("%s", t.getClass()).doesNotContain("987654321");
+      }
+    }
   }
 
   @Test
