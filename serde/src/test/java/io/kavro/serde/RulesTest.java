@@ -381,6 +381,17 @@ class RulesTest {
     }
   }
 
+  /** Issue 49, item 7: an outcome, logged, shows the rule and never the record. */
+  @Test
+  void anOutcome_printsTheRuleNotTheRecord() {
+    Rule chk = rule("chk", Rule.Kind.CONDITION, Rule.Mode.WRITE, "CHECK", "ok");
+    RuleTarget target = new RuleTarget(chk, Rule.Mode.WRITE, "items-value", V1, Contracts.domain(chk), List.of(chk),
+        0, null);
+    String printed = new RuleOutcome(target, new io.kavro.serde.rules.RuleInput("items", false, null),
+        item("123-45-6789"), new RuleException("Expr failed")).toString();
+    assertThat(printed).contains("chk").contains("items-value").contains("failed").doesNotContain("45-67");
+  }
+
   @Test
   void enableAt_skipsARuleSetMeantForAnotherPlace() {
     Rule chk = rule("chk", Rule.Kind.CONDITION, Rule.Mode.WRITE, "CHECK", "ok");
