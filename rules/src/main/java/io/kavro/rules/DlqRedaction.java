@@ -41,8 +41,9 @@ import org.apache.avro.generic.IndexedRecord;
 final class DlqRedaction {
   /** What a redacted value is written as. */
   static final String REDACTED = "<REDACTED>";
-  /** The rule types whose fields are always redacted, and the type that encrypts the whole payload. */
+  /** The rule type whose fields are always redacted. */
   static final String ENCRYPT = "ENCRYPT";
+  /** The rule type that encrypts the whole payload: with it, nothing of the message is sent. */
   static final String ENCRYPT_PAYLOAD = "ENCRYPT_PAYLOAD";
   private static final JsonFactory JSON = new JsonFactory();
 
@@ -63,7 +64,7 @@ final class DlqRedaction {
     List<Rule> fieldRules = new ArrayList<>();
     for (List<Rule> list : List.of(rules.domainRules(), rules.migrationRules())) {
       for (Rule rule : list) {
-        if (types.contains(rule.type().toUpperCase(java.util.Locale.ROOT))) {
+        if (types.contains(type(rule))) {
           fieldRules.add(rule);
         }
       }
@@ -89,16 +90,25 @@ final class DlqRedaction {
     }
   }
 
+  /** Whether the contract encrypts the whole body: an ENCRYPT_PAYLOAD rule anywhere, a redacted type on the body. */
   private static boolean encryptsPayload(RuleSet rules, Set<String> types) {
-    for (List<Rule> list : List.of(rules.domainRules(), rules.migrationRules(), rules.encodingRules())) {
+    for (Rule rule : rules.encodingRules()) {
+      if (types.contains(type(rule))) {
+        return true;
+      }
+    }
+    for (List<Rule> list : List.of(rules.domainRules(), rules.migrationRules())) {
       for (Rule rule : list) {
-        String type = rule.type().toUpperCase(java.util.Locale.ROOT);
-        if (type.equals(ENCRYPT_PAYLOAD) || (list == rules.encodingRules() && types.contains(type))) {
+        if (type(rule).equals(ENCRYPT_PAYLOAD)) {
           return true;
         }
       }
     }
     return false;
+  }
+
+  private static String type(Rule rule) {
+    return rule.type().toUpperCase(java.util.Locale.ROOT);
   }
 
   /**
