@@ -79,7 +79,9 @@ final class RulePlan {
       } catch (RuntimeException e) {
         throwRegistryFault(e); // never a rule's failure that an action may pass over
         throwUnavailable(step, e); // nor is a KMS outage
-        failure = e instanceof RuleException ruleFailure ? ruleFailure : new RuleException(e.toString(), e);
+        // an executor's own exception may quote field values: its class and stack trace only
+        failure = e instanceof RuleException ruleFailure ? ruleFailure
+            : RuleException.hidingValues("the rule threw " + e.getClass().getName(), e);
       }
       if (failure == null) {
         if (rule.kind() == Rule.Kind.CONDITION) {

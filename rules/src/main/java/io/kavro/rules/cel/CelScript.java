@@ -93,13 +93,18 @@ final class CelScript {
   /**
    * Evaluates the body.
    *
-   * @throws RuleException when it fails, naming the rule
+   * @throws RuleException when it fails, naming the rule, the expression and CEL's error code; never CEL's message,
+   *     which may quote a value ({@code For input string: "123-45-6789"})
    */
   Object evaluate(CelVariableResolver variables) {
     try {
       return program.eval(variables);
-    } catch (CelEvaluationException | RuntimeException e) {
-      throw new RuleException(rule + ": CEL expression '" + body.trim() + "' failed: " + e.getMessage(), e);
+    } catch (CelEvaluationException e) {
+      throw RuleException.hidingValues(rule + ": CEL expression '" + body.trim() + "' failed: "
+          + e.getErrorCode(), e);
+    } catch (RuntimeException e) {
+      throw RuleException.hidingValues(rule + ": CEL expression '" + body.trim() + "' failed: "
+          + e.getClass().getName(), e);
     }
   }
 }

@@ -94,8 +94,12 @@ public final class JsonataExecutor implements RuleExecutor {
         Jsonata.Frame frame = expression.createFrame();
         frame.setRuntimeBounds(timeout, depth);
         result = expression.evaluate(JSON.convertValue(in, Object.class), frame);
-      } catch (JException | IllegalArgumentException | ClassCastException e) {
-        throw new RuleException(target + ": the JSONata expression failed: " + e.getMessage(), e);
+      } catch (JException e) {
+        // JSONata's message may quote a value: its error code and position only
+        throw RuleException.hidingValues(target + ": the JSONata expression failed: error " + e.getError()
+            + " at position " + e.getLocation(), e);
+      } catch (IllegalArgumentException | ClassCastException e) {
+        throw RuleException.hidingValues(target + ": the JSONata expression failed: " + e.getClass().getName(), e);
       } catch (StackOverflowError e) {
         throw new RuleException(target + ": the JSONata expression nests deeper than this thread's stack", null);
       }
@@ -176,7 +180,8 @@ public final class JsonataExecutor implements RuleExecutor {
       encoder.flush();
       return JSON.readTree(out.toByteArray());
     } catch (IOException | RuntimeException e) {
-      throw new RuleException(target + ": the message does not match schema " + schema.getFullName() + ": " + e, e);
+      throw RuleException.hidingValues(target + ": the message does not match schema " + schema.getFullName() + ": "
+          + e.getClass().getName(), e);
     }
   }
 
@@ -185,8 +190,9 @@ public final class JsonataExecutor implements RuleExecutor {
       return new GenericDatumReader<>(schema, schema, GenericData.get()).read(null,
           DecoderFactory.get().jsonDecoder(schema, JSON.writeValueAsString(json)));
     } catch (IOException | RuntimeException e) {
-      throw new RuleException(target + ": the JSONata result does not match schema " + schema.getFullName() + ": "
-          + e.getMessage(), e);
+      // Avro's JSON decoder quotes what it read (an unknown enum symbol): its class only
+      throw RuleException.hidingValues(target + ": the JSONata result does not match schema "
+          + schema.getFullName() + ": " + e.getClass().getName(), e);
     }
   }
 }
