@@ -444,19 +444,26 @@ public final class DataContractLayer implements AutoCloseable {
     return send(method, upstream + pathAndQuery, body, request.exchange());
   }
 
-  /** Sends a request to {@code url}, with the client's content type, accept and authorization headers. */
+  /**
+   * The headers of a client's request that are not passed on: those of its connection to the layer, and
+   * {@code Accept-Encoding}, as the layer reads the registry's answers.
+   */
+  private static final Set<String> NOT_FORWARDED = Set.of("connection", "content-length", "expect", "host",
+      "upgrade", "keep-alive", "te", "trailer", "transfer-encoding", "proxy-authorization", "proxy-connection",
+      "http2-settings", "accept-encoding", "date", "from", "origin", "referer", "via", "warning");
+
+  /** Sends a request to {@code url}, with the client's headers (its content type, auth, Apicurio's own). */
   private Answer send(String method, String url, byte[] body, HttpExchange exchange)
       throws IOException, InterruptedException {
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
         .timeout(Duration.ofSeconds(30))
         .method(method, body == null || body.length == 0 ? HttpRequest.BodyPublishers.noBody()
             : HttpRequest.BodyPublishers.ofByteArray(body));
-    for (String header : new String[] {"Content-Type", "Accept", "Authorization"}) {
-      String value = exchange.getRequestHeaders().getFirst(header);
-      if (value != null) {
-        request.header(header, value);
+    exchange.getRequestHeaders().forEach((header, values) -> {
+      if (!NOT_FORWARDED.contains(header.toLowerCase(java.util.Locale.ROOT))) {
+        values.forEach(value -> request.header(header, value));
       }
-    }
+    });
     if (body != null && body.length > 0 && exchange.getRequestHeaders().getFirst("Content-Type") == null) {
       request.header("Content-Type", "application/vnd.schemaregistry.v1+json");
     }

@@ -208,9 +208,16 @@ class DataContractLayerTest {
         "{\"error_code\":40470,\"message\":\"Key 'none' not found\"}"));
 
     upstream(200, "{\"type\":\"AVRO\"}");
-    assertThat(send("GET", layer.url() + "/apis/registry/v2/ids/globalIds/3?dereference=true"))
-        .isEqualTo(new Reply(200, "{\"type\":\"AVRO\"}"));
-    assertThat(registry.takeRequest().getTarget()).isEqualTo("/apis/registry/v2/ids/globalIds/3?dereference=true");
+    HttpResponse<String> own = http.send(HttpRequest.newBuilder(URI.create(layer.url()
+        + "/apis/registry/v2/groups/default/artifacts?x=1")).header("X-Registry-ArtifactId", "orders-value")
+        .POST(HttpRequest.BodyPublishers.ofString("\"long\"")).build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(new Reply(own.statusCode(), own.body())).isEqualTo(new Reply(200, "{\"type\":\"AVRO\"}"));
+    RecordedRequest passed = registry.takeRequest();
+    assertThat(passed.getMethod() + " " + passed.getTarget())
+        .isEqualTo("POST /apis/registry/v2/groups/default/artifacts?x=1");
+    assertThat(passed.getHeaders().get("X-Registry-ArtifactId")).as("Apicurio's own headers pass").isEqualTo(
+        "orders-value");
+    assertThat(passed.getBody().utf8()).isEqualTo("\"long\"");
     assertThat(registry.getRequestCount()).isEqualTo(2);
   }
 
