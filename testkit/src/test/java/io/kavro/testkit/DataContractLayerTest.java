@@ -1,6 +1,7 @@
 package io.kavro.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -219,6 +220,19 @@ class DataContractLayerTest {
         "orders-value");
     assertThat(passed.getBody().utf8()).isEqualTo("\"long\"");
     assertThat(registry.getRequestCount()).isEqualTo(2);
+  }
+
+  @Test
+  void onAGivenPort_listensThere_aTakenOneIsAnIOException() throws Exception {
+    int port;
+    try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      port = probe.getLocalPort();
+    }
+    try (DataContractLayer onPort = DataContractLayer.start(registry.url("/apis/ccompat/v7").toString(), port)) {
+      assertThat(onPort.registryUrl()).isEqualTo("http://127.0.0.1:" + port + "/apis/ccompat/v7");
+      assertThatThrownBy(() -> DataContractLayer.start(registry.url("/").toString(), port))
+          .isInstanceOf(java.io.IOException.class);
+    }
   }
 
   private Reply send(String method, String url) throws Exception {
