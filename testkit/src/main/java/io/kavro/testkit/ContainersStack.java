@@ -23,8 +23,14 @@ final class ContainersStack implements TestStack {
         .withStartupTimeout(Duration.ofMinutes(3));
     kafka.start();
     registry.start();
-    contracts = StackRegistry.inFront(registry::stop,
-        "http://" + registry.getHost() + ":" + registry.getMappedPort(8080) + "/apis/ccompat/v7", 0);
+    try {
+      contracts = StackRegistry.inFront(registry::stop,
+          "http://" + registry.getHost() + ":" + registry.getMappedPort(8080) + "/apis/ccompat/v7", 0);
+    } catch (RuntimeException e) {
+      registry.stop();
+      kafka.stop();
+      throw e;
+    }
   }
 
   @Override
