@@ -73,7 +73,7 @@ class ArchitectureTest {
   private static final Set<String> SERDE_PLUMBING = Set.of("AvroDataModels", "AvroFeatures", "BoundedBinaryDecoder",
       "ByteSink", "DatumSchemas", "JavaRecordConstructionException", "JavaRecordReader", "JavaValues", "LocalClasses",
       "CompiledDecoder", "CompiledEncoder", "DecoderCompiler", "EncoderCompiler", "JavaTypes", "Unsupported",
-      "SinkEncoder");
+      "SinkEncoder", "DeclaredConversions");
 
   /**
    * The registry client's implementation, package-private in {@code io.kavro.registry} beside the factory that
