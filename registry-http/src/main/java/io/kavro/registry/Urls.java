@@ -13,8 +13,8 @@ final class Urls {
    * {@code name} percent-encoded for one path segment or one query name or value: every UTF-8 byte of a character
    * outside RFC 3986's unreserved set ({@code ALPHA DIGIT - . _ ~}) becomes {@code %XX}. So a subject reaches the
    * server as one segment whatever it holds: {@code ;} (which OkHttp leaves as it is in a path, and servers cut
-   * the segment at), {@code / ? # % +}, spaces, {@code : @} and non-ASCII alike. A lone surrogate, which UTF-8
-   * cannot carry, is sent as {@code ?}, as Java's encoder writes it.
+   * the segment at), {@code / ? # % +}, spaces, {@code : @} and non-ASCII alike. A name with a lone surrogate,
+   * which UTF-8 cannot carry, never gets here: {@link RestRequest} refuses it ({@link SubjectNames#problem}).
    */
   static String encode(String name) {
     byte[] bytes = name.getBytes(java.nio.charset.StandardCharsets.UTF_8);
