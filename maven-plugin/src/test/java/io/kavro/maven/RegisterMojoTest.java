@@ -186,4 +186,18 @@ class RegisterMojoTest {
     assertThat(log.lines()).anySatisfy(line -> assertThat(line)
         .startsWith("INFO Registered subject 'orders-value' (order.avsc): version 1, id " + first + ","));
   }
+
+  @Test
+  void run_subjectEscapeThatIsNoText_failsNamingTheElement_andRegistersNothing() {
+    // Issue 49, item 10: '_xfe' decoded to the byte 0xFE, which became U+FFFD in the subject sent.
+    RegisterMojo mojo = mojo();
+    Map<String, File> subjects = new LinkedHashMap<>();
+    subjects.put("orders-value", new File("order.avsc"));
+    subjects.put("acct_xfer-value", new File("shipment.avsc"));
+    mojo.subjects = subjects;
+
+    assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class)
+        .hasMessageContaining("element <acct_xfer-value>: its escape _xfe");
+    assertThat(registry.subjects()).isEmpty();
+  }
 }

@@ -8,9 +8,7 @@ import io.kavro.registry.contract.DataContract;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import okhttp3.OkHttpClient;
 import org.apache.avro.Schema;
@@ -40,11 +38,13 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   private final com.github.benmanes.caffeine.cache.Cache<UUID, JsonNode> guidContracts;
   /** What the answers to this client's registrations said of each id's contract, empty when nothing. */
   private final com.github.benmanes.caffeine.cache.Cache<Integer, JsonNode> registrations;
-  /** The optional APIs this registry has been found to lack: never asked again. */
-  private final Set<OptionalApi> missingApis = ConcurrentHashMap.newKeySet();
-  /** Confluent's DEK registry, on this client's transport, learned missing as the other optional APIs are. */
-  private final HttpDekRegistry dekRegistry = new HttpDekRegistry(
-      request -> sendOptional(OptionalApi.DEK_REGISTRY, request));
+  /**
+   * The optional APIs this registry has said it lacks: not asked again for {@link OptionalApi#MISSING_TTL}, then
+   * asked again (never the DEK registry: see {@link OptionalApi}).
+   */
+  private final com.github.benmanes.caffeine.cache.Cache<OptionalApi, Boolean> missingApis;
+  /** Confluent's DEK registry, on this client's transport: any 404 but its own is an outage. */
+  private final HttpDekRegistry dekRegistry = new HttpDekRegistry(this::send);
 
   /** A client configured from {@code config}, with its own OkHttp client, which {@link #close()} shuts down. */
   HttpSchemaRegistryClient(RegistryConfig config) {
@@ -62,7 +62,14 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
   /** A client of Confluent's protocol on {@code http}, which {@link #close()} closes. */
   HttpSchemaRegistryClient(RegistryConfig config, RegistryHttp http) {
+    this(config, http, com.github.benmanes.caffeine.cache.Ticker.systemTicker());
+  }
+
+  /** As {@link #HttpSchemaRegistryClient(RegistryConfig, RegistryHttp)}, timing what it remembers by {@code ticker}. */
+  HttpSchemaRegistryClient(RegistryConfig config, RegistryHttp http, com.github.benmanes.caffeine.cache.Ticker ticker) {
     this.http = http;
+    this.missingApis = com.github.benmanes.caffeine.cache.Caffeine.newBuilder().ticker(ticker)
+        .expireAfterWrite(OptionalApi.MISSING_TTL).build();
     this.transport = http.transport(RegistryDialect.CONFLUENT);
     List<Endpoint> endpoints = http.endpoints();
     this.normalize = config.normalizeSchemas();
@@ -199,11 +206,11 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
    */
   @Override
   public Schema schemaByApicurioId(ApicurioId id) {
-    if (!missingApis.contains(OptionalApi.APICURIO_V3)) {
+    if (!missing(OptionalApi.APICURIO_V3)) {
       try {
         return apicurioSchema(OptionalApi.APICURIO_V3, "v3", id);
       } catch (UnsupportedRegistryApiException e) {
-        if (!missingApis.contains(OptionalApi.APICURIO_V3)) {
+        if (!missing(OptionalApi.APICURIO_V3)) {
           throw e; // not learned: no Apicurio API can be found from the URL
         }
       }
@@ -246,16 +253,17 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
   /**
    * Sends a call of an optional API. A 404 without a registry error code is asked about once: if the core API
-   * answers, the registry lacks the optional one, which is remembered for the life of this client (no request
-   * is sent to it again); if the core API answers such a 404 too, the URL is wrong ({@link
+   * answers, the registry lacks the optional one, which is remembered for {@link OptionalApi#MISSING_TTL} (no
+   * request is sent to it meanwhile), then asked again; if the core API answers such a 404 too, the URL is wrong ({@link
    * WrongRegistryUrlException}, at once); if it does not answer, the registry is unavailable, and that is retried
    * and failed over as ever. Neither is remembered.
    *
    * @throws UnsupportedRegistryApiException when the registry lacks {@code api}
    */
   private JsonNode sendOptional(OptionalApi api, RestRequest request) {
-    if (missingApis.contains(api)) {
-      throw unsupported(api, request.operation(), "as it answered before", null);
+    if (missing(api)) {
+      throw unsupported(api, request.operation(), "as it answered before, less than "
+          + OptionalApi.MISSING_TTL.toMinutes() + " minutes ago", null);
     }
     try {
       return send(request.of(api));
@@ -264,7 +272,7 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
         throw e;
       }
       probeCoreApi();
-      missingApis.add(api);
+      missingApis.put(api, Boolean.TRUE);
       throw unsupported(api, request.operation(), "it answered " + e.getMessage() + ", while its core API answers",
           e);
     } catch (SchemaRegistryException e) {
@@ -272,7 +280,7 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
         throw e;
       }
       // A success without JSON (Apicurio 3 answers the metadata path with 204 No Content): no such API.
-      missingApis.add(api);
+      missingApis.put(api, Boolean.TRUE);
       throw unsupported(api, request.operation(), "it answered " + e.getMessage(), e);
     }
   }
@@ -295,10 +303,16 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     }
   }
 
+  /** Whether the registry said it lacks {@code api} less than {@link OptionalApi#MISSING_TTL} ago. */
+  private boolean missing(OptionalApi api) {
+    return missingApis.getIfPresent(api) != null;
+  }
+
   private UnsupportedRegistryApiException unsupported(OptionalApi api, String operation, String how,
       SchemaRegistryException cause) {
     return new UnsupportedRegistryApiException(operation + " failed: the registry does not have "
-        + api.description + " (" + how + "); Kavro does not ask it again", cause == null ? 404 : cause.status(),
+        + api.description + " (" + how + "); Kavro asks it again after " + OptionalApi.MISSING_TTL.toMinutes()
+        + " minutes", cause == null ? 404 : cause.status(),
         cause == null ? -1 : cause.errorCode(), cause == null ? null : cause.url(), cause);
   }
 

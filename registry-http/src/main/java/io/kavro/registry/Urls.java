@@ -55,6 +55,26 @@ final class Urls {
     return root.build();
   }
 
+  /**
+   * The Confluent-compatible base URL to advise for a base URL that is not a registry's: Apicurio's own API
+   * ({@code .../apis/registry/v3} or {@code v2}) gives way to {@code .../apis/ccompat/v7}, a path before
+   * {@code /apis} kept; any other URL gets {@code /apis/ccompat/v7} appended (Apicurio's root given).
+   */
+  static HttpUrl apicurioCompatible(HttpUrl base) {
+    List<String> segments = new java.util.ArrayList<>(base.pathSegments());
+    if (!segments.isEmpty() && segments.get(segments.size() - 1).isEmpty()) {
+      segments.remove(segments.size() - 1); // a trailing slash
+    }
+    int n = segments.size();
+    if (n >= 3 && segments.get(n - 3).equals("apis") && segments.get(n - 2).equals("registry")
+        && segments.get(n - 1).matches("v[0-9]+")) {
+      segments = segments.subList(0, n - 3);
+    }
+    HttpUrl.Builder url = base.newBuilder().encodedPath("/");
+    segments.forEach(url::addPathSegment);
+    return url.addPathSegments("apis/ccompat/v7").build();
+  }
+
   /** The URL with its user info replaced by nothing, for messages; works on unparseable input too. */
   static String redact(String url) {
     HttpUrl parsed = HttpUrl.parse(url);
