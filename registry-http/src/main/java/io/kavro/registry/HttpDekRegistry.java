@@ -27,6 +27,9 @@ import java.util.function.Function;
  *       retriably: fail-closed. So is a 2xx whose body is not JSON.</li>
  * </ul>
  *
+ * <p>KEK names and subjects travel percent-encoded in the path ({@link Urls#encode}); an empty, {@code .} or
+ * {@code ..} subject is refused ({@link InvalidSubjectException}), and such a KEK name too, before anything is sent.
+ *
  * <p>Neither KMS properties nor key material appear in a message: operations name KEKs and subjects only.
  * Thread-safe.
  */
@@ -79,6 +82,7 @@ final class HttpDekRegistry implements DekRegistry {
 
   @Override
   public Optional<Dek> dek(String kekName, String subject, String algorithm, int version, boolean deleted) {
+    SubjectNames.checked(subject, "get DEK of KEK '" + kekName + "', subject '" + subject + "'");
     String segment = version == LATEST ? LATEST_SEGMENT : Integer.toString(checkedVersion(version, kekName, subject));
     RestRequest request = RestRequest.get("get " + (version == LATEST ? "latest DEK" : "DEK version " + version)
         + " of KEK '" + kekName + "', subject '" + subject + "'", "dek-registry", "v1", "keks", kekName, "deks",
@@ -96,6 +100,7 @@ final class HttpDekRegistry implements DekRegistry {
    */
   @Override
   public Dek createDek(String kekName, String subject, String algorithm, int version, String encryptedKeyMaterial) {
+    SubjectNames.checked(subject, "create DEK of KEK '" + kekName + "', subject '" + subject + "'");
     checkedVersion(version, kekName, subject);
     ObjectNode body = JsonBodies.object().put("subject", subject).put("version", version);
     if (algorithm != null) {

@@ -102,7 +102,7 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
    */
   @Override
   public int register(String subject, Schema schema, List<SchemaReference> references, DataContract contract) {
-    String operation = "register schema under subject '" + subject + "'";
+    String operation = operation(subject, "register schema under subject '" + subject + "'");
     ObjectNode body = schemaBody(schema, references, operation);
     if (contract != null) {
       ContractJson.write(body, contract);
@@ -128,7 +128,7 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public SubjectVersion lookup(String subject, Schema schema, List<SchemaReference> references) {
-    String operation = "look up schema in subject '" + subject + "'";
+    String operation = operation(subject, "look up schema in subject '" + subject + "'");
     RestRequest request = RestRequest.post(operation, schemaBody(schema, references, operation), "subjects", subject);
     JsonNode json = send(normalized(request));
     int id = requiredInt(json, "id", request);
@@ -324,14 +324,14 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public SubjectVersion latestVersion(String subject) {
-    return subjectVersion(RestRequest.get("get latest version of subject '" + subject + "'",
+    return subjectVersion(RestRequest.get(operation(subject, "get latest version of subject '" + subject + "'"),
         "subjects", subject, "versions", "latest"), subject);
   }
 
   @Override
   public SubjectVersion latestWithMetadata(String subject, Map<String, String> metadata) {
-    RestRequest request = RestRequest.get("get latest version of subject '" + subject + "' with metadata "
-        + metadata, "subjects", subject, "metadata");
+    RestRequest request = RestRequest.get(operation(subject, "get latest version of subject '" + subject
+        + "' with metadata " + metadata), "subjects", subject, "metadata");
     for (Map.Entry<String, String> entry : new java.util.TreeMap<>(metadata).entrySet()) {
       request = request.withQuery("key", entry.getKey()).withQuery("value", entry.getValue());
     }
@@ -340,8 +340,8 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public SubjectVersion version(String subject, int version) {
-    return subjectVersion(RestRequest.get("get version " + version + " of subject '" + subject + "'",
-        "subjects", subject, "versions", Integer.toString(version)), subject);
+    return subjectVersion(RestRequest.get(operation(subject, "get version " + version + " of subject '" + subject
+        + "'"), "subjects", subject, "versions", Integer.toString(version)), subject);
   }
 
   @Override
@@ -354,7 +354,7 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public List<Integer> versions(String subject) {
-    return intList(send(RestRequest.get("list versions of subject '" + subject + "'",
+    return intList(send(RestRequest.get(operation(subject, "list versions of subject '" + subject + "'"),
         "subjects", subject, "versions")));
   }
 
@@ -370,7 +370,7 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   }
 
   private CompatibilityCheck compatibility(String subject, Schema schema, boolean verbose) {
-    String operation = "test compatibility with subject '" + subject + "'";
+    String operation = operation(subject, "test compatibility with subject '" + subject + "'");
     RestRequest plain = RestRequest.post(operation, schemaBody(schema, List.of(), operation), "compatibility",
         "subjects", subject, "versions", "latest");
     RestRequest request = verbose ? plain.withQuery("verbose", "true") : plain;
@@ -426,8 +426,8 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   public CompatibilityLevel compatibility(String subject) {
     Optional<CompatibilityLevel> answered;
     try {
-      answered = subjectLevel(RestRequest.get("get compatibility of subject '" + subject + "'", "config", subject)
-          .withQuery("defaultToGlobal", "true"));
+      answered = subjectLevel(RestRequest.get(operation(subject, "get compatibility of subject '" + subject + "'"),
+          "config", subject).withQuery("defaultToGlobal", "true"));
     } catch (SchemaNotFoundException e) {
       return compatibility();
     }
@@ -459,7 +459,8 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   public CompatibilityInForce compatibilityInForce(String subject) {
     Optional<CompatibilityLevel> own;
     try {
-      own = subjectLevel(RestRequest.get("get compatibility of subject '" + subject + "'", "config", subject));
+      own = subjectLevel(RestRequest.get(operation(subject, "get compatibility of subject '" + subject + "'"),
+          "config", subject));
     } catch (SchemaNotFoundException e) {
       return new CompatibilityInForce(compatibility(), CompatibilityInForce.Scope.GLOBAL);
     }
@@ -481,30 +482,33 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public void setCompatibility(String subject, CompatibilityLevel level) {
-    send(RestRequest.put("set compatibility of subject '" + subject + "'", levelBody(level), "config", subject));
+    send(RestRequest.put(operation(subject, "set compatibility of subject '" + subject + "'"), levelBody(level),
+        "config", subject));
   }
 
   @Override
   public List<Integer> deleteSubject(String subject) {
-    return intList(send(RestRequest.delete("delete subject '" + subject + "'", "subjects", subject)));
+    return intList(send(RestRequest.delete(operation(subject, "delete subject '" + subject + "'"), "subjects",
+        subject)));
   }
 
   @Override
   public List<Integer> deleteSubjectPermanently(String subject) {
-    return intList(send(RestRequest.delete("permanently delete subject '" + subject + "'", "subjects", subject)
-        .withQuery("permanent", "true")));
+    return intList(send(RestRequest.delete(operation(subject, "permanently delete subject '" + subject + "'"),
+        "subjects", subject).withQuery("permanent", "true")));
   }
 
   @Override
   public int deleteVersion(String subject, int version) {
-    return send(RestRequest.delete("delete version " + version + " of subject '" + subject + "'",
+    return send(RestRequest.delete(operation(subject, "delete version " + version + " of subject '" + subject + "'"),
         "subjects", subject, "versions", Integer.toString(version))).asInt(version);
   }
 
   @Override
   public int deleteVersionPermanently(String subject, int version) {
-    return send(RestRequest.delete("permanently delete version " + version + " of subject '" + subject + "'",
-        "subjects", subject, "versions", Integer.toString(version)).withQuery("permanent", "true")).asInt(version);
+    return send(RestRequest.delete(operation(subject, "permanently delete version " + version + " of subject '"
+        + subject + "'"), "subjects", subject, "versions", Integer.toString(version)).withQuery("permanent", "true"))
+        .asInt(version);
   }
 
   @Override
@@ -519,6 +523,12 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
   private JsonNode send(RestRequest request) {
     return transport.send(request);
+  }
+
+  /** {@code operation}, once {@code subject} is one a request can carry: {@link SubjectNames#checked}. */
+  private static String operation(String subject, String operation) {
+    SubjectNames.checked(subject, operation);
+    return operation;
   }
 
   private RestRequest normalized(RestRequest request) {

@@ -255,11 +255,13 @@ final class RestTransport {
             + "found", -1, -1, endpoint.base().toString(), null);
       }
     }
+    // Encoded here, not by OkHttp, which leaves ';' (and others) as they are in a path: see Urls.encode.
     HttpUrl.Builder builder = base.newBuilder();
     for (String segment : request.path()) {
-      builder.addPathSegment(segment);
+      builder.addEncodedPathSegment(Urls.encode(segment));
     }
-    request.query().forEach(param -> builder.addQueryParameter(param.getKey(), param.getValue()));
+    request.query().forEach(param -> builder.addEncodedQueryParameter(Urls.encode(param.getKey()),
+        Urls.encode(param.getValue())));
     return builder.build();
   }
 

@@ -3,9 +3,33 @@ package io.kavro.registry;
 import java.util.List;
 import okhttp3.HttpUrl;
 
-/** URL helpers that keep credentials out of messages. */
+/** URL helpers: names percent-encoded for a path or query, and credentials kept out of messages. */
 final class Urls {
+  private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+
   private Urls() {}
+
+  /**
+   * {@code name} percent-encoded for one path segment or one query name or value: every UTF-8 byte of a character
+   * outside RFC 3986's unreserved set ({@code ALPHA DIGIT - . _ ~}) becomes {@code %XX}. So a subject reaches the
+   * server as one segment whatever it holds: {@code ;} (which OkHttp leaves as it is in a path, and servers cut
+   * the segment at), {@code / ? # % +}, spaces, {@code : @} and non-ASCII alike. A name with a lone surrogate,
+   * which UTF-8 cannot carry, never gets here: {@link RestRequest} refuses it ({@link SubjectNames#problem}).
+   */
+  static String encode(String name) {
+    byte[] bytes = name.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    StringBuilder encoded = new StringBuilder(bytes.length);
+    for (byte b : bytes) {
+      int c = b & 0xFF;
+      if (c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c == '_'
+          || c == '~') {
+        encoded.append((char) c);
+      } else {
+        encoded.append('%').append(HEX[c >> 4]).append(HEX[c & 0xF]);
+      }
+    }
+    return encoded.toString();
+  }
 
   static HttpUrl withoutUserInfo(HttpUrl url) {
     return url.newBuilder().username("").password("").build();
