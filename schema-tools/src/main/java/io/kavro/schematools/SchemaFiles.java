@@ -41,9 +41,6 @@ public final class SchemaFiles {
   /** Finds where the JSON that Avro quotes ends. */
   private static final JsonFactory JSON = new JsonFactory();
 
-  /** A word with a scheme: what may carry user info. */
-  private static final Pattern URL = Pattern.compile("\\S+://\\S+");
-
   private SchemaFiles() {}
 
   /**
@@ -140,8 +137,7 @@ public final class SchemaFiles {
     if (message == null) {
       return "";
     }
-    return reason(withoutJson(message.replaceAll("\\s+", " ").strip())
-        .replaceFirst(": ?(\\{\\.\\.\\.}|\\[\\.\\.\\.])$", ""));
+    return reason(withoutJson(message).replaceFirst(":\\s*(\\{\\.\\.\\.}|\\[\\.\\.\\.])\\s*$", ""));
   }
 
   /** ": " and a message, whole, on one line, its URLs without user info; or "" when there is none. */
@@ -149,12 +145,7 @@ public final class SchemaFiles {
     if (message == null) {
       return "";
     }
-    Matcher url = URL.matcher(message.replaceAll("\\s+", " ").strip());
-    StringBuilder whole = new StringBuilder();
-    while (url.find()) {
-      url.appendReplacement(whole, Matcher.quoteReplacement(RegistryConfig.redact(url.group())));
-    }
-    String text = url.appendTail(whole).toString();
+    String text = RegistryConfig.redactUrls(message.replaceAll("\\s+", " ").strip());
     return text.isEmpty() ? "" : ": " + text;
   }
 

@@ -102,6 +102,12 @@ class SchemaFilesTest {
   }
 
   @Test
+  void problem_jsonAfterALineBreak_isLeftOutWithItsColon() {
+    assertThat(SchemaFiles.problem(new AvroRuntimeException("No type:\n  {\"password\": \"s3cret\"}\n")))
+        .isEqualTo(" is not an Avro schema: No type");
+  }
+
+  @Test
   void parse_namesTheFile_withTheWholeReason() {
     assertThatThrownBy(() -> SchemaFiles.parse(new Schema.Parser(), "subject s: x.avsc", """
         {"type": "record", "name": "Order", "fields": [{"name": "to", "type": "Nowhere"}]}"""))
