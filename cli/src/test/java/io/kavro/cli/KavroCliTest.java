@@ -365,15 +365,15 @@ class KavroCliTest {
         "--max-line-bytes", "0")).err()).isEqualTo("kavro: --max-line-bytes must be at least 1, was 0\n");
   }
 
+  /** Jackson's reason, whole (issue 49, item 10), without the token it quotes of the file. */
+  private static final String UNRECOGNIZED_TOKEN = "Unrecognized token '\u2026': was expecting (JSON String, Number, "
+      + "Array, Object or token 'null', 'true' or 'false')\n";
+
   /**
    * Issue 33, item D: a file given as a schema that is not one (a token, /etc/shadow) was quoted, up to 256 of its
    * characters, over two lines. Every option that reads a schema file names the file and what is wrong, on one
    * line, and quotes nothing of it.
    */
-  /** Jackson's reason, whole (issue 49, item 10), without the token it quotes of the file. */
-  private static final String UNRECOGNIZED_TOKEN = "Unrecognized token '\u2026': was expecting (JSON String, Number, "
-      + "Array, Object or token 'null', 'true' or 'false')\n";
-
   @Test
   void schemaFileErrors_nameTheFile_neverQuoteIt() throws Exception {
     Path token = Files.writeString(dir.resolve("token"), "ghp_S3cretT0ken\nsecond-s3cret\n");

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,8 +31,9 @@ import org.apache.maven.plugins.annotations.Parameter;
  * redefine") when both files are in one source folder. Patterns that match no subject write nothing, as in
  * Confluent's plugin, with a warning, and so does a name the registry does not have. A file is never written
  * outside {@code outputDirectory}, and two subjects whose names make one file's name ({@code pk-a/b} and
- * {@code pk-a_x2Fb} with {@code encodeSubject}) fail the goal naming both; either way, and when a version is
- * missing, before any file is written.
+ * {@code pk-a_x2Fb} with {@code encodeSubject}), or names that macOS and Windows take for one file's
+ * ({@code Orders-value} and {@code orders-value}: they differ only in case or Unicode normalization), fail the goal
+ * naming both; either way, and when a version is missing, before any file is written.
  */
 @Mojo(name = "download", threadSafe = true)
 public final class DownloadMojo extends RegistryMojo {
@@ -68,14 +70,14 @@ public final class DownloadMojo extends RegistryMojo {
     Path output = path(outputDirectory).normalize();
     try (SchemaRegistryClient registry = registry(false)) {
       List<String> subjects = registry.subjects();
-      Map<Path, Download> downloads = plan(subjects, patterns, wanted, output);
+      List<Download> downloads = plan(subjects, patterns, wanted, output);
       // Every version is read before the first file is written, so that a missing one writes nothing.
-      Map<Path, SubjectVersion> found = new LinkedHashMap<>();
-      for (Map.Entry<Path, Download> entry : downloads.entrySet()) {
-        found.put(entry.getKey(), read(registry, entry.getValue().subject(), entry.getValue().version()));
+      Map<Download, SubjectVersion> found = new LinkedHashMap<>();
+      for (Download download : downloads) {
+        found.put(download, read(registry, download.subject(), download.version()));
       }
-      for (Map.Entry<Path, SubjectVersion> entry : found.entrySet()) {
-        write(downloads.get(entry.getKey()).subject(), entry.getValue(), entry.getKey(), output);
+      for (Map.Entry<Download, SubjectVersion> entry : found.entrySet()) {
+        write(entry.getKey().subject(), entry.getValue(), entry.getKey().file(), output);
       }
       if (downloads.isEmpty()) {
         getLog().warn("No subject of the registry's " + subjects.size() + " matches <subjectPatterns> "
@@ -85,16 +87,17 @@ public final class DownloadMojo extends RegistryMojo {
     }
   }
 
-  /** A subject to download, and its version (0 for the latest). */
-  private record Download(String subject, int version) {}
+  /** A subject to download, its version (0 for the latest) and the file it is written to. */
+  private record Download(String subject, int version, Path file) {}
 
   /**
-   * The subjects to download, by the file each is written to, decided whole: a file two subjects would share fails
-   * the goal before anything is written. Warns of each pattern and name that matches nothing.
+   * The subjects to download, decided whole: a file two subjects would share fails the goal before anything is
+   * written, and so do two files whose names differ only in case or in Unicode normalization, which are one file on
+   * macOS and Windows. Warns of each pattern and name that matches nothing.
    */
-  private Map<Path, Download> plan(List<String> subjects, List<Pattern> patterns, List<Integer> wanted, Path output)
+  private List<Download> plan(List<String> subjects, List<Pattern> patterns, List<Integer> wanted, Path output)
       throws MojoExecutionException {
-    Map<Path, Download> downloads = new LinkedHashMap<>();
+    Map<String, Download> downloads = new LinkedHashMap<>(); // by the file's name as any file system reads it
     boolean[] matched = new boolean[patterns.size()];
     for (String subject : subjects) {
       int first = -1; // the first pattern or name that matches gives the version; each one that matches is used
@@ -108,16 +111,19 @@ public final class DownloadMojo extends RegistryMojo {
         continue;
       }
       Path file = file(subject, output);
-      Download other = downloads.putIfAbsent(file, new Download(subject, wanted.get(first)));
+      Download other = downloads.putIfAbsent(sameFile(file), new Download(subject, wanted.get(first), file));
       if (other != null) {
-        throw new MojoExecutionException("subjects '" + other.subject() + "' and '" + subject + "' would both be "
-            + "written to " + file + (encodeSubject ? " (<encodeSubject> escapes both names alike)" : "")
+        String where = other.file().equals(file)
+            ? "would both be written to " + file + (encodeSubject ? " (<encodeSubject> escapes both names alike)" : "")
+            : "would be written to " + other.file() + " and " + file + ", one file on file systems that ignore case "
+                + "or Unicode normalization (macOS, Windows)";
+        throw new MojoExecutionException("subjects '" + other.subject() + "' and '" + subject + "' " + where
             + "; nothing was written: download them to separate <outputDirectory> folders, or match one of them "
             + "only");
       }
     }
     warnOfUnmatched(matched, subjects.size());
-    return downloads;
+    return List.copyOf(downloads.values());
   }
 
   /** A warning for each pattern and each name that matched no subject, when some other one did. */
@@ -187,6 +193,14 @@ public final class DownloadMojo extends RegistryMojo {
       }
     }
     return numbers;
+  }
+
+  /**
+   * What names one file on every file system: {@code file} in Unicode's composed form (NFC; macOS decomposes
+   * names) and lower case ({@code Orders-value.avsc} is {@code orders-value.avsc} on macOS and Windows).
+   */
+  private static String sameFile(Path file) {
+    return Normalizer.normalize(file.toString(), Normalizer.Form.NFC).toLowerCase(Locale.ROOT);
   }
 
   /** The file a subject is written to, under {@code output}. */

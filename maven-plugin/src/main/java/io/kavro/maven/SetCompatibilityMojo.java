@@ -31,7 +31,8 @@ public final class SetCompatibilityMojo extends RegistryMojo {
    * Whether {@code _x} escapes in the keys are decoded ({@code my_x2Fsubject} is {@code my/subject}). Off by
    * default, as in Confluent's plugin, whose {@code set-compatibility} takes keys as written: {@code acct_xfer-value}
    * is that subject. A key whose escapes are no UTF-8 text, or that names a subject holding U+FFFD, fails the goal
-   * before any level is set.
+   * before any level is set. A key taken as written whose {@code _xHH} escapes would decode to text is a warning,
+   * naming the subject decoding would mean.
    */
   @Parameter(defaultValue = "false")
   boolean decodeSubject;
@@ -75,6 +76,9 @@ public final class SetCompatibilityMojo extends RegistryMojo {
       } catch (IllegalArgumentException e) {
         throw new MojoExecutionException("<compatibilityLevels>: " + e.getMessage(), e);
       }
+      if (!global && !decodeSubject) {
+        warnIfEscaped(subject);
+      }
       String where = global ? "the global level" : "subject '" + subject + "'";
       String value = entry.getValue() == null ? "" : entry.getValue().strip();
       if (value.toLowerCase(Locale.ROOT).equals("null")) {
@@ -85,5 +89,23 @@ public final class SetCompatibilityMojo extends RegistryMojo {
       levels.put(subject, Levels.parse(where, value));
     }
     return levels;
+  }
+
+  /**
+   * A warning when a key taken as written holds escapes that decode to text ({@code my_x2Forders}): the user may
+   * have meant {@code my/orders}, as the other goals read it. An escape that is no text ({@code acct_xfer-value})
+   * is no sign of one, and is no warning.
+   */
+  private void warnIfEscaped(String key) {
+    String decoded;
+    try {
+      decoded = SubjectNames.decode(key);
+    } catch (IllegalArgumentException e) {
+      return;
+    }
+    if (!decoded.equals(key)) {
+      getLog().warn("<compatibilityLevels>: subject '" + key + "' is taken as written; "
+          + "<decodeSubject>true</decodeSubject> would mean '" + decoded + "'");
+    }
   }
 }

@@ -162,6 +162,44 @@ class DownloadMojoTest {
         .hasMessageContaining("'pk-a/b'").hasMessageContaining("'pk-a_x2Fb'")
         .hasMessageContaining("would both be written to " + dir.resolve("out/pk-a_x2Fb.avsc"))
         .hasMessageContaining("nothing was written");
+    assertNothingWritten();
+  }
+
+  /**
+   * Review of issue 49, item 10: 'Orders-value' and 'orders-value' make two file names that macOS and Windows take
+   * for one file; the second overwrote the first there.
+   */
+  @Test
+  void run_twoSubjectsWhoseFileNamesDifferOnlyInCase_failNamingBothAndTheFiles_writingNothing() throws Exception {
+    registry.register("Orders-value", order("id"));
+    registry.register("orders-value", order("id", "note"));
+    DownloadMojo mojo = mojo();
+    mojo.subjectPatterns = List.of("(?i)orders-value");
+
+    assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class)
+        .hasMessageContaining("'Orders-value'").hasMessageContaining("'orders-value'")
+        .hasMessageContaining(dir.resolve("out/Orders-value.avsc").toString())
+        .hasMessageContaining(dir.resolve("out/orders-value.avsc").toString())
+        .hasMessageContaining("ignore case").hasMessageContaining("nothing was written");
+    assertNothingWritten();
+  }
+
+  /** 'é' written as one character and as 'e' with an accent are one file name on macOS. */
+  @Test
+  void run_twoSubjectsWhoseFileNamesDifferOnlyInUnicodeNormalization_fail_writingNothing() throws Exception {
+    registry.register("caf\u00e9-value", order("id"));
+    registry.register("cafe\u0301-value", order("id", "note"));
+    DownloadMojo mojo = mojo();
+    mojo.encodeSubject = false;
+    mojo.subjectPatterns = List.of("caf.*");
+
+    assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class)
+        .hasMessageContaining("'caf\u00e9-value'").hasMessageContaining("'cafe\u0301-value'")
+        .hasMessageContaining("Unicode normalization").hasMessageContaining("nothing was written");
+    assertNothingWritten();
+  }
+
+  private void assertNothingWritten() {
     assertThat(dir.resolve("out")).satisfiesAnyOf(out -> assertThat(out).doesNotExist(),
         out -> assertThat(out).isEmptyDirectory());
   }

@@ -78,7 +78,19 @@ class SetCompatibilityMojoTest {
 
     assertThat(registry.compatibilityInForce("acct_xfer-value")).isEqualTo(
         new CompatibilityInForce(CompatibilityLevel.FULL, CompatibilityInForce.Scope.SUBJECT));
-    assertThat(log.lines()).contains("INFO Compatibility of subject 'acct_xfer-value' set to FULL");
+    assertThat(log.lines()).contains("INFO Compatibility of subject 'acct_xfer-value' set to FULL")
+        .noneMatch(line -> line.startsWith("WARN"));
+  }
+
+  /** Review of issue 49, item 10: with decoding off by default, a key that reads as an escape says so. */
+  @Test
+  void run_keyWithATextEscape_decodingOff_setsItAsWritten_warningOfTheDecodedName() throws Exception {
+    mojo(Map.of("my_x2Forders", "NONE")).execute();
+
+    assertThat(registry.compatibilityInForce("my_x2Forders")).isEqualTo(
+        new CompatibilityInForce(CompatibilityLevel.NONE, CompatibilityInForce.Scope.SUBJECT));
+    assertThat(log.lines()).contains("WARN <compatibilityLevels>: subject 'my_x2Forders' is taken as written; "
+        + "<decodeSubject>true</decodeSubject> would mean 'my/orders'");
   }
 
   @Test

@@ -4,14 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kavro.registry.mock.MockRegistries;
+import io.kavro.registry.mock.MockRegistry;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.apache.maven.plugin.MojoFailureException;
-import org.apache.maven.plugin.logging.SystemStreamLog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -75,8 +76,8 @@ class ValidateMojoTest {
     Files.writeString(dir.resolve("order.avsc"), BAD_DEFAULT);
     Files.createDirectory(dir.resolve("common"));
     Files.writeString(dir.resolve("common/Address.avsc"), ADDRESS);
-    String scope = "validate-" + java.util.UUID.randomUUID();
-    io.kavro.registry.mock.MockRegistry registry = io.kavro.registry.mock.MockRegistries.scope(scope);
+    String scope = "validate-" + UUID.randomUUID();
+    MockRegistry registry = MockRegistries.scope(scope);
     try {
       RegisterMojo register = new RegisterMojo();
       register.setLog(new RecordingLog());
@@ -92,7 +93,7 @@ class ValidateMojoTest {
       assertThatThrownBy(() -> mojo(dir).run()).isInstanceOf(MojoFailureException.class)
           .hasMessageContaining("Invalid default for field count");
     } finally {
-      io.kavro.registry.mock.MockRegistries.drop(scope);
+      MockRegistries.drop(scope);
     }
   }
 
@@ -123,7 +124,7 @@ class ValidateMojoTest {
          "fields": [{"name": "floor", "type": "int", "default": "ground"}]}""");
 
     assertThatThrownBy(() -> mojo(dir).run()).isInstanceOf(MojoFailureException.class)
-        .hasMessageContaining("Avro 1.12.2 refuses common" + java.io.File.separator + "Address.avsc, which it uses (")
+        .hasMessageContaining("Avro 1.12.2 refuses common" + File.separator + "Address.avsc, which it uses (")
         .hasMessageContaining("Invalid default for field floor")
         .hasMessageContaining("a default does not match its field's type");
   }
@@ -170,11 +171,11 @@ class ValidateMojoTest {
     ValidateMojo mojo = mojo(dir);
     mojo.subjects = Map.of("orders-value", new File("order.avsc"), "audits-value", new File("audit.avsc"));
     mojo.references = Map.of("audits-value", references(new Reference("com.acme.Order", "orders-value", null)));
-    Logged log = new Logged();
+    RecordingLog log = new RecordingLog();
     mojo.setLog(log);
 
     assertThatCode(mojo::run).doesNotThrowAnyException();
-    assertThat(log.infos).anySatisfy(line -> assertThat(line).contains("subject 'audits-value'")
+    assertThat(log.lines()).anySatisfy(line -> assertThat(line).startsWith("INFO ").contains("subject 'audits-value'")
         .contains("is a valid Avro schema"));
   }
 
@@ -184,21 +185,5 @@ class ValidateMojoTest {
       references.addReference(reference);
     }
     return references;
-  }
-
-  /** Maven's log, keeping what a goal says. */
-  static final class Logged extends SystemStreamLog {
-    final List<String> infos = new ArrayList<>();
-    final List<String> warnings = new ArrayList<>();
-
-    @Override
-    public void info(CharSequence content) {
-      infos.add(content.toString());
-    }
-
-    @Override
-    public void warn(CharSequence content) {
-      warnings.add(content.toString());
-    }
   }
 }

@@ -1,5 +1,6 @@
 package io.kavro.registry;
 
+import java.util.ArrayList;
 import java.util.List;
 import okhttp3.HttpUrl;
 
@@ -41,17 +42,12 @@ final class Urls {
    * that way.
    */
   static HttpUrl root(HttpUrl base) {
-    List<String> segments = new java.util.ArrayList<>(base.pathSegments());
-    if (!segments.isEmpty() && segments.get(segments.size() - 1).isEmpty()) {
-      segments.remove(segments.size() - 1); // a trailing slash
-    }
-    int n = segments.size();
-    if (n < 3 || !segments.get(n - 3).equals("apis") || !segments.get(n - 2).equals("ccompat")
-        || !segments.get(n - 1).matches("v[0-9]+")) {
+    List<String> segments = segments(base);
+    if (!endsWithApi(segments, "ccompat")) {
       return null;
     }
     HttpUrl.Builder root = base.newBuilder().encodedPath("/");
-    segments.subList(0, n - 3).forEach(root::addPathSegment);
+    segments.subList(0, segments.size() - 3).forEach(root::addPathSegment);
     return root.build();
   }
 
@@ -61,18 +57,29 @@ final class Urls {
    * {@code /apis} kept; any other URL gets {@code /apis/ccompat/v7} appended (Apicurio's root given).
    */
   static HttpUrl apicurioCompatible(HttpUrl base) {
-    List<String> segments = new java.util.ArrayList<>(base.pathSegments());
-    if (!segments.isEmpty() && segments.get(segments.size() - 1).isEmpty()) {
-      segments.remove(segments.size() - 1); // a trailing slash
-    }
-    int n = segments.size();
-    if (n >= 3 && segments.get(n - 3).equals("apis") && segments.get(n - 2).equals("registry")
-        && segments.get(n - 1).matches("v[0-9]+")) {
-      segments = segments.subList(0, n - 3);
+    List<String> segments = segments(base);
+    if (endsWithApi(segments, "registry")) {
+      segments = segments.subList(0, segments.size() - 3);
     }
     HttpUrl.Builder url = base.newBuilder().encodedPath("/");
     segments.forEach(url::addPathSegment);
     return url.addPathSegments("apis/ccompat/v7").build();
+  }
+
+  /** The path segments of {@code base}, without the empty one that a trailing slash leaves. */
+  private static List<String> segments(HttpUrl base) {
+    List<String> segments = new ArrayList<>(base.pathSegments());
+    if (!segments.isEmpty() && segments.get(segments.size() - 1).isEmpty()) {
+      segments.remove(segments.size() - 1);
+    }
+    return segments;
+  }
+
+  /** Whether {@code segments} end with Apicurio's {@code apis/<api>/v<N>} ({@code apis/ccompat/v7}). */
+  private static boolean endsWithApi(List<String> segments, String api) {
+    int n = segments.size();
+    return n >= 3 && segments.get(n - 3).equals("apis") && segments.get(n - 2).equals(api)
+        && segments.get(n - 1).matches("v[0-9]+");
   }
 
   /** The URL with its user info replaced by nothing, for messages; works on unparseable input too. */

@@ -19,24 +19,27 @@ import org.apache.avro.Schema;
  * errors: one line that names the file and what is wrong, and never quotes the file (which may be a token or
  * {@code /etc/shadow} given by mistake). A file that is not JSON is named with the line and column where it stops
  * being JSON and Jackson's reason; a file that is JSON but not a schema with Avro's reason. Each reason is whole
- * (Avro's "Undefined schema: com.acme.Address" names the type), but for what it quotes of the file: a token Jackson
- * quotes, and a JSON object or array Avro quotes, are left out.
+ * (Avro's "Undefined schema: com.acme.Address" names the type), but for what it quotes of the file: a token of two
+ * characters or more that Jackson quotes, and a JSON object or array Avro quotes, are left out.
  */
 public final class SchemaFiles {
   /** Jackson's description of its input, which may quote it, and where in it the parser was. */
   private static final Pattern SOURCE = Pattern.compile("\\[Source: (?s).*; line: (\\d+), column: (\\d+)\\]");
 
-  /** Text that Jackson quotes of its input: a token of two characters or more (one character is kept). */
-  private static final Pattern QUOTED_TOKEN = Pattern.compile("'[^'\\n]{2,}'");
+  /**
+   * What Jackson puts in quotes, pair by pair: the apostrophe, which it quotes as {@code '''}, or any other text.
+   * Taken in pairs, the closing quote of a one-character quote ({@code 'x': was expecting}) never opens the next.
+   */
+  private static final Pattern QUOTED = Pattern.compile("'''|'[^'\\n]*'");
+
+  /** The longest quote kept, quotes included: one character ({@code '}'}, {@code 'x'}) says where, not what. */
+  private static final int KEPT_QUOTE = 3;
 
   /** What Jackson quotes of its own words, not of the input. */
   private static final Set<String> KEYWORDS = Set.of("'null'", "'true'", "'false'", "'NaN'");
 
   /** Finds where the JSON that Avro quotes ends. */
   private static final JsonFactory JSON = new JsonFactory();
-
-  /** A word with a scheme: what may carry user info. */
-  private static final Pattern URL = Pattern.compile("\\S+://\\S+");
 
   private SchemaFiles() {}
 
@@ -120,8 +123,8 @@ public final class SchemaFiles {
     }
     // Where the parser was is said by the caller; its source description may quote the text.
     message = SOURCE.matcher(message).replaceAll("[line: $1, column: $2]");
-    message = QUOTED_TOKEN.matcher(message).replaceAll(quote -> KEYWORDS.contains(quote.group())
-        ? Matcher.quoteReplacement(quote.group()) : "'\u2026'");
+    message = QUOTED.matcher(message).replaceAll(quote -> quote.group().length() <= KEPT_QUOTE
+        || KEYWORDS.contains(quote.group()) ? Matcher.quoteReplacement(quote.group()) : "'\u2026'");
     return reason(message);
   }
 
@@ -134,8 +137,7 @@ public final class SchemaFiles {
     if (message == null) {
       return "";
     }
-    return reason(withoutJson(message.replaceAll("\\s+", " ").strip())
-        .replaceFirst(": ?(\\{\\.\\.\\.}|\\[\\.\\.\\.])$", ""));
+    return reason(withoutJson(message).replaceFirst(":\\s*(\\{\\.\\.\\.}|\\[\\.\\.\\.])\\s*$", ""));
   }
 
   /** ": " and a message, whole, on one line, its URLs without user info; or "" when there is none. */
@@ -143,12 +145,7 @@ public final class SchemaFiles {
     if (message == null) {
       return "";
     }
-    Matcher url = URL.matcher(message.replaceAll("\\s+", " ").strip());
-    StringBuilder whole = new StringBuilder();
-    while (url.find()) {
-      url.appendReplacement(whole, Matcher.quoteReplacement(RegistryConfig.redact(url.group())));
-    }
-    String text = url.appendTail(whole).toString();
+    String text = RegistryConfig.redactUrls(message.replaceAll("\\s+", " ").strip());
     return text.isEmpty() ? "" : ": " + text;
   }
 

@@ -59,6 +59,34 @@ class SchemaFilesTest {
         .doesNotContain("Source");
   }
 
+  /** Review of issue 49, item 10: the closing quote of 'x' was taken for an opening one, garbling the rest. */
+  @Test
+  void problem_oneCharacterToken_isKept_andTheReasonWhole() {
+    assertThat(problemOf("x")).endsWith(": Unrecognized token 'x': was expecting (JSON String, Number, Array, "
+        + "Object or token 'null', 'true' or 'false')");
+  }
+
+  /** Review of issue 49, item 10: "expected" was lost between the two one-character quotes. */
+  @Test
+  void problem_wrongCloseMarker_namesBothMarkers() {
+    assertThat(problemOf("[1}")).endsWith(": Unexpected close marker '}': expected ']' (for Array starting at "
+        + "[line: 1, column: 1])");
+  }
+
+  /** Jackson quotes an apostrophe as ''': one character, kept, and the quotes after it pair as they should. */
+  @Test
+  void problem_singleQuotedString_namesTheApostrophe_notTheString() {
+    assertThat(problemOf("'s3cret-value'")).endsWith(": Unexpected character (''' (code 39)): expected a valid "
+        + "value (JSON String, Number, Array, Object or token 'null', 'true' or 'false')").doesNotContain("s3cret");
+  }
+
+  /** A quoted token of two characters or more is still left out, beside kept one-character quotes. */
+  @Test
+  void problem_longerTokenBesideShortQuotes_isLeftOut() {
+    assertThat(problemOf("{\"a\": s3cret}")).contains("Unrecognized token '\u2026': was expecting")
+        .contains("'null', 'true' or 'false'").doesNotContain("s3cret");
+  }
+
   @Test
   void problem_unfinishedJson_saysWhereWithoutQuotingTheText() {
     String problem = problemOf("{\"type\": \"record\", \"name\": \"s3cret\"");
@@ -71,6 +99,12 @@ class SchemaFilesTest {
   void problem_urlsLoseTheirUserInfo() {
     assertThat(SchemaFiles.problem(new AvroRuntimeException("cannot load http://alice:pw@host/x: refused")))
         .isEqualTo(" is not an Avro schema: cannot load http://host/x: refused").doesNotContain("pw");
+  }
+
+  @Test
+  void problem_jsonAfterALineBreak_isLeftOutWithItsColon() {
+    assertThat(SchemaFiles.problem(new AvroRuntimeException("No type:\n  {\"password\": \"s3cret\"}\n")))
+        .isEqualTo(" is not an Avro schema: No type");
   }
 
   @Test

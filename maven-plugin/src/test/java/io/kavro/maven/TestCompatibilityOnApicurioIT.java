@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * skipped its own reading of every version still failed on {@code mock://}, and its unit tests could not tell. Here
  * only the goal's own reading can find that the new schema cannot read version 1.
  */
-class TestCompatibilityOnApicurioTest {
+class TestCompatibilityOnApicurioIT {
   /** Version 1: no note. */
   private static final String V1 = """
       {"type": "record", "name": "Order", "namespace": "com.acme", "fields": [{"name": "id", "type": "string"}]}""";
