@@ -131,8 +131,8 @@ final class ConsumeCommand implements Callable<Integer> {
           String text;
           try {
             text = layout.render(record, decoder.decode(record, settings.key()));
-          } catch (io.kavro.serde.RetriableSerdeException e) {
-            throw e; // the registry is down: no record can be read, stop with one clear line
+          } catch (org.apache.kafka.common.errors.RetriableException e) {
+            throw e; // the registry or a KMS is down: no record can be read, stop with one clear line
           } catch (RuntimeException e) {
             String why = Kavro.message(e);
             String where = "the record at partition " + record.partition() + ", offset " + record.offset();

@@ -151,7 +151,10 @@ final class ProduceCommand implements Callable<Integer> {
             throw new CliException(registry + " (" + RegistryRefusals.sentBefore(sends.acknowledged(), number)
                 + ")");
           }
-          throw new CliException("line " + number + " does not match the schema: " + e.getMessage()
+          // A rule of the subject's data contract that failed (a condition, say) refuses a line that matches.
+          String why = e.getMessage() != null && e.getMessage().startsWith("Rule failed: ")
+              ? " is refused by the subject's data contract: " : " does not match the schema: ";
+          throw new CliException("line " + number + why + e.getMessage()
               + " (" + sends.acknowledged() + " record(s) before it were sent, nothing after it)");
         }
         // In flight, as Kafka batches them; the first failure stops the reading and is reported with its line.

@@ -8,6 +8,7 @@ import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryClients;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SubjectVersion;
+import io.kavro.registry.contract.DataContract;
 import io.kavro.schematools.LevelMismatch;
 import io.kavro.schematools.SchemaFiles;
 import io.kavro.schematools.SchemaImports;
@@ -177,13 +178,27 @@ final class SchemaCommand {
   }
 
   @Command(name = "register",
-      description = "Register a schema under a subject; prints its id, and the references "
-      + "it was registered with.")
-  int register(@Mixin ClientOptions client, @Mixin HelpOption help, @Mixin SubjectSchema schema) {
+      description = "Register a schema under a subject, with its data contract (--rule-set, --metadata) if given; "
+      + "prints its id, and the references it was registered with. A contract the registry does not keep (it shows "
+      + "none when read back) is an error naming the subject.")
+  int register(@Mixin ClientOptions client, @Mixin HelpOption help, @Mixin SubjectSchema schema,
+      @Mixin ContractOptions contractOptions) {
+    DataContract contract = contractOptions.contract();
     try (SchemaRegistryClient registry = registry(client)) {
       SchemaImports.Resolved resolved = schema.resolve(registry, SchemaImports.ImportedFiles.REGISTER);
-      ObjectNode line = JsonLines.MAPPER.createObjectNode()
-          .put("id", registry.register(schema.subject, resolved.schema(), resolved.references()));
+      int id = contract.equals(DataContract.NONE)
+          ? registry.register(schema.subject, resolved.schema(), resolved.references())
+          : registry.register(schema.subject, resolved.schema(), resolved.references(), contract);
+      if (!contract.equals(DataContract.NONE)) {
+        // Read back by a client of its own, which has no answer of the registration cached.
+        try (SchemaRegistryClient fresh = registry(client)) {
+          ContractOptions.lost(schema.subject, id, contract, fresh.forSubject(schema.subject).contractOf(id))
+              .ifPresent(lost -> {
+                throw new CliException(lost);
+              });
+        }
+      }
+      ObjectNode line = JsonLines.MAPPER.createObjectNode().put("id", id);
       if (!resolved.references().isEmpty()) {
         line.set("references", JsonLines.MAPPER.valueToTree(resolved.references()));
       }

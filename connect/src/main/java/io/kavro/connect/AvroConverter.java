@@ -44,9 +44,11 @@ import org.apache.kafka.connect.storage.Converter;
  * Schema conversions are cached.
  *
  * <p><b>Errors.</b> A value that does not match its schema, or a record the registry refuses, is a
- * {@link DataException}; a registry that cannot be reached, or a registry URL that leads to no registry's API, is
- * a Connect {@link RetriableException}. A
- * {@code null} value is a tombstone both ways.
+ * {@link DataException}; a registry that cannot be reached (or that has answered as a registry and now answers a
+ * proxy's 404) is a Connect {@link RetriableException}, which the worker retries for {@code errors.retry.timeout}.
+ * A registry URL that has never answered as a registry is a configuration error: a Kafka
+ * {@link org.apache.kafka.common.config.ConfigException}, not retried, which fails the task, logged at ERROR once.
+ * A {@code null} value is a tombstone both ways.
  *
  * <p>Thread-safe.
  */
@@ -61,7 +63,7 @@ public final class AvroConverter implements Converter, Monitorable {
   private volatile State state;
 
   private record State(KafkaAvroSerializer serializer, KafkaAvroDeserializer deserializer, ConnectAvroData data,
-      boolean isKey) {}
+      boolean isKey, ConnectFailures failures) {}
 
   /** For Connect: configured through {@link #configure(Map, boolean)}. */
   public AvroConverter() {
@@ -93,7 +95,8 @@ public final class AvroConverter implements Converter, Monitorable {
     SettingsLog.logSettings("AvroConverter", isKey, shownValues(config, mapping));
     SchemaRegistryClient client = clients.client(config); // closes the client of an earlier configure
     state = new State(new KafkaAvroSerializer(client, config), new KafkaAvroDeserializer(client, config),
-        new ConnectAvroData(mapping), isKey);
+        new ConnectAvroData(mapping), isKey,
+        new ConnectFailures("AvroConverter (" + (isKey ? "key" : "value") + " side)"));
   }
 
   private static Set<String> converterKeys() {
@@ -138,7 +141,7 @@ public final class AvroConverter implements Converter, Monitorable {
       throw new RetriableException(e.getMessage(), e);
     } catch (SerializationException e) {
       metrics.serializeFailed(e);
-      throw ConnectFailures.of("cannot convert the " + side(s) + " of topic '" + topic + "' to Avro: "
+      throw s.failures().of("cannot convert the " + side(s) + " of topic '" + topic + "' to Avro: "
           + e.getMessage(), e);
     } catch (org.apache.avro.AvroRuntimeException | ClassCastException e) {
       metrics.serializeFailed(e);
@@ -175,7 +178,7 @@ public final class AvroConverter implements Converter, Monitorable {
       throw new RetriableException(e.getMessage(), e);
     } catch (SerializationException e) {
       metrics.deserializeFailed(e);
-      throw ConnectFailures.of(e.getMessage(), e);
+      throw s.failures().of(e.getMessage(), e);
     } catch (DataException e) {
       metrics.deserializeFailed(e);
       throw e;

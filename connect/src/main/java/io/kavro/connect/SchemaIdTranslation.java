@@ -36,8 +36,9 @@ import org.apache.kafka.connect.transforms.Transformation;
  *
  * <p>A record it cannot translate fails with a {@link DataException} (bytes that are not framed, an id the source
  * registry does not know, a schema the target refuses), which goes through the worker's error handling
- * ({@code errors.tolerance}, the dead letter queue); an unavailable registry, or a registry URL that leads to no
- * registry's API, with a {@link RetriableException}, which the worker retries.
+ * ({@code errors.tolerance}, the dead letter queue); an unavailable registry with a {@link RetriableException},
+ * which the worker retries. A registry URL that has never answered as a registry is a configuration error: a Kafka
+ * {@link org.apache.kafka.common.config.ConfigException}, not retried, which fails the task, logged at ERROR once.
  *
  * @param <R> the record type
  */
@@ -56,11 +57,13 @@ public abstract class SchemaIdTranslation<R extends ConnectRecord<R>> implements
               + "target.* setting configures its client, registration and subjects as a serializer's would");
 
   private final boolean isKey;
+  private final ConnectFailures failures;
   private volatile SchemaIdTranslator translator;
 
   /** @param isKey whether it translates keys */
   SchemaIdTranslation(boolean isKey) {
     this.isKey = isKey;
+    this.failures = new ConnectFailures("SchemaIdTranslation (" + (isKey ? "keys" : "values") + ")");
   }
 
   /** Translates record keys. */
@@ -138,7 +141,7 @@ public abstract class SchemaIdTranslation<R extends ConnectRecord<R>> implements
     } catch (org.apache.kafka.common.errors.RetriableException e) {
       throw new RetriableException(e.getMessage(), e);
     } catch (SerializationException e) {
-      throw ConnectFailures.of(e.getMessage(), e);
+      throw failures.of(e.getMessage(), e);
     }
   }
 

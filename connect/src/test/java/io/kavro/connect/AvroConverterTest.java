@@ -438,40 +438,6 @@ class AvroConverterTest {
         .isInstanceOf(DataException.class).hasMessageContaining("topic 't'");
   }
 
-  /**
-   * Issue 37, item 8b: a URL that leads to no registry's API (a 404 without the registry's error code, here from a
-   * plain HTTP server) is named at once, and is a RetriableException in Connect, as an outage is: no record is at
-   * fault, so the worker's error tolerance must not skip records past it.
-   */
-  @Test
-  void registryUrlLeadingToNoRegistry_retriableException_namingTheUrl() throws Exception {
-    com.sun.net.httpserver.HttpServer notARegistry = com.sun.net.httpserver.HttpServer.create(
-        new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    java.util.concurrent.atomic.AtomicInteger requests = new java.util.concurrent.atomic.AtomicInteger();
-    notARegistry.createContext("/", exchange -> {
-      requests.incrementAndGet();
-      exchange.sendResponseHeaders(404, -1);
-      exchange.close();
-    });
-    notARegistry.start();
-    try {
-      AvroConverter wrong = new AvroConverter();
-      wrong.configure(Map.of("schema.registry.url", "http://127.0.0.1:" + notARegistry.getAddress().getPort(),
-          "max.retries", 3, "retries.wait.ms", 1), false);
-
-      assertThatThrownBy(() -> wrong.fromConnectData("t", Schema.STRING_SCHEMA, "x"))
-          .isInstanceOf(RetriableException.class)
-          .hasMessageContaining("check that schema.registry.url is the registry's base URL");
-      assertThatThrownBy(() -> wrong.toConnectData("t", new byte[] {0, 0, 0, 0, 1, 2}))
-          .isInstanceOf(RetriableException.class)
-          .hasMessageContaining("check that schema.registry.url is the registry's base URL");
-      assertThat(requests.get()).as("one request per record: no retries waited out").isEqualTo(2);
-      wrong.close();
-    } finally {
-      notARegistry.stop(0);
-    }
-  }
-
   @Test
   void registryDown_retriableException() throws Exception {
     int closedPort;

@@ -3,20 +3,27 @@ package io.kavro.examples;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.errors.RecordDeserializationException;
+import org.apache.kafka.common.errors.RetriableException;
 
 /**
  * Consumes Avro records as {@code GenericRecord}s with Kavro's deserializer, configured only through
- * consumer properties, and skips records that cannot be deserialized.
+ * consumer properties. A record that can never be read (corrupt, unknown schema id) is reported and skipped; a
+ * record that cannot be read now (the schema registry or a KMS is unreachable) is read again after a pause, so an
+ * outage delays records and loses none.
  *
  * <pre>ConsumerApp &lt;bootstrap servers&gt; &lt;schema registry url&gt; [topic] [count]</pre>
  */
 public final class ConsumerApp {
+  /** How long the consumer waits before it reads again a record that failed with a retriable cause. */
+  static final Duration RETRY_PAUSE = Duration.ofSeconds(1);
+
   private ConsumerApp() {}
 
   public static void main(String[] args) {
@@ -29,6 +36,12 @@ public final class ConsumerApp {
   /** Reads {@code count} records from the start of {@code topic}, or fewer if {@code timeout} passes. */
   public static List<ConsumerRecord<String, GenericRecord>> consume(Endpoints endpoints, String topic, int count,
       Duration timeout) {
+    return consume(endpoints, topic, count, timeout, Map.of());
+  }
+
+  /** As {@link #consume(Endpoints, String, int, Duration)}, with {@code overrides} added to the consumer's settings. */
+  static List<ConsumerRecord<String, GenericRecord>> consume(Endpoints endpoints, String topic, int count,
+      Duration timeout, Map<String, String> overrides) {
     Properties props = new Properties();
     props.put("bootstrap.servers", endpoints.bootstrapServers());
     props.put("group.id", "kavro-example-" + topic);
@@ -36,6 +49,7 @@ public final class ConsumerApp {
     props.put("key.deserializer", "org.apache.kafka.common.serialization.StringDeserializer");
     props.put("value.deserializer", "io.kavro.serde.KafkaAvroDeserializer");
     props.put("schema.registry.url", endpoints.registryUrl());
+    props.putAll(overrides);
 
     List<ConsumerRecord<String, GenericRecord>> records = new ArrayList<>();
     try (KafkaConsumer<String, GenericRecord> consumer = new KafkaConsumer<>(props)) {
@@ -45,12 +59,35 @@ public final class ConsumerApp {
         try {
           consumer.poll(Duration.ofMillis(200)).forEach(records::add);
         } catch (RecordDeserializationException e) {
-          // A record Kavro cannot read (corrupt, unknown schema id): report it and move past it.
-          System.err.println("skipping " + e.topicPartition() + "@" + e.offset() + ": " + e.getCause().getMessage());
-          consumer.seek(e.topicPartition(), e.offset() + 1);
+          if (e.getCause() instanceof RetriableException) {
+            // The record is fine but cannot be read now (registry or KMS unreachable): never skip it. Stay on its
+            // offset, wait, and read it again.
+            System.err.println("cannot read " + e.topicPartition() + "@" + e.offset() + " yet, retrying in "
+                + RETRY_PAUSE.toMillis() + " ms: " + e.getCause().getMessage());
+            consumer.seek(e.topicPartition(), e.offset());
+            if (!pause()) {
+              break;
+            }
+          } else {
+            // A record no retry can read (corrupt, unknown schema id): report it and move past it, or send
+            // e.valueBuffer() to a dead-letter topic.
+            System.err.println("skipping " + e.topicPartition() + "@" + e.offset() + ": " + e.getCause().getMessage());
+            consumer.seek(e.topicPartition(), e.offset() + 1);
+          }
         }
       }
     }
     return records;
+  }
+
+  /** Waits {@link #RETRY_PAUSE}; false when the thread was interrupted (the flag is kept). */
+  private static boolean pause() {
+    try {
+      Thread.sleep(RETRY_PAUSE.toMillis());
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
   }
 }

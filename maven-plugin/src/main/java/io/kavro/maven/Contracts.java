@@ -51,7 +51,12 @@ final class Contracts {
     Map<String, T> bySubject = new LinkedHashMap<>();
     if (map != null) {
       for (Map.Entry<String, T> entry : map.entrySet()) {
-        String subject = decode.apply(entry.getKey());
+        String subject;
+        try {
+          subject = decode.apply(entry.getKey());
+        } catch (IllegalArgumentException e) {
+          throw new MojoExecutionException("<" + parameter + ">: " + e.getMessage() + "; nothing was registered", e);
+        }
         if (!subjects.contains(subject)) {
           throw new MojoExecutionException("<" + parameter + "> names subject '" + subject + "', which is not in "
               + "<subjects> " + subjects + "; nothing was registered");

@@ -8,9 +8,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.text.Normalizer;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -26,7 +29,11 @@ import org.apache.maven.plugins.annotations.Parameter;
  * references) are written in it, so that avro-maven-plugin reads it alone. Two subjects that take different
  * versions of one referenced type therefore hold two definitions of it, which avro-maven-plugin refuses ("Can't
  * redefine") when both files are in one source folder. Patterns that match no subject write nothing, as in
- * Confluent's plugin. A file is never written outside {@code outputDirectory}.
+ * Confluent's plugin, with a warning, and so does a name the registry does not have. A file is never written
+ * outside {@code outputDirectory}, and two subjects whose names make one file's name ({@code pk-a/b} and
+ * {@code pk-a_x2Fb} with {@code encodeSubject}), or names that macOS and Windows take for one file's
+ * ({@code Orders-value} and {@code orders-value}: they differ only in case or Unicode normalization), fail the goal
+ * naming both; either way, and when a version is missing, before any file is written.
  */
 @Mojo(name = "download", threadSafe = true)
 public final class DownloadMojo extends RegistryMojo {
@@ -60,23 +67,81 @@ public final class DownloadMojo extends RegistryMojo {
   void run() throws MojoExecutionException {
     List<Pattern> patterns = patterns();
     List<Integer> wanted = versions(patterns.size());
-    Path output = path(outputDirectory);
+    Path output = path(outputDirectory).normalize();
     try (SchemaRegistryClient registry = registry(false)) {
       List<String> subjects = registry.subjects();
-      int written = 0;
-      for (String subject : subjects) {
-        for (int i = 0; i < patterns.size(); i++) {
-          if (patterns.get(i).matcher(subject).matches()) {
-            write(registry, subject, wanted.get(i), output);
-            written++;
-            break;
-          }
-        }
+      List<Download> downloads = plan(subjects, patterns, wanted, output);
+      // Every version is read before the first file is written, so that a missing one writes nothing.
+      Map<Download, SubjectVersion> found = new LinkedHashMap<>();
+      for (Download download : downloads) {
+        found.put(download, read(registry, download.subject(), download.version()));
       }
-      if (written == 0) {
+      for (Map.Entry<Download, SubjectVersion> entry : found.entrySet()) {
+        write(entry.getKey().subject(), entry.getValue(), entry.getKey().file(), output);
+      }
+      if (downloads.isEmpty()) {
         getLog().warn("No subject of the registry's " + subjects.size() + " matches <subjectPatterns> "
             + Objects.requireNonNullElse(subjectPatterns, List.of()) + " or <subjectNames> "
             + Objects.requireNonNullElse(subjectNames, List.of()));
+      }
+    }
+  }
+
+  /** A subject to download, its version (0 for the latest) and the file it is written to. */
+  private record Download(String subject, int version, Path file) {}
+
+  /**
+   * The subjects to download, decided whole: a file two subjects would share fails the goal before anything is
+   * written, and so do two files whose names differ only in case or in Unicode normalization, which are one file on
+   * macOS and Windows. Warns of each pattern and name that matches nothing.
+   */
+  private List<Download> plan(List<String> subjects, List<Pattern> patterns, List<Integer> wanted, Path output)
+      throws MojoExecutionException {
+    Map<String, Download> downloads = new LinkedHashMap<>(); // by the file's name as any file system reads it
+    boolean[] matched = new boolean[patterns.size()];
+    for (String subject : subjects) {
+      int first = -1; // the first pattern or name that matches gives the version; each one that matches is used
+      for (int i = 0; i < patterns.size(); i++) {
+        if (patterns.get(i).matcher(subject).matches()) {
+          matched[i] = true;
+          first = first < 0 ? i : first;
+        }
+      }
+      if (first < 0) {
+        continue;
+      }
+      Path file = file(subject, output);
+      Download other = downloads.putIfAbsent(sameFile(file), new Download(subject, wanted.get(first), file));
+      if (other != null) {
+        String where = other.file().equals(file)
+            ? "would both be written to " + file + (encodeSubject ? " (<encodeSubject> escapes both names alike)" : "")
+            : "would be written to " + other.file() + " and " + file + ", one file on file systems that ignore case "
+                + "or Unicode normalization (macOS, Windows)";
+        throw new MojoExecutionException("subjects '" + other.subject() + "' and '" + subject + "' " + where
+            + "; nothing was written: download them to separate <outputDirectory> folders, or match one of them "
+            + "only");
+      }
+    }
+    warnOfUnmatched(matched, subjects.size());
+    return List.copyOf(downloads.values());
+  }
+
+  /** A warning for each pattern and each name that matched no subject, when some other one did. */
+  private void warnOfUnmatched(boolean[] matched, int subjects) {
+    int patternCount = subjectPatterns == null ? 0 : subjectPatterns.size();
+    boolean any = false;
+    for (boolean m : matched) {
+      any |= m;
+    }
+    if (!any) {
+      return; // one warning says that nothing matched
+    }
+    for (int i = 0; i < matched.length; i++) {
+      if (!matched[i]) {
+        getLog().warn(i < patternCount
+            ? "<subjectPatterns>: '" + subjectPatterns.get(i) + "' matches no subject of the registry's " + subjects
+            : "<subjectNames>: the registry has no subject '" + subjectNames.get(i - patternCount)
+                + "'; nothing was written for it");
       }
     }
   }
@@ -130,21 +195,36 @@ public final class DownloadMojo extends RegistryMojo {
     return numbers;
   }
 
-  private void write(SchemaRegistryClient registry, String subject, int version, Path output)
-      throws MojoExecutionException {
-    SubjectVersion found;
-    try {
-      found = version == 0 ? registry.latestVersion(subject) : registry.version(subject, version);
-    } catch (SchemaNotFoundException e) {
-      throw new MojoExecutionException("subject '" + subject + "' has no " + (version == 0 ? "latest version"
-          : "version " + version) + ": " + Failures.describe(e), e);
-    }
+  /**
+   * What names one file on every file system: {@code file} in Unicode's composed form (NFC; macOS decomposes
+   * names) and lower case ({@code Orders-value.avsc} is {@code orders-value.avsc} on macOS and Windows).
+   */
+  private static String sameFile(Path file) {
+    return Normalizer.normalize(file.toString(), Normalizer.Form.NFC).toLowerCase(Locale.ROOT);
+  }
+
+  /** The file a subject is written to, under {@code output}. */
+  private Path file(String subject, Path output) throws MojoExecutionException {
     Path file = output.resolve((encodeSubject ? SubjectNames.encode(subject) : subject) + schemaExtension)
         .normalize();
-    if (!file.startsWith(output.normalize()) || file.equals(output.normalize())) {
+    if (!file.startsWith(output) || file.equals(output)) {
       throw new MojoExecutionException("subject '" + subject + "' would be written to " + file + ", outside "
           + "<outputDirectory> " + output + ": keep <encodeSubject> true for such subjects");
     }
+    return file;
+  }
+
+  private static SubjectVersion read(SchemaRegistryClient registry, String subject, int version)
+      throws MojoExecutionException {
+    try {
+      return version == 0 ? registry.latestVersion(subject) : registry.version(subject, version);
+    } catch (SchemaNotFoundException e) {
+      throw new MojoExecutionException("subject '" + subject + "' has no " + (version == 0 ? "latest version"
+          : "version " + version) + ": " + Failures.describe(e) + "; nothing was written", e);
+    }
+  }
+
+  private void write(String subject, SubjectVersion found, Path file, Path output) throws MojoExecutionException {
     try {
       Files.createDirectories(output);
       Files.writeString(file, found.schema().toString(true) + "\n", StandardCharsets.UTF_8);

@@ -4,15 +4,10 @@ import io.kavro.registry.RegistryConfig;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaRegistryException;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.maven.plugin.MojoFailureException;
 
 /** The words of a failure: one line per problem, with no secret (URLs lose their user info). */
 final class Failures {
-  /** A word with a scheme: what may carry user info. */
-  private static final Pattern URL = Pattern.compile("\\S+://\\S+");
-
   private Failures() {}
 
   /**
@@ -36,17 +31,7 @@ final class Failures {
     if (e instanceof SchemaRegistryException registry) {
       return describe(registry);
     }
-    return e.getMessage() != null ? withoutUserInfo(e.getMessage()) : e.getClass().getSimpleName();
-  }
-
-  /** {@code text} with each word that is a URL redacted; the other words as they are. */
-  static String withoutUserInfo(String text) {
-    Matcher url = URL.matcher(text);
-    StringBuilder redacted = new StringBuilder();
-    while (url.find()) {
-      url.appendReplacement(redacted, Matcher.quoteReplacement(RegistryConfig.redact(url.group())));
-    }
-    return url.appendTail(redacted).toString();
+    return e.getMessage() != null ? RegistryConfig.redactUrls(e.getMessage()) : e.getClass().getSimpleName();
   }
 
   /**

@@ -30,18 +30,25 @@ public class Metadata {
    *
    * @param subject the subject it is for, for messages
    * @param paths how an element name of {@code tags} becomes a field path
-   * @throws IllegalArgumentException naming the subject and the entry when a property or a path has no value
+   * @throws IllegalArgumentException naming the subject and the entry when a property or a path has no value, or
+   *     an element of {@code tags} does not decode
    */
   io.kavro.registry.contract.Metadata toContract(String subject, UnaryOperator<String> paths) {
     String where = "<metadata> of subject '" + subject + "'";
     Map<String, Set<String>> tagsByPath = new LinkedHashMap<>();
     if (tags != null) {
-      tags.forEach((path, names) -> {
-        if (names == null || names.isEmpty() || names.stream().anyMatch(n -> n == null || n.isBlank())) {
-          throw new IllegalArgumentException(where + ": <tags> gives field path '" + paths.apply(path)
-              + "' no tag; give <" + path + "><tag>PII</tag></" + path + ">");
+      tags.forEach((element, names) -> {
+        String path;
+        try {
+          path = paths.apply(element);
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException(where + ": <tags>: " + e.getMessage(), e);
         }
-        tagsByPath.put(paths.apply(path), new LinkedHashSet<>(names));
+        if (names == null || names.isEmpty() || names.stream().anyMatch(n -> n == null || n.isBlank())) {
+          throw new IllegalArgumentException(where + ": <tags> gives field path '" + path + "' no tag; give <"
+              + element + "><tag>PII</tag></" + element + ">");
+        }
+        tagsByPath.put(path, new LinkedHashSet<>(names));
       });
     }
     if (properties != null) {

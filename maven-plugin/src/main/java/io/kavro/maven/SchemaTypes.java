@@ -19,7 +19,7 @@ final class SchemaTypes {
     }
     for (Map.Entry<String, String> type : schemaTypes.entrySet()) {
       if (type.getValue() != null && !type.getValue().strip().toUpperCase(Locale.ROOT).equals("AVRO")) {
-        throw new MojoExecutionException("<schemaTypes> gives '" + SubjectNames.decode(type.getKey()) + "' the type "
+        throw new MojoExecutionException("<schemaTypes> gives <" + type.getKey() + "> the type "
             + type.getValue() + ": Kavro's plugin works with Avro schemas (AVRO) only");
       }
     }

@@ -44,9 +44,13 @@ public abstract class SubjectSchemasMojo extends RegistryMojo {
   @Parameter(defaultValue = "true")
   boolean decodeSubject;
 
-  /** A key of one of the maps, as the subject it names. */
+  /**
+   * A key of one of the maps, as the subject it names.
+   *
+   * @throws IllegalArgumentException naming the key when it names no subject ({@link SubjectNames#subject})
+   */
   final String subject(String key) {
-    return decodeSubject ? SubjectNames.decode(key) : key;
+    return SubjectNames.subject(key, decodeSubject);
   }
 
   /**

@@ -14,13 +14,15 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
 
 /**
- * {@code validate}: each subject's schema file is an Avro schema that every Avro line Kavro supports (1.11.4 to
- * 1.12.2) parses, with its types from the {@code imports} directory and its {@code references}: it is parsed
- * as Avro 1.12.2, the strictest of them, parses it, defaults checked. A file that Avro 1.12.2 refuses but a
- * registry holds and Kavro reads (a named type referenced as an object, {@code {"type":"ns.Name"}}, AVRO-4176; a
- * default that does not match its type) passes with a warning that says which, whether it is the subject's file
- * or one it imports. No registry is needed unless a reference names a version that no subject's file is: a
- * reference to the latest version of a subject in {@code <subjects>} takes that subject's file.
+ * {@code validate}: each subject's schema file is one that {@code register} would send: an Avro schema that every
+ * Avro line Kavro supports (1.11.4 to 1.12.2) parses, with its types from the {@code imports} directory and its
+ * {@code references}. It is parsed as {@code register} parses it, as Avro 1.12.2, the strictest of them, with
+ * defaults checked. A file that Avro 1.12.2 refuses though some registries would hold it (a named type referenced
+ * as an object, {@code {"type":"ns.Name"}}, AVRO-4176; a default that does not match its type) fails, as it
+ * fails {@code register}, with what to change, whether it is the subject's file or one it imports; versions
+ * fetched from the registry for references are read as registries hold them, as {@code register} reads them. No
+ * registry is needed unless a reference names a version that no subject's file is: a reference to the latest
+ * version of a subject in {@code <subjects>} takes that subject's file.
  */
 @Mojo(name = "validate", threadSafe = true)
 public final class ValidateMojo extends SubjectSchemasMojo {
@@ -39,11 +41,11 @@ public final class ValidateMojo extends SubjectSchemasMojo {
   }
 
   /**
-   * Decides on the subject's resolved text: strictly, as Avro 1.12.2 reads it; when that fails, as registries hold
-   * it. Only a strict failure of one file that reading as held then takes is a warning; anything else is the
-   * subject's problem, in the words of the failure that remains.
+   * Decides on the subject's resolved text as {@code register} does: strictly, as Avro 1.12.2 reads it. When that
+   * fails, reading it as registries hold it tells which failure to name: one that remains when Avro 1.12.2's
+   * strictness is set aside is the real reason; one that does not is Avro 1.12.2's, named with what to change.
    *
-   * @return the problem, or empty when the subject's schema is valid, with or without a warning
+   * @return the problem, or empty when the subject's schema is valid
    */
   private Optional<String> validate(LocalSchemas schemas, SubjectFile subject, Path base) {
     SchemaFileException strict;
@@ -66,21 +68,20 @@ public final class ValidateMojo extends SubjectSchemasMojo {
     }
     Path file = refused.get();
     String which = file.toAbsolutePath().normalize().equals(subject.file().toAbsolutePath().normalize()) ? "it"
-        : (file.startsWith(base) ? base.relativize(file) : file) + ", which it uses";
-    getLog().warn(subject.describe(base) + ": Avro 1.12.2 refuses " + which + " (" + strict.getMessage()
-        + "), though Avro 1.11.4 to 1.12.1, registries and Kavro read it: " + form(file, strict));
-    return Optional.empty();
+        : shown(base, file) + ", which it uses";
+    return Optional.of(subject.describe(base) + ": Avro 1.12.2 refuses " + which + " (" + strict.getMessage()
+        + "), and so does register, whatever the registry would take: " + form(file, strict));
   }
 
-  /** What to change for consumers on Avro 1.12.2, from what Avro refused and the file's text. */
+  /** What to change, from what Avro refused and the file's text. */
   private static String form(Path file, SchemaFileException strict) {
     if (String.valueOf(strict.getMessage()).contains("Invalid default")) {
-      return "a default does not match its field's type; fix the default for consumers on Avro 1.12.2";
+      return "a default does not match its field's type; fix the default (a reader that needs it would fail)";
     }
     if (HeldSchemas.referencesNamesAsObjects(SchemaFiles.read(file.toString(), file))) {
       return "it references a named type as an object, {\"type\":\"ns.Name\"} (AVRO-4176); write the name alone, "
-          + "\"ns.Name\", for consumers on Avro 1.12.2";
+          + "\"ns.Name\", which is the same schema";
     }
-    return "change it as Avro 1.12.2 says, for consumers on Avro 1.12.2";
+    return "change it as Avro 1.12.2 says";
   }
 }

@@ -44,9 +44,11 @@ class DownloadMojoTest {
     return new Schema.Parser().parse(json.append("]}").toString());
   }
 
+  private final RecordingLog log = new RecordingLog();
+
   private DownloadMojo mojo() {
     DownloadMojo mojo = new DownloadMojo();
-    mojo.setLog(new RecordingLog());
+    mojo.setLog(log);
     mojo.basedir = dir.toFile();
     mojo.schemaRegistryUrls = List.of("mock://" + scope);
     mojo.outputDirectory = new File("out");
@@ -118,5 +120,100 @@ class DownloadMojoTest {
   void run_noPatternAndNoName_failsNamingBothParameters() {
     assertThatThrownBy(mojo()::execute).isInstanceOf(MojoExecutionException.class)
         .hasMessageStartingWith("<subjectPatterns> and <subjectNames> name no subject");
+  }
+
+  @Test
+  void run_anExactNameTheRegistryLacks_warnsNamingIt() throws Exception {
+    // Issue 49, item 10: the name matched nothing, another did, and nothing was said.
+    registry.register("orders-value", order("id"));
+    DownloadMojo mojo = mojo();
+    mojo.subjectNames = List.of("orders-value", "orders-valeu");
+
+    mojo.execute();
+
+    assertThat(dir.resolve("out/orders-value.avsc")).exists();
+    assertThat(log.lines()).contains("WARN <subjectNames>: the registry has no subject 'orders-valeu'; nothing was "
+        + "written for it");
+  }
+
+  @Test
+  void run_aNameAlsoMatchedByAPattern_isNoWarning() throws Exception {
+    registry.register("orders-value", order("id"));
+    DownloadMojo mojo = mojo();
+    mojo.subjectPatterns = List.of("orders-.*", "nothing-.*");
+    mojo.subjectNames = List.of("orders-value");
+
+    mojo.execute();
+
+    assertThat(log.lines()).filteredOn(line -> line.startsWith("WARN"))
+        .containsExactly("WARN <subjectPatterns>: 'nothing-.*' matches no subject of the registry's 1");
+  }
+
+  @Test
+  void run_twoSubjectsEncodedToOneFileName_failNamingBothAndTheFile_writingNothing() throws Exception {
+    // Issue 49, item 10: 'pk-a/b' and 'pk-a_x2Fb' both make pk-a_x2Fb.avsc; the second overwrote the first.
+    registry.register("pk-a/b", order("id"));
+    registry.register("pk-a_x2Fb", order("id", "note"));
+    registry.register("aaa-value", order("id"));
+    DownloadMojo mojo = mojo();
+    mojo.subjectPatterns = List.of(".*");
+
+    assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class)
+        .hasMessageContaining("'pk-a/b'").hasMessageContaining("'pk-a_x2Fb'")
+        .hasMessageContaining("would both be written to " + dir.resolve("out/pk-a_x2Fb.avsc"))
+        .hasMessageContaining("nothing was written");
+    assertNothingWritten();
+  }
+
+  /**
+   * Review of issue 49, item 10: 'Orders-value' and 'orders-value' make two file names that macOS and Windows take
+   * for one file; the second overwrote the first there.
+   */
+  @Test
+  void run_twoSubjectsWhoseFileNamesDifferOnlyInCase_failNamingBothAndTheFiles_writingNothing() throws Exception {
+    registry.register("Orders-value", order("id"));
+    registry.register("orders-value", order("id", "note"));
+    DownloadMojo mojo = mojo();
+    mojo.subjectPatterns = List.of("(?i)orders-value");
+
+    assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class)
+        .hasMessageContaining("'Orders-value'").hasMessageContaining("'orders-value'")
+        .hasMessageContaining(dir.resolve("out/Orders-value.avsc").toString())
+        .hasMessageContaining(dir.resolve("out/orders-value.avsc").toString())
+        .hasMessageContaining("ignore case").hasMessageContaining("nothing was written");
+    assertNothingWritten();
+  }
+
+  /** 'é' written as one character and as 'e' with an accent are one file name on macOS. */
+  @Test
+  void run_twoSubjectsWhoseFileNamesDifferOnlyInUnicodeNormalization_fail_writingNothing() throws Exception {
+    registry.register("caf\u00e9-value", order("id"));
+    registry.register("cafe\u0301-value", order("id", "note"));
+    DownloadMojo mojo = mojo();
+    mojo.encodeSubject = false;
+    mojo.subjectPatterns = List.of("caf.*");
+
+    assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class)
+        .hasMessageContaining("'caf\u00e9-value'").hasMessageContaining("'cafe\u0301-value'")
+        .hasMessageContaining("Unicode normalization").hasMessageContaining("nothing was written");
+    assertNothingWritten();
+  }
+
+  private void assertNothingWritten() {
+    assertThat(dir.resolve("out")).satisfiesAnyOf(out -> assertThat(out).doesNotExist(),
+        out -> assertThat(out).isEmptyDirectory());
+  }
+
+  @Test
+  void run_aMissingVersion_writesNothing() throws Exception {
+    registry.register("aaa-value", order("id"));
+    registry.register("orders-value", order("id"));
+    DownloadMojo mojo = mojo();
+    mojo.subjectNames = List.of("aaa-value", "orders-value");
+    mojo.versions = List.of("1", "7");
+
+    assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class)
+        .hasMessageContaining("subject 'orders-value' has no version 7");
+    assertThat(dir.resolve("out/aaa-value.avsc")).doesNotExist();
   }
 }

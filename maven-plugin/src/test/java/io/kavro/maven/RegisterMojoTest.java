@@ -144,6 +144,34 @@ class RegisterMojoTest {
         .hasMessageStartingWith("<metadata> of subject 'orders-value': <tags> gives field path '**.id' no tag");
   }
 
+  /** Review of issue 49, item 10: a bad escape in a tag's field path did not say it was in <metadata>, <tags>. */
+  @Test
+  void run_tagPathEscapeThatIsNoText_failsNamingMetadataAndTags() {
+    RegisterMojo mojo = mojo();
+    Metadata metadata = new Metadata();
+    TagNames pii = new TagNames();
+    pii.add("PII");
+    metadata.tags = Map.of("_xfe.ssn", pii);
+    mojo.metadata = Map.of("orders-value", metadata);
+
+    assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class)
+        .hasMessageStartingWith("<metadata> of subject 'orders-value': <tags>: element <_xfe.ssn>: its escape _xfe")
+        .hasMessageEndingWith("; nothing was registered");
+    assertThat(registry.subjects()).isEmpty();
+  }
+
+  /** A bad escape in a key of <metadata> failed the build with a bare IllegalArgumentException. */
+  @Test
+  void run_metadataKeyEscapeThatIsNoText_failsNamingMetadata() {
+    RegisterMojo mojo = mojo();
+    mojo.metadata = Map.of("acct_xfer-value", metadata());
+
+    assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class)
+        .hasMessageStartingWith("<metadata>: element <acct_xfer-value>: its escape _xfe")
+        .hasMessageEndingWith("; nothing was registered");
+    assertThat(registry.subjects()).isEmpty();
+  }
+
   @Test
   void run_referencedSubjectRefused_skipsTheSubjectThatReferencesIt_namingWhy() throws Exception {
     registry.setCompatibility("orders-value", CompatibilityLevel.BACKWARD);
@@ -185,5 +213,19 @@ class RegisterMojoTest {
     assertThat(registry.versions("orders-value")).containsExactly(1, 2);
     assertThat(log.lines()).anySatisfy(line -> assertThat(line)
         .startsWith("INFO Registered subject 'orders-value' (order.avsc): version 1, id " + first + ","));
+  }
+
+  @Test
+  void run_subjectEscapeThatIsNoText_failsNamingTheElement_andRegistersNothing() {
+    // Issue 49, item 10: '_xfe' decoded to the byte 0xFE, which became U+FFFD in the subject sent.
+    RegisterMojo mojo = mojo();
+    Map<String, File> subjects = new LinkedHashMap<>();
+    subjects.put("orders-value", new File("order.avsc"));
+    subjects.put("acct_xfer-value", new File("shipment.avsc"));
+    mojo.subjects = subjects;
+
+    assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class)
+        .hasMessageContaining("element <acct_xfer-value>: its escape _xfe");
+    assertThat(registry.subjects()).isEmpty();
   }
 }

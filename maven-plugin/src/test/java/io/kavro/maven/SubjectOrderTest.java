@@ -64,7 +64,7 @@ class SubjectOrderTest {
     mojo.schemaTypes = Map.of("a", "PROTOBUF");
 
     assertThatThrownBy(mojo::subjectFiles).isInstanceOf(MojoExecutionException.class)
-        .hasMessageContaining("'a' the type PROTOBUF");
+        .hasMessageContaining("<schemaTypes> gives <a> the type PROTOBUF");
   }
 
   @Test

@@ -174,6 +174,7 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
    */
   @Override
   public int register(String subject, Schema schema, List<SchemaReference> references) {
+    SubjectNames.checked(subject, "register schema under subject '" + subject + "'");
     int id = references.isEmpty() ? registered.get(subject, schema, () -> delegate.register(subject, schema))
         : delegate.register(subject, schema, references);
     remember(id, schema);
@@ -183,6 +184,7 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   /** Sent each time: a registration with a contract is an administrator's step, never a serializer's. */
   @Override
   public int register(String subject, Schema schema, List<SchemaReference> references, DataContract contract) {
+    SubjectNames.checked(subject, "register schema under subject '" + subject + "'");
     int id = delegate.register(subject, schema, references, contract);
     remember(id, schema);
     return id;
@@ -235,6 +237,7 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public SubjectVersion lookup(String subject, Schema schema, List<SchemaReference> references) {
+    SubjectNames.checked(subject, "look up schema in subject '" + subject + "'");
     SubjectVersion found = references.isEmpty()
         ? lookedUp.get(subject, schema, () -> delegate.lookup(subject, schema))
         : delegate.lookup(subject, schema, references);
@@ -310,11 +313,13 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public SubjectVersion latestVersion(String subject) {
+    SubjectNames.checked(subject, "get latest version of subject '" + subject + "'");
     return latest(new LatestKey(subject, Map.of()));
   }
 
   @Override
   public SubjectVersion latestWithMetadata(String subject, Map<String, String> metadata) {
+    SubjectNames.checked(subject, "get latest version of subject '" + subject + "' with metadata");
     return latest(new LatestKey(subject, Map.copyOf(metadata)));
   }
 
@@ -326,6 +331,7 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public SubjectVersion version(String subject, int version) {
+    SubjectNames.checked(subject, "get version " + version + " of subject '" + subject + "'");
     return delegate.version(subject, version);
   }
 
@@ -336,11 +342,13 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public List<Integer> versions(String subject) {
+    SubjectNames.checked(subject, "list versions of subject '" + subject + "'");
     return delegate.versions(subject);
   }
 
   @Override
   public CompatibilityCheck checkCompatibility(String subject, Schema schema) {
+    SubjectNames.checked(subject, "test compatibility with subject '" + subject + "'");
     return delegate.checkCompatibility(subject, schema);
   }
 
@@ -351,11 +359,13 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public CompatibilityLevel compatibility(String subject) {
+    SubjectNames.checked(subject, "get compatibility of subject '" + subject + "'");
     return delegate.compatibility(subject);
   }
 
   @Override
   public CompatibilityInForce compatibilityInForce(String subject) {
+    SubjectNames.checked(subject, "get compatibility of subject '" + subject + "'");
     return delegate.compatibilityInForce(subject);
   }
 
@@ -366,11 +376,13 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public void setCompatibility(String subject, CompatibilityLevel level) {
+    SubjectNames.checked(subject, "set compatibility of subject '" + subject + "'");
     delegate.setCompatibility(subject, level);
   }
 
   @Override
   public List<Integer> deleteSubject(String subject) {
+    SubjectNames.checked(subject, "delete subject '" + subject + "'");
     try {
       return delegate.deleteSubject(subject);
     } finally {
@@ -380,6 +392,7 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public List<Integer> deleteSubjectPermanently(String subject) {
+    SubjectNames.checked(subject, "permanently delete subject '" + subject + "'");
     try {
       return delegate.deleteSubjectPermanently(subject);
     } finally {
@@ -389,6 +402,7 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public int deleteVersion(String subject, int version) {
+    SubjectNames.checked(subject, "delete version " + version + " of subject '" + subject + "'");
     try {
       return delegate.deleteVersion(subject, version);
     } finally {
@@ -398,6 +412,7 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public int deleteVersionPermanently(String subject, int version) {
+    SubjectNames.checked(subject, "permanently delete version " + version + " of subject '" + subject + "'");
     try {
       return delegate.deleteVersionPermanently(subject, version);
     } finally {

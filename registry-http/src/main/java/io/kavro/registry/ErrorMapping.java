@@ -12,10 +12,13 @@ import okhttp3.HttpUrl;
  * registry was not reached (a proxy in between, a restart): a {@link RegistryUnavailableException}, retried and
  * failed over like a 5xx. From an optional API it may mean that the registry lacks that API: a
  * {@link RegistryUnavailableException} with status 404, which the transport throws at once and the client tells
- * apart by asking the core API.
+ * apart by asking the core API; except for an API whose missing is never learned from such a 404 (the DEK
+ * registry: {@link OptionalApi#learnedFromBare404}), where any 404 but the API's own "not found" is an outage.
  */
 final class ErrorMapping {
   private static final int MAX_MESSAGE_CHARS = 300;
+  /** How messages name the DEK registry's own 404 codes. */
+  private static final String OWN_CODES_OF_DEK_REGISTRY = "4047x";
 
   private ErrorMapping() {}
 
@@ -61,6 +64,17 @@ final class ErrorMapping {
    */
   static SchemaRegistryException toException(String operation, int status, String body, String contentType,
       String url, HttpUrl base) {
+    return toException(operation, null, status, body, contentType, url, base);
+  }
+
+  /**
+   * As {@link #toException(String, int, String, String, String, HttpUrl)}, for a call of {@code api} (or of the
+   * core API when {@code null}): a 404 from an API whose missing is not learned from a bare 404 (the DEK registry)
+   * is its own "not found" only with its own error code ({@link OptionalApi#ownNotFound}); any other 404 is a
+   * {@link RegistryUnavailableException}, retried and failed over like a 503.
+   */
+  static SchemaRegistryException toException(String operation, OptionalApi api, int status, String body,
+      String contentType, String url, HttpUrl base) {
     int errorCode = -1;
     String detail;
     JsonNode json = JsonBodies.tryParse(body);
@@ -78,6 +92,12 @@ final class ErrorMapping {
         + (errorCode >= 0 ? ", error_code " + errorCode : "") + ": " + shorten(detail) + " (" + url + ")";
     if (status == 401 || status == 403) {
       return new RegistryAccessDeniedException(message, status, errorCode, url, null);
+    }
+    if (status == 404 && api != null && !api.learnedFromBare404 && !api.ownNotFound(errorCode)) {
+      return new RegistryUnavailableException(message + "; a 404 that is not the registry's own answer of "
+          + api.description + " (its error codes " + OWN_CODES_OF_DEK_REGISTRY + "): a proxy, a load balancer or a "
+          + "node without the API answered, or the registry lacks the API; treated as an outage, and retried",
+          status, errorCode, url, null);
     }
     if (registryNotFound(status, errorCode) || apicurioNotFound(status, json)) {
       return new SchemaNotFoundException(message, status, errorCode, url, null);
@@ -107,7 +127,7 @@ final class ErrorMapping {
    */
   private static WrongRegistryUrlException wrongBaseUrl(String message, int errorCode, String url, HttpUrl base) {
     String apicurio = Urls.root(base) != null ? "http://host:port/apis/ccompat/v7"
-        : base.newBuilder().addPathSegments("apis/ccompat/v7").build().toString();
+        : Urls.apicurioCompatible(base).toString();
     return new WrongRegistryUrlException(message + "; a 404 from the registry's core API without the registry's own "
         + "404xx error_code, so " + base + " is not the base URL of a schema registry's API: check that "
         + "schema.registry.url is the registry's base URL (for Apicurio: " + apicurio + ") and that nothing in "
@@ -115,8 +135,13 @@ final class ErrorMapping {
         null);
   }
 
+  /** {@code text} on one line, cut after a whole word when longer than {@link #MAX_MESSAGE_CHARS}, never within one. */
   static String shorten(String text) {
     String oneLine = text.replaceAll("\\s+", " ");
-    return oneLine.length() <= MAX_MESSAGE_CHARS ? oneLine : oneLine.substring(0, MAX_MESSAGE_CHARS) + "...";
+    if (oneLine.length() <= MAX_MESSAGE_CHARS) {
+      return oneLine;
+    }
+    int space = oneLine.lastIndexOf(' ', MAX_MESSAGE_CHARS);
+    return oneLine.substring(0, space > 0 ? space : MAX_MESSAGE_CHARS) + " ...";
   }
 }

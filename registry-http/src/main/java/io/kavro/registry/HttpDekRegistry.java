@@ -19,11 +19,16 @@ import java.util.function.Function;
  *   <li>A create answered 409 (another client created it first) is looked up again, and what the registry holds
  *       is returned; a DEK create answered 405 (a registry before the subject was in the path) is sent to
  *       {@code /keks/{kek}/deks}.</li>
- *   <li>A registry without the API (Apicurio, Karapace, Confluent before 7.5) answers a 404 without a registry
- *       error code, which the client learns as {@link OptionalApi#DEK_REGISTRY} missing, or a 404 with an error
- *       code that is not the DEK registry's (4047x): then this learns it. Either way
- *       {@link UnsupportedRegistryApiException}, and no further request.</li>
+ *   <li>Only the DEK registry's own answers say that something does not exist: its error codes 4047x. Any other
+ *       404 (a proxy's HTML page, a JSON {@code error_code} 404, a {@code 40400}, another API's 404xx) is an
+ *       outage ({@link RegistryUnavailableException}), retried and failed over like a 503 by the transport, and
+ *       never remembered: a transient answer must not switch field encryption off. A registry without the API
+ *       (Apicurio, Karapace, Confluent before 7.5) answers so too, and every encrypted record then fails
+ *       retriably: fail-closed. So is a 2xx whose body is not JSON.</li>
  * </ul>
+ *
+ * <p>KEK names and subjects travel percent-encoded in the path ({@link Urls#encode}); an empty, {@code .} or
+ * {@code ..} subject is refused ({@link InvalidSubjectException}), and such a KEK name too, before anything is sent.
  *
  * <p>Neither KMS properties nor key material appear in a message: operations name KEKs and subjects only.
  * Thread-safe.
@@ -31,19 +36,14 @@ import java.util.function.Function;
 final class HttpDekRegistry implements DekRegistry {
   /** The DEK registry's "Key '%s' not found", for KEKs and DEKs alike. */
   static final int KEY_NOT_FOUND = 40470;
-  /** The DEK registry's own 404 codes: 40470 not found, 40471 not soft-deleted, 40472 must be undeleted first. */
-  private static final int FIRST_DEK_CODE = 40470;
-  private static final int LAST_DEK_CODE = 40479;
   /** How a DEK version of {@link #LATEST} is named in a path: Confluent's clients send -1, its server takes it. */
   static final String LATEST_SEGMENT = "-1";
 
   private final Function<RestRequest, JsonNode> send;
-  /** Why the registry was found to lack the API from a 404 with a non-DEK error code, or null. */
-  private volatile String missing;
 
   /**
-   * @param send sends a request of the DEK registry API: the client's sending of {@link OptionalApi#DEK_REGISTRY}
-   *     calls, which learns a 404 without a registry error code as the API missing
+   * @param send sends a request of the DEK registry API (marked {@link OptionalApi#DEK_REGISTRY}, so that any 404
+   *     but the API's own is an outage)
    */
   HttpDekRegistry(Function<RestRequest, JsonNode> send) {
     this.send = send;
@@ -82,6 +82,7 @@ final class HttpDekRegistry implements DekRegistry {
 
   @Override
   public Optional<Dek> dek(String kekName, String subject, String algorithm, int version, boolean deleted) {
+    SubjectNames.checked(subject, "get DEK of KEK '" + kekName + "', subject '" + subject + "'");
     String segment = version == LATEST ? LATEST_SEGMENT : Integer.toString(checkedVersion(version, kekName, subject));
     RestRequest request = RestRequest.get("get " + (version == LATEST ? "latest DEK" : "DEK version " + version)
         + " of KEK '" + kekName + "', subject '" + subject + "'", "dek-registry", "v1", "keks", kekName, "deks",
@@ -99,6 +100,7 @@ final class HttpDekRegistry implements DekRegistry {
    */
   @Override
   public Dek createDek(String kekName, String subject, String algorithm, int version, String encryptedKeyMaterial) {
+    SubjectNames.checked(subject, "create DEK of KEK '" + kekName + "', subject '" + subject + "'");
     checkedVersion(version, kekName, subject);
     ObjectNode body = JsonBodies.object().put("subject", subject).put("version", version);
     if (algorithm != null) {
@@ -141,32 +143,19 @@ final class HttpDekRegistry implements DekRegistry {
   }
 
   /**
-   * Sends a call of the API. A 404 with a registry error code that is not the DEK registry's says the registry
-   * answers but has no such API: learned, as the client learns a 404 without a code.
+   * Sends a call of the API. A success whose body is not JSON (a proxy's or a captive portal's page) is no answer
+   * of the DEK registry: an outage too, never a failure that a rule's action could pass over.
    */
   private JsonNode sendDek(RestRequest request) {
-    String reason = missing;
-    if (reason != null) {
-      throw unsupported(request, "as it answered before: " + reason, null);
-    }
     try {
-      return send.apply(request);
-    } catch (SchemaNotFoundException e) {
-      if (e.errorCode() >= FIRST_DEK_CODE && e.errorCode() <= LAST_DEK_CODE) {
+      return send.apply(request.of(OptionalApi.DEK_REGISTRY));
+    } catch (SchemaRegistryException e) {
+      if (e instanceof RegistryUnavailableException || e.status() < 200 || e.status() >= 300) {
         throw e;
       }
-      missing = "HTTP " + e.status() + (e.errorCode() >= 0 ? ", error_code " + e.errorCode() : "")
-          + ", which is not the DEK registry's";
-      throw unsupported(request, "it answered " + e.getMessage() + ", which is not the DEK registry's answer", e);
+      throw new RegistryUnavailableException(e.getMessage() + "; not an answer of the DEK registry: treated as an "
+          + "outage", e.status(), e.errorCode(), e.url(), e);
     }
-  }
-
-  private static UnsupportedRegistryApiException unsupported(RestRequest request, String how,
-      SchemaRegistryException cause) {
-    return new UnsupportedRegistryApiException(request.operation() + " failed: the registry does not have "
-        + OptionalApi.DEK_REGISTRY.description + " (" + how + "); Kavro does not ask it again",
-        cause == null ? 404 : cause.status(), cause == null ? -1 : cause.errorCode(),
-        cause == null ? null : cause.url(), cause);
   }
 
   private static SchemaRegistryException conflict(SchemaRegistryException e, String found) {

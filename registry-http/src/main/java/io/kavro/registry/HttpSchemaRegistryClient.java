@@ -8,9 +8,7 @@ import io.kavro.registry.contract.DataContract;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import okhttp3.OkHttpClient;
 import org.apache.avro.Schema;
@@ -40,11 +38,13 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   private final com.github.benmanes.caffeine.cache.Cache<UUID, JsonNode> guidContracts;
   /** What the answers to this client's registrations said of each id's contract, empty when nothing. */
   private final com.github.benmanes.caffeine.cache.Cache<Integer, JsonNode> registrations;
-  /** The optional APIs this registry has been found to lack: never asked again. */
-  private final Set<OptionalApi> missingApis = ConcurrentHashMap.newKeySet();
-  /** Confluent's DEK registry, on this client's transport, learned missing as the other optional APIs are. */
-  private final HttpDekRegistry dekRegistry = new HttpDekRegistry(
-      request -> sendOptional(OptionalApi.DEK_REGISTRY, request));
+  /**
+   * The optional APIs this registry has said it lacks: not asked again for {@link OptionalApi#MISSING_TTL}, then
+   * asked again (never the DEK registry: see {@link OptionalApi}).
+   */
+  private final com.github.benmanes.caffeine.cache.Cache<OptionalApi, Boolean> missingApis;
+  /** Confluent's DEK registry, on this client's transport: any 404 but its own is an outage. */
+  private final HttpDekRegistry dekRegistry = new HttpDekRegistry(this::send);
 
   /** A client configured from {@code config}, with its own OkHttp client, which {@link #close()} shuts down. */
   HttpSchemaRegistryClient(RegistryConfig config) {
@@ -62,7 +62,14 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
   /** A client of Confluent's protocol on {@code http}, which {@link #close()} closes. */
   HttpSchemaRegistryClient(RegistryConfig config, RegistryHttp http) {
+    this(config, http, com.github.benmanes.caffeine.cache.Ticker.systemTicker());
+  }
+
+  /** As {@link #HttpSchemaRegistryClient(RegistryConfig, RegistryHttp)}, timing what it remembers by {@code ticker}. */
+  HttpSchemaRegistryClient(RegistryConfig config, RegistryHttp http, com.github.benmanes.caffeine.cache.Ticker ticker) {
     this.http = http;
+    this.missingApis = com.github.benmanes.caffeine.cache.Caffeine.newBuilder().ticker(ticker)
+        .expireAfterWrite(OptionalApi.MISSING_TTL).build();
     this.transport = http.transport(RegistryDialect.CONFLUENT);
     List<Endpoint> endpoints = http.endpoints();
     this.normalize = config.normalizeSchemas();
@@ -95,7 +102,7 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
    */
   @Override
   public int register(String subject, Schema schema, List<SchemaReference> references, DataContract contract) {
-    String operation = "register schema under subject '" + subject + "'";
+    String operation = operation(subject, "register schema under subject '" + subject + "'");
     ObjectNode body = schemaBody(schema, references, operation);
     if (contract != null) {
       ContractJson.write(body, contract);
@@ -121,7 +128,7 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public SubjectVersion lookup(String subject, Schema schema, List<SchemaReference> references) {
-    String operation = "look up schema in subject '" + subject + "'";
+    String operation = operation(subject, "look up schema in subject '" + subject + "'");
     RestRequest request = RestRequest.post(operation, schemaBody(schema, references, operation), "subjects", subject);
     JsonNode json = send(normalized(request));
     int id = requiredInt(json, "id", request);
@@ -199,11 +206,11 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
    */
   @Override
   public Schema schemaByApicurioId(ApicurioId id) {
-    if (!missingApis.contains(OptionalApi.APICURIO_V3)) {
+    if (!missing(OptionalApi.APICURIO_V3)) {
       try {
         return apicurioSchema(OptionalApi.APICURIO_V3, "v3", id);
       } catch (UnsupportedRegistryApiException e) {
-        if (!missingApis.contains(OptionalApi.APICURIO_V3)) {
+        if (!missing(OptionalApi.APICURIO_V3)) {
           throw e; // not learned: no Apicurio API can be found from the URL
         }
       }
@@ -246,16 +253,17 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
   /**
    * Sends a call of an optional API. A 404 without a registry error code is asked about once: if the core API
-   * answers, the registry lacks the optional one, which is remembered for the life of this client (no request
-   * is sent to it again); if the core API answers such a 404 too, the URL is wrong ({@link
+   * answers, the registry lacks the optional one, which is remembered for {@link OptionalApi#MISSING_TTL} (no
+   * request is sent to it meanwhile), then asked again; if the core API answers such a 404 too, the URL is wrong ({@link
    * WrongRegistryUrlException}, at once); if it does not answer, the registry is unavailable, and that is retried
    * and failed over as ever. Neither is remembered.
    *
    * @throws UnsupportedRegistryApiException when the registry lacks {@code api}
    */
   private JsonNode sendOptional(OptionalApi api, RestRequest request) {
-    if (missingApis.contains(api)) {
-      throw unsupported(api, request.operation(), "as it answered before", null);
+    if (missing(api)) {
+      throw unsupported(api, request.operation(), "as it answered before, less than "
+          + OptionalApi.MISSING_TTL.toMinutes() + " minutes ago", null);
     }
     try {
       return send(request.of(api));
@@ -264,7 +272,7 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
         throw e;
       }
       probeCoreApi();
-      missingApis.add(api);
+      missingApis.put(api, Boolean.TRUE);
       throw unsupported(api, request.operation(), "it answered " + e.getMessage() + ", while its core API answers",
           e);
     } catch (SchemaRegistryException e) {
@@ -272,7 +280,7 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
         throw e;
       }
       // A success without JSON (Apicurio 3 answers the metadata path with 204 No Content): no such API.
-      missingApis.add(api);
+      missingApis.put(api, Boolean.TRUE);
       throw unsupported(api, request.operation(), "it answered " + e.getMessage(), e);
     }
   }
@@ -295,10 +303,16 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     }
   }
 
+  /** Whether the registry said it lacks {@code api} less than {@link OptionalApi#MISSING_TTL} ago. */
+  private boolean missing(OptionalApi api) {
+    return missingApis.getIfPresent(api) != null;
+  }
+
   private UnsupportedRegistryApiException unsupported(OptionalApi api, String operation, String how,
       SchemaRegistryException cause) {
     return new UnsupportedRegistryApiException(operation + " failed: the registry does not have "
-        + api.description + " (" + how + "); Kavro does not ask it again", cause == null ? 404 : cause.status(),
+        + api.description + " (" + how + "); Kavro asks it again after " + OptionalApi.MISSING_TTL.toMinutes()
+        + " minutes", cause == null ? 404 : cause.status(),
         cause == null ? -1 : cause.errorCode(), cause == null ? null : cause.url(), cause);
   }
 
@@ -310,14 +324,14 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public SubjectVersion latestVersion(String subject) {
-    return subjectVersion(RestRequest.get("get latest version of subject '" + subject + "'",
+    return subjectVersion(RestRequest.get(operation(subject, "get latest version of subject '" + subject + "'"),
         "subjects", subject, "versions", "latest"), subject);
   }
 
   @Override
   public SubjectVersion latestWithMetadata(String subject, Map<String, String> metadata) {
-    RestRequest request = RestRequest.get("get latest version of subject '" + subject + "' with metadata "
-        + metadata, "subjects", subject, "metadata");
+    RestRequest request = RestRequest.get(operation(subject, "get latest version of subject '" + subject
+        + "' with metadata " + metadata), "subjects", subject, "metadata");
     for (Map.Entry<String, String> entry : new java.util.TreeMap<>(metadata).entrySet()) {
       request = request.withQuery("key", entry.getKey()).withQuery("value", entry.getValue());
     }
@@ -326,8 +340,8 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public SubjectVersion version(String subject, int version) {
-    return subjectVersion(RestRequest.get("get version " + version + " of subject '" + subject + "'",
-        "subjects", subject, "versions", Integer.toString(version)), subject);
+    return subjectVersion(RestRequest.get(operation(subject, "get version " + version + " of subject '" + subject
+        + "'"), "subjects", subject, "versions", Integer.toString(version)), subject);
   }
 
   @Override
@@ -340,7 +354,7 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public List<Integer> versions(String subject) {
-    return intList(send(RestRequest.get("list versions of subject '" + subject + "'",
+    return intList(send(RestRequest.get(operation(subject, "list versions of subject '" + subject + "'"),
         "subjects", subject, "versions")));
   }
 
@@ -356,7 +370,7 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   }
 
   private CompatibilityCheck compatibility(String subject, Schema schema, boolean verbose) {
-    String operation = "test compatibility with subject '" + subject + "'";
+    String operation = operation(subject, "test compatibility with subject '" + subject + "'");
     RestRequest plain = RestRequest.post(operation, schemaBody(schema, List.of(), operation), "compatibility",
         "subjects", subject, "versions", "latest");
     RestRequest request = verbose ? plain.withQuery("verbose", "true") : plain;
@@ -412,8 +426,8 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   public CompatibilityLevel compatibility(String subject) {
     Optional<CompatibilityLevel> answered;
     try {
-      answered = subjectLevel(RestRequest.get("get compatibility of subject '" + subject + "'", "config", subject)
-          .withQuery("defaultToGlobal", "true"));
+      answered = subjectLevel(RestRequest.get(operation(subject, "get compatibility of subject '" + subject + "'"),
+          "config", subject).withQuery("defaultToGlobal", "true"));
     } catch (SchemaNotFoundException e) {
       return compatibility();
     }
@@ -445,7 +459,8 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   public CompatibilityInForce compatibilityInForce(String subject) {
     Optional<CompatibilityLevel> own;
     try {
-      own = subjectLevel(RestRequest.get("get compatibility of subject '" + subject + "'", "config", subject));
+      own = subjectLevel(RestRequest.get(operation(subject, "get compatibility of subject '" + subject + "'"),
+          "config", subject));
     } catch (SchemaNotFoundException e) {
       return new CompatibilityInForce(compatibility(), CompatibilityInForce.Scope.GLOBAL);
     }
@@ -467,30 +482,33 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public void setCompatibility(String subject, CompatibilityLevel level) {
-    send(RestRequest.put("set compatibility of subject '" + subject + "'", levelBody(level), "config", subject));
+    send(RestRequest.put(operation(subject, "set compatibility of subject '" + subject + "'"), levelBody(level),
+        "config", subject));
   }
 
   @Override
   public List<Integer> deleteSubject(String subject) {
-    return intList(send(RestRequest.delete("delete subject '" + subject + "'", "subjects", subject)));
+    return intList(send(RestRequest.delete(operation(subject, "delete subject '" + subject + "'"), "subjects",
+        subject)));
   }
 
   @Override
   public List<Integer> deleteSubjectPermanently(String subject) {
-    return intList(send(RestRequest.delete("permanently delete subject '" + subject + "'", "subjects", subject)
-        .withQuery("permanent", "true")));
+    return intList(send(RestRequest.delete(operation(subject, "permanently delete subject '" + subject + "'"),
+        "subjects", subject).withQuery("permanent", "true")));
   }
 
   @Override
   public int deleteVersion(String subject, int version) {
-    return send(RestRequest.delete("delete version " + version + " of subject '" + subject + "'",
+    return send(RestRequest.delete(operation(subject, "delete version " + version + " of subject '" + subject + "'"),
         "subjects", subject, "versions", Integer.toString(version))).asInt(version);
   }
 
   @Override
   public int deleteVersionPermanently(String subject, int version) {
-    return send(RestRequest.delete("permanently delete version " + version + " of subject '" + subject + "'",
-        "subjects", subject, "versions", Integer.toString(version)).withQuery("permanent", "true")).asInt(version);
+    return send(RestRequest.delete(operation(subject, "permanently delete version " + version + " of subject '"
+        + subject + "'"), "subjects", subject, "versions", Integer.toString(version)).withQuery("permanent", "true"))
+        .asInt(version);
   }
 
   @Override
@@ -505,6 +523,12 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
   private JsonNode send(RestRequest request) {
     return transport.send(request);
+  }
+
+  /** {@code operation}, once {@code subject} is one a request can carry: {@link SubjectNames#checked}. */
+  private static String operation(String subject, String operation) {
+    SubjectNames.checked(subject, operation);
+    return operation;
   }
 
   private RestRequest normalized(RestRequest request) {

@@ -88,6 +88,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
    */
   @Override
   public int register(String subject, Schema schema, List<SchemaReference> references) {
+    SubjectNames.checked(subject, "register schema under subject '" + subject + "'");
     synchronized (state) {
       Subject s = state.subjects.get(subject);
       List<Version> live = s == null ? List.of() : s.live();
@@ -104,6 +105,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
    */
   @Override
   public int register(String subject, Schema schema, List<SchemaReference> references, DataContract contract) {
+    SubjectNames.checked(subject, "register schema under subject '" + subject + "'");
     synchronized (state) {
       String operation = "register schema under subject '" + subject + "'";
       checkReferences(schema, references, operation);
@@ -128,6 +130,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public int register(String subject, Schema schema, Map<String, String> metadata) {
+    SubjectNames.checked(subject, "register schema under subject '" + subject + "'");
     return register(subject, schema, List.of(), new DataContract(new Metadata(Map.of(), metadata, Set.of()),
         RuleSet.EMPTY));
   }
@@ -179,6 +182,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public SubjectVersion lookup(String subject, Schema schema, List<SchemaReference> references) {
+    SubjectNames.checked(subject, "look up schema in subject '" + subject + "'");
     synchronized (state) {
       checkReferences(schema, references, "look up schema in subject '" + subject + "'");
       state.requests.increment();
@@ -233,6 +237,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public SubjectVersion latestVersion(String subject) {
+    SubjectNames.checked(subject, "get latest version of subject '" + subject + "'");
     synchronized (state) {
       state.requests.increment();
       List<Version> live = liveSubject(subject).live();
@@ -242,6 +247,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public SubjectVersion latestWithMetadata(String subject, Map<String, String> metadata) {
+    SubjectNames.checked(subject, "get latest version of subject '" + subject + "' with metadata");
     synchronized (state) {
       state.requests.increment();
       List<Version> live = liveSubject(subject).live();
@@ -256,6 +262,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public SubjectVersion version(String subject, int version) {
+    SubjectNames.checked(subject, "get version " + version + " of subject '" + subject + "'");
     synchronized (state) {
       state.requests.increment();
       for (Version v : liveSubject(subject).live()) {
@@ -278,6 +285,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public List<Integer> versions(String subject) {
+    SubjectNames.checked(subject, "list versions of subject '" + subject + "'");
     synchronized (state) {
       state.requests.increment();
       return liveSubject(subject).live().stream().map(v -> v.number).toList();
@@ -286,6 +294,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public CompatibilityCheck checkCompatibility(String subject, Schema schema) {
+    SubjectNames.checked(subject, "test compatibility with subject '" + subject + "'");
     synchronized (state) {
       state.requests.increment();
       String problem = incompatibility(subject, liveSubject(subject), schema);
@@ -303,6 +312,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public CompatibilityInForce compatibilityInForce(String subject) {
+    SubjectNames.checked(subject, "get compatibility of subject '" + subject + "'");
     synchronized (state) {
       state.requests.increment();
       CompatibilityLevel own = state.subjectLevels.get(subject);
@@ -321,6 +331,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public void setCompatibility(String subject, CompatibilityLevel level) {
+    SubjectNames.checked(subject, "set compatibility of subject '" + subject + "'");
     synchronized (state) {
       state.requests.increment();
       state.subjectLevels.put(subject, level);
@@ -329,6 +340,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public List<Integer> deleteSubject(String subject) {
+    SubjectNames.checked(subject, "delete subject '" + subject + "'");
     synchronized (state) {
       state.requests.increment();
       List<Version> live = liveSubject(subject).live();
@@ -339,6 +351,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public List<Integer> deleteSubjectPermanently(String subject) {
+    SubjectNames.checked(subject, "permanently delete subject '" + subject + "'");
     synchronized (state) {
       state.requests.increment();
       Subject s = state.subjects.get(subject);
@@ -357,6 +370,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public int deleteVersion(String subject, int version) {
+    SubjectNames.checked(subject, "delete version " + version + " of subject '" + subject + "'");
     synchronized (state) {
       state.requests.increment();
       for (Version v : liveSubject(subject).live()) {
@@ -371,6 +385,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public int deleteVersionPermanently(String subject, int version) {
+    SubjectNames.checked(subject, "permanently delete version " + version + " of subject '" + subject + "'");
     synchronized (state) {
       state.requests.increment();
       Subject s = state.subjects.get(subject);

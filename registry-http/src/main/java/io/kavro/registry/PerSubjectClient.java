@@ -42,6 +42,7 @@ final class PerSubjectClient implements SchemaRegistryClient {
 
   @Override
   public SchemaRegistryClient forSubject(String subject) {
+    SubjectNames.checked(subject, "read the ids of subject '" + subject + "'");
     return bySubject.computeIfAbsent(subject, name -> {
       SchemaRegistryClient cache = cacheOf.apply(name);
       // Each cache tells this client, which tells the listeners of the moment: one added before or while a subject

@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The registry client's configuration: immutable, checked when built, and free of Kafka.
@@ -149,6 +151,9 @@ public record RegistryConfig(
 
   /** A {@link #latestCacheTtl()} that never expires: {@code latest.cache.ttl.sec} at {@code -1}. */
   public static final Duration NO_EXPIRY = java.time.temporal.ChronoUnit.FOREVER.getDuration();
+
+  /** A word with a scheme, for {@link #redactUrls(String)}: what may carry user info. */
+  private static final Pattern URL_WORD = Pattern.compile("\\S+://\\S+");
 
   /**
    * Every setting at its default (Confluent's, where Confluent has the key), and no URL: the defaults of the
@@ -347,6 +352,23 @@ public record RegistryConfig(
       return url.substring(at + 1);
     }
     return url;
+  }
+
+  /**
+   * {@code text} with each word that holds {@code ://} (a URL) {@linkplain #redact(String) redacted}, every other
+   * word as it is: for a message that may quote a URL with its user info. Only such words are rewritten, so an
+   * {@code @} elsewhere (a subject {@code team@corp-value}, an address) is kept.
+   *
+   * @param text a message
+   * @return the message without the user info of its URLs
+   */
+  public static String redactUrls(String text) {
+    Matcher url = URL_WORD.matcher(text);
+    StringBuilder redacted = new StringBuilder(text.length());
+    while (url.find()) {
+      url.appendReplacement(redacted, Matcher.quoteReplacement(redact(url.group())));
+    }
+    return url.appendTail(redacted).toString();
   }
 
   /**

@@ -18,7 +18,8 @@ interface RegistryDialect {
     @Override
     public SchemaRegistryException toException(RestRequest request, int status, String body, String contentType,
         String url, HttpUrl base) {
-      return ErrorMapping.toException(request.operation(), status, body, contentType, url, base);
+      return ErrorMapping.toException(request.operation(), request.optionalApi(), status, body, contentType, url,
+          base);
     }
   };
 

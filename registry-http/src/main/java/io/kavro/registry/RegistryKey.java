@@ -267,7 +267,8 @@ public record RegistryKey(String name, Type type, Object defaultValue, List<Stri
       kavroKey(SCHEMA_REPO_VALIDATORS_CONFIG, Type.LIST, "", Importance.LOW, "With schema.registry.api="
             + "schema-repo: the names of the repository's validators (its schema-repo.validator.<name> settings) "
             + "that a subject Kavro creates checks new schemas with; the repository cannot change them later. "
-            + "Empty: the subject takes any schema.");
+            + "Empty: the subject takes any schema. A stock schema-repo 0.1.2 knows no validator but repo.reject, "
+            + "and ignores a name it does not know: the subject then takes any schema too.");
 
   /** Every key of the registry client, in the order of its documentation. */
   public static final List<RegistryKey> ALL = List.of(

@@ -23,9 +23,10 @@ record RestRequest(String operation, String method, List<String> path, List<Map.
     Body body, OptionalApi optionalApi, boolean fromRoot) {
 
   /**
-   * Refuses a path segment that a URL cannot carry as it is: an empty one, which URL builders fold into the next
-   * (an empty subject would reach another endpoint), and {@code .} or {@code ..}, which they resolve away. The one
-   * exception is a path of one empty segment: the base URL with a trailing slash.
+   * Refuses a path segment that a URL cannot carry as itself ({@link SubjectNames#problem}): an empty one, which URL
+   * builders fold into the next, {@code .} or {@code ..}, which they resolve away, and text with a lone surrogate.
+   * The one exception is a path of one empty segment: the base URL with a trailing slash. Clients check a subject
+   * first ({@link SubjectNames#checked}, a typed refusal); this is the guard for every other name in a path (a KEK's).
    *
    * @throws SchemaRegistryException naming the operation and the segment, before anything is sent
    */
@@ -33,9 +34,10 @@ record RestRequest(String operation, String method, List<String> path, List<Map.
     path = List.copyOf(path);
     boolean baseWithSlash = path.equals(List.of(""));
     for (String segment : path) {
-      if (!baseWithSlash && (segment.isEmpty() || segment.equals(".") || segment.equals(".."))) {
-        throw new SchemaRegistryException(operation + " failed: '" + segment + "' cannot be a segment of the "
-            + "request's URL path (a subject name must not be empty, '.' or '..'); nothing was sent");
+      String problem = baseWithSlash ? null : SubjectNames.problem(segment);
+      if (problem != null) {
+        throw new SchemaRegistryException(operation + " failed: '" + segment + "' " + problem
+            + "; nothing was sent");
       }
     }
   }

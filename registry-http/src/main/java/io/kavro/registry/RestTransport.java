@@ -36,7 +36,9 @@ import org.slf4j.LoggerFactory;
  *       every URL has answered so, a {@link WrongRegistryUrlException}, a configuration error, is thrown at once,
  *       without waiting out the retries. From a URL that has answered as a registry before, it is an outage (a
  *       proxy in between, a restart). From an optional API it is a {@link RegistryUnavailableException} with
- *       status 404, thrown at once, for the client to tell a missing API from a wrong URL.</li>
+ *       status 404, thrown at once, for the client to tell a missing API from a wrong URL; from the DEK registry
+ *       (whose missing is never learned from such a 404: {@link OptionalApi}) an outage, retried and failed over
+ *       like a 5xx.</li>
  *   <li>An interrupt of the calling thread stops the loop at once and leaves its interrupt flag set.</li>
  *   <li>Bodies larger than {@link #MAX_BODY_BYTES} are refused.</li>
  * </ul>
@@ -178,7 +180,8 @@ final class RestTransport {
           }
         } else {
           forget(wrongUrls, index);
-          if (!(failure instanceof RegistryUnavailableException) || request.optionalApi() != null && status == 404) {
+          if (!(failure instanceof RegistryUnavailableException)
+              || request.optionalApi() != null && request.optionalApi().learnedFromBare404 && status == 404) {
             throw failure;
           }
         }
@@ -252,11 +255,13 @@ final class RestTransport {
             + "found", -1, -1, endpoint.base().toString(), null);
       }
     }
+    // Encoded here, not by OkHttp, which leaves ';' (and others) as they are in a path: see Urls.encode.
     HttpUrl.Builder builder = base.newBuilder();
     for (String segment : request.path()) {
-      builder.addPathSegment(segment);
+      builder.addEncodedPathSegment(Urls.encode(segment));
     }
-    request.query().forEach(param -> builder.addQueryParameter(param.getKey(), param.getValue()));
+    request.query().forEach(param -> builder.addEncodedQueryParameter(Urls.encode(param.getKey()),
+        Urls.encode(param.getValue())));
     return builder.build();
   }
 

@@ -18,11 +18,20 @@ import org.apache.avro.Schema;
  * one subject's ids. Kavro calls the schema of id {@code n} the subject's version {@code n + 1}, which is its place
  * in the subject's history for every repository that schema-repo ships (in memory, local files, ZooKeeper).
  *
- * <p><b>Registration</b> creates a subject that does not exist yet, with the validators of
- * {@code schema.repo.validators}, then registers the schema's text ({@link Schema#toString()}): the repository finds
- * a schema again by that exact text. When the validators refuse it (a 403 without a reason), the reason is Avro's,
- * found as the seed's full-compatibility validator finds it: the new schema against each version, newest first,
- * each way.
+ * <p><b>Lookup</b> finds a schema by its parsed form, not only by its text: the repository matches texts exactly,
+ * and a schema registered through its own REST API (a pretty-printed {@code .avsc}) is the same schema in another
+ * text. So a lookup asks for the exact text first ({@code POST /{subject}/schema}), then reads the subject's
+ * schemas ({@code GET /{subject}/all}) and compares each one's parsed form ({@link Schema#toString()} of the parsed
+ * text) with the schema's; each registered text is parsed once, and kept (a text always parses the same).
+ *
+ * <p><b>Registration</b> first looks the schema up so, and answers the id found: a schema the repository holds in
+ * another text gets no second id. Otherwise it creates a subject that does not exist yet, with the validators of
+ * {@code schema.repo.validators}, then registers the schema's text ({@link Schema#toString()}). When the validators
+ * refuse it (a 403 without a reason), the reason is Avro's, found as the seed's full-compatibility validator finds
+ * it: the new schema against each version, newest first, each way.
+ *
+ * <p><b>Subjects</b> are checked ({@link SubjectNames}: not empty, {@code .} or {@code ..}) and sent percent-encoded
+ * ({@link Urls#encode}), so {@code a;b} reaches the subject {@code a;b}, never {@code a}.
  *
  * <p><b>What schema-repo does not have</b> is a missing optional API, an {@link UnsupportedRegistryApiException}
  * without a request: references, data contracts, GUIDs, metadata, compatibility levels (its validators are set when
@@ -38,13 +47,25 @@ final class SchemaRepoClient implements SchemaRegistryClient {
   private final RegistryHttp http;
   private final RestTransport transport;
   private final List<String> validators;
+  /** Each registered text, parsed once: a text always parses the same, whatever subject or id holds it. */
+  private final com.github.benmanes.caffeine.cache.Cache<String, ParsedText> parsed;
+  /** How many registered texts were parsed: each once while it stays in {@link #parsed}. */
+  private final java.util.concurrent.atomic.LongAdder parses = new java.util.concurrent.atomic.LongAdder();
 
   /** A client of schema-repo's protocol on {@code http}, which {@link #close()} closes. */
   SchemaRepoClient(RegistryConfig config, RegistryHttp http) {
     this.http = http;
     this.transport = http.transport(SchemaRepoDialect.INSTANCE);
     this.validators = config.schemaRepoValidators();
+    this.parsed = com.github.benmanes.caffeine.cache.Caffeine.newBuilder()
+        .maximumSize(config.maxSchemasPerSubject()).build();
   }
+
+  /**
+   * A registered text as Avro reads it: its schema and parsed form ({@link Schema#toString()}), or, for a text Avro
+   * cannot parse, Avro's reason.
+   */
+  private record ParsedText(Schema schema, String form, String failure) {}
 
   @Override
   public boolean idsPerSubject() {
@@ -53,14 +74,19 @@ final class SchemaRepoClient implements SchemaRegistryClient {
 
   @Override
   public SchemaRegistryClient forSubject(String subject) {
-    return new SchemaRepoSubject(this, subject);
+    return new SchemaRepoSubject(this, SubjectNames.checked(subject, "read the ids of subject '" + subject + "'"));
   }
 
   @Override
   public int register(String subject, Schema schema, List<SchemaReference> references) {
-    String operation = "register schema under subject '" + subject + "'";
+    String operation = checked(subject, "register schema under subject '" + subject + "'");
     refuseReferences(references, operation);
     SchemaDefaults.check(schema, operation);
+    try {
+      return lookupId(subject, schema, operation);
+    } catch (SchemaNotFoundException notThere) {
+      // Not in the subject, in any text, or no such subject: registered below.
+    }
     RestRequest request = RestRequest.put(operation, text(schema), subject, "register");
     try {
       return id(sendRegistration(request, subject), request);
@@ -129,11 +155,41 @@ final class SchemaRepoClient implements SchemaRegistryClient {
 
   @Override
   public SubjectVersion lookup(String subject, Schema schema, List<SchemaReference> references) {
-    String operation = "look up schema in subject '" + subject + "'";
+    String operation = checked(subject, "look up schema in subject '" + subject + "'");
     refuseReferences(references, operation);
-    RestRequest request = RestRequest.post(operation, text(schema), subject, "schema");
-    int id = id(transport.sendText(request), request);
+    int id = lookupId(subject, schema, operation);
     return new SubjectVersion(subject, id + 1, id, schema, DataContract.NONE);
+  }
+
+  /**
+   * The id of {@code schema} in the subject: the one of its exact text, else the oldest whose registered text parses
+   * to the same schema ({@link Schema#toString()} of both alike).
+   *
+   * @throws SchemaNotFoundException the repository's answer to the exact text, when no text of the subject is the
+   *     schema (or there is no such subject)
+   */
+  private int lookupId(String subject, Schema schema, String operation) {
+    RestRequest request = RestRequest.post(operation, text(schema), subject, "schema");
+    try {
+      return id(transport.sendText(request), request);
+    } catch (SchemaNotFoundException notByText) {
+      String form = schema.toString();
+      int found = -1;
+      try {
+        for (Entry entry : entries(subject, operation + ", by its parsed form")) {
+          ParsedText text = parse(entry.text());
+          if (form.equals(text.form()) && (found < 0 || entry.id() < found)) {
+            found = entry.id();
+          }
+        }
+      } catch (SchemaNotFoundException noSubject) {
+        throw notByText;
+      }
+      if (found < 0) {
+        throw notByText;
+      }
+      return found;
+    }
   }
 
   /** Refused: schema-repo's ids mean a schema only with their subject. */
@@ -146,14 +202,15 @@ final class SchemaRepoClient implements SchemaRegistryClient {
 
   /** The schema of id {@code id} in {@code subject}. */
   Schema schemaById(String subject, int id) {
-    RestRequest request = RestRequest.get("get schema id " + id + " of subject '" + subject + "'", subject, "id",
-        Integer.toString(id));
+    RestRequest request = RestRequest.get(checked(subject, "get schema id " + id + " of subject '" + subject + "'"),
+        subject, "id", Integer.toString(id));
     return RegisteredSchemaParser.parseText(transport.sendText(request), request.operation());
   }
 
   @Override
   public SubjectVersion latestVersion(String subject) {
-    RestRequest request = RestRequest.get("get latest version of subject '" + subject + "'", subject, "latest");
+    RestRequest request = RestRequest.get(checked(subject, "get latest version of subject '" + subject + "'"),
+        subject, "latest");
     String answer = transport.sendText(request);
     int tab = answer.indexOf('\t');
     if (tab < 1) {
@@ -166,6 +223,7 @@ final class SchemaRepoClient implements SchemaRegistryClient {
 
   @Override
   public SubjectVersion version(String subject, int version) {
+    checked(subject, "get version " + version + " of subject '" + subject + "'");
     if (version < 1) {
       throw new SchemaNotFoundException("get version " + version + " of subject '" + subject + "' failed: "
           + "schema-repo's versions are its ids plus one, from 1", 404, -1, null, null);
@@ -194,14 +252,47 @@ final class SchemaRepoClient implements SchemaRegistryClient {
 
   /** The subject's versions, newest first, as {@code GET /{subject}/all} lists them. */
   List<SubjectVersion> history(String subject) {
-    RestRequest request = RestRequest.get("list the schemas of subject '" + subject + "'", subject, "all");
+    String operation = checked(subject, "list the schemas of subject '" + subject + "'");
     List<SubjectVersion> versions = new ArrayList<>();
-    for (JsonNode entry : array(transport.send(request), request)) {
-      int id = id(entry.path("id").asText(), request);
-      versions.add(new SubjectVersion(subject, id + 1, id, RegisteredSchemaParser.parseText(
-          entry.path("schema").asText(), request.operation() + ", id " + id), DataContract.NONE));
+    for (Entry entry : entries(subject, operation)) {
+      ParsedText text = parse(entry.text());
+      if (text.schema() == null) {
+        throw new InvalidSchemaException(operation + ", id " + entry.id() + " failed: " + text.failure());
+      }
+      versions.add(new SubjectVersion(subject, entry.id() + 1, entry.id(), text.schema(), DataContract.NONE));
     }
     return List.copyOf(versions);
+  }
+
+  /** One schema of a subject as {@code GET /{subject}/all} lists it: its id and registered text. */
+  private record Entry(int id, String text) {}
+
+  /** The subject's schemas, newest first, as {@code GET /{subject}/all} lists them, unparsed. */
+  private List<Entry> entries(String subject, String operation) {
+    RestRequest request = RestRequest.get(operation, subject, "all");
+    List<Entry> entries = new ArrayList<>();
+    for (JsonNode entry : array(transport.send(request), request)) {
+      entries.add(new Entry(id(entry.path("id").asText(), request), entry.path("schema").asText()));
+    }
+    return entries;
+  }
+
+  /** How many registered texts this client has parsed. */
+  long parses() {
+    return parses.sum();
+  }
+
+  /** {@code text} as Avro reads it, parsed once and kept. */
+  private ParsedText parse(String text) {
+    return parsed.get(text, key -> {
+      parses.increment();
+      try {
+        Schema schema = RegisteredSchemaParser.parseText(key, "parse a registered schema");
+        return new ParsedText(schema, schema.toString(), null);
+      } catch (InvalidSchemaException e) {
+        return new ParsedText(null, null, e.getMessage());
+      }
+    });
   }
 
   /**
@@ -213,6 +304,7 @@ final class SchemaRepoClient implements SchemaRegistryClient {
    */
   @Override
   public CompatibilityCheck checkCompatibility(String subject, Schema schema) {
+    checked(subject, "test compatibility with subject '" + subject + "'");
     String problem = firstProblem(history(subject), schema);
     return new CompatibilityCheck(problem == null, problem == null ? List.of() : List.of(problem));
   }
@@ -225,8 +317,8 @@ final class SchemaRepoClient implements SchemaRegistryClient {
 
   @Override
   public CompatibilityInForce compatibilityInForce(String subject) {
-    throw missing("get compatibility of subject '" + subject + "'", "compatibility levels: its subjects' "
-        + "validators, set when a subject is created (schema.repo.validators), decide what a subject takes");
+    throw missing(checked(subject, "get compatibility of subject '" + subject + "'"), "compatibility levels: its "
+        + "subjects' validators, set when a subject is created (schema.repo.validators), decide what a subject takes");
   }
 
   @Override
@@ -237,8 +329,8 @@ final class SchemaRepoClient implements SchemaRegistryClient {
 
   @Override
   public void setCompatibility(String subject, CompatibilityLevel level) {
-    throw missing("set compatibility of subject '" + subject + "'", "compatibility levels: a subject's validators "
-        + "are set when it is created (schema.repo.validators), and cannot change");
+    throw missing(checked(subject, "set compatibility of subject '" + subject + "'"), "compatibility levels: a "
+        + "subject's validators are set when it is created (schema.repo.validators), and cannot change");
   }
 
   @Override
@@ -254,27 +346,29 @@ final class SchemaRepoClient implements SchemaRegistryClient {
 
   @Override
   public SubjectVersion latestWithMetadata(String subject, Map<String, String> metadata) {
-    throw missing("get latest version of subject '" + subject + "' with metadata " + metadata, "metadata");
+    throw missing(checked(subject, "get latest version of subject '" + subject + "' with metadata " + metadata),
+        "metadata");
   }
 
   @Override
   public List<Integer> deleteSubject(String subject) {
-    throw missing("delete subject '" + subject + "'", "deletes");
+    throw missing(checked(subject, "delete subject '" + subject + "'"), "deletes");
   }
 
   @Override
   public List<Integer> deleteSubjectPermanently(String subject) {
-    throw missing("permanently delete subject '" + subject + "'", "deletes");
+    throw missing(checked(subject, "permanently delete subject '" + subject + "'"), "deletes");
   }
 
   @Override
   public int deleteVersion(String subject, int version) {
-    throw missing("delete version " + version + " of subject '" + subject + "'", "deletes");
+    throw missing(checked(subject, "delete version " + version + " of subject '" + subject + "'"), "deletes");
   }
 
   @Override
   public int deleteVersionPermanently(String subject, int version) {
-    throw missing("permanently delete version " + version + " of subject '" + subject + "'", "deletes");
+    throw missing(checked(subject, "permanently delete version " + version + " of subject '" + subject + "'"),
+        "deletes");
   }
 
   @Override
@@ -285,6 +379,12 @@ final class SchemaRepoClient implements SchemaRegistryClient {
   @Override
   public void close() {
     http.close();
+  }
+
+  /** {@code operation}, once {@code subject} is one a request can carry: {@link SubjectNames#checked}. */
+  private static String checked(String subject, String operation) {
+    SubjectNames.checked(subject, operation);
+    return operation;
   }
 
   private static void refuseReferences(List<SchemaReference> references, String operation) {

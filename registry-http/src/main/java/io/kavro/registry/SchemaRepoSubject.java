@@ -30,7 +30,7 @@ final class SchemaRepoSubject implements SchemaRegistryClient {
 
   @Override
   public SchemaRegistryClient forSubject(String other) {
-    return other.equals(subject) ? this : repository.forSubject(other);
+    return subject.equals(other) ? this : repository.forSubject(other);
   }
 
   @Override

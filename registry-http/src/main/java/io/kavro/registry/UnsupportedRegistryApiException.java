@@ -5,9 +5,11 @@ package io.kavro.registry;
  * API of Confluent 7.4. Apicurio, Karapace, Redpanda and older Confluent registries answer such a request
  * with a 404 that carries no registry error code, while their core API answers as usual.
  *
- * <p>This is a permanent answer, not an outage: it is never retried, and the client remembers it, so that it
- * sends no further request to that API. The serde turns it into a non-retriable Kafka
- * {@code SerializationException}.
+ * <p>This is the registry's own answer, not an outage: it is not retried, and the client remembers it for a
+ * bounded time (five minutes), sending no request to that API meanwhile, then asks again. The serde turns it into
+ * a non-retriable Kafka {@code SerializationException}. The DEK registry is never found missing so: a 404 that
+ * is not its own answer is an outage ({@link RegistryUnavailableException}), so that field encryption fails
+ * closed.
  */
 public class UnsupportedRegistryApiException extends SchemaRegistryException {
   private static final long serialVersionUID = 1L;

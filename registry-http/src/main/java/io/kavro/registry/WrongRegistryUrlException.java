@@ -12,7 +12,7 @@ package io.kavro.registry;
  * waiting out the retries. From a URL that has answered as a registry before, such a 404 is an outage (a proxy in
  * between, a restart), retried and failed over. The message names the request URL, without user info, and the
  * configured base URL. The serde turns it into a non-retriable Kafka {@code SerializationException}; the Connect
- * converter into a Connect {@code RetriableException}, as an outage, since no record is at fault.
+ * converter into Kafka's {@code ConfigException}, not retriable either, which fails the task.
  *
  * <p>An optional API (Confluent's GUIDs, metadata and DEK registry, Apicurio's own API) that answers such a 404 is
  * not this: the client then asks the core API, and only if that answers such a 404 too is the URL wrong.

@@ -14,6 +14,8 @@ import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
 import mockwebserver3.junit5.StartStop;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The DEK registry calls as Confluent's server takes them (literal paths and bodies) and answers them (literal
@@ -212,39 +214,57 @@ class HttpDekRegistryTest {
     assertThat(server.getRequestCount()).isZero();
   }
 
-  /** Apicurio, Karapace: a 404 without a registry error code while the core API answers. */
-  @Test
-  void registryWithoutTheApi_isUnsupported_learnedOnce() throws Exception {
-    server.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "text/html")
-        .body("<html>Not Found</html>").build());
-    answer(200, "{\"compatibilityLevel\":\"BACKWARD\"}");
-    DekRegistry deks = deks();
+  /**
+   * Issue 49, item 1: a 404 that is not the DEK registry's own (a proxy's HTML page, a JSON error_code 404, a 40400,
+   * another API's 40401) is an outage: retried like a 503, and the answer after it is used.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"<html><body>404 Not Found</body></html>", "{\"error_code\":404,\"message\":\"HTTP 404 Not Found\"}",
+      "{\"error_code\":40400,\"message\":\"Not found\"}", "{\"error_code\":40401,\"message\":\"Subject not found.\"}"})
+  void notTheDekRegistrys404_isRetried_thenAnswered(String body) throws Exception {
+    server.enqueue(new MockResponse.Builder().code(404)
+        .setHeader("Content-Type", body.startsWith("<") ? "text/html" : JSON).body(body).build());
+    answer(200, KEK_JSON);
 
-    assertThatThrownBy(() -> deks.kek("kek1", false))
-        .isInstanceOf(UnsupportedRegistryApiException.class)
-        .hasMessageContaining("DEK registry API");
+    assertThat(deks(Map.of("max.retries", 1)).kek("kek1", false)).contains(KEK);
+    assertThat(server.getRequestCount()).as("the 404, then the same request again").isEqualTo(2);
     assertThat(server.takeRequest().getTarget()).isEqualTo("/dek-registry/v1/keks/kek1?deleted=false");
-    assertThat(server.takeRequest().getTarget()).isEqualTo("/config");
-
-    assertThatThrownBy(() -> deks.createKek(KEK)).isInstanceOf(UnsupportedRegistryApiException.class);
-    assertThatThrownBy(() -> deks.dek("kek1", "s", "AES256_GCM", 1, false))
-        .isInstanceOf(UnsupportedRegistryApiException.class);
-    assertThat(server.getRequestCount()).as("nothing asked again").isEqualTo(2);
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/dek-registry/v1/keks/kek1?deleted=false");
   }
 
-  /** A registry's own not-found that is not the DEK registry's (a 404xx of the schema API): no such API. */
+  /**
+   * Issue 49, item 1: a 404 that is not the DEK registry's own, past the retries, is an outage (retriable), never
+   * "the API is missing", and never remembered: the next call asks again and uses the answer.
+   */
   @Test
-  void notFoundWithAnotherRegistryCode_isUnsupported_learnedOnce() {
-    answer(404, "{\"error_code\":40401,\"message\":\"Subject 'dek-registry' not found.\"}");
+  void notTheDekRegistrys404_isUnavailable_neverRemembered() {
     DekRegistry deks = deks();
+    server.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "text/html")
+        .body("<html>Not Found</html>").build());
+    assertThatThrownBy(() -> deks.dek("kek1", "orders-value", "AES256_GCM", 1, false))
+        .isInstanceOf(RegistryUnavailableException.class)
+        .isNotInstanceOf(UnsupportedRegistryApiException.class)
+        .hasMessageContaining("DEK registry API")
+        .hasMessageContaining("outage");
+    answer(404, "{\"error_code\":404,\"message\":\"HTTP 404 Not Found\"}");
+    assertThatThrownBy(() -> deks.kek("kek1", false)).isInstanceOf(RegistryUnavailableException.class);
 
-    assertThatThrownBy(() -> deks.dek("kek1", "orders-value", "AES256_GCM", DekRegistry.LATEST, false))
-        .isInstanceOf(UnsupportedRegistryApiException.class)
-        .hasMessageContaining("not the DEK registry's");
-    assertThatThrownBy(() -> deks.kek("kek1", false))
-        .isInstanceOf(UnsupportedRegistryApiException.class)
-        .hasMessageContaining("as it answered before");
-    assertThat(server.getRequestCount()).isEqualTo(1);
+    answer(200, KEK_JSON);
+    answer(200, DEK_JSON);
+    assertThat(deks.kek("kek1", false)).contains(KEK);
+    assertThat(deks.dek("kek1", "orders-value", "AES256_GCM", 1, false)).contains(DEK);
+    assertThat(server.getRequestCount()).as("no probe of the core API, nothing learned").isEqualTo(4);
+  }
+
+  /** Issue 49, item 1: a 200 that is not JSON (a captive portal's page) is no answer of the DEK registry. */
+  @Test
+  void successThatIsNotJson_isUnavailable() {
+    server.enqueue(new MockResponse.Builder().code(200).setHeader("Content-Type", "text/html")
+        .body("<html>Please sign in</html>").build());
+
+    assertThatThrownBy(() -> deks().kek("kek1", false))
+        .isInstanceOf(RegistryUnavailableException.class)
+        .hasMessageContaining("not an answer of the DEK registry");
   }
 
   @Test

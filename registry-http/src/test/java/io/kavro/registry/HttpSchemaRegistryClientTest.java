@@ -594,8 +594,8 @@ class HttpSchemaRegistryClientTest {
   void aSubjectAUrlCannotCarry_isRefusedBeforeAnythingIsSent() {
     for (String subject : java.util.List.of("", ".", "..")) {
       org.assertj.core.api.Assertions.assertThatThrownBy(() -> client().latestVersion(subject))
-          .isExactlyInstanceOf(SchemaRegistryException.class)
-          .hasMessageContaining("'" + subject + "' cannot be a segment");
+          .isExactlyInstanceOf(InvalidSubjectException.class)
+          .hasMessageContaining("the subject '" + subject + "' cannot be a name in a URL path");
     }
     org.assertj.core.api.Assertions.assertThat(server.getRequestCount()).isZero();
   }

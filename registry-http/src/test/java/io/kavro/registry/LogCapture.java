@@ -12,8 +12,8 @@ import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.apache.logging.log4j.core.config.Property;
 
 /**
- * Captures every log line (message and exception) written while it is open, with Kavro's loggers at DEBUG;
- * closing it puts the logging configuration back. Shared by the client's and the end-to-end tests (test-jar).
+ * Captures every log line (message and exception) written while it is open, once each, with Kavro's loggers at
+ * DEBUG; closing it puts the logging configuration back. Shared by the client's and the end-to-end tests (test-jar).
  */
 public final class LogCapture implements AutoCloseable {
   private static final String NAME = "kavro-test-capture";
@@ -36,8 +36,8 @@ public final class LogCapture implements AutoCloseable {
       }
     };
     appender.start();
+    // On the root only: Kavro's loggers pass their lines on to it (additivity), so each line is captured once.
     context.getConfiguration().getRootLogger().addAppender(appender, Level.ALL, null);
-    kavro.addAppender(appender, Level.ALL, null);
     kavro.setLevel(Level.DEBUG);
     context.updateLoggers();
   }
@@ -55,7 +55,6 @@ public final class LogCapture implements AutoCloseable {
   @Override
   public void close() {
     context.getConfiguration().getRootLogger().removeAppender(NAME);
-    kavro.removeAppender(NAME);
     kavro.setLevel(previous);
     context.updateLoggers();
   }

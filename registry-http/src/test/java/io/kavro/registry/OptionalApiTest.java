@@ -12,8 +12,9 @@ import mockwebserver3.junit5.StartStop;
 import org.junit.jupiter.api.Test;
 
 /**
- * An optional API the registry lacks (Confluent 8's GUIDs, the metadata API) is a permanent answer: learned from
- * one 404 without a registry error code while the core API answers, never retried, never asked again. A 404
+ * An optional API the registry lacks (Confluent 8's GUIDs, the metadata API) is the registry's answer: learned from
+ * one 404 without a registry error code while the core API answers, not retried, not asked again for five minutes,
+ * then asked again. A 404
  * whose core API answers such a 404 too is a wrong URL, given at once; one whose core API does not answer is an
  * outage, retried and failed over as ever. Neither is remembered.
  */
@@ -47,7 +48,7 @@ class OptionalApiTest {
         .isInstanceOf(UnsupportedRegistryApiException.class)
         .isNotInstanceOf(RegistryUnavailableException.class)
         .hasMessageContaining("GUID API")
-        .hasMessageContaining("does not ask it again");
+        .hasMessageContaining("asks it again after 5 minutes");
     RecordedRequest feature = registry.takeRequest();
     RecordedRequest probe = registry.takeRequest();
     assertThat(feature.getTarget()).isEqualTo("/schemas/guids/" + GUID);
@@ -56,6 +57,31 @@ class OptionalApiTest {
     assertThatThrownBy(() -> client.schemaByGuid(UUID.randomUUID()))
         .isInstanceOf(UnsupportedRegistryApiException.class).hasMessageContaining("as it answered before");
     assertThat(registry.getRequestCount()).as("the second GUID is not asked").isEqualTo(2);
+  }
+
+  /** Issue 49, item 1: a missing API is remembered for a bounded time, then asked again. */
+  @Test
+  void guids_missing_rememberedForMinutes_thenAskedAgain() throws Exception {
+    CachingSchemaRegistryClientTest.FakeTicker ticker = new CachingSchemaRegistryClientTest.FakeTicker();
+    RegistryConfig config = RegistryConfig.from(Map.of("schema.registry.url", registry.url("/").toString(),
+        "retries.wait.ms", 1, "retries.max.wait.ms", 5));
+    HttpSchemaRegistryClient client = new HttpSchemaRegistryClient(config, RegistryHttp.of(config, null), ticker);
+    registry.enqueue(notFoundWithoutCode());
+    registry.enqueue(config());
+    assertThatThrownBy(() -> client.schemaByGuid(GUID)).isInstanceOf(UnsupportedRegistryApiException.class);
+    assertThat(registry.getRequestCount()).isEqualTo(2);
+
+    ticker.advance(java.time.Duration.ofMinutes(4));
+    assertThatThrownBy(() -> client.schemaByGuid(GUID)).isInstanceOf(UnsupportedRegistryApiException.class)
+        .hasMessageContaining("as it answered before");
+    assertThat(registry.getRequestCount()).as("still remembered after 4 minutes").isEqualTo(2);
+
+    ticker.advance(java.time.Duration.ofMinutes(1).plusSeconds(1));
+    registry.enqueue(new MockResponse.Builder().setHeader("Content-Type", "application/json")
+        .body("{\"schema\":\"\\\"string\\\"\"}").build());
+    assertThat(client.schemaByGuid(GUID).getType()).isEqualTo(org.apache.avro.Schema.Type.STRING);
+    assertThat(registry.getRequestCount()).as("asked again after 5 minutes").isEqualTo(3);
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/schemas/guids/" + GUID);
   }
 
   @Test

@@ -162,4 +162,14 @@ class RegistryConfigTest {
     assertThat(RegistryConfig.redact("http://alice:p@ss@registry:8081/x")).isEqualTo("http://registry:8081/x");
     assertThat(RegistryConfig.redact("write to ops@example.com")).isEqualTo("write to ops@example.com");
   }
+
+  /** Only the words that are URLs lose their user info: an '@' elsewhere (a subject, an address) is kept. */
+  @Test
+  void redactUrls_redactsEachUrl_keepsOtherWords() {
+    assertThat(RegistryConfig.redactUrls("GET https://alice:s3cret@registry:8081/x for team@corp-value, then "
+        + "http://bob:p@ss@other:8081 failed; write to ops@example.com"))
+        .isEqualTo("GET https://registry:8081/x for team@corp-value, then http://other:8081 failed; write to "
+            + "ops@example.com");
+    assertThat(RegistryConfig.redactUrls("no URL here")).isEqualTo("no URL here");
+  }
 }

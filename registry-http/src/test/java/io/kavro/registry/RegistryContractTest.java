@@ -375,6 +375,49 @@ public abstract class RegistryContractTest {
   }
 
   /**
+   * Issue 49, item 8: a subject reaches exactly that subject, however spelt. Each odd subject is the name of an
+   * existing subject (the victim) and a tail that a server or URL builder could cut off or resolve away (OkHttp left
+   * ';' as it is, and schema-repo's server cut the segment there: {@code victim-value;x} wrote into
+   * {@code victim-value}). The victim keeps its one version, and the odd subject holds its own schema.
+   */
+  @Test
+  void subjectNames_everySpelling_reachesExactlyThatSubject_neverAnother() {
+    String victim = subject;
+    int victimId = client().register(victim, USER_V1);
+    for (String tail : subjectTails()) {
+      String odd = victim + tail;
+      int id = client().register(odd, ORDER);
+
+      assertThat(client().latestVersion(odd).schema()).as(odd).isEqualTo(ORDER);
+      assertThat(client().lookup(odd, ORDER).id()).as(odd).isEqualTo(id);
+      assertThat(schemaById(odd, id)).as(odd).isEqualTo(ORDER);
+      assertThat(client().versions(odd)).as(odd).containsExactly(1);
+      assertThat(client().versions(victim)).as("the victim, after " + odd).containsExactly(1);
+      assertThat(client().latestVersion(victim).id()).as("the victim, after " + odd).isEqualTo(victimId);
+    }
+    assertThat(client().subjects()).as("every odd subject is listed as itself")
+        .containsAll(subjectTails().stream().map(tail -> victim + tail).toList());
+  }
+
+  /** The tails {@link #subjectNames_everySpelling_reachesExactlyThatSubject_neverAnother} appends to a subject. */
+  protected List<String> subjectTails() {
+    return List.of(";x", ";", "?x=1", "#x", "%3Bx", "%", " x", "+x", ":x@y", "-\u00fc\u20ac\ud834\udd1e", "/x",
+        "/../x", "/..", "\\x", "&x=y", "!$'()*,");
+  }
+
+  /** An empty, '.' or '..' subject would reach another subject or endpoint: refused by name, on every registry. */
+  @Test
+  void subjectNames_dotDotDotAndEmpty_refusedByName() {
+    for (String refused : List.of(".", "..", "")) {
+      assertThatThrownBy(() -> client().register(refused, USER_V1)).isInstanceOf(InvalidSubjectException.class)
+          .hasMessageContaining("'" + refused + "'");
+      assertThatThrownBy(() -> client().latestVersion(refused)).isInstanceOf(InvalidSubjectException.class);
+      assertThatThrownBy(() -> client().lookup(refused, USER_V1)).isInstanceOf(InvalidSubjectException.class);
+      assertThatThrownBy(() -> client().versions(refused)).isInstanceOf(InvalidSubjectException.class);
+    }
+  }
+
+  /**
    * Optional APIs: a registry that has them says "not found" for what it does not hold; one that lacks them says
    * so with its own type (UnsupportedRegistryApiException). Neither is ever "unavailable", which would be retried.
    */

@@ -59,12 +59,41 @@ class SchemaRepoClientTest {
     return text(200, body);
   }
 
+  /**
+   * A registration looks the schema up first, by text ({@code POST /{subject}/schema}), then by parsed form
+   * ({@code GET /{subject}/all}): here the repository has no such subject.
+   */
+  private void notRegisteredYet() {
+    repo.enqueue(text(404, NO_SUBJECT));
+    repo.enqueue(text(404, NO_SUBJECT));
+  }
+
+  /** As {@link #notRegisteredYet()}, where the subject holds the schemas of {@code all} (its /all answer). */
+  private void notAmong(String all) {
+    repo.enqueue(text(404, NO_SCHEMA));
+    repo.enqueue(ok(all));
+  }
+
+  private static String all(Object... idsAndTexts) {
+    StringBuilder json = new StringBuilder("[");
+    for (int i = 0; i < idsAndTexts.length; i += 2) {
+      json.append(i == 0 ? "" : ", ").append("{\"id\": \"").append(idsAndTexts[i]).append("\", \"schema\": ")
+          .append(JsonBodies.write(com.fasterxml.jackson.databind.node.TextNode.valueOf(idsAndTexts[i + 1]
+              .toString()))).append("}");
+    }
+    return json.append("]").toString();
+  }
+
   @Test
   void register_sendsTheSchemaTextAsPlainText_andReadsTheId() throws Exception {
+    notRegisteredYet();
     repo.enqueue(ok("0"));
 
     assertThat(client(config()).register("orders", V1)).isZero();
 
+    RecordedRequest byText = repo.takeRequest();
+    assertThat(byText.getMethod() + " " + byText.getTarget()).isEqualTo("POST /schema-repo/orders/schema");
+    assertThat(repo.takeRequest().getTarget()).isEqualTo("/schema-repo/orders/all");
     RecordedRequest put = repo.takeRequest();
     assertThat(put.getMethod()).isEqualTo("PUT");
     assertThat(put.getTarget()).isEqualTo("/schema-repo/orders/register");
@@ -76,12 +105,15 @@ class SchemaRepoClientTest {
   void register_aSubjectTheRepositoryLacks_createsIt_withTheConfiguredValidators() throws Exception {
     Map<String, Object> config = config();
     config.put("schema.repo.validators", "full,other");
+    notRegisteredYet();
     repo.enqueue(text(404, NO_SUBJECT));
     repo.enqueue(ok("orders"));
     repo.enqueue(ok("0"));
 
     assertThat(client(config).register("orders", V1)).isZero();
 
+    repo.takeRequest();
+    repo.takeRequest();
     repo.takeRequest();
     RecordedRequest create = repo.takeRequest();
     assertThat(create.getMethod()).isEqualTo("PUT");
@@ -93,6 +125,7 @@ class SchemaRepoClientTest {
 
   @Test
   void refusedByTheValidators_isIncompatible_withAvrosReasonNamingTheFieldAndTheId() throws Exception {
+    notAmong(all(1, V2, 0, V1));
     repo.enqueue(new MockResponse.Builder().code(403).build());
     repo.enqueue(ok("[{\"id\": \"1\", \"schema\": " + quoted(V2) + "}, {\"id\": \"0\", \"schema\": "
         + quoted(V1) + "}]"));
@@ -104,6 +137,8 @@ class SchemaRepoClientTest {
         .satisfies(e -> assertThat(((IncompatibleSchemaException) e).reason())
             .contains("the new schema cannot read id 1").contains("Order.id is long"));
     repo.takeRequest();
+    repo.takeRequest();
+    assertThat(repo.takeRequest().getTarget()).isEqualTo("/schema-repo/orders/register");
     RecordedRequest all = repo.takeRequest();
     assertThat(all.getTarget()).isEqualTo("/schema-repo/orders/all");
     assertThat(all.getHeaders().get("Accept")).isEqualTo("application/json");
@@ -112,6 +147,7 @@ class SchemaRepoClientTest {
   /** What schema-repo 0.1.2's Jetty answers a refusal with: its error page, not schema-repo's words. */
   @Test
   void refusedWithJettysErrorPage_isARefusalToo() {
+    notAmong(all(0, V1));
     repo.enqueue(text(403, "<html>\n<head>\n<title>Error 403 Forbidden</title>\n</head>\n<body><h2>HTTP ERROR: 403"
         + "</h2>\n<p>Problem accessing /schema-repo/orders/register. Reason:\n<pre>    Forbidden</pre></p>"));
     repo.enqueue(ok("[{\"id\": \"0\", \"schema\": " + quoted(V1) + "}]"));
@@ -123,6 +159,7 @@ class SchemaRepoClientTest {
 
   @Test
   void refusedWhereAvroFindsNoProblem_saysThatAValidatorOfItsOwnRefused() {
+    notAmong(all(0, V1));
     repo.enqueue(new MockResponse.Builder().code(403).build());
     repo.enqueue(ok("[{\"id\": \"0\", \"schema\": " + quoted(V1) + "}]"));
 
@@ -133,6 +170,7 @@ class SchemaRepoClientTest {
 
   @Test
   void a403WithABody_isAnAccessDenial_notARefusal() {
+    notRegisteredYet();
     repo.enqueue(text(403, "<html>Forbidden by the proxy</html>"));
 
     assertThatThrownBy(() -> client(config()).register("orders", V1))
@@ -154,7 +192,7 @@ class SchemaRepoClientTest {
 
   @Test
   void lookup_ofASchemaTheSubjectLacks_isNotFound() {
-    repo.enqueue(text(404, NO_SCHEMA));
+    notAmong(all(0, V2));
 
     assertThatThrownBy(() -> client(config()).lookup("orders", V1))
         .isInstanceOf(SchemaNotFoundException.class)
@@ -298,9 +336,100 @@ class SchemaRepoClientTest {
   @Test
   void anEmptySubject_isRefusedBeforeAnythingIsSent() {
     assertThatThrownBy(() -> client(config()).register("", V1))
-        .isExactlyInstanceOf(SchemaRegistryException.class)
-        .hasMessageContaining("a subject name must not be empty");
+        .isExactlyInstanceOf(InvalidSubjectException.class)
+        .hasMessageContaining("a name must not be empty");
     assertThat(repo.getRequestCount()).isZero();
+  }
+
+  /** V1 as {@code curl --data-binary @order.avsc} registers it: pretty-printed, as an .avsc file holds it. */
+  private static final String V1_AVSC = V1.toString(true);
+
+  /**
+   * Issue 49, item 9: a schema registered through schema-repo's own REST API as its pretty-printed .avsc is found
+   * by a lookup (auto.register.schemas=false), by its parsed form: the repository matches texts exactly.
+   */
+  @Test
+  void lookup_findsASchemaRegisteredInAnotherText_byItsParsedForm() throws Exception {
+    notAmong(all(1, V2.toString(true), 0, V1_AVSC));
+
+    SubjectVersion found = client(config()).lookup("orders", V1);
+
+    assertThat(found.id()).isZero();
+    assertThat(found.version()).isEqualTo(1);
+    assertThat(repo.takeRequest().getBody().utf8()).isEqualTo(V1.toString());
+    assertThat(repo.takeRequest().getTarget()).isEqualTo("/schema-repo/orders/all");
+  }
+
+  /** A schema the repository holds in another text gets its id, not a second one: nothing is registered. */
+  @Test
+  void register_ofASchemaHeldInAnotherText_answersItsId_andRegistersNothing() {
+    notAmong(all(1, V2.toString(true), 0, V1_AVSC));
+
+    assertThat(client(config()).register("orders", V2)).isEqualTo(1);
+    assertThat(repo.getRequestCount()).as("no PUT").isEqualTo(2);
+  }
+
+  /** The parsed form is exact: a schema that differs in a default, a doc or a name is another schema. */
+  @Test
+  void lookup_ofASchemaThatDiffersOnlyInADefault_isNotFound() {
+    Schema withDefault = SchemaBuilder.record("Order").fields().name("id").type().longType().longDefault(5)
+        .endRecord();
+    notAmong(all(0, withDefault.toString(true)));
+
+    assertThatThrownBy(() -> client(config()).lookup("orders", V1))
+        .isInstanceOf(SchemaNotFoundException.class)
+        .hasMessageContaining("ERROR: This schema does not exist.");
+  }
+
+  /**
+   * Each registered text is parsed once per client, however many lookups read it: not once per record. A text that
+   * Avro cannot parse is passed over (it is no schema to find), once too.
+   */
+  @Test
+  void eachRegisteredText_isParsedOnce_acrossLookups() {
+    SchemaRepoClient client = client(config());
+    String all = all(2, "{\"type\": \"nope\"}", 1, V2.toString(true), 0, V1_AVSC);
+    for (Schema schema : List.of(V1, V2, V1, BROKEN, V2)) {
+      notAmong(all);
+      try {
+        client.lookup("orders", schema);
+      } catch (SchemaNotFoundException e) {
+        assertThat(schema).isEqualTo(BROKEN);
+      }
+    }
+
+    assertThat(client.parses()).isEqualTo(3);
+    assertThat(repo.getRequestCount()).isEqualTo(10);
+  }
+
+  /**
+   * Issue 49, item 12: schema-repo's ids are decimal. Only an id of 10 or more tells a parse in another radix
+   * (hexadecimal reads "10" as 16): every call that reads or sends an id, with ids 10 and 11.
+   */
+  @Test
+  void idsOfTenAndMore_areReadAndSentAsDecimal() throws Exception {
+    SchemaRepoClient client = client(config());
+    repo.enqueue(ok("10"));
+    repo.enqueue(ok("11\t" + V2));
+    repo.enqueue(ok(all(11, V2, 10, V1)));
+    repo.enqueue(ok(V1.toString()));
+    repo.enqueue(ok(V2.toString()));
+    notAmong(all(11, V2.toString(true), 10, V1_AVSC));
+
+    assertThat(client.lookup("orders", V1).id()).isEqualTo(10);
+    SubjectVersion latest = client.latestVersion("orders");
+    assertThat(latest.id()).isEqualTo(11);
+    assertThat(latest.version()).isEqualTo(12);
+    assertThat(client.versions("orders")).containsExactly(11, 12);
+    assertThat(client.forSubject("orders").schemaById(10)).isEqualTo(V1);
+    assertThat(client.version("orders", 12).schema()).isEqualTo(V2);
+    assertThat(client.register("orders", V2)).isEqualTo(11);
+
+    for (int i = 0; i < 3; i++) {
+      repo.takeRequest();
+    }
+    assertThat(repo.takeRequest().getTarget()).isEqualTo("/schema-repo/orders/id/10");
+    assertThat(repo.takeRequest().getTarget()).isEqualTo("/schema-repo/orders/id/11");
   }
 
   private static String quoted(Schema schema) {

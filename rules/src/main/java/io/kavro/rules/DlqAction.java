@@ -1,25 +1,15 @@
 package io.kavro.rules;
 
-import io.kavro.registry.contract.Rule;
-import io.kavro.rules.field.FieldType;
-import io.kavro.rules.field.FieldWalker;
 import io.kavro.serde.rules.RuleAction;
 import io.kavro.serde.rules.RuleOutcome;
 import io.kavro.serde.rules.RuleTarget;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.List;
+import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
-import org.apache.avro.generic.GenericData;
-import org.apache.avro.generic.GenericDatumWriter;
-import org.apache.avro.io.EncoderFactory;
-import org.apache.avro.io.JsonEncoder;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -33,28 +23,32 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * {@code ERROR} does, so the application still sees the failure.
  *
  * <p>Settings: {@code dlq.topic} (else the rule's {@code dlq.topic} parameter), {@code dlq.auto.flush} (false:
- * flush after each record when true), {@code dlq.redact.rule.types} ({@code ENCRYPT,ENCRYPT_PAYLOAD}); the producer
- * takes the serde's own producer settings ({@code bootstrap.servers}, security) over safe defaults (acks=all, no
- * idempotence, one request in flight), and is made on first use.
+ * flush after each record when true), {@code dlq.redact.rule.types} (rule types redacted besides {@code ENCRYPT} and
+ * {@code ENCRYPT_PAYLOAD}, which always are); the producer takes the serde's own producer settings
+ * ({@code bootstrap.servers}, security) over safe defaults (acks=all, no idempotence, one request in flight), and is
+ * made on first use.
  *
- * <p>The record: on read, the payload as it was; on write, the message as Avro JSON, with the fields that the
- * rules of the redacted types select (their tags) written as {@code "<REDACTED>"}, so that a dead letter topic never
- * holds what the contract says to encrypt. Headers: the record's own, and {@code __rule.name}, {@code __rule.mode},
- * {@code __rule.subject}, {@code __rule.topic}, {@code __rule.exception}. A record re-read with its
- * {@code __rule.name} header skips that rule.
+ * <p>The record: on read, the payload as it was; on write, what {@link DlqRedaction} lets through: nothing when the
+ * contract encrypts the payload ({@code ENCRYPT_PAYLOAD}), else the message as Avro JSON with every value that the
+ * rules of the redacted types select written as {@code "<REDACTED>"}, so that a dead letter topic never holds what
+ * the contract says to encrypt. Rule failures never quote values, so neither does {@code __rule.exception}.
+ * Headers: the record's own, and {@code __rule.name}, {@code __rule.mode}, {@code __rule.subject},
+ * {@code __rule.topic}, {@code __rule.exception}. A record re-read with its {@code __rule.name} header skips that
+ * rule.
  */
 public final class DlqAction implements RuleAction {
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(DlqAction.class);
   static final String TOPIC = "dlq.topic";
   static final String AUTO_FLUSH = "dlq.auto.flush";
   static final String REDACT = "dlq.redact.rule.types";
-  static final String REDACTED = "<REDACTED>";
+  /** The rule types whose fields are redacted whatever {@code dlq.redact.rule.types} says. */
+  static final Set<String> ALWAYS_REDACTED = Set.of(DlqRedaction.ENCRYPT, DlqRedaction.ENCRYPT_PAYLOAD);
 
   private final Object lock = new Object();
   private Map<String, Object> producerConfigs = Map.of();
   private String topic;
   private boolean autoFlush;
-  private Set<String> redacted = Set.of("ENCRYPT", "ENCRYPT_PAYLOAD");
+  private Set<String> redacted = ALWAYS_REDACTED;
   private Producer<byte[], byte[]> producer;
 
   /** For Kafka's ServiceLoader and for {@code rule.actions.<name>.class}. */
@@ -76,10 +70,12 @@ public final class DlqAction implements RuleAction {
     topic = t == null || t.toString().isBlank() ? null : t.toString().trim();
     autoFlush = Boolean.parseBoolean(String.valueOf(configs.get(AUTO_FLUSH)));
     Object types = configs.get(REDACT);
+    Set<String> redact = new HashSet<>(ALWAYS_REDACTED);
     if (types != null) {
-      redacted = Arrays.stream(types.toString().split(",")).map(String::trim).filter(s -> !s.isEmpty())
-          .map(s -> s.toUpperCase(Locale.ROOT)).collect(Collectors.toSet());
+      Arrays.stream(types.toString().split(",")).map(String::trim).filter(s -> !s.isEmpty())
+          .map(s -> s.toUpperCase(Locale.ROOT)).forEach(redact::add);
     }
+    redacted = Set.copyOf(redact);
     Map<String, Object> producer = new HashMap<>();
     producer.put(ProducerConfig.ACKS_CONFIG, "all");
     producer.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false);
@@ -145,7 +141,7 @@ public final class DlqAction implements RuleAction {
     headers.add(name, value == null ? null : value.getBytes(StandardCharsets.UTF_8));
   }
 
-  /** The payload on read; on write, the message as Avro JSON with the redacted fields redacted. */
+  /** The payload on read; on write, what {@link DlqRedaction} lets through of the message. */
   private byte[] bytesOf(RuleOutcome outcome) {
     Object original = outcome.original();
     if (original instanceof byte[] bytes) {
@@ -154,26 +150,7 @@ public final class DlqAction implements RuleAction {
     if (original == null) {
       return null;
     }
-    RuleTarget target = outcome.target();
-    Object message = original;
-    for (Rule rule : target.contract().ruleSet().domainRules()) {
-      if (redacted.contains(rule.type())) {
-        message = FieldWalker.of(new RuleTarget(rule, Rule.Mode.WRITE, target.subject(), target.schema(),
-            target.contract(), List.of(rule), 0, target.registry())).walk(message, (field, value) ->
-                field.type() == FieldType.STRING ? REDACTED
-                    : field.type() == FieldType.BYTES ? REDACTED.getBytes(StandardCharsets.UTF_8) : value);
-      }
-    }
-    try {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      JsonEncoder encoder = EncoderFactory.get().jsonEncoder(target.schema(), out);
-      new GenericDatumWriter<>(target.schema(), GenericData.get()).write(message, encoder);
-      encoder.flush();
-      return out.toByteArray();
-    } catch (IOException | RuntimeException e) {
-      return ("{\"error\":\"the record does not match schema " + target.schema().getFullName() + "\"}")
-          .getBytes(StandardCharsets.UTF_8);
-    }
+    return DlqRedaction.json(outcome.target(), original, redacted);
   }
 
   private Producer<byte[], byte[]> producer() {

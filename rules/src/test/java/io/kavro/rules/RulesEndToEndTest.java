@@ -255,6 +255,39 @@ class RulesEndToEndTest {
         .toString()).isEqualTo("456");
   }
 
+  /** Issue 49, item 4: ENCRYPT on a subject whose schema has no field would write it in clear. */
+  @Test
+  void encrypt_onAStringSubject_isRefusedWhenPlanned_namingTheSubjectAndEncryptPayload() {
+    Schema taggedString = new Schema.Parser().parse("{\"type\":\"string\",\"confluent:tags\":[\"PII\"]}");
+    registry.register("ids-value", taggedString, List.of(), domain(rule("encryptId", Rule.Kind.TRANSFORM,
+        Rule.Mode.WRITEREAD, "ENCRYPT", Set.of("PII"), KMS, null, "ERROR,NONE")));
+
+    Throwable refused = org.assertj.core.api.Assertions.catchThrowable(
+        () -> serializer(SECRET, "s3cret").serialize("ids", "123-45-6789"));
+
+    assertThat(refused).isInstanceOf(SerializationException.class).hasMessageContaining("'ids-value'")
+        .hasMessageContaining("encryptId").hasMessageContaining("ENCRYPT_PAYLOAD")
+        .hasRootCauseInstanceOf(io.kavro.rules.encryption.NoFieldsToEncryptException.class);
+    assertThat(registry.dekRegistry().kek("kek1", true)).as("no key was made").isEmpty();
+  }
+
+  /** Issue 49, item 7: a rule's failure on a route that encrypts quotes no value, in the message or a cause. */
+  @Test
+  void aFailingCelRule_onARouteThatEncrypts_showsTheValueNowhere() {
+    registry.register("people-value", PERSON, List.of(), domain(
+        rule("digits", Rule.Kind.CONDITION, Rule.Mode.WRITE, "CEL", Set.of(), Map.of(), "int(message.ssn) > 0",
+            null),
+        rule("encryptPii", Rule.Kind.TRANSFORM, Rule.Mode.WRITEREAD, "ENCRYPT", Set.of("PII"), KMS, null, null)));
+
+    Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(
+        () -> serializer(SECRET, "s3cret").serialize("people", person("ann", "123-45-6789", 30)));
+
+    assertThat(thrown).isInstanceOf(SerializationException.class).hasMessageContaining("Rule failed: digits");
+    for (Throwable t = thrown; t != null; t = t.getCause()) {
+      assertThat(String.valueOf(t.getMessage())).as("%s", t.getClass()).doesNotContain("45-67");
+    }
+  }
+
   @Test
   void aSchemaWithoutRules_isWrittenAsWithoutKavroRules() {
     registry.register("plain-value", PERSON);

@@ -1,21 +1,46 @@
 package io.kavro.schematools;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.kavro.registry.RegistryConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.avro.Schema;
 
 /**
  * Schema files ({@code .avsc}) as Kavro's tools read them, the console tool and the Maven plugin alike, and their
  * errors: one line that names the file and what is wrong, and never quotes the file (which may be a token or
  * {@code /etc/shadow} given by mistake). A file that is not JSON is named with the line and column where it stops
- * being JSON and Jackson's reason; a file that is JSON but not a schema with Avro's reason; each reason cut before
- * the text it quotes.
+ * being JSON and Jackson's reason; a file that is JSON but not a schema with Avro's reason. Each reason is whole
+ * (Avro's "Undefined schema: com.acme.Address" names the type), but for what it quotes of the file: a token of two
+ * characters or more that Jackson quotes, and a JSON object or array Avro quotes, are left out.
  */
 public final class SchemaFiles {
+  /** Jackson's description of its input, which may quote it, and where in it the parser was. */
+  private static final Pattern SOURCE = Pattern.compile("\\[Source: (?s).*; line: (\\d+), column: (\\d+)\\]");
+
+  /**
+   * What Jackson puts in quotes, pair by pair: the apostrophe, which it quotes as {@code '''}, or any other text.
+   * Taken in pairs, the closing quote of a one-character quote ({@code 'x': was expecting}) never opens the next.
+   */
+  private static final Pattern QUOTED = Pattern.compile("'''|'[^'\\n]*'");
+
+  /** The longest quote kept, quotes included: one character ({@code '}'}, {@code 'x'}) says where, not what. */
+  private static final int KEPT_QUOTE = 3;
+
+  /** What Jackson quotes of its own words, not of the input. */
+  private static final Set<String> KEYWORDS = Set.of("'null'", "'true'", "'false'", "'NaN'");
+
+  /** Finds where the JSON that Avro quotes ends. */
+  private static final JsonFactory JSON = new JsonFactory();
+
   private SchemaFiles() {}
 
   /**
@@ -64,7 +89,8 @@ public final class SchemaFiles {
 
   /**
    * What is wrong with a file whose parsing threw {@code e}, without the file's text: " is not JSON (line 1,
-   * column 5): Unrecognized token", or " is not an Avro schema: No type".
+   * column 5): Unrecognized token '…': was expecting (...)", or " is not an Avro schema: Undefined schema:
+   * com.acme.Address".
    *
    * @param e what parsing threw
    * @return the words to put after the file's name, starting with a space
@@ -76,36 +102,79 @@ public final class SchemaFiles {
       return " is not JSON" + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")")
           + why(json.get());
     }
-    String reason = reason(e.getMessage());
+    String reason = avroReason(e.getMessage());
     return " is not an Avro schema" + (reason.isEmpty() ? " (" + e.getClass().getSimpleName() + ")" : reason);
   }
 
   /**
-   * Why a JSON text is not JSON, without what the parser quotes of it: ": Unexpected end-of-input".
+   * Why a JSON text is not JSON, in the JSON parser's whole words but for what it quotes of the text (a token of a
+   * file given by mistake may be a secret): ": Unrecognized token '…': was expecting (JSON String, ...)".
    *
    * @param e what the JSON parser threw
    * @return ": " and the reason, or an empty string when there is none
    */
   public static String why(Exception e) {
-    return reason(e instanceof JsonProcessingException json ? json.getOriginalMessage() : e.getMessage());
+    if (!(e instanceof JsonProcessingException json)) {
+      return reason(e.getMessage());
+    }
+    String message = json.getOriginalMessage();
+    if (message == null) {
+      return "";
+    }
+    // Where the parser was is said by the caller; its source description may quote the text.
+    message = SOURCE.matcher(message).replaceAll("[line: $1, column: $2]");
+    message = QUOTED.matcher(message).replaceAll(quote -> quote.group().length() <= KEPT_QUOTE
+        || KEYWORDS.contains(quote.group()) ? Matcher.quoteReplacement(quote.group()) : "'\u2026'");
+    return reason(message);
   }
 
   /**
-   * ": " and the start of a message, up to the first colon, quote or line end: Avro and the JDK put what they
-   * quote from the input after them ({@code No type: {...}}, {@code Undefined name: "x"}).
+   * ": " and Avro's message, whole, on one line, but for what it quotes of a file as JSON: each JSON object or array
+   * in it is "{...}" or "[...]", and one that ends the message after a colon is left out with the colon ({@code No type:
+   * {"password": ...}} is "No type"), for a file given by mistake may hold a secret.
    */
+  private static String avroReason(String message) {
+    if (message == null) {
+      return "";
+    }
+    return reason(withoutJson(message).replaceFirst(":\\s*(\\{\\.\\.\\.}|\\[\\.\\.\\.])\\s*$", ""));
+  }
+
+  /** ": " and a message, whole, on one line, its URLs without user info; or "" when there is none. */
   private static String reason(String message) {
     if (message == null) {
       return "";
     }
-    int end = message.length();
-    for (char stop : new char[] {':', '"', '\'', '\n', '\r', '{', '['}) {
-      int at = message.indexOf(stop);
-      if (at >= 0 && at < end) {
-        end = at;
+    String text = RegistryConfig.redactUrls(message.replaceAll("\\s+", " ").strip());
+    return text.isEmpty() ? "" : ": " + text;
+  }
+
+  /** {@code text} with each balanced {@code {...}} and {@code [...]} (strings in them skipped) as "{...}", "[...]". */
+  private static String withoutJson(String text) {
+    StringBuilder out = new StringBuilder(text.length());
+    int i = 0;
+    while (i < text.length()) {
+      char c = text.charAt(i);
+      int end = (c == '{' || c == '[') ? endOfJson(text, i) : -1;
+      if (end < 0) {
+        out.append(c);
+        i++;
+      } else {
+        out.append(c == '{' ? "{...}" : "[...]");
+        i = end + 1;
       }
     }
-    String start = message.substring(0, end).strip();
-    return start.isEmpty() ? "" : ": " + start;
+    return out.toString();
+  }
+
+  /** Where the JSON object or array that starts at {@code start} ends, or -1 when it is no JSON that ends. */
+  private static int endOfJson(String text, int start) {
+    try (JsonParser parser = JSON.createParser(text.substring(start))) {
+      parser.nextToken();
+      parser.skipChildren();
+      return start + (int) parser.currentLocation().getCharOffset() - 1;
+    } catch (IOException e) {
+      return -1;
+    }
   }
 }

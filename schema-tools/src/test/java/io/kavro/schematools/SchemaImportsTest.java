@@ -166,7 +166,7 @@ class SchemaImportsTest {
       assertThatThrownBy(() -> reading.resolve(order, List.of(), Optional.of(imports)))
           .isInstanceOf(SchemaFileException.class)
           .hasMessage(order.toAbsolutePath().normalize() + " is not an Avro schema: Invalid default for field "
-              + "priority")
+              + "priority: \"high\" not a \"int\"")
           .extracting(e -> ((SchemaFileException) e).file()).isEqualTo(Optional.of(order.toAbsolutePath()
               .normalize()));
       assertThat(reading.withReading(SchemaImports.Reading.AS_HELD).resolve(order, List.of(), Optional.of(imports))

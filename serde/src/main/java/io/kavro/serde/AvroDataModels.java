@@ -16,7 +16,9 @@ import org.apache.avro.specific.SpecificRecord;
  * The Avro data models one serde instance uses: generic and reflect models of its own (never Avro's
  * JVM-wide singletons), and the generated classes' own models for specific records. The generic model has the
  * logical-type conversions as {@code avro.use.logical.type.converters} says; the reflect model has them always:
- * a Java type such as {@code LocalDate} means its logical type whatever the setting.
+ * a Java type such as {@code LocalDate} means its logical type whatever the setting. A Java record's component that
+ * holds the underlying value (an {@code int} of a {@code date}) is read and written as it is:
+ * {@link DeclaredConversions} decides that by its declared type when the codec is built.
  */
 final class AvroDataModels {
   private final GenericData generic;

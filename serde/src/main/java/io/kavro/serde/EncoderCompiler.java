@@ -69,8 +69,9 @@ final class EncoderCompiler {
   private CompiledEncoder encoder(Schema schema, Type type) {
     CompiledEncoder raw = type == null ? rawEncoder(schema) : reflectEncoder(schema, type);
     LogicalType logical = schema.getLogicalType();
-    if (logical == null) {
-      return raw;
+    if (logical == null
+        || type != null && !DeclaredConversions.mayConvert(JavaTypes.rawClass(type), logical, model)) {
+      return raw; // a component that holds the underlying value (an int date): never converted, decided here
     }
     @SuppressWarnings("unchecked")
     Conversion<Object> usual = (Conversion<Object>) model.getConversionFor(logical);
@@ -205,7 +206,11 @@ final class EncoderCompiler {
         yield rawEncoder(schema);
       }
       case STRING -> {
-        if (!(raw == String.class || raw == CharSequence.class || raw == Object.class || STRINGABLE.contains(raw))) {
+        // A UUID of a uuid: the logical type's conversion (in encoder) gives the text first.
+        boolean converted = schema.getLogicalType() != null
+            && DeclaredConversions.mayConvert(raw, schema.getLogicalType(), model);
+        if (!(raw == String.class || raw == CharSequence.class || raw == Object.class || STRINGABLE.contains(raw)
+            || converted)) {
           throw new Unsupported("string as " + raw.getTypeName());
         }
         yield rawEncoder(schema);
@@ -254,13 +259,15 @@ final class EncoderCompiler {
 
   /**
    * Writes one component of a Java record: a primitive one without boxing, through a typed accessor, when its
-   * field is the plain primitive type; any other through its accessor and the field's encoder.
+   * field is the plain primitive type (an {@code int} of a {@code date} too: no conversion takes an {@code int});
+   * any other through its accessor and the field's encoder.
    */
   private CompiledEncoder componentWriter(Schema record, Schema.Field field, Class<?> type,
       java.lang.reflect.RecordComponent component) {
     Schema schema = field.schema();
     Class<?> primitive = component.getType();
-    if (primitive.isPrimitive() && schema.getLogicalType() == null) {
+    if (primitive.isPrimitive() && (schema.getLogicalType() == null
+        || !DeclaredConversions.mayConvert(primitive, schema.getLogicalType(), model))) {
       CompiledEncoder direct = JavaTypes.primitiveWriter(type, component, schema.getType());
       if (direct != null) {
         return direct;

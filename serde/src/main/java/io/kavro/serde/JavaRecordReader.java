@@ -19,7 +19,11 @@ final class JavaRecordReader implements DatumReader<Object> {
   private final GenericDatumReader<Object> generic;
   private final Function<Object, Object> converter;
 
-  /** Reads data written with {@code writer} as {@code reader}, into instances of the record class {@code type}. */
+  /**
+   * Reads data written with {@code writer} as {@code reader}, into instances of the record class {@code type}.
+   * {@code reader} is the one {@link DeclaredConversions#readerSchema} gives for {@code type}: logical types only
+   * where the components hold their Java types.
+   */
   JavaRecordReader(Schema writer, Schema reader, Class<?> type, GenericData model) {
     if (!type.isRecord()) {
       throw new IllegalArgumentException(type.getName() + " is not a Java record");
@@ -30,7 +34,8 @@ final class JavaRecordReader implements DatumReader<Object> {
 
   /**
    * The model a Java record's data is read generically with: {@code model}'s conversions (the reflect model's:
-   * every one, as the record's Java types mean them), and strings as text.
+   * every one, as the record's Java types mean them, applied where the reader schema keeps the logical type), and
+   * strings as text.
    * Avro's fast reader turns a string named by "java-class" into that class, and cannot with the generic model:
    * read the text, and let {@link #convert} build the class.
    */

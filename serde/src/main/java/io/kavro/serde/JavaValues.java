@@ -6,7 +6,6 @@ import java.lang.invoke.MethodType;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
-import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -28,10 +27,11 @@ import org.apache.avro.generic.IndexedRecord;
 /**
  * Turns a value read generically into the Java type it is read as: a Java record through its canonical
  * constructor, recursively for nested records, lists, sets, maps (keys included), enums, byte arrays, the
- * application's fixed classes ({@code SpecificFixed} subclasses), a decimal's bytes ({@code ByteBuffer}) and the
- * classes Avro's reflection writes as strings ({@code URI}, {@code BigDecimal}...). A constructor that throws is a
- * {@link JavaRecordConstructionException} naming the class. Lists, sets and maps may hold
- * nulls. Everything reflective (components, constructors, enum constants, field positions) is looked up once, when
+ * application's fixed classes ({@code SpecificFixed} subclasses) and the classes Avro's reflection writes as
+ * strings ({@code URI}, {@code BigDecimal}...). A logical type whose Java type a component cannot hold is read
+ * as its underlying value before it gets here ({@link DeclaredConversions}): nothing is converted back. A
+ * constructor that throws is a {@link JavaRecordConstructionException} naming the class. Lists, sets and maps may
+ * hold nulls. Everything reflective (components, constructors, enum constants, field positions) is looked up once, when
  * the converter is built, not per value. Immutable and thread-safe.
  */
 final class JavaValues {
@@ -93,9 +93,6 @@ final class JavaValues {
       }
       if (raw == byte[].class) {
         return JavaValues::bytes;
-      }
-      if (raw == ByteBuffer.class) { // a decimal's bytes: the model's conversion made it a number
-        return value -> value instanceof BigDecimal decimal ? ByteBuffer.wrap(unscaled(decimal)) : value;
       }
       if (GenericFixed.class.isAssignableFrom(raw) && !raw.isInterface()
           && !java.lang.reflect.Modifier.isAbstract(raw.getModifiers()) && raw != GenericData.Fixed.class) {
@@ -231,18 +228,7 @@ final class JavaValues {
     if (value instanceof GenericFixed fixed) {
       return fixed.bytes().clone();
     }
-    if (value instanceof BigDecimal decimal) {
-      return unscaled(decimal);
-    }
     return value;
-  }
-
-  /**
-   * The bytes of a decimal, as Avro's {@code DecimalConversion} writes them: the unscaled value's two's complement,
-   * in the fewest bytes (the scale is the schema's, which the number was read with).
-   */
-  private static byte[] unscaled(BigDecimal decimal) {
-    return decimal.unscaledValue().toByteArray();
   }
 
   /** The fixed class's constructor that takes its bytes, or else its no-argument one. */

@@ -100,7 +100,9 @@ final class ReadPlanner {
       datumReader = new SpecificDatumReader<>(writer, reader, specific);
     } else if (config.schemaReflection() && trusted(reflected, record)) {
       if (reflected != null && reflected.isRecord()) {
-        Schema javaReader = javaRecordReader(reader, reflected, record);
+        // The components' own Java types decide their logical types' conversions: decided here, once per route.
+        Schema javaReader = DeclaredConversions.readerSchema(javaRecordReader(reader, reflected, record), reflected,
+            models.reflect());
         JavaRecordReader records = new JavaRecordReader(writer, javaReader, reflected, models.reflect());
         datumReader = records;
         javaRecords = config.fastCodec() ? javaRecordDecoder(writer, javaReader, reflected, records) : null;

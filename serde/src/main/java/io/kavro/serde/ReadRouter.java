@@ -91,6 +91,8 @@ final class ReadRouter {
    */
   private ReadRules rules(String topic, int id, UUID guid, Schema writer, SubjectVersion latest, String record) {
     if (rules.ignoresRules()) {
+      rules.ignoring(Rule.Mode.READ, () -> subjects.subjectName(topic, isKey, writer),
+          () -> guid != null ? client.contractOf(guid) : ids.of(topic).contractOf(id));
       return null;
     }
     DataContract written = guid != null ? client.contractOf(guid) : ids.of(topic).contractOf(id);

@@ -2,6 +2,7 @@ package io.kavro.serde;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kavro.serde.rules.RuleException;
 import io.kavro.serde.rules.RuleInput;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -96,8 +97,9 @@ final class ReadRules {
       try {
         message = targetReader.read(null, DecoderFactory.get().jsonDecoder(target, JSON.writeValueAsString(json)));
       } catch (IOException | RuntimeException e) {
+        // Avro's JSON decoder quotes what it read (an enum symbol): the class only, as for any rule's failure
         throw new IOException("the migrated message does not match the reader schema " + target.getFullName()
-            + ": " + e.getMessage(), e);
+            + ": " + e.getClass().getName(), RuleException.hidingValues("a migrated message that does not match", e));
       }
     }
     if (domain != null) {
@@ -114,8 +116,9 @@ final class ReadRules {
       sinks.encoder.flush();
     } catch (IOException | RuntimeException e) {
       WriteRules.SINKS.remove();
+      // Avro's writer quotes the value that does not fit: the class only
       throw new IOException("the rules gave a message that does not match schema " + target.getFullName()
-          + ": " + e, e);
+          + ": " + e.getClass().getName(), RuleException.hidingValues("a message that does not match", e));
     }
     return sinks.sink.toByteArray();
   }

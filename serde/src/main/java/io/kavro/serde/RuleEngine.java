@@ -36,6 +36,8 @@ final class RuleEngine implements AutoCloseable {
   private final Map<String, RuleExecutor> byName = new HashMap<>();
   private final Map<String, RuleAction> actions = new HashMap<>();
   private final List<AutoCloseable> owned = new ArrayList<>();
+  /** Warns, once per rule, when this serde passes over an encryption rule. */
+  private final EncryptionBypassLog bypasses = new EncryptionBypassLog();
 
   RuleEngine(RuleSettings settings, SchemaRegistryClient client) {
     this.settings = settings;
@@ -103,6 +105,23 @@ final class RuleEngine implements AutoCloseable {
   }
 
   /**
+   * With {@code rules.ignore=true}, warns once per rule of the encryption rules of {@code contract} that would run
+   * in {@code phase}; a contract or subject that cannot be had (its supplier throws) is left out quietly: rules
+   * are ignored anyway.
+   */
+  void ignoring(Rule.Mode phase, java.util.function.Supplier<String> subject,
+      java.util.function.Supplier<DataContract> contract) {
+    if (!settings.ignore()) {
+      return;
+    }
+    try {
+      bypasses.ignored(contract.get(), subject.get(), phase);
+    } catch (RuntimeException e) {
+      // no contract to warn of: nothing runs either way
+    }
+  }
+
+  /**
    * Prepares the rules of {@code rules} that run in {@code phase} against one schema version, in the order they
    * run (reversed on read and downgrade, as Confluent runs them).
    *
@@ -119,8 +138,14 @@ final class RuleEngine implements AutoCloseable {
     }
     List<Rule> running = new ArrayList<>();
     for (Rule rule : rules) {
-      if (rule.mode().runsIn(phase) && !disabled(rule, enableAt)) {
+      if (!rule.mode().runsIn(phase)) {
+        continue;
+      }
+      String off = disabledBy(rule, enableAt);
+      if (off == null) {
         running.add(rule);
+      } else {
+        bypasses.disabled(rule, subject, phase, off);
       }
     }
     if (running.isEmpty()) {
@@ -144,7 +169,7 @@ final class RuleEngine implements AutoCloseable {
       steps.add(new RulePlan.Step(ruleTarget, prepared, action(rule, "onSuccess", rule.onSuccess(), phase, null,
           record), action(rule, "onFailure", rule.onFailure(), phase, "ERROR", record)));
     }
-    return new RulePlan(steps);
+    return new RulePlan(steps, bypasses);
   }
 
   private RuleExecutor executor(Rule rule, String record, String subject) {
@@ -188,18 +213,33 @@ final class RuleEngine implements AutoCloseable {
     return action;
   }
 
-  /** Whether a rule is off: by a setting, else by its rule set's {@code enableAt}, else by its own flag. */
-  private boolean disabled(Rule rule, String enableAt) {
-    String configured = settings.override(rule.name(), rule.type().toUpperCase(Locale.ROOT), "disabled");
+  /**
+   * What turns a rule off, for messages, or null when it runs: a setting, else its rule set's {@code enableAt},
+   * else its own flag.
+   */
+  private String disabledBy(Rule rule, String enableAt) {
+    String type = rule.type().toUpperCase(Locale.ROOT);
+    String configured = settings.override(rule.name(), type, "disabled");
     if (configured != null) {
-      return Boolean.parseBoolean(configured.trim());
+      return Boolean.parseBoolean(configured.trim()) ? "disabled by " + RuleSettings.EXECUTORS + "."
+          + overrideName(rule.name(), type, "disabled") + ".disabled=true" : null;
     }
     if (enableAt != null && !enableAt.equalsIgnoreCase("ALL")) {
       if (enableAt.equalsIgnoreCase("NONE") || !enableAt.equalsIgnoreCase(settings.environment())) {
-        return true;
+        return "its rule set's enableAt is " + enableAt + ", and execution.environment is " + settings.environment();
       }
     }
-    return rule.disabled();
+    return rule.disabled() ? "the rule is registered with \"disabled\": true" : null;
+  }
+
+  /** Which of the names {@link RuleSettings#override} tries holds the setting: the rule's, its type's, the default. */
+  private String overrideName(String ruleName, String type, String field) {
+    for (String name : new String[] {ruleName, "_" + type + "_", RuleSettings.DEFAULT}) {
+      if (settings.get(RuleSettings.EXECUTORS + "." + name + "." + field) != null) {
+        return name;
+      }
+    }
+    return RuleSettings.DEFAULT;
   }
 
   /** Closes the executors and actions this engine made. */

@@ -10,6 +10,7 @@ import io.kavro.serde.rules.RuleException;
 import io.kavro.serde.rules.RuleInput;
 import io.kavro.serde.rules.RuleOutcome;
 import io.kavro.serde.rules.RuleTarget;
+import io.kavro.serde.rules.RuleUnavailableException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.kafka.common.header.Header;
@@ -30,9 +31,12 @@ final class RulePlan {
 
   private final List<Step> steps;
   private final boolean transforms;
+  private final EncryptionBypassLog bypasses;
 
-  RulePlan(List<Step> steps) {
+  /** @param bypasses where an encryption rule whose failure an action passes over is warned of */
+  RulePlan(List<Step> steps, EncryptionBypassLog bypasses) {
     this.steps = List.copyOf(steps);
+    this.bypasses = bypasses;
     this.transforms = steps.stream().anyMatch(step -> step.target().rule().kind() == Rule.Kind.TRANSFORM);
   }
 
@@ -56,6 +60,9 @@ final class RulePlan {
    *     record is retried, whatever the rule's actions say
    * @throws WrongRegistryUrlException when the registry URL leads to no registry's API: a configuration error,
    *     not the rule's failure, whatever the rule's actions say
+   * @throws RetriableSerdeException when something the rule needs is unavailable for now (a {@link
+   *     RuleUnavailableException}: a KMS that throttles or times out): the record is retried, whatever the rule's
+   *     actions say
    */
   Object run(RuleInput input, Object message, Object original) {
     for (Step step : steps) {
@@ -71,7 +78,10 @@ final class RulePlan {
         throw e;
       } catch (RuntimeException e) {
         throwRegistryFault(e); // never a rule's failure that an action may pass over
-        failure = e instanceof RuleException ruleFailure ? ruleFailure : new RuleException(e.toString(), e);
+        throwUnavailable(step, e); // nor is a KMS outage
+        // an executor's own exception may quote field values: its class and stack trace only
+        failure = e instanceof RuleException ruleFailure ? ruleFailure
+            : RuleException.hidingValues("the rule threw " + e.getClass().getName(), e);
       }
       if (failure == null) {
         if (rule.kind() == Rule.Kind.CONDITION) {
@@ -90,6 +100,9 @@ final class RulePlan {
         }
       } else {
         step.onFailure().run(new RuleOutcome(step.target(), input, original, failure));
+        // The action let the record go on.
+        bypasses.failurePassedOver(rule, step.target().subject(), step.target().phase(), step.onFailure().type(),
+            failure.getMessage());
       }
     }
     return message;
@@ -105,6 +118,20 @@ final class RulePlan {
     for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
       if (cause instanceof RegistryUnavailableException || cause instanceof WrongRegistryUrlException) {
         throw (SchemaRegistryException) cause;
+      }
+    }
+  }
+
+  /**
+   * Throws a retriable failure when {@code e} is, or is caused by, a {@link RuleUnavailableException}: something
+   * the rule needs is unavailable for now, and no action may pass the record over for it.
+   */
+  private static void throwUnavailable(Step step, RuntimeException e) {
+    Throwable cause = e;
+    for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
+      if (cause instanceof RuleUnavailableException unavailable) {
+        throw new RetriableSerdeException(step.target() + " could not run, for now: " + unavailable.getMessage()
+            + "; retried, whatever its onFailure action says", e);
       }
     }
   }

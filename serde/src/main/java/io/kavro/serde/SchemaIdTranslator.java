@@ -158,7 +158,7 @@ public final class SchemaIdTranslator implements AutoCloseable {
     String subject = targetConfig.subjectNameStrategy().subjectName(topic, isKey, schema);
     int targetId;
     try {
-      targetId = targetConfig.autoRegisterSchemas() ? target.register(subject, schema)
+      targetId = targetConfig.autoRegisterSchemas() ? Registration.register(target, subject, schema)
           : target.lookup(subject, schema).id();
       if (guid) {
         UUID targetGuid = target.guidOf(targetId);

@@ -112,7 +112,7 @@ final class WriteRouter {
     DataContract contract = null;
     switch (source) {
       case REGISTER -> {
-        id = client.register(subject, plan.registered());
+        id = Registration.register(client, subject, plan.registered());
         contract = rules.ignoresRules() ? null : TopicIds.ofSubject(client, subject).registeredContract(id);
       }
       case LOOKUP -> {
@@ -151,6 +151,8 @@ final class WriteRouter {
   /** The rules of the schema version a route writes with, prepared once; null when it has none. */
   private WriteRules rules(String subject, int id, Schema target, DataContract known, String record) {
     if (rules.ignoresRules()) {
+      rules.ignoring(Rule.Mode.WRITE, () -> subject,
+          () -> known != null ? known : TopicIds.ofSubject(client, subject).registeredContract(id));
       return null;
     }
     DataContract contract = known != null ? known : TopicIds.ofSubject(client, subject).contractOf(id);

@@ -1,5 +1,6 @@
 package io.kavro.serde;
 
+import io.kavro.serde.rules.RuleException;
 import io.kavro.serde.rules.RuleInput;
 import java.io.IOException;
 import org.apache.avro.Schema;
@@ -82,8 +83,10 @@ final class WriteRules {
       sinks.encoder.flush();
     } catch (IOException | RuntimeException e) {
       SINKS.remove(); // the encoder may hold part of the message
+      // Avro's writer quotes the value that does not fit: the class only
       throw new SerializationException("the rules of writer schema " + writer.getFullName() + " gave a message "
-          + "that does not match it: " + e, e);
+          + "that does not match it: " + e.getClass().getName(), RuleException.hidingValues("a message that does "
+          + "not match", e));
     }
     return sinks.sink.toByteArray();
   }

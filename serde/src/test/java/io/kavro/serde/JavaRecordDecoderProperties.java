@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.kavro.serde.JavaRecordProperties.Leaf;
+import io.kavro.serde.JavaRecordProperties.Logical;
 import io.kavro.serde.JavaRecordProperties.Scalars;
 import io.kavro.serde.JavaRecordProperties.Tree;
+import io.kavro.serde.JavaRecordProperties.Underlying;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -55,7 +57,8 @@ class JavaRecordDecoderProperties {
   /** A refusing record before more data, which a cut payload may lack. */
   public record Holder(Guarded first, List<Leaf> rest, String tail) {}
 
-  private static final Class<?>[] TYPES = {Leaf.class, Tree.class, Scalars.class, Holder.class};
+  private static final Class<?>[] TYPES = {Leaf.class, Tree.class, Scalars.class, Holder.class, Logical.class,
+      Underlying.class};
 
   @Test
   void evolvedWriters_readAsAvroReadsThem() {
@@ -80,10 +83,12 @@ class JavaRecordDecoderProperties {
     byte[] written = write(writer, toWriter(read(reader, reflectBytes(reader, record)), reader, writer, random));
     byte[] bytes = mutate ? mutated(written, random) : written;
 
-    CompiledDecoder generic = DecoderCompiler.compile(writer, reader, READ_MODEL);
-    JavaRecordReader records = new JavaRecordReader(writer, reader, type, MODEL);
+    // As the read planner: the components' Java types decide which logical types convert (issue 49 item 14).
+    Schema declared = DeclaredConversions.readerSchema(reader, type, MODEL);
+    CompiledDecoder generic = DecoderCompiler.compile(writer, declared, READ_MODEL);
+    JavaRecordReader records = new JavaRecordReader(writer, declared, type, MODEL);
     CompiledDecoder twoStep = in -> records.convert(generic.decode(in));
-    CompiledDecoder direct = JavaRecordDecoderCompiler.compile(writer, reader, type, READ_MODEL, twoStep);
+    CompiledDecoder direct = JavaRecordDecoderCompiler.compile(writer, declared, type, READ_MODEL, twoStep);
     assertThat(direct).as("a direct decoder for %s", writer).isNotNull();
 
     Outcome expected = Outcome.of(() -> records.read(null, DecoderFactory.get().binaryDecoder(bytes, null)));
@@ -91,8 +96,9 @@ class JavaRecordDecoderProperties {
     Outcome actual = Outcome.of(() -> direct.decode(in));
     if (!mutate) {
       assertThat(actual.text()).as("writer %s", writer).isEqualTo(expected.text());
-      assertThat(expected.failure() == null || expected.failure() instanceof JavaRecordConstructionException)
-          .as("Avro reads it, or the constructor refuses it: %s", expected.text()).isTrue();
+      assertThat(expected.failure() == null
+          || type == Holder.class && expected.failure() instanceof JavaRecordConstructionException)
+          .as("Avro reads it, or the only constructor that refuses values refuses it: %s", expected.text()).isTrue();
       assertThat(in.isEnd() || actual.failure() != null).as("the whole payload read").isTrue();
       return;
     }

@@ -16,7 +16,6 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.reflect.AvroDefault;
 import org.apache.avro.reflect.AvroSchema;
 import org.apache.avro.specific.FixedSize;
-import org.apache.avro.specific.SpecificFixed;
 import org.apache.kafka.common.errors.SerializationException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -55,14 +54,27 @@ class JavaRecordTypesTest {
       @AvroSchema("{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"precision\":9,\"scale\":2}") BigDecimal amount,
       @AvroSchema("{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"precision\":9,\"scale\":2}") ByteBuffer raw) {}
 
+  /**
+   * An order whose components carry their logical types by {@code @AvroSchema} but hold the underlying values
+   * (issue 49 item 14).
+   */
+  public record Order(
+      @AvroSchema("{\"type\":\"int\",\"logicalType\":\"date\"}") int birthday,
+      @AvroSchema("{\"type\":\"long\",\"logicalType\":\"timestamp-millis\"}") long placedAt,
+      @AvroSchema("{\"type\":\"string\",\"logicalType\":\"uuid\"}") String id,
+      @AvroSchema("{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"precision\":9,\"scale\":2}")
+      ByteBuffer amount) {}
+
   /** A fixed of four bytes, in Avro reflection's own form. */
   @FixedSize(4)
-  public static class Four extends SpecificFixed {
+  public static class Four extends JavaRecordProperties.Bytes {
     private static final long serialVersionUID = 1L;
     private static final Schema SCHEMA = Schema.createFixed("Four", null, NAMESPACE, 4);
 
     /** An empty one, for Avro. */
-    public Four() {}
+    public Four() {
+      super(new byte[4]);
+    }
 
     /** These bytes. */
     public Four(byte[] bytes) {
@@ -72,16 +84,6 @@ class JavaRecordTypesTest {
     @Override
     public Schema getSchema() {
       return SCHEMA;
-    }
-
-    @Override
-    public void writeExternal(java.io.ObjectOutput out) throws java.io.IOException {
-      out.write(bytes());
-    }
-
-    @Override
-    public void readExternal(java.io.ObjectInput in) throws java.io.IOException {
-      in.readFully(bytes());
     }
   }
 
@@ -197,6 +199,21 @@ class JavaRecordTypesTest {
 
     assertThat(read.amount()).isEqualTo(new BigDecimal("1234.56"));
     assertThat(read.raw()).isEqualTo(ByteBuffer.wrap(new byte[] {0x01, (byte) 0xE2, 0x40}));
+  }
+
+  @ParameterizedTest
+  @CsvSource({"true,false", "true,true", "false,false", "false,true"})
+  void underlyingValuesOfLogicalTypes_readBackAsTheComponentsHoldThem(boolean fastCodec, boolean logicalTypes) {
+    // 0x00 0x01 0xE2 0x40 is 1234.56 with a sign byte more than the fewest: read back as written, not re-encoded.
+    Order order = new Order(19_782, 1_700_000_000_123L, "123e4567-e89b-12d3-a456-426614174000",
+        ByteBuffer.wrap(new byte[] {0x00, 0x01, (byte) 0xE2, 0x40}));
+
+    Order read = (Order) roundTrip(order, fastCodec, logicalTypes);
+
+    assertThat(read).isEqualTo(order);
+    Schema schema = serdes.registry().latestVersion("Order" + fastCodec + logicalTypes + "-value").schema();
+    assertThat(schema.getField("birthday").schema().getLogicalType().getName()).isEqualTo("date");
+    assertThat(schema.getField("amount").schema().getLogicalType().getName()).isEqualTo("decimal");
   }
 
   @ParameterizedTest

@@ -46,7 +46,9 @@ class RulesTest {
       {"type":"record","name":"Item","namespace":"com.acme","fields":[{"name":"t","type":"string"}]}""");
   static final List<String> ACTIONS = new CopyOnWriteArrayList<>();
 
-  private final Serdes serdes = new Serdes("rule.executors", "append,check,xor,rename,outage,wrongurl,subject",
+  private final Serdes serdes = new Serdes("rule.executors", "append,check,xor,rename,outage,wrongurl,subject,quoting,retype",
+      "rule.executors.quoting.class", Quoting.class.getName(),
+      "rule.executors.retype.class", Retype.class.getName(),
       "rule.executors.outage.class", Outage.class.getName(), "rule.executors.subject.class", Subject.class.getName(),
       "rule.executors.wrongurl.class", WrongUrl.class.getName(),
       "rule.executors.append.class", Append.class.getName(), "rule.executors.check.class", Check.class.getName(),
@@ -194,6 +196,39 @@ class RulesTest {
     }
   }
 
+  /** Throws an exception of its own whose message quotes field {@code s}, as a careless executor would. */
+  public static final class Quoting implements RuleExecutor {
+    @Override
+    public String type() {
+      return "QUOTING";
+    }
+
+    @Override
+    public PreparedRule prepare(RuleTarget target) {
+      return (input, message) -> {
+        throw new IllegalArgumentException("cannot read " + ((GenericRecord) message).get("s"),
+            new NumberFormatException("For input string: \"" + ((GenericRecord) message).get("s") + "\""));
+      };
+    }
+  }
+
+  /** Puts a number where the schema has a string: a message that does not fit, holding field {@code s}'s digits. */
+  public static final class Retype implements RuleExecutor {
+    @Override
+    public String type() {
+      return "RETYPE";
+    }
+
+    @Override
+    public PreparedRule prepare(RuleTarget target) {
+      return (input, message) -> {
+        GenericRecord copy = new GenericData.Record((GenericData.Record) message, true);
+        copy.put("s", Long.parseLong(copy.get("s").toString()));
+        return copy;
+      };
+    }
+  }
+
   /** Writes down each outcome. */
   public static final class Record implements RuleAction {
     @Override
@@ -281,6 +316,80 @@ class RulesTest {
         .isNotNull();
     assertThatThrownBy(() -> serdes.serializer("rule.executors._default_.onFailure", "ERROR")
         .serialize("items", item("bad"))).isInstanceOf(SerializationException.class);
+  }
+
+  /** Issue 49, item 12: a rule registered with {@code "disabled": true} runs neither on write nor on read. */
+  @Test
+  void aRuleRegisteredDisabled_runsNeitherOnWriteNorOnRead() {
+    Rule on = rule("chk", Rule.Kind.CONDITION, Rule.Mode.WRITEREAD, "CHECK", "ok");
+    Rule off = new Rule("chk", null, Rule.Kind.CONDITION, Rule.Mode.WRITEREAD, "CHECK", java.util.Set.of(), Map.of(),
+        "ok", "RECORD", "RECORD", true);
+    Rule offTransform = new Rule("app", null, Rule.Kind.TRANSFORM, Rule.Mode.WRITEREAD, "APPEND",
+        java.util.Set.of(), Map.of(), "-x", null, null, true);
+    registry.register("on-value", V1, List.of(), Contracts.domain(on));
+    registry.register("off-value", V1, List.of(), Contracts.domain(off, offTransform));
+    assertThatThrownBy(() -> serdes.serializer().serialize("on", item("bad")))
+        .as("the same rule, enabled, fails the record").isInstanceOf(SerializationException.class);
+
+    byte[] written = serdes.serializer().serialize("off", item("bad"));
+
+    assertThat(s(serdes.deserializer().deserialize("off", written))).isEqualTo("bad");
+    assertThat(written).isEqualTo(serdes.serializer("rules.ignore", true).serialize("off", item("bad")));
+    assertThat(ACTIONS).as("no action ran: the rule did not").isEmpty();
+  }
+
+  /**
+   * Issue 49, item 7: an executor's own exception may quote a value; the record's error, each of its causes and
+   * the action's outcome name the rule and the exception's class, never the value, and keep the stack trace.
+   */
+  @Test
+  void anExecutorsOwnException_quotesNoValue_anywhere() {
+    registry.register("items-value", V1, List.of(), Contracts.domain(
+        rule("quote", Rule.Kind.TRANSFORM, Rule.Mode.WRITE, "QUOTING", null, null, "RECORD")));
+
+    serdes.serializer().serialize("items", item("123-45-6789"));
+    assertThat(ACTIONS).singleElement().asString().contains("java.lang.IllegalArgumentException")
+        .doesNotContain("45-67");
+
+    registry.register("strict-value", V1, List.of(), Contracts.domain(
+        rule("quote", Rule.Kind.TRANSFORM, Rule.Mode.WRITE, "QUOTING", null)));
+    Throwable thrown = catchThrowable(() -> serdes.serializer().serialize("strict", item("123-45-6789")));
+    assertThat(thrown).isInstanceOf(SerializationException.class).hasMessageContaining("Rule failed: quote")
+        .hasMessageContaining("java.lang.IllegalArgumentException");
+    int causes = 0;
+    for (Throwable t = thrown; t != null; t = t.getCause(), causes++) {
+      assertThat(String.valueOf(t.getMessage())).as("%s", t.getClass()).doesNotContain("45-67");
+    }
+    assertThat(causes).as("the error, the rule's failure, and both exceptions' classes").isEqualTo(4);
+    assertThat(thrown.getCause().getCause().getStackTrace()[0].getClassName()).startsWith(Quoting.class.getName());
+  }
+
+  /** Issue 49, item 7: a rule's result that does not fit the schema is refused without its value (Avro quotes it). */
+  @Test
+  void aRuleResultThatDoesNotFit_isRefusedWithoutItsValue_onWriteAndRead() {
+    registry.register("items-value", V1, List.of(), Contracts.domain(
+        rule("retype", Rule.Kind.TRANSFORM, Rule.Mode.WRITEREAD, "RETYPE", null)));
+    byte[] written = serdes.serializer("rules.ignore", true).serialize("items", item("987654321"));
+
+    for (Throwable thrown : List.of(
+        catchThrowable(() -> serdes.serializer().serialize("items", item("987654321"))),
+        catchThrowable(() -> serdes.deserializer().deserialize("items", written)))) {
+      assertThat(thrown).isInstanceOf(SerializationException.class).hasMessageContaining("does not match");
+      for (Throwable t = thrown; t != null; t = t.getCause()) {
+        assertThat(String.valueOf(t.getMessage())).as("%s", t.getClass()).doesNotContain("987654321");
+      }
+    }
+  }
+
+  /** Issue 49, item 7: an outcome, logged, shows the rule and never the record. */
+  @Test
+  void anOutcome_printsTheRuleNotTheRecord() {
+    Rule chk = rule("chk", Rule.Kind.CONDITION, Rule.Mode.WRITE, "CHECK", "ok");
+    RuleTarget target = new RuleTarget(chk, Rule.Mode.WRITE, "items-value", V1, Contracts.domain(chk), List.of(chk),
+        0, null);
+    String printed = new RuleOutcome(target, new io.kavro.serde.rules.RuleInput("items", false, null),
+        item("123-45-6789"), new RuleException("Expr failed")).toString();
+    assertThat(printed).contains("chk").contains("items-value").contains("failed").doesNotContain("45-67");
   }
 
   @Test

@@ -5,10 +5,14 @@ import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.kafka.KafkaContainer;
 
-/** The stack in Docker: apache/kafka and apicurio/apicurio-registry, through Testcontainers. */
+/**
+ * The stack in Docker: apache/kafka and apicurio/apicurio-registry, through Testcontainers, with a {@link
+ * DataContractLayer} in front of the registry (see {@link StackRegistry}).
+ */
 final class ContainersStack implements TestStack {
   private final KafkaContainer kafka;
   private final GenericContainer<?> registry;
+  private final StackRegistry contracts;
 
   @SuppressWarnings("resource")
   ContainersStack() {
@@ -19,6 +23,14 @@ final class ContainersStack implements TestStack {
         .withStartupTimeout(Duration.ofMinutes(3));
     kafka.start();
     registry.start();
+    try {
+      contracts = StackRegistry.inFront(registry::stop,
+          "http://" + registry.getHost() + ":" + registry.getMappedPort(8080) + "/apis/ccompat/v7", 0);
+    } catch (RuntimeException e) {
+      registry.stop();
+      kafka.stop();
+      throw e;
+    }
   }
 
   @Override
@@ -28,12 +40,12 @@ final class ContainersStack implements TestStack {
 
   @Override
   public String registryUrl() {
-    return "http://" + registry.getHost() + ":" + registry.getMappedPort(8080) + "/apis/ccompat/v7";
+    return contracts.url();
   }
 
   @Override
   public void close() {
-    registry.stop();
+    contracts.close();
     kafka.stop();
   }
 }

@@ -1,6 +1,7 @@
 package io.kavro.testkit;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -20,8 +21,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -31,16 +34,23 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A TEST DOUBLE: Confluent's data-contract API as a thin HTTP layer in front of a Confluent-compatible registry that
- * has none (such as Apicurio's {@code ccompat} API, {@link TestStack#registryUrl()}). It listens on 127.0.0.1,
- * forwards every request to the registry, and adds, in memory only:
+ * has none (such as Apicurio's {@code ccompat} API). It listens on 127.0.0.1, forwards every request to the
+ * registry, and adds, in memory only:
  *
  * <ul>
  *   <li>Data contracts. {@code POST /subjects/{s}/versions} with {@code metadata} or {@code ruleSet} registers the
- *       schema without them and remembers them for the returned id and for the subject's version; a part left out
- *       is inherited from the subject's latest version, as Confluent's registry does. Rules are normalized as
- *       Confluent stores them ({@code kind} TRANSFORM, {@code mode} WRITEREAD and {@code disabled} false by
- *       default). The answers of {@code GET /schemas/ids/{id}}, {@code GET /subjects/{s}/versions/{v|latest}} and
- *       {@code POST /subjects/{s}} (lookup) carry the remembered parts.
+ *       schema without them and remembers them for the subject's version; a part left out is inherited from the
+ *       subject's latest version, as Confluent's registry does. Rules are normalized as Confluent stores them
+ *       ({@code kind} TRANSFORM, {@code mode} WRITEREAD and {@code disabled} false by default). The answers of
+ *       {@code GET /schemas/ids/{id}}, {@code GET /subjects/{s}/versions/{v|latest}} and {@code POST /subjects/{s}}
+ *       (lookup) carry the remembered parts.
+ *   <li>Schema ids that stand for a schema and its contract, as Confluent's do. The registry behind gives the same
+ *       schema text one id whatever its contract; the layer answers that id for the first contract registered with
+ *       it, and an id of its own (from 1,000,000,001) for each other contract of the same schema, in every answer
+ *       that names the version's id (registration, lookup, versions, {@code GET /schemas}). So the same schema
+ *       registered under subject A with rules and under subject B without is two ids, and a record of A's still
+ *       reads with A's rules. {@code GET /schemas/ids/{id}/versions} and {@code /subjects} list the versions that
+ *       have that id.
  *   <li>{@code GET /subjects/{s}/metadata?key=k&value=v...}: the latest version whose metadata properties hold
  *       every pair, else 404 with error code 40401.
  *   <li>{@code /associations/...}: always 404 with error code 40401, so that clients that ask for associations
@@ -50,17 +60,22 @@ import org.slf4j.LoggerFactory;
  *       JSON, 404 with error code 40470 for a missing key and 409 with 40971 for a key created twice.
  * </ul>
  *
+ * <p>It serves the API at its root ({@link #url()}) and under the registry URL's path ({@link #registryUrl()},
+ * {@code .../apis/ccompat/v7} in front of Apicurio, so that clients recognize the registry); the registry's other
+ * paths on its host (Apicurio's own API) pass through unchanged.
+ *
  * <p>Limits, where a real Confluent registry differs:
  *
  * <ul>
- *   <li>Confluent's registry makes the same schema text with a different contract a new version with a new id.
- *       The registry behind this layer sees only the schema text and returns the existing id and version, so the
- *       layer replaces that id's (and version's) contract with the new one: the old contract is gone.
+ *   <li>Confluent's registry makes the same schema text with another contract a new version of the subject. The
+ *       registry behind this layer keeps one version for one schema text, so the layer gives that version the new
+ *       contract and a new id; the old id keeps the old contract, for the records written with it.
  *   <li>The rules and metadata are stored as given (after the defaults above): no validation of rule names,
  *       modes or actions, no default or override configs, no {@code confluent:version} property, no compatibility
- *       check of rule sets. A register answer carries the id the registry answered and, as Confluent 8's does,
- *       the version's contract.
- *   <li>Contracts of versions registered directly at the registry, not through this layer, are unknown (none).
+ *       check of rule sets. A register answer carries the id and, as Confluent 8's does, the version's contract.
+ *   <li>Contracts of versions registered directly at the registry, not through this layer, are unknown (none),
+ *       and such a version has the registry's id. Answers that list ids without versions
+ *       ({@code referencedby}) carry the registry's ids.
  *   <li>DEK registry: no shared KEKs (422 with error code 42271), no contexts ({@code ?context=}, 422), no
  *       updates, deletes, undeletes or rewrapping (405); {@code deleted=} is accepted and changes nothing.
  *   <li>Nothing is persisted: everything lives as long as this object.
@@ -75,19 +90,28 @@ public final class DataContractLayer implements AutoCloseable {
   private static final int INVALID_SCHEMA = 42201;
 
   private final String upstream;
+  /** The registry URL's path ({@code /apis/ccompat/v7}), or empty: requests under it at the layer are served too. */
+  private final String upstreamPath;
+  /** The registry's scheme, host and port, where the registry's other paths are passed on. */
+  private final String upstreamOrigin;
   private final HttpServer server;
   private final ExecutorService executor;
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   private final Contracts contracts = new Contracts();
   private final DekRegistryDouble dekRegistry;
 
-  private DataContractLayer(String registryUrl, LongSupplier clock) throws IOException {
+  private DataContractLayer(String registryUrl, int port, LongSupplier clock) throws IOException {
     String url = registryUrl.endsWith("/") ? registryUrl.substring(0, registryUrl.length() - 1) : registryUrl;
     URI uri = URI.create(url);
     if (!"http".equals(uri.getScheme()) || uri.getHost() == null) {
       throw new IllegalArgumentException("DataContractLayer needs an http:// registry URL, not '" + registryUrl + "'");
     }
+    if (port < 0 || port > 65535) {
+      throw new IllegalArgumentException("DataContractLayer's port must be from 0 to 65535, was " + port);
+    }
     this.upstream = url;
+    this.upstreamPath = uri.getRawPath() == null ? "" : uri.getRawPath();
+    this.upstreamOrigin = url.substring(0, url.length() - upstreamPath.length());
     this.dekRegistry = new DekRegistryDouble(clock);
     AtomicInteger threads = new AtomicInteger();
     this.executor = Executors.newCachedThreadPool(task -> {
@@ -95,7 +119,7 @@ public final class DataContractLayer implements AutoCloseable {
       thread.setDaemon(true);
       return thread;
     });
-    this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
     server.createContext("/", this::serve);
     server.setExecutor(executor);
     server.start();
@@ -109,17 +133,36 @@ public final class DataContractLayer implements AutoCloseable {
    * @throws IllegalArgumentException when the URL is not an {@code http://} URL
    */
   public static DataContractLayer start(String registryUrl) throws IOException {
-    return new DataContractLayer(registryUrl, System::currentTimeMillis);
+    return new DataContractLayer(registryUrl, 0, System::currentTimeMillis);
+  }
+
+  /**
+   * As {@link #start(String)}, on {@code port} of 127.0.0.1 (0 for any free port).
+   *
+   * @throws IOException when the port cannot be opened (another process holds it)
+   */
+  public static DataContractLayer start(String registryUrl, int port) throws IOException {
+    return new DataContractLayer(registryUrl, port, System::currentTimeMillis);
   }
 
   /** As {@link #start(String)}, with the clock that stamps KEKs and DEKs ({@code ts}), for tests. */
   static DataContractLayer start(String registryUrl, LongSupplier clock) throws IOException {
-    return new DataContractLayer(registryUrl, clock);
+    return new DataContractLayer(registryUrl, 0, clock);
   }
 
   /** The layer's URL, for {@code schema.registry.url} or a client's base URL: {@code http://127.0.0.1:<port>}. */
   public String url() {
     return "http://127.0.0.1:" + server.getAddress().getPort();
+  }
+
+  /**
+   * The layer's URL with the registry URL's path ({@code http://127.0.0.1:<port>/apis/ccompat/v7} in front of
+   * Apicurio): served as {@link #url()} is, while the registry's other paths on its host (Apicurio's own API
+   * beside the Confluent-compatible one) pass through to it unchanged. A client given this URL sees the registry
+   * it knows, with data contracts.
+   */
+  public String registryUrl() {
+    return url() + upstreamPath;
   }
 
   /** Stops the server; what it remembered is gone. */
@@ -158,8 +201,20 @@ public final class DataContractLayer implements AutoCloseable {
   private Answer route(HttpExchange exchange, byte[] body) throws IOException, InterruptedException {
     String method = exchange.getRequestMethod();
     URI uri = exchange.getRequestURI();
-    List<String> path = segments(uri.getRawPath());
-    Map<String, List<String>> query = query(uri.getRawQuery());
+    String rawPath = uri.getRawPath();
+    String rawQuery = uri.getRawQuery();
+    String apiPath = rawPath;
+    if (!upstreamPath.isEmpty()) {
+      if (rawPath.equals(upstreamPath) || rawPath.startsWith(upstreamPath + "/")) {
+        apiPath = rawPath.substring(upstreamPath.length());
+      } else if (firstSegment(rawPath).equals(firstSegment(upstreamPath))) {
+        // Another API of the registry's host (Apicurio's own, beside its Confluent-compatible one): as it is.
+        return send(method, upstreamOrigin + rawPath + (rawQuery == null ? "" : "?" + rawQuery), body, exchange);
+      }
+    }
+    Request request = new Request(method, apiPath, rawQuery, body, exchange);
+    List<String> path = segments(apiPath);
+    Map<String, List<String>> query = query(rawQuery);
     int size = path.size();
     String first = size == 0 ? "" : path.get(0);
     if (first.equals("dek-registry") && size >= 2 && path.get(1).equals("v1")) {
@@ -167,27 +222,35 @@ public final class DataContractLayer implements AutoCloseable {
     } else if (first.equals("associations")) {
       return Answer.error(404, SUBJECT_NOT_FOUND, "DataContractLayer keeps no associations");
     } else if (first.equals("subjects") && size == 3 && method.equals("POST") && path.get(2).equals("versions")) {
-      return register(path.get(1), uri.getRawQuery(), body, exchange);
+      return register(path.get(1), request);
     } else if (first.equals("subjects") && size == 2 && method.equals("POST")) {
-      return lookUp(path.get(1), uri, body, exchange);
+      return lookUp(path.get(1), request);
     } else if (first.equals("subjects") && size == 4 && method.equals("GET") && path.get(2).equals("versions")) {
-      return withContract(forward(exchange, body), answer -> contractOfVersion(path.get(1), answer));
+      return asVersion(path.get(1), forward(request));
     } else if (first.equals("subjects") && size == 3 && method.equals("GET") && path.get(2).equals("metadata")) {
-      return latestWithMetadata(path.get(1), query, exchange);
-    } else if (first.equals("schemas") && size == 3 && method.equals("GET") && path.get(1).equals("ids")) {
-      return withContract(forward(exchange, body), answer -> contracts.ofId(answerId(path.get(2))));
+      return latestWithMetadata(path.get(1), query, request);
+    } else if (first.equals("schemas") && size >= 3 && method.equals("GET") && path.get(1).equals("ids")) {
+      return schemaById(path, request);
+    } else if (first.equals("schemas") && size == 1 && method.equals("GET")) {
+      return withLayerIds(forward(request));
     }
-    return forward(exchange, body);
+    return forward(request);
   }
 
-  private Answer register(String subject, String rawQuery, byte[] body, HttpExchange exchange)
-      throws IOException, InterruptedException {
-    ObjectNode request = objectOrNull(body);
-    if (request == null) {
-      return forward(exchange, body);
+  /** A request to the Confluent API the layer serves: its path there (raw) and query. */
+  private record Request(String method, String apiPath, String rawQuery, byte[] body, HttpExchange exchange) {
+    String query() {
+      return rawQuery == null ? "" : "?" + rawQuery;
     }
-    JsonNode metadata = request.remove("metadata");
-    JsonNode ruleSet = request.remove("ruleSet");
+  }
+
+  private Answer register(String subject, Request request) throws IOException, InterruptedException {
+    ObjectNode schema = objectOrNull(request.body());
+    if (schema == null) {
+      return forward(request);
+    }
+    JsonNode metadata = schema.remove("metadata");
+    JsonNode ruleSet = schema.remove("ruleSet");
     for (JsonNode part : new JsonNode[] {metadata, ruleSet}) {
       if (part != null && !part.isNull() && !part.isObject()) {
         return Answer.error(422, INVALID_SCHEMA, "Invalid schema: metadata and ruleSet must be JSON objects");
@@ -197,43 +260,45 @@ public final class DataContractLayer implements AutoCloseable {
         ruleSet instanceof ObjectNode r ? Contracts.normalizeRuleSet(r) : null);
     String subjectPath = "/subjects/" + encode(subject);
     Contract previous = Contract.NONE;
-    Answer latest = send("GET", subjectPath + "/versions/latest", null, exchange);
+    Answer latest = toRegistry("GET", subjectPath + "/versions/latest", null, request);
     if (latest.ok()) {
       previous = contractOfVersion(subject, latest);
     }
-    byte[] stripped = Answer.JSON.writeValueAsBytes(request);
-    Answer registered = send("POST", subjectPath + "/versions" + (rawQuery == null ? "" : "?" + rawQuery), stripped,
-        exchange);
+    byte[] stripped = Answer.JSON.writeValueAsBytes(schema);
+    Answer registered = toRegistry("POST", subjectPath + "/versions" + request.query(), stripped, request);
     if (!registered.ok()) {
       return registered;
     }
-    Answer found = send("POST", subjectPath, stripped, exchange);
+    Answer found = toRegistry("POST", subjectPath, stripped, request);
     JsonNode version = found.ok() ? Answer.JSON.readTree(found.body()).get("version") : null;
-    JsonNode id = Answer.JSON.readTree(registered.body()).get("id");
-    if (version == null || !version.canConvertToInt() || id == null || !id.canConvertToInt()) {
+    JsonNode registryId = Answer.JSON.readTree(registered.body()).get("id");
+    if (version == null || !version.canConvertToInt() || registryId == null || !registryId.canConvertToInt()) {
       return Answer.error(502, 50201, "DataContractLayer could not learn the id and version of the schema just "
           + "registered under subject '" + subject + "' (lookup answered " + found.status() + ")");
     }
     Contract kept = given.orElse(previous);
-    contracts.put(subject, version.intValue(), id.intValue(), kept);
-    // As Confluent 8 answers a registration: with the version's contract, which a registering serializer runs.
-    return withContract(registered, answer -> kept);
+    int id = contracts.put(subject, version.intValue(), registryId.intValue(), kept);
+    // As Confluent 8 answers a registration: the id of the schema with this contract, and the contract, which a
+    // registering serializer runs.
+    ObjectNode answer = (ObjectNode) Answer.JSON.readTree(registered.body());
+    answer.put("id", id);
+    kept.addTo(answer);
+    return Answer.json(registered.status(), answer);
   }
 
-  private Answer lookUp(String subject, URI uri, byte[] body, HttpExchange exchange)
-      throws IOException, InterruptedException {
-    ObjectNode request = objectOrNull(body);
-    if (request == null) {
-      return forward(exchange, body);
+  private Answer lookUp(String subject, Request request) throws IOException, InterruptedException {
+    ObjectNode schema = objectOrNull(request.body());
+    if (schema == null) {
+      return forward(request);
     }
-    request.remove("metadata");
-    request.remove("ruleSet");
-    String target = uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
-    Answer found = send("POST", target, Answer.JSON.writeValueAsBytes(request), exchange);
-    return withContract(found, answer -> contractOfVersion(subject, answer));
+    schema.remove("metadata");
+    schema.remove("ruleSet");
+    Answer found = toRegistry("POST", request.apiPath() + request.query(), Answer.JSON.writeValueAsBytes(schema),
+        request);
+    return asVersion(subject, found);
   }
 
-  private Answer latestWithMetadata(String subject, Map<String, List<String>> query, HttpExchange exchange)
+  private Answer latestWithMetadata(String subject, Map<String, List<String>> query, Request request)
       throws IOException, InterruptedException {
     List<String> keys = query.getOrDefault("key", List.of());
     List<String> values = query.getOrDefault("value", List.of());
@@ -246,20 +311,58 @@ public final class DataContractLayer implements AutoCloseable {
       pairs.put(keys.get(i), values.get(i));
     }
     String subjectPath = "/subjects/" + encode(subject);
-    Answer listed = send("GET", subjectPath + "/versions", null, exchange);
+    Answer listed = toRegistry("GET", subjectPath + "/versions", null, request);
     if (listed.ok()) {
       List<Integer> versions = new ArrayList<>();
       Answer.JSON.readTree(listed.body()).forEach(v -> versions.add(v.asInt()));
       versions.sort(java.util.Comparator.reverseOrder());
       for (int version : versions) {
-        Contract contract = contracts.of(subject, version);
-        if (contract.hasProperties(pairs)) {
-          return withContract(send("GET", subjectPath + "/versions/" + version, null, exchange), a -> contract);
+        if (contracts.of(subject, version).hasProperties(pairs)) {
+          return asVersion(subject, toRegistry("GET", subjectPath + "/versions/" + version, null, request));
         }
       }
     }
     return Answer.error(404, SUBJECT_NOT_FOUND, "Subject '" + subject + "' not found: no version has the metadata "
         + "properties " + pairs);
+  }
+
+  /**
+   * {@code GET /schemas/ids/{id}[/...]}: the registry's answer about the schema that the layer's id stands for,
+   * with the id's contract; its versions and subjects are those whose version the layer answers this id for.
+   */
+  private Answer schemaById(List<String> path, Request request) throws IOException, InterruptedException {
+    int id = answerId(path.get(2));
+    if (id < 0) {
+      return forward(request);
+    }
+    int registryId = contracts.registryId(id);
+    String tail = path.size() == 3 ? "" : path.get(3);
+    if (path.size() > 4 || !(tail.isEmpty() || tail.equals("schema") || tail.equals("versions")
+        || tail.equals("subjects"))) {
+      return forward(request);
+    }
+    String idPath = "/schemas/ids/" + registryId;
+    if (tail.isEmpty()) {
+      return withContract(toRegistry("GET", idPath + request.query(), null, request), contracts.ofId(id));
+    } else if (tail.equals("schema")) {
+      return toRegistry("GET", idPath + "/schema" + request.query(), null, request);
+    }
+    Answer versions = toRegistry("GET", idPath + "/versions" + request.query(), null, request);
+    if (!versions.ok() || !(Answer.JSON.readTree(versions.body()) instanceof ArrayNode all)) {
+      return versions;
+    }
+    ArrayNode kept = Answer.JSON.createArrayNode();
+    Set<String> subjects = new LinkedHashSet<>();
+    for (JsonNode entry : all) {
+      JsonNode subject = entry.get("subject");
+      JsonNode version = entry.get("version");
+      if (subject != null && version != null && version.canConvertToInt()
+          && contracts.idOf(subject.asText(), version.intValue(), registryId) == id) {
+        kept.add(entry);
+        subjects.add(subject.asText());
+      }
+    }
+    return Answer.json(200, tail.equals("versions") ? kept : Answer.JSON.valueToTree(subjects));
   }
 
   /** The contract of the subject's version that a registry answer names, or none. */
@@ -276,51 +379,91 @@ public final class DataContractLayer implements AutoCloseable {
     }
   }
 
-  private interface ContractOf {
-    Contract of(Answer answer) throws IOException;
-  }
-
   /** A successful JSON-object answer with the contract's parts added; any other answer as it is. */
-  private static Answer withContract(Answer answer, ContractOf contractOf) throws IOException {
-    if (!answer.ok()) {
-      return answer;
-    }
-    JsonNode node;
-    try {
-      node = Answer.JSON.readTree(answer.body());
-    } catch (IOException e) {
-      return answer;
-    }
-    if (!(node instanceof ObjectNode object)) {
-      return answer;
-    }
-    Contract contract = contractOf.of(answer);
-    if (contract.metadata() == null && contract.ruleSet() == null) {
+  private static Answer withContract(Answer answer, Contract contract) throws IOException {
+    ObjectNode object = okObject(answer);
+    if (object == null || (contract.metadata() == null && contract.ruleSet() == null)) {
       return answer;
     }
     contract.addTo(object);
     return Answer.json(answer.status(), object);
   }
 
-  private Answer forward(HttpExchange exchange, byte[] body) throws IOException, InterruptedException {
-    URI uri = exchange.getRequestURI();
-    String target = uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
-    return send(exchange.getRequestMethod(), target, body, exchange);
+  /**
+   * A successful answer about one of {@code subject}'s versions ({@code subject}, {@code version}, {@code id},
+   * {@code schema}) with the id the layer answers for that version and the version's contract; any other answer
+   * as it is.
+   */
+  private Answer asVersion(String subject, Answer answer) throws IOException {
+    ObjectNode object = okObject(answer);
+    JsonNode version = object == null ? null : object.get("version");
+    if (version == null || !version.canConvertToInt()) {
+      return answer;
+    }
+    JsonNode registryId = object.get("id");
+    if (registryId != null && registryId.canConvertToInt()) {
+      object.put("id", contracts.idOf(subject, version.intValue(), registryId.intValue()));
+    }
+    contracts.of(subject, version.intValue()).addTo(object);
+    return Answer.json(answer.status(), object);
   }
 
-  /** Sends a request to the registry, with the client's content type, accept and authorization headers. */
-  private Answer send(String method, String pathAndQuery, byte[] body, HttpExchange exchange)
+  /** A successful answer that lists versions ({@code GET /schemas}), each with the id the layer answers for it. */
+  private Answer withLayerIds(Answer answer) throws IOException {
+    if (!answer.ok() || !(Answer.JSON.readTree(answer.body()) instanceof ArrayNode all)) {
+      return answer;
+    }
+    for (JsonNode entry : all) {
+      if (entry instanceof ObjectNode object && object.hasNonNull("subject") && object.path("version")
+          .canConvertToInt() && object.path("id").canConvertToInt()) {
+        object.put("id", contracts.idOf(object.get("subject").asText(), object.get("version").intValue(),
+            object.get("id").intValue()));
+      }
+    }
+    return Answer.json(answer.status(), all);
+  }
+
+  private static ObjectNode okObject(Answer answer) {
+    if (!answer.ok()) {
+      return null;
+    }
+    try {
+      return Answer.JSON.readTree(answer.body()) instanceof ObjectNode object ? object : null;
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  private Answer forward(Request request) throws IOException, InterruptedException {
+    return toRegistry(request.method(), request.apiPath() + request.query(), request.body(), request);
+  }
+
+  /** Sends a request to the registry's Confluent API, at {@code pathAndQuery} under its URL. */
+  private Answer toRegistry(String method, String pathAndQuery, byte[] body, Request request)
       throws IOException, InterruptedException {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(upstream + pathAndQuery))
+    return send(method, upstream + pathAndQuery, body, request.exchange());
+  }
+
+  /**
+   * The headers of a client's request that are not passed on: those of its connection to the layer, and
+   * {@code Accept-Encoding}, as the layer reads the registry's answers.
+   */
+  private static final Set<String> NOT_FORWARDED = Set.of("connection", "content-length", "expect", "host",
+      "upgrade", "keep-alive", "te", "trailer", "transfer-encoding", "proxy-authorization", "proxy-connection",
+      "http2-settings", "accept-encoding", "date", "from", "origin", "referer", "via", "warning");
+
+  /** Sends a request to {@code url}, with the client's headers (its content type, auth, Apicurio's own). */
+  private Answer send(String method, String url, byte[] body, HttpExchange exchange)
+      throws IOException, InterruptedException {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
         .timeout(Duration.ofSeconds(30))
         .method(method, body == null || body.length == 0 ? HttpRequest.BodyPublishers.noBody()
             : HttpRequest.BodyPublishers.ofByteArray(body));
-    for (String header : new String[] {"Content-Type", "Accept", "Authorization"}) {
-      String value = exchange.getRequestHeaders().getFirst(header);
-      if (value != null) {
-        request.header(header, value);
+    exchange.getRequestHeaders().forEach((header, values) -> {
+      if (!NOT_FORWARDED.contains(header.toLowerCase(java.util.Locale.ROOT))) {
+        values.forEach(value -> request.header(header, value));
       }
-    }
+    });
     if (body != null && body.length > 0 && exchange.getRequestHeaders().getFirst("Content-Type") == null) {
       request.header("Content-Type", "application/vnd.schemaregistry.v1+json");
     }
@@ -335,6 +478,15 @@ public final class DataContractLayer implements AutoCloseable {
     } catch (IOException e) {
       return null;
     }
+  }
+
+  private static String firstSegment(String rawPath) {
+    for (String segment : rawPath.split("/")) {
+      if (!segment.isEmpty()) {
+        return segment;
+      }
+    }
+    return "";
   }
 
   private static List<String> segments(String rawPath) {

@@ -11,7 +11,9 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * {@code kavro stack}: the local stack for manual use, until Ctrl-C. The registry defaults to {@code BACKWARD}, as
- * Confluent's does (Apicurio's own default is {@code NONE}, which would call any change compatible). It prints the
+ * Confluent's does (Apicurio's own default is {@code NONE}, which would call any change compatible), and keeps data
+ * contracts (rule sets and metadata) and a DEK registry, as Confluent's does: {@link LocalStack}'s {@link
+ * DataContractLayer} in front of Apicurio, which alone would drop them. It prints the
  * {@code export} lines that the console tool reads ({@code KAVRO_BOOTSTRAP_SERVERS},
  * {@code KAVRO_SCHEMA_REGISTRY_URL}).
  * Options: {@code --kafka-port N} ({@value #KAFKA_PORT} by default), {@code --registry-port N}
@@ -28,8 +30,8 @@ public final class StackMain {
 
   static final String USAGE = """
       Usage: kavro stack [--kafka-port N] [--registry-port N] [-h]
-      Start a Kafka broker and a schema registry (compatibility BACKWARD, as Confluent's) on 127.0.0.1 for manual
-      use, print the export lines for them, and stop on Ctrl-C.
+      Start a Kafka broker and a schema registry (compatibility BACKWARD, as Confluent's; it keeps data contracts and
+      DEKs) on 127.0.0.1 for manual use, print the export lines for them, and stop on Ctrl-C.
             --kafka-port N      Broker port (default: %d; 0 for any free port).
             --registry-port N   Registry port (default: %d; 0 for any free port).
         -h, --help              Show this help message and exit.
@@ -131,7 +133,8 @@ public final class StackMain {
     Runtime.getRuntime().addShutdownHook(hook);
     try (stack) {
       backward(stack.registryUrl());
-      out.println("# Kafka and a schema registry (compatibility BACKWARD, as Confluent's) are up; Ctrl-C stops them.");
+      out.println("# Kafka and a schema registry (compatibility BACKWARD, as Confluent's; it keeps data contracts and "
+          + "DEKs) are up; Ctrl-C stops them.");
       out.println("export KAVRO_BOOTSTRAP_SERVERS=" + stack.bootstrapServers());
       out.println("export KAVRO_SCHEMA_REGISTRY_URL=" + stack.registryUrl());
       out.flush();

@@ -1,6 +1,7 @@
 package io.kavro.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -55,6 +56,15 @@ class DataContractLayerTest {
 
   /** Registers version {@code version} with id {@code id} through the layer; the latest before it was {@code previous}. */
   private void register(String subject, String body, int previous, int version, int id) throws Exception {
+    register(subject, body, previous, version, id, id);
+  }
+
+  /**
+   * As {@link #register(String, String, int, int, int)}, where the registry answers {@code id} and the layer
+   * {@code answered}.
+   */
+  private void register(String subject, String body, int previous, int version, int id, int answered)
+      throws Exception {
     if (previous == 0) {
       upstream(404, "{\"error_code\":40401,\"message\":\"Subject not found\"}");
     } else {
@@ -66,7 +76,7 @@ class DataContractLayerTest {
         + ",\"schema\":\"\\\"string\\\"\"}");
     Reply reply = call("POST", "/subjects/" + subject + "/versions?normalize=false", body);
     assertThat(reply.status()).isEqualTo(200);
-    assertThat(reply.body()).startsWith("{\"id\":" + id);
+    assertThat(reply.body()).matches("\\{\"id\":" + answered + "[,}].*");
     registry.takeRequest();
     registry.takeRequest();
     registry.takeRequest();
@@ -127,13 +137,108 @@ class DataContractLayerTest {
   }
 
   @Test
-  void register_sameSchemaWithAnotherContract_replacesTheIdsContract() throws Exception {
+  void register_sameSchemaWithAnotherContract_newIdForTheVersion_theOldIdKeepsItsContract() throws Exception {
     register("t-value", "{\"schema\":\"\\\"string\\\"\",\"ruleSet\":" + RULE_SET + "}", 0, 1, 1);
-    register("t-value", "{\"schema\":\"\\\"string\\\"\",\"ruleSet\":{\"domainRules\":[]}}", 1, 1, 1);
+    register("t-value", "{\"schema\":\"\\\"string\\\"\",\"ruleSet\":{\"domainRules\":[]}}", 1, 1, 1,
+        Contracts.FIRST_LAYER_ID);
 
     upstream(200, SCHEMA);
-    assertThat(call("GET", "/schemas/ids/1", null))
+    assertThat(call("GET", "/schemas/ids/1", null)).as("records written with id 1 keep their rules")
+        .isEqualTo(new Reply(200, "{\"schema\":\"\\\"string\\\"\",\"ruleSet\":" + NORMALIZED_RULE_SET + "}"));
+    upstream(200, SCHEMA);
+    assertThat(call("GET", "/schemas/ids/" + Contracts.FIRST_LAYER_ID, null))
         .isEqualTo(new Reply(200, "{\"schema\":\"\\\"string\\\"\",\"ruleSet\":{\"domainRules\":[]}}"));
+    registry.takeRequest();
+    assertThat(registry.takeRequest().getTarget()).as("the registry is asked about its own id")
+        .isEqualTo("/apis/ccompat/v7/schemas/ids/1");
+  }
+
+  /**
+   * Issue 49, item 11: the same schema with an ENCRYPT rule under subject A, then without rules under subject B.
+   * The registry answers one id for both; A's id must keep A's rules (a reader of A's records without kavro-rules
+   * read ciphertext with no error), and B's version gets an id of its own, without rules.
+   */
+  @Test
+  void sameSchemaUnderAnotherSubjectWithoutRules_leavesTheFirstSubjectsRules() throws Exception {
+    String encrypt = "{\"encodingRules\":[],\"domainRules\":[{\"name\":\"enc\",\"type\":\"ENCRYPT\","
+        + "\"tags\":[\"PII\"],\"kind\":\"TRANSFORM\",\"mode\":\"WRITEREAD\",\"disabled\":false}]}";
+    register("a-value", "{\"schema\":\"\\\"string\\\"\",\"ruleSet\":" + encrypt + "}", 0, 1, 5);
+    register("b-value", "{\"schema\":\"\\\"string\\\"\"}", 0, 1, 5, Contracts.FIRST_LAYER_ID);
+
+    upstream(200, SCHEMA);
+    assertThat(call("GET", "/schemas/ids/5", null)).as("A's records still read with A's rule")
+        .isEqualTo(new Reply(200, "{\"schema\":\"\\\"string\\\"\",\"ruleSet\":" + encrypt + "}"));
+    upstream(200, SCHEMA);
+    assertThat(call("GET", "/schemas/ids/" + Contracts.FIRST_LAYER_ID, null)).as("B's records, without rules")
+        .isEqualTo(new Reply(200, SCHEMA));
+
+    upstream(200, "{\"subject\":\"b-value\",\"version\":1,\"id\":5,\"schema\":\"\\\"string\\\"\"}");
+    assertThat(call("GET", "/subjects/b-value/versions/latest", null)).isEqualTo(new Reply(200,
+        "{\"subject\":\"b-value\",\"version\":1,\"id\":" + Contracts.FIRST_LAYER_ID
+            + ",\"schema\":\"\\\"string\\\"\"}"));
+    upstream(200, "{\"subject\":\"a-value\",\"version\":1,\"id\":5,\"schema\":\"\\\"string\\\"\"}");
+    assertThat(call("POST", "/subjects/a-value", SCHEMA)).isEqualTo(new Reply(200,
+        "{\"subject\":\"a-value\",\"version\":1,\"id\":5,\"schema\":\"\\\"string\\\"\",\"ruleSet\":" + encrypt
+            + "}"));
+
+    String both = "[{\"subject\":\"a-value\",\"version\":1},{\"subject\":\"b-value\",\"version\":1}]";
+    upstream(200, both);
+    assertThat(call("GET", "/schemas/ids/" + Contracts.FIRST_LAYER_ID + "/versions", null))
+        .isEqualTo(new Reply(200, "[{\"subject\":\"b-value\",\"version\":1}]"));
+    upstream(200, both);
+    assertThat(call("GET", "/schemas/ids/5/subjects", null)).isEqualTo(new Reply(200, "[\"a-value\"]"));
+
+    upstream(200, "[{\"subject\":\"a-value\",\"version\":1,\"id\":5,\"schema\":\"x\"},"
+        + "{\"subject\":\"b-value\",\"version\":1,\"id\":5,\"schema\":\"x\"}]");
+    assertThat(call("GET", "/schemas", null).body()).isEqualTo("[{\"subject\":\"a-value\",\"version\":1,\"id\":5,"
+        + "\"schema\":\"x\"},{\"subject\":\"b-value\",\"version\":1,\"id\":" + Contracts.FIRST_LAYER_ID
+        + ",\"schema\":\"x\"}]");
+
+    // Registered again under B, as its serializer does: the same id, no new one.
+    register("b-value", "{\"schema\":\"\\\"string\\\"\"}", 1, 1, 5, Contracts.FIRST_LAYER_ID);
+  }
+
+  @Test
+  void underTheRegistrysPath_servedAsAtTheRoot_andTheRegistrysOtherPathsPassThrough() throws Exception {
+    assertThat(layer.registryUrl()).isEqualTo(layer.url() + "/apis/ccompat/v7");
+    upstream(200, "[\"a\"]");
+    assertThat(send("GET", layer.registryUrl() + "/subjects?deleted=true")).isEqualTo(new Reply(200, "[\"a\"]"));
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/subjects?deleted=true");
+
+    assertThat(send("GET", layer.registryUrl() + "/dek-registry/v1/keks/none")).isEqualTo(new Reply(404,
+        "{\"error_code\":40470,\"message\":\"Key 'none' not found\"}"));
+
+    upstream(200, "{\"type\":\"AVRO\"}");
+    HttpResponse<String> own = http.send(HttpRequest.newBuilder(URI.create(layer.url()
+        + "/apis/registry/v2/groups/default/artifacts?x=1")).header("X-Registry-ArtifactId", "orders-value")
+        .POST(HttpRequest.BodyPublishers.ofString("\"long\"")).build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(new Reply(own.statusCode(), own.body())).isEqualTo(new Reply(200, "{\"type\":\"AVRO\"}"));
+    RecordedRequest passed = registry.takeRequest();
+    assertThat(passed.getMethod() + " " + passed.getTarget())
+        .isEqualTo("POST /apis/registry/v2/groups/default/artifacts?x=1");
+    assertThat(passed.getHeaders().get("X-Registry-ArtifactId")).as("Apicurio's own headers pass").isEqualTo(
+        "orders-value");
+    assertThat(passed.getBody().utf8()).isEqualTo("\"long\"");
+    assertThat(registry.getRequestCount()).isEqualTo(2);
+  }
+
+  @Test
+  void onAGivenPort_listensThere_aTakenOneIsAnIOException() throws Exception {
+    int port;
+    try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      port = probe.getLocalPort();
+    }
+    try (DataContractLayer onPort = DataContractLayer.start(registry.url("/apis/ccompat/v7").toString(), port)) {
+      assertThat(onPort.registryUrl()).isEqualTo("http://127.0.0.1:" + port + "/apis/ccompat/v7");
+      assertThatThrownBy(() -> DataContractLayer.start(registry.url("/").toString(), port))
+          .isInstanceOf(java.io.IOException.class);
+    }
+  }
+
+  private Reply send(String method, String url) throws Exception {
+    HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(url))
+        .method(method, HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+    return new Reply(response.statusCode(), response.body());
   }
 
   @Test

@@ -7,8 +7,10 @@ import java.util.Optional;
  * keeps its keys. Reached through {@link io.kavro.registry.SchemaRegistryClient#dekRegistry()}, on the schema
  * registry client's transport (auth, TLS, retries, failover and fault classes alike), with its answers cached.
  *
- * <p>A registry without the API (Apicurio, Karapace, Confluent before 7.5) answers with {@link
- * io.kavro.registry.UnsupportedRegistryApiException}, learned once. Thread-safe.
+ * <p>Only the DEK registry's own answer (its error code 40470, "Key not found") says that a key does not exist:
+ * an empty lookup. Any other 404 (a proxy's page, a registry without the API: Apicurio, Karapace, Confluent
+ * before 7.5) is an outage, {@link io.kavro.registry.RegistryUnavailableException}, retried and never remembered,
+ * so that a transient answer never switches encryption off. Thread-safe.
  */
 public interface DekRegistry {
   /** A DEK version that means "the latest". */

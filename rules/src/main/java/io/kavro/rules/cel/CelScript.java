@@ -109,16 +109,22 @@ final class CelScript {
   /**
    * Evaluates the body.
    *
-   * @throws RuleException when it fails, or crosses a bound of {@code budget} (whatever its value), naming the
-   *     rule
+   * @throws RuleException when it fails, naming the rule, the expression and CEL's error code, never CEL's message,
+   *     which may quote a value ({@code For input string: "123-45-6789"}); or when it crosses a bound of
+   *     {@code budget} (whatever its value), naming the rule, the subject and the setting
    */
   Object evaluate(CelVariableResolver variables, CelBudget budget) {
     Object result;
     try {
       result = program.trace(variables, budget);
-    } catch (CelEvaluationException | RuntimeException e) {
+    } catch (CelEvaluationException e) {
       failIfCrossed(budget);
-      throw new RuleException(rule + ": CEL expression '" + body.trim() + "' failed: " + e.getMessage(), e);
+      throw RuleException.hidingValues(rule + ": CEL expression '" + body.trim() + "' failed: "
+          + e.getErrorCode(), e);
+    } catch (RuntimeException e) {
+      failIfCrossed(budget);
+      throw RuleException.hidingValues(rule + ": CEL expression '" + body.trim() + "' failed: "
+          + e.getClass().getName(), e);
     }
     failIfCrossed(budget);
     return result;

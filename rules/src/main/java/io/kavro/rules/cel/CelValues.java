@@ -124,7 +124,7 @@ final class CelValues {
       case ENUM:
         if (result instanceof CharSequence symbol) {
           if (!schema.hasEnumSymbol(symbol.toString())) {
-            throw new RuleException(rule + ": field '" + path + "': '" + symbol + "' is not a symbol of enum "
+            throw new RuleException(rule + ": field '" + path + "': the CEL result is not a symbol of enum "
                 + schema.getFullName());
           }
           return new GenericData.EnumSymbol(schema, symbol.toString());
@@ -155,7 +155,7 @@ final class CelValues {
         if (isInteger(result)) {
           long value = ((Number) result).longValue();
           if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
-            throw new RuleException(rule + ": field '" + path + "': CEL result " + value + " overflows an int");
+            throw new RuleException(rule + ": field '" + path + "': the CEL result overflows an int");
           }
           return (int) value;
         }

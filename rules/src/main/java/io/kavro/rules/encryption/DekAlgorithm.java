@@ -77,12 +77,13 @@ enum DekAlgorithm {
    * The raw key held by key material.
    *
    * @throws RuleException when the material is not this algorithm's key proto (its header or size is wrong); the
-   *     message never holds key bytes
+   *     message gives the size found and never a byte of the material
    */
   byte[] key(byte[] material) {
     if (material == null || material.length != 2 + keySize || material[0] != tag || material[1] != (byte) keySize) {
+      // never a byte of what was found: a raw key, or another algorithm's, starts with key bytes
       String found = material == null ? "none" : material.length + " bytes"
-          + (material.length >= 2 ? String.format(" with header %02X %02X", material[0], material[1]) : "");
+          + (material.length == 2 + keySize ? " with another header" : "");
       throw new RuleException("the DEK's key material is not an " + this + " key: expected "
           + (2 + keySize) + " bytes with header " + String.format("%02X %02X", tag, keySize) + ", found " + found);
     }

@@ -6,6 +6,7 @@ import io.kavro.registry.contract.Dek;
 import io.kavro.registry.contract.DekRegistry;
 import io.kavro.registry.contract.Kek;
 import io.kavro.serde.rules.RuleException;
+import io.kavro.serde.rules.RuleUnavailableException;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.Base64;
@@ -26,6 +27,8 @@ final class EncryptionKeys {
   static final String CACHE_SIZE = "cache.size";
   static final String CACHE_EXPIRY_SECS = "cache.expiry.secs";
   private static final long DAY_MILLIS = 86_400_000L;
+  /** How deep {@link #isTransient} looks among the causes (a bound against a cycle). */
+  private static final int MAX_CAUSES = 16;
 
   private final Map<String, ?> configs;
   private final KmsDrivers drivers;
@@ -157,8 +160,11 @@ final class EncryptionKeys {
     try {
       return kek.client().encrypt(material);
     } catch (GeneralSecurityException e) {
-      throw new RuleException("the KMS of " + kek.kek() + " cannot encrypt a new DEK for subject '" + id.subject()
-          + "': " + e.getMessage(), e);
+      String what = "the KMS of " + kek.kek() + " cannot encrypt a new DEK for subject '" + id.subject() + "'";
+      if (isTransient(e)) {
+        throw new RuleUnavailableException(what + " for now: " + e.getMessage(), e);
+      }
+      throw new RuleException(what + ": " + e.getMessage(), e);
     }
   }
 
@@ -166,9 +172,30 @@ final class EncryptionKeys {
     try {
       return kek.client().decrypt(encrypted);
     } catch (GeneralSecurityException e) {
+      if (isTransient(e)) {
+        throw new RuleUnavailableException("the KMS of " + kek.kek() + " cannot decrypt " + dek + " for now: "
+            + e.getMessage(), e);
+      }
       throw new RuleException("the KMS of " + kek.kek() + " cannot decrypt " + dek + " (a wrong KMS key or "
           + "secret?): " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Whether a KMS failure is one a later attempt may not meet: a {@link KmsUnavailableException}, or an
+   * {@link java.io.IOException} among the causes (a driver that wraps its SDK's timeout).
+   */
+  static boolean isTransient(GeneralSecurityException e) {
+    if (e instanceof KmsUnavailableException) {
+      return true;
+    }
+    Throwable cause = e.getCause();
+    for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
+      if (cause instanceof java.io.IOException || cause instanceof KmsUnavailableException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static byte[] decodeBase64(String value, String what, Dek dek) {

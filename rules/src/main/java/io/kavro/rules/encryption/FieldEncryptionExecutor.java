@@ -19,7 +19,8 @@ import java.util.Map;
  * becomes the base64 (standard alphabet, padded) of its ciphertext and bytes their raw ciphertext, each with the
  * DEK version prefix when {@code encrypt.dek.expiry.days > 0}; a field of another type fails the rule, unless it is
  * a branch of a union of several types, which is left as it is. On read strings and bytes are decrypted, other
- * values left as they are. A field that cannot be decrypted fails the rule with a message that names the field
+ * values left as they are. A schema with no field at all (a {@code string} key subject) is refused when the rule is
+ * prepared ({@link NoFieldsToEncryptException}). A field that cannot be decrypted fails the rule with a message that names the field
  * (the rule's {@code onFailure} decides: {@code "ERROR,NONE"} passes the ciphertext on read).
  *
  * <p>Settings: those of the KMS drivers (the local KMS's {@code secret}), {@code cache.size} and
@@ -46,15 +47,28 @@ public final class FieldEncryptionExecutor implements RuleExecutor {
     keys = EncryptionKeys.configured(configs);
   }
 
+  /**
+   * Prepares the rule.
+   *
+   * @throws NoFieldsToEncryptException when the target schema has no field (a {@code string} key subject): the
+   *     rule would write the whole message in clear; {@code ENCRYPT_PAYLOAD} encrypts such a subject
+   * @throws RuleException when a parameter is missing or wrong, or the phase is a migration
+   */
   @Override
   public PreparedRule prepare(RuleTarget target) {
+    FieldWalker walker = FieldWalker.of(target);
+    if (!walker.hasFields()) {
+      throw new NoFieldsToEncryptException(target.subject(), target.rule().name(), target.rule() + " on subject '"
+          + target.subject() + "': its schema (" + target.schema().getType().getName() + ") has no field to "
+          + "encrypt, so the rule would write every record in clear; encrypt this subject's payload with an "
+          + PayloadEncryptionExecutor.TYPE + " rule in its encodingRules instead");
+    }
     RuleCipher cipher = new RuleCipher(target, keys);
     FieldTransform transform = switch (target.phase()) {
       case WRITE -> (field, value) -> encrypt(target.rule(), cipher, field, value);
       case READ -> (field, value) -> decrypt(target.rule(), cipher, field, value);
       default -> throw new RuleException(target.rule() + " runs on write and read, not " + target.phase());
     };
-    FieldWalker walker = FieldWalker.of(target);
     return (input, message) -> walker.walk(message, transform);
   }
 

@@ -20,6 +20,9 @@ public interface KmsDriver {
    *     KEK's {@code kmsProps} laid over them; they may hold secrets, never to be printed
    * @throws io.kavro.serde.rules.RuleException when the driver cannot reach the key (a setting is missing); the
    *     message names the setting, never its value
+   * @throws io.kavro.serde.rules.RuleUnavailableException when the client cannot be made for now (a credentials
+   *     endpoint that times out, say): the record is retried. Calls of the KMS itself belong in the
+   *     {@link KmsClient}, whose transient failures are {@link KmsUnavailableException}s
    */
   KmsClient newClient(String kekUrl, Map<String, ?> configs);
 }

@@ -1,5 +1,6 @@
 package io.kavro.rules.field;
 
+import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.contract.Rule;
 import io.kavro.serde.rules.RuleException;
 import io.kavro.serde.rules.RuleTarget;
@@ -18,6 +19,7 @@ import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.IndexedRecord;
+import org.apache.kafka.common.errors.RetriableException;
 
 /**
  * Walks a generic datum of a rule's target schema field by field and applies a {@link FieldTransform} to the fields
@@ -82,6 +84,32 @@ public final class FieldWalker {
   /** The rule the walker applies. */
   public Rule rule() {
     return rule;
+  }
+
+  /**
+   * Whether the target schema holds a record field anywhere (at its root, or inside a union, an array or a map): a
+   * schema without one, such as a {@code string} key's, gives the walk no field to apply a transform to.
+   */
+  public boolean hasFields() {
+    return hasFields(root);
+  }
+
+  private static boolean hasFields(Node node) {
+    if (node instanceof RecordNode record) {
+      return record.fields.length > 0;
+    } else if (node instanceof UnionNode union) {
+      for (Node branch : union.branches) {
+        if (hasFields(branch)) {
+          return true;
+        }
+      }
+      return false;
+    } else if (node instanceof ArrayNode array) {
+      return hasFields(array.element);
+    } else if (node instanceof MapNode map) {
+      return hasFields(map.value);
+    }
+    return false;
   }
 
   /** Whether the rule is skipped because an identical transform runs in its place: then a walk does nothing. */
@@ -203,8 +231,13 @@ public final class FieldWalker {
       result = transform.apply(field, input);
     } catch (RuleException e) {
       throw e;
+    } catch (SchemaRegistryException | RetriableException e) {
+      // a fault of the registry or the KMS, not of the value: kept whole, for the serde to retry
+      throw new RuleException(rule + " failed on field '" + current.fullName + "': " + e.getClass().getName(), e);
     } catch (RuntimeException e) {
-      throw new RuleException(rule + " failed on field '" + current.fullName + "': " + e, e);
+      // another exception may quote the value: its class and stack trace only
+      throw RuleException.hidingValues(rule + " failed on field '" + current.fullName + "': "
+          + e.getClass().getName(), e);
     }
     return result instanceof byte[] bytes ? ByteBuffer.wrap(bytes) : result;
   }

@@ -101,7 +101,7 @@ public final class JsonataExecutor implements RuleExecutor {
         }
         out = result == null ? in : tree(result);
       } catch (JsonataProgram.BoundCrossedException e) {
-        throw new RuleException(target + ": the JSONata expression " + e.getMessage(), e);
+        throw RuleException.hidingValues(target + ": the JSONata expression " + e.getMessage(), e.getCause());
       } catch (StackOverflowError e) {
         throw tooDeep(target);
       } catch (RuleException e) {
@@ -110,7 +110,12 @@ public final class JsonataExecutor implements RuleExecutor {
         if (stackOverflow(e)) {
           throw tooDeep(target);
         }
-        throw new RuleException(target + ": the JSONata expression failed: " + e.getMessage(), e);
+        if (e instanceof JException jsonata) {
+          // JSONata's message may quote a value: its error code and position only
+          throw RuleException.hidingValues(target + ": the JSONata expression failed: error " + jsonata.getError()
+              + " at position " + jsonata.getLocation(), e);
+        }
+        throw RuleException.hidingValues(target + ": the JSONata expression failed: " + e.getClass().getName(), e);
       }
       return json ? out : fromJson(target, schema, out);
     };
@@ -206,7 +211,8 @@ public final class JsonataExecutor implements RuleExecutor {
       encoder.flush();
       return JSON.readTree(out.toByteArray());
     } catch (IOException | RuntimeException e) {
-      throw new RuleException(target + ": the message does not match schema " + schema.getFullName() + ": " + e, e);
+      throw RuleException.hidingValues(target + ": the message does not match schema " + schema.getFullName() + ": "
+          + e.getClass().getName(), e);
     }
   }
 
@@ -215,8 +221,9 @@ public final class JsonataExecutor implements RuleExecutor {
       return new GenericDatumReader<>(schema, schema, GenericData.get()).read(null,
           DecoderFactory.get().jsonDecoder(schema, JSON.writeValueAsString(json)));
     } catch (IOException | RuntimeException e) {
-      throw new RuleException(target + ": the JSONata result does not match schema " + schema.getFullName() + ": "
-          + e.getMessage(), e);
+      // Avro's JSON decoder quotes what it read (an unknown enum symbol): its class only
+      throw RuleException.hidingValues(target + ": the JSONata result does not match schema "
+          + schema.getFullName() + ": " + e.getClass().getName(), e);
     }
   }
 }

@@ -103,8 +103,7 @@ class CelExecutorTest {
 
     assertThatThrownBy(() -> transform(expr).apply(INPUT, person()))
         .isInstanceOf(RuleException.class)
-        .hasMessage("rule 'change' (CEL, TRANSFORM, WRITE): field 'acme.Person.pin': CEL result 3000000000"
-            + " overflows an int");
+        .hasMessage("rule 'change' (CEL, TRANSFORM, WRITE): field 'acme.Person.pin': the CEL result overflows an int");
   }
 
   @Test
@@ -142,6 +141,25 @@ class CelExecutorTest {
     assertThatThrownBy(() -> condition("message.nope == 1").apply(INPUT, person()))
         .isInstanceOf(RuleException.class)
         .hasMessageStartingWith("rule 'check' (CEL, CONDITION, WRITE): CEL expression 'message.nope == 1' failed: ");
+  }
+
+  /** Issue 49, item 7: CEL's own message quotes the value ({@code For input string: "123-45-6789"}). */
+  @Test
+  void apply_evaluationError_quotesNoFieldValue_inTheMessageOrAnyCause() {
+    GenericRecord person = person();
+    person.put("ssn", "123-45-6789");
+    Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(
+        () -> condition("int(message.ssn) > 0").apply(INPUT, person));
+
+    assertThat(thrown).isInstanceOf(RuleException.class)
+        .hasMessageStartingWith("rule 'check' (CEL, CONDITION, WRITE): CEL expression 'int(message.ssn) > 0' failed: ");
+    for (Throwable t = thrown; t != null; t = t.getCause()) {
+      assertThat(String.valueOf(t.getMessage())).as("%s", t.getClass()).doesNotContain("45-67");
+    }
+    Throwable enumSymbol = org.assertj.core.api.Assertions.catchThrowable(() -> transform(
+        "{'name': 'x', 'ssn': 'y', 'pin': 1, 'labels': [], 'kind': message.ssn, 'data': b''}").apply(INPUT, person));
+    assertThat(enumSymbol).isInstanceOf(RuleException.class).hasMessageContaining("acme.Person.kind")
+        .hasMessageNotContaining("45-67");
   }
 
   @Test

@@ -57,7 +57,7 @@ class CelFieldExecutorTest {
     assertThatThrownBy(() -> rule(Rule.Kind.TRANSFORM, Set.of("PII"),
         "typeName == 'INT' ; value * 1000000").apply(INPUT, person()))
         .isInstanceOf(RuleException.class)
-        .hasMessage("rule 'field' (CEL_FIELD, TRANSFORM, WRITE): field 'acme.Person.pin': CEL result 5000000000"
+        .hasMessage("rule 'field' (CEL_FIELD, TRANSFORM, WRITE): field 'acme.Person.pin': the CEL result"
             + " overflows an int");
   }
 
@@ -85,6 +85,30 @@ class CelFieldExecutorTest {
   void condition_true_returnsTheMessage() {
     GenericRecord in = person();
     assertThat(rule(Rule.Kind.CONDITION, Set.of("PII"), "value != null").apply(INPUT, in)).isSameAs(in);
+  }
+
+  /** Issue 49, item 12: the guard gates a condition as it gates a transform. */
+  @Test
+  void condition_guardNotTrue_passesTheFieldWithoutTheBody() {
+    GenericRecord in = person();
+    assertThat(rule(Rule.Kind.CONDITION, Set.of("PII"), "name == 'nope' ; false").apply(INPUT, in)).isSameAs(in);
+    assertThat(rule(Rule.Kind.CONDITION, Set.of("PII"), "typeName == 'STRING' ; value.size() > 2")
+        .apply(INPUT, in)).as("the body would fail on the int field").isSameAs(in);
+    assertThatThrownBy(() -> rule(Rule.Kind.CONDITION, Set.of("PII"), "name == 'pin' ; false").apply(INPUT, in))
+        .isInstanceOf(RuleException.class).hasMessageContaining("condition failed on field 'acme.Person.pin'");
+  }
+
+  /** Issue 49, item 7: CEL's own message quotes the value; the rule's names the field only. */
+  @Test
+  void evaluationError_namesTheField_quotesNoValue() {
+    GenericRecord in = person();
+    in.put("ssn", "123-45-6789");
+    Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() -> rule(Rule.Kind.TRANSFORM, Set.of("PII"),
+        "typeName == 'STRING' ; string(int(value))").apply(INPUT, in));
+    assertThat(thrown).isInstanceOf(RuleException.class).hasMessageContaining("string(int(value))");
+    for (Throwable t = thrown; t != null; t = t.getCause()) {
+      assertThat(String.valueOf(t.getMessage())).as("%s", t.getClass()).doesNotContain("45-67");
+    }
   }
 
   @Test

@@ -52,6 +52,19 @@ class CryptorTest {
         .isInstanceOf(RuleException.class).hasMessageContaining("AES256_SIV").hasMessageContaining("12 40");
   }
 
+  /** Issue 49, item 7: material without the header starts with key bytes, which no message may show. */
+  @Test
+  void cryptor_rawKeyWithoutTheHeader_showsNoByteOfIt() {
+    byte[] rawKey = HEX.parseHex("bdb6" + "5c".repeat(30));
+    byte[] headerless = HEX.parseHex("bdb6" + "5c".repeat(32));
+    for (byte[] material : List.of(rawKey, headerless)) {
+      assertThatThrownBy(() -> DekAlgorithm.AES256_GCM.cryptor(material)).isInstanceOf(RuleException.class)
+          .hasMessageContaining("AES256_GCM").hasMessageContaining(material.length + " bytes")
+          .satisfies(e -> assertThat(e.getMessage().toUpperCase(java.util.Locale.ROOT).replace(" ", ""))
+              .doesNotContain("BDB6").doesNotContain("5C5C"));
+    }
+  }
+
   @Test
   void named_defaultsToAes256GcmAndRefusesOthers() {
     assertThat(DekAlgorithm.named(null)).isEqualTo(DekAlgorithm.AES256_GCM);

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.avro.Schema;
@@ -153,7 +154,34 @@ class FieldEncryptionExecutorTest {
     assertThat(dek.toString()).doesNotContain(dek.encryptedKeyMaterial());
   }
 
-  private PreparedRule prepare(Rule.Mode phase, Schema schema, int expiryDays) {
+  /** Issue 49, item 4: on a schema with no field, ENCRYPT would write every record in clear. */
+  @Test
+  void prepare_onASchemaWithoutFields_isRefused_namingTheSubjectAndRule_andPointingToEncryptPayload() {
+    Schema taggedString = new Schema.Parser().parse("{\"type\":\"string\",\"confluent:tags\":[\"PII\"]}");
+    Schema strings = new Schema.Parser().parse("{\"type\":\"array\",\"items\":\"string\"}");
+    for (Schema schema : List.of(Schema.create(Schema.Type.STRING), taggedString, Schema.create(Schema.Type.BYTES),
+        strings, Schema.createUnion(Schema.create(Schema.Type.NULL), Schema.create(Schema.Type.STRING)))) {
+      for (Rule rule : List.of(rule(0), Targets.rule("ENCRYPT", PayloadEncryptionExecutorTest.params(0)))) {
+        for (Rule.Mode phase : List.of(Rule.Mode.WRITE, Rule.Mode.READ)) {
+          assertThatThrownBy(() -> configured().prepare(Targets.target(rule, phase, schema, registry)))
+              .as("%s, %s, %s", schema, rule.tags(), phase)
+              .isInstanceOf(NoFieldsToEncryptException.class)
+              .hasMessageContaining("encryptPII").hasMessageContaining("'" + Targets.SUBJECT + "'")
+              .hasMessageContaining("ENCRYPT_PAYLOAD")
+              .satisfies(e -> {
+                assertThat(((NoFieldsToEncryptException) e).subject()).isEqualTo(Targets.SUBJECT);
+                assertThat(((NoFieldsToEncryptException) e).ruleName()).isEqualTo("encryptPII");
+              });
+        }
+      }
+    }
+    assertThat(registry.calls.get()).as("refused before any key is made").isZero();
+    Schema users = Schema.createArray(SCHEMA);
+    assertThat(configured().prepare(Targets.target(rule(0), Rule.Mode.WRITE, users, registry)))
+        .as("an array of records has fields").isNotNull();
+  }
+
+    private PreparedRule prepare(Rule.Mode phase, Schema schema, int expiryDays) {
     return configured().prepare(Targets.target(rule(expiryDays), phase, schema, registry));
   }
 

@@ -80,6 +80,52 @@ class PayloadEncryptionExecutorTest {
     assertThat((byte[]) prepare(Rule.Mode.READ, params(30)).apply(INPUT, prefixedOld)).isEqualTo(BODY);
   }
 
+  /**
+   * Issue 49, item 12: two producers (two executors, as two processes have) encrypting with one DEK never share a
+   * GCM nonce; a nonce from a counter that starts at 0 in each would repeat at once.
+   */
+  @Test
+  void twoWritersWithOneDek_neverShareANonce() {
+    PreparedRule first = prepare(Rule.Mode.WRITE, params(0));
+    PreparedRule second = configured().prepare(Targets.target(Targets.rule("ENCRYPT_PAYLOAD", params(0)),
+        Rule.Mode.WRITE, SCHEMA, registry));
+    java.util.Set<String> nonces = new java.util.HashSet<>();
+    java.util.List<byte[]> ciphertexts = new java.util.ArrayList<>();
+    int records = 500;
+    for (int i = 0; i < records; i++) {
+      for (PreparedRule writer : java.util.List.of(first, second)) {
+        byte[] cipher = (byte[]) writer.apply(INPUT, BODY);
+        nonces.add(HexFormat.of().formatHex(cipher, 0, 12));
+        ciphertexts.add(cipher);
+      }
+    }
+    assertThat(registry.versions("kek1", Targets.SUBJECT, "AES256_GCM")).as("one DEK").containsExactly(1);
+    assertThat(nonces).hasSize(2 * records);
+    PreparedRule reader = prepare(Rule.Mode.READ, params(0));
+    assertThat((byte[]) reader.apply(INPUT, ciphertexts.get(1))).as("the same DEK").isEqualTo(BODY);
+  }
+
+  /** Issue 49, item 12: one reader reads the records of two DEK versions, in any order, after a rotation. */
+  @Test
+  void oneReader_readsRecordsOfTwoDekVersions() {
+    registry.now.set(System.currentTimeMillis() - 31 * DAY);
+    byte[] bare = (byte[]) prepare(Rule.Mode.WRITE, params(0)).apply(INPUT, BODY); // version 1, 31 days old
+    byte[] first = CryptorTest.concat(new byte[] {0, 0, 0, 0, 1}, bare);
+    registry.now.set(System.currentTimeMillis());
+    byte[] second = (byte[]) prepare(Rule.Mode.WRITE, params(30)).apply(INPUT, BODY); // rotated: version 2
+    assertThat(HexFormat.of().formatHex(first, 0, 5)).isEqualTo("0000000001");
+    assertThat(HexFormat.of().formatHex(second, 0, 5)).isEqualTo("0000000002");
+
+    PreparedRule reader = prepare(Rule.Mode.READ, params(30));
+    for (byte[] cipher : java.util.List.of(second, first, second, first)) {
+      assertThat((byte[]) reader.apply(INPUT, cipher)).isEqualTo(BODY);
+    }
+    PreparedRule other = prepare(Rule.Mode.READ, params(30));
+    for (byte[] cipher : java.util.List.of(first, second)) {
+      assertThat((byte[]) other.apply(INPUT, cipher)).isEqualTo(BODY);
+    }
+  }
+
   @Test
   void onceWarm_aRecordCallsNeitherRegistryNorKms() {
     PreparedRule writer = prepare(Rule.Mode.WRITE, params(7));

@@ -233,13 +233,19 @@ class FieldWalkerTest {
   void walk_transformThrowing_isARuleExceptionNamingTheField() {
     Rule pii = rule("pii", Rule.Kind.TRANSFORM, Rule.Mode.WRITE, Set.of("PII"));
     FieldTransform broken = (field, value) -> {
-      throw new IllegalStateException("boom");
+      throw new IllegalStateException("boom: " + value);
     };
 
+    // Issue 49, item 7: the exception may quote the value; its class and stack trace are kept, never its message
     assertThatThrownBy(() -> FieldWalker.of(target(pii, Metadata.EMPTY)).walk(user(null), broken))
         .isInstanceOf(RuleException.class)
         .hasMessage("rule 'pii' (CEL_FIELD, TRANSFORM, WRITE) failed on field 'acme.User.ssn':"
-            + " java.lang.IllegalStateException: boom");
+            + " java.lang.IllegalStateException")
+        .satisfies(e -> {
+          assertThat(e.getCause()).hasMessageStartingWith("java.lang.IllegalStateException").hasMessageNotContaining(
+              "boom");
+          assertThat(e.getCause().getStackTrace()[0].getClassName()).startsWith(FieldWalkerTest.class.getName());
+        });
   }
 
   @Test

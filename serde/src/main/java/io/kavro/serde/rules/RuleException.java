@@ -2,7 +2,8 @@ package io.kavro.serde.rules;
 
 /**
  * A rule failed, or cannot run: the rule's {@code onFailure} action decides what follows (by default, an error
- * that names the rule). Messages never hold key material or secrets.
+ * that names the rule). Messages never hold key material, secrets or field values: they go into exceptions, logs
+ * and dead letter queue headers, and a field value may be what the contract encrypts.
  */
 public class RuleException extends RuntimeException {
   private static final long serialVersionUID = 1L;
@@ -15,5 +16,26 @@ public class RuleException extends RuntimeException {
   /** @param message what failed; @param cause why */
   public RuleException(String message, Throwable cause) {
     super(message, cause);
+  }
+
+  /**
+   * A failure whose cause may quote field values (a script engine's error, a conversion's): its causes are kept as
+   * their class names and stack traces, without their messages, so that a log of the whole chain holds no value.
+   *
+   * @param message what failed, naming the rule and the field, never a value
+   * @param cause the failure as the engine threw it, or null
+   */
+  public static RuleException hidingValues(String message, Throwable cause) {
+    return new RuleException(message, withoutMessages(cause, 0));
+  }
+
+  private static Throwable withoutMessages(Throwable cause, int depth) {
+    if (cause == null || depth >= 16) {
+      return null;
+    }
+    RuleException copy = new RuleException(cause.getClass().getName() + " (its message is left out: it may quote "
+        + "field values)", withoutMessages(cause.getCause(), depth + 1));
+    copy.setStackTrace(cause.getStackTrace());
+    return copy;
   }
 }

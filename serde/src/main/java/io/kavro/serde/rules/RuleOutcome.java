@@ -14,4 +14,11 @@ public record RuleOutcome(RuleTarget target, RuleInput input, Object original, R
   public boolean failed() {
     return failure != null;
   }
+
+  /** The rule, the topic and whether it failed: never the record, which may hold what the contract encrypts. */
+  @Override
+  public String toString() {
+    return "outcome of " + target + " on topic '" + input.topic() + "' (" + (input.isKey() ? "key" : "value") + "): "
+        + (failed() ? "failed" : "passed");
+  }
 }

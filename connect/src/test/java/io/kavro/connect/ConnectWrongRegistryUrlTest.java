@@ -1,0 +1,175 @@
+package io.kavro.connect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kavro.registry.LogCapture;
+import io.kavro.registry.mock.MockRegistries;
+import io.kavro.serde.KafkaAvroSerializer;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import mockwebserver3.Dispatcher;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.errors.RetriableException;
+import org.apache.kafka.connect.header.ConnectHeaders;
+import org.apache.kafka.connect.source.SourceRecord;
+import org.apache.logging.log4j.Level;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 49, item 11: a registry URL that has never answered as a registry is a configuration error in Connect: a
+ * {@link ConfigException} that is no Connect {@link RetriableException} (so {@code errors.retry.timeout=-1} does
+ * not wait on it forever, and the task fails), naming the URL without its credentials and what it answered, and
+ * logged at ERROR once, not once a record. A registry that has answered before and now answers so is an outage:
+ * retriable, so the worker's error handling never skips a record past it.
+ */
+class ConnectWrongRegistryUrlTest {
+  private static final String SECRET = "s3cret-pw";
+  private static final String PROXY_PAGE = "<html><body>No route for this path</body></html>";
+
+  private final MockWebServer server = new MockWebServer();
+
+  @BeforeEach
+  void start() throws Exception {
+    server.start();
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  /** Every request answered as a proxy or a web server answers a path it does not serve. */
+  private void answerEverythingWithAProxyPage() {
+    server.setDispatcher(new Dispatcher() {
+      @Override
+      public MockResponse dispatch(RecordedRequest request) {
+        return proxyPage();
+      }
+    });
+  }
+
+  private static MockResponse proxyPage() {
+    return new MockResponse.Builder().code(404).setHeader("Content-Type", "text/html").body(PROXY_PAGE).build();
+  }
+
+  /** The server's URL, with user info as users put it in {@code schema.registry.url}. */
+  private String urlWithCredentials() {
+    return "http://connect:" + SECRET + "@" + server.getHostName() + ":" + server.getPort();
+  }
+
+  private static List<String> errorLines(LogCapture logs) {
+    return logs.lines(Level.ERROR);
+  }
+
+  @Test
+  void converter_urlThatNeverAnsweredAsARegistry_configException_loggedOnce() {
+    answerEverythingWithAProxyPage();
+    try (LogCapture logs = new LogCapture(); AvroConverter converter = new AvroConverter()) {
+      converter.configure(Map.of("schema.registry.url", urlWithCredentials(), "max.retries", 3,
+          "retries.wait.ms", 1), false);
+      int afterFirst = 0;
+
+      for (int i = 0; i < 3; i++) {
+        assertThatThrownBy(() -> converter.fromConnectData("orders", Schema.STRING_SCHEMA, "x"))
+            .isInstanceOf(ConfigException.class)
+            .isNotInstanceOf(RetriableException.class)
+            .isNotInstanceOf(org.apache.kafka.common.errors.RetriableException.class)
+            .hasMessageContaining("value of topic 'orders'")
+            .hasMessageContaining("http://" + server.getHostName() + ":" + server.getPort() + "/")
+            .hasMessageContaining("HTTP 404")
+            .hasMessageContaining(PROXY_PAGE)
+            .hasMessageContaining("check that schema.registry.url is the registry's base URL")
+            .hasMessageNotContaining(SECRET);
+        if (i == 0) {
+          List<String> errors = errorLines(logs);
+          assertThat(errors).as("logged at ERROR at once").isNotEmpty();
+          assertThat(errors.get(0)).contains("AvroConverter (value side)", "leads to no schema registry's API",
+              "http://" + server.getHostName() + ":" + server.getPort() + "/", "HTTP 404");
+          afterFirst = errors.size();
+        }
+        assertThatThrownBy(() -> converter.toConnectData("orders", new byte[] {0, 0, 0, 0, 1, 2}))
+            .isInstanceOf(ConfigException.class)
+            .isNotInstanceOf(RetriableException.class)
+            .hasMessageContaining("HTTP 404")
+            .hasMessageNotContaining(SECRET);
+      }
+
+      assertThat(server.getRequestCount()).as("one request a record: no retries waited out").isEqualTo(6);
+      assertThat(errorLines(logs)).as("once, not once a record").hasSize(afterFirst);
+      assertThat(logs.lines()).noneMatch(line -> line.contains(SECRET));
+    }
+  }
+
+  @Test
+  void converter_registryThatAnsweredBefore_nowA404_retriable_notLogged() {
+    // The registry's own "not found" first: the URL has answered as a registry.
+    server.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "application/json")
+        .body("{\"error_code\":40403,\"message\":\"Schema 1 not found\"}").build());
+    try (LogCapture logs = new LogCapture(); AvroConverter converter = new AvroConverter()) {
+      converter.configure(Map.of("schema.registry.url", urlWithCredentials(), "max.retries", 1,
+          "retries.wait.ms", 1), false);
+      assertThatThrownBy(() -> converter.toConnectData("orders", new byte[] {0, 0, 0, 0, 1, 2}))
+          .isNotInstanceOf(RetriableException.class).hasMessageContaining("does not know this schema id");
+
+      answerEverythingWithAProxyPage();
+
+      assertThatThrownBy(() -> converter.toConnectData("orders", new byte[] {0, 0, 0, 0, 2, 2}))
+          .isInstanceOf(RetriableException.class)
+          .hasMessageNotContaining(SECRET);
+      assertThatThrownBy(() -> converter.fromConnectData("orders", Schema.STRING_SCHEMA, "x"))
+          .isInstanceOf(RetriableException.class);
+      assertThat(errorLines(logs)).isEmpty();
+    }
+  }
+
+  @Test
+  void transform_targetUrlThatNeverAnsweredAsARegistry_configException_loggedOnce() {
+    answerEverythingWithAProxyPage();
+    String source = "mock://wrong-url-source-" + UUID.randomUUID();
+    org.apache.avro.Schema order = new org.apache.avro.Schema.Parser().parse("""
+        {"type":"record","name":"Order","namespace":"com.acme","fields":[{"name":"id","type":"long"}]}""");
+    GenericRecord record = new GenericData.Record(order);
+    record.put("id", 1L);
+    byte[] written;
+    try (KafkaAvroSerializer serializer = new KafkaAvroSerializer()) {
+      serializer.configure(Map.of("schema.registry.url", source), false);
+      written = serializer.serialize("orders", record);
+    }
+    Schema bytes = Schema.OPTIONAL_BYTES_SCHEMA;
+    SourceRecord mirrored = new SourceRecord(Map.of(), Map.of(), "src.orders", 0, bytes, null, bytes, written, 1L,
+        new ConnectHeaders());
+    SchemaIdTranslation<SourceRecord> transform = new SchemaIdTranslation.Value<>();
+    try (LogCapture logs = new LogCapture()) {
+      transform.configure(Map.of("source.schema.registry.url", source,
+          "target.schema.registry.url", urlWithCredentials(), "target.max.retries", 3));
+
+      int afterFirst = 0;
+      for (int i = 0; i < 3; i++) {
+        assertThatThrownBy(() -> transform.apply(mirrored))
+            .isInstanceOf(ConfigException.class)
+            .isNotInstanceOf(RetriableException.class)
+            .hasMessageContaining("in the target registry")
+            .hasMessageContaining("HTTP 404")
+            .hasMessageNotContaining(SECRET);
+        if (i == 0) {
+          assertThat(errorLines(logs)).isNotEmpty().allMatch(line -> line.contains("SchemaIdTranslation (values)"));
+          afterFirst = errorLines(logs).size();
+        }
+      }
+      assertThat(errorLines(logs)).as("once, not once a record").hasSize(afterFirst);
+    } finally {
+      transform.close();
+      MockRegistries.drop(source.substring("mock://".length()));
+    }
+  }
+}

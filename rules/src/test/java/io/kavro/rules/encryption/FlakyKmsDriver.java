@@ -1,0 +1,72 @@
+package io.kavro.rules.encryption;
+
+import java.security.GeneralSecurityException;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A KMS driver for tests ({@code flaky-kms}, found by ServiceLoader from the test resources): the local KMS, whose
+ * next {@link #throttles} calls throw {@link KmsUnavailableException}("Throttling"), as a cloud KMS under load,
+ * whose next {@link #timeouts} calls throw a plain {@link GeneralSecurityException} caused by a socket timeout (as
+ * a driver that wraps its SDK's I/O error), and whose next {@link #refusals} calls throw a plain
+ * {@link GeneralSecurityException}, as a KMS that refuses.
+ * Its switches are static: one test class uses them at a time.
+ */
+public final class FlakyKmsDriver implements KmsDriver {
+  /** The KMS type. */
+  public static final String KMS_TYPE = "flaky-kms";
+  /** How many of the next calls throttle. */
+  public static final AtomicInteger throttles = new AtomicInteger();
+  /** How many of the next calls time out: a plain GeneralSecurityException caused by a SocketTimeoutException. */
+  public static final AtomicInteger timeouts = new AtomicInteger();
+  /** How many of the next calls (after the throttled ones) are refused for good. */
+  public static final AtomicInteger refusals = new AtomicInteger();
+  /** How many calls reached the KMS. */
+  public static final AtomicInteger calls = new AtomicInteger();
+
+  private final LocalKmsDriver local = new LocalKmsDriver(name -> null);
+
+  @Override
+  public String kmsType() {
+    return KMS_TYPE;
+  }
+
+  @Override
+  public KmsClient newClient(String kekUrl, Map<String, ?> configs) {
+    KmsClient client = local.newClient(kekUrl, configs);
+    return new KmsClient() {
+      @Override
+      public byte[] encrypt(byte[] plaintext) throws GeneralSecurityException {
+        fault();
+        return client.encrypt(plaintext);
+      }
+
+      @Override
+      public byte[] decrypt(byte[] ciphertext) throws GeneralSecurityException {
+        fault();
+        return client.decrypt(ciphertext);
+      }
+    };
+  }
+
+  private static void fault() throws GeneralSecurityException {
+    calls.incrementAndGet();
+    if (throttles.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+      throw new KmsUnavailableException("Throttling");
+    }
+    if (timeouts.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+      throw new GeneralSecurityException("KMS call failed", new java.net.SocketTimeoutException("Read timed out"));
+    }
+    if (refusals.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+      throw new GeneralSecurityException("AccessDenied");
+    }
+  }
+
+  /** Puts the switches back. */
+  public static void reset() {
+    throttles.set(0);
+    timeouts.set(0);
+    refusals.set(0);
+    calls.set(0);
+  }
+}
