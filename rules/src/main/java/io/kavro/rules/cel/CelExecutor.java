@@ -34,6 +34,10 @@ import org.apache.avro.Schema;
  * an error naming it), integers narrowed to the field's type (an overflow is an error naming the field). A
  * transform that returns {@code message} itself returns the given datum.
  *
+ * <p>A run on a message is bounded in cost and time ({@code cel.max.cost}, {@code cel.timeout.ms}:
+ * {@link CelLimits}); crossing a bound fails the rule, naming it, the subject and the setting, and the rule's
+ * {@code onFailure} follows.
+ *
  * <p>Expressions are compiled once, in {@link #prepare}. Thread-safe.
  */
 public final class CelExecutor implements RuleExecutor {
@@ -42,10 +46,17 @@ public final class CelExecutor implements RuleExecutor {
 
   private static final Cel CEL = CelScript.environment(Map.of("message", SimpleType.DYN));
   private static final ObjectMapper JSON = new ObjectMapper();
+  private CelLimits limits = CelLimits.DEFAULTS;
 
   @Override
   public String type() {
     return TYPE;
+  }
+
+  /** Reads {@code cel.max.cost} and {@code cel.timeout.ms} ({@link CelLimits}). */
+  @Override
+  public void configure(Map<String, ?> configs) {
+    limits = CelLimits.from(configs);
   }
 
   /**
@@ -56,7 +67,7 @@ public final class CelExecutor implements RuleExecutor {
    */
   @Override
   public PreparedRule prepare(RuleTarget target) {
-    return new Prepared(target.rule(), target.schema(), CelScript.compile(CEL, target));
+    return new Prepared(target.rule(), target.schema(), CelScript.compile(CEL, target, limits));
   }
 
   /** A compiled CEL rule. */
@@ -66,10 +77,11 @@ public final class CelExecutor implements RuleExecutor {
       Object bound = bind(message);
       CelVariableResolver variables = name -> "message".equals(name) ? Optional.of(bound) : Optional.empty();
       boolean condition = rule.kind() == Rule.Kind.CONDITION;
-      if (!script.admits(variables)) {
+      CelBudget budget = script.budget();
+      if (!script.admits(variables, budget)) {
         return condition ? Boolean.TRUE : message;
       }
-      Object result = script.evaluate(variables);
+      Object result = script.evaluate(variables, budget);
       if (condition) {
         return result;
       }

@@ -33,7 +33,8 @@ import org.apache.avro.Schema;
  *
  * <p>A condition fails on the first field whose result is {@code false}, naming it. A transform's result is
  * converted to the field's type (integers narrowed, an overflow an error naming the field; bytes as bytes).
- * Expressions are compiled once, in {@link #prepare}. Thread-safe.
+ * A run on a message, over all its fields, is bounded in cost and time as {@link CelExecutor}'s is
+ * ({@link CelLimits}). Expressions are compiled once, in {@link #prepare}. Thread-safe.
  */
 public final class CelFieldExecutor implements RuleExecutor {
   /** The rule type. */
@@ -41,10 +42,17 @@ public final class CelFieldExecutor implements RuleExecutor {
 
   private static final Cel CEL = CelScript.environment(variables());
   private static final Map<FieldType, Schema> PRIMITIVES = primitives();
+  private CelLimits limits = CelLimits.DEFAULTS;
 
   @Override
   public String type() {
     return TYPE;
+  }
+
+  /** Reads {@code cel.max.cost} and {@code cel.timeout.ms} ({@link CelLimits}). */
+  @Override
+  public void configure(Map<String, ?> configs) {
+    limits = CelLimits.from(configs);
   }
 
   /**
@@ -56,8 +64,10 @@ public final class CelFieldExecutor implements RuleExecutor {
   @Override
   public PreparedRule prepare(RuleTarget target) {
     FieldWalker walker = FieldWalker.of(target);
-    FieldTransform transform = new CelFieldTransform(target.rule(), CelScript.compile(CEL, target));
-    return (RuleInput input, Object message) -> walker.walk(message, transform);
+    Rule rule = target.rule();
+    CelScript script = CelScript.compile(CEL, target, limits);
+    return (RuleInput input, Object message) -> walker.walk(message, new CelFieldTransform(rule, script,
+        script.budget()));
   }
 
   private static Map<String, CelType> variables() {
@@ -81,8 +91,8 @@ public final class CelFieldExecutor implements RuleExecutor {
     return schemas;
   }
 
-  /** The expression, applied to one field. */
-  private record CelFieldTransform(Rule rule, CelScript script) implements FieldTransform {
+  /** The expression, applied to the fields of one message, within one budget. */
+  private record CelFieldTransform(Rule rule, CelScript script, CelBudget budget) implements FieldTransform {
     @Override
     public Object apply(FieldContext field, Object value) {
       if (!field.type().isPrimitive()) {
@@ -90,10 +100,10 @@ public final class CelFieldExecutor implements RuleExecutor {
       }
       Variables variables = new Variables(field, value);
       boolean condition = rule.kind() == Rule.Kind.CONDITION;
-      if (!script.admits(variables)) {
+      if (!script.admits(variables, budget)) {
         return condition ? Boolean.TRUE : value;
       }
-      Object result = script.evaluate(variables);
+      Object result = script.evaluate(variables, budget);
       if (condition) {
         return result;
       }

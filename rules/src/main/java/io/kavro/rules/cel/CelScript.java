@@ -16,20 +16,25 @@ import io.kavro.serde.rules.RuleTarget;
 import java.util.Map;
 
 /**
- * A rule's CEL expression, compiled once: the optional guard ({@code guard ; expr}) and the body. Immutable and
- * thread-safe, as CEL programs are.
+ * A rule's CEL expression, compiled once: the optional guard ({@code guard ; expr}) and the body, run within the
+ * {@link CelLimits} of a run ({@link CelBudget}). Immutable and thread-safe, as CEL programs are.
  */
 final class CelScript {
   /** The rule parameter that makes a {@code ;} part of the expression rather than the end of a guard. */
   static final String IGNORE_GUARD_SEPARATOR = "cel.ignore.guard.separator";
 
   private final Rule rule;
+  private final String where;
+  private final CelLimits limits;
   private final String body;
   private final CelRuntime.Program guard;
   private final CelRuntime.Program program;
 
-  private CelScript(Rule rule, String body, CelRuntime.Program guard, CelRuntime.Program program) {
-    this.rule = rule;
+  private CelScript(RuleTarget target, CelLimits limits, String body, CelRuntime.Program guard,
+      CelRuntime.Program program) {
+    this.rule = target.rule();
+    this.where = target.toString();
+    this.limits = limits;
     this.body = body;
     this.guard = guard;
     this.program = program;
@@ -51,7 +56,7 @@ final class CelScript {
    *
    * @throws RuleException when the rule has no expression, or it does not compile
    */
-  static CelScript compile(Cel cel, RuleTarget target) {
+  static CelScript compile(Cel cel, RuleTarget target, CelLimits limits) {
     Rule rule = target.rule();
     String expr = rule.expr();
     if (expr == null || expr.isBlank()) {
@@ -59,10 +64,11 @@ final class CelScript {
     }
     int separator = Boolean.parseBoolean(target.parameter(IGNORE_GUARD_SEPARATOR)) ? -1 : expr.indexOf(';');
     if (separator < 0) {
-      return new CelScript(rule, expr, null, program(cel, rule, expr));
+      return new CelScript(target, limits, expr, null, program(cel, rule, expr));
     }
     String body = expr.substring(separator + 1);
-    return new CelScript(rule, body, program(cel, rule, expr.substring(0, separator)), program(cel, rule, body));
+    return new CelScript(target, limits, body, program(cel, rule, expr.substring(0, separator)),
+        program(cel, rule, body));
   }
 
   private static CelRuntime.Program program(Cel cel, Rule rule, String expr) {
@@ -75,36 +81,58 @@ final class CelScript {
     }
   }
 
+  /** A budget for one run of the rule on a message (for CEL_FIELD, on all its fields), its clock started now. */
+  CelBudget budget() {
+    return limits.start();
+  }
+
   /**
    * Whether the body is to run: there is no guard, or the guard is {@code true}. A guard that fails to evaluate
    * or answers anything else skips the body, as in Confluent's executor.
+   *
+   * @throws RuleException when the guard crossed a bound of {@code budget}: that is never a reason to skip
    */
-  boolean admits(CelVariableResolver variables) {
+  boolean admits(CelVariableResolver variables, CelBudget budget) {
     if (guard == null) {
       return true;
     }
+    boolean admitted;
     try {
-      return Boolean.TRUE.equals(guard.eval(variables));
+      admitted = Boolean.TRUE.equals(guard.trace(variables, budget));
     } catch (CelEvaluationException | RuntimeException e) {
-      return false;
+      admitted = false;
     }
+    failIfCrossed(budget);
+    return admitted;
   }
 
   /**
    * Evaluates the body.
    *
-   * @throws RuleException when it fails, naming the rule, the expression and CEL's error code; never CEL's message,
-   *     which may quote a value ({@code For input string: "123-45-6789"})
+   * @throws RuleException when it fails, naming the rule, the expression and CEL's error code, never CEL's message,
+   *     which may quote a value ({@code For input string: "123-45-6789"}); or when it crosses a bound of
+   *     {@code budget} (whatever its value), naming the rule, the subject and the setting
    */
-  Object evaluate(CelVariableResolver variables) {
+  Object evaluate(CelVariableResolver variables, CelBudget budget) {
+    Object result;
     try {
-      return program.eval(variables);
+      result = program.trace(variables, budget);
     } catch (CelEvaluationException e) {
+      failIfCrossed(budget);
       throw RuleException.hidingValues(rule + ": CEL expression '" + body.trim() + "' failed: "
           + e.getErrorCode(), e);
     } catch (RuntimeException e) {
+      failIfCrossed(budget);
       throw RuleException.hidingValues(rule + ": CEL expression '" + body.trim() + "' failed: "
           + e.getClass().getName(), e);
+    }
+    failIfCrossed(budget);
+    return result;
+  }
+
+  private void failIfCrossed(CelBudget budget) {
+    if (budget.crossed() != null) {
+      throw new RuleException(where + ": the CEL expression " + budget.crossed());
     }
   }
 }

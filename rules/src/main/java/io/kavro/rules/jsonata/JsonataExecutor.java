@@ -32,8 +32,12 @@ import org.apache.avro.io.JsonEncoder;
  * gives the new message; a condition passes unless it gives {@code false}.
  *
  * <p>The engine is {@code com.dashjoin:jsonata}, a port of the JavaScript JSONata that Confluent's JavaScript client
- * runs. Settings: {@code jsonata.timeout.ms} (60000) and {@code jsonata.max.depth} (1000) bound one evaluation.
- * The expression is parsed once per rule and schema version, and once per thread that runs it.
+ * runs. Settings: {@code jsonata.timeout.ms} (60000) and {@code jsonata.max.depth} (1000) bound one evaluation,
+ * with the expressions {@code $eval} runs in it; crossing one fails the rule, naming the setting. Regular
+ * expressions run on RE2 ({@link JsonataRegex}), in time linear in the text, as Confluent's JavaScript client runs
+ * them; one that RE2 cannot run (a backreference, lookaround) refuses the rule when it is prepared. A recursion
+ * deeper than the thread's stack fails the rule, never with a {@code StackOverflowError}. The expression is parsed
+ * once per rule and schema version, and once per thread that runs it.
  */
 public final class JsonataExecutor implements RuleExecutor {
   /** The rule type. */
@@ -79,44 +83,71 @@ public final class JsonataExecutor implements RuleExecutor {
     if (expr == null || expr.isBlank()) {
       throw new RuleException(target + " has no JSONata expression (expr)");
     }
-    compile(target, expr);
-    ThreadLocal<Jsonata> compiled = ThreadLocal.withInitial(() -> compile(target, expr));
-    Schema schema = target.schema();
-    boolean condition = rule.kind() == Rule.Kind.CONDITION;
     long timeout = timeoutMs;
     int depth = maxDepth;
+    compile(target, expr, timeout, depth);
+    ThreadLocal<JsonataProgram> compiled = ThreadLocal.withInitial(() -> compile(target, expr, timeout, depth));
+    Schema schema = target.schema();
+    boolean condition = rule.kind() == Rule.Kind.CONDITION;
     return (input, message) -> {
       boolean json = message instanceof JsonNode;
       JsonNode in = json ? (JsonNode) message : toJson(target, schema, message);
       Object result;
+      JsonNode out;
       try {
-        Jsonata expression = compiled.get();
-        Jsonata.Frame frame = expression.createFrame();
-        frame.setRuntimeBounds(timeout, depth);
-        result = expression.evaluate(JSON.convertValue(in, Object.class), frame);
-      } catch (JException e) {
-        // JSONata's message may quote a value: its error code and position only
-        throw RuleException.hidingValues(target + ": the JSONata expression failed: error " + e.getError()
-            + " at position " + e.getLocation(), e);
-      } catch (IllegalArgumentException | ClassCastException e) {
-        throw RuleException.hidingValues(target + ": the JSONata expression failed: " + e.getClass().getName(), e);
+        result = compiled.get().evaluate(JSON.convertValue(in, Object.class));
+        if (condition) {
+          return asBoolean(result);
+        }
+        out = result == null ? in : tree(result);
+      } catch (JsonataProgram.BoundCrossedException e) {
+        throw RuleException.hidingValues(target + ": the JSONata expression " + e.getMessage(), e.getCause());
       } catch (StackOverflowError e) {
-        throw new RuleException(target + ": the JSONata expression nests deeper than this thread's stack", null);
+        throw tooDeep(target);
+      } catch (RuleException e) {
+        throw e;
+      } catch (RuntimeException e) {
+        if (stackOverflow(e)) {
+          throw tooDeep(target);
+        }
+        if (e instanceof JException jsonata) {
+          // JSONata's message may quote a value: its error code and position only
+          throw RuleException.hidingValues(target + ": the JSONata expression failed: error " + jsonata.getError()
+              + " at position " + jsonata.getLocation(), e);
+        }
+        throw RuleException.hidingValues(target + ": the JSONata expression failed: " + e.getClass().getName(), e);
       }
-      if (condition) {
-        return asBoolean(result);
-      }
-      JsonNode out = result == null ? in : tree(result);
       return json ? out : fromJson(target, schema, out);
     };
   }
 
-  private static Jsonata compile(RuleTarget target, String expr) {
+  private static JsonataProgram compile(RuleTarget target, String expr, long timeoutMs, int maxDepth) {
     try {
-      return Jsonata.jsonata(expr);
+      return JsonataProgram.compile(expr, timeoutMs, maxDepth);
     } catch (JException | IllegalArgumentException e) {
       throw new RuleException(target + ": cannot parse the JSONata expression: " + e.getMessage(), e);
+    } catch (IllegalStateException e) {
+      throw new RuleException(target + ": cannot prepare the JSONata expression: " + e.getMessage(), e);
+    } catch (StackOverflowError e) {
+      throw new RuleException(target + ": cannot parse the JSONata expression: it nests deeper than this "
+          + "thread's stack", null);
     }
+  }
+
+  private static RuleException tooDeep(RuleTarget target) {
+    return new RuleException(target + ": the JSONata expression nests deeper than this thread's stack (lower "
+        + MAX_DEPTH_CONFIG + ")", null);
+  }
+
+  /** Whether a stack overflow is among the causes of {@code e}: the engine wraps what its functions throw. */
+  private static boolean stackOverflow(Throwable e) {
+    Throwable cause = e;
+    for (int depth = 0; cause != null && depth < 16; depth++, cause = cause.getCause()) {
+      if (cause instanceof StackOverflowError) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** As Jackson's {@code asBoolean(true)} reads a result, which Confluent's Java executor uses. */

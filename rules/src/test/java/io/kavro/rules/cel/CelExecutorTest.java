@@ -5,6 +5,7 @@ import static io.kavro.rules.cel.CelTestData.PERSON;
 import static io.kavro.rules.cel.CelTestData.person;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.kavro.registry.contract.Rule;
 import io.kavro.serde.rules.PreparedRule;
@@ -12,11 +13,14 @@ import io.kavro.serde.rules.RuleException;
 import io.kavro.serde.rules.RuleExecutor;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.Set;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.kafka.common.config.ConfigException;
 import org.junit.jupiter.api.Test;
 
 class CelExecutorTest {
@@ -162,5 +166,76 @@ class CelExecutorTest {
   void serviceLoader_findsBothExecutors() {
     assertThat(ServiceLoader.load(RuleExecutor.class).stream().map(p -> p.get().type()))
         .contains("CEL", "CEL_FIELD");
+  }
+  /** A hang guard only: the assertions are on the errors. */
+  private static final Duration GUARD = Duration.ofSeconds(20);
+
+  /** {@code depth} nested {@code .all()} over 10-element lists: 10^depth iterations, all true. */
+  static String nestedAll(int depth) {
+    String list = "[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]";
+    String expr = "true";
+    for (int i = 0; i < depth; i++) {
+      expr = list + ".all(x" + i + ", " + expr + ")";
+    }
+    return expr;
+  }
+
+  private PreparedRule condition(String expr, Map<String, ?> configs) {
+    CelExecutor configured = new CelExecutor();
+    configured.configure(configs);
+    return configured.prepare(CelTestData.target("CEL", "check", Rule.Kind.CONDITION, Set.of(), expr));
+  }
+
+  @Test
+  void nestedMacros_failOnTheCostBound_namingTheRuleTheSubjectAndTheSetting() {
+    PreparedRule rule = condition(nestedAll(9));
+    assertTimeoutPreemptively(GUARD, () -> assertThatThrownBy(() -> rule.apply(INPUT, person()))
+        .isInstanceOf(RuleException.class).hasMessageContaining("rule 'check'")
+        .hasMessageContaining("people-value").hasMessageContaining("cel.max.cost=10000000"));
+  }
+
+  @Test
+  void aCostWithinTheBound_passes() {
+    assertThat(condition(nestedAll(4)).apply(INPUT, person())).isEqualTo(Boolean.TRUE);
+  }
+
+  @Test
+  void aLongRun_failsOnTheTimeBound() {
+    PreparedRule rule = condition(nestedAll(9), Map.of("cel.max.cost", "1000000000000", "cel.timeout.ms", "200"));
+    assertTimeoutPreemptively(GUARD, () -> assertThatThrownBy(() -> rule.apply(INPUT, person()))
+        .isInstanceOf(RuleException.class).hasMessageContaining("rule 'check'")
+        .hasMessageContaining("cel.timeout.ms=200"));
+  }
+
+  @Test
+  void aCrossedBound_failsEvenWhereCelAbsorbsTheError() {
+    // CEL's || is commutative: "error || true" is true; a run over its budget must not pass for that
+    PreparedRule rule = condition(nestedAll(9) + " || true");
+    assertTimeoutPreemptively(GUARD, () -> assertThatThrownBy(() -> rule.apply(INPUT, person()))
+        .isInstanceOf(RuleException.class).hasMessageContaining("cel.max.cost"));
+  }
+
+  @Test
+  void aGuardOverItsBudget_failsTheRule_ratherThanSkipIt() {
+    PreparedRule rule = condition(nestedAll(9) + " ; false");
+    assertTimeoutPreemptively(GUARD, () -> assertThatThrownBy(() -> rule.apply(INPUT, person()))
+        .isInstanceOf(RuleException.class).hasMessageContaining("rule 'check'")
+        .hasMessageContaining("cel.max.cost"));
+  }
+
+  @Test
+  void aValueDoubledAgainAndAgain_failsOnTheCostBound_beforeItFillsTheHeap() {
+    String expr = "[message.name]" + ".map(a, a + a)".repeat(60) + ".size() > 0";
+    PreparedRule rule = condition(expr);
+    assertTimeoutPreemptively(GUARD, () -> assertThatThrownBy(() -> rule.apply(INPUT, person()))
+        .isInstanceOf(RuleException.class).hasMessageContaining("cel.max.cost"));
+  }
+
+  @Test
+  void badBounds_areRefusedWhenConfigured() {
+    assertThatThrownBy(() -> new CelExecutor().configure(Map.of("cel.max.cost", "0")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("cel.max.cost");
+    assertThatThrownBy(() -> new CelExecutor().configure(Map.of("cel.timeout.ms", "soon")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("cel.timeout.ms");
   }
 }

@@ -4,10 +4,12 @@ import static io.kavro.rules.cel.CelTestData.INPUT;
 import static io.kavro.rules.cel.CelTestData.person;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.kavro.registry.contract.Rule;
 import io.kavro.serde.rules.PreparedRule;
 import io.kavro.serde.rules.RuleException;
+import java.time.Duration;
 import java.util.Set;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.util.Utf8;
@@ -115,5 +117,21 @@ class CelFieldExecutorTest {
         .isInstanceOf(RuleException.class)
         .hasMessageStartingWith("rule 'field' (CEL_FIELD, CONDITION, WRITE): cannot compile CEL expression"
             + " 'value +': ");
+  }
+  @Test
+  void nestedMacros_failOnTheCostBound_namingTheRuleTheSubjectAndTheSetting() {
+    PreparedRule rule = rule(Rule.Kind.CONDITION, Set.of(), CelExecutorTest.nestedAll(9));
+    assertTimeoutPreemptively(Duration.ofSeconds(20), () -> assertThatThrownBy(() -> rule.apply(INPUT, person()))
+        .isInstanceOf(RuleException.class).hasMessageContaining("rule 'field'")
+        .hasMessageContaining("people-value").hasMessageContaining("cel.max.cost=10000000"));
+  }
+
+  @Test
+  void theBudget_isEachMessagesOwn() {
+    // some 70,000 steps per field, some six fields: fifty messages cost far more than one message's budget
+    PreparedRule rule = rule(Rule.Kind.CONDITION, Set.of(), CelExecutorTest.nestedAll(4));
+    for (int i = 0; i < 50; i++) {
+      assertThat(rule.apply(INPUT, person())).isInstanceOf(GenericRecord.class);
+    }
   }
 }
