@@ -46,8 +46,10 @@ import org.apache.kafka.connect.storage.Converter;
  * <p><b>Errors.</b> A value that does not match its schema, or a record the registry refuses, is a
  * {@link DataException}; a registry that cannot be reached (or that has answered as a registry and now answers a
  * proxy's 404) is a Connect {@link RetriableException}, which the worker retries for {@code errors.retry.timeout}.
- * A registry URL that has never answered as a registry is a configuration error: a Kafka
- * {@link org.apache.kafka.common.config.ConfigException}, not retried, which fails the task, logged at ERROR once.
+ * A registry URL that has never answered as a registry is a configuration error, but no record's fault: a
+ * {@link RetriableException} too, so that no record is skipped past it, whose message says to fix
+ * {@code schema.registry.url}, logged at ERROR once; under the defaults ({@code errors.tolerance=none},
+ * {@code errors.retry.timeout=0}) it fails the task at once.
  * A {@code null} value is a tombstone both ways.
  *
  * <p>Thread-safe.
@@ -96,7 +98,7 @@ public final class AvroConverter implements Converter, Monitorable {
     SchemaRegistryClient client = clients.client(config); // closes the client of an earlier configure
     state = new State(new KafkaAvroSerializer(client, config), new KafkaAvroDeserializer(client, config),
         new ConnectAvroData(mapping), isKey,
-        new ConnectFailures("AvroConverter (" + (isKey ? "key" : "value") + " side)"));
+        new ConnectFailures("AvroConverter (" + (isKey ? "key" : "value") + " side)", "schema.registry.url"));
   }
 
   private static Set<String> converterKeys() {

@@ -1,10 +1,11 @@
 package io.kavro.connect;
 
+import io.kavro.registry.WrongRegistryUrlException;
 import io.kavro.serde.RegistryUrlException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.connect.errors.DataException;
+import org.apache.kafka.connect.errors.RetriableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -13,13 +14,16 @@ import org.slf4j.LoggerFactory;
  * which the worker's error handling may skip ({@code errors.tolerance=all}) or send to a dead letter queue.
  *
  * <p>A registry URL that has never answered as a registry ({@link RegistryUrlException}) is a configuration
- * error: no record is at fault, and no retry mends it. It is a {@link ConfigException}, which is no Connect
- * {@code RetriableException}, so the worker does not wait for it ({@code errors.retry.timeout=-1} would wait
- * forever) and, with {@code errors.tolerance=none}, the task fails at once. It is logged at ERROR the first time,
- * once per instance, since with {@code errors.tolerance=all} the worker skips the record and says nothing unless
- * {@code errors.log.enable} is set. (A registry that has answered before and is now unreachable, or answers a
- * proxy's 404, is an outage: the serde's {@code RetriableSerdeException}, which the callers turn into Connect's
- * {@code RetriableException} before they get here.)
+ * error, yet no record is at fault: it is a Connect {@link RetriableException}, as an unreachable registry is, so
+ * that the worker never skips a record past it. Connect's error handling tolerates any exception of a converter or
+ * a transformation, a {@code ConfigException} too: with {@code errors.tolerance=all} (MirrorMaker's recipe, with
+ * {@code errors.retry.timeout=-1}) a non-retriable one would skip every record, and a source connector has no dead
+ * letter queue. As a retriable one, the task fails at once under the defaults ({@code errors.tolerance=none},
+ * {@code errors.retry.timeout=0}), and {@code errors.retry.timeout=-1} holds the records until the URL is fixed.
+ * Its message says plainly that the URL is wrong, and it is logged at ERROR the first time, once per instance, so
+ * that a task that waits on it says why at once. (A registry that has answered before and is now unreachable, or
+ * answers a proxy's 404, is an outage: the serde's {@code RetriableSerdeException}, which the callers turn into
+ * Connect's {@code RetriableException} before they get here, without an ERROR line.)
  *
  * <p>Thread-safe.
  */
@@ -29,32 +33,40 @@ final class ConnectFailures {
   private static final int MAX_CAUSES = 16;
 
   private final String plugin;
+  private final String urlSetting;
   private final AtomicBoolean wrongUrlLogged = new AtomicBoolean();
 
-  /** @param plugin what fails, for the log line: "AvroConverter (value side)" */
-  ConnectFailures(String plugin) {
+  /**
+   * @param plugin what fails, for the log line: "AvroConverter (value side)"
+   * @param urlSetting the setting that names the registry URL: "schema.registry.url"
+   */
+  ConnectFailures(String plugin, String urlSetting) {
     this.plugin = plugin;
+    this.urlSetting = urlSetting;
   }
 
-  /** {@code e} as a Connect failure, with {@code message}: a {@link ConfigException} or a {@link DataException}. */
+  /** {@code e} as a Connect failure, with {@code message}: a {@link RetriableException} or {@link DataException}. */
   RuntimeException of(String message, SerializationException e) {
+    boolean wrongUrl = false;
     Throwable cause = e;
     for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
-      if (cause instanceof RegistryUrlException) {
-        return wrongUrl(message, e);
+      wrongUrl |= cause instanceof RegistryUrlException;
+      if (wrongUrl && cause instanceof WrongRegistryUrlException wrong) {
+        return wrongUrl(message, e, wrong.base(), wrong.answer());
       }
     }
-    return new DataException(message, e);
+    return wrongUrl ? wrongUrl(message, e, "(see below)", "a 404 that is no registry's own")
+        : new DataException(message, e);
   }
 
-  private ConfigException wrongUrl(String message, SerializationException e) {
+  private RetriableException wrongUrl(String message, SerializationException e, String base, String answer) {
+    String plainly = urlSetting + " " + base + " answered " + answer + " and has never answered as a schema "
+        + "registry: fix " + urlSetting + "; the task retries while errors.retry.timeout allows, and fails at once "
+        + "with the default errors.tolerance=none and errors.retry.timeout=0. The failure: " + message;
     if (wrongUrlLogged.compareAndSet(false, true)) {
-      log.error("{}: the registry URL leads to no schema registry's API, a configuration error that fails every "
-          + "record until it is fixed (Connect fails the task, or with errors.tolerance=all skips each record): {}",
-          plugin, message);
+      log.error("{}: a configuration error, which fails or holds every record until it is fixed: {}", plugin,
+          plainly);
     }
-    ConfigException failure = new ConfigException(message);
-    failure.initCause(e);
-    return failure;
+    return new RetriableException(plainly, e);
   }
 }

@@ -37,8 +37,10 @@ import org.apache.kafka.connect.transforms.Transformation;
  * <p>A record it cannot translate fails with a {@link DataException} (bytes that are not framed, an id the source
  * registry does not know, a schema the target refuses), which goes through the worker's error handling
  * ({@code errors.tolerance}, the dead letter queue); an unavailable registry with a {@link RetriableException},
- * which the worker retries. A registry URL that has never answered as a registry is a configuration error: a Kafka
- * {@link org.apache.kafka.common.config.ConfigException}, not retried, which fails the task, logged at ERROR once.
+ * which the worker retries. A registry URL that has never answered as a registry is a configuration error, but no
+ * record's fault: a {@link RetriableException} too, so that no record is skipped past it, whose message says to fix
+ * the URL, logged at ERROR once; under the defaults ({@code errors.tolerance=none}, {@code errors.retry.timeout=0})
+ * it fails the task at once.
  *
  * @param <R> the record type
  */
@@ -63,7 +65,8 @@ public abstract class SchemaIdTranslation<R extends ConnectRecord<R>> implements
   /** @param isKey whether it translates keys */
   SchemaIdTranslation(boolean isKey) {
     this.isKey = isKey;
-    this.failures = new ConnectFailures("SchemaIdTranslation (" + (isKey ? "keys" : "values") + ")");
+    this.failures = new ConnectFailures("SchemaIdTranslation (" + (isKey ? "keys" : "values") + ")",
+        "source.schema.registry.url or target.schema.registry.url");
   }
 
   /** Translates record keys. */

@@ -1,6 +1,7 @@
 package io.kavro.registry;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -62,6 +63,29 @@ final class CompatibilityReasons {
       }
     }
     return null;
+  }
+
+  /**
+   * As {@link #firstProblem(CompatibilityLevel, List, Schema)}, against the subject's live versions as {@code
+   * client} gives them, fetching only those the level judges against: the latest, or every one for a transitive
+   * level; none for {@code NONE}. So a non-transitive level costs two requests (the version list and the latest),
+   * whatever the number of versions, fresh from the registry.
+   */
+  static String firstProblem(SchemaRegistryClient client, String subject, CompatibilityLevel level,
+      Schema candidate) {
+    if (level == CompatibilityLevel.NONE) {
+      return null;
+    }
+    List<Integer> numbers = client.versions(subject);
+    if (numbers.isEmpty()) {
+      return null;
+    }
+    List<Integer> against = level.transitive() ? numbers : List.of(numbers.get(numbers.size() - 1));
+    List<SubjectVersion> versions = new ArrayList<>(against.size());
+    for (int number : against) {
+      versions.add(client.version(subject, number));
+    }
+    return firstProblem(level, versions, candidate);
   }
 
   private static String problem(Schema reader, Schema writer, String what) {

@@ -103,7 +103,8 @@ final class ErrorMapping {
       return new SchemaNotFoundException(message, status, errorCode, url, null);
     }
     if (status == 404 && base != null) {
-      return wrongBaseUrl(message, errorCode, url, base);
+      return wrongBaseUrl(message, "HTTP " + status + (errorCode >= 0 ? ", error_code " + errorCode : "") + ": "
+          + shorten(detail), errorCode, url, base);
     }
     if (status == 404) {
       return new RegistryUnavailableException(message + "; a 404 without a registry error_code: is the URL the "
@@ -125,14 +126,15 @@ final class ErrorMapping {
    * A core endpoint's 404 that is not the registry's own "not found": the configured base URL is not a schema
    * registry's (Apicurio's root instead of its {@code /apis/ccompat/v7}, say), or a proxy answers for it.
    */
-  private static WrongRegistryUrlException wrongBaseUrl(String message, int errorCode, String url, HttpUrl base) {
+  private static WrongRegistryUrlException wrongBaseUrl(String message, String answer, int errorCode, String url,
+      HttpUrl base) {
     String apicurio = Urls.root(base) != null ? "http://host:port/apis/ccompat/v7"
         : Urls.apicurioCompatible(base).toString();
     return new WrongRegistryUrlException(message + "; a 404 from the registry's core API without the registry's own "
         + "404xx error_code, so " + base + " is not the base URL of a schema registry's API: check that "
         + "schema.registry.url is the registry's base URL (for Apicurio: " + apicurio + ") and that nothing in "
-        + "between (a proxy, a gateway) answers for it. A configuration error: not retried", 404, errorCode, url,
-        null);
+        + "between (a proxy, a gateway) answers for it. A configuration error: not retried", base.toString(), answer,
+        404, errorCode, url, null);
   }
 
   /** {@code text} on one line, cut after a whole word when longer than {@link #MAX_MESSAGE_CHARS}, never within one. */

@@ -388,19 +388,11 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     if (verbose && !answer.booleanValue() && messages.isEmpty()) {
       // A registry that gives no reason: Avro's own, against the versions the level in force names.
       CompatibilityInForce level = compatibilityInForce(subject);
-      String reason = CompatibilityReasons.firstProblem(level.level(), liveVersions(subject), schema);
+      String reason = CompatibilityReasons.firstProblem(this, subject, level.level(), schema);
       messages.add(reason != null ? reason + " (Kavro's reading; the registry gave no reason)"
           : "the registry gave no reason, and Avro finds none against the subject's versions at " + level);
     }
     return new CompatibilityCheck(answer.booleanValue(), messages);
-  }
-
-  private List<SubjectVersion> liveVersions(String subject) {
-    List<SubjectVersion> live = new ArrayList<>();
-    for (int number : versions(subject)) {
-      live.add(version(subject, number));
-    }
-    return live;
   }
 
 

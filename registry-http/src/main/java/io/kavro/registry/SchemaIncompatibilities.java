@@ -61,6 +61,24 @@ public final class SchemaIncompatibilities {
     return Optional.ofNullable(CompatibilityReasons.firstProblem(level, versions, candidate));
   }
 
+  /**
+   * As {@link #firstProblem(CompatibilityLevel, List, Schema)}, at the level in force for {@code subject}, against
+   * its live versions as {@code client} gives them, fetching only the versions the level judges against: for a
+   * non-transitive level the level, the version list and the latest version (three requests from Confluent's
+   * registry, whatever the number of versions); for a transitive one every version too; for {@code NONE} only the level. Each call asks the
+   * registry: meant for a schema already refused, never for the record path.
+   *
+   * @param client the registry to ask
+   * @param subject the subject the schema would be registered under
+   * @param candidate the schema that would be registered
+   * @return the reason, or empty when the level admits the schema
+   * @throws SchemaRegistryException when the registry fails to give the level or a version
+   */
+  public static Optional<String> firstProblem(SchemaRegistryClient client, String subject, Schema candidate) {
+    return Optional.ofNullable(CompatibilityReasons.firstProblem(client, subject, client.compatibility(subject),
+        candidate));
+  }
+
   private static String describe(Schema reader, Incompatibility incompatibility) {
     Schema readerPart = incompatibility.getReaderFragment();
     Schema writerPart = incompatibility.getWriterFragment();

@@ -44,11 +44,12 @@ final class SchemaRepoDialect implements RegistryDialect {
           + ")", "the repository's validators refused the schema", status, -1, url, null);
     }
     if (status == 404 && base != null) {
+      String answer = "HTTP " + status + ": " + (body.isBlank() ? "(empty body)" : ErrorMapping.shorten(body.strip()));
       return new WrongRegistryUrlException(message + "(no schema-repo answer: " + (body.isBlank() ? "empty body"
           : ErrorMapping.shorten(body.strip())) + ") (" + url + "); a 404 without schema-repo's 'ERROR:' text, so "
           + base + " is not the base URL of a schema-repo: check that schema.registry.url is the repository's "
           + "(http://host:port/schema-repo, its schema-repo.jetty.path) and that nothing in between answers for "
-          + "it. A configuration error: not retried", status, -1, url, null);
+          + "it. A configuration error: not retried", base.toString(), answer, status, -1, url, null);
     }
     return ErrorMapping.toException(request.operation(), status, body, contentType, url, null);
   }

@@ -91,6 +91,25 @@ class CompatibilityAnswersTest {
     assertThat(server.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/config");
   }
 
+  /** No reason given, at a non-transitive level: only the latest version is fetched, however many there are. */
+  @Test
+  void checkCompatibility_noReason_nonTransitive_fetchesOnlyTheLatestVersion() throws Exception {
+    answer(200, "{\"is_compatible\":false}");
+    answer(200, "{\"compatibilityLevel\":\"BACKWARD\"}");
+    answer(200, "[1,2,3]");
+    answerVersion(3, USER_V2);
+
+    CompatibilityCheck check = confluent().checkCompatibility("s", USER_V3_INCOMPATIBLE);
+
+    assertThat(check.messages()).singleElement().asString()
+        .startsWith("BACKWARD: new schema cannot read version 3");
+    server.takeRequest();
+    server.takeRequest();
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/subjects/s/versions");
+    assertThat(server.takeRequest().getTarget()).isEqualTo("/subjects/s/versions/3");
+    assertThat(server.getRequestCount()).isEqualTo(4);
+  }
+
   @Test
   void compatibilityInForce_apicurioNone_isTheGlobalLevel() throws Exception {
     answer(200, "{\"compatibilityLevel\":\"NONE\"}");

@@ -411,6 +411,10 @@ class HttpSchemaRegistryClientTest {
           assertThat(wrong.status()).isEqualTo(404);
           assertThat(wrong.errorCode()).isEqualTo(404);
           assertThat(wrong.url()).isEqualTo(server.url("/schemas/ids/1").toString());
+          assertThat(wrong.base()).as("the configured URL, without its credentials").isEqualTo(server.url("/")
+              .toString());
+          assertThat(wrong.answer()).isEqualTo("HTTP 404, error_code 404: RESTEASY003210: Could not find resource "
+              + "for full path: http://127.0.0.1/schemas/ids/1");
           assertThat(wrong.getCause()).isNull();
         });
     RecordedRequest request = server.takeRequest();

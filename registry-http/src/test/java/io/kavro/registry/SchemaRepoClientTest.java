@@ -264,7 +264,11 @@ class SchemaRepoClientTest {
 
     assertThatThrownBy(() -> client(config()).latestVersion("orders"))
         .isInstanceOf(WrongRegistryUrlException.class)
-        .hasMessageContaining("not the base URL of a schema-repo");
+        .hasMessageContaining("not the base URL of a schema-repo")
+        .satisfies(e -> {
+          assertThat(((WrongRegistryUrlException) e).base()).isEqualTo(repo.url("/schema-repo").toString());
+          assertThat(((WrongRegistryUrlException) e).answer()).isEqualTo("HTTP 404: (empty body)");
+        });
   }
 
   @Test

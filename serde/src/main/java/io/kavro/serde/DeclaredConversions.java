@@ -102,15 +102,14 @@ final class DeclaredConversions {
       }
     }
 
-    /** Whether this leaf's logical type converts to a Java type that {@code type} cannot hold. */
+    /**
+     * Whether this leaf's logical type converts to a Java type that {@code type} cannot hold: the writer's decision
+     * ({@link #mayConvert}) read the other way, so that what is written converted is read converted.
+     */
     private boolean stripped(Schema schema, Type type) {
       LogicalType logical = schema.getLogicalType();
-      if (logical == null) {
-        return false;
-      }
-      Conversion<?> conversion = model.getConversionFor(logical);
-      return conversion != null
-          && !boxed(JavaTypes.rawClass(type)).isAssignableFrom(conversion.getConvertedType());
+      return logical != null && model.getConversionFor(logical) != null
+          && !mayConvert(JavaTypes.rawClass(type), logical, model);
     }
 
     Schema copy(Schema schema, Type type) {

@@ -4,9 +4,6 @@ import io.kavro.registry.IncompatibleSchemaException;
 import io.kavro.registry.SchemaIncompatibilities;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
-import io.kavro.registry.SubjectVersion;
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.avro.Schema;
 
 /**
@@ -16,8 +13,9 @@ import org.apache.avro.Schema;
  * 1 (Order.id is long in the writer's schema and string in the reader's)"). A registry's own words come cut to a
  * few hundred characters (Confluent's quote the old schema whole), so alone they may stop before the field.
  *
- * <p>The reading asks the registry for the subject's level and versions: only after a refusal, never on the
- * record path.
+ * <p>The reading asks the registry, uncached, for the subject's level and the versions it judges against: the
+ * latest (the level, the version list and that version), or every version for a transitive level. It
+ * runs only for a record whose schema the registry refused, on that record's path, each time.
  */
 final class Registration {
   private Registration() {}
@@ -44,12 +42,7 @@ final class Registration {
       Schema candidate, IncompatibleSchemaException refused) {
     String reading;
     try {
-      List<SubjectVersion> versions = new ArrayList<>();
-      for (int version : registry.versions(subject)) {
-        versions.add(registry.version(subject, version));
-      }
-      reading = SchemaIncompatibilities.firstProblem(registry.compatibility(subject), versions, candidate)
-          .orElse(null);
+      reading = SchemaIncompatibilities.firstProblem(registry, subject, candidate).orElse(null);
     } catch (SchemaRegistryException | org.apache.avro.AvroRuntimeException e) {
       return refused; // the reading is a help: without it, the registry's words stand
     }

@@ -10,8 +10,8 @@ import org.apache.kafka.common.errors.SerializationException;
  * {@link io.kavro.registry.WrongRegistryUrlException}, whose message names the URL, without its credentials, and
  * what to check.
  *
- * <p>The Connect converter turns it into Kafka's {@code ConfigException}, not retriable, which fails the task, and
- * logs it at ERROR once: see docs/connect.md for what Connect's error handling then does.
+ * <p>The Connect converter turns it into a Connect {@code RetriableException} whose message says to fix the URL,
+ * so that Connect's error handling skips no record past it, and logs it at ERROR once: see docs/connect.md.
  */
 public class RegistryUrlException extends SerializationException {
   private static final long serialVersionUID = 1L;

@@ -65,6 +65,11 @@ class JavaRecordTypesTest {
       @AvroSchema("{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"precision\":9,\"scale\":2}")
       ByteBuffer amount) {}
 
+  /** Components of type {@code Object} with logical types: they can hold either form, and take the conversion. */
+  public record Loose(
+      @AvroSchema("{\"type\":\"int\",\"logicalType\":\"date\"}") Object day,
+      @AvroSchema("{\"type\":\"long\",\"logicalType\":\"timestamp-millis\"}") Object at) {}
+
   /** A fixed of four bytes, in Avro reflection's own form. */
   @FixedSize(4)
   public static class Four extends JavaRecordProperties.Bytes {
@@ -129,6 +134,15 @@ class JavaRecordTypesTest {
     record.put("id", 42L);
     record.put("note", "before");
     return serdes.serializer().serialize(topic, record);
+  }
+
+  /** The write and the read decide alike for an {@code Object} component: the logical type's Java value. */
+  @ParameterizedTest
+  @CsvSource({"true", "false"})
+  void objectComponentsOfLogicalTypes_readBackAsTheLogicalTypesJavaValues(boolean fastCodec) {
+    Loose loose = new Loose(LocalDate.of(2024, 2, 29), Instant.ofEpochMilli(1_700_000_000_123L));
+
+    assertThat(roundTrip(loose, fastCodec, true)).isEqualTo(loose);
   }
 
   @ParameterizedTest
