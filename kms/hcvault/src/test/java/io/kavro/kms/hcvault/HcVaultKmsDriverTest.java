@@ -264,8 +264,8 @@ class HcVaultKmsDriverTest {
         .hasMessageContaining("HTTP 429");
   }
 
-  @Test
-  void tls_trustStoreSetting_andDefaultTrustRefusesAPrivateCa() throws Exception {
+  /** Vault served over TLS with a certificate of a private CA; the CA in a JKS trust store. */
+  private Path serveTlsWithAPrivateCa() throws Exception {
     HeldCertificate ca = new HeldCertificate.Builder().certificateAuthority(0).build();
     HeldCertificate cert = new HeldCertificate.Builder().signedBy(ca).addSubjectAlternativeName("localhost")
         .commonName("localhost").build();
@@ -277,6 +277,12 @@ class HcVaultKmsDriverTest {
     try (OutputStream out = Files.newOutputStream(store)) {
       trust.store(out, "changeit".toCharArray());
     }
+    return store;
+  }
+
+  @Test
+  void tls_trustStoreSetting_andDefaultTrustRefusesAPrivateCa() throws Exception {
+    Path store = serveTlsWithAPrivateCa();
 
     KmsClient trusting = client("transit/orders", "token.id", TOKEN, "ssl.truststore.location", store.toString());
     assertThat(trusting.decrypt(trusting.encrypt(DEK))).isEqualTo(DEK);
@@ -286,6 +292,25 @@ class HcVaultKmsDriverTest {
     assertThatThrownBy(() -> client("transit/orders", "token.id", TOKEN, "ssl.truststore.location",
         dir.resolve("nope.jks").toString())).isInstanceOf(RuleException.class)
         .hasMessageContaining("ssl.truststore.location");
+  }
+
+  /** Without ssl.* settings the JVM's default trust applies, as a user points every client at a private CA. */
+  @Test
+  void tls_theJvmsTrustStoreProperty_isHonoured() throws Exception {
+    Path store = serveTlsWithAPrivateCa();
+    String before = System.getProperty("javax.net.ssl.trustStore");
+    System.setProperty("javax.net.ssl.trustStore", store.toString());
+    try {
+      KmsClient client = new HcVaultKmsDriver(environment::get).newClient(keyUrl("transit/orders"),
+          Map.of("token.id", TOKEN));
+      assertThat(client.decrypt(client.encrypt(DEK))).isEqualTo(DEK);
+    } finally {
+      if (before == null) {
+        System.clearProperty("javax.net.ssl.trustStore");
+      } else {
+        System.setProperty("javax.net.ssl.trustStore", before);
+      }
+    }
   }
 
   @Test
