@@ -26,7 +26,9 @@ record VaultKey(HttpUrl address, String mount, String name) {
    */
   static VaultKey parse(String keyUri) {
     String id = keyUri.regionMatches(true, 0, PREFIX, 0, PREFIX.length()) ? keyUri.substring(PREFIX.length()) : keyUri;
-    String withScheme = id.regionMatches(true, 0, "http", 0, 4) ? id : "https://" + id;
+    // Confluent's Java driver tests startsWith("http"), which takes a host named http... for a scheme
+    boolean scheme = id.regionMatches(true, 0, "http://", 0, 7) || id.regionMatches(true, 0, "https://", 0, 8);
+    String withScheme = scheme ? id : "https://" + id;
     HttpUrl url = HttpUrl.parse(withScheme);
     if (url == null) {
       throw new RuleException("the Vault key URI '" + PREFIX + redact(id) + "' is not "

@@ -105,6 +105,8 @@ class HcVaultKmsDriverTest {
     assertThat(key).hasToString("hcvault://https://vault.example.com:8200/team/transit/keys/orders");
     assertThat(VaultKey.parse("hcvault://http://127.0.0.1:8200/transit/keys/k").operation("decrypt").toString())
         .isEqualTo("http://127.0.0.1:8200/v1/transit/decrypt/k");
+    assertThat(VaultKey.parse("hcvault://httpvault.example.com/transit/keys/k").operation("encrypt").toString())
+        .isEqualTo("https://httpvault.example.com/v1/transit/encrypt/k");
   }
 
   @Test
