@@ -1,0 +1,72 @@
+package io.kavro.kms.hcvault;
+
+import io.kavro.rules.encryption.KmsClient;
+import io.kavro.rules.encryption.KmsDriver;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import okhttp3.OkHttpClient;
+
+/**
+ * The {@code hcvault} KMS of Confluent's clients: KEKs that are keys of HashiCorp Vault's transit engine, named
+ * {@code hcvault://http(s)://<host>:<port>/<mount>/keys/<name>} ({@code https} when no scheme is given), called over
+ * Vault's HTTP API with OkHttp. Found by {@link java.util.ServiceLoader} when this jar is beside kavro-rules.
+ *
+ * <p>Settings, with Confluent's names, from the serde's settings, {@code rule.executors.<name>.param.*} or the
+ * KEK's {@code kmsProps}: {@code token.id} (else {@code VAULT_TOKEN}), {@code namespace} (else
+ * {@code VAULT_NAMESPACE}), {@code approle.role.id} and {@code approle.secret.id} (else {@code VAULT_APPROLE_ROLE_ID}
+ * and {@code VAULT_APPROLE_SECRET_ID}), {@code ssl.keystore.location}, {@code ssl.keystore.password} and
+ * {@code ssl.truststore.location} (else the JVM's default trust), and {@code encrypt.alternate.kms.key.ids} (key ids
+ * to try, in order, when the KEK's own key fails). Thread-safe; it shares one connection pool among its clients.
+ */
+public final class HcVaultKmsDriver implements KmsDriver {
+  /** The KMS type. */
+  public static final String KMS_TYPE = "hcvault";
+  /** The setting of the alternate key ids: comma-separated, each with or without {@code hcvault://}. */
+  public static final String ALTERNATE_KEY_IDS = "encrypt.alternate.kms.key.ids";
+
+  private final UnaryOperator<String> environment;
+  private final OkHttpClient http;
+
+  /** The driver, reading the {@code VAULT_*} variables from the process's environment. */
+  public HcVaultKmsDriver() {
+    this(System::getenv);
+  }
+
+  HcVaultKmsDriver(UnaryOperator<String> environment) {
+    this.environment = environment;
+    this.http = new OkHttpClient.Builder().connectTimeout(Duration.ofSeconds(10)).readTimeout(Duration.ofSeconds(10))
+        .writeTimeout(Duration.ofSeconds(10)).callTimeout(Duration.ofSeconds(30)).followRedirects(false).build();
+  }
+
+  @Override
+  public String kmsType() {
+    return KMS_TYPE;
+  }
+
+  @Override
+  public KmsClient newClient(String kekUrl, Map<String, ?> configs) {
+    VaultKey primary = VaultKey.parse(kekUrl);
+    VaultCredentials credentials = VaultCredentials.of(configs, environment, primary);
+    OkHttpClient client = VaultTls.apply(http, configs);
+    List<VaultTransitClient> keys = new ArrayList<>();
+    keys.add(new VaultTransitClient(client, primary, credentials));
+    Object alternates = configs.get(ALTERNATE_KEY_IDS);
+    if (alternates != null) {
+      for (String id : alternates.toString().split(",")) {
+        if (!id.isBlank()) {
+          keys.add(new VaultTransitClient(client, VaultKey.parse(id.trim()), credentials));
+        }
+      }
+    }
+    return keys.size() == 1 ? keys.get(0) : new AlternateKeysClient(keys);
+  }
+
+  /** The driver's type only. */
+  @Override
+  public String toString() {
+    return "KMS driver " + KMS_TYPE;
+  }
+}

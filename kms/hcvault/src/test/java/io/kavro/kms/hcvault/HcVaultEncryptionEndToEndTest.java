@@ -1,0 +1,167 @@
+package io.kavro.kms.hcvault;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kavro.registry.LogCapture;
+import io.kavro.registry.contract.DataContract;
+import io.kavro.registry.contract.Dek;
+import io.kavro.registry.contract.Kek;
+import io.kavro.registry.contract.Metadata;
+import io.kavro.registry.contract.Rule;
+import io.kavro.registry.contract.RuleSet;
+import io.kavro.registry.mock.MockRegistries;
+import io.kavro.registry.mock.MockRegistry;
+import io.kavro.serde.KafkaAvroDeserializer;
+import io.kavro.serde.KafkaAvroSerializer;
+import io.kavro.serde.RetriableSerdeException;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.junit5.StartStop;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.kafka.common.errors.RetriableException;
+import org.apache.kafka.common.errors.SerializationException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The serde with an ENCRYPT rule whose KEK is an {@code hcvault} key, through the double of Vault's transit API and
+ * the mock:// registry with its DEK registry: the driver is found by ServiceLoader, the KEK and DEK are stored as
+ * Confluent's clients store them, a wrong token fails for good naming the KEK, and a throttling or sealed Vault
+ * fails writes and reads retriably, then they recover with nothing lost; no token in any message or log line.
+ */
+class HcVaultEncryptionEndToEndTest {
+  static final Schema PERSON = new Schema.Parser().parse("""
+      {"type":"record","name":"Person","namespace":"com.acme","fields":[{"name":"name","type":"string"},
+       {"name":"ssn","type":"string","confluent:tags":["PII"]},{"name":"age","type":"int"}]}""");
+  private static final String SSN = "123-45-6789";
+  private static final String TOKEN = "hvs.e2e-T0KEN-secret";
+  private static final String TOKEN_SETTING = "rule.executors._default_.param.token.id";
+
+  @StartStop
+  final MockWebServer server = new MockWebServer();
+
+  private final VaultTransitDouble vault = new VaultTransitDouble(TOKEN).key("transit", "people");
+  private final String scope = "hcvault-" + UUID.randomUUID();
+  private final MockRegistry registry = MockRegistries.scope(scope);
+  private String keyId;
+
+  @BeforeEach
+  void register() {
+    server.setDispatcher(vault);
+    String address = server.url("/").toString();
+    keyId = address + "transit/keys/people";
+    Rule rule = new Rule("encryptPii", null, Rule.Kind.TRANSFORM, Rule.Mode.WRITEREAD, "ENCRYPT", Set.of("PII"),
+        Map.of("encrypt.kek.name", "vault-kek", "encrypt.kms.type", "hcvault", "encrypt.kms.key.id", keyId),
+        null, null, "ERROR,ERROR", false);
+    registry.register("people-value", PERSON, List.of(), new DataContract(Metadata.EMPTY,
+        new RuleSet(List.of(), List.of(rule), List.of(), null)));
+  }
+
+  @AfterEach
+  void drop() {
+    MockRegistries.drop(scope);
+  }
+
+  private Map<String, Object> config(String token) {
+    Map<String, Object> config = new HashMap<>(Map.of("schema.registry.url", "mock://" + scope,
+        "auto.register.schemas", false, "use.latest.version", true));
+    config.put(TOKEN_SETTING, token);
+    return config;
+  }
+
+  private KafkaAvroSerializer serializer(String token) {
+    KafkaAvroSerializer serializer = new KafkaAvroSerializer();
+    serializer.configure(config(token), false);
+    return serializer;
+  }
+
+  private KafkaAvroDeserializer deserializer(String token) {
+    KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer();
+    deserializer.configure(config(token), false);
+    return deserializer;
+  }
+
+  static GenericRecord person(String name) {
+    GenericRecord person = new GenericData.Record(PERSON);
+    person.put("name", name);
+    person.put("ssn", SSN);
+    person.put("age", 30);
+    return person;
+  }
+
+  private static String ssnOf(Object record) {
+    return ((GenericRecord) record).get("ssn").toString();
+  }
+
+  @Test
+  void writesAndReads_keksAndDeksStoredAsConfluents() {
+    byte[] written;
+    try (KafkaAvroSerializer serializer = serializer(TOKEN)) {
+      written = serializer.serialize("people", person("ann"));
+    }
+    try (KafkaAvroDeserializer deserializer = deserializer(TOKEN)) {
+      assertThat(ssnOf(deserializer.deserialize("people", written))).isEqualTo(SSN);
+    }
+
+    assertThat(new String(written, StandardCharsets.ISO_8859_1)).contains("ann").doesNotContain(SSN);
+    Kek kek = registry.dekRegistry().kek("vault-kek", false).orElseThrow();
+    assertThat(kek.kmsType()).isEqualTo("hcvault");
+    assertThat(kek.kmsKeyId()).isEqualTo(keyId);
+    Dek dek = registry.dekRegistry().dek("vault-kek", "people-value", "AES256_GCM", 1, false).orElseThrow();
+    assertThat(new String(Base64.getDecoder().decode(dek.encryptedKeyMaterial()), StandardCharsets.UTF_8))
+        .matches("vault:v1:[A-Za-z0-9+/=]+");
+    assertThat(vault.paths()).containsExactly("POST /v1/transit/encrypt/people", "POST /v1/transit/decrypt/people");
+  }
+
+  @Test
+  void wrongToken_failsForGood_namingTheKekAndVaultsReason_neverTheToken() {
+    byte[] written;
+    try (KafkaAvroSerializer serializer = serializer(TOKEN)) {
+      written = serializer.serialize("people", person("ann"));
+    }
+    try (LogCapture logs = new LogCapture(); KafkaAvroDeserializer deserializer = deserializer("hvs.stolen-GUESS")) {
+      assertThatThrownBy(() -> deserializer.deserialize("people", written))
+          .isInstanceOf(SerializationException.class).isNotInstanceOf(RetriableException.class)
+          .hasMessageContaining("vault-kek").hasMessageContaining("permission denied")
+          .hasMessageContaining(keyId).hasMessageNotContaining("hvs.stolen-GUESS");
+      assertThat(logs.lines()).noneMatch(line -> line.contains("hvs.stolen-GUESS") || line.contains(TOKEN));
+    }
+  }
+
+  @Test
+  void throttledOrSealedVault_failsRetriablyOnWriteAndRead_thenRecovers_nothingLost() {
+    byte[] first;
+    byte[] second;
+    try (LogCapture logs = new LogCapture()) {
+      try (KafkaAvroSerializer serializer = serializer(TOKEN)) {
+        vault.throttle(1, 429);
+        assertThatThrownBy(() -> serializer.serialize("people", person("ann")))
+            .isInstanceOf(RetriableSerdeException.class).hasMessageContaining("encryptPii")
+            .hasMessageContaining("HTTP 429");
+        first = serializer.serialize("people", person("ann"));
+        second = serializer.serialize("people", person("bob"));
+      }
+      try (KafkaAvroDeserializer deserializer = deserializer(TOKEN)) {
+        vault.throttle(1, 503);
+        assertThatThrownBy(() -> deserializer.deserialize("people", first))
+            .isInstanceOf(RetriableSerdeException.class).hasMessageContaining("HTTP 503");
+        assertThat(ssnOf(deserializer.deserialize("people", first))).isEqualTo(SSN);
+        assertThat(((GenericRecord) deserializer.deserialize("people", second)).get("name").toString())
+            .isEqualTo("bob");
+        assertThat(ssnOf(deserializer.deserialize("people", second))).isEqualTo(SSN);
+      }
+      assertThat(logs.lines()).noneMatch(line -> line.contains(TOKEN));
+    }
+    assertThat(new String(first, StandardCharsets.ISO_8859_1)).doesNotContain(SSN);
+  }
+}

@@ -1,0 +1,329 @@
+package io.kavro.kms.hcvault;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kavro.registry.LogCapture;
+import io.kavro.rules.encryption.KmsClient;
+import io.kavro.rules.encryption.KmsUnavailableException;
+import io.kavro.serde.rules.RuleException;
+import java.io.OutputStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.junit5.StartStop;
+import okhttp3.tls.HandshakeCertificates;
+import okhttp3.tls.HeldCertificate;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The hcvault driver against a double of Vault's transit API that really encrypts: Confluent's request and
+ * ciphertext layout, credentials (token, namespace, AppRole, environment), alternate keys, TLS, and the faults
+ * classified (temporary: 429, 503, a proxy's 404, no answer; final: 403, 400, with Vault's reason), never a secret
+ * in a message or a log line.
+ */
+class HcVaultKmsDriverTest {
+  private static final String TOKEN = "hvs.t0ken-SECRET-123";
+  private static final byte[] DEK = "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+
+  @StartStop
+  final MockWebServer server = new MockWebServer();
+
+  @TempDir
+  Path dir;
+
+  private final VaultTransitDouble vault = new VaultTransitDouble(TOKEN).key("transit", "orders");
+  private final Map<String, String> environment = new HashMap<>();
+  private final HcVaultKmsDriver driver = new HcVaultKmsDriver(environment::get);
+
+  @BeforeEach
+  void serve() {
+    server.setDispatcher(vault);
+  }
+
+  private String keyUrl(String mountAndName) {
+    String address = server.url("/").toString();
+    return "hcvault://" + address + mountAndName.replaceFirst("/", "/keys/");
+  }
+
+  private KmsClient client(String mountAndName, Object... keyValues) {
+    Map<String, Object> configs = new HashMap<>();
+    for (int i = 0; i < keyValues.length; i += 2) {
+      configs.put((String) keyValues[i], keyValues[i + 1]);
+    }
+    return driver.newClient(keyUrl(mountAndName), configs);
+  }
+
+  @Test
+  void wrapsAsConfluent_vaultCiphertextAsUtf8_emptyContext_andUnwraps() throws Exception {
+    KmsClient client = client("transit/orders", "token.id", TOKEN);
+
+    byte[] wrapped = client.encrypt(DEK);
+
+    assertThat(new String(wrapped, StandardCharsets.UTF_8)).startsWith("vault:v1:");
+    assertThat(client.decrypt(wrapped)).isEqualTo(DEK);
+    VaultTransitDouble.Seen encrypt = vault.requests.get(0);
+    assertThat(encrypt.path()).isEqualTo("/v1/transit/encrypt/orders");
+    assertThat(encrypt.token()).isTrue();
+    assertThat(encrypt.namespace()).isNull();
+    assertThat(encrypt.body().path("context").asText("absent")).isEmpty();
+    assertThat(encrypt.body().path("plaintext").asText())
+        .isEqualTo(java.util.Base64.getEncoder().encodeToString(DEK));
+    assertThat(vault.requests.get(1).path()).isEqualTo("/v1/transit/decrypt/orders");
+  }
+
+  /** What Confluent's JavaScript client wrapped (node-vault sends no context) unwraps, and survives rotation. */
+  @Test
+  void unwrapsWhatConfluentsJsClientWrapped_andOlderVersionsAfterRotation() throws Exception {
+    KmsClient client = client("transit/orders", "token.id", TOKEN);
+    String byJs = vault.encryptWithoutContext("transit", "orders", DEK);
+
+    vault.rotate("transit", "orders");
+    byte[] rewrapped = client.encrypt(DEK);
+
+    assertThat(client.decrypt(byJs.getBytes(StandardCharsets.UTF_8))).isEqualTo(DEK);
+    assertThat(new String(rewrapped, StandardCharsets.UTF_8)).startsWith("vault:v2:");
+    assertThat(client.decrypt(rewrapped)).isEqualTo(DEK);
+  }
+
+  @Test
+  void noScheme_isHttps_andMountMayHaveSeveralSegments() {
+    VaultKey key = VaultKey.parse("hcvault://vault.example.com:8200/team/transit/keys/orders");
+
+    assertThat(key.address().scheme()).isEqualTo("https");
+    assertThat(key.operation("encrypt").toString())
+        .isEqualTo("https://vault.example.com:8200/v1/team/transit/encrypt/orders");
+    assertThat(key).hasToString("hcvault://https://vault.example.com:8200/team/transit/keys/orders");
+    assertThat(VaultKey.parse("hcvault://http://127.0.0.1:8200/transit/keys/k").operation("decrypt").toString())
+        .isEqualTo("http://127.0.0.1:8200/v1/transit/decrypt/k");
+    assertThat(VaultKey.parse("hcvault://httpvault.example.com/transit/keys/k").operation("encrypt").toString())
+        .isEqualTo("https://httpvault.example.com/v1/transit/encrypt/k");
+  }
+
+  @Test
+  void badKeyUri_failsNamingTheForm_withoutUserInfo() {
+    assertThatThrownBy(() -> VaultKey.parse("hcvault://https://admin:hunter2@vault:8200/transit/orders"))
+        .isInstanceOf(RuleException.class).hasMessageContaining("<mount>/keys/<name>")
+        .hasMessageNotContaining("hunter2");
+  }
+
+  @Test
+  void namespace_isSentAsHeader_fromTheSettingOrTheEnvironment() throws Exception {
+    vault.namespace("team-a");
+    assertThat(client("transit/orders", "token.id", TOKEN, "namespace", "team-a").encrypt(DEK)).isNotEmpty();
+
+    environment.put("VAULT_NAMESPACE", "team-a");
+    environment.put("VAULT_TOKEN", TOKEN);
+    assertThat(client("transit/orders").encrypt(DEK)).isNotEmpty();
+    assertThat(vault.requests).extracting(VaultTransitDouble.Seen::namespace).containsOnly("team-a");
+
+    environment.clear();
+    assertThatThrownBy(() -> client("transit/orders", "token.id", TOKEN).encrypt(DEK))
+        .isNotInstanceOf(KmsUnavailableException.class).hasMessageContaining("HTTP 403");
+  }
+
+  @Test
+  void noCredentials_failsNamingTheSettings_halfAnAppRoleToo() {
+    assertThatThrownBy(() -> client("transit/orders")).isInstanceOf(RuleException.class)
+        .hasMessageContaining("token.id").hasMessageContaining("VAULT_TOKEN").hasMessageContaining("approle.role.id");
+    assertThatThrownBy(() -> client("transit/orders", "approle.role.id", "role-1"))
+        .isInstanceOf(RuleException.class).hasMessageContaining("approle.secret.id")
+        .hasMessageNotContaining("role-1");
+  }
+
+  @Test
+  void wrongToken_isFinal_namingTheKeyAndVaultsReason_neverTheToken() {
+    KmsClient client = client("transit/orders", "token.id", "hvs.WRONG-guess");
+
+    assertThatThrownBy(() -> client.encrypt(DEK))
+        .isInstanceOf(GeneralSecurityException.class).isNotInstanceOf(KmsUnavailableException.class)
+        .hasMessageContaining(keyUrl("transit/orders")).hasMessageContaining("HTTP 403")
+        .hasMessageContaining("permission denied").hasMessageNotContaining("hvs.WRONG-guess");
+    assertThat(client.toString()).doesNotContain("hvs.");
+  }
+
+  @Test
+  void noSuchKey_isFinal_withVaultsReason() {
+    assertThatThrownBy(() -> client("transit/nope", "token.id", TOKEN).encrypt(DEK))
+        .isInstanceOf(GeneralSecurityException.class).isNotInstanceOf(KmsUnavailableException.class)
+        .hasMessageContaining("HTTP 400").hasMessageContaining("encryption key not found");
+  }
+
+  @Test
+  void aDekWrappedByAnotherKey_failsForGood() throws Exception {
+    vault.key("transit", "other");
+    byte[] wrapped = client("transit/other", "token.id", TOKEN).encrypt(DEK);
+
+    assertThatThrownBy(() -> client("transit/orders", "token.id", TOKEN).decrypt(wrapped))
+        .isNotInstanceOf(KmsUnavailableException.class).hasMessageContaining("message authentication failed");
+    assertThatThrownBy(() -> client("transit/orders", "token.id", TOKEN).decrypt(new byte[] {1, 2, 3}))
+        .isNotInstanceOf(KmsUnavailableException.class).hasMessageContaining("not wrapped by Vault");
+  }
+
+  @Test
+  void throttled_or_sealed_isTemporary_thenRecovers() throws Exception {
+    KmsClient client = client("transit/orders", "token.id", TOKEN);
+    byte[] wrapped = client.encrypt(DEK);
+
+    vault.throttle(1, 429);
+    assertThatThrownBy(() -> client.encrypt(DEK)).isInstanceOf(KmsUnavailableException.class)
+        .hasMessageContaining("HTTP 429").hasMessageContaining("rate limit quota exceeded");
+    vault.throttle(1, 503);
+    assertThatThrownBy(() -> client.decrypt(wrapped)).isInstanceOf(KmsUnavailableException.class)
+        .hasMessageContaining("HTTP 503");
+
+    assertThat(client.decrypt(wrapped)).isEqualTo(DEK);
+  }
+
+  @Test
+  void aProxysBare404_isTemporary() {
+    server.setDispatcher(new mockwebserver3.Dispatcher() {
+      @Override
+      public mockwebserver3.MockResponse dispatch(mockwebserver3.RecordedRequest request) {
+        return new mockwebserver3.MockResponse.Builder().code(404).body("<html>Not Found</html>").build();
+      }
+    });
+    assertThatThrownBy(() -> client("transit/orders", "token.id", TOKEN).encrypt(DEK))
+        .isInstanceOf(KmsUnavailableException.class).hasMessageContaining("not Vault's JSON");
+  }
+
+  @Test
+  void noAnswer_isTemporary() throws Exception {
+    int port;
+    try (ServerSocket closed = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      port = closed.getLocalPort();
+    }
+    KmsClient client = driver.newClient("hcvault://http://127.0.0.1:" + port + "/transit/keys/orders",
+        Map.of("token.id", TOKEN));
+
+    assertThatThrownBy(() -> client.encrypt(DEK)).isInstanceOf(KmsUnavailableException.class)
+        .hasMessageContaining("did not answer").hasMessageNotContaining(TOKEN);
+  }
+
+  @Test
+  void appRole_logsInOnce_andAgainWhenTheTokenExpires() throws Exception {
+    vault.appRole("role-1", "SECRET-ID-42");
+    KmsClient client = client("transit/orders", "approle.role.id", "role-1", "approle.secret.id", "SECRET-ID-42");
+
+    byte[] wrapped = client.encrypt(DEK);
+    assertThat(client.decrypt(wrapped)).isEqualTo(DEK);
+    assertThat(vault.logins()).isEqualTo(1);
+    assertThat(vault.paths()).containsExactly("POST /v1/auth/approle/login", "POST /v1/transit/encrypt/orders",
+        "POST /v1/transit/decrypt/orders");
+
+    vault.revokeAllBut(TOKEN);
+    assertThat(client.decrypt(wrapped)).isEqualTo(DEK);
+    assertThat(vault.logins()).isEqualTo(2);
+  }
+
+  @Test
+  void appRole_fromTheEnvironment_wrongSecret_isFinal_neverPrinted() {
+    vault.appRole("role-1", "SECRET-ID-42");
+    environment.put("VAULT_APPROLE_ROLE_ID", "role-1");
+    environment.put("VAULT_APPROLE_SECRET_ID", "SECRET-ID-41");
+
+    assertThatThrownBy(() -> client("transit/orders").encrypt(DEK))
+        .isNotInstanceOf(KmsUnavailableException.class).hasMessageContaining("AppRole")
+        .hasMessageContaining("invalid role or secret ID").hasMessageNotContaining("SECRET-ID");
+  }
+
+  @Test
+  void alternates_areTriedInOrder_whenTheKeksOwnKeyFails() throws Exception {
+    vault.key("transit", "backup");
+    KmsClient backupOnly = client("transit/backup", "token.id", TOKEN);
+    byte[] wrappedByBackup = backupOnly.encrypt(DEK);
+    String alternates = keyUrl("transit/gone").substring("hcvault://".length()) + " , " + keyUrl("transit/backup");
+    KmsClient client = client("transit/missing", "token.id", TOKEN, "encrypt.alternate.kms.key.ids", alternates);
+    vault.requests.clear();
+
+    try (LogCapture logs = new LogCapture()) {
+      assertThat(client.decrypt(wrappedByBackup)).isEqualTo(DEK);
+      assertThat(logs.lines()).isNotEmpty().allSatisfy(line -> assertThat(line).doesNotContain(TOKEN));
+    }
+    assertThat(vault.paths()).containsExactly("POST /v1/transit/decrypt/missing", "POST /v1/transit/decrypt/gone",
+        "POST /v1/transit/decrypt/backup");
+    assertThat(new String(client.encrypt(DEK), StandardCharsets.UTF_8)).startsWith("vault:v1:");
+  }
+
+  @Test
+  void alternates_allFail_temporaryIfAnyWas_elseFinal() {
+    String alternates = keyUrl("transit/backup");
+    KmsClient client = client("transit/missing", "token.id", TOKEN, "encrypt.alternate.kms.key.ids", alternates);
+
+    assertThatThrownBy(() -> client.encrypt(DEK)).isNotInstanceOf(KmsUnavailableException.class)
+        .hasMessageContaining("none of the 2 Vault keys").hasMessageContaining("encryption key not found");
+    vault.throttle(1, 429);
+    assertThatThrownBy(() -> client.encrypt(DEK)).isInstanceOf(KmsUnavailableException.class)
+        .hasMessageContaining("HTTP 429");
+  }
+
+  /** Vault served over TLS with a certificate of a private CA; the CA in a JKS trust store. */
+  private Path serveTlsWithAPrivateCa() throws Exception {
+    HeldCertificate ca = new HeldCertificate.Builder().certificateAuthority(0).build();
+    HeldCertificate cert = new HeldCertificate.Builder().signedBy(ca).addSubjectAlternativeName("localhost")
+        .commonName("localhost").build();
+    server.useHttps(new HandshakeCertificates.Builder().heldCertificate(cert).build().sslSocketFactory());
+    KeyStore trust = KeyStore.getInstance("JKS");
+    trust.load(null, null);
+    trust.setCertificateEntry("vault-ca", ca.certificate());
+    Path store = dir.resolve("truststore.jks");
+    try (OutputStream out = Files.newOutputStream(store)) {
+      trust.store(out, "changeit".toCharArray());
+    }
+    return store;
+  }
+
+  @Test
+  void tls_trustStoreSetting_andDefaultTrustRefusesAPrivateCa() throws Exception {
+    Path store = serveTlsWithAPrivateCa();
+
+    KmsClient trusting = client("transit/orders", "token.id", TOKEN, "ssl.truststore.location", store.toString());
+    assertThat(trusting.decrypt(trusting.encrypt(DEK))).isEqualTo(DEK);
+
+    assertThatThrownBy(() -> client("transit/orders", "token.id", TOKEN).encrypt(DEK))
+        .isInstanceOf(KmsUnavailableException.class).hasMessageContaining("SSLHandshakeException");
+    assertThatThrownBy(() -> client("transit/orders", "token.id", TOKEN, "ssl.truststore.location",
+        dir.resolve("nope.jks").toString())).isInstanceOf(RuleException.class)
+        .hasMessageContaining("ssl.truststore.location");
+  }
+
+  /** Without ssl.* settings the JVM's default trust applies, as a user points every client at a private CA. */
+  @Test
+  void tls_theJvmsTrustStoreProperty_isHonoured() throws Exception {
+    Path store = serveTlsWithAPrivateCa();
+    String before = System.getProperty("javax.net.ssl.trustStore");
+    System.setProperty("javax.net.ssl.trustStore", store.toString());
+    try {
+      KmsClient client = new HcVaultKmsDriver(environment::get).newClient(keyUrl("transit/orders"),
+          Map.of("token.id", TOKEN));
+      assertThat(client.decrypt(client.encrypt(DEK))).isEqualTo(DEK);
+    } finally {
+      if (before == null) {
+        System.clearProperty("javax.net.ssl.trustStore");
+      } else {
+        System.setProperty("javax.net.ssl.trustStore", before);
+      }
+    }
+  }
+
+  @Test
+  void credentials_toString_namesTheKindOnly() {
+    VaultCredentials token = VaultCredentials.of(Map.of("token.id", TOKEN, "namespace", "ns1"), name -> null,
+        VaultKey.parse("hcvault://http://v:1/transit/keys/k"));
+    VaultCredentials appRole = VaultCredentials.of(Map.of("approle.role.id", "r", "approle.secret.id", "SECRET-ID"),
+        name -> null, VaultKey.parse("hcvault://http://v:1/transit/keys/k"));
+
+    assertThat(List.of(token.toString(), appRole.toString(), driver.toString()))
+        .noneMatch(text -> text.contains(TOKEN) || text.contains("SECRET-ID"));
+    assertThat(token).hasToString("Vault credentials (token, namespace ns1)");
+  }
+}
