@@ -47,7 +47,8 @@ import javax.crypto.spec.SecretKeySpec;
  * finds the key and answers its {@code KeyId}, and a blob made under another context does not decrypt. Errors are
  * AWS's: {@code NotFoundException}, {@code DisabledException}, {@code IncorrectKeyException},
  * {@code InvalidCiphertextException}, {@code AccessDeniedException}. It can be told to fail the next calls as an
- * outage ({@link #fail}). Every request is logged ({@link #requests()}).
+ * outage ({@link #fail}). It is STS too ({@code AssumeRole}, reached by {@code aws.endpointUrlSts}), handing out
+ * temporary credentials whose session token KMS calls must carry. Every request is logged ({@link #requests()}).
  */
 final class AwsKmsDouble implements AutoCloseable {
   /** How the double fails a call when told to. */
@@ -97,6 +98,9 @@ final class AwsKmsDouble implements AutoCloseable {
   private final Set<String> disabled = ConcurrentHashMap.newKeySet();
   private final Set<String> denied = ConcurrentHashMap.newKeySet();
   private final List<Request> requests = new CopyOnWriteArrayList<>();
+  private final Map<String, String> sessionTokens = new ConcurrentHashMap<>();
+  private final Map<String, String> roles = new ConcurrentHashMap<>();
+  private final AtomicInteger sessions = new AtomicInteger();
   private final AtomicInteger outages = new AtomicInteger();
   private volatile Outage outage = Outage.THROTTLING;
   private volatile String answeredKeyId;
@@ -138,6 +142,13 @@ final class AwsKmsDouble implements AutoCloseable {
     String alias = keyArn.substring(0, keyArn.indexOf(":key/")) + ":alias/" + name;
     aliases.put(alias, keyArn);
     return alias;
+  }
+
+  /** Lets STS AssumeRole this role, with the caller's credentials; returns the role ARN. */
+  String role(String name) {
+    String arn = "arn:aws:iam::111122223333:role/" + name;
+    roles.put(arn, name);
+    return arn;
   }
 
   void disable(String keyArn) {
@@ -192,6 +203,10 @@ final class AwsKmsDouble implements AutoCloseable {
       } catch (IOException e) {
         request = JSON.createObjectNode();
       }
+      if (signed && auth.group(4).equals("sts")) {
+        handleSts(exchange, body, auth);
+        return;
+      }
       Answer answer;
       if (!"POST".equals(exchange.getRequestMethod()) || target == null || !target.startsWith("TrentService.")
           || !String.valueOf(exchange.getRequestHeaders().getFirst("Content-Type")).startsWith(JSON_1_1)) {
@@ -199,6 +214,9 @@ final class AwsKmsDouble implements AutoCloseable {
       } else if (!signed) {
         answer = error(400, "MissingAuthenticationTokenException", "Request is missing Authentication Token");
       } else if (!secrets.containsKey(accessKeyId)) {
+        answer = error(400, "UnrecognizedClientException", "The security token included in the request is invalid.");
+      } else if (sessionTokens.containsKey(accessKeyId) && !sessionTokens.get(accessKeyId).equals(
+          exchange.getRequestHeaders().getFirst("X-Amz-Security-Token"))) {
         answer = error(400, "UnrecognizedClientException", "The security token included in the request is invalid.");
       } else if (!auth.group(4).equals("kms") || !auth.group(6).equals(signature(exchange, body, auth))) {
         answer = error(400, "InvalidSignatureException", "The request signature we calculated does not match the "
@@ -225,6 +243,70 @@ final class AwsKmsDouble implements AutoCloseable {
         stream.write(out);
       }
     }
+  }
+
+  /**
+   * STS's {@code AssumeRole} (its query protocol: a form body, an XML answer), signed as KMS calls are: temporary
+   * credentials whose session token KMS calls must then carry. Outages ({@link #fail}) and {@link #deny} apply.
+   */
+  private void handleSts(HttpExchange exchange, byte[] body, Matcher auth) throws IOException {
+    ObjectNode form = JSON.createObjectNode();
+    for (String pair : new String(body, StandardCharsets.UTF_8).split("&")) {
+      int eq = pair.indexOf('=');
+      if (eq > 0) {
+        form.put(java.net.URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
+            java.net.URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+      }
+    }
+    String accessKeyId = auth.group(1);
+    int status = 400;
+    String xml;
+    if (!secrets.containsKey(accessKeyId)) {
+      xml = stsError("InvalidClientTokenId", "The security token included in the request is invalid.");
+    } else if (!auth.group(6).equals(signature(exchange, body, auth))) {
+      xml = stsError("SignatureDoesNotMatch", "The request signature we calculated does not match.");
+    } else if (outages.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+      status = outage.status;
+      xml = stsError(outage == Outage.THROTTLING ? "Throttling" : "ServiceUnavailable", outage.message);
+    } else if (denied.contains(accessKeyId) || !"AssumeRole".equals(form.path("Action").asText())
+        || !roles.containsKey(form.path("RoleArn").asText())) {
+      status = 403;
+      xml = stsError("AccessDenied", "User: arn:aws:iam::111122223333:user/" + accessKeyId
+          + " is not authorized to perform: sts:AssumeRole on resource: " + form.path("RoleArn").asText());
+    } else {
+      String temporaryKey = "ASIAKAVRO" + sessions.incrementAndGet();
+      byte[] random = new byte[24];
+      RANDOM.nextBytes(random);
+      String temporarySecret = Base64.getEncoder().encodeToString(random);
+      RANDOM.nextBytes(random);
+      String token = Base64.getEncoder().encodeToString(random);
+      secrets.put(temporaryKey, temporarySecret);
+      sessionTokens.put(temporaryKey, token);
+      status = 200;
+      xml = "<AssumeRoleResponse xmlns=\"https://sts.amazonaws.com/doc/2011-06-15/\"><AssumeRoleResult>"
+          + "<Credentials><AccessKeyId>" + temporaryKey + "</AccessKeyId><SecretAccessKey>" + temporarySecret
+          + "</SecretAccessKey><SessionToken>" + token + "</SessionToken><Expiration>"
+          + java.time.Instant.now().plusSeconds(3600) + "</Expiration></Credentials><AssumedRoleUser>"
+          + "<AssumedRoleId>AROAKAVRO:" + form.path("RoleSessionName").asText() + "</AssumedRoleId><Arn>"
+          + "arn:aws:sts::111122223333:assumed-role/" + roles.get(form.path("RoleArn").asText()) + "/"
+          + form.path("RoleSessionName").asText() + "</Arn></AssumedRoleUser></AssumeRoleResult>"
+          + "<ResponseMetadata><RequestId>" + java.util.UUID.randomUUID() + "</RequestId></ResponseMetadata>"
+          + "</AssumeRoleResponse>";
+    }
+    requests.add(new Request(form.path("Action").asText(), accessKeyId, auth.group(3), form, status,
+        JSON.createObjectNode().put("xml", status == 200 ? "(credentials)" : xml)));
+    byte[] out = xml.getBytes(StandardCharsets.UTF_8);
+    exchange.getResponseHeaders().set("Content-Type", "text/xml");
+    exchange.sendResponseHeaders(status, out.length);
+    try (OutputStream stream = exchange.getResponseBody()) {
+      stream.write(out);
+    }
+  }
+
+  private static String stsError(String code, String message) {
+    return "<ErrorResponse xmlns=\"https://sts.amazonaws.com/doc/2011-06-15/\"><Error><Type>Sender</Type><Code>"
+        + code + "</Code><Message>" + message + "</Message></Error><RequestId>" + java.util.UUID.randomUUID()
+        + "</RequestId></ErrorResponse>";
   }
 
   private Answer encrypt(JsonNode request, String region) {

@@ -236,6 +236,38 @@ class AwsKmsDriverTest {
   }
 
   @Test
+  void roleArn_assumesTheRoleWithSts_andSignsWithItsSession() throws Exception {
+    String role = kms.role("kavro-encrypt");
+    setProperty("aws.endpointUrlSts", kms.url());
+    KmsClient client = client(keyArn, keys("role.arn", role, "role.external.id", "ext-7"));
+
+    assertThat(client.decrypt(client.encrypt(DEK))).isEqualTo(DEK);
+
+    AwsKmsDouble.Request assume = kms.requests("AssumeRole").get(0);
+    assertThat(assume.accessKeyId()).as("STS called with the static keys").isEqualTo(ACCESS_KEY_ID);
+    assertThat(assume.region()).as("in the key's region").isEqualTo("eu-west-1");
+    assertThat(assume.body().path("RoleArn").asText()).isEqualTo(role);
+    assertThat(assume.body().path("RoleSessionName").asText()).isEqualTo("confluent-encrypt");
+    assertThat(assume.body().path("ExternalId").asText()).isEqualTo("ext-7");
+    assertThat(kms.requests("Encrypt").get(0).accessKeyId()).as("KMS called with the role's session")
+        .startsWith("ASIAKAVRO");
+  }
+
+  @Test
+  void roleArn_stsRefuses_isFinal_stsThrottles_isAnOutage() {
+    setProperty("aws.endpointUrlSts", kms.url());
+    String notAllowed = "arn:aws:iam::111122223333:role/not-allowed";
+    assertThatThrownBy(() -> client(keyArn, keys("role.arn", notAllowed)).encrypt(DEK))
+        .isInstanceOf(GeneralSecurityException.class).isNotInstanceOf(KmsUnavailableException.class)
+        .hasMessageContaining(keyArn).hasMessageContaining("AccessDenied");
+
+    String role = kms.role("kavro-encrypt");
+    kms.fail(100, AwsKmsDouble.Outage.THROTTLING);
+    assertThatThrownBy(() -> client(keyArn, keys("role.arn", role)).encrypt(DEK))
+        .isInstanceOf(KmsUnavailableException.class).hasMessageContaining(keyArn);
+  }
+
+  @Test
   void badSettings_namedWithoutTheirValues() {
     assertThatThrownBy(() -> client(keyArn, Map.of("secret.access.key", SECRET)))
         .isInstanceOf(RuleException.class).hasMessageContaining("access.key.id")
