@@ -22,8 +22,9 @@ import software.amazon.awssdk.regions.Region;
  *
  * <p>Settings (in the serde's settings, {@code rule.executors.<name>.param.*} or the KEK's {@code kmsProps}), with
  * Confluent's names: {@code access.key.id} and {@code secret.access.key}, {@code profile}, {@code role.arn},
- * {@code role.session.name}, {@code role.external.id} (see {@link AwsCredentialSettings}); with none, the SDK's
- * default chain. {@code encrypt.alternate.kms.key.ids}: more keys (ARNs, comma-separated) tried in order when the
+ * {@code role.session.name}, {@code role.external.id} (a role assumed with STS over the credentials; else the
+ * environment's {@code AWS_ROLE_ARN}, {@code AWS_ROLE_SESSION_NAME}, {@code AWS_ROLE_EXTERNAL_ID}, as Confluent's
+ * driver reads them); with no keys and no profile, the SDK's default chain. {@code encrypt.alternate.kms.key.ids}: more keys (ARNs, comma-separated) tried in order when the
  * KEK's key fails. The region is the ARN's. The endpoint is the SDK's, which a user overrides as for any AWS SDK
  * (the system property {@code aws.endpointUrlKms}, the environment variable {@code AWS_ENDPOINT_URL_KMS}), and
  * the HTTP client is the JDK's ({@code HttpURLConnection}: the JVM's trust store and proxy settings apply).

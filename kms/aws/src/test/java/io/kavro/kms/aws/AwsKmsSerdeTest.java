@@ -138,6 +138,27 @@ class AwsKmsSerdeTest {
   }
 
   @Test
+  void payloadEncryption_writeThenRead_andThrottlingRetriable() {
+    Rule rule = new Rule("encryptPayload", null, Rule.Kind.TRANSFORM, Rule.Mode.WRITEREAD, "ENCRYPT_PAYLOAD",
+        Set.of(), Map.of("encrypt.kek.name", KEK, "encrypt.kms.type", "aws-kms", "encrypt.kms.key.id", keyArn),
+        null, null, "NONE,NONE", false);
+    registry.register("people-value", PERSON, List.of(), new DataContract(Metadata.EMPTY,
+        new RuleSet(List.of(), List.of(), List.of(rule), null)));
+    byte[] written;
+    try (KafkaAvroSerializer serializer = serializer(SECRET)) {
+      kms.fail(100, AwsKmsDouble.Outage.THROTTLING);
+      assertThatThrownBy(() -> serializer.serialize("people", person("ann")))
+          .isInstanceOf(RetriableSerdeException.class).hasMessageContaining("encryptPayload");
+      kms.fail(0, AwsKmsDouble.Outage.THROTTLING);
+      written = serializer.serialize("people", person("ann"));
+    }
+    assertThat(new String(written, StandardCharsets.ISO_8859_1)).doesNotContain("ann").doesNotContain(SSN);
+    try (KafkaAvroDeserializer deserializer = deserializer(SECRET)) {
+      assertThat(((GenericRecord) deserializer.deserialize("people", written)).get("ssn").toString()).isEqualTo(SSN);
+    }
+  }
+
+  @Test
   void wrongSecret_failsForGood_namingKekKeyAndReason_neverTheSecret() {
     register("ERROR,ERROR");
     String wrong = "notTheSecretKAVRO000000000000000000000000";
