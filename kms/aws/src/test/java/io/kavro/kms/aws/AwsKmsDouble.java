@@ -105,21 +105,31 @@ final class AwsKmsDouble implements AutoCloseable {
   private volatile Outage outage = Outage.THROTTLING;
   private volatile String answeredKeyId;
 
-  private AwsKmsDouble() throws IOException {
-    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+  private AwsKmsDouble(HttpServer server) {
+    this.server = server;
     server.createContext("/", this::handle);
     server.setExecutor(executor);
     server.start();
   }
 
-  /** A double with no keys and no credentials. */
+  /** A double over HTTP, with no keys and no credentials. */
   static AwsKmsDouble start() throws IOException {
-    return new AwsKmsDouble();
+    return new AwsKmsDouble(HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0));
   }
 
-  /** Its URL, {@code http://127.0.0.1:<port>}. */
+  /** A double over HTTPS, with this certificate, as a VPC endpoint with a private CA. */
+  static AwsKmsDouble startTls(okhttp3.tls.HeldCertificate certificate) throws IOException {
+    com.sun.net.httpserver.HttpsServer server = com.sun.net.httpserver.HttpsServer.create(
+        new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.setHttpsConfigurator(new com.sun.net.httpserver.HttpsConfigurator(
+        new okhttp3.tls.HandshakeCertificates.Builder().heldCertificate(certificate).build().sslContext()));
+    return new AwsKmsDouble(server);
+  }
+
+  /** Its URL, {@code http(s)://127.0.0.1:<port>}. */
   String url() {
-    return "http://127.0.0.1:" + server.getAddress().getPort();
+    return (server instanceof com.sun.net.httpserver.HttpsServer ? "https" : "http") + "://127.0.0.1:"
+        + server.getAddress().getPort();
   }
 
   /** Accepts requests signed with this access key and secret. */

@@ -188,6 +188,28 @@ class AwsKmsDriverTest {
         .hasMessageContaining(keyArn);
   }
 
+  /** A VPC endpoint with a private CA: the JVM's trust store ({@code javax.net.ssl.trustStore}) is what trusts it. */
+  @Test
+  void httpsEndpoint_trustedThroughTheJvmsTrustStore(@TempDir Path dir) throws Exception {
+    okhttp3.tls.HeldCertificate ca = new okhttp3.tls.HeldCertificate.Builder().certificateAuthority(0).build();
+    okhttp3.tls.HeldCertificate server = new okhttp3.tls.HeldCertificate.Builder().signedBy(ca)
+        .addSubjectAlternativeName("127.0.0.1").build();
+    try (AwsKmsDouble tls = AwsKmsDouble.startTls(server).credentials(ACCESS_KEY_ID, SECRET)) {
+      String arn = tls.createKey("eu-west-1", "tls-key");
+      setProperty("aws.endpointUrlKms", tls.url());
+      assertThatThrownBy(() -> client(arn, keys()).encrypt(DEK)).as("the CA is not trusted yet")
+          .isInstanceOf(GeneralSecurityException.class).hasStackTraceContaining("SSLHandshakeException");
+
+      setProperty("javax.net.ssl.trustStore", io.kavro.registry.TestTls.truststore(ca, dir).toString());
+      setProperty("javax.net.ssl.trustStorePassword", io.kavro.registry.TestTls.PASSWORD);
+      setProperty("javax.net.ssl.trustStoreType", "PKCS12");
+      KmsClient client = client(arn, keys());
+
+      assertThat(client.decrypt(client.encrypt(DEK))).isEqualTo(DEK);
+      assertThat(tls.requests("Encrypt")).last().satisfies(r -> assertThat(r.status()).isEqualTo(200));
+    }
+  }
+
   @Test
   void alternateKeys_triedInOrder_onEncryptAndDecrypt() throws Exception {
     String replica = kms.createKey("us-east-1", "mrk-replica");
