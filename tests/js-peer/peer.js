@@ -22,6 +22,7 @@ const sr = require('@confluentinc/schemaregistry');
 const {
   SchemaRegistryClient, AvroSerializer, AvroDeserializer, SerdeType, SubjectNameStrategyType,
   CelExecutor, CelFieldExecutor, FieldEncryptionExecutor, EncryptionExecutor, JsonataExecutor, LocalKmsDriver,
+  AwsKmsDriver,
 } = sr;
 
 // Registration is global and must come before any serde is built.
@@ -31,6 +32,9 @@ FieldEncryptionExecutor.register();
 EncryptionExecutor.register();
 JsonataExecutor.register();
 LocalKmsDriver.register();
+// aws-kms: credentials from the environment (AWS_ACCESS_KEY_ID, ...) and the endpoint from AWS_ENDPOINT_URL_KMS,
+// as the AWS SDK reads them.
+AwsKmsDriver.register();
 
 function usage(message) {
   throw new UsageError(message + '\nusage: node peer.js register|serialize|deserialize <registryUrl> '

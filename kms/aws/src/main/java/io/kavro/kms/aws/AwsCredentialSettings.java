@@ -1,0 +1,120 @@
+package io.kavro.kms.aws;
+
+import io.kavro.serde.rules.RuleException;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.sts.StsClient;
+import software.amazon.awssdk.services.sts.auth.StsAssumeRoleCredentialsProvider;
+import software.amazon.awssdk.services.sts.model.AssumeRoleRequest;
+
+/**
+ * How the driver signs its calls, with the setting names of Confluent's {@code aws-kms} driver, read once: static
+ * keys ({@code access.key.id} and {@code secret.access.key}), else a profile ({@code profile}), else the SDK's
+ * default chain; and, over any of them, a role to assume with STS ({@code role.arn}, else the environment's
+ * {@code AWS_ROLE_ARN} unless {@code AWS_WEB_IDENTITY_TOKEN_FILE} is set, where the default chain assumes it;
+ * {@code role.session.name}, else {@code AWS_ROLE_SESSION_NAME}, else {@code confluent-encrypt};
+ * {@code role.external.id}, else {@code AWS_ROLE_EXTERNAL_ID}). A setting wins over the environment. Immutable;
+ * {@link #toString()} names the source, never a key or the external id.
+ */
+final class AwsCredentialSettings {
+  static final String ACCESS_KEY_ID = "access.key.id";
+  static final String SECRET_ACCESS_KEY = "secret.access.key";
+  static final String PROFILE = "profile";
+  static final String ROLE_ARN = "role.arn";
+  static final String ROLE_SESSION_NAME = "role.session.name";
+  static final String ROLE_EXTERNAL_ID = "role.external.id";
+  /** Confluent's session name when none is set. */
+  static final String DEFAULT_SESSION_NAME = "confluent-encrypt";
+
+  private final String accessKeyId;
+  private final String secretAccessKey;
+  private final String profile;
+  private final String roleArn;
+  private final String roleSessionName;
+  private final String roleExternalId;
+
+  private AwsCredentialSettings(String accessKeyId, String secretAccessKey, String profile, String roleArn,
+      String roleSessionName, String roleExternalId) {
+    this.accessKeyId = accessKeyId;
+    this.secretAccessKey = secretAccessKey;
+    this.profile = profile;
+    this.roleArn = roleArn;
+    this.roleSessionName = roleSessionName;
+    this.roleExternalId = roleExternalId;
+  }
+
+  /**
+   * The settings among the driver's configs, with the environment's for the role.
+   *
+   * @throws RuleException when only one of the two static keys is set, naming the missing one
+   */
+  static AwsCredentialSettings of(Map<String, ?> configs, UnaryOperator<String> environment) {
+    String accessKeyId = setting(configs, ACCESS_KEY_ID);
+    String secretAccessKey = setting(configs, SECRET_ACCESS_KEY);
+    if ((accessKeyId == null) != (secretAccessKey == null)) {
+      throw new RuleException("the AWS KMS driver has " + (accessKeyId == null ? SECRET_ACCESS_KEY : ACCESS_KEY_ID)
+          + " but not " + (accessKeyId == null ? ACCESS_KEY_ID : SECRET_ACCESS_KEY)
+          + ": set both (static keys), or neither (profile or the SDK's default chain)");
+    }
+    String roleArn = setting(configs, ROLE_ARN);
+    if (roleArn == null && blankToNull(environment.apply("AWS_WEB_IDENTITY_TOKEN_FILE")) == null) {
+      roleArn = blankToNull(environment.apply("AWS_ROLE_ARN"));
+    }
+    String sessionName = or(setting(configs, ROLE_SESSION_NAME),
+        or(blankToNull(environment.apply("AWS_ROLE_SESSION_NAME")), DEFAULT_SESSION_NAME));
+    String externalId = or(setting(configs, ROLE_EXTERNAL_ID), blankToNull(environment.apply("AWS_ROLE_EXTERNAL_ID")));
+    return new AwsCredentialSettings(accessKeyId, secretAccessKey, setting(configs, PROFILE), roleArn, sessionName,
+        externalId);
+  }
+
+  /** The provider of credentials for calls to a region (STS is called in that region, as Confluent's driver does). */
+  AwsCredentialsProvider provider(Region region) {
+    AwsCredentialsProvider base;
+    if (accessKeyId != null) {
+      base = StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKeyId, secretAccessKey));
+    } else if (profile != null) {
+      base = ProfileCredentialsProvider.create(profile);
+    } else {
+      base = DefaultCredentialsProvider.builder().build();
+    }
+    if (roleArn == null) {
+      return base;
+    }
+    StsClient sts = StsClient.builder().region(region).credentialsProvider(base)
+        .httpClientBuilder(UrlConnectionHttpClient.builder()).build();
+    AssumeRoleRequest.Builder request = AssumeRoleRequest.builder().roleArn(roleArn).roleSessionName(roleSessionName);
+    if (roleExternalId != null) {
+      request.externalId(roleExternalId);
+    }
+    return StsAssumeRoleCredentialsProvider.builder().stsClient(sts).refreshRequest(request.build()).build();
+  }
+
+  /** The source of the credentials, never a key nor the external id. */
+  @Override
+  public String toString() {
+    String source = accessKeyId != null ? "static keys (" + ACCESS_KEY_ID + ", " + SECRET_ACCESS_KEY + ")"
+        : profile != null ? "profile '" + profile + "'" : "the SDK's default chain";
+    return "AWS credentials from " + source
+        + (roleArn == null ? "" : ", assuming role " + roleArn + " as '" + roleSessionName + "'");
+  }
+
+  private static String setting(Map<String, ?> configs, String name) {
+    Object value = configs.get(name);
+    return value == null ? null : blankToNull(value.toString());
+  }
+
+  private static String blankToNull(String value) {
+    return value == null || value.isBlank() ? null : value.trim();
+  }
+
+  private static String or(String value, String otherwise) {
+    return value != null ? value : otherwise;
+  }
+}

@@ -1,0 +1,103 @@
+package io.kavro.kms.aws;
+
+import io.kavro.rules.encryption.KmsClient;
+import io.kavro.rules.encryption.KmsDriver;
+import io.kavro.serde.rules.RuleException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+
+/**
+ * The {@code aws-kms} KMS of Confluent's clients: KEKs held in AWS KMS, named
+ * {@code aws-kms://arn:aws:kms:<region>:<account>:key/<id>} (or an alias ARN), on the AWS SDK v2. Found by
+ * {@link java.util.ServiceLoader} when this jar is beside kavro-rules.
+ *
+ * <p>Settings (in the serde's settings, {@code rule.executors.<name>.param.*} or the KEK's {@code kmsProps}), with
+ * Confluent's names: {@code access.key.id} and {@code secret.access.key}, {@code profile}, {@code role.arn},
+ * {@code role.session.name}, {@code role.external.id} (a role assumed with STS over the credentials; else the
+ * environment's {@code AWS_ROLE_ARN}, {@code AWS_ROLE_SESSION_NAME}, {@code AWS_ROLE_EXTERNAL_ID}, as Confluent's
+ * driver reads them); with no keys and no profile, the SDK's default chain. {@code encrypt.alternate.kms.key.ids}: more keys (ARNs, comma-separated) tried in order when the
+ * KEK's key fails. The region is the ARN's. The endpoint is the SDK's, which a user overrides as for any AWS SDK
+ * (the system property {@code aws.endpointUrlKms}, the environment variable {@code AWS_ENDPOINT_URL_KMS}), and
+ * the HTTP client is the JDK's ({@code HttpURLConnection}: the JVM's trust store and proxy settings apply).
+ * Thread-safe.
+ */
+public final class AwsKmsDriver implements KmsDriver {
+  /** The KMS type. */
+  public static final String KMS_TYPE = "aws-kms";
+  /** The setting of the alternate keys. */
+  public static final String ALTERNATE_KEY_IDS = "encrypt.alternate.kms.key.ids";
+  static final String PREFIX = KMS_TYPE + "://";
+
+  private static final Logger LOG = LoggerFactory.getLogger(AwsKmsDriver.class);
+
+  private final UnaryOperator<String> environment;
+
+  /** The driver, reading the role's environment variables from the process's environment. */
+  public AwsKmsDriver() {
+    this(System::getenv);
+  }
+
+  AwsKmsDriver(UnaryOperator<String> environment) {
+    this.environment = environment;
+  }
+
+  @Override
+  public String kmsType() {
+    return KMS_TYPE;
+  }
+
+  @Override
+  public KmsClient newClient(String kekUrl, Map<String, ?> configs) {
+    if (!kekUrl.regionMatches(true, 0, PREFIX, 0, PREFIX.length())) {
+      throw new RuleException("the AWS KMS driver cannot use the key '" + kekUrl + "': it wants " + PREFIX
+          + "arn:aws:kms:<region>:<account>:key/<id>");
+    }
+    Set<AwsKeyArn> arns = new LinkedHashSet<>();
+    arns.add(AwsKeyArn.parse(kekUrl, "the KEK's key id"));
+    Object alternates = configs.get(ALTERNATE_KEY_IDS);
+    if (alternates != null) {
+      for (String id : alternates.toString().split("\\s*,\\s*")) {
+        if (!id.isBlank()) {
+          arns.add(AwsKeyArn.parse(id, ALTERNATE_KEY_IDS));
+        }
+      }
+    }
+    AwsCredentialSettings credentials = AwsCredentialSettings.of(configs, environment);
+    List<AwsKmsKeyClient.Key> keys = new ArrayList<>();
+    for (AwsKeyArn arn : arns) {
+      keys.add(new AwsKmsKeyClient.Key(arn, sdkClient(arn, credentials)));
+    }
+    LOG.debug("AWS KMS client of {} with {}", arns, credentials);
+    return new AwsKmsKeyClient(keys);
+  }
+
+  private static software.amazon.awssdk.services.kms.KmsClient sdkClient(AwsKeyArn arn,
+      AwsCredentialSettings credentials) {
+    Region region = Region.of(arn.region());
+    try {
+      return software.amazon.awssdk.services.kms.KmsClient.builder()
+          .region(region)
+          .credentialsProvider(credentials.provider(region))
+          .httpClientBuilder(UrlConnectionHttpClient.builder())
+          .build();
+    } catch (SdkException e) {
+      throw new RuleException("cannot make the AWS KMS client of key " + arn + " (" + credentials + "): "
+          + e.getMessage(), e);
+    }
+  }
+
+  /** The driver's type only. */
+  @Override
+  public String toString() {
+    return "KMS driver " + KMS_TYPE;
+  }
+}
