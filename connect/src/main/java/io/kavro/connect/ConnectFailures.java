@@ -1,6 +1,5 @@
 package io.kavro.connect;
 
-import io.kavro.registry.WrongRegistryUrlException;
 import io.kavro.serde.RegistryUrlException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.common.errors.SerializationException;
@@ -47,16 +46,14 @@ final class ConnectFailures {
 
   /** {@code e} as a Connect failure, with {@code message}: a {@link RetriableException} or {@link DataException}. */
   RuntimeException of(String message, SerializationException e) {
-    boolean wrongUrl = false;
     Throwable cause = e;
     for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
-      wrongUrl |= cause instanceof RegistryUrlException;
-      if (wrongUrl && cause instanceof WrongRegistryUrlException wrong) {
-        return wrongUrl(message, e, wrong.base(), wrong.answer());
+      if (cause instanceof RegistryUrlException wrong) {
+        return wrongUrl(message, e, wrong.registryUrl().orElse("(see below)"),
+            wrong.answer().orElse("a 404 that is no registry's own"));
       }
     }
-    return wrongUrl ? wrongUrl(message, e, "(see below)", "a 404 that is no registry's own")
-        : new DataException(message, e);
+    return new DataException(message, e);
   }
 
   private RetriableException wrongUrl(String message, SerializationException e, String base, String answer) {

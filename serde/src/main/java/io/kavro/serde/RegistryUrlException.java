@@ -1,5 +1,7 @@
 package io.kavro.serde;
 
+import io.kavro.registry.WrongRegistryUrlException;
+import java.util.Optional;
 import org.apache.kafka.common.errors.SerializationException;
 
 /**
@@ -19,5 +21,19 @@ public class RegistryUrlException extends SerializationException {
   /** With a message that names the topic, side and schema id where known, and the registry's exception. */
   public RegistryUrlException(String message, Throwable cause) {
     super(message, cause);
+  }
+
+  /** The registry URL that answered, without its credentials, when the registry client's exception says it. */
+  public Optional<String> registryUrl() {
+    return wrongUrl().map(WrongRegistryUrlException::base);
+  }
+
+  /** What that URL answered ("HTTP 404: non-JSON body (text/html): ..."), when the registry client says it. */
+  public Optional<String> answer() {
+    return wrongUrl().map(WrongRegistryUrlException::answer);
+  }
+
+  private Optional<WrongRegistryUrlException> wrongUrl() {
+    return getCause() instanceof WrongRegistryUrlException wrong ? Optional.of(wrong) : Optional.empty();
   }
 }
