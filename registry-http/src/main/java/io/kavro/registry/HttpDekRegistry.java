@@ -213,9 +213,13 @@ final class HttpDekRegistry implements DekRegistry {
     return node == null || !node.isTextual() ? null : node.asText();
   }
 
-  /** Names the field only: the answer may hold key material or KMS properties. */
-  private static SchemaRegistryException malformed(RestRequest request, String field) {
-    return new SchemaRegistryException(request.operation() + " failed: the registry's answer has no valid '"
-        + field + "' field");
+  /**
+   * A success that is no KEK or DEK ({@code {}}, a gateway's {@code {"status":"ok"}}): no answer of the DEK
+   * registry, so an outage, as a success that is not JSON is, never a failure a rule's action could pass over.
+   * Names the field only: the answer may hold key material or KMS properties.
+   */
+  private static RegistryUnavailableException malformed(RestRequest request, String field) {
+    return new RegistryUnavailableException(request.operation() + " failed: the registry's answer has no valid '"
+        + field + "' field; not an answer of the DEK registry: treated as an outage", -1, -1, null, null);
   }
 }
