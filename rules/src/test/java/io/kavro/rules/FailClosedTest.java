@@ -309,6 +309,29 @@ class FailClosedTest {
     }
   }
 
+  /**
+   * Review item 4: a {@code __rule.name} header (a dead letter's, forwarded; or anyone's who can write the topic)
+   * never skips an encryption rule: written encrypted, read decrypted, and the header is warned of once.
+   */
+  @Test
+  void ruleNameHeader_neverSkipsEncryption_eitherWay() {
+    register("ERROR,ERROR", false);
+    org.apache.kafka.common.header.internals.RecordHeaders headers =
+        new org.apache.kafka.common.header.internals.RecordHeaders();
+    headers.add("__rule.name", "encryptPii".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    try (LogCapture logs = new LogCapture(); KafkaAvroSerializer serializer = serializer();
+        KafkaAvroDeserializer deserializer = deserializer()) {
+      byte[] written = serializer.serialize("people", headers, person("ann"));
+      assertThat(inClear(written)).as("encrypted, whatever the header says").isFalse();
+      assertThat(inClear(serializer.serialize("people", headers, person("bob")))).isFalse();
+
+      GenericRecord read = (GenericRecord) deserializer.deserialize("people", headers, written);
+      assertThat(read.get("ssn").toString()).as("decrypted, whatever the header says").isEqualTo(SSN);
+      assertThat(logs.lines(Level.WARN)).filteredOn(line -> line.contains("__rule.name")).hasSize(2)
+          .allSatisfy(line -> assertThat(line).contains("rule 'encryptPii'").contains("never skipped"));
+    }
+  }
+
   /** A rule that runs as it should is not warned of. */
   @Test
   void encryptRunning_noWarning() {

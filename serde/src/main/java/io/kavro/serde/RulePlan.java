@@ -24,7 +24,12 @@ import org.apache.kafka.common.header.Header;
  * thread-safe.
  */
 final class RulePlan {
-  /** The header that names a rule a record already failed (a record re-read from a dead letter queue). */
+  /**
+   * The header that names a rule a record already failed (a record re-read from a dead letter queue): that rule is
+   * skipped, as Confluent's serdes skip it, unless it encrypts. Anyone who can write the topic (or a reprocessor
+   * that forwards a dead letter's headers) can set it, so an encryption rule is never skipped by it: it would write
+   * plaintext, or hand ciphertext on. Every skip is warned of, once.
+   */
   static final String RULE_NAME_HEADER = "__rule.name";
 
   /** One prepared rule, with its actions. */
@@ -70,7 +75,7 @@ final class RulePlan {
   Object run(RuleInput input, Object message, Object original) {
     for (Step step : steps) {
       Rule rule = step.target().rule();
-      if (skippedByHeader(input, rule.name())) {
+      if (skippedByHeader(input, step)) {
         continue;
       }
       RuleException failure = null;
@@ -151,12 +156,18 @@ final class RulePlan {
     return "Condition failed: '" + rule.name() + "'";
   }
 
-  private static boolean skippedByHeader(RuleInput input, String ruleName) {
+  private boolean skippedByHeader(RuleInput input, Step step) {
     if (input.headers() == null) {
       return false;
     }
     Header header = input.headers().lastHeader(RULE_NAME_HEADER);
-    return header != null && header.value() != null
-        && ruleName.equals(new String(header.value(), StandardCharsets.UTF_8));
+    Rule rule = step.target().rule();
+    if (header == null || header.value() == null
+        || !rule.name().equals(new String(header.value(), StandardCharsets.UTF_8))) {
+      return false;
+    }
+    boolean skipped = !EncryptionBypassLog.encrypts(rule);
+    bypasses.namedByHeader(rule, step.target().subject(), step.target().phase(), skipped);
+    return skipped;
   }
 }

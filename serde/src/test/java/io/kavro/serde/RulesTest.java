@@ -424,7 +424,15 @@ class RulesTest {
     RecordHeaders headers = new RecordHeaders();
     headers.add(RulePlan.RULE_NAME_HEADER, "r1".getBytes(StandardCharsets.UTF_8));
 
-    assertThat(s(serdes.deserializer().deserialize("items", headers, written))).isEqualTo("x-r2");
+    try (io.kavro.registry.LogCapture logs = new io.kavro.registry.LogCapture()) {
+      KafkaAvroDeserializer deserializer = serdes.deserializer();
+      assertThat(s(deserializer.deserialize("items", headers, written))).isEqualTo("x-r2");
+      assertThat(s(deserializer.deserialize("items", headers, written))).isEqualTo("x-r2");
+
+      assertThat(logs.lines(org.apache.logging.log4j.Level.WARN)).as("review item 4: a skip is warned of, once")
+          .filteredOn(line -> line.contains("__rule.name")).singleElement().asString()
+          .contains("rule 'r1'").contains("items-value").contains("skipped");
+    }
   }
 
   @Test
