@@ -173,6 +173,38 @@ class JavaRecordTypesTest {
         .hasMessageNotContaining("corrupt");
   }
 
+  /**
+   * Review of issue 49, item 5: on a route with rules (which may have decrypted the value), the constructor's
+   * refusal is named by its class only: the value it quotes is in no message of the chain.
+   */
+  @ParameterizedTest
+  @CsvSource({"true", "false"})
+  void canonicalConstructorThrows_onARouteWithRules_quotesNoValue(boolean fastCodec) {
+    try (Serdes ruled = new Serdes("rule.executors", "xor", "rule.executors.xor.class",
+        RulesTest.Xor.class.getName())) {
+      ruled.serializer("schema.reflection", true).serialize("checked-own", new Checked(1, "own"));
+      Schema schema = ruled.registry().latestVersion("checked-own-value").schema();
+      io.kavro.registry.mock.MockRegistries.scope(ruled.scope).register("checked-value", schema, java.util.List.of(),
+          Contracts.encoding(Contracts.rule("xor", io.kavro.registry.contract.Rule.Kind.TRANSFORM,
+              io.kavro.registry.contract.Rule.Mode.WRITEREAD, "XOR", "90")));
+      GenericRecord negative = new GenericData.Record(schema);
+      negative.put("id", -3L);
+      negative.put("note", "n");
+      byte[] bytes = ruled.serializer().serialize("checked", negative);
+      KafkaAvroDeserializer deserializer = ruled.deserializer("schema.reflection", true,
+          "avro.fast.codec", fastCodec);
+
+      Throwable refused = org.assertj.core.api.Assertions.catchThrowable(
+          () -> deserializer.deserialize("checked", bytes));
+      assertThat(refused).isInstanceOf(SerializationException.class)
+          .isNotInstanceOf(MalformedPayloadException.class).hasMessageContaining("JavaRecordConstructionException");
+      for (Throwable t = refused; t != null; t = t.getCause()) {
+        assertThat(String.valueOf(t.getMessage())).as("the message of %s", t.getClass().getName())
+            .doesNotContain("negative id");
+      }
+    }
+  }
+
   @ParameterizedTest
   @CsvSource({"true,false", "true,true", "false,false", "false,true"})
   void javaTypesOfLogicalTypes_roundTripInBothSettings(boolean fastCodec, boolean logicalTypes) {
