@@ -34,8 +34,6 @@ import java.util.function.Function;
  * Thread-safe.
  */
 final class HttpDekRegistry implements DekRegistry {
-  /** The DEK registry's "Key '%s' not found", for KEKs and DEKs alike. */
-  static final int KEY_NOT_FOUND = 40470;
   /** How a DEK version of {@link #LATEST} is named in a path: Confluent's clients send -1, its server takes it. */
   static final String LATEST_SEGMENT = "-1";
 
@@ -135,7 +133,7 @@ final class HttpDekRegistry implements DekRegistry {
     try {
       return Optional.of(sendDek(request));
     } catch (SchemaNotFoundException e) {
-      if (e.errorCode() == KEY_NOT_FOUND) {
+      if (e.errorCode() == OptionalApi.DEK_KEY_NOT_FOUND) {
         return Optional.empty();
       }
       throw e;
