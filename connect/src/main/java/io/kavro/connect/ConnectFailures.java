@@ -1,6 +1,7 @@
 package io.kavro.connect;
 
 import io.kavro.serde.RegistryUrlException;
+import io.kavro.serde.rules.Causes;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.errors.SerializationException;
@@ -25,8 +26,6 @@ import org.slf4j.LoggerFactory;
  */
 final class ConnectFailures {
   private static final Logger log = LoggerFactory.getLogger(ConnectFailures.class);
-  /** How deep the causes are searched (a bound against a cycle). */
-  private static final int MAX_CAUSES = 16;
 
   private final String plugin;
   private final AtomicBoolean wrongUrlLogged = new AtomicBoolean();
@@ -38,11 +37,8 @@ final class ConnectFailures {
 
   /** {@code e} as a Connect failure, with {@code message}: a {@link ConfigException} or a {@link DataException}. */
   RuntimeException of(String message, SerializationException e) {
-    Throwable cause = e;
-    for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
-      if (cause instanceof RegistryUrlException) {
-        return wrongUrl(message, e);
-      }
+    if (Causes.find(e, RegistryUrlException.class).isPresent()) {
+      return wrongUrl(message, e);
     }
     return new DataException(message, e);
   }

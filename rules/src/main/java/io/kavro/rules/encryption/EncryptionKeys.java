@@ -82,8 +82,8 @@ final class EncryptionKeys {
   private DataKey loadWriteKey(EncryptionParams params, DekId id, Supplier<DekRegistry> registry) {
     KekHandle kek = kek(params, false, registry);
     DekRegistry dekRegistry = registry.get();
-    Dek dek = call(id, () -> dekRegistry.dek(id.kekName(), id.subject(), id.algorithm().name(), DekRegistry.LATEST, false))
-        .filter(d -> d.encryptedKeyMaterial() != null).orElse(null);
+    Dek dek = call(id, () -> dekRegistry.dek(id.kekName(), id.subject(), id.algorithm().name(), DekRegistry.LATEST,
+        false)).filter(d -> d.encryptedKeyMaterial() != null).orElse(null);
     if (dek != null && !isExpired(params, dek.timestamp())) {
       return dataKey(kek, dek, id);
     }
@@ -95,7 +95,8 @@ final class EncryptionKeys {
       encrypted = Base64.getEncoder().encodeToString(kmsEncrypt(kek, material, id));
     }
     String sent = encrypted;
-    Dek created = call(id, () -> dekRegistry.createDek(id.kekName(), id.subject(), id.algorithm().name(), version, sent));
+    Dek created = call(id, () -> dekRegistry.createDek(id.kekName(), id.subject(), id.algorithm().name(), version,
+        sent));
     if (material != null && encrypted.equals(created.encryptedKeyMaterial())) {
       return new DataKey(created.version(), created.timestamp(), id.algorithm().cryptor(material));
     }
