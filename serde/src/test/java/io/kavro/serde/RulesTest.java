@@ -171,6 +171,13 @@ class RulesTest {
 
     @Override
     public PreparedRule prepare(RuleTarget target) {
+      if ("kafka".equals(target.rule().expr())) {
+        // as kavro-rules' FieldWalker keeps a Kafka RetriableException whole, for the serde to retry
+        return (input, message) -> {
+          throw new io.kavro.serde.rules.RuleException("the rule failed on field 's'",
+              new org.apache.kafka.common.errors.TimeoutException("the KMS timed out"));
+        };
+      }
       return (input, message) -> {
         throw new IllegalStateException("the SDK gave up", new io.kavro.serde.rules.RuleUnavailableException(
             "the KMS throttled", null));
@@ -529,6 +536,17 @@ class RulesTest {
 
     assertThatThrownBy(() -> serdes.serializer().serialize("items", item("secret")))
         .isInstanceOf(RetriableSerdeException.class).hasMessageContaining("the KMS throttled")
+        .hasMessageContaining("encryptS");
+  }
+
+  /** Review of issue 49, item 1: a Kafka RetriableException among the causes is retriable, whatever NONE says. */
+  @Test
+  void aKafkaRetriableExceptionInsideARule_isRetriable_neverPassedOverByNone() {
+    registry.register("items-value", V1, List.of(), Contracts.domain(
+        rule("encryptS", Rule.Kind.TRANSFORM, Rule.Mode.WRITE, "THROTTLED", "kafka", null, "NONE")));
+
+    assertThatThrownBy(() -> serdes.serializer().serialize("items", item("secret")))
+        .isInstanceOf(RetriableSerdeException.class).hasMessageContaining("the KMS timed out")
         .hasMessageContaining("encryptS");
   }
 
