@@ -1,6 +1,8 @@
 package io.kavro.connect;
 
 import io.kavro.serde.RegistryUrlException;
+import io.kavro.serde.rules.Causes;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.connect.errors.DataException;
@@ -28,8 +30,6 @@ import org.slf4j.LoggerFactory;
  */
 final class ConnectFailures {
   private static final Logger log = LoggerFactory.getLogger(ConnectFailures.class);
-  /** How deep the causes are searched (a bound against a cycle). */
-  private static final int MAX_CAUSES = 16;
 
   private final String plugin;
   private final String urlSetting;
@@ -46,12 +46,10 @@ final class ConnectFailures {
 
   /** {@code e} as a Connect failure, with {@code message}: a {@link RetriableException} or {@link DataException}. */
   RuntimeException of(String message, SerializationException e) {
-    Throwable cause = e;
-    for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
-      if (cause instanceof RegistryUrlException wrong) {
-        return wrongUrl(message, e, wrong.registryUrl().orElse("(see below)"),
-            wrong.answer().orElse("a 404 that is no registry's own"));
-      }
+    Optional<RegistryUrlException> wrong = Causes.find(e, RegistryUrlException.class);
+    if (wrong.isPresent()) {
+      return wrongUrl(message, e, wrong.get().registryUrl().orElse("(see below)"),
+          wrong.get().answer().orElse("a 404 that is no registry's own"));
     }
     return new DataException(message, e);
   }

@@ -11,14 +11,13 @@ import okhttp3.HttpUrl;
  * API: a {@link WrongRegistryUrlException}, a configuration error. From a URL that has answered, it means the
  * registry was not reached (a proxy in between, a restart): a {@link RegistryUnavailableException}, retried and
  * failed over like a 5xx. From an optional API it may mean that the registry lacks that API: a
- * {@link RegistryUnavailableException} with status 404, which the transport throws at once and the client tells
- * apart by asking the core API; except for an API whose missing is never learned from such a 404 (the DEK
- * registry: {@link OptionalApi#learnedFromBare404}), where any 404 but the API's own "not found" is an outage.
+ * {@link NoSuchApiAnswerException} when its body is JSON, which the transport throws at once and the client tells
+ * apart by asking the core API; a 404 whose body is not JSON (a proxy's HTML page, an empty body) is an outage;
+ * and for an API whose missing is never learned from such a 404 (the DEK registry:
+ * {@link OptionalApi#learnedFromBare404}), any 404 but the API's own "not found" is an outage.
  */
 final class ErrorMapping {
   private static final int MAX_MESSAGE_CHARS = 300;
-  /** How messages name the DEK registry's own 404 codes. */
-  private static final String OWN_CODES_OF_DEK_REGISTRY = "4047x";
 
   private ErrorMapping() {}
 
@@ -70,7 +69,7 @@ final class ErrorMapping {
   /**
    * As {@link #toException(String, int, String, String, String, HttpUrl)}, for a call of {@code api} (or of the
    * core API when {@code null}): a 404 from an API whose missing is not learned from a bare 404 (the DEK registry)
-   * is its own "not found" only with its own error code ({@link OptionalApi#ownNotFound}); any other 404 is a
+   * is its own "not found" only with its own error code ({@link OptionalApi#dekRegistryNotFound}); any other 404 is a
    * {@link RegistryUnavailableException}, retried and failed over like a 503.
    */
   static SchemaRegistryException toException(String operation, OptionalApi api, int status, String body,
@@ -93,10 +92,12 @@ final class ErrorMapping {
     if (status == 401 || status == 403) {
       return new RegistryAccessDeniedException(message, status, errorCode, url, null);
     }
-    if (status == 404 && api != null && !api.learnedFromBare404 && !api.ownNotFound(errorCode)) {
+    if (status == 404 && api != null && !api.learnedFromBare404
+        && !OptionalApi.dekRegistryNotFound(errorCode)) {
       return new RegistryUnavailableException(message + "; a 404 that is not the registry's own answer of "
-          + api.description + " (its error codes " + OWN_CODES_OF_DEK_REGISTRY + "): a proxy, a load balancer or a "
-          + "node without the API answered, or the registry lacks the API; treated as an outage, and retried",
+          + api.description + " (its error codes " + OptionalApi.DEK_REGISTRY_CODES + "): a proxy, a load "
+          + "balancer or a node without the API answered, or the registry lacks the API; treated as an outage, and "
+          + "retried",
           status, errorCode, url, null);
     }
     if (registryNotFound(status, errorCode) || apicurioNotFound(status, json)) {
@@ -105,6 +106,10 @@ final class ErrorMapping {
     if (status == 404 && base != null) {
       return wrongBaseUrl(message, "HTTP " + status + (errorCode >= 0 ? ", error_code " + errorCode : "") + ": "
           + shorten(detail), errorCode, url, base);
+    }
+    if (status == 404 && api != null && json != null) {
+      // JSON (Karapace's is a bare string): the registry's own answer for a path it does not serve, maybe.
+      return new NoSuchApiAnswerException(message, status, errorCode, url);
     }
     if (status == 404) {
       return new RegistryUnavailableException(message + "; a 404 without a registry error_code: is the URL the "

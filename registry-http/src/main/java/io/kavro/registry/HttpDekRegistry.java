@@ -34,8 +34,6 @@ import java.util.function.Function;
  * Thread-safe.
  */
 final class HttpDekRegistry implements DekRegistry {
-  /** The DEK registry's "Key '%s' not found", for KEKs and DEKs alike. */
-  static final int KEY_NOT_FOUND = 40470;
   /** How a DEK version of {@link #LATEST} is named in a path: Confluent's clients send -1, its server takes it. */
   static final String LATEST_SEGMENT = "-1";
 
@@ -135,7 +133,7 @@ final class HttpDekRegistry implements DekRegistry {
     try {
       return Optional.of(sendDek(request));
     } catch (SchemaNotFoundException e) {
-      if (e.errorCode() == KEY_NOT_FOUND) {
+      if (e.errorCode() == OptionalApi.DEK_KEY_NOT_FOUND) {
         return Optional.empty();
       }
       throw e;
@@ -213,9 +211,13 @@ final class HttpDekRegistry implements DekRegistry {
     return node == null || !node.isTextual() ? null : node.asText();
   }
 
-  /** Names the field only: the answer may hold key material or KMS properties. */
-  private static SchemaRegistryException malformed(RestRequest request, String field) {
-    return new SchemaRegistryException(request.operation() + " failed: the registry's answer has no valid '"
-        + field + "' field");
+  /**
+   * A success that is no KEK or DEK ({@code {}}, a gateway's {@code {"status":"ok"}}): no answer of the DEK
+   * registry, so an outage, as a success that is not JSON is, never a failure a rule's action could pass over.
+   * Names the field only: the answer may hold key material or KMS properties.
+   */
+  private static RegistryUnavailableException malformed(RestRequest request, String field) {
+    return new RegistryUnavailableException(request.operation() + " failed: the registry's answer has no valid '"
+        + field + "' field; not an answer of the DEK registry: treated as an outage", -1, -1, null, null);
   }
 }

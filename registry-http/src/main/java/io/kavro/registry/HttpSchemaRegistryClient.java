@@ -200,7 +200,8 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   /**
    * {@inheritDoc}
    *
-   * <p>Apicurio 3's API first, then 2's; the one that is missing is learned once. A global id's schema comes with
+   * <p>Apicurio 3's API first, then 2's; the one that is missing is learned, and remembered for
+   * {@link OptionalApi#MISSING_TTL} (5 minutes). A global id's schema comes with
    * its references resolved by the registry ({@code references=DEREFERENCE}, {@code dereference=true}); a content
    * id has no such option, and a schema whose references are not resolved fails to parse, naming the id.
    */
@@ -252,11 +253,12 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   }
 
   /**
-   * Sends a call of an optional API. A 404 without a registry error code is asked about once: if the core API
-   * answers, the registry lacks the optional one, which is remembered for {@link OptionalApi#MISSING_TTL} (no
-   * request is sent to it meanwhile), then asked again; if the core API answers such a 404 too, the URL is wrong ({@link
-   * WrongRegistryUrlException}, at once); if it does not answer, the registry is unavailable, and that is retried
-   * and failed over as ever. Neither is remembered.
+   * Sends a call of an optional API. A JSON 404 without a registry error code is asked about once (a 404 whose body
+   * is not JSON, a proxy's page, is an outage, retried and failed over as ever): if the core API answers, the
+   * registry lacks the optional one, which is remembered for {@link OptionalApi#MISSING_TTL} (no request is sent to
+   * it meanwhile), then asked again; if the core API answers such a 404 too, the URL is wrong
+   * ({@link WrongRegistryUrlException}, at once); if it does not answer, the registry is unavailable, and that is
+   * retried and failed over as ever. Neither is remembered.
    *
    * @throws UnsupportedRegistryApiException when the registry lacks {@code api}
    */
@@ -267,10 +269,7 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     }
     try {
       return send(request.of(api));
-    } catch (RegistryUnavailableException e) {
-      if (e.status() != 404) {
-        throw e;
-      }
+    } catch (NoSuchApiAnswerException e) {
       probeCoreApi();
       missingApis.put(api, Boolean.TRUE);
       throw unsupported(api, request.operation(), "it answered " + e.getMessage() + ", while its core API answers",

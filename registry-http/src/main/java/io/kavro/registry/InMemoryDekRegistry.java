@@ -30,7 +30,7 @@ import java.util.TreeMap;
  */
 final class InMemoryDekRegistry implements DekRegistry {
   private static final String DEFAULT_ALGORITHM = "AES256_GCM";
-  private static final int KEY_NOT_FOUND = HttpDekRegistry.KEY_NOT_FOUND;
+  private static final int KEY_NOT_FOUND = OptionalApi.DEK_KEY_NOT_FOUND;
   private static final int INVALID_KEY = 42271;
 
   private final Clock clock;

@@ -8,14 +8,15 @@ import java.time.Duration;
  *
  * <p>What counts as the registry's answer that it lacks one differs:
  * <ul>
- *   <li>For the GUID, metadata and Apicurio APIs, a 404 without a registry error code while the core API answers
- *       (the client asks it) says the API is missing. That is remembered for {@link #MISSING_TTL}, then asked
- *       again: a registry may be upgraded, and a node that answered so may have been one still rolling out.</li>
- *   <li>For the DEK registry, only its own answers count: its error codes 4047x ({@code 40470}, "Key not found",
- *       for a KEK or a DEK, which is an empty lookup, never a missing API). Any other 404 (a proxy's HTML page,
- *       a JSON {@code error_code} 404, a {@code 40400} or another API's 404xx) is an outage, retried and failed
- *       over like a 503: field encryption must never be switched off by a transient answer. A registry without
- *       the API thus fails every encrypted record retriably, which is fail-closed.</li>
+ *   <li>For the GUID, metadata and Apicurio APIs, a JSON 404 without a registry error code while the core API
+ *       answers (the client asks it) says the API is missing. That is remembered for {@link #MISSING_TTL}, then
+ *       asked again: a registry may be upgraded, and a node that answered so may have been one still rolling out.
+ *       A 404 whose body is not JSON (a proxy's page, an empty body) is an outage.</li>
+ *   <li>For the DEK registry, only its own answers count: its error codes 4047x ({@link #DEK_KEY_NOT_FOUND},
+ *       "Key not found", for a KEK or a DEK, which is an empty lookup, never a missing API). Any other 404 (a
+ *       proxy's HTML page, a JSON {@code error_code} 404, a {@code 40400} or another API's 404xx) is an outage,
+ *       retried and failed over like a 503: field encryption must never be switched off by a transient answer. A
+ *       registry without the API thus fails every encrypted record retriably, which is fail-closed.</li>
  * </ul>
  */
 enum OptionalApi {
@@ -40,12 +41,13 @@ enum OptionalApi {
     this.learnedFromBare404 = learnedFromBare404;
   }
 
-  /**
-   * Whether a 404's {@code error_code} is this API's own "not found": the DEK registry's 4047x for the DEK
-   * registry; any 404xx for the others (as for the core API).
-   */
-  boolean ownNotFound(int errorCode) {
-    return this == DEK_REGISTRY ? errorCode >= 40470 && errorCode <= 40479
-        : errorCode >= 40400 && errorCode <= 40499;
+  /** The DEK registry's "key not found" (a KEK or a DEK): an empty lookup, never a missing API. */
+  static final int DEK_KEY_NOT_FOUND = 40470;
+  /** How messages name the DEK registry's own 404 codes. */
+  static final String DEK_REGISTRY_CODES = DEK_KEY_NOT_FOUND / 10 + "x";
+
+  /** Whether a 404's {@code error_code} is one of the DEK registry's own ({@value #DEK_KEY_NOT_FOUND} to 40479). */
+  static boolean dekRegistryNotFound(int errorCode) {
+    return errorCode / 10 == DEK_KEY_NOT_FOUND / 10;
   }
 }

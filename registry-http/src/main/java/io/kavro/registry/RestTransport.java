@@ -180,8 +180,7 @@ final class RestTransport {
           }
         } else {
           forget(wrongUrls, index);
-          if (!(failure instanceof RegistryUnavailableException)
-              || request.optionalApi() != null && request.optionalApi().learnedFromBare404 && status == 404) {
+          if (!(failure instanceof RegistryUnavailableException) || failure instanceof NoSuchApiAnswerException) {
             throw failure;
           }
         }

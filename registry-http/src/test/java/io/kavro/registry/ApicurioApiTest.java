@@ -33,8 +33,10 @@ class ApicurioApiTest {
     return new MockResponse.Builder().setHeader("Content-Type", "application/octet-stream").body(schema).build();
   }
 
+  /** A registry's JSON 404 for a path it does not serve (Confluent's Jersey): no registry error code. */
   private static MockResponse notFoundWithoutCode() {
-    return new MockResponse.Builder().code(404).build();
+    return new MockResponse.Builder().code(404).setHeader("Content-Type", "application/json")
+        .body("{\"error_code\":404,\"message\":\"HTTP 404 Not Found\"}").build();
   }
 
   @Test

@@ -283,8 +283,22 @@ class HttpDekRegistryTest {
     answer(200, "{\"name\":\"kek1\",\"kmsType\":\"local-kms\",\"kmsProps\":{\"secret\":\"s3cr3t-value\"}}");
 
     assertThatThrownBy(() -> deks().kek("kek1", false))
-        .isInstanceOf(SchemaRegistryException.class)
-        .hasMessage("get KEK 'kek1' failed: the registry's answer has no valid 'kmsKeyId' field");
+        .isInstanceOf(RegistryUnavailableException.class)
+        .hasMessageStartingWith("get KEK 'kek1' failed: the registry's answer has no valid 'kmsKeyId' field")
+        .message().doesNotContain("s3cr3t");
+  }
+
+  /** Review item 3: a success that is no KEK or DEK (a gateway's) is an outage, never a refusal a rule passes over. */
+  @ParameterizedTest
+  @ValueSource(strings = {"{}", "{\"status\":\"ok\"}"})
+  void successThatIsNoKeyOrDek_isAnOutage(String body) {
+    answer(200, body);
+    answer(200, body);
+
+    assertThatThrownBy(() -> deks().kek("kek1", false)).isInstanceOf(RegistryUnavailableException.class)
+        .hasMessageContaining("treated as an outage");
+    assertThatThrownBy(() -> deks().dek("kek1", "orders-value", "AES256_GCM", 1, false))
+        .isInstanceOf(RegistryUnavailableException.class).hasMessageContaining("'version'");
   }
 
   @Test

@@ -29,13 +29,47 @@ class OptionalApiTest {
         "retries.wait.ms", 1, "retries.max.wait.ms", 5)));
   }
 
+  /** A registry's JSON 404 for a path it does not serve (Confluent's Jersey): no registry error code. */
   private static MockResponse notFoundWithoutCode() {
-    return new MockResponse.Builder().code(404).build();
+    return new MockResponse.Builder().code(404).setHeader("Content-Type", "application/json")
+        .body("{\"error_code\":404,\"message\":\"HTTP 404 Not Found\"}").build();
   }
 
   private static MockResponse config() {
     return new MockResponse.Builder().setHeader("Content-Type", "application/json")
         .body("{\"compatibilityLevel\":\"BACKWARD\"}").build();
+  }
+
+  /**
+   * Review of issue 49, item 8: a 404 whose body is not JSON (a proxy's HTML page, an empty body) is no registry's
+   * answer that it lacks the API: an outage, retried, and not remembered; the next call asks again.
+   */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"<html><body><h1>404 Not Found</h1>nginx</body></html>",
+      ""})
+  void guids_nonJson404FromAProxy_isAnOutage_notLearned(String body) throws Exception {
+    HttpSchemaRegistryClient client = new HttpSchemaRegistryClient(RegistryConfig.from(Map.of("schema.registry.url",
+        registry.url("/").toString(), "max.retries", 0)));
+    registry.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "text/html").body(body).build());
+    registry.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "text/html").body(body).build());
+
+    assertThatThrownBy(() -> client.schemaByGuid(GUID)).isInstanceOf(RegistryUnavailableException.class)
+        .isNotInstanceOf(UnsupportedRegistryApiException.class);
+    assertThatThrownBy(() -> client.schemaByGuid(GUID)).isInstanceOf(RegistryUnavailableException.class);
+    assertThat(registry.getRequestCount()).as("asked again, the core API never").isEqualTo(2);
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/schemas/guids/" + GUID);
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/schemas/guids/" + GUID);
+  }
+
+  /** Karapace answers a path it does not serve with a bare JSON string: its answer all the same. */
+  @Test
+  void guids_karapacesJsonString404_isLearned() {
+    registry.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "application/json")
+        .body("\"Not Found\"").build());
+    registry.enqueue(config());
+
+    assertThatThrownBy(() -> client().schemaByGuid(GUID)).isInstanceOf(UnsupportedRegistryApiException.class)
+        .hasMessageContaining("GUID API");
   }
 
   @Test

@@ -34,7 +34,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * the contract says to encrypt. Rule failures never quote values, so neither does {@code __rule.exception}.
  * Headers: the record's own, and {@code __rule.name}, {@code __rule.mode}, {@code __rule.subject},
  * {@code __rule.topic}, {@code __rule.exception}. A record re-read with its {@code __rule.name} header skips that
- * rule.
+ * rule, unless it encrypts (the serde never skips an encryption rule by a header).
  */
 public final class DlqAction implements RuleAction {
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(DlqAction.class);

@@ -14,7 +14,9 @@ import java.util.Map;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.junit5.StartStop;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.RetriableException;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -62,6 +64,32 @@ class DekRegistryOutageTest {
 
   private KafkaAvroDeserializer deserializer() {
     return Serdes.deserializer(config());
+  }
+
+  /** Keys kept for no time: every record asks the DEK registry, so an interrupt meets the rule's own call. */
+  private Map<String, Object> keysNotKept() {
+    Map<String, Object> config = config();
+    config.put("rule.executors._default_.param.cache.expiry.secs", "0");
+    return config;
+  }
+
+  /**
+   * Issue 49 review, item 1: a thread interrupted while the rule asks the DEK registry is interrupted, not the rule's
+   * failure: a writer with onFailure NONE writes nothing, in plaintext least of all.
+   */
+  @Test
+  void writerWithNone_interruptedDuringTheDekCall_throwsInterrupt_writesNothing() {
+    registry("NONE", FAULTS[0]);
+    try (KafkaAvroSerializer serializer = Serdes.serializer(keysNotKept())) {
+      assertThat(inClear(serializer.serialize("people", person("ann")))).isFalse(); // the schema is warm
+      Thread.currentThread().interrupt();
+      byte[][] written = new byte[1][];
+      assertThatThrownBy(() -> written[0] = serializer.serialize("people", person("bob")))
+          .isInstanceOf(InterruptException.class);
+      assertThat(written[0]).as("nothing written").isNull();
+    } finally {
+      Thread.interrupted();
+    }
   }
 
   /** A writer with onFailure NONE: the record in the outage fails retriably; none is written in plaintext. */

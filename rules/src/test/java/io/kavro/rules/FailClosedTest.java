@@ -154,6 +154,73 @@ class FailClosedTest {
     }
   }
 
+  /** Review item 2: an SDK's unchecked timeout is an outage too, on both sides and for payload encryption. */
+  @Test
+  void writerWithNone_kmsSdkTimesOutUnchecked_failsRetriably_neverPlaintext() {
+    register("NONE", false);
+    try (KafkaAvroSerializer serializer = serializer()) {
+      FlakyKmsDriver.uncheckedTimeouts.set(1);
+      assertThatThrownBy(() -> serializer.serialize("people", person("ann")))
+          .isInstanceOf(RetriableException.class).hasMessageContaining("encryptPii")
+          .hasMessageContaining("java.io.UncheckedIOException");
+      assertThat(inClear(serializer.serialize("people", person("bob")))).isFalse();
+    }
+  }
+
+  @Test
+  void readerWithErrorNone_kmsSdkTimesOutUnchecked_failsRetriably_neverCiphertext() {
+    register("ERROR,NONE", false);
+    byte[] written = writtenWithTheKey();
+    try (KafkaAvroDeserializer deserializer = deserializer()) {
+      FlakyKmsDriver.uncheckedTimeouts.set(1);
+      assertThatThrownBy(() -> deserializer.deserialize("people", written)).isInstanceOf(RetriableException.class);
+      assertThat(((GenericRecord) deserializer.deserialize("people", written)).get("ssn").toString()).isEqualTo(SSN);
+    }
+  }
+
+  @Test
+  void payloadEncryptionWithNone_kmsSdkTimesOutUnchecked_failsRetriably() {
+    Rule rule = new Rule("encryptPayload", null, Rule.Kind.TRANSFORM, Rule.Mode.WRITEREAD, "ENCRYPT_PAYLOAD",
+        Set.of(), FLAKY_KMS, null, null, "NONE,NONE", false);
+    registry.register("people-value", Serdes.PERSON, List.of(), new DataContract(Metadata.EMPTY,
+        new RuleSet(List.of(), List.of(), List.of(rule), null)));
+    try (KafkaAvroSerializer serializer = serializer()) {
+      FlakyKmsDriver.uncheckedTimeouts.set(1);
+      assertThatThrownBy(() -> serializer.serialize("people", person("ann")))
+          .isInstanceOf(RetriableException.class).hasMessageContaining("encryptPayload");
+      assertThat(inClear(serializer.serialize("people", person("ann")))).isFalse();
+    }
+  }
+
+  /** An SDK's unchecked refusal is the rule's failure, and its message (which may name a secret) is shown nowhere. */
+  @Test
+  void readerWithErrorNone_kmsSdkRefusesUnchecked_failureWithoutTheSdksMessage() {
+    register("ERROR,NONE", false);
+    byte[] written = writtenWithTheKey();
+    try (LogCapture logs = new LogCapture(); KafkaAvroDeserializer deserializer = deserializer()) {
+      FlakyKmsDriver.uncheckedRefusals.set(1);
+      GenericRecord read = (GenericRecord) deserializer.deserialize("people", written);
+      assertThat(read.get("ssn").toString()).isNotEqualTo(SSN);
+      assertThat(bypassWarnings(logs)).singleElement().asString().contains("java.lang.IllegalStateException");
+      assertThat(logs.lines()).noneMatch(line -> line.contains(FlakyKmsDriver.SDK_SAYS));
+    }
+  }
+
+  @Test
+  void readerWithError_kmsSdkRefusesUnchecked_failsNotRetriably_withoutTheSdksMessage() {
+    register(null, false);
+    byte[] written = writtenWithTheKey();
+    try (KafkaAvroDeserializer deserializer = deserializer()) {
+      FlakyKmsDriver.uncheckedRefusals.set(1);
+      Throwable failed = org.assertj.core.api.Assertions.catchThrowable(
+          () -> deserializer.deserialize("people", written));
+      assertThat(failed).isNotNull().isNotInstanceOf(RetriableException.class);
+      for (Throwable t = failed; t != null; t = t.getCause()) {
+        assertThat(String.valueOf(t.getMessage())).doesNotContain(FlakyKmsDriver.SDK_SAYS);
+      }
+    }
+  }
+
   /** A KMS that refuses for good is the rule's failure: its action decides, and the pass is warned of. */
   @Test
   void readerWithErrorNone_kmsRefuses_passesCiphertext_warnedOnce() {
@@ -239,6 +306,29 @@ class FailClosedTest {
       reading.deserialize("people", written);
       reading.deserialize("people", written);
       assertThat(bypassWarnings(logs)).hasSize(2).allSatisfy(line -> assertThat(line).contains("rules.ignore=true"));
+    }
+  }
+
+  /**
+   * Review item 4: a {@code __rule.name} header (a dead letter's, forwarded; or anyone's who can write the topic)
+   * never skips an encryption rule: written encrypted, read decrypted, and the header is warned of once.
+   */
+  @Test
+  void ruleNameHeader_neverSkipsEncryption_eitherWay() {
+    register("ERROR,ERROR", false);
+    org.apache.kafka.common.header.internals.RecordHeaders headers =
+        new org.apache.kafka.common.header.internals.RecordHeaders();
+    headers.add("__rule.name", "encryptPii".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    try (LogCapture logs = new LogCapture(); KafkaAvroSerializer serializer = serializer();
+        KafkaAvroDeserializer deserializer = deserializer()) {
+      byte[] written = serializer.serialize("people", headers, person("ann"));
+      assertThat(inClear(written)).as("encrypted, whatever the header says").isFalse();
+      assertThat(inClear(serializer.serialize("people", headers, person("bob")))).isFalse();
+
+      GenericRecord read = (GenericRecord) deserializer.deserialize("people", headers, written);
+      assertThat(read.get("ssn").toString()).as("decrypted, whatever the header says").isEqualTo(SSN);
+      assertThat(logs.lines(Level.WARN)).filteredOn(line -> line.contains("__rule.name")).hasSize(2)
+          .allSatisfy(line -> assertThat(line).contains("rule 'encryptPii'").contains("never skipped"));
     }
   }
 

@@ -9,6 +9,7 @@ import io.kavro.serde.framing.FramingResolver;
 import io.kavro.serde.framing.Located;
 import io.kavro.serde.framing.ResolverKey;
 import io.kavro.serde.framing.SchemaIdReader;
+import io.kavro.serde.rules.RuleException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.apache.kafka.common.errors.SerializationException;
@@ -372,9 +373,14 @@ final class DeserializerEngine implements AutoCloseable {
    */
   private SerializationException readFailure(Throwable e, String topic, ReadRoute plan, Object key, int length) {
     String record = "cannot deserialize " + Failures.record(topic, isKey, named(key, plan), length);
+    // On a route with rules (which may have decrypted the value), a failure's message may quote a value that the
+    // contract protects (the text a Java type is built from, a constructor's refusal): its class name only.
+    boolean showValues = !plan.hasRules();
     if (e instanceof JavaRecordConstructionException refused) {
       // Valid Avro that the application's class refuses: not a corrupt record.
-      return new SerializationException(record + ": " + refused.getMessage(), refused.getCause());
+      return showValues ? new SerializationException(record + ": " + refused.getMessage(), refused.getCause())
+          : new SerializationException(record + ": the application's class refused the values of writer schema "
+              + plan.writerSchema().getFullName() + ": " + hidden(refused), RuleException.withoutMessages(refused));
     }
     if (e instanceof StackOverflowError) {
       // A recursive schema lets a small payload nest deeper than any stack: a bad record, not a dead consumer.
@@ -382,7 +388,12 @@ final class DeserializerEngine implements AutoCloseable {
           + plan.writerSchema().getFullName() + " nests deeper than this thread's stack can read", null);
     }
     return new MalformedPayloadException(record + ": truncated or corrupt Avro body for writer schema "
-        + plan.writerSchema().getFullName() + ": " + e, e);
+        + plan.writerSchema().getFullName() + ": " + (showValues ? e : hidden(e)),
+        showValues ? e : RuleException.withoutMessages(e));
+  }
+
+  private static String hidden(Throwable e) {
+    return e.getClass().getName() + " (its message is left out: the route has rules, which may protect the value)";
   }
 
   /**

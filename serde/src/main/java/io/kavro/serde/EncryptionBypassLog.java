@@ -12,7 +12,8 @@ import org.slf4j.LoggerFactory;
  * Warns when an encryption rule ({@code ENCRYPT}, {@code ENCRYPT_PAYLOAD}) is passed over, so that no setting or
  * action that lets plaintext reach the wire (or ciphertext reach a reader) is silent: its {@code onFailure} action
  * let the record go on ({@code NONE}), it is disabled ({@code rule.executors.<name>.disabled}, its rule set's
- * {@code enableAt}, its own {@code disabled} flag), or {@code rules.ignore=true} ignores it. Once per rule, subject,
+ * {@code enableAt}, its own {@code disabled} flag), or {@code rules.ignore=true} ignores it; and any rule that a
+ * record's {@code __rule.name} header skips (an encryption rule never is). Once per rule, subject,
  * phase and cause in one serde (one per {@link RuleEngine}), at WARN; a failure passed over later is logged at
  * DEBUG by the action. Thread-safe; what it remembers is bounded.
  */
@@ -43,6 +44,25 @@ final class EncryptionBypassLog {
   void disabled(Rule rule, String subject, Rule.Mode phase, String why) {
     if (encrypts(rule) && firstTime(rule, subject, phase, "disabled")) {
       log.warn("{} on subject '{}' does not run ({}): records are {}", rule, subject, why, outcome(phase));
+    }
+  }
+
+  /**
+   * A record's {@code __rule.name} header names {@code rule}: it was skipped ({@code skipped}), or, an encryption
+   * rule, it ran all the same. Any rule, once per rule, subject, phase and outcome in one serde.
+   */
+  void namedByHeader(Rule rule, String subject, Rule.Mode phase, boolean skipped) {
+    if (!firstTime(rule, subject, phase, skipped ? "header-skip" : "header-run")) {
+      return;
+    }
+    if (skipped) {
+      log.warn("{} on subject '{}' was skipped in phase {}: the record's {} header names it (a record re-read "
+          + "from a dead letter queue). Warned once per rule and serde", rule, subject, phase,
+          RulePlan.RULE_NAME_HEADER);
+    } else {
+      log.warn("{} on subject '{}' ran in phase {} although the record's {} header names it: an encryption rule "
+          + "is never skipped by a header. Warned once per rule and serde", rule, subject, phase,
+          RulePlan.RULE_NAME_HEADER);
     }
   }
 

@@ -1,9 +1,11 @@
 package io.kavro.serde;
 
+import io.kavro.registry.RegistryInterruptedException;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.WrongRegistryUrlException;
 import io.kavro.registry.contract.Rule;
+import io.kavro.serde.rules.Causes;
 import io.kavro.serde.rules.PreparedRule;
 import io.kavro.serde.rules.RuleAction;
 import io.kavro.serde.rules.RuleException;
@@ -13,6 +15,7 @@ import io.kavro.serde.rules.RuleTarget;
 import io.kavro.serde.rules.RuleUnavailableException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.header.Header;
 
 /**
@@ -21,10 +24,13 @@ import org.apache.kafka.common.header.Header;
  * thread-safe.
  */
 final class RulePlan {
-  /** The header that names a rule a record already failed (a record re-read from a dead letter queue). */
+  /**
+   * The header that names a rule a record already failed (a record re-read from a dead letter queue): that rule is
+   * skipped, as Confluent's serdes skip it, unless it encrypts. Anyone who can write the topic (or a reprocessor
+   * that forwards a dead letter's headers) can set it, so an encryption rule is never skipped by it: it would write
+   * plaintext, or hand ciphertext on. Every skip is warned of, once.
+   */
   static final String RULE_NAME_HEADER = "__rule.name";
-  /** How deep {@link #throwRegistryFault} looks for a registry fault among the causes (a bound against a cycle). */
-  private static final int MAX_CAUSES = 16;
 
   /** One prepared rule, with its actions. */
   record Step(RuleTarget target, PreparedRule prepared, RuleAction onSuccess, RuleAction onFailure) {}
@@ -60,21 +66,23 @@ final class RulePlan {
    *     record is retried, whatever the rule's actions say
    * @throws WrongRegistryUrlException when the registry URL leads to no registry's API: a configuration error,
    *     not the rule's failure, whatever the rule's actions say
+   * @throws RegistryInterruptedException when the thread was interrupted while a rule waited for the registry: the
+   *     record is not written or read, whatever the rule's actions say
    * @throws RetriableSerdeException when something the rule needs is unavailable for now (a {@link
-   *     RuleUnavailableException}: a KMS that throttles or times out): the record is retried, whatever the rule's
-   *     actions say
+   *     RuleUnavailableException}: a KMS that throttles or times out; or any Kafka {@link RetriableException}):
+   *     the record is retried, whatever the rule's actions say
    */
   Object run(RuleInput input, Object message, Object original) {
     for (Step step : steps) {
       Rule rule = step.target().rule();
-      if (skippedByHeader(input, rule.name())) {
+      if (skippedByHeader(input, step)) {
         continue;
       }
       RuleException failure = null;
       Object output = null;
       try {
         output = step.prepared().apply(input, message);
-      } catch (RegistryUnavailableException | WrongRegistryUrlException e) {
+      } catch (RegistryUnavailableException | WrongRegistryUrlException | RegistryInterruptedException e) {
         throw e;
       } catch (RuntimeException e) {
         throwRegistryFault(e); // never a rule's failure that an action may pass over
@@ -109,31 +117,32 @@ final class RulePlan {
   }
 
   /**
-   * Throws the registry outage (a fault to retry) or the wrong registry URL (a configuration error) among the
-   * causes of {@code e}, however deep: executors wrap it (kavro-rules' encryption twice, the DEK registry's failure
-   * in the cipher's), and a wrapped outage is still an outage.
+   * Throws the registry outage (a fault to retry), the wrong registry URL (a configuration error) or the interrupt
+   * among the causes of {@code e}, however deep: executors wrap it (kavro-rules' encryption twice, the DEK
+   * registry's failure in the cipher's), and a wrapped outage is still an outage.
    */
   private static void throwRegistryFault(RuntimeException e) {
-    Throwable cause = e.getCause();
-    for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
-      if (cause instanceof RegistryUnavailableException || cause instanceof WrongRegistryUrlException) {
-        throw (SchemaRegistryException) cause;
-      }
-    }
+    Causes.first(e.getCause(), RulePlan::isRegistryFault).ifPresent(fault -> {
+      throw (SchemaRegistryException) fault;
+    });
+  }
+
+  private static boolean isRegistryFault(Throwable cause) {
+    return cause instanceof RegistryUnavailableException || cause instanceof WrongRegistryUrlException
+        || cause instanceof RegistryInterruptedException;
   }
 
   /**
-   * Throws a retriable failure when {@code e} is, or is caused by, a {@link RuleUnavailableException}: something
-   * the rule needs is unavailable for now, and no action may pass the record over for it.
+   * Throws a retriable failure when {@code e} is, or is caused by, a {@link RuleUnavailableException} or a Kafka
+   * {@link RetriableException}: something the rule needs is unavailable for now, and no action may pass the record
+   * over for it.
    */
   private static void throwUnavailable(Step step, RuntimeException e) {
-    Throwable cause = e;
-    for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
-      if (cause instanceof RuleUnavailableException unavailable) {
-        throw new RetriableSerdeException(step.target() + " could not run, for now: " + unavailable.getMessage()
-            + "; retried, whatever its onFailure action says", e);
-      }
-    }
+    Causes.first(e, cause -> cause instanceof RuleUnavailableException || cause instanceof RetriableException)
+        .ifPresent(unavailable -> {
+          throw new RetriableSerdeException(step.target() + " could not run, for now: " + unavailable.getMessage()
+              + "; retried, whatever its onFailure action says", e);
+        });
   }
 
   /** Confluent's words for a condition that did not hold: the rule's doc, else its expression, else its name. */
@@ -147,12 +156,18 @@ final class RulePlan {
     return "Condition failed: '" + rule.name() + "'";
   }
 
-  private static boolean skippedByHeader(RuleInput input, String ruleName) {
+  private boolean skippedByHeader(RuleInput input, Step step) {
     if (input.headers() == null) {
       return false;
     }
     Header header = input.headers().lastHeader(RULE_NAME_HEADER);
-    return header != null && header.value() != null
-        && ruleName.equals(new String(header.value(), StandardCharsets.UTF_8));
+    Rule rule = step.target().rule();
+    if (header == null || header.value() == null
+        || !rule.name().equals(new String(header.value(), StandardCharsets.UTF_8))) {
+      return false;
+    }
+    boolean skipped = !EncryptionBypassLog.encrypts(rule);
+    bypasses.namedByHeader(rule, step.target().subject(), step.target().phase(), skipped);
+    return skipped;
   }
 }

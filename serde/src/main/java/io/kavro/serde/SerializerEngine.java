@@ -283,18 +283,10 @@ final class SerializerEngine implements AutoCloseable {
     boolean showValues = !route.hasRules();
     String why = WriteDiagnosis.explain(plan.schema(), datum, plan.model(), showValues);
     // The writer's own message may quote the value (Avro's do): with rules, only its class and stack are kept.
-    Throwable cause = showValues ? e : withoutMessage(e);
+    Throwable cause = showValues ? e : io.kavro.serde.rules.RuleException.withoutMessages(e);
     return new SerializationException("cannot serialize " + Failures.record(topic, isKey, route.id(), -1)
         + ": the " + datum.getClass().getTypeName() + " does not match its schema " + plan.schema().getFullName()
         + ": " + (why != null ? why : showValues ? e.toString() : e.getClass().getName()), cause);
-  }
-
-  /** A stand-in for {@code e} that keeps its class name and stack but not its message, nor its causes'. */
-  private static Throwable withoutMessage(Throwable e) {
-    SerializationException stand = new SerializationException(e.getClass().getName()
-        + " (its message is not shown: the route has rules, which may protect the value)");
-    stand.setStackTrace(e.getStackTrace());
-    return stand;
   }
 
   private static void encode(Buffers buffers, ByteSink sink, DatumWriter<Object> writer, Object datum)

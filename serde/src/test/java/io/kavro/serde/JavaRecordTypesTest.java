@@ -46,6 +46,9 @@ class JavaRecordTypesTest {
     }
   }
 
+  /** A record with a component that Avro's reflection writes as its text. */
+  public record Linked(long id, java.net.URI link) {}
+
   /** Every Java type that means a logical type. */
   public record Times(BigDecimal amount, LocalDate date, LocalTime time, Instant at, LocalDateTime local, UUID id) {}
 
@@ -185,6 +188,71 @@ class JavaRecordTypesTest {
         .hasMessageContaining(Checked.class.getName())
         .hasMessageContaining("negative id -3")
         .hasMessageNotContaining("corrupt");
+  }
+
+  /**
+   * Review of issue 49, item 5: on a route with rules (which may have decrypted the value), the constructor's
+   * refusal is named by its class only: the value it quotes is in no message of the chain.
+   */
+  @ParameterizedTest
+  @CsvSource({"true", "false"})
+  void canonicalConstructorThrows_onARouteWithRules_quotesNoValue(boolean fastCodec) {
+    try (Serdes ruled = new Serdes("rule.executors", "xor", "rule.executors.xor.class",
+        RulesTest.Xor.class.getName())) {
+      ruled.serializer("schema.reflection", true).serialize("checked-own", new Checked(1, "own"));
+      Schema schema = ruled.registry().latestVersion("checked-own-value").schema();
+      io.kavro.registry.mock.MockRegistries.scope(ruled.scope).register("checked-value", schema, java.util.List.of(),
+          Contracts.encoding(Contracts.rule("xor", io.kavro.registry.contract.Rule.Kind.TRANSFORM,
+              io.kavro.registry.contract.Rule.Mode.WRITEREAD, "XOR", "90")));
+      GenericRecord negative = new GenericData.Record(schema);
+      negative.put("id", -3L);
+      negative.put("note", "n");
+      byte[] bytes = ruled.serializer().serialize("checked", negative);
+      KafkaAvroDeserializer deserializer = ruled.deserializer("schema.reflection", true,
+          "avro.fast.codec", fastCodec);
+
+      Throwable refused = org.assertj.core.api.Assertions.catchThrowable(
+          () -> deserializer.deserialize("checked", bytes));
+      assertThat(refused).isInstanceOf(SerializationException.class)
+          .isNotInstanceOf(MalformedPayloadException.class).hasMessageContaining("JavaRecordConstructionException");
+      for (Throwable t = refused; t != null; t = t.getCause()) {
+        assertThat(String.valueOf(t.getMessage())).as("the message of %s", t.getClass().getName())
+            .doesNotContain("negative id");
+      }
+    }
+  }
+
+  /**
+   * Review of issue 49, item 5: a text that its Java type refuses ("cannot build a java.net.URI from the text ...")
+   * is quoted without rules, and on a route with rules quoted nowhere.
+   */
+  @ParameterizedTest
+  @CsvSource({"true", "false"})
+  void textItsJavaTypeRefuses_onARouteWithRules_quotesNoValue(boolean fastCodec) {
+    try (Serdes ruled = new Serdes("rule.executors", "xor", "rule.executors.xor.class",
+        RulesTest.Xor.class.getName())) {
+      ruled.serializer("schema.reflection", true).serialize("linked-own", new Linked(1, java.net.URI.create("h:x")));
+      Schema schema = ruled.registry().latestVersion("linked-own-value").schema();
+      io.kavro.registry.mock.MockRegistries.scope(ruled.scope).register("linked-value", schema, java.util.List.of(),
+          Contracts.encoding(Contracts.rule("xor", io.kavro.registry.contract.Rule.Kind.TRANSFORM,
+              io.kavro.registry.contract.Rule.Mode.WRITEREAD, "XOR", "90")));
+      GenericRecord bad = new GenericData.Record(schema);
+      bad.put("id", 2L);
+      bad.put("link", "not a uri secret-77");
+      byte[] plain = ruled.serializer().serialize("linked-own", bad);
+      byte[] ruledBytes = ruled.serializer().serialize("linked", bad);
+      KafkaAvroDeserializer deserializer = ruled.deserializer("schema.reflection", true,
+          "avro.fast.codec", fastCodec);
+
+      assertThatThrownBy(() -> deserializer.deserialize("linked-own", plain)).hasMessageContaining("secret-77");
+      Throwable refused = org.assertj.core.api.Assertions.catchThrowable(
+          () -> deserializer.deserialize("linked", ruledBytes));
+      assertThat(refused).isInstanceOf(SerializationException.class);
+      for (Throwable t = refused; t != null; t = t.getCause()) {
+        assertThat(String.valueOf(t.getMessage())).as("the message of %s", t.getClass().getName())
+            .doesNotContain("secret-77");
+      }
+    }
   }
 
   @ParameterizedTest

@@ -46,7 +46,9 @@ class RulesTest {
       {"type":"record","name":"Item","namespace":"com.acme","fields":[{"name":"t","type":"string"}]}""");
   static final List<String> ACTIONS = new CopyOnWriteArrayList<>();
 
-  private final Serdes serdes = new Serdes("rule.executors", "append,check,xor,rename,outage,wrongurl,subject,quoting,retype",
+  private final Serdes serdes = new Serdes("rule.executors",
+      "append,check,xor,rename,outage,wrongurl,subject,quoting,retype,throttled",
+      "rule.executors.throttled.class", Throttled.class.getName(),
       "rule.executors.quoting.class", Quoting.class.getName(),
       "rule.executors.retype.class", Retype.class.getName(),
       "rule.executors.outage.class", Outage.class.getName(), "rule.executors.subject.class", Subject.class.getName(),
@@ -153,6 +155,32 @@ class RulesTest {
             503, 50301, "http://registry/dek-registry/v1/keks/k1", null);
         throw new RuleException(target.rule() + " cannot decrypt field 'com.acme.Item.s': the DEK registry failed",
             new RuleException("the DEK registry failed on the DEK of KEK 'k1': " + outage.getMessage(), outage));
+      };
+    }
+  }
+
+  /**
+   * On write, fails as a KMS driver that lets its throttle escape wrapped in an exception of its own: no
+   * RuleException on top, the RuleUnavailableException inside.
+   */
+  public static final class Throttled implements RuleExecutor {
+    @Override
+    public String type() {
+      return "THROTTLED";
+    }
+
+    @Override
+    public PreparedRule prepare(RuleTarget target) {
+      if ("kafka".equals(target.rule().expr())) {
+        // as kavro-rules' FieldWalker keeps a Kafka RetriableException whole, for the serde to retry
+        return (input, message) -> {
+          throw new io.kavro.serde.rules.RuleException("the rule failed on field 's'",
+              new org.apache.kafka.common.errors.TimeoutException("the KMS timed out"));
+        };
+      }
+      return (input, message) -> {
+        throw new IllegalStateException("the SDK gave up", new io.kavro.serde.rules.RuleUnavailableException(
+            "the KMS throttled", null));
       };
     }
   }
@@ -424,7 +452,15 @@ class RulesTest {
     RecordHeaders headers = new RecordHeaders();
     headers.add(RulePlan.RULE_NAME_HEADER, "r1".getBytes(StandardCharsets.UTF_8));
 
-    assertThat(s(serdes.deserializer().deserialize("items", headers, written))).isEqualTo("x-r2");
+    try (io.kavro.registry.LogCapture logs = new io.kavro.registry.LogCapture()) {
+      KafkaAvroDeserializer deserializer = serdes.deserializer();
+      assertThat(s(deserializer.deserialize("items", headers, written))).isEqualTo("x-r2");
+      assertThat(s(deserializer.deserialize("items", headers, written))).isEqualTo("x-r2");
+
+      assertThat(logs.lines(org.apache.logging.log4j.Level.WARN)).as("review item 4: a skip is warned of, once")
+          .filteredOn(line -> line.contains("__rule.name")).singleElement().asString()
+          .contains("rule 'r1'").contains("items-value").contains("skipped");
+    }
   }
 
   @Test
@@ -490,6 +526,28 @@ class RulesTest {
     assertThatThrownBy(() -> serdes.deserializer().deserialize("items", written))
         .isInstanceOf(RetriableSerdeException.class).hasMessageContaining("get DEK failed: HTTP 503")
         .hasCauseInstanceOf(RegistryUnavailableException.class);
+  }
+
+  /** An executor's own exception that wraps an unavailable KMS is retriable too: NONE never writes plaintext. */
+  @Test
+  void anUnavailableKmsWrappedInAnotherException_isRetriable_neverPassedOverByNone() {
+    registry.register("items-value", V1, List.of(), Contracts.domain(
+        rule("encryptS", Rule.Kind.TRANSFORM, Rule.Mode.WRITE, "THROTTLED", null, null, "NONE")));
+
+    assertThatThrownBy(() -> serdes.serializer().serialize("items", item("secret")))
+        .isInstanceOf(RetriableSerdeException.class).hasMessageContaining("the KMS throttled")
+        .hasMessageContaining("encryptS");
+  }
+
+  /** Review of issue 49, item 1: a Kafka RetriableException among the causes is retriable, whatever NONE says. */
+  @Test
+  void aKafkaRetriableExceptionInsideARule_isRetriable_neverPassedOverByNone() {
+    registry.register("items-value", V1, List.of(), Contracts.domain(
+        rule("encryptS", Rule.Kind.TRANSFORM, Rule.Mode.WRITE, "THROTTLED", "kafka", null, "NONE")));
+
+    assertThatThrownBy(() -> serdes.serializer().serialize("items", item("secret")))
+        .isInstanceOf(RetriableSerdeException.class).hasMessageContaining("the KMS timed out")
+        .hasMessageContaining("encryptS");
   }
 
   /**

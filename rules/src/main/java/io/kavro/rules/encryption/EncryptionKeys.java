@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.kavro.registry.contract.Dek;
 import io.kavro.registry.contract.DekRegistry;
 import io.kavro.registry.contract.Kek;
+import io.kavro.serde.rules.Causes;
 import io.kavro.serde.rules.RuleException;
 import io.kavro.serde.rules.RuleUnavailableException;
 import java.security.GeneralSecurityException;
@@ -14,6 +15,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.apache.kafka.common.errors.RetriableException;
 
 /**
  * The KEKs and DEKs of one encryption executor, with Confluent's flow (get the KEK, or create it on write; get the
@@ -27,8 +29,6 @@ final class EncryptionKeys {
   static final String CACHE_SIZE = "cache.size";
   static final String CACHE_EXPIRY_SECS = "cache.expiry.secs";
   private static final long DAY_MILLIS = 86_400_000L;
-  /** How deep {@link #isTransient} looks among the causes (a bound against a cycle). */
-  private static final int MAX_CAUSES = 16;
 
   private final Map<String, ?> configs;
   private final KmsDrivers drivers;
@@ -82,8 +82,8 @@ final class EncryptionKeys {
   private DataKey loadWriteKey(EncryptionParams params, DekId id, Supplier<DekRegistry> registry) {
     KekHandle kek = kek(params, false, registry);
     DekRegistry dekRegistry = registry.get();
-    Dek dek = call(id, () -> dekRegistry.dek(id.kekName(), id.subject(), id.algorithm().name(), DekRegistry.LATEST, false))
-        .filter(d -> d.encryptedKeyMaterial() != null).orElse(null);
+    Dek dek = call(id, () -> dekRegistry.dek(id.kekName(), id.subject(), id.algorithm().name(), DekRegistry.LATEST,
+        false)).filter(d -> d.encryptedKeyMaterial() != null).orElse(null);
     if (dek != null && !isExpired(params, dek.timestamp())) {
       return dataKey(kek, dek, id);
     }
@@ -95,7 +95,8 @@ final class EncryptionKeys {
       encrypted = Base64.getEncoder().encodeToString(kmsEncrypt(kek, material, id));
     }
     String sent = encrypted;
-    Dek created = call(id, () -> dekRegistry.createDek(id.kekName(), id.subject(), id.algorithm().name(), version, sent));
+    Dek created = call(id, () -> dekRegistry.createDek(id.kekName(), id.subject(), id.algorithm().name(), version,
+        sent));
     if (material != null && encrypted.equals(created.encryptedKeyMaterial())) {
       return new DataKey(created.version(), created.timestamp(), id.algorithm().cryptor(material));
     }
@@ -157,45 +158,55 @@ final class EncryptionKeys {
   }
 
   private byte[] kmsEncrypt(KekHandle kek, byte[] material, DekId id) {
+    String what = "the KMS of " + kek.kek() + " cannot encrypt a new DEK for subject '" + id.subject() + "'";
     try {
       return kek.client().encrypt(material);
     } catch (GeneralSecurityException e) {
-      String what = "the KMS of " + kek.kek() + " cannot encrypt a new DEK for subject '" + id.subject() + "'";
-      if (isTransient(e)) {
-        throw new RuleUnavailableException(what + " for now: " + e.getMessage(), e);
-      }
-      throw new RuleException(what + ": " + e.getMessage(), e);
+      throw kmsFailure(what, "", e);
+    } catch (RuleException e) {
+      throw e; // the driver's own, when it cannot make the client
+    } catch (RuntimeException e) {
+      throw kmsFailure(what, "", e);
     }
   }
 
   private byte[] kmsDecrypt(KekHandle kek, byte[] encrypted, Dek dek) {
+    String what = "the KMS of " + kek.kek() + " cannot decrypt " + dek;
     try {
       return kek.client().decrypt(encrypted);
     } catch (GeneralSecurityException e) {
-      if (isTransient(e)) {
-        throw new RuleUnavailableException("the KMS of " + kek.kek() + " cannot decrypt " + dek + " for now: "
-            + e.getMessage(), e);
-      }
-      throw new RuleException("the KMS of " + kek.kek() + " cannot decrypt " + dek + " (a wrong KMS key or "
-          + "secret?): " + e.getMessage(), e);
+      throw kmsFailure(what, " (a wrong KMS key or secret?)", e);
+    } catch (RuleException e) {
+      throw e; // the driver's own, when it cannot make the client
+    } catch (RuntimeException e) {
+      throw kmsFailure(what, " (a wrong KMS key or secret?)", e);
     }
   }
 
   /**
-   * Whether a KMS failure is one a later attempt may not meet: a {@link KmsUnavailableException}, or an
-   * {@link java.io.IOException} among the causes (a driver that wraps its SDK's timeout).
+   * A KMS failure as the rule's: a {@link RuleUnavailableException} when it is {@link #isTransient transient}, else
+   * a {@link RuleException} that the rule's action handles. A driver's {@link GeneralSecurityException} is its own,
+   * and its message is kept; an unchecked exception is the SDK's, whose message may say anything (a request, a
+   * credential's name): its class name and stack trace only.
    */
-  static boolean isTransient(GeneralSecurityException e) {
-    if (e instanceof KmsUnavailableException) {
-      return true;
+  private static RuleException kmsFailure(String what, String hint, Exception e) {
+    boolean checked = e instanceof GeneralSecurityException;
+    String why = checked ? e.getMessage() : e.getClass().getName();
+    Throwable cause = checked ? e : RuleException.hidingValues(why, e).getCause();
+    if (isTransient(e)) {
+      return new RuleUnavailableException(what + " for now: " + why, cause);
     }
-    Throwable cause = e.getCause();
-    for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
-      if (cause instanceof java.io.IOException || cause instanceof KmsUnavailableException) {
-        return true;
-      }
-    }
-    return false;
+    return new RuleException(what + hint + ": " + why, cause);
+  }
+
+  /**
+   * Whether a KMS failure is one a later attempt may not meet: a {@link KmsUnavailableException}, an {@link
+   * java.io.IOException} (a driver or an SDK that wraps its timeout, an {@link java.io.UncheckedIOException}'s
+   * cause) or a Kafka {@link RetriableException} among {@code e} and its causes. Checked or unchecked alike.
+   */
+  static boolean isTransient(Throwable e) {
+    return Causes.first(e, cause -> cause instanceof KmsUnavailableException || cause instanceof java.io.IOException
+        || cause instanceof RetriableException).isPresent();
   }
 
   private static byte[] decodeBase64(String value, String what, Dek dek) {

@@ -20,8 +20,10 @@ import java.util.Map;
  * DEK version prefix when {@code encrypt.dek.expiry.days > 0}; a field of another type fails the rule, unless it is
  * a branch of a union of several types, which is left as it is. On read strings and bytes are decrypted, other
  * values left as they are. A schema with no field at all (a {@code string} key subject) is refused when the rule is
- * prepared ({@link NoFieldsToEncryptException}). A field that cannot be decrypted fails the rule with a message that names the field
- * (the rule's {@code onFailure} decides: {@code "ERROR,NONE"} passes the ciphertext on read).
+ * prepared ({@link NoFieldsToEncryptException}), as is a serde whose client has no DEK registry
+ * ({@link NoDekRegistryException}); a rule whose tags select no field (a typo) is warned of, once per rule and
+ * subject. A field that cannot be decrypted fails the rule with a message that names the field (the rule's
+ * {@code onFailure} decides: {@code "ERROR,NONE"} passes the ciphertext on read).
  *
  * <p>Settings: those of the KMS drivers (the local KMS's {@code secret}), {@code cache.size} and
  * {@code cache.expiry.secs}. Thread-safe.
@@ -29,7 +31,11 @@ import java.util.Map;
 public final class FieldEncryptionExecutor implements RuleExecutor {
   /** The rule type. */
   public static final String TYPE = "ENCRYPT";
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(FieldEncryptionExecutor.class);
+  /** How many rules that select no field one executor remembers having warned of; past it, no more are. */
+  private static final int MAX_WARNED = 10_000;
 
+  private final java.util.Set<String> warnedSelectsNone = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private volatile EncryptionKeys keys;
 
   /** An executor with the default settings, until {@link #configure}. */
@@ -52,6 +58,7 @@ public final class FieldEncryptionExecutor implements RuleExecutor {
    *
    * @throws NoFieldsToEncryptException when the target schema has no field (a {@code string} key subject): the
    *     rule would write the whole message in clear; {@code ENCRYPT_PAYLOAD} encrypts such a subject
+   * @throws NoDekRegistryException when the serde's registry client has no DEK registry
    * @throws RuleException when a parameter is missing or wrong, or the phase is a migration
    */
   @Override
@@ -62,6 +69,12 @@ public final class FieldEncryptionExecutor implements RuleExecutor {
           + target.subject() + "': its schema (" + target.schema().getType().getName() + ") has no field to "
           + "encrypt, so the rule would write every record in clear; encrypt this subject's payload with an "
           + PayloadEncryptionExecutor.TYPE + " rule in its encodingRules instead");
+    }
+    if (!walker.selectsAny() && warnedSelectsNone.size() < MAX_WARNED
+        && warnedSelectsNone.add(target.rule().name() + '\u0000' + target.subject())) {
+      log.warn("{} on subject '{}' selects no field: no field of its schema has any of its tags {} (inline {} or "
+          + "the contract's metadata.tags), so every record is written in clear. A typo in the tags? Warned once "
+          + "per rule and subject", target.rule(), target.subject(), target.rule().tags(), FieldWalker.TAGS_PROP);
     }
     RuleCipher cipher = new RuleCipher(target, keys);
     FieldTransform transform = switch (target.phase()) {

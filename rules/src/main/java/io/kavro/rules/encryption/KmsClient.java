@@ -10,6 +10,12 @@ import java.security.GeneralSecurityException;
  * KMS could not answer for now (throttled, timed out, unreachable, a server error), which the serde retries and
  * never passes over; any other {@link GeneralSecurityException} when the KMS refused for good (a wrong key, a
  * ciphertext not made by this KEK, access denied), which the rule's {@code onFailure} action handles.
+ *
+ * <p>An unchecked exception that escapes a call (an SDK's own timeout or throttle, an
+ * {@link java.io.UncheckedIOException}) is classified the same way: unavailable for now when it is, or is caused
+ * by, a {@link KmsUnavailableException}, an {@link java.io.IOException} or a Kafka {@code RetriableException};
+ * else the KMS's refusal. Its message is left out of the rule's (an SDK's may say anything): a driver that wants
+ * its words shown throws a {@link GeneralSecurityException}.
  */
 public interface KmsClient {
   /**

@@ -37,6 +37,12 @@ public final class PayloadEncryptionExecutor implements RuleExecutor {
     keys = EncryptionKeys.configured(configs);
   }
 
+  /**
+   * Prepares the rule.
+   *
+   * @throws NoDekRegistryException when the serde's registry client has no DEK registry
+   * @throws RuleException when a parameter is missing or wrong, or the phase is a migration
+   */
   @Override
   public PreparedRule prepare(RuleTarget target) {
     RuleCipher cipher = new RuleCipher(target, keys);

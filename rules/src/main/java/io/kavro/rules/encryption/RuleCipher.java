@@ -1,5 +1,6 @@
 package io.kavro.rules.encryption;
 
+import io.kavro.registry.UnsupportedRegistryApiException;
 import io.kavro.registry.contract.DekRegistry;
 import io.kavro.serde.rules.RuleException;
 import io.kavro.serde.rules.RuleTarget;
@@ -24,12 +25,34 @@ final class RuleCipher {
     this.target = target;
     this.params = EncryptionParams.of(target);
     this.keys = keys;
-    this.registry = () -> {
-      if (target.registry() == null) {
-        throw new RuleException(target.rule() + " needs a DEK registry, and the serde has no registry client");
-      }
-      return target.registry().dekRegistry();
-    };
+    DekRegistry deks = dekRegistry(target);
+    this.registry = () -> deks;
+  }
+
+  /**
+   * The DEK registry of the target's client, looked up when the rule is prepared.
+   *
+   * @throws NoDekRegistryException when there is none: the rule could never run
+   */
+  private static DekRegistry dekRegistry(RuleTarget target) {
+    String refused = target.rule() + " on subject '" + target.subject() + "' needs a DEK registry (Confluent's "
+        + "/dek-registry/v1), and ";
+    if (target.registry() == null) {
+      throw new NoDekRegistryException(target.subject(), target.rule().name(), refused
+          + "the serde has no registry client", null);
+    }
+    DekRegistry deks;
+    try {
+      deks = target.registry().dekRegistry();
+    } catch (UnsupportedRegistryApiException e) {
+      throw new NoDekRegistryException(target.subject(), target.rule().name(), refused + "its registry client has "
+          + "none: " + e.getMessage(), e);
+    }
+    if (deks == null) {
+      throw new NoDekRegistryException(target.subject(), target.rule().name(), refused + "its registry client has "
+          + "none", null);
+    }
+    return deks;
   }
 
   /**

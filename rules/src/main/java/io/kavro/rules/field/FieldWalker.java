@@ -112,6 +112,39 @@ public final class FieldWalker {
     return false;
   }
 
+  /**
+   * Whether the rule selects a field anywhere in the target schema: a field with one of its tags (inline or by the
+   * contract's {@code metadata.tags}), or any field when the rule names no tag. False when the tags match no field
+   * (a typo, say): the walk then applies the transform to nothing.
+   */
+  public boolean selectsAny() {
+    return selectsAny(root, java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
+  }
+
+  private static boolean selectsAny(Node node, Set<RecordNode> seen) {
+    if (node instanceof RecordNode record) {
+      if (!seen.add(record)) {
+        return false; // a recursive record: its fields are being looked at already
+      }
+      for (FieldNode field : record.fields) {
+        if (field.selected || selectsAny(field.node, seen)) {
+          return true;
+        }
+      }
+    } else if (node instanceof UnionNode union) {
+      for (Node branch : union.branches) {
+        if (selectsAny(branch, seen)) {
+          return true;
+        }
+      }
+    } else if (node instanceof ArrayNode array) {
+      return selectsAny(array.element, seen);
+    } else if (node instanceof MapNode map) {
+      return selectsAny(map.value, seen);
+    }
+    return false;
+  }
+
   /** Whether the rule is skipped because an identical transform runs in its place: then a walk does nothing. */
   public boolean skips() {
     return skips;

@@ -181,7 +181,45 @@ class FieldEncryptionExecutorTest {
         .as("an array of records has fields").isNotNull();
   }
 
-    private PreparedRule prepare(Rule.Mode phase, Schema schema, int expiryDays) {
+  /**
+   * Review of issue 49, item 6: with no DEK registry, no record could be encrypted, and NONE would pass every one
+   * over: both encryption rules are refused when prepared, naming the subject and the rule.
+   */
+  @Test
+  void prepare_withoutADekRegistry_isRefused_namingTheSubjectAndRule() {
+    for (Rule rule : List.of(rule(0), Targets.rule("ENCRYPT_PAYLOAD", PayloadEncryptionExecutorTest.params(0)))) {
+      io.kavro.serde.rules.RuleExecutor executor = rule.type().equals("ENCRYPT") ? configured()
+          : new PayloadEncryptionExecutor();
+      for (Rule.Mode phase : List.of(Rule.Mode.WRITE, Rule.Mode.READ)) {
+        for (io.kavro.registry.SchemaRegistryClient client : java.util.Arrays.asList(
+            Targets.clientWithoutDekRegistry(), null)) {
+          assertThatThrownBy(() -> executor.prepare(Targets.target(rule, phase, SCHEMA, client)))
+              .as("%s, %s, %s", rule.type(), phase, client)
+              .isInstanceOf(NoDekRegistryException.class)
+              .hasMessageContaining("encryptPII").hasMessageContaining("'" + Targets.SUBJECT + "'")
+              .hasMessageContaining("DEK registry")
+              .satisfies(e -> assertThat(((NoDekRegistryException) e).ruleName()).isEqualTo("encryptPII"));
+        }
+      }
+    }
+  }
+
+  /** Review of issue 49, item 7: tags that select no field (a typo) write everything in clear: warned once. */
+  @Test
+  void prepare_tagsThatSelectNoField_warnedOncePerRuleAndSubject() {
+    Rule typo = Targets.rule("ENCRYPT", Set.of("PIII"), PayloadEncryptionExecutorTest.params(0));
+    FieldEncryptionExecutor executor = configured();
+    try (io.kavro.registry.LogCapture logs = new io.kavro.registry.LogCapture()) {
+      executor.prepare(Targets.target(typo, Rule.Mode.WRITE, SCHEMA, registry));
+      executor.prepare(Targets.target(typo, Rule.Mode.READ, SCHEMA, registry));
+      executor.prepare(Targets.target(rule(0), Rule.Mode.WRITE, SCHEMA, registry));
+
+      assertThat(logs.lines(org.apache.logging.log4j.Level.WARN)).singleElement().asString()
+          .contains("encryptPII").contains("'" + Targets.SUBJECT + "'").contains("PIII").contains("selects no field");
+    }
+  }
+
+  private PreparedRule prepare(Rule.Mode phase, Schema schema, int expiryDays) {
     return configured().prepare(Targets.target(rule(expiryDays), phase, schema, registry));
   }
 

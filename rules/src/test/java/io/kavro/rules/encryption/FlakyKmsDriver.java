@@ -9,7 +9,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * next {@link #throttles} calls throw {@link KmsUnavailableException}("Throttling"), as a cloud KMS under load,
  * whose next {@link #timeouts} calls throw a plain {@link GeneralSecurityException} caused by a socket timeout (as
  * a driver that wraps its SDK's I/O error), and whose next {@link #refusals} calls throw a plain
- * {@link GeneralSecurityException}, as a KMS that refuses.
+ * {@link GeneralSecurityException}, as a KMS that refuses; {@link #uncheckedTimeouts} and {@link #uncheckedRefusals}
+ * throw as an SDK does, unchecked.
  * Its switches are static: one test class uses them at a time.
  */
 public final class FlakyKmsDriver implements KmsDriver {
@@ -21,6 +22,12 @@ public final class FlakyKmsDriver implements KmsDriver {
   public static final AtomicInteger timeouts = new AtomicInteger();
   /** How many of the next calls (after the throttled ones) are refused for good. */
   public static final AtomicInteger refusals = new AtomicInteger();
+  /** How many of the next calls throw an SDK's unchecked timeout: an UncheckedIOException of a socket timeout. */
+  public static final AtomicInteger uncheckedTimeouts = new AtomicInteger();
+  /** How many of the next calls throw an SDK's unchecked refusal, whose message names a secret. */
+  public static final AtomicInteger uncheckedRefusals = new AtomicInteger();
+  /** What an unchecked refusal's message says: never to be shown. */
+  public static final String SDK_SAYS = "AccessDenied for credential sdk-secret-7";
   /** How many calls reached the KMS. */
   public static final AtomicInteger calls = new AtomicInteger();
 
@@ -60,6 +67,12 @@ public final class FlakyKmsDriver implements KmsDriver {
     if (refusals.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
       throw new GeneralSecurityException("AccessDenied");
     }
+    if (uncheckedTimeouts.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+      throw new java.io.UncheckedIOException(new java.net.SocketTimeoutException("Read timed out"));
+    }
+    if (uncheckedRefusals.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+      throw new IllegalStateException(SDK_SAYS);
+    }
   }
 
   /** Puts the switches back. */
@@ -67,6 +80,8 @@ public final class FlakyKmsDriver implements KmsDriver {
     throttles.set(0);
     timeouts.set(0);
     refusals.set(0);
+    uncheckedTimeouts.set(0);
+    uncheckedRefusals.set(0);
     calls.set(0);
   }
 }

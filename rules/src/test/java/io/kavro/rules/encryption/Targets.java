@@ -36,6 +36,28 @@ final class Targets {
     return new RuleTarget(rule, phase, SUBJECT, schema, contract, List.of(rule), 0, client(deks));
   }
 
+  /**
+   * A target against {@code client}, which may have no DEK registry.
+   */
+  static RuleTarget target(Rule rule, Rule.Mode phase, Schema schema, SchemaRegistryClient client) {
+    return new RuleTarget(rule, phase, SUBJECT, schema, DataContract.NONE, List.of(rule), 0, client);
+  }
+
+  /** A registry client without a DEK registry (a schema-repo client's answer): its default dekRegistry(). */
+  static SchemaRegistryClient clientWithoutDekRegistry() {
+    return (SchemaRegistryClient) Proxy.newProxyInstance(Targets.class.getClassLoader(),
+        new Class<?>[] {SchemaRegistryClient.class}, (proxy, method, args) -> {
+          if (method.getName().equals("dekRegistry")) {
+            throw new io.kavro.registry.UnsupportedRegistryApiException("this registry client has no DEK "
+                + "registry (Confluent's /dek-registry/v1)", -1, -1, null, null);
+          }
+          if (method.getName().equals("toString")) {
+            return "client without a DEK registry";
+          }
+          throw new UnsupportedOperationException(method.getName());
+        });
+  }
+
   static DataContract contract(Map<String, Set<String>> tags, Map<String, String> properties) {
     return new DataContract(new Metadata(tags, properties, Set.of()), RuleSet.EMPTY);
   }

@@ -104,6 +104,30 @@ class FieldWalkerTest {
     assertThat(((GenericRecord) ((List<?>) in.get("phones")).get(0)).get("number")).isEqualTo(new Utf8("555"));
   }
 
+  /** Review of issue 49, item 7: whether a rule's tags select any field, however deep (arrays, recursion). */
+  @Test
+  void selectsAny_isTrueOnlyWhenATagMatchesAField() {
+    Schema linked = new Schema.Parser().parse("""
+        {"type":"record","name":"Node","namespace":"acme","fields":[
+          {"name":"next","type":["null","Node"]},
+          {"name":"items","type":{"type":"array","items":{"type":"record","name":"Item","fields":[
+            {"name":"secret","type":"string","confluent:tags":["DEEP"]}]}}}]}""");
+    Rule deep = rule("deep", Rule.Kind.TRANSFORM, Rule.Mode.WRITE, Set.of("DEEP"));
+    Rule typo = rule("typo", Rule.Kind.TRANSFORM, Rule.Mode.WRITE, Set.of("PIII"));
+
+    assertThat(FieldWalker.of(target(rule("pii", Rule.Kind.TRANSFORM, Rule.Mode.WRITE, Set.of("PII")),
+        Metadata.EMPTY)).selectsAny()).isTrue();
+    assertThat(FieldWalker.of(target(rule("secret", Rule.Kind.TRANSFORM, Rule.Mode.WRITE, Set.of("SECRET")),
+        SSN_SECRET)).selectsAny()).as("by the contract's metadata.tags").isTrue();
+    assertThat(FieldWalker.of(target(rule("all", Rule.Kind.TRANSFORM, Rule.Mode.WRITE, Set.of()),
+        Metadata.EMPTY)).selectsAny()).as("no tags: every field").isTrue();
+    assertThat(FieldWalker.of(target(typo, Metadata.EMPTY)).selectsAny()).isFalse();
+    assertThat(FieldWalker.of(new RuleTarget(deep, Rule.Mode.WRITE, "nodes-value", linked,
+        new DataContract(Metadata.EMPTY, RuleSet.EMPTY), List.of(deep), 0, null)).selectsAny()).isTrue();
+    assertThat(FieldWalker.of(new RuleTarget(typo, Rule.Mode.WRITE, "nodes-value", linked,
+        new DataContract(Metadata.EMPTY, RuleSet.EMPTY), List.of(typo), 0, null)).selectsAny()).isFalse();
+  }
+
   @Test
   void walk_metadataWildcardTags_areAddedToInlineTags() {
     Rule secret = rule("secret", Rule.Kind.TRANSFORM, Rule.Mode.WRITE, Set.of("SECRET"));

@@ -26,11 +26,22 @@ public class RuleException extends RuntimeException {
    * @param cause the failure as the engine threw it, or null
    */
   public static RuleException hidingValues(String message, Throwable cause) {
-    return new RuleException(message, withoutMessages(cause, 0));
+    return new RuleException(message, withoutMessages(cause));
+  }
+
+  /**
+   * A stand-in for {@code cause} and its causes that keeps their class names and stack traces, not their messages
+   * (which may quote field values): for a failure on a route whose rules may protect the value.
+   *
+   * @param cause the failure, or null
+   * @return the stand-in, or null for null
+   */
+  public static Throwable withoutMessages(Throwable cause) {
+    return withoutMessages(cause, 0);
   }
 
   private static Throwable withoutMessages(Throwable cause, int depth) {
-    if (cause == null || depth >= 16) {
+    if (cause == null || depth >= Causes.MAX_CAUSES) {
       return null;
     }
     RuleException copy = new RuleException(cause.getClass().getName() + " (its message is left out: it may quote "
