@@ -53,7 +53,7 @@ final class CloudKmsDouble extends Dispatcher {
   private static final String JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 
   /** A Cloud KMS request as the double saw it. */
-  record Seen(String method, String path, String authorization, JsonNode body) {
+  record Seen(String method, String path, String host, String authorization, JsonNode body) {
     @Override
     public String toString() {
       return method + " " + path;
@@ -143,7 +143,7 @@ final class CloudKmsDouble extends Dispatcher {
       return error(400, "INVALID_ARGUMENT", "Invalid JSON payload received.");
     }
     String authorization = request.getHeaders().get("Authorization");
-    requests.add(new Seen(request.getMethod(), path, authorization, body));
+    requests.add(new Seen(request.getMethod(), path, request.getHeaders().get("Host"), authorization, body));
     if (throttled.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
       return throttleStatus == 429
           ? error(429, "RESOURCE_EXHAUSTED", "Quota exceeded for quota metric 'Cryptographic requests' and limit "
