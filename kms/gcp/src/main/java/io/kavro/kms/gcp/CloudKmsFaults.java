@@ -50,7 +50,7 @@ final class CloudKmsFaults {
           ? new KmsUnavailableException(message, e) : new GeneralSecurityException(message);
     }
     if (e instanceof IOException && e instanceof Retryable auth) { // the token endpoint's, GoogleAuthException
-      String message = what + ": the OAuth token endpoint refused the credentials"
+      String message = what + ": no OAuth access token"
           + (auth.isRetryable() ? " for now" : "") + ": " + oneLine(e.getMessage());
       return auth.isRetryable() ? new KmsUnavailableException(message, e) : new GeneralSecurityException(message);
     }
