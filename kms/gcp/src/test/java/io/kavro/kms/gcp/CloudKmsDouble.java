@@ -45,7 +45,7 @@ import mockwebserver3.RecordedRequest;
  * authenticate. Base64 is read in either alphabet and written in the standard one, as Google does.
  *
  * <p>Faults: the next {@link #throttle} Cloud KMS requests get 429 {@code RESOURCE_EXHAUSTED} or 503
- * {@code UNAVAILABLE}. Every Cloud KMS request is logged in {@link #requests}. Thread-safe.
+ * {@code UNAVAILABLE}; the next {@link #throttleTokens} token requests get 503. Every Cloud KMS request is logged in {@link #requests}. Thread-safe.
  */
 final class CloudKmsDouble extends Dispatcher {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -67,6 +67,7 @@ final class CloudKmsDouble extends Dispatcher {
   private final Map<String, List<byte[]>> keys = new ConcurrentHashMap<>();
   private final Set<String> disabled = ConcurrentHashMap.newKeySet();
   private final AtomicInteger throttled = new AtomicInteger();
+  private final AtomicInteger tokenThrottled = new AtomicInteger();
   private final AtomicInteger tokensIssued = new AtomicInteger();
   private volatile int throttleStatus = 429;
 
@@ -97,6 +98,11 @@ final class CloudKmsDouble extends Dispatcher {
   void throttle(int count, int status) {
     throttleStatus = status;
     throttled.set(count);
+  }
+
+  /** The next {@code count} token requests are answered 503, as a token endpoint that cannot answer for now. */
+  void throttleTokens(int count) {
+    tokenThrottled.set(count);
   }
 
   /** How many tokens the token endpoint issued. */
@@ -134,6 +140,9 @@ final class CloudKmsDouble extends Dispatcher {
       return error(400, "INVALID_ARGUMENT", "Invalid gzip payload received.");
     }
     if (path.equals("/token")) {
+      if (tokenThrottled.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+        return json(503, JSON.createObjectNode().put("error", "temporarily_unavailable"));
+      }
       return token(text);
     }
     JsonNode body;

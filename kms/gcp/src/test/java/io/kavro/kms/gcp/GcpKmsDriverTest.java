@@ -109,6 +109,25 @@ class GcpKmsDriverTest {
   }
 
   @Test
+  void tokenEndpointUnavailable_isTemporary_unretriedByTheLibrary_thenRecovers() throws Exception {
+    KmsClient client = client(KEY);
+    kms.throttleTokens(1);
+    assertThatThrownBy(() -> client.encrypt(DEK)).isInstanceOf(KmsUnavailableException.class)
+        .hasMessageContaining(KEY).hasMessageContaining("no OAuth access token for now");
+    assertThat(kms.requests).isEmpty();
+    assertThat(kms.decryptAsConfluent(KEY, client.encrypt(DEK))).isEqualTo(DEK);
+  }
+
+  @Test
+  void privateKeyWithRealNewlines_isReadToo() throws Exception {
+    Map<String, Object> settings = settings();
+    settings.put("private.key", account.privateKeyPem().replace("\\n", "\n"));
+    assertThat(settings.get("private.key").toString()).contains("\n").doesNotContain("\\n");
+    KmsClient client = driver.newClient("gcp-kms://" + KEY, settings);
+    assertThat(client.decrypt(client.encrypt(DEK))).isEqualTo(DEK);
+  }
+
+  @Test
   void unreachableKms_isTemporary() throws Exception {
     int closedPort;
     try (ServerSocket socket = new ServerSocket(0)) {
