@@ -39,6 +39,7 @@ class ArchitectureTest {
       Map.entry("serde", "io.kavro.serde"),
       Map.entry("rules", "io.kavro.rules"),
       Map.entry("kms/aws", "io.kavro.kms.aws"),
+      Map.entry("kms/gcp", "io.kavro.kms.gcp"),
       Map.entry("kms/hcvault", "io.kavro.kms.hcvault"),
       Map.entry("connect", "io.kavro.connect"),
       Map.entry("serde-kafka3", "io.kavro.serde"),
@@ -52,7 +53,8 @@ class ArchitectureTest {
   private static final Set<String> WITHOUT_SOURCES = Set.of("connect-plugin");
 
   /** The modules built on Kavro as its users are, which may use its public API only. */
-  private static final Set<String> ON_THE_PUBLIC_API = Set.of("rules", "kms/aws", "kms/hcvault", "schema-tools", "cli",
+  private static final Set<String> ON_THE_PUBLIC_API = Set.of("rules", "kms/aws", "kms/gcp", "kms/hcvault",
+      "schema-tools", "cli",
       "maven-plugin", "testkit", "examples", "benchmarks");
 
   /** The root pom's folder of test suites and fixtures, which are no product. */

@@ -1,0 +1,72 @@
+package io.kavro.kms.gcp;
+
+import com.google.api.client.googleapis.json.GoogleJsonError;
+import com.google.api.client.googleapis.json.GoogleJsonResponseException;
+import com.google.api.client.http.HttpResponseException;
+import com.google.auth.Retryable;
+import io.kavro.rules.encryption.KmsUnavailableException;
+import java.io.IOException;
+import java.security.GeneralSecurityException;
+import java.util.Set;
+
+/**
+ * How a failed Cloud KMS call is classified: temporary ({@link KmsUnavailableException}) when Cloud KMS throttled
+ * ({@code RESOURCE_EXHAUSTED}, HTTP 429), was unavailable or timed out ({@code UNAVAILABLE},
+ * {@code DEADLINE_EXCEEDED}, {@code INTERNAL}, {@code ABORTED}, HTTP 408 and 5xx), a proxy answered 404 without
+ * Google's error body, the connection failed, or the OAuth token endpoint failed retriably; otherwise final (a
+ * plain {@link GeneralSecurityException}): {@code PERMISSION_DENIED}, {@code NOT_FOUND}, {@code FAILED_PRECONDITION}
+ * (a disabled or destroyed key version), {@code INVALID_ARGUMENT} (a ciphertext not made by this key),
+ * {@code UNAUTHENTICATED}, or credentials the token endpoint refuses. The message names the key, the operation, the
+ * HTTP status and Google's status and reason; never a credential, a token or key material. A final failure
+ * carries no cause: the client's exceptions are {@link IOException}s, which kavro-rules reads as temporary.
+ * Stateless.
+ */
+final class CloudKmsFaults {
+  private static final Set<String> TEMPORARY_STATUSES =
+      Set.of("RESOURCE_EXHAUSTED", "UNAVAILABLE", "DEADLINE_EXCEEDED", "INTERNAL", "ABORTED");
+  private static final int TOO_MANY_REQUESTS = 429;
+  private static final int REQUEST_TIMEOUT = 408;
+  private static final int NOT_FOUND = 404;
+  private static final int SERVER_ERROR = 500;
+
+  private CloudKmsFaults() {}
+
+  /** The failure of {@code operation} ({@code encrypt}, {@code decrypt}) on {@code key}, classified. */
+  static GeneralSecurityException of(GcpKeyName key, String operation, Exception e) {
+    String what = "Cloud KMS key " + key + " could not " + operation;
+    if (e instanceof GoogleJsonResponseException json && json.getDetails() != null) {
+      GoogleJsonError details = json.getDetails();
+      Object googleStatus = details.get("status");
+      String status = googleStatus == null ? null : googleStatus.toString();
+      String message = what + ": HTTP " + json.getStatusCode() + (status == null ? "" : " " + status) + ": "
+          + oneLine(details.getMessage());
+      return temporary(json.getStatusCode()) || TEMPORARY_STATUSES.contains(status)
+          ? new KmsUnavailableException(message, e) : new GeneralSecurityException(message);
+    }
+    if (e instanceof HttpResponseException http) { // not Google's answer: a proxy's, a load balancer's
+      String message = what + ": HTTP " + http.getStatusCode() + " " + oneLine(http.getStatusMessage())
+          + " without Cloud KMS's error body";
+      return temporary(http.getStatusCode()) || http.getStatusCode() == NOT_FOUND
+          ? new KmsUnavailableException(message, e) : new GeneralSecurityException(message);
+    }
+    if (e instanceof IOException && e instanceof Retryable auth) { // the token endpoint's, GoogleAuthException
+      String message = what + ": no OAuth access token"
+          + (auth.isRetryable() ? " for now" : "") + ": " + oneLine(e.getMessage());
+      return auth.isRetryable() ? new KmsUnavailableException(message, e) : new GeneralSecurityException(message);
+    }
+    if (e instanceof IOException) {
+      return new KmsUnavailableException(what + ": " + e.getClass().getSimpleName() + ": " + oneLine(e.getMessage()),
+          e);
+    }
+    return new GeneralSecurityException(what + ": " + e.getClass().getSimpleName() + ": "
+        + oneLine(e.getMessage()), e);
+  }
+
+  private static boolean temporary(int status) {
+    return status == TOO_MANY_REQUESTS || status == REQUEST_TIMEOUT || status >= SERVER_ERROR;
+  }
+
+  private static String oneLine(String text) {
+    return text == null ? "" : text.strip().replaceAll("\\s*\\R\\s*", " ");
+  }
+}

@@ -1,0 +1,82 @@
+package io.kavro.kms.gcp;
+
+import com.google.api.client.http.HttpRequestInitializer;
+import com.google.api.client.http.HttpTransport;
+import com.google.api.client.http.javanet.NetHttpTransport;
+import com.google.api.client.json.gson.GsonFactory;
+import com.google.api.services.cloudkms.v1.CloudKMS;
+import com.google.auth.http.HttpCredentialsAdapter;
+import com.google.auth.oauth2.GoogleCredentials;
+import io.kavro.rules.encryption.KmsClient;
+import io.kavro.rules.encryption.KmsDriver;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code gcp-kms} KMS of Confluent's clients: KEKs that are Google Cloud KMS CryptoKeys, named
+ * {@code gcp-kms://projects/<p>/locations/<l>/keyRings/<r>/cryptoKeys/<k>}, called over Cloud KMS's REST API v1 as
+ * Confluent's Java driver calls it (through Tink), byte-compatible with it: the DEK is encrypted with empty
+ * additional authenticated data, and Cloud KMS's ciphertext is stored unchanged. Found by
+ * {@link java.util.ServiceLoader} when this jar is beside kavro-rules.
+ *
+ * <p>Settings, from the serde's settings, {@code rule.executors.<name>.param.*} or the KEK's {@code kmsProps}, with
+ * Confluent's names: {@code account.type}, {@code client.id}, {@code client.email}, {@code private.key.id} and
+ * {@code private.key} (a service account; else the application default credentials), and
+ * {@code encrypt.alternate.kms.key.ids} (keys to try, in order, when the KEK's own fails). Kavro's own:
+ * {@code gcp.kms.endpoint} (a private or regional endpoint instead of {@code https://cloudkms.googleapis.com/}) and
+ * {@code gcp.token.uri} (the service account's OAuth token endpoint).
+ *
+ * <p>The transport is {@code java.net.HttpURLConnection}, so the JVM's trust store ({@code javax.net.ssl.trustStore})
+ * and proxy settings ({@code https.proxyHost}, {@code java.net.useSystemProxies}) apply. The client does not retry:
+ * a throttled or failed call surfaces at once as a temporary failure, which the serde retries with the Kafka
+ * client's backoff. Thread-safe; one transport is shared by the driver's clients.
+ */
+public final class GcpKmsDriver implements KmsDriver {
+  /** The KMS type. */
+  public static final String KMS_TYPE = "gcp-kms";
+
+  private static final String APPLICATION_NAME = "kavro";
+  private static final int TIMEOUT_MILLIS = (int) Duration.ofSeconds(10).toMillis();
+  /** One retry only: the credentials adapter's, after a 401 with a token it refreshes. */
+  private static final int RETRIES = 1;
+
+  private final HttpTransport transport = new NetHttpTransport();
+
+  /** The driver. */
+  public GcpKmsDriver() {}
+
+  @Override
+  public String kmsType() {
+    return KMS_TYPE;
+  }
+
+  @Override
+  public KmsClient newClient(String kekUrl, Map<String, ?> configs) {
+    GcpKeyName primary = GcpKeyName.parse(kekUrl);
+    GcpSettings settings = GcpSettings.parse(kekUrl, configs);
+    GoogleCredentials credentials = GcpCredentials.of(kekUrl, settings, () -> transport);
+    CloudKMS kms = cloudKms(settings, credentials);
+    List<CloudKmsKey> keys = new ArrayList<>();
+    keys.add(new CloudKmsKey(kms, primary));
+    settings.alternates().forEach(alternate -> keys.add(new CloudKmsKey(kms, alternate)));
+    return keys.size() == 1 ? keys.get(0) : new AlternateKeys(keys);
+  }
+
+  private CloudKMS cloudKms(GcpSettings settings, GoogleCredentials credentials) {
+    HttpCredentialsAdapter authorization = new HttpCredentialsAdapter(credentials);
+    HttpRequestInitializer initializer = request -> {
+      authorization.initialize(request);
+      request.setConnectTimeout(TIMEOUT_MILLIS).setReadTimeout(TIMEOUT_MILLIS).setNumberOfRetries(RETRIES);
+    };
+    return new CloudKMS.Builder(transport, GsonFactory.getDefaultInstance(), initializer)
+        .setRootUrl(settings.endpoint()).setApplicationName(APPLICATION_NAME).build();
+  }
+
+  /** The driver's type only. */
+  @Override
+  public String toString() {
+    return "KMS driver " + KMS_TYPE;
+  }
+}

@@ -1,0 +1,147 @@
+package io.kavro.kms.gcp;
+
+import io.kavro.serde.rules.RuleException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.common.config.types.Password;
+
+/**
+ * The settings of one {@code gcp-kms} KEK, parsed once, from the executor's settings with the KEK's
+ * {@code kmsProps} over them. Confluent's names: {@code account.type}, {@code client.id}, {@code client.email},
+ * {@code private.key.id}, {@code private.key} and {@code encrypt.alternate.kms.key.ids}; Kavro's own:
+ * {@code gcp.kms.endpoint} and {@code gcp.token.uri}. Immutable; its {@code toString} holds no secret.
+ *
+ * @param endpoint the root URL of the Cloud KMS REST API, ending with {@code /}
+ * @param serviceAccount the service account of the settings, or {@code null} for application default credentials
+ * @param alternates the alternate keys, in order
+ */
+record GcpSettings(String endpoint, ServiceAccount serviceAccount, List<GcpKeyName> alternates) {
+  /** Confluent's setting: the credential's type; only {@code service_account} is supported, its default. */
+  static final String ACCOUNT_TYPE = "account.type";
+  /** Confluent's setting: the service account's OAuth client id. */
+  static final String CLIENT_ID = "client.id";
+  /** Confluent's setting: the service account's e-mail. */
+  static final String CLIENT_EMAIL = "client.email";
+  /** Confluent's setting: the id of the service account's private key. */
+  static final String PRIVATE_KEY_ID = "private.key.id";
+  /** Confluent's setting: the service account's private key, PKCS#8 PEM (newlines as is or as {@code \n}). */
+  static final String PRIVATE_KEY = "private.key";
+  /** Confluent's setting: key ids to try, in order, when the KEK's own key fails (comma-separated). */
+  static final String ALTERNATE_KEY_IDS = "encrypt.alternate.kms.key.ids";
+  /** Kavro's setting: the Cloud KMS endpoint (a private or regional endpoint, a proxy). */
+  static final String ENDPOINT = "gcp.kms.endpoint";
+  /** Kavro's setting: the OAuth token endpoint of the service account (its {@code token_uri}). */
+  static final String TOKEN_URI = "gcp.token.uri";
+
+  static final String DEFAULT_ENDPOINT = "https://cloudkms.googleapis.com/";
+  static final String SERVICE_ACCOUNT = "service_account";
+
+  /**
+   * The settings of a KEK.
+   *
+   * @throws RuleException when a setting is wrong or only some of the service account's are set, naming the
+   *     setting, never a secret's value
+   */
+  static GcpSettings parse(String kekUrl, Map<String, ?> configs) {
+    return new GcpSettings(endpoint(kekUrl, configs), serviceAccount(kekUrl, configs), alternates(configs));
+  }
+
+  private static String endpoint(String kekUrl, Map<String, ?> configs) {
+    String endpoint = text(configs, ENDPOINT);
+    if (endpoint == null) {
+      return DEFAULT_ENDPOINT;
+    }
+    if (!endpoint.contains("://")) {
+      endpoint = "https://" + endpoint;
+    }
+    URI uri = uri(kekUrl, ENDPOINT, endpoint);
+    if (!"https".equalsIgnoreCase(uri.getScheme()) && !"http".equalsIgnoreCase(uri.getScheme())
+        || uri.getHost() == null) {
+      throw new RuleException("the setting " + ENDPOINT + " of " + kekUrl + " is '" + endpoint
+          + "', not an http(s) URL such as https://cloudkms.googleapis.com/");
+    }
+    return endpoint.endsWith("/") ? endpoint : endpoint + "/";
+  }
+
+  private static ServiceAccount serviceAccount(String kekUrl, Map<String, ?> configs) {
+    String email = text(configs, CLIENT_EMAIL);
+    String keyId = text(configs, PRIVATE_KEY_ID);
+    String key = text(configs, PRIVATE_KEY);
+    if (email == null && keyId == null && key == null) {
+      return null; // client.id alone may be a Kafka client's: Confluent's driver then uses the default credentials
+    }
+    String clientId = text(configs, CLIENT_ID);
+    List<String> missing = new ArrayList<>();
+    for (String[] setting : new String[][] {{CLIENT_ID, clientId}, {CLIENT_EMAIL, email},
+        {PRIVATE_KEY_ID, keyId}, {PRIVATE_KEY, key}}) {
+      if (setting[1] == null) {
+        missing.add(setting[0]);
+      }
+    }
+    if (!missing.isEmpty()) {
+      throw new RuleException("the Google service account of " + kekUrl + " lacks the settings " + missing
+          + ": set all of " + List.of(CLIENT_ID, CLIENT_EMAIL, PRIVATE_KEY_ID, PRIVATE_KEY)
+          + ", or none for the application default credentials");
+    }
+    String type = text(configs, ACCOUNT_TYPE);
+    if (type != null && !SERVICE_ACCOUNT.equals(type)) {
+      throw new RuleException("the setting " + ACCOUNT_TYPE + " of " + kekUrl + " is '" + type + "'; with "
+          + CLIENT_EMAIL + " and " + PRIVATE_KEY + " only '" + SERVICE_ACCOUNT + "' is supported");
+    }
+    String tokenUri = text(configs, TOKEN_URI);
+    return new ServiceAccount(clientId, email, keyId, key.replace("\\n", "\n"),
+        tokenUri == null ? null : uri(kekUrl, TOKEN_URI, tokenUri));
+  }
+
+  private static List<GcpKeyName> alternates(Map<String, ?> configs) {
+    String value = text(configs, ALTERNATE_KEY_IDS);
+    List<GcpKeyName> keys = new ArrayList<>();
+    if (value != null) {
+      for (String id : value.split("\\s*,\\s*")) {
+        if (!id.isBlank()) {
+          keys.add(GcpKeyName.parse(id));
+        }
+      }
+    }
+    return List.copyOf(keys);
+  }
+
+  private static URI uri(String kekUrl, String setting, String value) {
+    try {
+      return new URI(value);
+    } catch (URISyntaxException e) {
+      throw new RuleException("the setting " + setting + " of " + kekUrl + " is '" + value + "', not a URL");
+    }
+  }
+
+  /** A setting's text, trimmed; {@code null} when unset or blank. A Kafka {@link Password} gives its value. */
+  private static String text(Map<String, ?> configs, String name) {
+    Object value = configs.get(name);
+    String text = value instanceof Password password ? password.value() : value == null ? null : value.toString();
+    return text == null || text.isBlank() ? null : text.trim();
+  }
+
+  /**
+   * A Google service account, as Confluent's settings give it.
+   *
+   * @param privateKey PKCS#8 PEM, a secret: never printed
+   * @param tokenUri the OAuth token endpoint, or {@code null} for Google's
+   */
+  record ServiceAccount(String clientId, String clientEmail, String privateKeyId, String privateKey, URI tokenUri) {
+    /** The account's e-mail and key id, never the key. */
+    @Override
+    public String toString() {
+      return "service account " + clientEmail + " (key " + privateKeyId + ")";
+    }
+  }
+
+  /** The endpoint, the account's e-mail (or the default credentials) and the alternates; no secret. */
+  @Override
+  public String toString() {
+    return "Cloud KMS settings (endpoint " + endpoint + ", " + (serviceAccount == null ? "application default "
+        + "credentials" : serviceAccount) + ", alternates " + alternates + ")";
+  }
+}
