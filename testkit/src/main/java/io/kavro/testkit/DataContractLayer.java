@@ -45,11 +45,14 @@ import org.slf4j.LoggerFactory;
  *       {@code GET /schemas/ids/{id}}, {@code GET /subjects/{s}/versions/{v|latest}} and {@code POST /subjects/{s}}
  *       (lookup) carry the remembered parts.
  *   <li>Schema ids that stand for a schema and its contract, as Confluent's do. The registry behind gives the same
- *       schema text one id whatever its contract; the layer answers that id for the first contract registered with
- *       it, and an id of its own (from 1,000,000,001) for each other contract of the same schema, in every answer
- *       that names the version's id (registration, lookup, versions, {@code GET /schemas}). So the same schema
- *       registered under subject A with rules and under subject B without is two ids, and a record of A's still
- *       reads with A's rules. {@code GET /schemas/ids/{id}/versions} and {@code /subjects} list the versions that
+ *       schema text one id whatever its contract; the layer answers that id for the schema without a contract, and
+ *       an id of its own for each schema with one, in every answer that names the version's id (registration,
+ *       lookup, versions, {@code GET /schemas}). So the same schema registered under subject A with rules and under
+ *       subject B without is two ids, and a record of A's still reads with A's rules. The ids it makes up count
+ *       from a base drawn at random in [1,000,000,000, 2<sup>31</sup> - 10,000,000), so that a layer started again
+ *       in front of a registry that outlives it does not give an old id another meaning (two layers meet on one
+ *       id with a chance of about (a + b) in 1.1 billion, a and b the ids each made up; a layer makes up at most
+ *       10,000,000). {@code GET /schemas/ids/{id}/versions} and {@code /subjects} list the versions that
  *       have that id.
  *   <li>{@code GET /subjects/{s}/metadata?key=k&value=v...}: the latest version whose metadata properties hold
  *       every pair, else 404 with error code 40401.
@@ -74,7 +77,9 @@ import org.slf4j.LoggerFactory;
  *       modes or actions, no default or override configs, no {@code confluent:version} property, no compatibility
  *       check of rule sets. A register answer carries the id and, as Confluent 8's does, the version's contract.
  *   <li>Contracts of versions registered directly at the registry, not through this layer, are unknown (none),
- *       and such a version has the registry's id. Answers that list ids without versions
+ *       and such a version has the registry's id. A version the registry answers another id for than when it was
+ *       registered through the layer (its subject deleted and made again at the registry) has no contract either;
+ *       one made again with the same text, which Apicurio 3 gives its former id, keeps the contract. Answers that list ids without versions
  *       ({@code referencedby}) carry the registry's ids.
  *   <li>DEK registry: no shared KEKs (422 with error code 42271), no contexts ({@code ?context=}, 422), no
  *       updates, deletes, undeletes or rewrapping (405); {@code deleted=} is accepted and changes nothing.
@@ -317,8 +322,11 @@ public final class DataContractLayer implements AutoCloseable {
       Answer.JSON.readTree(listed.body()).forEach(v -> versions.add(v.asInt()));
       versions.sort(java.util.Comparator.reverseOrder());
       for (int version : versions) {
-        if (contracts.of(subject, version).hasProperties(pairs)) {
-          return asVersion(subject, toRegistry("GET", subjectPath + "/versions/" + version, null, request));
+        if (contracts.registered(subject, version).hasProperties(pairs)) {
+          Answer found = toRegistry("GET", subjectPath + "/versions/" + version, null, request);
+          if (!found.ok() || contractOfVersion(subject, found).hasProperties(pairs)) {
+            return asVersion(subject, found);
+          }
         }
       }
     }
@@ -367,8 +375,11 @@ public final class DataContractLayer implements AutoCloseable {
 
   /** The contract of the subject's version that a registry answer names, or none. */
   private Contract contractOfVersion(String subject, Answer answer) throws IOException {
-    JsonNode version = Answer.JSON.readTree(answer.body()).get("version");
-    return version != null && version.canConvertToInt() ? contracts.of(subject, version.intValue()) : Contract.NONE;
+    JsonNode found = Answer.JSON.readTree(answer.body());
+    JsonNode version = found.get("version");
+    JsonNode registryId = found.get("id");
+    return version != null && version.canConvertToInt() && registryId != null && registryId.canConvertToInt()
+        ? contracts.of(subject, version.intValue(), registryId.intValue()) : Contract.NONE;
   }
 
   private static int answerId(String id) {
@@ -401,10 +412,11 @@ public final class DataContractLayer implements AutoCloseable {
       return answer;
     }
     JsonNode registryId = object.get("id");
-    if (registryId != null && registryId.canConvertToInt()) {
-      object.put("id", contracts.idOf(subject, version.intValue(), registryId.intValue()));
+    if (registryId == null || !registryId.canConvertToInt()) {
+      return answer;
     }
-    contracts.of(subject, version.intValue()).addTo(object);
+    object.put("id", contracts.idOf(subject, version.intValue(), registryId.intValue()));
+    contracts.of(subject, version.intValue(), registryId.intValue()).addTo(object);
     return Answer.json(answer.status(), object);
   }
 
