@@ -65,7 +65,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>It serves the API at its root ({@link #url()}) and under the registry URL's path ({@link #registryUrl()},
  * {@code .../apis/ccompat/v7} in front of Apicurio, so that clients recognize the registry); the registry's other
- * paths on its host (Apicurio's own API) pass through unchanged.
+ * paths on its host (every path whose first segment is not one of the Confluent API's: Apicurio's own API, its
+ * {@code /ui}, its health) pass through unchanged. An answer of the registry passed on keeps its headers, but for
+ * those of the connection (hop by hop) and those the layer sets (length, date).
  *
  * <p>Limits, where a real Confluent registry differs:
  *
@@ -79,8 +81,8 @@ import org.slf4j.LoggerFactory;
  *   <li>Contracts of versions registered directly at the registry, not through this layer, are unknown (none),
  *       and such a version has the registry's id. A version the registry answers another id for than when it was
  *       registered through the layer (its subject deleted and made again at the registry) has no contract either;
- *       one made again with the same text, which Apicurio 3 gives its former id, keeps the contract. Answers that list ids without versions
- *       ({@code referencedby}) carry the registry's ids.
+ *       one made again with the same text, which Apicurio 3 gives its former id, keeps the contract. Answers that
+ *       list ids without versions ({@code referencedby}) carry the registry's ids.
  *   <li>DEK registry: no shared KEKs (422 with error code 42271), no contexts ({@code ?context=}, 422), no
  *       updates, deletes, undeletes or rewrapping (405); {@code deleted=} is accepted and changes nothing.
  *   <li>Nothing is persisted: everything lives as long as this object.
@@ -193,6 +195,7 @@ public final class DataContractLayer implements AutoCloseable {
         log.warn("DataContractLayer failed on {} {}", exchange.getRequestMethod(), exchange.getRequestURI(), e);
         answer = Answer.error(500, 50001, "DataContractLayer failed: " + e);
       }
+      answer.headers().forEach(exchange.getResponseHeaders()::put);
       if (answer.contentType() != null) {
         exchange.getResponseHeaders().set("Content-Type", answer.contentType());
       }
@@ -212,8 +215,9 @@ public final class DataContractLayer implements AutoCloseable {
     if (!upstreamPath.isEmpty()) {
       if (rawPath.equals(upstreamPath) || rawPath.startsWith(upstreamPath + "/")) {
         apiPath = rawPath.substring(upstreamPath.length());
-      } else if (firstSegment(rawPath).equals(firstSegment(upstreamPath))) {
-        // Another API of the registry's host (Apicurio's own, beside its Confluent-compatible one): as it is.
+      } else if (firstSegment(rawPath).equals(firstSegment(upstreamPath))
+          || !CONFLUENT_ROOTS.contains(firstSegment(rawPath))) {
+        // Another API or page of the registry's host (Apicurio's own API, its /ui, its health): as it is.
         return send(method, upstreamOrigin + rawPath + (rawQuery == null ? "" : "?" + rawQuery), body, exchange);
       }
     }
@@ -457,6 +461,21 @@ public final class DataContractLayer implements AutoCloseable {
   }
 
   /**
+   * The first segments of the Confluent API's paths, which the layer serves at its root too; a path that starts
+   * otherwise under the registry's host goes there as it is.
+   */
+  private static final Set<String> CONFLUENT_ROOTS = Set.of("", "subjects", "schemas", "config", "mode",
+      "compatibility", "contexts", "dek-registry", "associations", "exporters", "v1");
+
+  /**
+   * The headers of an answer that are not passed on: those of the registry's connection to the layer (hop by hop)
+   * and those the layer sets itself (length, date, content type).
+   */
+  private static final Set<String> NOT_PASSED_BACK = Set.of("connection", "keep-alive", "proxy-authenticate",
+      "proxy-authorization", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade", "content-length",
+      "date", "content-type");
+
+  /**
    * The headers of a client's request that are not passed on: those of its connection to the layer, and
    * {@code Accept-Encoding}, as the layer reads the registry's answers.
    */
@@ -480,8 +499,14 @@ public final class DataContractLayer implements AutoCloseable {
       request.header("Content-Type", "application/vnd.schemaregistry.v1+json");
     }
     HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+    Map<String, List<String>> headers = new LinkedHashMap<>();
+    response.headers().map().forEach((header, values) -> {
+      if (!header.startsWith(":") && !NOT_PASSED_BACK.contains(header.toLowerCase(java.util.Locale.ROOT))) {
+        headers.put(header, List.copyOf(values));
+      }
+    });
     return new Answer(response.statusCode(), response.body(),
-        response.headers().firstValue("Content-Type").orElse(null));
+        response.headers().firstValue("Content-Type").orElse(null), headers);
   }
 
   private static ObjectNode objectOrNull(byte[] body) {

@@ -97,7 +97,8 @@ class DataContractLayerTest {
     assertThat(reply).as("as Confluent 8 answers: the id and the version's contract").isEqualTo(new Reply(200,
         "{\"id\":" + id + ",\"metadata\":" + METADATA + ",\"ruleSet\":" + NORMALIZED_RULE_SET + "}"));
     RecordedRequest latest = registry.takeRequest();
-    assertThat(latest.getMethod() + " " + latest.getTarget()).isEqualTo("GET /apis/ccompat/v7/subjects/t-value/versions/latest");
+    assertThat(latest.getMethod() + " " + latest.getTarget())
+        .isEqualTo("GET /apis/ccompat/v7/subjects/t-value/versions/latest");
     RecordedRequest registered = registry.takeRequest();
     assertThat(registered.getMethod() + " " + registered.getTarget())
         .isEqualTo("POST /apis/ccompat/v7/subjects/t-value/versions?normalize=false");
@@ -276,6 +277,24 @@ class DataContractLayerTest {
         "orders-value");
     assertThat(passed.getBody().utf8()).isEqualTo("\"long\"");
     assertThat(registry.getRequestCount()).isEqualTo(2);
+  }
+
+  /** Apicurio's /ui and health are no Confluent API: they reach the registry's host as they are, headers too. */
+  @Test
+  void pathsOutsideConfluentsApi_passThroughToTheHost_withTheRegistrysHeaders() throws Exception {
+    registry.enqueue(new MockResponse.Builder().code(200).setHeader("Content-Type", "text/html")
+        .setHeader("ETag", "\"v1\"").setHeader("X-Registry-Name", "apicurio").body("<html></html>").build());
+    HttpResponse<String> ui = http.send(HttpRequest.newBuilder(URI.create(layer.url() + "/ui/index.html?x=1"))
+        .build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(new Reply(ui.statusCode(), ui.body())).isEqualTo(new Reply(200, "<html></html>"));
+    assertThat(ui.headers().firstValue("ETag")).hasValue("\"v1\"");
+    assertThat(ui.headers().firstValue("X-Registry-Name")).hasValue("apicurio");
+    assertThat(ui.headers().firstValue("Content-Type")).hasValue("text/html");
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/ui/index.html?x=1");
+
+    upstream(200, "{\"status\":\"UP\"}");
+    assertThat(call("GET", "/health/ready", null)).isEqualTo(new Reply(200, "{\"status\":\"UP\"}"));
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/health/ready");
   }
 
   @Test
