@@ -192,7 +192,7 @@ final class SchemaCommand {
       if (!contract.equals(DataContract.NONE)) {
         // Read back by a client of its own, which has no answer of the registration cached.
         try (SchemaRegistryClient fresh = registry(client)) {
-          ContractOptions.lost(schema.subject, id, contract, fresh.forSubject(schema.subject).contractOf(id))
+          contract.droppedBy(fresh.forSubject(schema.subject).contractOf(id), schema.subject, id)
               .ifPresent(lost -> {
                 throw new CliException(lost);
               });

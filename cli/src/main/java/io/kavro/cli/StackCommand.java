@@ -12,8 +12,8 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "stack",
     description = {"Start a Kafka broker and a schema registry (compatibility BACKWARD, as Confluent's; it keeps "
-        + "data contracts and DEKs) on 127.0.0.1 for manual use, print the export lines for them, and stop on Ctrl-C. Runs through "
-        + "cli/bin/kavro, from a build of the project.",
+        + "data contracts and DEKs) on 127.0.0.1 for manual use, print the export lines for them, and stop on "
+        + "Ctrl-C. Runs through cli/bin/kavro, from a build of the project.",
         "A port that is taken is an error naming it: stop what holds it, or choose another with its option."})
 final class StackCommand implements Callable<Integer> {
   @Mixin

@@ -6,14 +6,13 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.apache.maven.plugin.MojoExecutionException;
 
 /**
  * The data contracts {@code register} sends: each subject's {@code <metadata>} and {@code <ruleSet>}, built and
- * checked for every subject before the first is registered, and what to say when a registry keeps none of them.
+ * checked for every subject before the first is registered.
  */
 final class Contracts {
   private Contracts() {}
@@ -85,22 +84,5 @@ final class Contracts {
 
   private static Stream<io.kavro.registry.contract.Rule> rules(io.kavro.registry.contract.RuleSet rules) {
     return Stream.of(rules.migrationRules(), rules.domainRules(), rules.encodingRules()).flatMap(List::stream);
-  }
-
-  /**
-   * The warning when the registry kept none of the metadata or none of the rules that were sent (Apicurio ignores
-   * both, without an error), or empty when it kept some of each that was sent.
-   */
-  static Optional<String> lost(String subject, DataContract sent, DataContract kept) {
-    List<String> lost = new ArrayList<>();
-    if (!sent.metadata().isEmpty() && kept.metadata().isEmpty()) {
-      lost.add("metadata");
-    }
-    if (!sent.ruleSet().isEmpty() && kept.ruleSet().isEmpty()) {
-      lost.add("rules");
-    }
-    return lost.isEmpty() ? Optional.empty() : Optional.of("the registry kept no " + String.join(" and no ", lost)
-        + " for subject '" + subject + "' (does it support data contracts?): the version is registered without "
-        + String.join(" and ", lost));
   }
 }

@@ -205,7 +205,7 @@ public final class DownloadMojo extends RegistryMojo {
 
   /** The file a subject is written to, under {@code output}. */
   private Path file(String subject, Path output) throws MojoExecutionException {
-    Path file = output.resolve((encodeSubject ? SubjectNames.encode(subject) : subject) + schemaExtension)
+    Path file = output.resolve((encodeSubject ? SubjectEscapes.encode(subject) : subject) + schemaExtension)
         .normalize();
     if (!file.startsWith(output) || file.equals(output)) {
       throw new MojoExecutionException("subject '" + subject + "' would be written to " + file + ", outside "

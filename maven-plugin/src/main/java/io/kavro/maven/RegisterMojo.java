@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -85,7 +86,11 @@ public final class RegisterMojo extends SubjectSchemasMojo {
               .map(r -> r.name() + "=" + r.subject() + ":" + r.version()).collect(Collectors.joining(", ")))
           + (contract.equals(DataContract.NONE) ? "" : ", with " + Contracts.describe(contract)));
       if (!contract.equals(DataContract.NONE)) {
-        warnIfDropped(registry, subject.subject(), contract, id);
+        Optional<String> dropped = dropped(registry, subject.subject(), contract, id);
+        if (dropped.isPresent()) {
+          problems.add(dropped.get());
+          return false;
+        }
       }
       return true;
     } catch (IncompatibleSchemaException e) {
@@ -110,13 +115,17 @@ public final class RegisterMojo extends SubjectSchemasMojo {
     }
   }
 
-  /** Warns when the registry kept none of the metadata or rules sent; a failed read of them is a warning too. */
-  private void warnIfDropped(SchemaRegistryClient registry, String subject, DataContract sent, int id) {
+  /**
+   * The error when the registry kept none of the metadata or rules sent ({@link DataContract#droppedBy}); a failed
+   * read of them is a warning, as whether they were kept is then unknown.
+   */
+  private Optional<String> dropped(SchemaRegistryClient registry, String subject, DataContract sent, int id) {
     try {
-      Contracts.lost(subject, sent, registry.contractOf(id)).ifPresent(getLog()::warn);
+      return sent.droppedBy(registry.contractOf(id), subject, id);
     } catch (SchemaRegistryException e) {
       getLog().warn("cannot read back the metadata and rules of subject '" + subject + "' (id " + id + "): "
           + Failures.describe(e));
+      return Optional.empty();
     }
   }
 

@@ -72,7 +72,7 @@ public final class SetCompatibilityMojo extends RegistryMojo {
       boolean global = entry.getKey().equalsIgnoreCase(GLOBAL) || entry.getKey().equalsIgnoreCase("null");
       String subject;
       try {
-        subject = global ? null : SubjectNames.subject(entry.getKey(), decodeSubject);
+        subject = global ? null : SubjectEscapes.subject(entry.getKey(), decodeSubject);
       } catch (IllegalArgumentException e) {
         throw new MojoExecutionException("<compatibilityLevels>: " + e.getMessage(), e);
       }
@@ -99,7 +99,7 @@ public final class SetCompatibilityMojo extends RegistryMojo {
   private void warnIfEscaped(String key) {
     String decoded;
     try {
-      decoded = SubjectNames.decode(key);
+      decoded = SubjectEscapes.decode(key);
     } catch (IllegalArgumentException e) {
       return;
     }

@@ -47,10 +47,10 @@ public abstract class SubjectSchemasMojo extends RegistryMojo {
   /**
    * A key of one of the maps, as the subject it names.
    *
-   * @throws IllegalArgumentException naming the key when it names no subject ({@link SubjectNames#subject})
+   * @throws IllegalArgumentException naming the key when it names no subject ({@link SubjectEscapes#subject})
    */
   final String subject(String key) {
-    return SubjectNames.subject(key, decodeSubject);
+    return SubjectEscapes.subject(key, decodeSubject);
   }
 
   /**

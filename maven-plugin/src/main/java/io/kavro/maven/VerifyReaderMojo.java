@@ -81,7 +81,7 @@ public final class VerifyReaderMojo extends RegistryMojo {
   }
 
   private String subject(String key) {
-    return SubjectNames.subject(key, decodeSubject);
+    return SubjectEscapes.subject(key, decodeSubject);
   }
 
   /** A reader schema and how to name it. */

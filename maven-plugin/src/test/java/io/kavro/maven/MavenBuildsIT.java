@@ -78,18 +78,19 @@ class MavenBuildsIT {
 
   @Test
   @Order(1)
-  void register_newSubjects_printsEachIdAndVersion_registersTheImportsFirst_andWarnsOfLostContracts() {
-    Build build = mvn("register");
+  void register_newSubjects_printsEachIdAndVersion_registersTheImportsFirst_andFailsOnLostContracts() {
+    Build build = mvn("register", "contracts=true");
 
-    build.assertPassed();
+    build.assertFailed("MojoFailureException");
     assertThat(build.output()).contains("Registered subject 'it-orders-value'").contains(": version 1, id ")
         .contains("Registered subject 'it-shipments-value'")
         .contains("references com.acme.Address=com.acme.Address:1")
         .contains("Registered subject 'it-audits-value'").contains("references com.acme.Order=it-orders-value:1")
         .as("<metadata> and <ruleSet> in Confluent's shapes, as Maven builds them")
         .contains("with metadata (properties [owner], tags [**.to], sensitive [owner]) and rules [checkId]")
-        .contains("[WARNING] the registry kept no metadata and no rules for subject 'it-shipments-value' (does it "
-            + "support data contracts?)");
+        .as("Apicurio keeps no contracts: an error naming the subject and the id, as kavro schema register's")
+        .contains("register failed for 1 of 3 subject(s)")
+        .contains("the registry dropped the rules and metadata of subject 'it-shipments-value': read back, schema id ");
   }
 
   @Test

@@ -199,7 +199,7 @@ class RegisterMojoTest {
   @Test
   void run_schemaAndMetadataOfAnOlderVersion_printsThatVersion_notTheLatestWithTheSameSchema() throws Exception {
     Schema order = new Schema.Parser().parse(ORDER);
-    DataContract payments = new DataContract(metadata().toContract("orders-value", SubjectNames::decode),
+    DataContract payments = new DataContract(metadata().toContract("orders-value", SubjectEscapes::decode),
         io.kavro.registry.contract.RuleSet.EMPTY);
     int first = registry.register("orders-value", order, List.of(), payments);
     registry.register("orders-value", order, List.of(), new DataContract(new io.kavro.registry.contract.Metadata(

@@ -43,22 +43,25 @@ class RegisterReadBackTest {
     server.stop(0);
   }
 
+  /** When set, {@code GET /schemas/ids/7} answers the schema without its contract, as Apicurio does. */
+  private volatile boolean dropsContracts;
+
   private void answer(HttpExchange exchange) throws IOException {
     exchange.getRequestBody().readAllBytes();
     boolean register = exchange.getRequestMethod().equals("POST")
         && exchange.getRequestURI().getPath().endsWith("/versions");
-    byte[] body = (register ? "{\"id\": 7}" : "{\"error_code\": 40403, \"message\": \"Schema not found\"}")
-        .getBytes(StandardCharsets.UTF_8);
+    boolean readBack = dropsContracts && exchange.getRequestURI().getPath().equals("/schemas/ids/7");
+    byte[] body = (register ? "{\"id\": 7}" : readBack ? "{\"schema\": \"\\\"long\\\"\"}"
+        : "{\"error_code\": 40403, \"message\": \"Schema not found\"}").getBytes(StandardCharsets.UTF_8);
     exchange.getResponseHeaders().set("Content-Type", "application/vnd.schemaregistry.v1+json");
-    exchange.sendResponseHeaders(register ? 200 : 404, body.length);
+    exchange.sendResponseHeaders(register || readBack ? 200 : 404, body.length);
     try (OutputStream out = exchange.getResponseBody()) {
       out.write(body);
     }
   }
 
-  @Test
-  void run_readsAfterRegisteringFail_theGoalPasses_sayingWhatItCouldNotRead() throws Exception {
-    RecordingLog log = new RecordingLog();
+  /** The goal, registering order.avsc as subject orders-value with metadata. */
+  private RegisterMojo mojo(RecordingLog log) {
     RegisterMojo mojo = new RegisterMojo();
     mojo.setLog(log);
     mojo.basedir = dir.toFile();
@@ -68,6 +71,13 @@ class RegisterReadBackTest {
     Metadata metadata = new Metadata();
     metadata.properties = Map.of("owner", "payments");
     mojo.metadata = Map.of("orders-value", metadata);
+    return mojo;
+  }
+
+  @Test
+  void run_readsAfterRegisteringFail_theGoalPasses_sayingWhatItCouldNotRead() throws Exception {
+    RecordingLog log = new RecordingLog();
+    RegisterMojo mojo = mojo(log);
 
     mojo.execute();
 
@@ -76,5 +86,22 @@ class RegisterReadBackTest {
         .contains(", id 7, with metadata (properties [owner]"));
     assertThat(log.lines()).anySatisfy(line -> assertThat(line)
         .startsWith("WARN cannot read back the metadata and rules of subject 'orders-value' (id 7): "));
+  }
+
+  /**
+   * Issue 49, item 13: a registry that takes the schema and drops its metadata (Apicurio, Karapace) fails the goal,
+   * naming the subject and the id, as {@code kavro schema register} fails: rules that never run are an error.
+   */
+  @Test
+  void run_theRegistryDropsTheContract_theGoalFails_namingTheSubjectAndTheId() {
+    dropsContracts = true;
+    RecordingLog log = new RecordingLog();
+    RegisterMojo mojo = mojo(log);
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(mojo::execute)
+        .isInstanceOf(org.apache.maven.plugin.MojoFailureException.class)
+        .hasMessageContaining("register failed for 1 of 1 subject(s)")
+        .hasMessageContaining("the registry dropped the metadata of subject 'orders-value': read back, schema id 7 "
+            + "has no metadata");
   }
 }

@@ -174,7 +174,7 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
    */
   @Override
   public int register(String subject, Schema schema, List<SchemaReference> references) {
-    SubjectNames.checked(subject, "register schema under subject '" + subject + "'");
+    SubjectNames.present(subject, "register schema");
     int id = references.isEmpty() ? registered.get(subject, schema, () -> delegate.register(subject, schema))
         : delegate.register(subject, schema, references);
     remember(id, schema);
@@ -184,7 +184,7 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   /** Sent each time: a registration with a contract is an administrator's step, never a serializer's. */
   @Override
   public int register(String subject, Schema schema, List<SchemaReference> references, DataContract contract) {
-    SubjectNames.checked(subject, "register schema under subject '" + subject + "'");
+    SubjectNames.present(subject, "register schema");
     int id = delegate.register(subject, schema, references, contract);
     remember(id, schema);
     return id;
@@ -237,7 +237,7 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public SubjectVersion lookup(String subject, Schema schema, List<SchemaReference> references) {
-    SubjectNames.checked(subject, "look up schema in subject '" + subject + "'");
+    SubjectNames.present(subject, "look up schema");
     SubjectVersion found = references.isEmpty()
         ? lookedUp.get(subject, schema, () -> delegate.lookup(subject, schema))
         : delegate.lookup(subject, schema, references);
@@ -313,13 +313,13 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public SubjectVersion latestVersion(String subject) {
-    SubjectNames.checked(subject, "get latest version of subject '" + subject + "'");
+    SubjectNames.present(subject, "get latest version");
     return latest(new LatestKey(subject, Map.of()));
   }
 
   @Override
   public SubjectVersion latestWithMetadata(String subject, Map<String, String> metadata) {
-    SubjectNames.checked(subject, "get latest version of subject '" + subject + "' with metadata");
+    SubjectNames.present(subject, "get latest version with metadata");
     return latest(new LatestKey(subject, Map.copyOf(metadata)));
   }
 
@@ -331,7 +331,7 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public SubjectVersion version(String subject, int version) {
-    SubjectNames.checked(subject, "get version " + version + " of subject '" + subject + "'");
+    SubjectNames.present(subject, "get a version");
     return delegate.version(subject, version);
   }
 
@@ -342,13 +342,13 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public List<Integer> versions(String subject) {
-    SubjectNames.checked(subject, "list versions of subject '" + subject + "'");
+    SubjectNames.present(subject, "list versions");
     return delegate.versions(subject);
   }
 
   @Override
   public CompatibilityCheck checkCompatibility(String subject, Schema schema) {
-    SubjectNames.checked(subject, "test compatibility with subject '" + subject + "'");
+    SubjectNames.present(subject, "test compatibility");
     return delegate.checkCompatibility(subject, schema);
   }
 
@@ -359,13 +359,13 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public CompatibilityLevel compatibility(String subject) {
-    SubjectNames.checked(subject, "get compatibility of subject '" + subject + "'");
+    SubjectNames.present(subject, "get compatibility");
     return delegate.compatibility(subject);
   }
 
   @Override
   public CompatibilityInForce compatibilityInForce(String subject) {
-    SubjectNames.checked(subject, "get compatibility of subject '" + subject + "'");
+    SubjectNames.present(subject, "get compatibility");
     return delegate.compatibilityInForce(subject);
   }
 
@@ -376,13 +376,13 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public void setCompatibility(String subject, CompatibilityLevel level) {
-    SubjectNames.checked(subject, "set compatibility of subject '" + subject + "'");
+    SubjectNames.present(subject, "set compatibility");
     delegate.setCompatibility(subject, level);
   }
 
   @Override
   public List<Integer> deleteSubject(String subject) {
-    SubjectNames.checked(subject, "delete subject '" + subject + "'");
+    SubjectNames.present(subject, "delete subject");
     try {
       return delegate.deleteSubject(subject);
     } finally {
@@ -392,7 +392,7 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public List<Integer> deleteSubjectPermanently(String subject) {
-    SubjectNames.checked(subject, "permanently delete subject '" + subject + "'");
+    SubjectNames.present(subject, "permanently delete subject");
     try {
       return delegate.deleteSubjectPermanently(subject);
     } finally {
@@ -402,7 +402,7 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public int deleteVersion(String subject, int version) {
-    SubjectNames.checked(subject, "delete version " + version + " of subject '" + subject + "'");
+    SubjectNames.present(subject, "delete a version");
     try {
       return delegate.deleteVersion(subject, version);
     } finally {
@@ -412,7 +412,7 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public int deleteVersionPermanently(String subject, int version) {
-    SubjectNames.checked(subject, "permanently delete version " + version + " of subject '" + subject + "'");
+    SubjectNames.present(subject, "permanently delete a version");
     try {
       return delegate.deleteVersionPermanently(subject, version);
     } finally {

@@ -1,5 +1,7 @@
 package io.kavro.registry;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -16,12 +18,91 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A data contract in Confluent's JSON: the {@code metadata} and {@code ruleSet} of a registry answer, read with
- * Confluent's defaults (a rule's {@code kind} TRANSFORM, {@code mode} WRITEREAD), and written into a registration's
- * body. An answer without them has {@link DataContract#NONE}.
+ * A data contract in Confluent's JSON, the one reader of it: the {@code metadata} and {@code ruleSet} of a registry
+ * answer, read with Confluent's defaults (a rule's {@code kind} TRANSFORM, {@code mode} WRITEREAD), and written into
+ * a registration's body; and the same parts from files ({@link #parse}, public, for the tools that register). An
+ * answer without them has {@link DataContract#NONE}.
  */
-final class ContractJson {
+public final class ContractJson {
+  private static final Set<String> RULE_SET_FIELDS = Set.of("migrationRules", "domainRules", "encodingRules",
+      "enableAt");
+  private static final Set<String> METADATA_FIELDS = Set.of("tags", "properties", "sensitive");
+
   private ContractJson() {}
+
+  /**
+   * The contract of these parts, as Confluent's tools take them from files ({@code confluent schema-registry schema
+   * create --ruleset FILE --metadata FILE}): a {@code ruleSet} object ({@code migrationRules}, {@code domainRules},
+   * {@code encodingRules}, {@code enableAt}) and a {@code metadata} object ({@code tags}, {@code properties},
+   * {@code sensitive}), read as an answer's are (Confluent's defaults), and stricter: a field Confluent's shape
+   * does not have is refused. Messages name the part and what is wrong, and quote nothing of the text but rule
+   * names.
+   *
+   * @param metadata the {@code metadata} object's JSON, or null for none
+   * @param ruleSet the {@code ruleSet} object's JSON, or null for none
+   * @param metadataLabel how the caller names the metadata's source, for messages ({@code --metadata m.json})
+   * @param ruleSetLabel how the caller names the rule set's source, for messages
+   * @throws IllegalArgumentException when a part is not JSON, not an object, has a field Confluent's shape does
+   *     not, or holds a rule without a name or type, or of an unknown kind or mode
+   */
+  public static DataContract parse(String metadata, String ruleSet, String metadataLabel, String ruleSetLabel) {
+    JsonNode metadataNode = metadata == null ? null : object(metadata, metadataLabel, METADATA_FIELDS);
+    JsonNode ruleSetNode = ruleSet == null ? null : object(ruleSet, ruleSetLabel, RULE_SET_FIELDS);
+    if (ruleSetNode != null) {
+      for (String list : new String[] {"migrationRules", "domainRules", "encodingRules"}) {
+        JsonNode rules = ruleSetNode.path(list);
+        if (rules.isMissingNode() || rules.isNull()) {
+          continue;
+        }
+        if (!rules.isArray()) {
+          throw new IllegalArgumentException(ruleSetLabel + ": " + list + " must be a JSON array of rules");
+        }
+        int index = 0;
+        for (JsonNode rule : rules) {
+          if (!rule.isObject() || rule.path("name").asText("").isEmpty() || rule.path("type").asText("").isEmpty()) {
+            throw new IllegalArgumentException(ruleSetLabel + ": " + list + "[" + index + "] must be a rule with a "
+                + "name and a type");
+          }
+          index++;
+        }
+      }
+    }
+    try {
+      Metadata m = metadataNode == null ? Metadata.EMPTY
+          : read(wrap("metadata", metadataNode), metadataLabel).metadata();
+      RuleSet r = ruleSetNode == null ? RuleSet.EMPTY
+          : read(wrap("ruleSet", ruleSetNode), ruleSetLabel).ruleSet();
+      return m.isEmpty() && r.isEmpty() && r.enableAt() == null ? DataContract.NONE : new DataContract(m, r);
+    } catch (SchemaRegistryException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+  }
+
+  private static JsonNode wrap(String field, JsonNode part) {
+    return JsonBodies.object().set(field, part);
+  }
+
+  private static JsonNode object(String text, String label, Set<String> fields) {
+    JsonNode node;
+    try {
+      node = JsonBodies.MAPPER.readTree(text);
+    } catch (JsonProcessingException e) {
+      JsonLocation at = e.getLocation();
+      throw new IllegalArgumentException(label + " is not JSON" + (at == null ? ""
+          : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"));
+    }
+    if (node == null || !node.isObject()) {
+      throw new IllegalArgumentException(label + " must hold a JSON object, of the fields " + new java.util.TreeSet<>(
+          fields));
+    }
+    node.fieldNames().forEachRemaining(name -> {
+      if (!fields.contains(name)) {
+        throw new IllegalArgumentException(label + " has the field '" + ErrorMapping.shorten(name) + "', which "
+            + "Confluent's shape does not: it holds " + new java.util.TreeSet<>(fields));
+      }
+    });
+    return node;
+  }
 
   /** Whether the answer says anything of its contract. */
   static boolean present(JsonNode answer) {

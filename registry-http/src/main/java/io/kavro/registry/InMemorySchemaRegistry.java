@@ -88,7 +88,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
    */
   @Override
   public int register(String subject, Schema schema, List<SchemaReference> references) {
-    SubjectNames.checked(subject, "register schema under subject '" + subject + "'");
+    SubjectNames.checked(subject, "register schema");
     synchronized (state) {
       Subject s = state.subjects.get(subject);
       List<Version> live = s == null ? List.of() : s.live();
@@ -105,7 +105,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
    */
   @Override
   public int register(String subject, Schema schema, List<SchemaReference> references, DataContract contract) {
-    SubjectNames.checked(subject, "register schema under subject '" + subject + "'");
+    SubjectNames.checked(subject, "register schema");
     synchronized (state) {
       String operation = "register schema under subject '" + subject + "'";
       checkReferences(schema, references, operation);
@@ -130,7 +130,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public int register(String subject, Schema schema, Map<String, String> metadata) {
-    SubjectNames.checked(subject, "register schema under subject '" + subject + "'");
+    SubjectNames.checked(subject, "register schema");
     return register(subject, schema, List.of(), new DataContract(new Metadata(Map.of(), metadata, Set.of()),
         RuleSet.EMPTY));
   }
@@ -182,7 +182,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public SubjectVersion lookup(String subject, Schema schema, List<SchemaReference> references) {
-    SubjectNames.checked(subject, "look up schema in subject '" + subject + "'");
+    SubjectNames.checked(subject, "look up schema");
     synchronized (state) {
       checkReferences(schema, references, "look up schema in subject '" + subject + "'");
       state.requests.increment();
@@ -237,7 +237,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public SubjectVersion latestVersion(String subject) {
-    SubjectNames.checked(subject, "get latest version of subject '" + subject + "'");
+    SubjectNames.checked(subject, "get latest version");
     synchronized (state) {
       state.requests.increment();
       List<Version> live = liveSubject(subject).live();
@@ -247,7 +247,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public SubjectVersion latestWithMetadata(String subject, Map<String, String> metadata) {
-    SubjectNames.checked(subject, "get latest version of subject '" + subject + "' with metadata");
+    SubjectNames.checked(subject, "get latest version with metadata");
     synchronized (state) {
       state.requests.increment();
       List<Version> live = liveSubject(subject).live();
@@ -262,7 +262,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public SubjectVersion version(String subject, int version) {
-    SubjectNames.checked(subject, "get version " + version + " of subject '" + subject + "'");
+    SubjectNames.checked(subject, "get a version");
     synchronized (state) {
       state.requests.increment();
       for (Version v : liveSubject(subject).live()) {
@@ -285,7 +285,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public List<Integer> versions(String subject) {
-    SubjectNames.checked(subject, "list versions of subject '" + subject + "'");
+    SubjectNames.checked(subject, "list versions");
     synchronized (state) {
       state.requests.increment();
       return liveSubject(subject).live().stream().map(v -> v.number).toList();
@@ -294,7 +294,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public CompatibilityCheck checkCompatibility(String subject, Schema schema) {
-    SubjectNames.checked(subject, "test compatibility with subject '" + subject + "'");
+    SubjectNames.checked(subject, "test compatibility");
     synchronized (state) {
       state.requests.increment();
       String problem = incompatibility(subject, liveSubject(subject), schema);
@@ -312,7 +312,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public CompatibilityInForce compatibilityInForce(String subject) {
-    SubjectNames.checked(subject, "get compatibility of subject '" + subject + "'");
+    SubjectNames.checked(subject, "get compatibility");
     synchronized (state) {
       state.requests.increment();
       CompatibilityLevel own = state.subjectLevels.get(subject);
@@ -331,7 +331,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public void setCompatibility(String subject, CompatibilityLevel level) {
-    SubjectNames.checked(subject, "set compatibility of subject '" + subject + "'");
+    SubjectNames.checked(subject, "set compatibility");
     synchronized (state) {
       state.requests.increment();
       state.subjectLevels.put(subject, level);
@@ -340,7 +340,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public List<Integer> deleteSubject(String subject) {
-    SubjectNames.checked(subject, "delete subject '" + subject + "'");
+    SubjectNames.checked(subject, "delete subject");
     synchronized (state) {
       state.requests.increment();
       List<Version> live = liveSubject(subject).live();
@@ -351,7 +351,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public List<Integer> deleteSubjectPermanently(String subject) {
-    SubjectNames.checked(subject, "permanently delete subject '" + subject + "'");
+    SubjectNames.checked(subject, "permanently delete subject");
     synchronized (state) {
       state.requests.increment();
       Subject s = state.subjects.get(subject);
@@ -370,7 +370,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public int deleteVersion(String subject, int version) {
-    SubjectNames.checked(subject, "delete version " + version + " of subject '" + subject + "'");
+    SubjectNames.checked(subject, "delete a version");
     synchronized (state) {
       state.requests.increment();
       for (Version v : liveSubject(subject).live()) {
@@ -385,7 +385,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public int deleteVersionPermanently(String subject, int version) {
-    SubjectNames.checked(subject, "permanently delete version " + version + " of subject '" + subject + "'");
+    SubjectNames.checked(subject, "permanently delete a version");
     synchronized (state) {
       state.requests.increment();
       Subject s = state.subjects.get(subject);

@@ -42,7 +42,11 @@ final class PerSubjectClient implements SchemaRegistryClient {
 
   @Override
   public SchemaRegistryClient forSubject(String subject) {
-    SubjectNames.checked(subject, "read the ids of subject '" + subject + "'");
+    SchemaRegistryClient known = bySubject.get(SubjectNames.present(subject, "read the ids"));
+    if (known != null) {
+      return known; // checked when its cache was made
+    }
+    SubjectNames.checked(subject, "read the ids");
     return bySubject.computeIfAbsent(subject, name -> {
       SchemaRegistryClient cache = cacheOf.apply(name);
       // Each cache tells this client, which tells the listeners of the moment: one added before or while a subject

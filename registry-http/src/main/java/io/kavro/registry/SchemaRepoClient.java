@@ -74,7 +74,7 @@ final class SchemaRepoClient implements SchemaRegistryClient {
 
   @Override
   public SchemaRegistryClient forSubject(String subject) {
-    return new SchemaRepoSubject(this, SubjectNames.checked(subject, "read the ids of subject '" + subject + "'"));
+    return new SchemaRepoSubject(this, SubjectNames.checked(subject, "read the ids"));
   }
 
   @Override

@@ -9,18 +9,37 @@ final class SubjectNames {
   private SubjectNames() {}
 
   /**
-   * {@code subject}, when a request can carry it as itself.
+   * {@code subject}, when a request can carry it as itself. Only a refusal builds a message: a call on the hot path
+   * passes a constant {@code verb} and pays for the scan alone.
    *
-   * @param operation what the call does, for the message ("register schema under subject 'x'")
+   * @param verb what the call does, a constant ("register schema"), for the message ("register schema failed: the
+   *     subject '..' cannot be ...")
    * @throws InvalidSubjectException naming the subject and why, before anything is sent
    */
-  static String checked(String subject, String operation) {
+  static String checked(String subject, String verb) {
     String why = problem(subject);
     if (why != null) {
-      throw new InvalidSubjectException(operation + " failed: the subject "
-          + (subject == null ? "is missing" : "'" + subject + "' " + why) + "; nothing was sent", subject);
+      throw refused(subject, verb, why);
     }
     return subject;
+  }
+
+  /**
+   * {@code subject}, when it is not missing: all a cache in front of a client that {@link #checked checks} needs
+   * before the subject becomes a cache key (a subject the client refuses never reaches the cache).
+   *
+   * @throws InvalidSubjectException when {@code subject} is {@code null}, before anything is sent
+   */
+  static String present(String subject, String verb) {
+    if (subject == null) {
+      throw refused(null, verb, "is missing");
+    }
+    return subject;
+  }
+
+  private static InvalidSubjectException refused(String subject, String verb, String why) {
+    return new InvalidSubjectException(verb + " failed: the subject "
+        + (subject == null ? why : "'" + subject + "' " + why) + "; nothing was sent", subject);
   }
 
   /** What is wrong with {@code name} as one segment of a URL path, or {@code null} when nothing is. */

@@ -47,7 +47,7 @@ final class Urls {
       return null;
     }
     HttpUrl.Builder root = base.newBuilder().encodedPath("/");
-    segments.subList(0, segments.size() - 3).forEach(root::addPathSegment);
+    encodedSegments(base).subList(0, segments.size() - 3).forEach(root::addEncodedPathSegment);
     return root.build();
   }
 
@@ -62,13 +62,25 @@ final class Urls {
       segments = segments.subList(0, segments.size() - 3);
     }
     HttpUrl.Builder url = base.newBuilder().encodedPath("/");
-    segments.forEach(url::addPathSegment);
+    encodedSegments(base).subList(0, segments.size()).forEach(url::addEncodedPathSegment);
     return url.addPathSegments("apis/ccompat/v7").build();
   }
 
-  /** The path segments of {@code base}, without the empty one that a trailing slash leaves. */
+  /**
+   * The path segments of {@code base}, decoded, without the empty one that a trailing slash leaves: to match
+   * names in, never to build a URL from ({@code %3B} would go out as {@code ;}).
+   */
   private static List<String> segments(HttpUrl base) {
-    List<String> segments = new ArrayList<>(base.pathSegments());
+    return withoutTrailingEmpty(base.pathSegments());
+  }
+
+  /** The path segments of {@code base} as they are written ({@code %3B} kept), as {@link #segments} cuts them. */
+  private static List<String> encodedSegments(HttpUrl base) {
+    return withoutTrailingEmpty(base.encodedPathSegments());
+  }
+
+  private static List<String> withoutTrailingEmpty(List<String> all) {
+    List<String> segments = new ArrayList<>(all);
     if (!segments.isEmpty() && segments.get(segments.size() - 1).isEmpty()) {
       segments.remove(segments.size() - 1);
     }

@@ -445,4 +445,35 @@ class CachingSchemaRegistryClientTest {
     assertThat(server.getRequestCount()).isEqualTo(1);
     assertThat(server.takeRequest().getTarget()).isEqualTo("/config/s?defaultToGlobal=true");
   }
+
+  /**
+   * A cache hit costs the same whatever the subject's length: no message is built and no character scanned per call
+   * (the client behind the cache checks a subject once, on the miss that fills it).
+   */
+  @Test
+  void cacheHits_buildNoMessage_whateverTheSubjectsLength() {
+    String subject = "orders-".repeat(1_000) + "value";
+    CachingSchemaRegistryClient client =
+        new CachingSchemaRegistryClient(new InMemorySchemaRegistry(), 100, Duration.ofMinutes(1));
+    client.register(subject, USER_V1);
+    int calls = 2_000;
+    for (int round = 0; round < 3; round++) { // the last round runs compiled
+      long before = allocatedByThisThread();
+      for (int i = 0; i < calls; i++) {
+        client.register(subject, USER_V1);
+        client.lookup(subject, USER_V1);
+        client.latestVersion(subject);
+      }
+      long perCall = (allocatedByThisThread() - before) / (3L * calls);
+      if (round == 2) {
+        assertThat(perCall).as("bytes allocated per cache hit, subject of %d chars", subject.length())
+            .isLessThan(1_000);
+      }
+    }
+  }
+
+  private static long allocatedByThisThread() {
+    return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
+        .getThreadAllocatedBytes(Thread.currentThread().getId());
+  }
 }

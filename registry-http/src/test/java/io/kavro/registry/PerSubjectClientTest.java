@@ -89,4 +89,30 @@ class PerSubjectClientTest {
       fire.clear();
     }
   }
+
+  /** A subject's cache, once made, is found with no message built and no character scanned, however long the name. */
+  @Test
+  void aKnownSubjectsCache_isFoundWithoutBuildingAMessage() {
+    String subject = "orders-".repeat(1_000) + "value";
+    try (PerSubjectClient client = client()) {
+      SchemaRegistryClient first = client.forSubject(subject);
+      int calls = 5_000;
+      long perCall = 0;
+      for (int round = 0; round < 3; round++) { // the last round runs compiled
+        long before = allocatedByThisThread();
+        for (int i = 0; i < calls; i++) {
+          if (client.forSubject(subject) != first) {
+            throw new AssertionError("another cache for the same subject");
+          }
+        }
+        perCall = (allocatedByThisThread() - before) / calls;
+      }
+      assertThat(perCall).as("bytes allocated per call, subject of %d chars", subject.length()).isLessThan(1_000);
+    }
+  }
+
+  private static long allocatedByThisThread() {
+    return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
+        .getThreadAllocatedBytes(Thread.currentThread().getId());
+  }
 }

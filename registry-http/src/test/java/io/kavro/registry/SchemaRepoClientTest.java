@@ -397,6 +397,7 @@ class SchemaRepoClientTest {
       notAmong(all);
       try {
         client.lookup("orders", schema);
+        assertThat(schema).as("found").isNotEqualTo(BROKEN);
       } catch (SchemaNotFoundException e) {
         assertThat(schema).isEqualTo(BROKEN);
       }
@@ -404,6 +405,24 @@ class SchemaRepoClientTest {
 
     assertThat(client.parses()).isEqualTo(3);
     assertThat(repo.getRequestCount()).isEqualTo(10);
+  }
+
+  /**
+   * docs/schema-repo.md: a lookup compares parsed forms ({@code Schema.toString()}), so a different doc or name is
+   * another schema, never the registered one.
+   */
+  @Test
+  void lookup_aDifferentDocOrName_isAnotherSchema() {
+    Schema withDoc = SchemaBuilder.record("Order").doc("An order").fields().requiredLong("id").endRecord();
+    Schema renamed = SchemaBuilder.record("Purchase").fields().requiredLong("id").endRecord();
+    SchemaRepoClient client = client(config());
+    for (Schema other : List.of(withDoc, renamed)) {
+      notAmong(all(0, V1_AVSC));
+      assertThatThrownBy(() -> client.lookup("orders", other)).as(other.toString())
+          .isInstanceOf(SchemaNotFoundException.class);
+    }
+    notAmong(all(0, V1_AVSC));
+    assertThat(client.lookup("orders", V1).id()).as("the registered one is found").isZero();
   }
 
   /**

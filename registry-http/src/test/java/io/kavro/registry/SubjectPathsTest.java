@@ -286,4 +286,18 @@ class SubjectPathsTest {
     }
     assertThat(server.getRequestCount()).isZero();
   }
+
+  /**
+   * Apicurio's own API is reached under the base URL's path: a segment written encoded there ({@code %3B}, {@code
+   * %2F}) goes out as written, never decoded into a {@code ;} or {@code /} that the server reads otherwise.
+   */
+  @Test
+  void anEncodedBasePath_staysEncoded_onApicuriosOwnApi_andInTheAdvice() {
+    okhttp3.HttpUrl base = okhttp3.HttpUrl.get("http://127.0.0.1:8080/reg%3Bx/a%2Fb/apis/ccompat/v7");
+    assertThat(Urls.root(base).encodedPath()).isEqualTo("/reg%3Bx/a%2Fb");
+    assertThat(Urls.apicurioCompatible(okhttp3.HttpUrl.get("http://127.0.0.1:8080/reg%3Bx/apis/registry/v3"))
+        .encodedPath()).isEqualTo("/reg%3Bx/apis/ccompat/v7");
+    assertThat(Urls.apicurioCompatible(okhttp3.HttpUrl.get("http://127.0.0.1:8080/reg%3Bx")).encodedPath())
+        .isEqualTo("/reg%3Bx/apis/ccompat/v7");
+  }
 }

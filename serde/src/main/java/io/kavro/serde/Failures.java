@@ -95,6 +95,8 @@ final class Failures {
           + "auto.register.schemas on)";
     } else if (e instanceof RegistryAccessDeniedException) {
       why = "the registry denied access";
+    } else if (e instanceof io.kavro.registry.InvalidSubjectException) {
+      why = "the subject name is refused, so nothing was sent to the registry (check subject.name.strategy)";
     } else if (e instanceof io.kavro.registry.UnsupportedRulesException) {
       why = "the subject's schema has data contract rules";
     } else {

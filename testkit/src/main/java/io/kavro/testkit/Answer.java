@@ -5,8 +5,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.UncheckedIOException;
 
-/** An HTTP answer of {@link DataContractLayer}: a status, a body (possibly empty) and its content type (or null). */
-record Answer(int status, byte[] body, String contentType) {
+/**
+ * An HTTP answer of {@link DataContractLayer}: a status, a body (possibly empty), its content type (or null) and, for
+ * an answer of the registry passed on as it is, the registry's other headers (else none).
+ */
+record Answer(int status, byte[] body, String contentType, java.util.Map<String, java.util.List<String>> headers) {
+  /** An answer of the layer's own, without other headers. */
+  Answer(int status, byte[] body, String contentType) {
+    this(status, body, contentType, java.util.Map.of());
+  }
+
   static final ObjectMapper JSON = new ObjectMapper();
   private static final String REGISTRY_JSON = "application/vnd.schemaregistry.v1+json";
 

@@ -2,6 +2,7 @@ package io.kavro.testkit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.security.SecureRandom;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -9,21 +10,34 @@ import java.util.Map;
  * The data contracts (a schema's {@code metadata} and {@code ruleSet}) that {@link DataContractLayer} remembers, and
  * the schema ids it answers for them. As in Confluent's registry, an id stands for a schema <em>and</em> its
  * contract: the registry behind the layer gives the same schema text one id whatever its contract, so the layer
- * answers that id for the schema's first contract and an id of its own ({@link #FIRST_LAYER_ID} and up) for each
- * other contract it meets with that schema: the same schema under another subject with other rules (or none) is
- * another id, and leaves the first subject's untouched. Thread-safe: every method holds the instance's lock. The
- * nodes it holds are private copies, and it hands out copies.
+ * keeps the registry's id for the schema without a contract (a version registered at the registry directly has
+ * none) and answers an id of its own for each schema with a contract: the same schema under another subject with
+ * other rules (or none) is another id, and leaves the first subject's untouched.
+ *
+ * <p>The ids of one instance count up from a base drawn at random in [{@link #LOWEST_LAYER_ID}, 2<sup>31</sup> -
+ * {@link #IDS_PER_LAYER}): far above the ids of a test registry, and unlike those of another instance, so that a
+ * layer started again in front of a registry that outlives it (or a client's schema cache on disk that outlives
+ * both) does not meet an id it gave before standing for another schema or contract. Limits: the instances do not
+ * coordinate, so two of them give one id with a chance of about (a + b) / 1.1 &times; 10<sup>9</sup>, a and b the
+ * ids each made up; and an instance makes up at most {@link #IDS_PER_LAYER} ids.
+ *
+ * <p>Thread-safe: every method holds the instance's lock. The nodes it holds are private copies, and it hands out
+ * copies.
  */
 final class Contracts {
-  /**
-   * The first id the layer makes up for a schema the registry already answered an id for, with another contract:
-   * far above the ids of a test registry, which count from 1.
-   */
-  static final int FIRST_LAYER_ID = 1_000_000_001;
+  /** The lowest id a layer makes up: far above the ids of a test registry, which count from 1. */
+  static final int LOWEST_LAYER_ID = 1_000_000_000;
+  /** How many ids one layer may make up. */
+  static final int IDS_PER_LAYER = 10_000_000;
 
   /** A schema's contract: each part is an object node, or null when the schema has none. */
   record Contract(ObjectNode metadata, ObjectNode ruleSet) {
     static final Contract NONE = new Contract(null, null);
+
+    /** True when this contract has neither part: a schema without a contract. */
+    boolean isEmpty() {
+      return metadata == null && ruleSet == null;
+    }
 
     /** Each part of this contract, or else the same part of {@code previous}, as Confluent inherits them. */
     Contract orElse(Contract previous) {
@@ -59,28 +73,54 @@ final class Contracts {
 
   private record SubjectVersion(String subject, int version) {}
 
-  /** Every id the layer has answered for a contract, by that id. */
+  /** Every id the layer has made up for a contract, by that id. */
   private final Map<Integer, Identity> byId = new HashMap<>();
   /** The id the layer answers for each subject version registered through it. */
   private final Map<SubjectVersion, Integer> byVersion = new HashMap<>();
-  private int nextLayerId = FIRST_LAYER_ID;
+  private final int firstLayerId;
+  private int nextLayerId;
+
+  /** Ids from a base drawn at random. */
+  Contracts() {
+    this(LOWEST_LAYER_ID + new SecureRandom().nextInt(Integer.MAX_VALUE - IDS_PER_LAYER - LOWEST_LAYER_ID));
+  }
+
+  /** Ids from {@code firstLayerId} on. */
+  Contracts(int firstLayerId) {
+    if (firstLayerId < LOWEST_LAYER_ID || firstLayerId > Integer.MAX_VALUE - IDS_PER_LAYER) {
+      throw new IllegalArgumentException("A layer's first id must be from " + LOWEST_LAYER_ID + " to "
+          + (Integer.MAX_VALUE - IDS_PER_LAYER) + ", was " + firstLayerId);
+    }
+    this.firstLayerId = firstLayerId;
+    this.nextLayerId = firstLayerId;
+  }
 
   /**
    * Remembers {@code contract} for the subject's version, whose schema the registry gave {@code registryId}, and
-   * answers the id that stands for that schema with that contract: the registry's own id if it stands for no
-   * other contract, an id already given to the same schema and contract, else a new one. The version's former
-   * contract is replaced (the registry keeps one version for one schema text); its id keeps its contract, for the
-   * records written with it.
+   * answers the id that stands for that schema with that contract: the registry's own id when the contract is
+   * empty, an id already made up for the same schema and contract, else a new one. The version's former contract
+   * is replaced (the registry keeps one version for one schema text); its id keeps its contract, for the records
+   * written with it.
+   *
+   * @throws IllegalStateException when this layer has made up all the ids it may
    */
   synchronized int put(String subject, int version, int registryId, Contract contract) {
-    Identity identity = new Identity(registryId, contract);
-    Integer id = identity.equals(byId.get(registryId)) || !byId.containsKey(registryId) ? Integer.valueOf(registryId)
-        : byId.entrySet().stream().filter(e -> e.getValue().equals(identity)).map(Map.Entry::getKey).findFirst()
-            .orElse(null);
-    if (id == null) {
-      id = nextLayerId++;
+    Integer id;
+    if (contract.isEmpty()) {
+      id = registryId;
+    } else {
+      Identity identity = new Identity(registryId, contract);
+      id = byId.entrySet().stream().filter(e -> e.getValue().equals(identity)).map(Map.Entry::getKey).findFirst()
+          .orElse(null);
+      if (id == null) {
+        if (nextLayerId - firstLayerId >= IDS_PER_LAYER) {
+          throw new IllegalStateException("DataContractLayer has made up all the " + IDS_PER_LAYER
+              + " schema ids it may; start another layer");
+        }
+        id = nextLayerId++;
+        byId.put(id, identity);
+      }
     }
-    byId.put(id, identity);
     byVersion.put(new SubjectVersion(subject, version), id);
     return id;
   }
@@ -98,17 +138,34 @@ final class Contracts {
   }
 
   /**
-   * The id the layer answers for the subject's version whose schema the registry gave {@code registryId}: the one
-   * it gave the version when it was registered through it, else the registry's.
+   * The id the layer answers for the subject's version whose schema the registry now gives {@code registryId}: the
+   * one it gave the version when it was registered through it, unless that stands for another registry id (the
+   * subject was deleted and made again at the registry, not through the layer), else the registry's.
    */
   synchronized int idOf(String subject, int version, int registryId) {
-    return byVersion.getOrDefault(new SubjectVersion(subject, version), registryId);
+    Integer id = byVersion.get(new SubjectVersion(subject, version));
+    if (id == null) {
+      return registryId;
+    }
+    Identity identity = byId.get(id);
+    return identity != null && identity.registryId() == registryId ? id : registryId;
   }
 
-  /** The contract of the subject's version, or none when it was not registered through the layer. */
-  synchronized Contract of(String subject, int version) {
+  /**
+   * The contract remembered for the subject's version, whatever the registry now answers for it: a first sift, to
+   * be confirmed by {@link #of} with the registry's answer.
+   */
+  synchronized Contract registered(String subject, int version) {
     Integer id = byVersion.get(new SubjectVersion(subject, version));
     return id == null ? Contract.NONE : ofId(id);
+  }
+
+  /**
+   * The contract of the subject's version whose schema the registry now gives {@code registryId}, or none when it
+   * was not registered through the layer (or registered again at the registry since: see {@link #idOf}).
+   */
+  synchronized Contract of(String subject, int version, int registryId) {
+    return ofId(idOf(subject, version, registryId));
   }
 
   /**

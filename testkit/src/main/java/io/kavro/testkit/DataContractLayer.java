@@ -45,11 +45,14 @@ import org.slf4j.LoggerFactory;
  *       {@code GET /schemas/ids/{id}}, {@code GET /subjects/{s}/versions/{v|latest}} and {@code POST /subjects/{s}}
  *       (lookup) carry the remembered parts.
  *   <li>Schema ids that stand for a schema and its contract, as Confluent's do. The registry behind gives the same
- *       schema text one id whatever its contract; the layer answers that id for the first contract registered with
- *       it, and an id of its own (from 1,000,000,001) for each other contract of the same schema, in every answer
- *       that names the version's id (registration, lookup, versions, {@code GET /schemas}). So the same schema
- *       registered under subject A with rules and under subject B without is two ids, and a record of A's still
- *       reads with A's rules. {@code GET /schemas/ids/{id}/versions} and {@code /subjects} list the versions that
+ *       schema text one id whatever its contract; the layer answers that id for the schema without a contract, and
+ *       an id of its own for each schema with one, in every answer that names the version's id (registration,
+ *       lookup, versions, {@code GET /schemas}). So the same schema registered under subject A with rules and under
+ *       subject B without is two ids, and a record of A's still reads with A's rules. The ids it makes up count
+ *       from a base drawn at random in [1,000,000,000, 2<sup>31</sup> - 10,000,000), so that a layer started again
+ *       in front of a registry that outlives it does not give an old id another meaning (two layers meet on one
+ *       id with a chance of about (a + b) in 1.1 billion, a and b the ids each made up; a layer makes up at most
+ *       10,000,000). {@code GET /schemas/ids/{id}/versions} and {@code /subjects} list the versions that
  *       have that id.
  *   <li>{@code GET /subjects/{s}/metadata?key=k&value=v...}: the latest version whose metadata properties hold
  *       every pair, else 404 with error code 40401.
@@ -62,7 +65,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>It serves the API at its root ({@link #url()}) and under the registry URL's path ({@link #registryUrl()},
  * {@code .../apis/ccompat/v7} in front of Apicurio, so that clients recognize the registry); the registry's other
- * paths on its host (Apicurio's own API) pass through unchanged.
+ * paths on its host (every path whose first segment is not one of the Confluent API's: Apicurio's own API, its
+ * {@code /ui}, its health) pass through unchanged. An answer of the registry passed on keeps its headers, but for
+ * those of the connection (hop by hop) and those the layer sets (length, date).
  *
  * <p>Limits, where a real Confluent registry differs:
  *
@@ -74,8 +79,10 @@ import org.slf4j.LoggerFactory;
  *       modes or actions, no default or override configs, no {@code confluent:version} property, no compatibility
  *       check of rule sets. A register answer carries the id and, as Confluent 8's does, the version's contract.
  *   <li>Contracts of versions registered directly at the registry, not through this layer, are unknown (none),
- *       and such a version has the registry's id. Answers that list ids without versions
- *       ({@code referencedby}) carry the registry's ids.
+ *       and such a version has the registry's id. A version the registry answers another id for than when it was
+ *       registered through the layer (its subject deleted and made again at the registry) has no contract either;
+ *       one made again with the same text, which Apicurio 3 gives its former id, keeps the contract. Answers that
+ *       list ids without versions ({@code referencedby}) carry the registry's ids.
  *   <li>DEK registry: no shared KEKs (422 with error code 42271), no contexts ({@code ?context=}, 422), no
  *       updates, deletes, undeletes or rewrapping (405); {@code deleted=} is accepted and changes nothing.
  *   <li>Nothing is persisted: everything lives as long as this object.
@@ -188,6 +195,7 @@ public final class DataContractLayer implements AutoCloseable {
         log.warn("DataContractLayer failed on {} {}", exchange.getRequestMethod(), exchange.getRequestURI(), e);
         answer = Answer.error(500, 50001, "DataContractLayer failed: " + e);
       }
+      answer.headers().forEach(exchange.getResponseHeaders()::put);
       if (answer.contentType() != null) {
         exchange.getResponseHeaders().set("Content-Type", answer.contentType());
       }
@@ -207,8 +215,9 @@ public final class DataContractLayer implements AutoCloseable {
     if (!upstreamPath.isEmpty()) {
       if (rawPath.equals(upstreamPath) || rawPath.startsWith(upstreamPath + "/")) {
         apiPath = rawPath.substring(upstreamPath.length());
-      } else if (firstSegment(rawPath).equals(firstSegment(upstreamPath))) {
-        // Another API of the registry's host (Apicurio's own, beside its Confluent-compatible one): as it is.
+      } else if (firstSegment(rawPath).equals(firstSegment(upstreamPath))
+          || !CONFLUENT_ROOTS.contains(firstSegment(rawPath))) {
+        // Another API or page of the registry's host (Apicurio's own API, its /ui, its health): as it is.
         return send(method, upstreamOrigin + rawPath + (rawQuery == null ? "" : "?" + rawQuery), body, exchange);
       }
     }
@@ -317,8 +326,11 @@ public final class DataContractLayer implements AutoCloseable {
       Answer.JSON.readTree(listed.body()).forEach(v -> versions.add(v.asInt()));
       versions.sort(java.util.Comparator.reverseOrder());
       for (int version : versions) {
-        if (contracts.of(subject, version).hasProperties(pairs)) {
-          return asVersion(subject, toRegistry("GET", subjectPath + "/versions/" + version, null, request));
+        if (contracts.registered(subject, version).hasProperties(pairs)) {
+          Answer found = toRegistry("GET", subjectPath + "/versions/" + version, null, request);
+          if (!found.ok() || contractOfVersion(subject, found).hasProperties(pairs)) {
+            return asVersion(subject, found);
+          }
         }
       }
     }
@@ -367,8 +379,11 @@ public final class DataContractLayer implements AutoCloseable {
 
   /** The contract of the subject's version that a registry answer names, or none. */
   private Contract contractOfVersion(String subject, Answer answer) throws IOException {
-    JsonNode version = Answer.JSON.readTree(answer.body()).get("version");
-    return version != null && version.canConvertToInt() ? contracts.of(subject, version.intValue()) : Contract.NONE;
+    JsonNode found = Answer.JSON.readTree(answer.body());
+    JsonNode version = found.get("version");
+    JsonNode registryId = found.get("id");
+    return version != null && version.canConvertToInt() && registryId != null && registryId.canConvertToInt()
+        ? contracts.of(subject, version.intValue(), registryId.intValue()) : Contract.NONE;
   }
 
   private static int answerId(String id) {
@@ -401,10 +416,11 @@ public final class DataContractLayer implements AutoCloseable {
       return answer;
     }
     JsonNode registryId = object.get("id");
-    if (registryId != null && registryId.canConvertToInt()) {
-      object.put("id", contracts.idOf(subject, version.intValue(), registryId.intValue()));
+    if (registryId == null || !registryId.canConvertToInt()) {
+      return answer;
     }
-    contracts.of(subject, version.intValue()).addTo(object);
+    object.put("id", contracts.idOf(subject, version.intValue(), registryId.intValue()));
+    contracts.of(subject, version.intValue(), registryId.intValue()).addTo(object);
     return Answer.json(answer.status(), object);
   }
 
@@ -445,6 +461,21 @@ public final class DataContractLayer implements AutoCloseable {
   }
 
   /**
+   * The first segments of the Confluent API's paths, which the layer serves at its root too; a path that starts
+   * otherwise under the registry's host goes there as it is.
+   */
+  private static final Set<String> CONFLUENT_ROOTS = Set.of("", "subjects", "schemas", "config", "mode",
+      "compatibility", "contexts", "dek-registry", "associations", "exporters", "v1");
+
+  /**
+   * The headers of an answer that are not passed on: those of the registry's connection to the layer (hop by hop)
+   * and those the layer sets itself (length, date, content type).
+   */
+  private static final Set<String> NOT_PASSED_BACK = Set.of("connection", "keep-alive", "proxy-authenticate",
+      "proxy-authorization", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade", "content-length",
+      "date", "content-type");
+
+  /**
    * The headers of a client's request that are not passed on: those of its connection to the layer, and
    * {@code Accept-Encoding}, as the layer reads the registry's answers.
    */
@@ -468,8 +499,14 @@ public final class DataContractLayer implements AutoCloseable {
       request.header("Content-Type", "application/vnd.schemaregistry.v1+json");
     }
     HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+    Map<String, List<String>> headers = new LinkedHashMap<>();
+    response.headers().map().forEach((header, values) -> {
+      if (!header.startsWith(":") && !NOT_PASSED_BACK.contains(header.toLowerCase(java.util.Locale.ROOT))) {
+        headers.put(header, List.copyOf(values));
+      }
+    });
     return new Answer(response.statusCode(), response.body(),
-        response.headers().firstValue("Content-Type").orElse(null));
+        response.headers().firstValue("Content-Type").orElse(null), headers);
   }
 
   private static ObjectNode objectOrNull(byte[] body) {

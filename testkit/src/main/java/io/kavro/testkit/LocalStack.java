@@ -6,9 +6,10 @@ import org.slf4j.LoggerFactory;
 /**
  * A Kafka broker and a schema registry on 127.0.0.1, both started here: a KRaft broker, Apicurio Registry as a
  * child JVM (which stops with this JVM) with a {@link DataContractLayer} in front of it, so that the registry keeps
- * data contracts and serves a DEK registry ({@code -Dkavro.stack.contracts=false}: Apicurio alone). The broker runs in this JVM when its kafka-clients is the one the broker
- * is built with (4.4), else in a child JVM of its own, so that the test's clients keep the application's
- * kafka-clients. Used by the demo, the integration tests and the benchmarks; needs no Docker.
+ * data contracts and serves a DEK registry ({@code -Dkavro.stack.contracts=false}: Apicurio alone). The broker
+ * runs in this JVM when its kafka-clients is the one the broker is built with (4.4), else in a child JVM of its
+ * own, so that the test's clients keep the application's kafka-clients. Used by the demo, the integration tests
+ * and the benchmarks; needs no Docker.
  */
 public final class LocalStack implements TestStack {
   private static final Logger log = LoggerFactory.getLogger(LocalStack.class);

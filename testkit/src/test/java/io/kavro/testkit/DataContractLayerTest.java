@@ -54,32 +54,34 @@ class DataContractLayerTest {
     return new Reply(response.statusCode(), response.body());
   }
 
-  /** Registers version {@code version} with id {@code id} through the layer; the latest before it was {@code previous}. */
-  private void register(String subject, String body, int previous, int version, int id) throws Exception {
-    register(subject, body, previous, version, id, id);
-  }
-
   /**
-   * As {@link #register(String, String, int, int, int)}, where the registry answers {@code id} and the layer
-   * {@code answered}.
+   * Registers version {@code version} through the layer, where the registry answers {@code registryId} and the latest
+   * version before it was {@code previous} (0: none); answers the id the layer answered.
    */
-  private void register(String subject, String body, int previous, int version, int id, int answered)
-      throws Exception {
+  private int register(String subject, String body, int previous, int version, int registryId) throws Exception {
     if (previous == 0) {
       upstream(404, "{\"error_code\":40401,\"message\":\"Subject not found\"}");
     } else {
       upstream(200, "{\"subject\":\"" + subject + "\",\"version\":" + previous + ",\"id\":" + previous
           + ",\"schema\":\"\\\"int\\\"\"}");
     }
-    upstream(200, "{\"id\":" + id + "}");
-    upstream(200, "{\"subject\":\"" + subject + "\",\"version\":" + version + ",\"id\":" + id
+    upstream(200, "{\"id\":" + registryId + "}");
+    upstream(200, "{\"subject\":\"" + subject + "\",\"version\":" + version + ",\"id\":" + registryId
         + ",\"schema\":\"\\\"string\\\"\"}");
     Reply reply = call("POST", "/subjects/" + subject + "/versions?normalize=false", body);
     assertThat(reply.status()).isEqualTo(200);
-    assertThat(reply.body()).matches("\\{\"id\":" + answered + "[,}].*");
     registry.takeRequest();
     registry.takeRequest();
     registry.takeRequest();
+    java.util.regex.Matcher id = java.util.regex.Pattern.compile("\\{\"id\":(\\d+)[,}].*").matcher(reply.body());
+    assertThat(id.matches()).as(reply.body()).isTrue();
+    return Integer.parseInt(id.group(1));
+  }
+
+  /** An id the layer made up: docs/testkit.md says from 1,000,000,000 to 2^31 - 10,000,000. */
+  private static int madeUp(int id) {
+    assertThat(id).as("an id the layer made up").isBetween(1_000_000_000, 2_147_483_647 - 10_000_000);
+    return id;
   }
 
   @Test
@@ -91,10 +93,12 @@ class DataContractLayerTest {
     Reply reply = call("POST", "/subjects/t-value/versions?normalize=false",
         "{\"schema\":\"\\\"string\\\"\",\"metadata\":" + METADATA + ",\"ruleSet\":" + RULE_SET + "}");
 
+    int id = madeUp(Integer.parseInt(reply.body().replaceFirst("^\\{\"id\":(\\d+),.*", "$1")));
     assertThat(reply).as("as Confluent 8 answers: the id and the version's contract").isEqualTo(new Reply(200,
-        "{\"id\":7,\"metadata\":" + METADATA + ",\"ruleSet\":" + NORMALIZED_RULE_SET + "}"));
+        "{\"id\":" + id + ",\"metadata\":" + METADATA + ",\"ruleSet\":" + NORMALIZED_RULE_SET + "}"));
     RecordedRequest latest = registry.takeRequest();
-    assertThat(latest.getMethod() + " " + latest.getTarget()).isEqualTo("GET /apis/ccompat/v7/subjects/t-value/versions/latest");
+    assertThat(latest.getMethod() + " " + latest.getTarget())
+        .isEqualTo("GET /apis/ccompat/v7/subjects/t-value/versions/latest");
     RecordedRequest registered = registry.takeRequest();
     assertThat(registered.getMethod() + " " + registered.getTarget())
         .isEqualTo("POST /apis/ccompat/v7/subjects/t-value/versions?normalize=false");
@@ -104,20 +108,20 @@ class DataContractLayerTest {
     assertThat(lookUp.getBody().utf8()).isEqualTo(SCHEMA);
 
     upstream(200, SCHEMA);
-    assertThat(call("GET", "/schemas/ids/7?subject=t-value", null)).isEqualTo(new Reply(200,
+    assertThat(call("GET", "/schemas/ids/" + id + "?subject=t-value", null)).isEqualTo(new Reply(200,
         "{\"schema\":\"\\\"string\\\"\",\"metadata\":" + METADATA + ",\"ruleSet\":" + NORMALIZED_RULE_SET + "}"));
     assertThat(registry.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/schemas/ids/7?subject=t-value");
 
     upstream(200, "{\"subject\":\"t-value\",\"version\":1,\"id\":7,\"schema\":\"\\\"string\\\"\"}");
     assertThat(call("GET", "/subjects/t-value/versions/latest", null)).isEqualTo(new Reply(200,
-        "{\"subject\":\"t-value\",\"version\":1,\"id\":7,\"schema\":\"\\\"string\\\"\",\"metadata\":" + METADATA
-            + ",\"ruleSet\":" + NORMALIZED_RULE_SET + "}"));
+        "{\"subject\":\"t-value\",\"version\":1,\"id\":" + id + ",\"schema\":\"\\\"string\\\"\",\"metadata\":"
+            + METADATA + ",\"ruleSet\":" + NORMALIZED_RULE_SET + "}"));
 
     upstream(200, "{\"subject\":\"t-value\",\"version\":1,\"id\":7,\"schema\":\"\\\"string\\\"\"}");
     assertThat(call("POST", "/subjects/t-value?normalize=false&deleted=true",
         "{\"schema\":\"\\\"string\\\"\",\"ruleSet\":{}}")).isEqualTo(new Reply(200,
-        "{\"subject\":\"t-value\",\"version\":1,\"id\":7,\"schema\":\"\\\"string\\\"\",\"metadata\":" + METADATA
-            + ",\"ruleSet\":" + NORMALIZED_RULE_SET + "}"));
+        "{\"subject\":\"t-value\",\"version\":1,\"id\":" + id + ",\"schema\":\"\\\"string\\\"\",\"metadata\":"
+            + METADATA + ",\"ruleSet\":" + NORMALIZED_RULE_SET + "}"));
     registry.takeRequest();
     assertThat(registry.takeRequest().getBody().utf8()).as("the lookup goes upstream without the contract")
         .isEqualTo(SCHEMA);
@@ -127,26 +131,28 @@ class DataContractLayerTest {
   void register_withoutRuleSet_inheritsTheLatestVersionsParts() throws Exception {
     register("t-value", "{\"schema\":\"\\\"int\\\"\",\"metadata\":" + METADATA + ",\"ruleSet\":" + RULE_SET + "}",
         0, 1, 1);
-    register("t-value", "{\"schema\":\"\\\"string\\\"\",\"metadata\":{\"properties\":{\"owner\":\"team-b\"}}}",
-        1, 2, 2);
+    int second = madeUp(register("t-value",
+        "{\"schema\":\"\\\"string\\\"\",\"metadata\":{\"properties\":{\"owner\":\"team-b\"}}}", 1, 2, 2));
 
     upstream(200, SCHEMA);
-    assertThat(call("GET", "/schemas/ids/2", null)).isEqualTo(new Reply(200,
+    assertThat(call("GET", "/schemas/ids/" + second, null)).isEqualTo(new Reply(200,
         "{\"schema\":\"\\\"string\\\"\",\"metadata\":{\"properties\":{\"owner\":\"team-b\"}},\"ruleSet\":"
             + NORMALIZED_RULE_SET + "}"));
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/schemas/ids/2");
   }
 
   @Test
   void register_sameSchemaWithAnotherContract_newIdForTheVersion_theOldIdKeepsItsContract() throws Exception {
-    register("t-value", "{\"schema\":\"\\\"string\\\"\",\"ruleSet\":" + RULE_SET + "}", 0, 1, 1);
-    register("t-value", "{\"schema\":\"\\\"string\\\"\",\"ruleSet\":{\"domainRules\":[]}}", 1, 1, 1,
-        Contracts.FIRST_LAYER_ID);
+    int first = madeUp(register("t-value", "{\"schema\":\"\\\"string\\\"\",\"ruleSet\":" + RULE_SET + "}", 0, 1, 1));
+    int second = madeUp(register("t-value", "{\"schema\":\"\\\"string\\\"\",\"ruleSet\":{\"domainRules\":[]}}", 1,
+        1, 1));
+    assertThat(second).isNotEqualTo(first);
 
     upstream(200, SCHEMA);
-    assertThat(call("GET", "/schemas/ids/1", null)).as("records written with id 1 keep their rules")
+    assertThat(call("GET", "/schemas/ids/" + first, null)).as("records written with the first id keep their rules")
         .isEqualTo(new Reply(200, "{\"schema\":\"\\\"string\\\"\",\"ruleSet\":" + NORMALIZED_RULE_SET + "}"));
     upstream(200, SCHEMA);
-    assertThat(call("GET", "/schemas/ids/" + Contracts.FIRST_LAYER_ID, null))
+    assertThat(call("GET", "/schemas/ids/" + second, null))
         .isEqualTo(new Reply(200, "{\"schema\":\"\\\"string\\\"\",\"ruleSet\":{\"domainRules\":[]}}"));
     registry.takeRequest();
     assertThat(registry.takeRequest().getTarget()).as("the registry is asked about its own id")
@@ -156,46 +162,97 @@ class DataContractLayerTest {
   /**
    * Issue 49, item 11: the same schema with an ENCRYPT rule under subject A, then without rules under subject B.
    * The registry answers one id for both; A's id must keep A's rules (a reader of A's records without kavro-rules
-   * read ciphertext with no error), and B's version gets an id of its own, without rules.
+   * read ciphertext with no error), and B's version, without rules, has the registry's id.
    */
   @Test
   void sameSchemaUnderAnotherSubjectWithoutRules_leavesTheFirstSubjectsRules() throws Exception {
     String encrypt = "{\"encodingRules\":[],\"domainRules\":[{\"name\":\"enc\",\"type\":\"ENCRYPT\","
         + "\"tags\":[\"PII\"],\"kind\":\"TRANSFORM\",\"mode\":\"WRITEREAD\",\"disabled\":false}]}";
-    register("a-value", "{\"schema\":\"\\\"string\\\"\",\"ruleSet\":" + encrypt + "}", 0, 1, 5);
-    register("b-value", "{\"schema\":\"\\\"string\\\"\"}", 0, 1, 5, Contracts.FIRST_LAYER_ID);
+    int a = madeUp(register("a-value", "{\"schema\":\"\\\"string\\\"\",\"ruleSet\":" + encrypt + "}", 0, 1, 5));
+    assertThat(register("b-value", "{\"schema\":\"\\\"string\\\"\"}", 0, 1, 5)).as("no contract: the registry's id")
+        .isEqualTo(5);
 
     upstream(200, SCHEMA);
-    assertThat(call("GET", "/schemas/ids/5", null)).as("A's records still read with A's rule")
+    assertThat(call("GET", "/schemas/ids/" + a, null)).as("A's records still read with A's rule")
         .isEqualTo(new Reply(200, "{\"schema\":\"\\\"string\\\"\",\"ruleSet\":" + encrypt + "}"));
     upstream(200, SCHEMA);
-    assertThat(call("GET", "/schemas/ids/" + Contracts.FIRST_LAYER_ID, null)).as("B's records, without rules")
+    assertThat(call("GET", "/schemas/ids/5", null)).as("B's records, without rules")
         .isEqualTo(new Reply(200, SCHEMA));
 
     upstream(200, "{\"subject\":\"b-value\",\"version\":1,\"id\":5,\"schema\":\"\\\"string\\\"\"}");
     assertThat(call("GET", "/subjects/b-value/versions/latest", null)).isEqualTo(new Reply(200,
-        "{\"subject\":\"b-value\",\"version\":1,\"id\":" + Contracts.FIRST_LAYER_ID
-            + ",\"schema\":\"\\\"string\\\"\"}"));
+        "{\"subject\":\"b-value\",\"version\":1,\"id\":5,\"schema\":\"\\\"string\\\"\"}"));
     upstream(200, "{\"subject\":\"a-value\",\"version\":1,\"id\":5,\"schema\":\"\\\"string\\\"\"}");
     assertThat(call("POST", "/subjects/a-value", SCHEMA)).isEqualTo(new Reply(200,
-        "{\"subject\":\"a-value\",\"version\":1,\"id\":5,\"schema\":\"\\\"string\\\"\",\"ruleSet\":" + encrypt
-            + "}"));
+        "{\"subject\":\"a-value\",\"version\":1,\"id\":" + a + ",\"schema\":\"\\\"string\\\"\",\"ruleSet\":"
+            + encrypt + "}"));
 
     String both = "[{\"subject\":\"a-value\",\"version\":1},{\"subject\":\"b-value\",\"version\":1}]";
     upstream(200, both);
-    assertThat(call("GET", "/schemas/ids/" + Contracts.FIRST_LAYER_ID + "/versions", null))
+    assertThat(call("GET", "/schemas/ids/5/versions", null))
         .isEqualTo(new Reply(200, "[{\"subject\":\"b-value\",\"version\":1}]"));
     upstream(200, both);
-    assertThat(call("GET", "/schemas/ids/5/subjects", null)).isEqualTo(new Reply(200, "[\"a-value\"]"));
+    assertThat(call("GET", "/schemas/ids/" + a + "/subjects", null)).isEqualTo(new Reply(200, "[\"a-value\"]"));
 
     upstream(200, "[{\"subject\":\"a-value\",\"version\":1,\"id\":5,\"schema\":\"x\"},"
         + "{\"subject\":\"b-value\",\"version\":1,\"id\":5,\"schema\":\"x\"}]");
-    assertThat(call("GET", "/schemas", null).body()).isEqualTo("[{\"subject\":\"a-value\",\"version\":1,\"id\":5,"
-        + "\"schema\":\"x\"},{\"subject\":\"b-value\",\"version\":1,\"id\":" + Contracts.FIRST_LAYER_ID
-        + ",\"schema\":\"x\"}]");
+    assertThat(call("GET", "/schemas", null).body()).isEqualTo("[{\"subject\":\"a-value\",\"version\":1,\"id\":"
+        + a + ",\"schema\":\"x\"},{\"subject\":\"b-value\",\"version\":1,\"id\":5,\"schema\":\"x\"}]");
 
     // Registered again under B, as its serializer does: the same id, no new one.
-    register("b-value", "{\"schema\":\"\\\"string\\\"\"}", 1, 1, 5, Contracts.FIRST_LAYER_ID);
+    assertThat(register("b-value", "{\"schema\":\"\\\"string\\\"\"}", 1, 1, 5)).isEqualTo(5);
+  }
+
+  /**
+   * A version registered at the registry directly, not through the layer, has no contract (docs/testkit.md), even
+   * when the registry gives its schema the id of another subject's schema with rules (Apicurio 3's ccompat ids are
+   * content ids): its readers must not get that subject's rules.
+   */
+  @Test
+  void aVersionRegisteredAtTheRegistryDirectly_sharingAnId_hasNoContract() throws Exception {
+    int a = madeUp(register("a-value", "{\"schema\":\"\\\"string\\\"\",\"ruleSet\":" + RULE_SET + "}", 0, 1, 5));
+    assertThat(a).isNotEqualTo(5);
+
+    upstream(200, "{\"subject\":\"c-value\",\"version\":1,\"id\":5,\"schema\":\"\\\"string\\\"\"}");
+    assertThat(call("GET", "/subjects/c-value/versions/1", null)).isEqualTo(new Reply(200,
+        "{\"subject\":\"c-value\",\"version\":1,\"id\":5,\"schema\":\"\\\"string\\\"\"}"));
+    upstream(200, SCHEMA);
+    assertThat(call("GET", "/schemas/ids/5", null)).as("C's records, read by the registry's id: no rules")
+        .isEqualTo(new Reply(200, SCHEMA));
+  }
+
+  /**
+   * A subject deleted and made again at the registry, not through the layer: once the registry answers another id
+   * for its version, the layer's old id and contract for that version are no longer answered.
+   */
+  @Test
+  void aSubjectMadeAgainAtTheRegistry_withAnotherId_losesTheRememberedIdAndContract() throws Exception {
+    int a = madeUp(register("a-value", "{\"schema\":\"\\\"string\\\"\",\"ruleSet\":" + RULE_SET + "}", 0, 1, 5));
+
+    upstream(200, "{\"subject\":\"a-value\",\"version\":1,\"id\":9,\"schema\":\"\\\"long\\\"\"}");
+    assertThat(call("GET", "/subjects/a-value/versions/latest", null)).isEqualTo(new Reply(200,
+        "{\"subject\":\"a-value\",\"version\":1,\"id\":9,\"schema\":\"\\\"long\\\"\"}"));
+    upstream(200, "{\"subject\":\"a-value\",\"version\":1,\"id\":9,\"schema\":\"\\\"long\\\"\"}");
+    assertThat(call("POST", "/subjects/a-value", "{\"schema\":\"\\\"long\\\"\"}").body()).doesNotContain("ruleSet")
+        .contains("\"id\":9");
+    upstream(200, SCHEMA);
+    assertThat(call("GET", "/schemas/ids/" + a, null)).as("the old id keeps its contract, for its records")
+        .isEqualTo(new Reply(200, "{\"schema\":\"\\\"string\\\"\",\"ruleSet\":" + NORMALIZED_RULE_SET + "}"));
+  }
+
+  /**
+   * Two layers in front of one registry (a layer started again in front of a registry that outlives it) never
+   * answer one made-up id for two contracts: a client's cache on disk would read records under the wrong rules.
+   */
+  @Test
+  void aLayerStartedAgain_makesUpOtherIds() throws Exception {
+    int first = madeUp(register("t-value", "{\"schema\":\"\\\"string\\\"\",\"ruleSet\":" + RULE_SET + "}", 0, 1,
+        1));
+    layer.close();
+    layer = DataContractLayer.start(registry.url("/apis/ccompat/v7").toString(), () -> 1_700_000_000_000L);
+    int again = madeUp(register("t-value", "{\"schema\":\"\\\"string\\\"\",\"ruleSet\":{\"domainRules\":[]}}",
+        1, 1, 1));
+    assertThat(again).as("another contract, after a restart").isNotEqualTo(first);
   }
 
   @Test
@@ -220,6 +277,24 @@ class DataContractLayerTest {
         "orders-value");
     assertThat(passed.getBody().utf8()).isEqualTo("\"long\"");
     assertThat(registry.getRequestCount()).isEqualTo(2);
+  }
+
+  /** Apicurio's /ui and health are no Confluent API: they reach the registry's host as they are, headers too. */
+  @Test
+  void pathsOutsideConfluentsApi_passThroughToTheHost_withTheRegistrysHeaders() throws Exception {
+    registry.enqueue(new MockResponse.Builder().code(200).setHeader("Content-Type", "text/html")
+        .setHeader("ETag", "\"v1\"").setHeader("X-Registry-Name", "apicurio").body("<html></html>").build());
+    HttpResponse<String> ui = http.send(HttpRequest.newBuilder(URI.create(layer.url() + "/ui/index.html?x=1"))
+        .build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(new Reply(ui.statusCode(), ui.body())).isEqualTo(new Reply(200, "<html></html>"));
+    assertThat(ui.headers().firstValue("ETag")).hasValue("\"v1\"");
+    assertThat(ui.headers().firstValue("X-Registry-Name")).hasValue("apicurio");
+    assertThat(ui.headers().firstValue("Content-Type")).hasValue("text/html");
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/ui/index.html?x=1");
+
+    upstream(200, "{\"status\":\"UP\"}");
+    assertThat(call("GET", "/health/ready", null)).isEqualTo(new Reply(200, "{\"status\":\"UP\"}"));
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/health/ready");
   }
 
   @Test
@@ -257,22 +332,22 @@ class DataContractLayerTest {
 
   @Test
   void metadata_answersTheLatestVersionWithEveryPair() throws Exception {
-    register("t-value", "{\"schema\":\"\\\"int\\\"\",\"metadata\":" + METADATA + "}", 0, 1, 1);
-    register("t-value", "{\"schema\":\"\\\"string\\\"\",\"metadata\":{\"properties\":{\"owner\":\"team-a\"}}}",
-        1, 2, 2);
+    int first = madeUp(register("t-value", "{\"schema\":\"\\\"int\\\"\",\"metadata\":" + METADATA + "}", 0, 1, 1));
+    int second = madeUp(register("t-value",
+        "{\"schema\":\"\\\"string\\\"\",\"metadata\":{\"properties\":{\"owner\":\"team-a\"}}}", 1, 2, 2));
 
     upstream(200, "[1,2]");
     upstream(200, "{\"subject\":\"t-value\",\"version\":1,\"id\":1,\"schema\":\"\\\"int\\\"\"}");
     assertThat(call("GET", "/subjects/t-value/metadata?key=owner&value=team-a&key=tier&value=gold&deleted=true",
-        null)).isEqualTo(new Reply(200, "{\"subject\":\"t-value\",\"version\":1,\"id\":1,\"schema\":\"\\\"int\\\"\","
-            + "\"metadata\":" + METADATA + "}"));
+        null)).isEqualTo(new Reply(200, "{\"subject\":\"t-value\",\"version\":1,\"id\":" + first
+            + ",\"schema\":\"\\\"int\\\"\",\"metadata\":" + METADATA + "}"));
     assertThat(registry.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/subjects/t-value/versions");
     assertThat(registry.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/subjects/t-value/versions/1");
 
     upstream(200, "[1,2]");
     upstream(200, "{\"subject\":\"t-value\",\"version\":2,\"id\":2,\"schema\":\"\\\"string\\\"\"}");
     assertThat(call("GET", "/subjects/t-value/metadata?key=owner&value=team-a", null).body())
-        .isEqualTo("{\"subject\":\"t-value\",\"version\":2,\"id\":2,\"schema\":\"\\\"string\\\"\","
+        .isEqualTo("{\"subject\":\"t-value\",\"version\":2,\"id\":" + second + ",\"schema\":\"\\\"string\\\"\","
             + "\"metadata\":{\"properties\":{\"owner\":\"team-a\"}}}");
 
     upstream(200, "[1,2]");

@@ -17,11 +17,11 @@ import java.nio.charset.StandardCharsets;
  * escape whose bytes are not UTF-8 ({@code acct_xfer-value}: {@code _xfe}) names no subject, and is refused with the
  * element's name rather than sent as {@code acct\uFFFDr-value}.
  */
-final class SubjectNames {
+final class SubjectEscapes {
   /** The replacement character, which no subject name is taken to hold. */
   private static final char REPLACEMENT = '\uFFFD';
 
-  private SubjectNames() {}
+  private SubjectEscapes() {}
 
   /**
    * The subject an element name stands for: decoded ({@link #decode}) when {@code decode}, else as written.
