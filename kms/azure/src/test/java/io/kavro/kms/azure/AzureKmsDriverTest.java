@@ -121,6 +121,9 @@ class AzureKmsDriverTest {
           .isNotInstanceOf(KmsUnavailableException.class).hasMessageContaining(versioned())
           .hasMessageContaining("AADSTS7000215").hasMessageNotContaining(wrong).hasMessageNotContaining(SECRET);
       assertThat(client.toString()).doesNotContain(wrong);
+      // one token request per Key Vault request (the SDK's read of the key, then the encrypt), none retried
+      assertThat(vault.requests()).filteredOn(r -> r.endsWith("/oauth2/v2.0/token"))
+          .as("a refused credential is not retried").hasSizeLessThanOrEqualTo(2);
       assertThat(logs.lines()).noneMatch(line -> line.contains(wrong) || line.contains(SECRET));
     }
   }
