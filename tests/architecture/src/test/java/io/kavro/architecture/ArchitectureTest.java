@@ -39,6 +39,7 @@ class ArchitectureTest {
       Map.entry("serde", "io.kavro.serde"),
       Map.entry("rules", "io.kavro.rules"),
       Map.entry("kms/aws", "io.kavro.kms.aws"),
+      Map.entry("kms/azure", "io.kavro.kms.azure"),
       Map.entry("kms/gcp", "io.kavro.kms.gcp"),
       Map.entry("kms/hcvault", "io.kavro.kms.hcvault"),
       Map.entry("connect", "io.kavro.connect"),
@@ -53,7 +54,7 @@ class ArchitectureTest {
   private static final Set<String> WITHOUT_SOURCES = Set.of("connect-plugin");
 
   /** The modules built on Kavro as its users are, which may use its public API only. */
-  private static final Set<String> ON_THE_PUBLIC_API = Set.of("rules", "kms/aws", "kms/gcp", "kms/hcvault",
+  private static final Set<String> ON_THE_PUBLIC_API = Set.of("rules", "kms/aws", "kms/azure", "kms/gcp", "kms/hcvault",
       "schema-tools", "cli",
       "maven-plugin", "testkit", "examples", "benchmarks");
 
