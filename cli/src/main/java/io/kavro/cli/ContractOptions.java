@@ -1,6 +1,6 @@
 package io.kavro.cli;
 
-import io.kavro.registry.ContractJson;
+import io.kavro.registry.ContractFiles;
 import io.kavro.registry.contract.DataContract;
 import io.kavro.schematools.SchemaFiles;
 import java.nio.file.Path;
@@ -33,7 +33,7 @@ final class ContractOptions {
     String ruleSetLabel = "--rule-set " + ruleSet;
     String metadataLabel = "--metadata " + metadata;
     try {
-      return ContractJson.parse(metadata == null ? null : SchemaFiles.read(metadataLabel, metadata),
+      return ContractFiles.parse(metadata == null ? null : SchemaFiles.read(metadataLabel, metadata),
           ruleSet == null ? null : SchemaFiles.read(ruleSetLabel, ruleSet), metadataLabel, ruleSetLabel);
     } catch (IllegalArgumentException e) {
       throw new CliException(e.getMessage(), 2);

@@ -20,10 +20,10 @@ import java.util.Set;
 /**
  * A data contract in Confluent's JSON, the one reader of it: the {@code metadata} and {@code ruleSet} of a registry
  * answer, read with Confluent's defaults (a rule's {@code kind} TRANSFORM, {@code mode} WRITEREAD), and written into
- * a registration's body; and the same parts from files ({@link #parse}, public, for the tools that register). An
- * answer without them has {@link DataContract#NONE}.
+ * a registration's body; and the same parts from files ({@link #parse}, which {@link ContractFiles} offers the tools
+ * that register). An answer without them has {@link DataContract#NONE}.
  */
-public final class ContractJson {
+final class ContractJson {
   private static final Set<String> RULE_SET_FIELDS = Set.of("migrationRules", "domainRules", "encodingRules",
       "enableAt");
   private static final Set<String> METADATA_FIELDS = Set.of("tags", "properties", "sensitive");
@@ -45,7 +45,7 @@ public final class ContractJson {
    * @throws IllegalArgumentException when a part is not JSON, not an object, has a field Confluent's shape does
    *     not, or holds a rule without a name or type, or of an unknown kind or mode
    */
-  public static DataContract parse(String metadata, String ruleSet, String metadataLabel, String ruleSetLabel) {
+  static DataContract parse(String metadata, String ruleSet, String metadataLabel, String ruleSetLabel) {
     JsonNode metadataNode = metadata == null ? null : object(metadata, metadataLabel, METADATA_FIELDS);
     JsonNode ruleSetNode = ruleSet == null ? null : object(ruleSet, ruleSetLabel, RULE_SET_FIELDS);
     if (ruleSetNode != null) {
