@@ -254,4 +254,15 @@ class DekRewrapCommandTest {
     assertThat(noKek.err()).contains("no KEK 'nokek'");
     assertThat(deks.kek("kek1", false).map(Kek::name)).contains("kek1");
   }
+
+  @Test
+  void anUnreachableRegistry_stopsRetriably_exit3() {
+    Run run = kavro("dek", "rewrap", "--schema-registry-url", "http://127.0.0.1:1", "--kek", "kek1",
+        "--property", SECRET_SETTING, "--property", "max.retries=0");
+
+    assertThat(run.status()).isEqualTo(3);
+    assertThat(run.out()).isEqualTo("DEKs seen 0, re-wrapped 0, would re-wrap 0, skipped 0, failed 0"
+        + System.lineSeparator());
+    assertThat(run.err()).contains("could not answer for now").contains("run again");
+  }
 }
