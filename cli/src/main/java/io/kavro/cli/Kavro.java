@@ -18,7 +18,7 @@ import picocli.CommandLine;
 @Command(name = "kavro", mixinStandardHelpOptions = true, version = "kavro 0.1.0",
     description = "Avro on Kafka with a schema registry, from the console.",
     subcommands = {ConsumeCommand.class, ProduceCommand.class, SchemaCommand.class, DecodeCommand.class,
-        StackCommand.class})
+        StackCommand.class, DekCommand.class})
 public final class Kavro implements Runnable {
 
   /** Runs the tool and exits with its status. */
@@ -53,6 +53,6 @@ public final class Kavro implements Runnable {
 
   @Override
   public void run() {
-    throw new CliException("a command is required: consume, produce, schema, decode or stack (kavro --help)", 2);
+    throw new CliException("a command is required: consume, produce, schema, decode, stack or dek (kavro --help)", 2);
   }
 }

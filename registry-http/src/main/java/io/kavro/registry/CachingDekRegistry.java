@@ -10,6 +10,7 @@ import io.kavro.registry.contract.Dek;
 import io.kavro.registry.contract.DekRegistry;
 import io.kavro.registry.contract.Kek;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
@@ -29,7 +30,9 @@ import org.slf4j.LoggerFactory;
  *       served while the refresh runs in the background, and kept when the refresh fails.</li>
  *   <li>An absent answer is kept for {@link #MISSING_TTL} only: a reader of records whose key is missing does
  *       not ask once per record, and a key that another client creates is soon found.</li>
- *   <li>A create puts what the registry answered in the cache, and forgets the latest DEK of its subject.</li>
+ *   <li>A create puts what the registry answered in the cache, and forgets the latest DEK of its subject; so does
+ *       a rewrap, whose version holds a new wrapping.</li>
+ *   <li>Listings (a KEK's subjects, a subject's versions) are never cached: only the rewrap tool asks.</li>
  * </ul>
  *
  * <p>Misses are loaded on the calling thread, one load per key at a time ({@link CallerLoads}). Thread-safe.
@@ -128,6 +131,29 @@ final class CachingDekRegistry implements DekRegistry {
       // A new version, or a conflict that says there is one: the latest held may be older.
       latestDeks.invalidate(new DekKey(kekName, subject, algorithm, LATEST, false));
       latestDeks.invalidate(new DekKey(kekName, subject, algorithm, LATEST, true));
+    }
+  }
+
+  @Override
+  public List<String> dekSubjects(String kekName, boolean deleted) {
+    return delegate.get().dekSubjects(kekName, deleted);
+  }
+
+  @Override
+  public List<Integer> dekVersions(String kekName, String subject, String algorithm, boolean deleted) {
+    return delegate.get().dekVersions(kekName, subject, algorithm, deleted);
+  }
+
+  @Override
+  public Dek rewrapDek(Dek dek, String encryptedKeyMaterial) {
+    try {
+      return delegate.get().rewrapDek(dek, encryptedKeyMaterial);
+    } finally {
+      // Forgotten rather than replaced: a soft-deleted DEK must stay absent from lookups without deleted ones.
+      deks.invalidate(new DekKey(dek.kekName(), dek.subject(), dek.algorithm(), dek.version(), false));
+      deks.invalidate(new DekKey(dek.kekName(), dek.subject(), dek.algorithm(), dek.version(), true));
+      latestDeks.invalidate(new DekKey(dek.kekName(), dek.subject(), dek.algorithm(), LATEST, false));
+      latestDeks.invalidate(new DekKey(dek.kekName(), dek.subject(), dek.algorithm(), LATEST, true));
     }
   }
 

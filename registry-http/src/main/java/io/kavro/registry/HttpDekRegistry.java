@@ -5,14 +5,17 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kavro.registry.contract.Dek;
 import io.kavro.registry.contract.DekRegistry;
 import io.kavro.registry.contract.Kek;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
  * Confluent's DEK registry REST API ({@code /dek-registry/v1}) on the schema registry client's transport: the
- * four calls that field encryption makes, as Confluent's Java and JavaScript clients make them.
+ * four calls that field encryption makes, as Confluent's Java and JavaScript clients make them, and the listing
+ * and rewrap calls of the rewrap tool, as Confluent's {@code RewrapDeks} makes them.
  *
  * <ul>
  *   <li>A get answered 404 with the DEK registry's "key not found" ({@code error_code} 40470) is empty.</li>
@@ -126,6 +129,66 @@ final class HttpDekRegistry implements DekRegistry {
       return dek(kekName, subject, algorithm, version, false)
           .orElseThrow(() -> conflict(e, "no such DEK version"));
     }
+  }
+
+  @Override
+  public List<String> dekSubjects(String kekName, boolean deleted) {
+    RestRequest request = RestRequest.get("list the DEK subjects of KEK '" + kekName + "'", "dek-registry", "v1",
+        "keks", kekName, "deks").withQuery("deleted", Boolean.toString(deleted));
+    JsonNode json = sendDek(request);
+    if (!json.isArray()) {
+      throw malformed(request, "subjects");
+    }
+    List<String> subjects = new ArrayList<>();
+    for (JsonNode subject : json) {
+      if (!subject.isTextual()) {
+        throw malformed(request, "subjects");
+      }
+      subjects.add(subject.asText());
+    }
+    return List.copyOf(subjects);
+  }
+
+  @Override
+  public List<Integer> dekVersions(String kekName, String subject, String algorithm, boolean deleted) {
+    SubjectNames.checked(subject, "list the DEK versions of KEK '" + kekName + "', subject '" + subject + "'");
+    RestRequest request = RestRequest.get("list the " + (algorithm == null ? "" : algorithm + " ")
+        + "DEK versions of KEK '" + kekName + "', subject '" + subject + "'", "dek-registry", "v1", "keks", kekName,
+        "deks", subject, "versions").withQuery("deleted", Boolean.toString(deleted));
+    if (algorithm != null) {
+      request = request.withQuery("algorithm", algorithm);
+    }
+    JsonNode json = sendDek(request);
+    if (!json.isArray()) {
+      throw malformed(request, "versions");
+    }
+    List<Integer> versions = new ArrayList<>();
+    for (JsonNode version : json) {
+      if (!version.isIntegralNumber() || !version.canConvertToInt()) {
+        throw malformed(request, "versions");
+      }
+      versions.add(version.intValue());
+    }
+    return List.copyOf(versions);
+  }
+
+  /**
+   * {@inheritDoc} Never sent again to the older {@code /keks/{kek}/deks} on a 405: a registry without the subject
+   * in the path cannot rewrap, and would answer 409 there.
+   */
+  @Override
+  public Dek rewrapDek(Dek dek, String encryptedKeyMaterial) {
+    SubjectNames.checked(dek.subject(), "rewrap " + dek);
+    checkedVersion(dek.version(), dek.kekName(), dek.subject());
+    ObjectNode body = JsonBodies.object().put("subject", dek.subject()).put("version", dek.version())
+        .put("algorithm", dek.algorithm());
+    if (encryptedKeyMaterial != null) {
+      body.put("encryptedKeyMaterial", encryptedKeyMaterial);
+    }
+    body.put("deleted", dek.deleted());
+    RestRequest request = RestRequest.post("rewrap " + dek, body, "dek-registry", "v1", "keks", dek.kekName(),
+        "deks", dek.subject()).withQuery("rewrap", "true");
+    return dekOf(sendDek(request), request, dek.kekName(), dek.subject(), dek.algorithm());
   }
 
   /** The answer, or empty for the DEK registry's "key not found". */

@@ -4,11 +4,14 @@ import io.kavro.registry.contract.Dek;
 import io.kavro.registry.contract.DekRegistry;
 import io.kavro.registry.contract.Kek;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The DEK registry of a {@code mock://} scope, with the semantics of Confluent's: one per
@@ -23,6 +26,9 @@ import java.util.TreeMap;
  *   <li>A shared KEK's DEKs would be made and decrypted by the registry, through the KMS: not done here, so a
  *       DEK without material under a shared KEK is {@link UnsupportedRegistryApiException}.</li>
  *   <li>Without an algorithm, a DEK is {@code AES256_GCM}, the registry's default.</li>
+ *   <li>A rewrap replaces an existing version's encrypted key material, as Confluent's registry does with
+ *       {@code ?rewrap=true}; its timestamp is kept (the key is as old as it was, for rotation); a version that does
+ *       not exist is "key not found".</li>
  * </ul>
  *
  * <p>Nothing is ever deleted, so {@code deleted} lookups answer what the others do. Thread-safe: each operation
@@ -102,5 +108,57 @@ final class InMemoryDekRegistry implements DekRegistry {
 
   private static String orDefault(String algorithm) {
     return algorithm == null ? DEFAULT_ALGORITHM : algorithm;
+  }
+
+  @Override
+  public synchronized List<String> dekSubjects(String kekName, boolean deleted) {
+    requireKek(kekName, "list the DEK subjects of KEK '" + kekName + "'");
+    TreeSet<String> subjects = new TreeSet<>();
+    deks.forEach((id, versions) -> {
+      if (id.kekName().equals(kekName) && !versions.isEmpty()) {
+        subjects.add(id.subject());
+      }
+    });
+    return List.copyOf(subjects);
+  }
+
+  @Override
+  public synchronized List<Integer> dekVersions(String kekName, String subject, String algorithm, boolean deleted) {
+    requireKek(kekName, "list the DEK versions of KEK '" + kekName + "', subject '" + subject + "'");
+    NavigableMap<Integer, Dek> versions = deks.get(new DekId(kekName, subject, orDefault(algorithm)));
+    return versions == null ? List.of() : List.copyOf(new ArrayList<>(versions.keySet()));
+  }
+
+  @Override
+  public synchronized Dek rewrapDek(Dek dek, String encryptedKeyMaterial) {
+    String operation = "rewrap " + dek;
+    Kek kek = requireKek(dek.kekName(), operation);
+    NavigableMap<Integer, Dek> versions = deks.get(new DekId(dek.kekName(), dek.subject(), dek.algorithm()));
+    Dek existing = versions == null ? null : versions.get(dek.version());
+    if (existing == null) {
+      throw new SchemaNotFoundException(operation + " failed: Key '" + dek.subject() + "' not found (mock://)", 404,
+          KEY_NOT_FOUND, null, null);
+    }
+    if (encryptedKeyMaterial == null) {
+      if (kek.shared()) {
+        throw new UnsupportedRegistryApiException(operation + " failed: shared KEKs are not supported by mock://",
+            -1, -1, null, null);
+      }
+      throw new SchemaRegistryException(operation + " failed: the KEK is not shared, so the DEK needs its "
+          + "encryptedKeyMaterial (mock://)", 422, INVALID_KEY, null, null);
+    }
+    Dek rewrapped = new Dek(existing.kekName(), existing.subject(), existing.version(), existing.algorithm(),
+        encryptedKeyMaterial, null, existing.timestamp(), existing.deleted());
+    versions.put(existing.version(), rewrapped);
+    return rewrapped;
+  }
+
+  private Kek requireKek(String kekName, String operation) {
+    Kek kek = keks.get(kekName);
+    if (kek == null) {
+      throw new SchemaNotFoundException(operation + " failed: Key '" + kekName + "' not found (mock://)", 404,
+          KEY_NOT_FOUND, null, null);
+    }
+    return kek;
   }
 }

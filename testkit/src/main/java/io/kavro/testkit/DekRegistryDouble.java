@@ -14,8 +14,10 @@ import java.util.function.LongSupplier;
 /**
  * The in-memory DEK registry of {@link DataContractLayer}: the part of Confluent's {@code /dek-registry/v1} API that
  * Confluent's Java and JavaScript clients use for non-shared KEKs (create and read KEKs, create and read DEK
- * versions), with Confluent's JSON shapes and error codes. Nothing is ever deleted, so {@code deleted=} is accepted
- * and has no effect. Thread-safe: every request holds the instance's lock.
+ * versions) and what its {@code RewrapDeks} tool uses (list a KEK's subjects and a subject's versions, and
+ * {@code POST .../deks/{subject}?rewrap=true}, which overwrites an existing version's encrypted key material instead
+ * of answering 409), with Confluent's JSON shapes and error codes. Nothing is ever deleted, so {@code deleted=} is
+ * accepted and has no effect. Thread-safe: every request holds the instance's lock.
  */
 final class DekRegistryDouble {
   private static final int NOT_FOUND = 40470;
@@ -54,10 +56,12 @@ final class DekRegistryDouble {
         return createKek(body);
       } else if (size == 2 && method.equals("GET")) {
         return keks.containsKey(kek) ? Answer.json(200, keks.get(kek).deepCopy()) : notFound(kek);
+      } else if (size == 3 && path.get(2).equals("deks") && method.equals("GET")) {
+        return subjects(kek);
       } else if (size == 3 && path.get(2).equals("deks") && method.equals("POST")) {
-        return createDek(kek, null, body);
+        return createDek(kek, null, body, false);
       } else if (size == 4 && path.get(2).equals("deks") && method.equals("POST")) {
-        return createDek(kek, path.get(3), body);
+        return createDek(kek, path.get(3), body, "true".equals(query.get("rewrap")));
       } else if (size == 4 && path.get(2).equals("deks") && method.equals("GET")) {
         return version(kek, path.get(3), algorithm, "latest");
       } else if (size == 5 && path.get(2).equals("deks") && path.get(4).equals("versions") && method.equals("GET")) {
@@ -103,7 +107,20 @@ final class DekRegistryDouble {
     return Answer.json(200, kek.deepCopy());
   }
 
-  private Answer createDek(String kekName, String pathSubject, JsonNode body) {
+  private Answer subjects(String kekName) {
+    if (!keks.containsKey(kekName)) {
+      return notFound(kekName);
+    }
+    TreeSet<String> subjects = new TreeSet<>();
+    deks.forEach((key, versions) -> {
+      if (key.kekName().equals(kekName) && !versions.isEmpty()) {
+        subjects.add(key.subject());
+      }
+    });
+    return Answer.json(200, Answer.JSON.valueToTree(subjects));
+  }
+
+  private Answer createDek(String kekName, String pathSubject, JsonNode body, boolean rewrap) {
     if (!keks.containsKey(kekName)) {
       return notFound(kekName);
     }
@@ -129,6 +146,11 @@ final class DekRegistryDouble {
     int number = version == null || version.isNull() ? 1 : version.intValue();
     TreeMap<Integer, ObjectNode> versions = deks.computeIfAbsent(new DekKey(kekName, subject, algorithm),
         key -> new TreeMap<>());
+    if (rewrap && versions.containsKey(number)) {
+      ObjectNode rewrapped = versions.get(number);
+      rewrapped.put("encryptedKeyMaterial", material);
+      return Answer.json(200, rewrapped.deepCopy());
+    }
     if (versions.containsKey(number)) {
       return alreadyExists(subject);
     }

@@ -382,6 +382,33 @@ class DataContractLayerTest {
     assertThat(registry.getRequestCount()).isZero();
   }
 
+  /** The calls of Confluent's RewrapDeks: a KEK's subjects, and {@code ?rewrap=true} overwriting a version. */
+  @Test
+  void dekRegistry_subjectsAndRewrap_asConfluentsRewrapDeksCallsThem() throws Exception {
+    assertThat(call("GET", "/dek-registry/v1/keks/kek1/deks?deleted=true", null))
+        .isEqualTo(new Reply(404, "{\"error_code\":40470,\"message\":\"Key 'kek1' not found\"}"));
+    call("POST", "/dek-registry/v1/keks", "{\"name\":\"kek1\",\"kmsType\":\"local-kms\",\"kmsKeyId\":\"mykey\"}");
+    assertThat(call("GET", "/dek-registry/v1/keks/kek1/deks?deleted=true", null)).isEqualTo(new Reply(200, "[]"));
+    String create = "{\"subject\":\"t value\",\"version\":1,\"algorithm\":\"AES128_GCM\","
+        + "\"encryptedKeyMaterial\":\"AAEC\"}";
+    call("POST", "/dek-registry/v1/keks/kek1/deks/t%20value", create);
+    call("POST", "/dek-registry/v1/keks/kek1/deks/a-value",
+        "{\"subject\":\"a-value\",\"encryptedKeyMaterial\":\"AQ==\"}");
+    assertThat(call("GET", "/dek-registry/v1/keks/kek1/deks?deleted=true", null))
+        .isEqualTo(new Reply(200, "[\"a-value\",\"t value\"]"));
+
+    String rewrap = create.replace("AAEC", "AwQF").replace("}", ",\"deleted\":false}");
+    assertThat(call("POST", "/dek-registry/v1/keks/kek1/deks/t%20value", rewrap).status()).isEqualTo(409);
+    String rewrapped = "{\"kekName\":\"kek1\",\"subject\":\"t value\",\"version\":1,\"algorithm\":\"AES128_GCM\","
+        + "\"encryptedKeyMaterial\":\"AwQF\",\"ts\":1700000000000,\"deleted\":false}";
+    assertThat(call("POST", "/dek-registry/v1/keks/kek1/deks/t%20value?rewrap=true", rewrap))
+        .isEqualTo(new Reply(200, rewrapped));
+    assertThat(call("GET", "/dek-registry/v1/keks/kek1/deks/t%20value/versions/1?algorithm=AES128_GCM", null))
+        .isEqualTo(new Reply(200, rewrapped));
+    assertThat(call("GET", "/dek-registry/v1/keks/kek1/deks/t%20value/versions?algorithm=AES128_GCM", null))
+        .isEqualTo(new Reply(200, "[1]"));
+  }
+
   @Test
   void dekRegistry_deks_createOnBothPathsAndReadVersions() throws Exception {
     call("POST", "/dek-registry/v1/keks", "{\"name\":\"kek1\",\"kmsType\":\"local-kms\",\"kmsKeyId\":\"mykey\"}");

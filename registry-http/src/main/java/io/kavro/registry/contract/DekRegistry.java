@@ -1,5 +1,7 @@
 package io.kavro.registry.contract;
 
+import io.kavro.registry.UnsupportedRegistryApiException;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -47,4 +49,47 @@ public interface DekRegistry {
    * @return the registry's DEK
    */
   Dek createDek(String kekName, String subject, String algorithm, int version, String encryptedKeyMaterial);
+
+  /**
+   * The subjects that have DEKs under a KEK ({@code GET /dek-registry/v1/keks/{kek}/deks}), as the registry lists
+   * them; empty when there are none. A KEK the registry does not know is its "key not found"
+   * ({@link io.kavro.registry.SchemaNotFoundException}, error code 40470).
+   *
+   * @param deleted whether subjects whose DEKs are all soft-deleted count
+   */
+  default List<String> dekSubjects(String kekName, boolean deleted) {
+    throw unsupported("list the DEK subjects of KEK '" + kekName + "'");
+  }
+
+  /**
+   * The versions of one subject's DEKs of one algorithm under a KEK
+   * ({@code GET /dek-registry/v1/keks/{kek}/deks/{subject}/versions?algorithm=}), ascending; empty when there are
+   * none.
+   *
+   * @param algorithm {@code AES128_GCM}, {@code AES256_GCM} or {@code AES256_SIV}; null for the registry's default
+   * @param deleted whether soft-deleted versions count
+   */
+  default List<Integer> dekVersions(String kekName, String subject, String algorithm, boolean deleted) {
+    throw unsupported("list the DEK versions of KEK '" + kekName + "', subject '" + subject + "'");
+  }
+
+  /**
+   * Replaces the wrapping of an existing DEK version, its key material unchanged
+   * ({@code POST /dek-registry/v1/keks/{kek}/deks/{subject}?rewrap=true}, as Confluent's {@code RewrapDeks} sends
+   * it): the registry overwrites the version instead of answering 409. The DEK's soft-deleted state is sent as it
+   * is, so a rewrap never undeletes.
+   *
+   * @param dek the DEK version as the registry holds it
+   * @param encryptedKeyMaterial the same key material, wrapped by the KEK's current KMS key version, base64; null
+   *     for a shared KEK, whose registry re-wraps the key itself
+   * @return the registry's DEK after the rewrap
+   */
+  default Dek rewrapDek(Dek dek, String encryptedKeyMaterial) {
+    throw unsupported("rewrap " + dek);
+  }
+
+  private UnsupportedRegistryApiException unsupported(String operation) {
+    return new UnsupportedRegistryApiException(operation + " failed: " + getClass().getSimpleName()
+        + " does not implement it", -1, -1, null, null);
+  }
 }

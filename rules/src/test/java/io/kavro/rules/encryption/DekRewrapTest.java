@@ -1,0 +1,73 @@
+package io.kavro.rules.encryption;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kavro.registry.contract.DekRegistry;
+import io.kavro.registry.contract.Kek;
+import io.kavro.registry.mock.MockRegistries;
+import java.security.GeneralSecurityException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link DekRewrap} when the KMS ({@link FlakyKmsDriver}) throttles mid-way: it stops with what was done and a
+ * retriable message, and a second run finishes with every key unchanged.
+ */
+class DekRewrapTest {
+  private static final String SECRET = "s3cret-kek-value";
+
+  private final String scope = "dek-rewrap-unit-" + UUID.randomUUID();
+  private final DekRegistry deks = MockRegistries.scope(scope).dekRegistry();
+  private final KmsClient local =
+      new LocalKmsDriver(name -> null).newClient("local-kms://k", Map.of("secret", SECRET));
+
+  @AfterEach
+  void drop() {
+    MockRegistries.drop(scope);
+    FlakyKmsDriver.reset();
+  }
+
+  @Test
+  void aThrottlingKms_stopsTheRun_retriably_andARerunFinishes() throws GeneralSecurityException {
+    deks.createKek(new Kek("kek1", FlakyKmsDriver.KMS_TYPE, "k", Map.of(), null, false, false));
+    List<String> keys = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      byte[] key = new byte[32];
+      key[0] = (byte) i;
+      deks.createDek("kek1", "s" + i + "-value", "AES256_GCM", 1,
+          Base64.getEncoder().encodeToString(local.encrypt(key)));
+      keys.add(Base64.getEncoder().encodeToString(key));
+    }
+    DekRewrap rewrap = new DekRewrap(deks, Map.of("secret", SECRET), new KmsDrivers(List.of(new FlakyKmsDriver())));
+    AtomicInteger done = new AtomicInteger();
+
+    // After the second DEK, the KMS throttles its next call: the third DEK's unwrap.
+    assertThatThrownBy(() -> rewrap.run("kek1", null, true, false, result -> {
+      if (done.incrementAndGet() == 2) {
+        FlakyKmsDriver.throttles.set(1);
+      }
+    }))
+        .isInstanceOfSatisfying(DekRewrap.StoppedException.class, e -> {
+          assertThat(e.counts()).isEqualTo(new DekRewrap.Counts(2, 2, 0, 0, 0));
+          assertThat(e.getMessage()).contains("could not answer for now").contains("s2-value")
+              .contains("Throttling").contains("run again").doesNotContain(SECRET);
+          assertThat(e.getCause()).isInstanceOf(KmsUnavailableException.class);
+        });
+
+    DekRewrap.Counts again = rewrap.run("kek1", null, true, false, result -> { });
+
+    assertThat(again).isEqualTo(new DekRewrap.Counts(10, 10, 0, 0, 0));
+    for (int i = 0; i < 10; i++) {
+      byte[] key = local.decrypt(Base64.getDecoder().decode(
+          deks.dek("kek1", "s" + i + "-value", "AES256_GCM", 1, false).orElseThrow().encryptedKeyMaterial()));
+      assertThat(Base64.getEncoder().encodeToString(key)).isEqualTo(keys.get(i));
+    }
+  }
+}
