@@ -11,8 +11,9 @@ import okhttp3.HttpUrl;
  * API: a {@link WrongRegistryUrlException}, a configuration error. From a URL that has answered, it means the
  * registry was not reached (a proxy in between, a restart): a {@link RegistryUnavailableException}, retried and
  * failed over like a 5xx. From an optional API it may mean that the registry lacks that API: a
- * {@link NoSuchApiAnswerException} when its body is JSON, which the transport throws at once and the client tells
- * apart by asking the core API; a 404 whose body is not JSON (a proxy's HTML page, an empty body) is an outage;
+ * {@link NoSuchApiAnswerException} when its body is JSON or empty (Apicurio 3 answers a path it does not route so),
+ * which the transport throws at once and the client tells apart by asking the core API; a 404 with a page of text
+ * (a proxy's HTML) is an outage;
  * and for an API whose missing is never learned from such a 404 (the DEK registry:
  * {@link OptionalApi#learnedFromBare404}), any 404 but the API's own "not found" is an outage.
  */
@@ -107,8 +108,9 @@ final class ErrorMapping {
       return wrongBaseUrl(message, "HTTP " + status + (errorCode >= 0 ? ", error_code " + errorCode : "") + ": "
           + shorten(detail), errorCode, url, base);
     }
-    if (status == 404 && api != null && json != null) {
-      // JSON (Karapace's is a bare string): the registry's own answer for a path it does not serve, maybe.
+    if (status == 404 && api != null && (json != null || body.isBlank())) {
+      // JSON (Karapace's is a bare string) or nothing (Apicurio 3, Quarkus's default for a path it does not route):
+      // the registry's own answer for a path it does not serve, maybe; a page of text (a proxy's) is not.
       return new NoSuchApiAnswerException(message, status, errorCode, url);
     }
     if (status == 404) {

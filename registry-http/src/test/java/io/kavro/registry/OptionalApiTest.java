@@ -41,12 +41,12 @@ class OptionalApiTest {
   }
 
   /**
-   * Review of issue 49, item 8: a 404 whose body is not JSON (a proxy's HTML page, an empty body) is no registry's
-   * answer that it lacks the API: an outage, retried, and not remembered; the next call asks again.
+   * Review of issue 49, item 8: a 404 with a page of text (a proxy's HTML) is no registry's answer that it lacks
+   * the API: an outage, retried, and not remembered; the next call asks again.
    */
   @org.junit.jupiter.params.ParameterizedTest
   @org.junit.jupiter.params.provider.ValueSource(strings = {"<html><body><h1>404 Not Found</h1>nginx</body></html>",
-      ""})
+      "Not Found"})
   void guids_nonJson404FromAProxy_isAnOutage_notLearned(String body) throws Exception {
     HttpSchemaRegistryClient client = new HttpSchemaRegistryClient(RegistryConfig.from(Map.of("schema.registry.url",
         registry.url("/").toString(), "max.retries", 0)));
@@ -59,6 +59,19 @@ class OptionalApiTest {
     assertThat(registry.getRequestCount()).as("asked again, the core API never").isEqualTo(2);
     assertThat(registry.takeRequest().getTarget()).isEqualTo("/schemas/guids/" + GUID);
     assertThat(registry.takeRequest().getTarget()).isEqualTo("/schemas/guids/" + GUID);
+  }
+
+  /**
+   * Apicurio 3.3 answers a ccompat path it does not route with a 404 and no body: learned as missing once the core
+   * API answers (its real answer is pinned by Apicurio3RegistryContractTest).
+   */
+  @Test
+  void guids_empty404_whileTheCoreApiAnswers_isLearned() {
+    registry.enqueue(new MockResponse.Builder().code(404).build());
+    registry.enqueue(config());
+
+    assertThatThrownBy(() -> client().schemaByGuid(GUID)).isInstanceOf(UnsupportedRegistryApiException.class)
+        .hasMessageContaining("GUID API");
   }
 
   /** Karapace answers a path it does not serve with a bare JSON string: its answer all the same. */

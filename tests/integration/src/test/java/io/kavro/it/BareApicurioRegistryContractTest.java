@@ -1,14 +1,19 @@
 package io.kavro.it;
 
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.kavro.registry.RegistryContractTest;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.serde.KafkaAvroSerializer;
+import io.kavro.serde.RetriableSerdeException;
 import io.kavro.testkit.EmbeddedRegistry;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The registry client contract against Apicurio Registry 2 alone, through its Confluent-compatible API, without the
@@ -43,5 +48,22 @@ class BareApicurioRegistryContractTest extends RegistryContractTest {
   @AfterEach
   void close() {
     client.close();
+  }
+
+  /**
+   * Apicurio has no metadata API (the testkit's contract layer does: hence this registry of its own): a serializer
+   * with {@code use.latest.with.metadata} fails, not retriably, naming the missing API.
+   */
+  @Test
+  void useLatestWithMetadata_failsNamingTheMissingApi() {
+    Map<String, Object> config = Map.of("schema.registry.url", registry.url(),
+        "auto.register.schemas", false, "use.latest.with.metadata", "app=billing");
+    try (KafkaAvroSerializer serializer = new KafkaAvroSerializer()) {
+      serializer.configure(config, false);
+      assertThatThrownBy(() -> serializer.serialize("metadata-" + System.nanoTime(), RegistryOutageTest.event(1)))
+          .isInstanceOf(org.apache.kafka.common.errors.SerializationException.class)
+          .isNotInstanceOf(RetriableSerdeException.class)
+          .hasMessageContaining("metadata API");
+    }
   }
 }

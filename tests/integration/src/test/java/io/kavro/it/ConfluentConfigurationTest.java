@@ -1,12 +1,10 @@
 package io.kavro.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kavro.registry.RegistryConfig;
 import io.kavro.serde.AvroSerdeConfig;
 import io.kavro.serde.KafkaAvroSerializer;
-import io.kavro.serde.RetriableSerdeException;
 import io.kavro.serde.WireFormat;
 import io.kavro.testkit.KavroStackExtension;
 import io.kavro.testkit.TestStack;
@@ -131,19 +129,6 @@ class ConfluentConfigurationTest {
       assertThat(read.get(0).value()).hasToString(RegistryOutageTest.event(11).toString());
       byte[] header = read.get(0).headers().lastHeader(WireFormat.VALUE_SCHEMA_ID_HEADER).value();
       assertThat(header[0]).isEqualTo(WireFormat.MAGIC_BYTE);
-    }
-  }
-
-  @Test
-  void useLatestWithMetadata_againstApicurio_failsNamingTheMissingApi() {
-    Map<String, Object> config = Map.of("schema.registry.url", stack.registryUrl(),
-        "auto.register.schemas", false, "use.latest.with.metadata", "app=billing");
-    try (KafkaAvroSerializer serializer = new KafkaAvroSerializer()) {
-      serializer.configure(config, false);
-      assertThatThrownBy(() -> serializer.serialize(kafka.topic("metadata"), RegistryOutageTest.event(1)))
-          .isInstanceOf(org.apache.kafka.common.errors.SerializationException.class)
-          .isNotInstanceOf(RetriableSerdeException.class)
-          .hasMessageContaining("metadata API");
     }
   }
 }
