@@ -9,8 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * Runs tests/js-peer/peer.js, Confluent's JavaScript schema registry client as a command-line peer (see its
@@ -101,9 +103,22 @@ public final class JsPeer {
 
   /** Runs {@code node peer.js args...} in the peer's folder, for at most a minute. */
   public Run run(String... args) throws IOException, InterruptedException {
+    return run(environment -> { }, args);
+  }
+
+  /**
+   * Runs {@code node peer.js args...} in the peer's folder with an environment of the test's, for at most a minute:
+   * the process's environment is the test's, then edited by {@code environment} (put the variables a user of the
+   * JavaScript client sets, such as an SDK's endpoint and credentials; remove those of the test's own that must
+   * not reach it).
+   */
+  public Run run(Consumer<Map<String, String>> environment, String... args)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of(node.toString(), "peer.js"));
     command.addAll(List.of(args));
-    Process process = new ProcessBuilder(command).directory(folder.toFile()).start();
+    ProcessBuilder builder = new ProcessBuilder(command).directory(folder.toFile());
+    environment.accept(builder.environment());
+    Process process = builder.start();
     process.getOutputStream().close();
     CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(process.getInputStream()));
     CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(process.getErrorStream()));

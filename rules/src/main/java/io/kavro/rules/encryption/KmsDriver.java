@@ -7,6 +7,18 @@ import java.util.Map;
  * drivers by {@link java.util.ServiceLoader} (a jar lists its class in
  * {@code META-INF/services/io.kavro.rules.encryption.KmsDriver}); {@link LocalKmsDriver} ({@code local-kms}) is
  * built in. Implementations are thread-safe and have a public no-argument constructor.
+ *
+ * <p>Confluent's {@code encrypt.alternate.kms.key.ids} (more keys of the same KMS, tried in order when the KEK's own
+ * key fails) is not a driver's to implement: a driver builds the {@link KmsClient} of one key id and hands it, with
+ * a factory of the alternates' clients, to {@link AlternateKeys#of(String, KmsClient, Map,
+ * AlternateKeys.KeyClientFactory)}, which returns that client alone when there is no alternate:
+ * <pre>{@code
+ * public KmsClient newClient(String kekUrl, Map<String, ?> configs) {
+ *   Credentials credentials = Credentials.of(configs);      // parsed once, shared by every key
+ *   return AlternateKeys.of("Azure Key Vault", new KeyClient(kekUrl, credentials), configs,
+ *       keyId -> new KeyClient(keyId, credentials));         // keyId as the user wrote it, prefix or not
+ * }
+ * }</pre>
  */
 public interface KmsDriver {
   /** The KMS type that KEKs name ({@code encrypt.kms.type}): {@code local-kms}, {@code aws-kms}, ... */

@@ -1,13 +1,10 @@
 package io.kavro.kms.aws;
 
+import io.kavro.rules.encryption.AlternateKeys;
 import io.kavro.rules.encryption.KmsClient;
 import io.kavro.rules.encryption.KmsDriver;
 import io.kavro.serde.rules.RuleException;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,7 +31,7 @@ public final class AwsKmsDriver implements KmsDriver {
   /** The KMS type. */
   public static final String KMS_TYPE = "aws-kms";
   /** The setting of the alternate keys. */
-  public static final String ALTERNATE_KEY_IDS = "encrypt.alternate.kms.key.ids";
+  public static final String ALTERNATE_KEY_IDS = AlternateKeys.ALTERNATE_KEY_IDS;
   static final String PREFIX = KMS_TYPE + "://";
 
   private static final Logger LOG = LoggerFactory.getLogger(AwsKmsDriver.class);
@@ -61,23 +58,16 @@ public final class AwsKmsDriver implements KmsDriver {
       throw new RuleException("the AWS KMS driver cannot use the key '" + kekUrl + "': it wants " + PREFIX
           + "arn:aws:kms:<region>:<account>:key/<id>");
     }
-    Set<AwsKeyArn> arns = new LinkedHashSet<>();
-    arns.add(AwsKeyArn.parse(kekUrl, "the KEK's key id"));
-    Object alternates = configs.get(ALTERNATE_KEY_IDS);
-    if (alternates != null) {
-      for (String id : alternates.toString().split("\\s*,\\s*")) {
-        if (!id.isBlank()) {
-          arns.add(AwsKeyArn.parse(id, ALTERNATE_KEY_IDS));
-        }
-      }
-    }
+    AwsKeyArn primary = AwsKeyArn.parse(kekUrl, "the KEK's key id");
     AwsCredentialSettings credentials = AwsCredentialSettings.of(configs, environment);
-    List<AwsKmsKeyClient.Key> keys = new ArrayList<>();
-    for (AwsKeyArn arn : arns) {
-      keys.add(new AwsKmsKeyClient.Key(arn, sdkClient(arn, credentials)));
-    }
-    LOG.debug("AWS KMS client of {} with {}", arns, credentials);
-    return new AwsKmsKeyClient(keys);
+    LOG.debug("AWS KMS client of {} (alternates {}) with {}", primary, AlternateKeys.alternateKeyIds(configs),
+        credentials);
+    return AlternateKeys.of("AWS KMS", keyClient(primary, credentials), configs,
+        id -> keyClient(AwsKeyArn.parse(id, ALTERNATE_KEY_IDS), credentials));
+  }
+
+  private static AwsKmsKeyClient keyClient(AwsKeyArn arn, AwsCredentialSettings credentials) {
+    return new AwsKmsKeyClient(arn, sdkClient(arn, credentials));
   }
 
   private static software.amazon.awssdk.services.kms.KmsClient sdkClient(AwsKeyArn arn,

@@ -8,11 +8,15 @@ import static io.kavro.kms.aws.AwsKmsSerdeTest.inClear;
 import static io.kavro.kms.aws.AwsKmsSerdeTest.person;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kavro.rules.ConfluentRegistryDouble;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
+import io.kavro.testkit.JsPeer;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import mockwebserver3.MockWebServer;
 import org.apache.avro.generic.GenericRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,21 +32,28 @@ class AwsKmsJsInteropTest {
   private static final String RECORD_JSON = "{\"name\":\"ann\",\"ssn\":\"" + SSN + "\",\"age\":30}";
   private static final String KEK = "kek-interop";
 
-  private NodePeer peer;
+  /** Variables of the AWS SDK that the test's environment must not pass on to the peer. */
+  private static final List<String> AWS_VARIABLES = List.of("AWS_PROFILE", "AWS_ROLE_ARN", "AWS_SESSION_TOKEN",
+      "AWS_WEB_IDENTITY_TOKEN_FILE", "AWS_ENDPOINT_URL", "AWS_CONFIG_FILE", "AWS_SHARED_CREDENTIALS_FILE");
+
+  private JsPeer peer;
   private AwsKmsDouble kms;
-  private RegistryDouble registry;
+  private final MockWebServer registryServer = new MockWebServer();
+  private ConfluentRegistryDouble registry;
   private String keyArn;
   private String savedEndpoint;
 
   @BeforeEach
   void start() throws Exception {
-    peer = NodePeer.require();
+    peer = JsPeer.require();
     kms = AwsKmsDouble.start().credentials(ACCESS_KEY_ID, SECRET);
     keyArn = kms.createKey("ap-southeast-2", "7c6b5a49-1111-2222-3333-444455556666");
-    registry = new RegistryDouble("people-value", PERSON.toString(), """
+    registry = new ConfluentRegistryDouble("people-value", PERSON.toString(), """
         {"domainRules":[{"name":"encryptPii","kind":"TRANSFORM","mode":"WRITEREAD","type":"ENCRYPT","tags":["PII"],
          "params":{"encrypt.kek.name":"%s","encrypt.kms.type":"aws-kms","encrypt.kms.key.id":"%s"},
          "onFailure":"ERROR,ERROR","disabled":false}]}""".formatted(KEK, keyArn));
+    registryServer.setDispatcher(registry);
+    registryServer.start();
     savedEndpoint = System.getProperty("aws.endpointUrlKms");
     System.setProperty("aws.endpointUrlKms", kms.url());
   }
@@ -50,7 +61,7 @@ class AwsKmsJsInteropTest {
   @AfterEach
   void stop() {
     if (registry != null) {
-      registry.close();
+      registryServer.close();
       kms.close();
     }
     if (savedEndpoint == null) {
@@ -60,13 +71,20 @@ class AwsKmsJsInteropTest {
     }
   }
 
-  private Map<String, String> jsEnvironment() {
-    return Map.of("AWS_ENDPOINT_URL_KMS", kms.url(), "AWS_ACCESS_KEY_ID", ACCESS_KEY_ID, "AWS_SECRET_ACCESS_KEY",
-        SECRET);
+  private String registryUrl() {
+    return "http://127.0.0.1:" + registryServer.getPort();
+  }
+
+  /** The AWS SDK's endpoint and credentials as a user of the JavaScript client sets them, none of the test's. */
+  private void jsEnvironment(Map<String, String> environment) {
+    AWS_VARIABLES.forEach(environment::remove);
+    environment.put("AWS_EC2_METADATA_DISABLED", "true");
+    environment.putAll(Map.of("AWS_ENDPOINT_URL_KMS", kms.url(), "AWS_ACCESS_KEY_ID", ACCESS_KEY_ID,
+        "AWS_SECRET_ACCESS_KEY", SECRET));
   }
 
   private Map<String, Object> kavroConfig() {
-    Map<String, Object> config = new HashMap<>(Map.of("schema.registry.url", registry.url(),
+    Map<String, Object> config = new HashMap<>(Map.of("schema.registry.url", registryUrl(),
         "auto.register.schemas", false, "use.latest.version", true));
     config.put("rule.executors._default_.param.access.key.id", ACCESS_KEY_ID);
     config.put("rule.executors._default_.param.secret.access.key", SECRET);
@@ -75,10 +93,10 @@ class AwsKmsJsInteropTest {
 
   @Test
   void jsWrites_kavroReads() throws Exception {
-    String written = peer.run(jsEnvironment(), "serialize", registry.url(), "people", RECORD_JSON).line();
+    String written = peer.run(this::jsEnvironment, "serialize", registryUrl(), "people", RECORD_JSON).line();
     byte[] bytes = Base64.getDecoder().decode(written);
     assertThat(inClear(bytes)).isFalse();
-    String jsBlob = registry.dek(KEK).path("encryptedKeyMaterial").asText();
+    String jsBlob = registry.encryptedKeyMaterial(KEK, "AES256_GCM");
     assertThat(kms.requests("Encrypt")).singleElement().satisfies(r -> {
       assertThat(r.body().has("EncryptionContext")).as("Confluent's JS client sends none").isFalse();
       assertThat(r.answer().path("CiphertextBlob").asText()).as("stored as AWS answered").isEqualTo(jsBlob);
@@ -105,10 +123,10 @@ class AwsKmsJsInteropTest {
       bytes = serializer.serialize("people", person("ann"));
     }
     assertThat(inClear(bytes)).isFalse();
-    assertThat(registry.dek(KEK).path("encryptedKeyMaterial").asText())
+    assertThat(registry.encryptedKeyMaterial(KEK, "AES256_GCM"))
         .isEqualTo(kms.requests("Encrypt").get(0).answer().path("CiphertextBlob").asText());
 
-    String read = peer.run(jsEnvironment(), "deserialize", registry.url(), "people",
+    String read = peer.run(this::jsEnvironment, "deserialize", registryUrl(), "people",
         Base64.getEncoder().encodeToString(bytes)).line();
 
     assertThat(read).isEqualTo(RECORD_JSON);

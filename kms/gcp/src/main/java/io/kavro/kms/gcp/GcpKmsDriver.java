@@ -7,11 +7,10 @@ import com.google.api.client.json.gson.GsonFactory;
 import com.google.api.services.cloudkms.v1.CloudKMS;
 import com.google.auth.http.HttpCredentialsAdapter;
 import com.google.auth.oauth2.GoogleCredentials;
+import io.kavro.rules.encryption.AlternateKeys;
 import io.kavro.rules.encryption.KmsClient;
 import io.kavro.rules.encryption.KmsDriver;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -58,10 +57,8 @@ public final class GcpKmsDriver implements KmsDriver {
     GcpSettings settings = GcpSettings.parse(kekUrl, configs);
     GoogleCredentials credentials = GcpCredentials.of(kekUrl, settings, () -> transport);
     CloudKMS kms = cloudKms(settings, credentials);
-    List<CloudKmsKey> keys = new ArrayList<>();
-    keys.add(new CloudKmsKey(kms, primary));
-    settings.alternates().forEach(alternate -> keys.add(new CloudKmsKey(kms, alternate)));
-    return keys.size() == 1 ? keys.get(0) : new AlternateKeys(keys);
+    return AlternateKeys.of("Cloud KMS", new CloudKmsKey(kms, primary), configs,
+        alternate -> new CloudKmsKey(kms, GcpKeyName.parse(alternate)));
   }
 
   private CloudKMS cloudKms(GcpSettings settings, GoogleCredentials credentials) {

@@ -11,14 +11,13 @@ import org.apache.kafka.common.config.types.Password;
 /**
  * The settings of one {@code gcp-kms} KEK, parsed once, from the executor's settings with the KEK's
  * {@code kmsProps} over them. Confluent's names: {@code account.type}, {@code client.id}, {@code client.email},
- * {@code private.key.id}, {@code private.key} and {@code encrypt.alternate.kms.key.ids}; Kavro's own:
+ * {@code private.key.id} and {@code private.key}; Kavro's own:
  * {@code gcp.kms.endpoint} and {@code gcp.token.uri}. Immutable; its {@code toString} holds no secret.
  *
  * @param endpoint the root URL of the Cloud KMS REST API, ending with {@code /}
  * @param serviceAccount the service account of the settings, or {@code null} for application default credentials
- * @param alternates the alternate keys, in order
  */
-record GcpSettings(String endpoint, ServiceAccount serviceAccount, List<GcpKeyName> alternates) {
+record GcpSettings(String endpoint, ServiceAccount serviceAccount) {
   /** Confluent's setting: the credential's type; only {@code service_account} is supported, its default. */
   static final String ACCOUNT_TYPE = "account.type";
   /** Confluent's setting: the service account's OAuth client id. */
@@ -29,8 +28,6 @@ record GcpSettings(String endpoint, ServiceAccount serviceAccount, List<GcpKeyNa
   static final String PRIVATE_KEY_ID = "private.key.id";
   /** Confluent's setting: the service account's private key, PKCS#8 PEM (newlines as is or as {@code \n}). */
   static final String PRIVATE_KEY = "private.key";
-  /** Confluent's setting: key ids to try, in order, when the KEK's own key fails (comma-separated). */
-  static final String ALTERNATE_KEY_IDS = "encrypt.alternate.kms.key.ids";
   /** Kavro's setting: the Cloud KMS endpoint (a private or regional endpoint, a proxy). */
   static final String ENDPOINT = "gcp.kms.endpoint";
   /** Kavro's setting: the OAuth token endpoint of the service account (its {@code token_uri}). */
@@ -46,7 +43,7 @@ record GcpSettings(String endpoint, ServiceAccount serviceAccount, List<GcpKeyNa
    *     setting, never a secret's value
    */
   static GcpSettings parse(String kekUrl, Map<String, ?> configs) {
-    return new GcpSettings(endpoint(kekUrl, configs), serviceAccount(kekUrl, configs), alternates(configs));
+    return new GcpSettings(endpoint(kekUrl, configs), serviceAccount(kekUrl, configs));
   }
 
   private static String endpoint(String kekUrl, Map<String, ?> configs) {
@@ -96,19 +93,6 @@ record GcpSettings(String endpoint, ServiceAccount serviceAccount, List<GcpKeyNa
         tokenUri == null ? null : uri(kekUrl, TOKEN_URI, tokenUri));
   }
 
-  private static List<GcpKeyName> alternates(Map<String, ?> configs) {
-    String value = text(configs, ALTERNATE_KEY_IDS);
-    List<GcpKeyName> keys = new ArrayList<>();
-    if (value != null) {
-      for (String id : value.split("\\s*,\\s*")) {
-        if (!id.isBlank()) {
-          keys.add(GcpKeyName.parse(id));
-        }
-      }
-    }
-    return List.copyOf(keys);
-  }
-
   private static URI uri(String kekUrl, String setting, String value) {
     try {
       return new URI(value);
@@ -138,10 +122,10 @@ record GcpSettings(String endpoint, ServiceAccount serviceAccount, List<GcpKeyNa
     }
   }
 
-  /** The endpoint, the account's e-mail (or the default credentials) and the alternates; no secret. */
+  /** The endpoint and the account's e-mail (or the default credentials); no secret. */
   @Override
   public String toString() {
     return "Cloud KMS settings (endpoint " + endpoint + ", " + (serviceAccount == null ? "application default "
-        + "credentials" : serviceAccount) + ", alternates " + alternates + ")";
+        + "credentials" : serviceAccount) + ")";
   }
 }

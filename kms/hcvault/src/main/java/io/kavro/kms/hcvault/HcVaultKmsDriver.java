@@ -1,10 +1,9 @@
 package io.kavro.kms.hcvault;
 
+import io.kavro.rules.encryption.AlternateKeys;
 import io.kavro.rules.encryption.KmsClient;
 import io.kavro.rules.encryption.KmsDriver;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import okhttp3.OkHttpClient;
@@ -25,7 +24,7 @@ public final class HcVaultKmsDriver implements KmsDriver {
   /** The KMS type. */
   public static final String KMS_TYPE = "hcvault";
   /** The setting of the alternate key ids: comma-separated, each with or without {@code hcvault://}. */
-  public static final String ALTERNATE_KEY_IDS = "encrypt.alternate.kms.key.ids";
+  public static final String ALTERNATE_KEY_IDS = AlternateKeys.ALTERNATE_KEY_IDS;
 
   private final UnaryOperator<String> environment;
   private final OkHttpClient http;
@@ -51,17 +50,8 @@ public final class HcVaultKmsDriver implements KmsDriver {
     VaultKey primary = VaultKey.parse(kekUrl);
     VaultCredentials credentials = VaultCredentials.of(configs, environment, primary);
     OkHttpClient client = VaultTls.apply(http, configs);
-    List<VaultTransitClient> keys = new ArrayList<>();
-    keys.add(new VaultTransitClient(client, primary, credentials));
-    Object alternates = configs.get(ALTERNATE_KEY_IDS);
-    if (alternates != null) {
-      for (String id : alternates.toString().split(",")) {
-        if (!id.isBlank()) {
-          keys.add(new VaultTransitClient(client, VaultKey.parse(id.trim()), credentials));
-        }
-      }
-    }
-    return keys.size() == 1 ? keys.get(0) : new AlternateKeysClient(keys);
+    return AlternateKeys.of("Vault", new VaultTransitClient(client, primary, credentials), configs,
+        id -> new VaultTransitClient(client, VaultKey.parse(id), credentials));
   }
 
   /** The driver's type only. */

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import io.kavro.rules.ConfluentRegistryDouble;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.junit5.StartStop;
 import org.apache.avro.generic.GenericRecord;
@@ -40,7 +41,7 @@ class HcVaultJsInteropTest {
   final MockWebServer registryServer = new MockWebServer();
 
   private final VaultTransitDouble vault = new VaultTransitDouble(TOKEN).key("transit", "people");
-  private RegistryDouble registry;
+  private ConfluentRegistryDouble registry;
   private String registryUrl;
   private String keyId;
 
@@ -50,7 +51,7 @@ class HcVaultJsInteropTest {
     String ruleSet = "{\"domainRules\":[{\"name\":\"encryptPii\",\"kind\":\"TRANSFORM\",\"mode\":\"WRITEREAD\","
         + "\"type\":\"ENCRYPT\",\"tags\":[\"PII\"],\"params\":{\"encrypt.kek.name\":\"vault-kek\","
         + "\"encrypt.kms.type\":\"hcvault\",\"encrypt.kms.key.id\":\"" + keyId + "\"},\"onFailure\":\"ERROR,ERROR\"}]}";
-    registry = new RegistryDouble("people-value", HcVaultEncryptionEndToEndTest.PERSON.toString(), ruleSet);
+    registry = new ConfluentRegistryDouble("people-value", HcVaultEncryptionEndToEndTest.PERSON.toString(), ruleSet);
     vaultServer.setDispatcher(vault);
     registryServer.setDispatcher(registry);
     registryUrl = "http://127.0.0.1:" + registryServer.getPort();

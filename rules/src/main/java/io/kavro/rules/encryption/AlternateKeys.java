@@ -1,0 +1,158 @@
+package io.kavro.rules.encryption;
+
+import java.security.GeneralSecurityException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A KEK's own key and its alternates ({@code encrypt.alternate.kms.key.ids}), tried as Confluent's clients try them:
+ * each call, encrypt or decrypt, goes to the KEK's own key, then to each alternate in the order given while the
+ * previous one fails, on any {@link GeneralSecurityException} (a warning per failure). When every key fails, the
+ * failure is temporary ({@link KmsUnavailableException}) if any key's was, since a later attempt may reach that
+ * key; otherwise it is final, naming every key's reason (each key's own message: a {@link KmsClient} never prints a
+ * secret). The first failure that decided the kind is the cause, the others are suppressed.
+ *
+ * <p>What a {@link KmsDriver} uses so that it only builds a client for one key id:
+ * <pre>{@code
+ * public KmsClient newClient(String kekUrl, Map<String, ?> configs) {
+ *   Settings settings = ...;                                  // parsed once, shared by every key
+ *   return AlternateKeys.of("Azure Key Vault", oneKey(kekUrl, settings), configs,
+ *       keyId -> oneKey(keyId, settings));                    // each alternate id as the user wrote it
+ * }
+ * }</pre>
+ * Thread-safe when the keys' clients are.
+ */
+public final class AlternateKeys implements KmsClient {
+  /** Confluent's setting of the alternate key ids: comma-separated, tried in order after the KEK's own key. */
+  public static final String ALTERNATE_KEY_IDS = "encrypt.alternate.kms.key.ids";
+
+  private static final Logger LOG = LoggerFactory.getLogger(AlternateKeys.class);
+
+  /** Builds the client of one alternate key. */
+  @FunctionalInterface
+  public interface KeyClientFactory {
+    /**
+     * The client of one key.
+     *
+     * @param keyId an alternate key id as given in {@value #ALTERNATE_KEY_IDS}, trimmed, never empty; with or without
+     *     the {@code <kmsType>://} prefix, as the user wrote it
+     * @throws io.kavro.serde.rules.RuleException when the id is not one of the driver's keys; the message names
+     *     {@value #ALTERNATE_KEY_IDS} and the id
+     */
+    KmsClient newKeyClient(String keyId);
+  }
+
+  private final String kms;
+  private final List<KmsClient> keys;
+
+  private AlternateKeys(String kms, List<KmsClient> keys) {
+    this.kms = kms;
+    this.keys = keys;
+  }
+
+  /**
+   * The KEK's client: its own key's alone when {@value #ALTERNATE_KEY_IDS} names no key, else that key's then the
+   * alternates', tried in order.
+   *
+   * @param kms the KMS's name for messages ("AWS KMS", "Vault"): "none of the 2 Vault keys could decrypt: ..."
+   * @param primary the client of the KEK's own key
+   * @param configs the settings {@link KmsDriver#newClient} was given
+   * @param alternates builds the client of each alternate key id, in order
+   */
+  public static KmsClient of(String kms, KmsClient primary, Map<String, ?> configs, KeyClientFactory alternates) {
+    List<String> ids = alternateKeyIds(configs);
+    if (ids.isEmpty()) {
+      return primary;
+    }
+    List<KmsClient> keys = new ArrayList<>(ids.size() + 1);
+    keys.add(primary);
+    ids.forEach(id -> keys.add(alternates.newKeyClient(id)));
+    return of(kms, keys);
+  }
+
+  /**
+   * The clients of a KEK's keys, tried in order.
+   *
+   * @param kms the KMS's name for messages
+   * @param keys the KEK's own key's client first, then the alternates'; at least one
+   * @throws IllegalArgumentException when there is no key
+   */
+  public static KmsClient of(String kms, List<? extends KmsClient> keys) {
+    if (keys.isEmpty()) {
+      throw new IllegalArgumentException("a KEK needs at least one key");
+    }
+    return keys.size() == 1 ? keys.get(0) : new AlternateKeys(kms, List.copyOf(keys));
+  }
+
+  /**
+   * The alternate key ids of {@value #ALTERNATE_KEY_IDS}: split at commas, trimmed, empty ones and repeats dropped,
+   * in order; none when the setting is absent.
+   */
+  public static List<String> alternateKeyIds(Map<String, ?> configs) {
+    Object value = configs.get(ALTERNATE_KEY_IDS);
+    if (value == null) {
+      return List.of();
+    }
+    Set<String> ids = new LinkedHashSet<>();
+    for (String id : value.toString().split(",")) {
+      if (!id.isBlank()) {
+        ids.add(id.trim());
+      }
+    }
+    return List.copyOf(ids);
+  }
+
+  @Override
+  public byte[] encrypt(byte[] plaintext) throws GeneralSecurityException {
+    return each("encrypt", key -> key.encrypt(plaintext));
+  }
+
+  @Override
+  public byte[] decrypt(byte[] ciphertext) throws GeneralSecurityException {
+    return each("decrypt", key -> key.decrypt(ciphertext));
+  }
+
+  private byte[] each(String operation, Call call) throws GeneralSecurityException {
+    List<GeneralSecurityException> failures = new ArrayList<>(keys.size());
+    for (KmsClient key : keys) {
+      try {
+        return call.on(key);
+      } catch (GeneralSecurityException e) {
+        failures.add(e);
+        if (failures.size() < keys.size()) {
+          LOG.warn("{} failed to {} ({}); trying the next of the KEK's {} keys", key, operation, e.getMessage(),
+              keys.size());
+        }
+      }
+    }
+    StringBuilder reasons = new StringBuilder();
+    KmsUnavailableException temporary = null;
+    for (GeneralSecurityException failure : failures) {
+      reasons.append(reasons.length() == 0 ? "" : "; ").append(failure.getMessage());
+      if (temporary == null && failure instanceof KmsUnavailableException unavailable) {
+        temporary = unavailable;
+      }
+    }
+    String message = "none of the " + keys.size() + " " + kms + " keys could " + operation + ": " + reasons;
+    GeneralSecurityException thrown = temporary != null
+        ? new KmsUnavailableException(message, temporary) : new GeneralSecurityException(message, failures.get(0));
+    failures.stream().filter(f -> f != thrown.getCause()).forEach(thrown::addSuppressed);
+    throw thrown;
+  }
+
+  /** The keys' clients, in order (a {@link KmsClient} prints no secret). */
+  @Override
+  public String toString() {
+    return kms + " client of " + keys;
+  }
+
+  @FunctionalInterface
+  private interface Call {
+    byte[] on(KmsClient key) throws GeneralSecurityException;
+  }
+}
