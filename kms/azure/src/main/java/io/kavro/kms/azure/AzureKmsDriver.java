@@ -1,13 +1,11 @@
 package io.kavro.kms.azure;
 
 import com.azure.core.credential.TokenCredential;
+import io.kavro.rules.encryption.AlternateKeys;
 import io.kavro.rules.encryption.KmsClient;
 import io.kavro.rules.encryption.KmsDriver;
 import io.kavro.serde.rules.RuleException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,13 +30,12 @@ public final class AzureKmsDriver implements KmsDriver {
   /** The KMS type. */
   public static final String KMS_TYPE = "azure-kms";
   /** The setting of the alternate keys, as Confluent names it. */
-  public static final String ALTERNATE_KEY_IDS = "encrypt.alternate.kms.key.ids";
+  public static final String ALTERNATE_KEY_IDS = AlternateKeys.ALTERNATE_KEY_IDS;
   /** The setting that stores the key version with each DEK, as Confluent names it. */
   public static final String KEY_VERSION_SAVE = "encrypt.azure.key.version.save";
 
   private static final Logger LOG = LoggerFactory.getLogger(AzureKmsDriver.class);
   private static final String PREFIX = KMS_TYPE + "://";
-  private static final Pattern COMMA = Pattern.compile("\\s*,\\s*");
 
   /** The driver; ServiceLoader makes it. */
   public AzureKmsDriver() {}
@@ -53,29 +50,18 @@ public final class AzureKmsDriver implements KmsDriver {
     if (!kekUrl.regionMatches(true, 0, PREFIX, 0, PREFIX.length())) {
       throw new RuleException("'" + kekUrl + "' is not an " + KMS_TYPE + " key URI (" + PREFIX + "https://...)");
     }
-    List<KeyVaultKeyId> ids = new ArrayList<>();
-    ids.add(KeyVaultKeyId.parse(kekUrl.substring(PREFIX.length())));
-    Object alternates = configs.get(ALTERNATE_KEY_IDS);
-    if (alternates != null) {
-      for (String id : COMMA.split(alternates.toString().trim())) {
-        if (!id.isEmpty()) {
-          ids.add(KeyVaultKeyId.parse(id));
-        }
-      }
-    }
+    KeyVaultKeyId keyId = KeyVaultKeyId.parse(kekUrl.substring(PREFIX.length()));
     boolean saveVersion = booleanSetting(configs, KEY_VERSION_SAVE);
-    if (!saveVersion && ids.get(0).version() == null) {
+    if (!saveVersion && keyId.version() == null) {
       LOG.warn("Azure Key Vault key {} has no version and {} is off: DEKs wrapped with it cannot be read once "
-          + "the key is rotated and its old version disabled", ids.get(0), KEY_VERSION_SAVE);
+          + "the key is rotated and its old version disabled", keyId, KEY_VERSION_SAVE);
     }
     AzureCredentials credentials = AzureCredentials.from(configs);
     TokenCredential credential;
-    List<KeyVaultKmsClient> clients = new ArrayList<>(ids.size());
+    KmsClient primary;
     try {
       credential = credentials.build(KeyVaultTransport.http());
-      for (KeyVaultKeyId id : ids) {
-        clients.add(new KeyVaultKmsClient(id, saveVersion, credential, credentials.secret()));
-      }
+      primary = new KeyVaultKmsClient(keyId, saveVersion, credential, credentials.secret());
     } catch (RuntimeException e) {
       String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
       if (credentials.secret() != null) {
@@ -84,7 +70,9 @@ public final class AzureKmsDriver implements KmsDriver {
       throw new RuleException("cannot make the Azure Key Vault client of " + kekUrl + " (" + credentials + "): "
           + reason);
     }
-    return clients.size() == 1 ? clients.get(0) : new AlternateKeysClient(clients);
+    return AlternateKeys.of("Azure Key Vault", primary, configs, id -> new KeyVaultKmsClient(
+        KeyVaultKeyId.parse(id.regionMatches(true, 0, PREFIX, 0, PREFIX.length()) ? id.substring(PREFIX.length()) : id),
+        saveVersion, credential, credentials.secret()));
   }
 
   private static boolean booleanSetting(Map<String, ?> configs, String name) {
