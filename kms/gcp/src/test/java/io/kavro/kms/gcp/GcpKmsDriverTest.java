@@ -118,6 +118,19 @@ class GcpKmsDriverTest {
     assertThat(kms.decryptAsConfluent(KEY, client.encrypt(DEK))).isEqualTo(DEK);
   }
 
+  /** google-auth counts only 500, 503, 408 and 429 as retryable: a gateway's 502 or 504 is an outage too. */
+  @Test
+  void tokenEndpointGatewayErrors_areTemporary() throws Exception {
+    KmsClient client = client(KEY);
+    for (int status : new int[] {502, 504}) {
+      kms.throttleTokens(1, status);
+      assertThatThrownBy(() -> client.encrypt(DEK)).as("HTTP %d", status)
+          .isInstanceOf(KmsUnavailableException.class).hasMessageContaining(KEY);
+    }
+    assertThat(kms.requests).isEmpty();
+    assertThat(kms.decryptAsConfluent(KEY, client.encrypt(DEK))).isEqualTo(DEK);
+  }
+
   @Test
   void privateKeyWithRealNewlines_isReadToo() throws Exception {
     Map<String, Object> settings = settings();
