@@ -14,8 +14,11 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.kafka.common.errors.RetriableException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The KEKs and DEKs of one encryption executor, with Confluent's flow (get the KEK, or create it on write; get the
@@ -29,6 +32,7 @@ final class EncryptionKeys {
   static final String CACHE_SIZE = "cache.size";
   static final String CACHE_EXPIRY_SECS = "cache.expiry.secs";
   private static final long DAY_MILLIS = 86_400_000L;
+  private static final Logger LOG = LoggerFactory.getLogger(EncryptionKeys.class);
 
   private final Map<String, ?> configs;
   private final KmsDrivers drivers;
@@ -292,9 +296,18 @@ final class EncryptionKeys {
         synchronized (this) {
           c = client;
           if (c == null) {
+            KmsDriver driver = drivers.driver(kek.kmsType());
+            Set<String> executorOnly = driver.executorOnlySettings();
             Map<String, Object> merged = new HashMap<>(configs);
-            merged.putAll(kek.kmsProps());
-            c = drivers.driver(kek.kmsType()).newClient(kek.kmsType() + "://" + kek.kmsKeyId(), merged);
+            kek.kmsProps().forEach((name, value) -> {
+              if (executorOnly.contains(name)) {
+                LOG.warn("KEK '{}' sets {} in its kmsProps, which only the executor's settings may set: ignored",
+                    kek.name(), name);
+              } else {
+                merged.put(name, value);
+              }
+            });
+            c = driver.newClient(kek.kmsType() + "://" + kek.kmsKeyId(), merged);
             client = c;
           }
         }

@@ -1,6 +1,7 @@
 package io.kavro.rules.encryption;
 
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A KMS that holds key-encryption keys (KEKs): what a cloud KMS plug-in implements. Field encryption finds
@@ -29,7 +30,8 @@ public interface KmsDriver {
    *
    * @param kekUrl {@code <kmsType>://<kmsKeyId>}, as Confluent's clients name the key
    * @param configs the executor's settings (the serde's, with {@code rule.executors.*.param.*} over them) with the
-   *     KEK's {@code kmsProps} laid over them; they may hold secrets, never to be printed
+   *     KEK's {@code kmsProps} laid over them, except the {@link #executorOnlySettings()}; they may hold secrets,
+   *     never to be printed
    * @throws io.kavro.serde.rules.RuleException when the driver cannot reach the key (a setting is missing); the
    *     message names the setting, never its value
    * @throws io.kavro.serde.rules.RuleUnavailableException when the client cannot be made for now (a credentials
@@ -37,4 +39,14 @@ public interface KmsDriver {
    *     {@link KmsClient}, whose transient failures are {@link KmsUnavailableException}s
    */
   KmsClient newClient(String kekUrl, Map<String, ?> configs);
+
+  /**
+   * The settings that a KEK's {@code kmsProps} may not set, only the executor's settings: those that say where
+   * credentials or tokens are sent (an endpoint, a token URI), for anyone who may create a KEK in the DEK registry
+   * controls its {@code kmsProps}. A KEK's value of one of them is ignored, with a warning naming the setting.
+   * None by default.
+   */
+  default Set<String> executorOnlySettings() {
+    return Set.of();
+  }
 }

@@ -1,21 +1,22 @@
 package io.kavro.kms.aws;
 
 import io.kavro.rules.encryption.KmsUnavailableException;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.security.GeneralSecurityException;
 import java.util.Set;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
-import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
-import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
+import software.amazon.awssdk.core.exception.AbortedException;
 import software.amazon.awssdk.core.exception.SdkException;
 
 /**
  * What an AWS SDK failure is, in one place: an outage ({@link KmsUnavailableException}: throttling, HTTP 429 and
- * 5xx, {@code KMSInternalException}, {@code DependencyTimeoutException}, timeouts, I/O failures) or a refusal (a
- * plain {@link GeneralSecurityException}: access denied, a key not found or disabled, a ciphertext not made by
- * the key, bad credentials). Messages name the key ARN and AWS's reason (its error code and message), never a
+ * 408 and 5xx, {@code KMSInternalException}, {@code DependencyTimeoutException}; and every client-side failure,
+ * which is not AWS's answer: timeouts, I/O failures, an interrupted call, credentials that could not be loaded for
+ * now, as when the SDK's chain finds its container or instance credentials endpoint or STS silent, for the SDK then
+ * throws a cause-less {@code SdkClientException}) or a refusal (a plain {@link GeneralSecurityException}: AWS's
+ * answer that access is denied, a key is not found or disabled, a ciphertext was not made by the key, credentials
+ * are bad). Settings that Kavro itself finds missing or wrong are refused before any call
+ * ({@link AwsCredentialSettings}), so a client-side failure here is never one that a later attempt cannot pass. Messages name the key ARN and AWS's reason (its error code and message), never a
  * credential; the SDK's exception is kept as the cause.
  */
 final class AwsFaults {
@@ -24,8 +25,9 @@ final class AwsFaults {
       "DependencyTimeoutException", "ServiceUnavailable", "ServiceUnavailableException", "InternalFailure",
       "InternalError", "RequestTimeout", "RequestTimeoutException", "RequestLimitExceeded",
       "TooManyRequestsException", "IDPCommunicationError");
-  /** How deep the causes are searched for an I/O failure (a bound against a cycle). */
-  private static final int MAX_CAUSES = 16;
+  private static final int TOO_MANY_REQUESTS = 429;
+  private static final int REQUEST_TIMEOUT = 408;
+  private static final int SERVER_ERROR = 500;
 
   private AwsFaults() {}
 
@@ -35,6 +37,9 @@ final class AwsFaults {
    * @param action "encrypt" or "decrypt"
    */
   static GeneralSecurityException of(String action, AwsKeyArn key, SdkException e) {
+    if (e instanceof AbortedException) {
+      Thread.currentThread().interrupt(); // the SDK cleared the flag when it gave up: give it back to the caller
+    }
     String reason = reason(e);
     if (isTransient(e)) {
       return new KmsUnavailableException("AWS KMS could not " + action + " with key " + key + " for now: " + reason,
@@ -46,19 +51,11 @@ final class AwsFaults {
   static boolean isTransient(SdkException e) {
     if (e instanceof AwsServiceException service) {
       AwsErrorDetails details = service.awsErrorDetails();
-      return service.statusCode() == 429 || service.statusCode() >= 500 || service.isThrottlingException()
+      return service.statusCode() == TOO_MANY_REQUESTS || service.statusCode() == REQUEST_TIMEOUT
+          || service.statusCode() >= SERVER_ERROR || service.isThrottlingException()
           || details != null && TRANSIENT_CODES.contains(details.errorCode());
     }
-    if (e instanceof ApiCallTimeoutException || e instanceof ApiCallAttemptTimeoutException) {
-      return true;
-    }
-    Throwable cause = e.getCause();
-    for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
-      if (cause instanceof IOException || cause instanceof UncheckedIOException) {
-        return true;
-      }
-    }
-    return false;
+    return true; // not AWS's answer: the SDK could not make the call (no connection, no credentials for now)
   }
 
   /** AWS's error code, HTTP status and message; or, for a client-side failure, its class and message. */

@@ -6,12 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.kavro.rules.encryption.KmsClient;
 import io.kavro.rules.encryption.KmsUnavailableException;
 import io.kavro.serde.rules.RuleException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -55,6 +58,12 @@ class AwsKmsDriverTest {
   private void setProperty(String name, String value) {
     savedProperties.putIfAbsent(name, System.getProperty(name));
     System.setProperty(name, value);
+  }
+
+  /** Clears a system property for this test only. */
+  private void clearProperty(String name) {
+    savedProperties.putIfAbsent(name, System.getProperty(name));
+    System.clearProperty(name);
   }
 
   private static Map<String, Object> keys(Object... more) {
@@ -244,6 +253,29 @@ class AwsKmsDriverTest {
     KmsClient client = client(keyArn, Map.of());
 
     assertThat(client.decrypt(client.encrypt(DEK))).isEqualTo(DEK);
+  }
+
+  /**
+   * The default chain's only source is a container credentials endpoint that does not answer: the SDK throws a
+   * cause-less "Unable to load credentials from any of the providers", which is an outage, not a refusal.
+   */
+  @Test
+  void defaultChain_credentialsEndpointDown_isAnOutage(@TempDir Path dir) throws Exception {
+    int closedPort;
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      closedPort = socket.getLocalPort();
+    }
+    for (String name : List.of("aws.accessKeyId", "aws.secretAccessKey", "aws.sessionToken", "aws.roleArn",
+        "aws.webIdentityTokenFile", "aws.containerCredentialsPath", "aws.containerAuthorizationToken")) {
+      clearProperty(name);
+    }
+    setProperty("aws.sharedCredentialsFile", dir.resolve("no-credentials").toString());
+    setProperty("aws.configFile", dir.resolve("no-config").toString());
+    setProperty("aws.disableEc2Metadata", "true");
+    setProperty("aws.containerCredentialsFullUri", "http://127.0.0.1:" + closedPort + "/credentials");
+
+    assertThatThrownBy(() -> client(keyArn, Map.of()).encrypt(DEK))
+        .isInstanceOf(KmsUnavailableException.class).hasMessageContaining(keyArn);
   }
 
   @Test

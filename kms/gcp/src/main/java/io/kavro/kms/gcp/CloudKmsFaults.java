@@ -50,9 +50,10 @@ final class CloudKmsFaults {
           ? new KmsUnavailableException(message, e) : new GeneralSecurityException(message);
     }
     if (e instanceof IOException && e instanceof Retryable auth) { // the token endpoint's, GoogleAuthException
-      String message = what + ": no OAuth access token"
-          + (auth.isRetryable() ? " for now" : "") + ": " + oneLine(e.getMessage());
-      return auth.isRetryable() ? new KmsUnavailableException(message, e) : new GeneralSecurityException(message);
+      boolean temporary = tokenFailureIsTemporary(auth, e.getCause());
+      String message = what + ": no OAuth access token" + (temporary ? " for now" : "") + ": "
+          + oneLine(e.getMessage());
+      return temporary ? new KmsUnavailableException(message, e) : new GeneralSecurityException(message);
     }
     if (e instanceof IOException) {
       return new KmsUnavailableException(what + ": " + e.getClass().getSimpleName() + ": " + oneLine(e.getMessage()),
@@ -60,6 +61,18 @@ final class CloudKmsFaults {
     }
     return new GeneralSecurityException(what + ": " + e.getClass().getSimpleName() + ": "
         + oneLine(e.getMessage()), e);
+  }
+
+  /**
+   * Whether the token endpoint's failure is temporary: by its HTTP status when it answered (any 5xx, 408, 429:
+   * google-auth's {@code isRetryable()} counts only 500, 503, 408 and 429, so a gateway's 502 or 504 would be
+   * final), temporary when it did not answer (an I/O failure), else as google-auth says.
+   */
+  private static boolean tokenFailureIsTemporary(Retryable auth, Throwable cause) {
+    if (cause instanceof HttpResponseException http) {
+      return temporary(http.getStatusCode());
+    }
+    return cause instanceof IOException || auth.isRetryable();
   }
 
   private static boolean temporary(int status) {

@@ -4,6 +4,7 @@ import com.google.auth.http.HttpTransportFactory;
 import com.google.auth.oauth2.GoogleCredentials;
 import com.google.auth.oauth2.ServiceAccountCredentials;
 import io.kavro.serde.rules.RuleException;
+import io.kavro.serde.rules.RuleUnavailableException;
 import java.io.IOException;
 import java.util.List;
 
@@ -15,17 +16,19 @@ import java.util.List;
  * throttling endpoint surfaces as a temporary failure of the call. Stateless.
  */
 final class GcpCredentials {
-  /** Tink's scopes, {@code CloudKMSScopes.all()}. */
-  static final List<String> SCOPES =
-      List.of("https://www.googleapis.com/auth/cloud-platform", "https://www.googleapis.com/auth/cloudkms");
+  /** Cloud KMS's scope only (not Tink's {@code cloud-platform} too: a token good for Cloud KMS and nothing else). */
+  static final List<String> SCOPES = List.of("https://www.googleapis.com/auth/cloudkms");
 
   private GcpCredentials() {}
 
   /**
    * The credentials of a KEK's settings.
    *
-   * @throws RuleException when the private key cannot be read or no default credentials are found; the message
-   *     names the settings, never the key
+   * @throws RuleException when the private key cannot be read; the message names the setting, never the key
+   * @throws RuleUnavailableException when no application default credentials are found: the metadata server may
+   *     only have been slow to answer, so the record is retried (the KEK's client is made again). google-auth
+   *     remembers a failed metadata-server probe for the JVM's life: {@code GOOGLE_APPLICATION_CREDENTIALS} and
+   *     gcloud's file are read again on each attempt, the metadata server is not (a restart is needed)
    */
   static GoogleCredentials of(String kekUrl, GcpSettings settings, HttpTransportFactory transport) {
     GcpSettings.ServiceAccount account = settings.serviceAccount();
@@ -34,7 +37,7 @@ final class GcpCredentials {
         GoogleCredentials credentials = GoogleCredentials.getApplicationDefault(transport);
         return credentials.createScopedRequired() ? credentials.createScoped(SCOPES) : credentials;
       } catch (IOException e) {
-        throw new RuleException("no Google credentials for " + kekUrl + ": set " + GcpSettings.CLIENT_ID + ", "
+        throw new RuleUnavailableException("no Google credentials for " + kekUrl + " for now: set " + GcpSettings.CLIENT_ID + ", "
             + GcpSettings.CLIENT_EMAIL + ", " + GcpSettings.PRIVATE_KEY_ID + " and " + GcpSettings.PRIVATE_KEY
             + ", or provide application default credentials (" + e.getMessage() + ")", e);
       }

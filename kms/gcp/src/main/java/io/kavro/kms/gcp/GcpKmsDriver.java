@@ -12,6 +12,7 @@ import io.kavro.rules.encryption.KmsClient;
 import io.kavro.rules.encryption.KmsDriver;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The {@code gcp-kms} KMS of Confluent's clients: KEKs that are Google Cloud KMS CryptoKeys, named
@@ -23,9 +24,10 @@ import java.util.Map;
  * <p>Settings, from the serde's settings, {@code rule.executors.<name>.param.*} or the KEK's {@code kmsProps}, with
  * Confluent's names: {@code account.type}, {@code client.id}, {@code client.email}, {@code private.key.id} and
  * {@code private.key} (a service account; else the application default credentials), and
- * {@code encrypt.alternate.kms.key.ids} (keys to try, in order, when the KEK's own fails). Kavro's own:
- * {@code gcp.kms.endpoint} (a private or regional endpoint instead of {@code https://cloudkms.googleapis.com/}) and
- * {@code gcp.token.uri} (the service account's OAuth token endpoint).
+ * {@code encrypt.alternate.kms.key.ids} (keys to try, in order, when the KEK's own fails). Kavro's own, from the
+ * executor's settings only (never a KEK's {@code kmsProps}: see {@link #executorOnlySettings()}), https unless the
+ * host is the loopback: {@code gcp.kms.endpoint} (a private or regional endpoint instead of
+ * {@code https://cloudkms.googleapis.com/}) and {@code gcp.token.uri} (the service account's OAuth token endpoint).
  *
  * <p>The transport is {@code java.net.HttpURLConnection}, so the JVM's trust store ({@code javax.net.ssl.trustStore})
  * and proxy settings ({@code https.proxyHost}, {@code java.net.useSystemProxies}) apply. The client does not retry:
@@ -49,6 +51,12 @@ public final class GcpKmsDriver implements KmsDriver {
   @Override
   public String kmsType() {
     return KMS_TYPE;
+  }
+
+  /** {@code gcp.kms.endpoint} and {@code gcp.token.uri}: where the bearer token and the signed grant are sent. */
+  @Override
+  public Set<String> executorOnlySettings() {
+    return Set.of(GcpSettings.ENDPOINT, GcpSettings.TOKEN_URI);
   }
 
   @Override

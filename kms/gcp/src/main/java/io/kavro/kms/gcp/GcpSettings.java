@@ -11,7 +11,8 @@ import org.apache.kafka.common.config.types.Password;
 /**
  * The settings of one {@code gcp-kms} KEK, parsed once, from the executor's settings with the KEK's
  * {@code kmsProps} over them. Confluent's names: {@code account.type}, {@code client.id}, {@code client.email},
- * {@code private.key.id} and {@code private.key}; Kavro's own:
+ * {@code private.key.id} and {@code private.key}; Kavro's own, which a KEK may not set
+ * ({@link GcpKmsDriver#executorOnlySettings()}) and which must be https unless to the loopback:
  * {@code gcp.kms.endpoint} and {@code gcp.token.uri}. Immutable; its {@code toString} holds no secret.
  *
  * @param endpoint the root URL of the Cloud KMS REST API, ending with {@code /}
@@ -54,13 +55,26 @@ record GcpSettings(String endpoint, ServiceAccount serviceAccount) {
     if (!endpoint.contains("://")) {
       endpoint = "https://" + endpoint;
     }
-    URI uri = uri(kekUrl, ENDPOINT, endpoint);
-    if (!"https".equalsIgnoreCase(uri.getScheme()) && !"http".equalsIgnoreCase(uri.getScheme())
-        || uri.getHost() == null) {
-      throw new RuleException("the setting " + ENDPOINT + " of " + kekUrl + " is '" + endpoint
-          + "', not an http(s) URL such as https://cloudkms.googleapis.com/");
-    }
+    secure(kekUrl, ENDPOINT, uri(kekUrl, ENDPOINT, endpoint), "https://cloudkms.googleapis.com/");
     return endpoint.endsWith("/") ? endpoint : endpoint + "/";
+  }
+
+  /**
+   * Checks that a URL that credentials or tokens are sent to is https, or http to the loopback only (a local
+   * proxy or a test double).
+   */
+  private static URI secure(String kekUrl, String setting, URI uri, String example) {
+    String scheme = uri.getScheme();
+    boolean https = "https".equalsIgnoreCase(scheme);
+    if (uri.getHost() == null || !https && !("http".equalsIgnoreCase(scheme) && isLoopback(uri.getHost()))) {
+      throw new RuleException("the setting " + setting + " of " + kekUrl + " is '" + uri
+          + "', not an https URL such as " + example + " (http only to localhost or 127.0.0.1)");
+    }
+    return uri;
+  }
+
+  private static boolean isLoopback(String host) {
+    return host.equalsIgnoreCase("localhost") || host.matches("127(\\.\\d{1,3}){3}") || host.equals("[::1]");
   }
 
   private static ServiceAccount serviceAccount(String kekUrl, Map<String, ?> configs) {
@@ -90,7 +104,8 @@ record GcpSettings(String endpoint, ServiceAccount serviceAccount) {
     }
     String tokenUri = text(configs, TOKEN_URI);
     return new ServiceAccount(clientId, email, keyId, key.replace("\\n", "\n"),
-        tokenUri == null ? null : uri(kekUrl, TOKEN_URI, tokenUri));
+        tokenUri == null ? null : secure(kekUrl, TOKEN_URI, uri(kekUrl, TOKEN_URI, tokenUri),
+            "https://oauth2.googleapis.com/token"));
   }
 
   private static URI uri(String kekUrl, String setting, String value) {

@@ -68,6 +68,7 @@ final class CloudKmsDouble extends Dispatcher {
   private final Set<String> disabled = ConcurrentHashMap.newKeySet();
   private final AtomicInteger throttled = new AtomicInteger();
   private final AtomicInteger tokenThrottled = new AtomicInteger();
+  private volatile int tokenStatus = 503;
   private final AtomicInteger tokensIssued = new AtomicInteger();
   private volatile int throttleStatus = 429;
 
@@ -102,6 +103,12 @@ final class CloudKmsDouble extends Dispatcher {
 
   /** The next {@code count} token requests are answered 503, as a token endpoint that cannot answer for now. */
   void throttleTokens(int count) {
+    throttleTokens(count, 503);
+  }
+
+  /** The next {@code count} token requests are answered {@code status} (a gateway's 502 or 504, say). */
+  void throttleTokens(int count, int status) {
+    tokenStatus = status;
     tokenThrottled.set(count);
   }
 
@@ -141,7 +148,7 @@ final class CloudKmsDouble extends Dispatcher {
     }
     if (path.equals("/token")) {
       if (tokenThrottled.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-        return json(503, JSON.createObjectNode().put("error", "temporarily_unavailable"));
+        return json(tokenStatus, JSON.createObjectNode().put("error", "temporarily_unavailable"));
       }
       return token(text);
     }

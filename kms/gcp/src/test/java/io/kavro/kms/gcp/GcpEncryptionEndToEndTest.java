@@ -125,6 +125,29 @@ class GcpEncryptionEndToEndTest {
     assertThat(kms.paths()).containsExactly("POST /v1/" + KEY + ":encrypt", "POST /v1/" + KEY + ":decrypt");
   }
 
+  /**
+   * Whoever may create a KEK controls its kmsProps: a KEK that points the token endpoint and Cloud KMS at another
+   * host is not followed (the executor's settings are used), and that host gets no request.
+   */
+  @Test
+  void kekKmsProps_cannotRedirectTheTokenOrCloudKms() throws Exception {
+    try (MockWebServer elsewhere = new MockWebServer()) {
+      elsewhere.start();
+      registry.dekRegistry().createKek(new Kek("gcp-kek", "gcp-kms", KEY, Map.of(
+          "gcp.token.uri", elsewhere.url("/token").toString(), "gcp.kms.endpoint", elsewhere.url("/").toString()),
+          null, false, false));
+      byte[] written;
+      try (KafkaAvroSerializer serializer = serializer(account)) {
+        written = serializer.serialize("people", person("ann"));
+      }
+      try (KafkaAvroDeserializer deserializer = deserializer(account)) {
+        assertThat(ssnOf(deserializer.deserialize("people", written))).isEqualTo(SSN);
+      }
+      assertThat(elsewhere.getRequestCount()).isZero();
+      assertThat(kms.paths()).containsExactly("POST /v1/" + KEY + ":encrypt", "POST /v1/" + KEY + ":decrypt");
+    }
+  }
+
   @Test
   void wrongCredentials_failForGood_namingTheKekAndGooglesReason_neverTheKey() {
     byte[] written;

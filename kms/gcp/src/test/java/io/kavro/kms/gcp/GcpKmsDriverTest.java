@@ -2,6 +2,7 @@ package io.kavro.kms.gcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kavro.registry.LogCapture;
@@ -9,7 +10,9 @@ import io.kavro.rules.encryption.KmsClient;
 import io.kavro.rules.encryption.KmsDriver;
 import io.kavro.rules.encryption.KmsUnavailableException;
 import io.kavro.serde.rules.RuleException;
+import io.kavro.serde.rules.RuleUnavailableException;
 import java.net.ServerSocket;
+import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.util.Base64;
 import java.util.List;
@@ -19,6 +22,7 @@ import mockwebserver3.MockWebServer;
 import mockwebserver3.junit5.StartStop;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The driver against the double of Cloud KMS's REST API and Google's token endpoint: the requests are those of
@@ -116,6 +120,49 @@ class GcpKmsDriverTest {
         .hasMessageContaining(KEY).hasMessageContaining("no OAuth access token for now");
     assertThat(kms.requests).isEmpty();
     assertThat(kms.decryptAsConfluent(KEY, client.encrypt(DEK))).isEqualTo(DEK);
+  }
+
+  /** google-auth counts only 500, 503, 408 and 429 as retryable: a gateway's 502 or 504 is an outage too. */
+  @Test
+  void tokenEndpointGatewayErrors_areTemporary() throws Exception {
+    KmsClient client = client(KEY);
+    for (int status : new int[] {502, 504}) {
+      kms.throttleTokens(1, status);
+      assertThatThrownBy(() -> client.encrypt(DEK)).as("HTTP %d", status)
+          .isInstanceOf(KmsUnavailableException.class).hasMessageContaining(KEY);
+    }
+    assertThat(kms.requests).isEmpty();
+    assertThat(kms.decryptAsConfluent(KEY, client.encrypt(DEK))).isEqualTo(DEK);
+  }
+
+  /**
+   * No service account and no application default credentials found (a metadata server that did not answer the
+   * probe looks the same): temporary, so the record is retried rather than the rule failing open.
+   */
+  @Test
+  void noDefaultCredentials_isTemporary(@TempDir Path home) {
+    assumeTrue(System.getenv("GOOGLE_APPLICATION_CREDENTIALS") == null && System.getenv("CLOUDSDK_CONFIG") == null,
+        "application default credentials in the environment");
+    String savedHome = System.getProperty("user.home");
+    System.setProperty("user.home", home.toString()); // no gcloud credentials file
+    try {
+      assertThatThrownBy(() -> driver.newClient("gcp-kms://" + KEY, Map.of()))
+          .isInstanceOf(RuleUnavailableException.class).hasMessageContaining(KEY)
+          .hasMessageContaining("no Google credentials");
+    } finally {
+      System.setProperty("user.home", savedHome);
+    }
+  }
+
+  /** The bearer token and the signed grant travel over https only, or to the loopback. */
+  @Test
+  void plainHttpToAnotherHost_refused() {
+    for (String setting : List.of("gcp.kms.endpoint", "gcp.token.uri")) {
+      Map<String, Object> settings = settings();
+      settings.put(setting, "http://kms.example.com/token");
+      assertThatThrownBy(() -> driver.newClient("gcp-kms://" + KEY, settings)).as(setting)
+          .isInstanceOf(RuleException.class).hasMessageContaining(setting).hasMessageContaining("https");
+    }
   }
 
   @Test
