@@ -16,8 +16,10 @@ import software.amazon.awssdk.core.exception.SdkException;
  * throws a cause-less {@code SdkClientException}) or a refusal (a plain {@link GeneralSecurityException}: AWS's
  * answer that access is denied, a key is not found or disabled, a ciphertext was not made by the key, credentials
  * are bad). Settings that Kavro itself finds missing or wrong are refused before any call
- * ({@link AwsCredentialSettings}), so a client-side failure here is never one that a later attempt cannot pass. Messages name the key ARN and AWS's reason (its error code and message), never a
- * credential; the SDK's exception is kept as the cause.
+ * ({@link AwsCredentialSettings}), so a client-side failure here is never one that a later attempt cannot pass.
+ * Messages name the key ARN and AWS's reason (its error code and the first line of its message, cut short), never a
+ * credential; an outage keeps the SDK's exception as its cause, a refusal drops it (an
+ * {@code InvalidSignatureException}'s message quotes the signed request).
  */
 final class AwsFaults {
   /** AWS error codes that a later attempt may not meet, besides those the SDK counts as throttling. */
@@ -28,6 +30,8 @@ final class AwsFaults {
   private static final int TOO_MANY_REQUESTS = 429;
   private static final int REQUEST_TIMEOUT = 408;
   private static final int SERVER_ERROR = 500;
+  /** The longest reason quoted, as Vault's driver cuts its. */
+  private static final int MAX_REASON = 300;
 
   private AwsFaults() {}
 
@@ -45,7 +49,8 @@ final class AwsFaults {
       return new KmsUnavailableException("AWS KMS could not " + action + " with key " + key + " for now: " + reason,
           e);
     }
-    return new GeneralSecurityException("AWS KMS refused to " + action + " with key " + key + ": " + reason, e);
+    // No cause: the SDK's exception holds AWS's whole message, which may quote the signed request's headers.
+    return new GeneralSecurityException("AWS KMS refused to " + action + " with key " + key + ": " + reason);
   }
 
   static boolean isTransient(SdkException e) {
@@ -58,12 +63,24 @@ final class AwsFaults {
     return true; // not AWS's answer: the SDK could not make the call (no connection, no credentials for now)
   }
 
-  /** AWS's error code, HTTP status and message; or, for a client-side failure, its class and message. */
+  /**
+   * AWS's error code, HTTP status and message; or, for a client-side failure, its class and message. Only the
+   * message's first line, cut to {@link #MAX_REASON}: an {@code InvalidSignatureException} goes on with the
+   * canonical request, whose signed headers hold the session token ({@code x-amz-security-token}).
+   */
   private static String reason(SdkException e) {
     if (e instanceof AwsServiceException service && service.awsErrorDetails() != null) {
       AwsErrorDetails details = service.awsErrorDetails();
-      return details.errorCode() + " (HTTP " + service.statusCode() + "): " + details.errorMessage();
+      return details.errorCode() + " (HTTP " + service.statusCode() + "): " + firstLine(details.errorMessage());
     }
-    return e.getClass().getSimpleName() + ": " + e.getMessage();
+    return e.getClass().getSimpleName() + ": " + firstLine(e.getMessage());
+  }
+
+  private static String firstLine(String text) {
+    if (text == null) {
+      return "";
+    }
+    String line = text.strip().lines().findFirst().orElse("");
+    return line.length() > MAX_REASON ? line.substring(0, MAX_REASON) + "..." : line;
   }
 }

@@ -51,6 +51,8 @@ import javax.crypto.spec.SecretKeySpec;
  * temporary credentials whose session token KMS calls must carry. Every request is logged ({@link #requests()}).
  */
 final class AwsKmsDouble implements AutoCloseable {
+  /** A session token that AWS's InvalidSignatureException quotes in its canonical request: never to be printed. */
+  static final String SIGNED_TOKEN = "IQoJb3JpZ2luX2VjKAVROSESSIONTOKEN0000";
   /** How the double fails a call when told to. */
   enum Outage {
     /** 400 {@code ThrottlingException}, "Rate exceeded", as KMS answers a request over its quota. */
@@ -230,7 +232,9 @@ final class AwsKmsDouble implements AutoCloseable {
         answer = error(400, "UnrecognizedClientException", "The security token included in the request is invalid.");
       } else if (!auth.group(4).equals("kms") || !auth.group(6).equals(signature(exchange, body, auth))) {
         answer = error(400, "InvalidSignatureException", "The request signature we calculated does not match the "
-            + "signature you provided. Check your AWS Secret Access Key and signing method.");
+            + "signature you provided. Check your AWS Secret Access Key and signing method. Consult the service "
+            + "documentation for details.\n\nThe Canonical String for this request should have been\n'POST\n/\n\n"
+            + "host:kms\nx-amz-security-token:" + SIGNED_TOKEN + "\n'");
       } else if (outages.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
         Outage now = outage;
         answer = error(now.status, now.type, now.message);

@@ -37,7 +37,8 @@ final class GcpCredentials {
         GoogleCredentials credentials = GoogleCredentials.getApplicationDefault(transport);
         return credentials.createScopedRequired() ? credentials.createScoped(SCOPES) : credentials;
       } catch (IOException e) {
-        throw new RuleUnavailableException("no Google credentials for " + kekUrl + " for now: set " + GcpSettings.CLIENT_ID + ", "
+        throw new RuleUnavailableException("no Google credentials for " + kekUrl + " for now: set "
+            + GcpSettings.CLIENT_ID + ", "
             + GcpSettings.CLIENT_EMAIL + ", " + GcpSettings.PRIVATE_KEY_ID + " and " + GcpSettings.PRIVATE_KEY
             + ", or provide application default credentials (" + e.getMessage() + ")", e);
       }
