@@ -3,11 +3,15 @@ package io.kavro.kms.aws;
 import io.kavro.serde.rules.RuleException;
 import java.util.Map;
 import java.util.function.UnaryOperator;
+import org.apache.kafka.common.config.types.Password;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.profiles.ProfileFile;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.sts.StsClient;
@@ -20,7 +24,8 @@ import software.amazon.awssdk.services.sts.model.AssumeRoleRequest;
  * default chain; and, over any of them, a role to assume with STS ({@code role.arn}, else the environment's
  * {@code AWS_ROLE_ARN} unless {@code AWS_WEB_IDENTITY_TOKEN_FILE} is set, where the default chain assumes it;
  * {@code role.session.name}, else {@code AWS_ROLE_SESSION_NAME}, else {@code confluent-encrypt};
- * {@code role.external.id}, else {@code AWS_ROLE_EXTERNAL_ID}). A setting wins over the environment. Immutable;
+ * {@code role.external.id}, else {@code AWS_ROLE_EXTERNAL_ID}). A setting wins over the environment; a Kafka
+ * {@code Password} gives its value. A profile that no profile file has is a final failure naming it. Immutable;
  * {@link #toString()} names the source, never a key or the external id.
  */
 final class AwsCredentialSettings {
@@ -80,7 +85,7 @@ final class AwsCredentialSettings {
     if (accessKeyId != null) {
       base = StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKeyId, secretAccessKey));
     } else if (profile != null) {
-      base = ProfileCredentialsProvider.create(profile);
+      base = new NamedProfile(profile);
     } else {
       base = DefaultCredentialsProvider.builder().build();
     }
@@ -105,9 +110,65 @@ final class AwsCredentialSettings {
         + (roleArn == null ? "" : ", assuming role " + roleArn + " as '" + roleSessionName + "'");
   }
 
+  /** A setting's text; a Kafka {@link Password} (a {@code PASSWORD} setting) gives its value, not "[hidden]". */
   private static String setting(Map<String, ?> configs, String name) {
     Object value = configs.get(name);
-    return value == null ? null : blankToNull(value.toString());
+    return value instanceof Password password ? blankToNull(password.value())
+        : value == null ? null : blankToNull(value.toString());
+  }
+
+  /**
+   * The profile the {@code profile} setting names. When the SDK cannot load its credentials and the profile is in
+   * neither the shared credentials file nor the config file, the failure carries a {@link MissingProfile}: a
+   * setting that no later attempt fixes, which {@link AwsFaults} makes final. Any other failure (a profile whose
+   * role, SSO or process credentials cannot be fetched for now) is the SDK's, as it is.
+   */
+  private static final class NamedProfile implements AwsCredentialsProvider {
+    private final String name;
+    private final ProfileCredentialsProvider profile;
+
+    NamedProfile(String name) {
+      this.name = name;
+      this.profile = ProfileCredentialsProvider.create(name);
+    }
+
+    @Override
+    public AwsCredentials resolveCredentials() {
+      try {
+        return profile.resolveCredentials();
+      } catch (SdkClientException e) {
+        if (exists()) {
+          throw e;
+        }
+        MissingProfile missing = new MissingProfile(name);
+        throw SdkClientException.builder().message(missing.getMessage()).cause(missing).build();
+      }
+    }
+
+    /** Whether the files the SDK reads (AWS_SHARED_CREDENTIALS_FILE, AWS_CONFIG_FILE, ...) have the profile. */
+    private boolean exists() {
+      try {
+        return ProfileFile.defaultProfileFile().profile(name).isPresent();
+      } catch (RuntimeException unreadable) {
+        return true; // not known to be missing: the SDK's own failure stands
+      }
+    }
+
+    @Override
+    public String toString() {
+      return "profile '" + name + "'";
+    }
+  }
+
+  /** The {@code profile} setting names a profile that is in no profile file: final. Its message names it only. */
+  static final class MissingProfile extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    MissingProfile(String name) {
+      super("the AWS profile '" + name + "' (the setting " + PROFILE + ") is in neither the shared credentials file "
+          + "nor the config file (~/.aws/credentials and ~/.aws/config, or AWS_SHARED_CREDENTIALS_FILE and "
+          + "AWS_CONFIG_FILE)", null, false, false);
+    }
   }
 
   private static String blankToNull(String value) {

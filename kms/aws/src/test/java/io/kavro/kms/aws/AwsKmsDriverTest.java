@@ -16,6 +16,7 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.common.config.types.Password;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -288,6 +289,38 @@ class AwsKmsDriverTest {
     KmsClient client = client(keyArn, Map.of("profile", "kavro"));
 
     assertThat(client.decrypt(client.encrypt(DEK))).isEqualTo(DEK);
+  }
+
+  /**
+   * An explicit profile that no profile file has is a setting to fix, not an outage: final, naming the profile
+   * (the SDK says so with a cause-less SdkClientException, as for a credentials endpoint that is down).
+   */
+  @Test
+  void profile_thatNoFileHas_isFinal_namingIt(@TempDir Path dir) throws Exception {
+    Path file = Files.writeString(dir.resolve("credentials"), "[kavro]\naws_access_key_id = " + ACCESS_KEY_ID
+        + "\naws_secret_access_key = " + SECRET + "\n");
+    setProperty("aws.sharedCredentialsFile", file.toString());
+    setProperty("aws.configFile", dir.resolve("no-config").toString());
+    setProperty("aws.endpointUrlSts", kms.url());
+
+    assertThatThrownBy(() -> client(keyArn, Map.of("profile", "kavro-typo")).encrypt(DEK))
+        .isInstanceOf(GeneralSecurityException.class).isNotInstanceOf(KmsUnavailableException.class)
+        .hasMessageContaining(keyArn).hasMessageContaining("profile 'kavro-typo'")
+        .hasMessageContaining("AWS_SHARED_CREDENTIALS_FILE").satisfies(e -> assertNoSecret(e, SECRET));
+    assertThatThrownBy(() -> client(keyArn, Map.of("profile", "kavro-typo", "role.arn", kms.role("r"))).encrypt(DEK))
+        .as("under a role too").isInstanceOf(GeneralSecurityException.class)
+        .isNotInstanceOf(KmsUnavailableException.class).hasMessageContaining("profile 'kavro-typo'");
+    assertThat(kms.requests("Encrypt")).as("no call made").isEmpty();
+  }
+
+  /** As a ConfigDef PASSWORD setting or a Connect config provider gives them: the value, not "[hidden]". */
+  @Test
+  void kafkaPasswords_staticKeys_signTheCalls() throws Exception {
+    KmsClient client = client(keyArn, Map.of("access.key.id", new Password(ACCESS_KEY_ID), "secret.access.key",
+        new Password(SECRET)));
+
+    assertThat(client.decrypt(client.encrypt(DEK))).isEqualTo(DEK);
+    assertThat(kms.requests("Encrypt").get(0).accessKeyId()).isEqualTo(ACCESS_KEY_ID);
   }
 
   @Test

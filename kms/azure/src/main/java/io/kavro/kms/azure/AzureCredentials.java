@@ -5,6 +5,7 @@ import com.azure.core.http.HttpClient;
 import com.azure.identity.ClientSecretCredentialBuilder;
 import com.azure.identity.DefaultAzureCredentialBuilder;
 import java.util.Map;
+import org.apache.kafka.common.config.types.Password;
 
 /**
  * The Azure credential of a KEK, from Confluent's settings: {@code tenant.id}, {@code client.id} and
@@ -36,9 +37,11 @@ final class AzureCredentials {
     return new AzureCredentials(text(configs, TENANT_ID), text(configs, CLIENT_ID), text(configs, CLIENT_SECRET));
   }
 
+  /** A setting's text; a Kafka {@link Password} (a {@code PASSWORD} setting) gives its value, not "[hidden]". */
   private static String text(Map<String, ?> configs, String name) {
     Object value = configs.get(name);
-    return value == null || value.toString().isEmpty() ? null : value.toString();
+    String text = value instanceof Password password ? password.value() : value == null ? null : value.toString();
+    return text == null || text.isEmpty() ? null : text;
   }
 
   boolean isClientSecret() {

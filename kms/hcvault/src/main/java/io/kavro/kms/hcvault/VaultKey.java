@@ -58,8 +58,23 @@ record VaultKey(HttpUrl address, String mount, String name) {
     return PREFIX + host.substring(0, host.length() - 1) + "/" + mount + "/keys/" + name;
   }
 
-  /** A key id as it was given, without the user info a URL may carry ({@code user:pass@}). */
-  private static String redact(String id) {
-    return id.replaceAll("//[^/@]*@", "//***@");
+  /**
+   * A key id as it was given, for a message: without the user info a URL may carry ({@code user:pass@}, with or
+   * without a scheme, up to the last {@code @}, for a password may hold {@code @} or {@code /}), nor a query or
+   * fragment ({@code ?token=...}).
+   */
+  static String redact(String id) {
+    int scheme = id.indexOf("://");
+    int start = scheme < 0 ? 0 : scheme + 3;
+    int at = id.lastIndexOf('@');
+    String redacted = at < start ? id : id.substring(0, start) + "***" + id.substring(at);
+    int query = indexOfAny(redacted, '?', '#', start);
+    return query < 0 ? redacted : redacted.substring(0, query) + "?***";
+  }
+
+  private static int indexOfAny(String text, char one, char other, int from) {
+    int first = text.indexOf(one, from);
+    int second = text.indexOf(other, from);
+    return first < 0 ? second : second < 0 ? first : Math.min(first, second);
   }
 }

@@ -20,7 +20,8 @@ import okhttp3.OkHttpClient;
  * client's certificate, for Vault's cert auth or mutual TLS) and {@code ssl.truststore.location} (the CAs to trust,
  * read without a password, as Confluent's driver reads it, unless {@code ssl.truststore.password} is set), each a
  * JKS or PKCS12 file. Without a trust store the
- * JVM's default trust applies ({@code javax.net.ssl.trustStore} honoured). Applied to an OkHttp client.
+ * JVM's default trust applies ({@code javax.net.ssl.trustStore} honoured). A password may be a Kafka
+ * {@code Password}. Applied to an OkHttp client.
  */
 final class VaultTls {
   static final String KEYSTORE_LOCATION = "ssl.keystore.location";
@@ -95,7 +96,8 @@ final class VaultTls {
     return text == null ? null : text.toCharArray();
   }
 
+  /** A Kafka {@code Password} (the type of Kafka's own {@code ssl.*.password}) gives its value. */
   private static String text(Object value) {
-    return value == null || value.toString().isBlank() ? null : value.toString().trim();
+    return VaultCredentials.text(value);
   }
 }
