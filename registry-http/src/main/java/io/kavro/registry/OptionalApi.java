@@ -9,9 +9,9 @@ import java.time.Duration;
  * <p>What counts as the registry's answer that it lacks one differs:
  * <ul>
  *   <li>For the GUID, metadata, associations and Apicurio APIs, a JSON 404 without a registry error code while the
- *       core API answers (the client asks it) says the API is missing. That is remembered for {@link #MISSING_TTL}, then
- *       asked again: a registry may be upgraded, and a node that answered so may have been one still rolling out.
- *       A 404 whose body is not JSON (a proxy's page, an empty body) is an outage.</li>
+ *       core API answers (the client asks it) says the API is missing. That is remembered for
+ *       {@link #MISSING_TTL}, then asked again: a registry may be upgraded, and a node that answered so may have
+ *       been one still rolling out. A 404 whose body is not JSON (a proxy's page, an empty body) is an outage.</li>
  *   <li>For the DEK registry, only its own answers count: its error codes 4047x ({@link #DEK_KEY_NOT_FOUND},
  *       "Key not found", for a KEK or a DEK, which is an empty lookup, never a missing API). Any other 404 (a
  *       proxy's HTML page, a JSON {@code error_code} 404, a {@code 40400} or another API's 404xx) is an outage,

@@ -34,10 +34,13 @@ class AssociationsApiTest {
     return new MockResponse.Builder().code(code).setHeader("Content-Type", "application/json").body(body).build();
   }
 
-  /** What Apicurio 2.6.13's ccompat API answers for a path it does not route (JAX-RS's plain 404). */
+  /**
+   * What Apicurio 2.6.13's ccompat API answers for the associations path, which it does not route (JAX-RS's plain
+   * 404, {@code error_code} 0, as BareApicurioRegistryContractTest sees it).
+   */
   private static MockResponse apicurio2NotFound(String path) {
     return json(404, "{\"message\":\"RESTEASY003210: Could not find resource for full path: http://127.0.0.1"
-        + path + "\",\"error_code\":404,\"name\":\"NotFoundException\"}");
+        + path + "?resourceType=topic&associationType=value\",\"error_code\":0,\"name\":\"NotFoundException\"}");
   }
 
   @Test
