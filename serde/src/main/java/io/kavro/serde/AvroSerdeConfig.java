@@ -3,10 +3,10 @@ package io.kavro.serde;
 import io.kavro.registry.RegistryConfig;
 import io.kavro.serde.framing.FramingResolver;
 import io.kavro.serde.framing.SchemaIdPrefix;
+import io.kavro.serde.subject.AssociatedNameStrategy;
 import io.kavro.serde.subject.StreamsInternalTopicSubjects;
 import io.kavro.serde.subject.SubjectNameStrategies;
 import io.kavro.serde.subject.SubjectNameStrategy;
-import io.kavro.serde.subject.TopicNameStrategy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -113,9 +113,11 @@ public final class AvroSerdeConfig extends AbstractConfig {
 
   public static final String KEY_SUBJECT_NAME_STRATEGY_CONFIG = "key.subject.name.strategy";
   public static final String VALUE_SUBJECT_NAME_STRATEGY_CONFIG = "value.subject.name.strategy";
-  private static final String SUBJECT_NAME_STRATEGY_DOC = "Class that names the subject: TopicNameStrategy, "
-      + "RecordNameStrategy, TopicRecordNameStrategy (io.kavro.serde.subject or Confluent's "
-      + "io.confluent.kafka.serializers.subject package), or your own SubjectNameStrategy.";
+  private static final String SUBJECT_NAME_STRATEGY_DOC = "Class that names the subject: AssociatedNameStrategy "
+      + "(the default, as Confluent's since 8.3: the subject the registry associates with the topic, else "
+      + "TopicNameStrategy's), TopicNameStrategy, RecordNameStrategy, TopicRecordNameStrategy "
+      + "(io.kavro.serde.subject or Confluent's io.confluent.kafka.serializers.subject package), or your own "
+      + "SubjectNameStrategy.";
 
   public static final String SPECIFIC_AVRO_READER_CONFIG = "specific.avro.reader";
   private static final String SPECIFIC_AVRO_READER_DOC = "Deserializer decodes into generated SpecificRecord "
@@ -275,7 +277,7 @@ public final class AvroSerdeConfig extends AbstractConfig {
   }
 
   static ConfigDef define(ConfigDef def) {
-    String strategy = TopicNameStrategy.class.getName();
+    String strategy = AssociatedNameStrategy.class.getName();
     return def
         .define(AUTO_REGISTER_SCHEMAS_CONFIG, Type.BOOLEAN, true, Importance.MEDIUM, AUTO_REGISTER_SCHEMAS_DOC)
         .define(USE_LATEST_VERSION_CONFIG, Type.BOOLEAN, false, Importance.MEDIUM, USE_LATEST_VERSION_DOC)

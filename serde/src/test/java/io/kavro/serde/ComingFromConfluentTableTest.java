@@ -48,10 +48,18 @@ class ComingFromConfluentTableTest {
       // SchemaRegistryClientConfig only
       "missing.cache.size", "missing.id.cache.ttl.sec", "missing.version.cache.ttl.sec",
       "missing.schema.cache.ttl.sec", "url.randomize", "use.apache.http.client", "bearer.auth.uami.endpoint.url",
-      "bearer.auth.uami.endpoint.query", "request.header.*");
+      "bearer.auth.uami.endpoint.query", "request.header.*",
+      // AssociatedNameStrategy (8.3), the default strategy, which reads them itself
+      "subject.name.strategy.fallback.type", "subject.name.strategy.cache.size",
+      "subject.name.strategy.cache.expiry.secs", "subject.name.strategy.kafka.cluster.id");
 
-  /** Keys Kavro honours without a ConfigDef entry: a prefix, and the client's name of a serde key. */
-  private static final Set<String> UNDEFINED_BUT_HONOURED = Set.of("request.header.*", "url.randomize");
+  /**
+   * Keys Kavro honours without a ConfigDef entry: a prefix, the client's name of a serde key, and the keys that
+   * the default subject name strategy reads itself, as Confluent's does.
+   */
+  private static final Set<String> UNDEFINED_BUT_HONOURED = Set.of("request.header.*", "url.randomize",
+      "subject.name.strategy.fallback.type", "subject.name.strategy.cache.size",
+      "subject.name.strategy.cache.expiry.secs", "subject.name.strategy.kafka.cluster.id");
 
   @Test
   void everyConfluentKey_isListedOnce_withWhatKavroDoes() throws IOException {
