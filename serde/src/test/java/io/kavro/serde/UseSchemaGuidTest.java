@@ -191,6 +191,24 @@ class UseSchemaGuidTest {
   }
 
   @Test
+  void theGuidsVersionsRules_runOnWrite() {
+    Schema item = new Schema.Parser().parse("""
+        {"type":"record","name":"Item","namespace":"com.acme","fields":[{"name":"s","type":"string"}]}""");
+    io.kavro.registry.mock.MockRegistry registry = MockRegistries.scope(serdes.scope);
+    int id = registry.register("items-value", item, java.util.List.of(), Contracts.domain(Contracts.rule("w",
+        io.kavro.registry.contract.Rule.Kind.TRANSFORM, io.kavro.registry.contract.Rule.Mode.WRITE, "APPEND", "-w")));
+    GenericRecord x = new GenericData.Record(item);
+    x.put("s", "x");
+
+    byte[] written = serdes.serializer("auto.register.schemas", false, "use.schema.guid",
+        registry.guidOf(id).toString(), "rule.executors", "append", "rule.executors.append.class",
+        RulesTest.Append.class.getName()).serialize("items", x);
+
+    GenericRecord read = (GenericRecord) serdes.deserializer("rules.ignore", true).deserialize("items", written);
+    assertThat(read.get("s")).hasToString("x-w");
+  }
+
+  @Test
   void notAGuid_configError() {
     assertThatThrownBy(() -> serdes.serializer("use.schema.guid", "42"))
         .isInstanceOf(ConfigException.class)
@@ -201,25 +219,25 @@ class UseSchemaGuidTest {
     assertThat(new AvroSerdeConfig(serdes.config(), false).useSchemaGuid()).isNull();
   }
 
+  /**
+   * Once warm, a record costs no registry call and allocates its output alone: a datum of the GUID's own schema
+   * (nothing to project) allocates the output array alone (24 bytes a record here), below 64.
+   */
   @Test
-  void warm_noRegistryCall_andNoMoreAllocationThanTheSameSchemaById() {
+  void warm_noRegistryCall_andTheOutputAloneIsAllocated() {
     UUID guid = registerBoth();
-    int v1 = serdes.registry().lookup("orders-value", V1).id();
     Headers headers = new RecordHeaders();
     KafkaAvroSerializer byGuid = serdes.serializer("auto.register.schemas", false, "use.schema.guid",
         guid.toString());
-    KafkaAvroSerializer byLookup = serdes.serializer("auto.register.schemas", false, "use.schema.id", v1);
-    GenericRecord datum = v2(3, "n");
+    GenericRecord datum = new GenericData.Record(V1);
+    datum.put("id", 3L);
     byGuid.serialize("orders", headers, datum);
-    byLookup.serialize("orders", headers, datum);
     long requests = serdes.registryRequests();
 
-    long guidBytes = allocatedBy(() -> byGuid.serialize("orders", headers, datum));
-    long lookupBytes = allocatedBy(() -> byLookup.serialize("orders", headers, datum));
+    long bytes = allocatedBy(() -> byGuid.serialize("orders", headers, datum));
 
     assertThat(serdes.registryRequests()).as("registry calls once warm").isEqualTo(requests);
-    assertThat(guidBytes).as("bytes allocated by 20000 records with use.schema.guid, against " + lookupBytes
-        + " with use.schema.id").isLessThan(lookupBytes + lookupBytes / 5 + 200_000);
+    assertThat(bytes / 20_000).as("bytes allocated a record (the output is a 6-byte array)").isLessThan(64);
   }
 
   private static long allocatedBy(Runnable record) {
