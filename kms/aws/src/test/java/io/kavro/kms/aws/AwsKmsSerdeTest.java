@@ -212,4 +212,22 @@ class AwsKmsSerdeTest {
       assertThat(String.join("\n", logs.lines())).doesNotContain(SECRET);
     }
   }
+
+  @Test
+  void serdesClosed_closeTheirAwsSdkClients_closingTwiceHarmless() {
+    register("ERROR,ERROR");
+    int open = AwsSdk.open();
+    KafkaAvroSerializer serializer = serializer(SECRET);
+    byte[] written = serializer.serialize("people", person("ann"));
+    KafkaAvroDeserializer deserializer = deserializer(SECRET);
+    deserializer.deserialize("people", written);
+    assertThat(AwsSdk.open()).as("the writer's and the reader's").isEqualTo(open + 2);
+
+    serializer.close();
+    serializer.close();
+    assertThat(AwsSdk.open()).isEqualTo(open + 1);
+    deserializer.close();
+    deserializer.close();
+    assertThat(AwsSdk.open()).isEqualTo(open);
+  }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kavro.rules.encryption.KmsClient;
+import io.kavro.rules.encryption.KmsResources;
 import io.kavro.rules.encryption.KmsUnavailableException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -28,7 +29,7 @@ import okhttp3.ResponseBody;
  * <p>Failures: an I/O error or timeout, HTTP 408, 412, 429 and 5xx, and a 404 that is not Vault's JSON (a proxy)
  * are {@link KmsUnavailableException}s; any other answer is a {@link GeneralSecurityException} that names the key
  * URI, the HTTP status and Vault's {@code errors}. No message holds a token, a secret id or key material.
- * Thread-safe.
+ * Thread-safe. {@link #close()} releases its share of the driver's HTTP client.
  */
 final class VaultTransitClient implements KmsClient {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -38,18 +39,25 @@ final class VaultTransitClient implements KmsClient {
   private static final int MAX_REASON = 300;
 
   private final OkHttpClient http;
+  /** Its share of the driver's HTTP client, released on close. */
+  private final KmsResources.Lease<VaultHttp> share;
   private final VaultKey key;
   private final VaultCredentials credentials;
   private volatile String loginToken;
 
-  VaultTransitClient(OkHttpClient http, VaultKey key, VaultCredentials credentials) {
-    this.http = http;
+  VaultTransitClient(KmsResources.Lease<VaultHttp> http, VaultKey key, VaultCredentials credentials) {
+    this.http = http.get().client();
+    this.share = http;
     this.key = key;
     this.credentials = credentials;
   }
 
   VaultKey key() {
     return key;
+  }
+
+  OkHttpClient http() {
+    return http;
   }
 
   @Override
@@ -186,6 +194,12 @@ final class VaultTransitClient implements KmsClient {
     }
     String line = reason.length() == 0 ? "(no errors given)" : reason.toString().replaceAll("\\s+", " ");
     return line.length() > MAX_REASON ? line.substring(0, MAX_REASON) + "..." : line;
+  }
+
+  /** Releases its share of the HTTP client; the last share closes its connections. A second call does nothing. */
+  @Override
+  public void close() {
+    share.close();
   }
 
   /** The key URI only. */

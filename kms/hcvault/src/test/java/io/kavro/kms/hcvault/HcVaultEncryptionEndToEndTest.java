@@ -164,4 +164,21 @@ class HcVaultEncryptionEndToEndTest {
     }
     assertThat(new String(first, StandardCharsets.ISO_8859_1)).doesNotContain(SSN);
   }
+
+  @Test
+  void serdesClosed_closeTheirVaultHttpClients_closingTwiceHarmless() {
+    int open = VaultHttp.open();
+    KafkaAvroSerializer serializer = serializer(TOKEN);
+    byte[] written = serializer.serialize("people", person("ann"));
+    KafkaAvroDeserializer deserializer = deserializer(TOKEN);
+    assertThat(ssnOf(deserializer.deserialize("people", written))).isEqualTo(SSN);
+    assertThat(VaultHttp.open()).as("the writer's and the reader's").isEqualTo(open + 2);
+
+    serializer.close();
+    serializer.close();
+    assertThat(VaultHttp.open()).isEqualTo(open + 1);
+    deserializer.close();
+    deserializer.close();
+    assertThat(VaultHttp.open()).isEqualTo(open);
+  }
 }
