@@ -41,7 +41,7 @@ public interface KmsClient extends AutoCloseable {
 
   /**
    * Releases what the client holds (an SDK client, its connections and threads), or its share of what its driver's
-   * clients share. Called once, by the owner, when the serde closes; a second call does nothing. Never throws:
+   * clients share. Called once, by the owner, when the serde closes; a second call should do nothing. Never throws:
    * a failure to release is the driver's to log. Does nothing by default.
    */
   @Override
