@@ -3,19 +3,12 @@ package io.kavro.rules;
 import static io.kavro.rules.Serdes.person;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kavro.registry.contract.DataContract;
-import io.kavro.registry.contract.Metadata;
-import io.kavro.registry.contract.Rule;
-import io.kavro.registry.contract.RuleSet;
 import io.kavro.registry.mock.MockRegistries;
 import io.kavro.registry.mock.MockRegistry;
 import io.kavro.rules.encryption.FlakyKmsDriver;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import org.apache.avro.generic.GenericRecord;
 import org.junit.jupiter.api.AfterEach;
@@ -33,11 +26,7 @@ class KmsClientLifecycleTest {
   @BeforeEach
   void register() {
     FlakyKmsDriver.reset();
-    Rule rule = new Rule("encryptPii", null, Rule.Kind.TRANSFORM, Rule.Mode.WRITEREAD, "ENCRYPT", Set.of("PII"),
-        Map.of("encrypt.kek.name", "kek1", "encrypt.kms.type", FlakyKmsDriver.KMS_TYPE, "encrypt.kms.key.id",
-            "key1"), null, null, null, false);
-    registry.register("people-value", Serdes.PERSON, List.of(), new DataContract(Metadata.EMPTY,
-        new RuleSet(List.of(), List.of(rule), List.of(), null)));
+    Serdes.registerEncryption(registry, "kek1", FlakyKmsDriver.KMS_TYPE, "key1", null);
   }
 
   @AfterEach
@@ -47,8 +36,7 @@ class KmsClientLifecycleTest {
   }
 
   private Map<String, Object> config() {
-    return new HashMap<>(Map.of("schema.registry.url", "mock://" + scope, "auto.register.schemas", false,
-        "use.latest.version", true, "rule.executors._default_.param.secret", "s3cret"));
+    return Serdes.config(scope, Map.of(Serdes.PARAM + "secret", "s3cret"));
   }
 
   @Test
