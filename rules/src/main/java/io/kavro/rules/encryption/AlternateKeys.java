@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
  *       keyId -> oneKey(keyId, settings));                    // each alternate id as the user wrote it
  * }
  * }</pre>
- * Thread-safe when the keys' clients are.
+ * Thread-safe when the keys' clients are. {@link #close()} closes every key's client.
  */
 public final class AlternateKeys implements KmsClient {
   /** Confluent's setting of the alternate key ids: comma-separated, tried in order after the KEK's own key. */
@@ -63,6 +63,8 @@ public final class AlternateKeys implements KmsClient {
    * @param primary the client of the KEK's own key
    * @param configs the settings {@link KmsDriver#newClient} was given
    * @param alternates builds the client of each alternate key id, in order
+   * @throws RuntimeException what {@code alternates} throws, after closing the clients made so far, {@code primary}
+   *     included
    */
   public static KmsClient of(String kms, KmsClient primary, Map<String, ?> configs, KeyClientFactory alternates) {
     List<String> ids = alternateKeyIds(configs);
@@ -71,7 +73,16 @@ public final class AlternateKeys implements KmsClient {
     }
     List<KmsClient> keys = new ArrayList<>(ids.size() + 1);
     keys.add(primary);
-    ids.forEach(id -> keys.add(alternates.newKeyClient(id)));
+    try {
+      ids.forEach(id -> keys.add(alternates.newKeyClient(id)));
+    } catch (RuntimeException e) {
+      try {
+        new AlternateKeys(kms, keys).close(); // the clients made so far are nobody else's
+      } catch (RuntimeException closing) {
+        e.addSuppressed(closing);
+      }
+      throw e;
+    }
     return of(kms, keys);
   }
 
@@ -143,6 +154,26 @@ public final class AlternateKeys implements KmsClient {
         ? new KmsUnavailableException(message, temporary) : new GeneralSecurityException(message, failures.get(0));
     failures.stream().filter(f -> f != thrown.getCause()).forEach(thrown::addSuppressed);
     throw thrown;
+  }
+
+  /** Closes every key's client, in order, each once, even when one fails to. */
+  @Override
+  public void close() {
+    RuntimeException first = null;
+    for (KmsClient key : keys) {
+      try {
+        key.close();
+      } catch (RuntimeException e) {
+        if (first == null) {
+          first = e;
+        } else {
+          first.addSuppressed(e);
+        }
+      }
+    }
+    if (first != null) {
+      throw first;
+    }
   }
 
   /** The keys' clients, in order (a {@link KmsClient} prints no secret). */

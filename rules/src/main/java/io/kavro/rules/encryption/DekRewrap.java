@@ -128,10 +128,11 @@ public final class DekRewrap {
    */
   public Counts run(String kekName, String subject, boolean deleted, boolean dryRun, Consumer<Result> results) {
     Counts counts = new Counts(0, 0, 0, 0, 0);
+    KmsClient kms = null;
     try {
       Kek kek = registry.kek(kekName, deleted)
           .orElseThrow(() -> new IllegalArgumentException("the DEK registry has no KEK '" + kekName + "'"));
-      KmsClient kms = kek.shared() ? null : client(kek);
+      kms = kek.shared() ? null : client(kek);
       List<String> subjects = subject != null ? List.of(subject) : registry.dekSubjects(kekName, deleted);
       for (String s : subjects) {
         for (String algorithm : ALGORITHMS) {
@@ -150,6 +151,10 @@ public final class DekRewrap {
     } catch (RegistryUnavailableException e) {
       throw new StoppedException("the schema registry could not answer for now (" + e.getMessage() + "); stopped "
           + "after " + counts + "; run again: re-wrapping is idempotent", counts, e);
+    } finally {
+      if (kms != null) {
+        kms.close(); // the KMS client is this run's own
+      }
     }
   }
 

@@ -49,6 +49,14 @@ class AlternateKeysTest {
     }
 
     @Override
+    public void close() {
+      calls.add("close " + name);
+      if (answer == Answer.REFUSES) {
+        throw new IllegalStateException("key " + name + " cannot close");
+      }
+    }
+
+    @Override
     public String toString() {
       return "key " + name;
     }
@@ -139,5 +147,13 @@ class AlternateKeysTest {
     assertThatThrownBy(() -> AlternateKeys.of("Test KMS", own, alternates("bad"), id -> {
       throw new RuleException("invalid key '" + id + "' in " + AlternateKeys.ALTERNATE_KEY_IDS);
     })).isInstanceOf(RuleException.class).hasMessageContaining("'bad'");
+  }
+
+  @Test
+  void close_closesEveryKeyOnce_inOrder_evenWhenOneFails() {
+    KmsClient client = client(Answer.OK, "a,b", Map.of("a", Answer.REFUSES, "b", Answer.OK));
+
+    assertThatThrownBy(client::close).isInstanceOf(IllegalStateException.class).hasMessageContaining("key a");
+    assertThat(calls).containsExactly("close own", "close a", "close b");
   }
 }

@@ -17,6 +17,7 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.sts.StsClient;
 import software.amazon.awssdk.services.sts.auth.StsAssumeRoleCredentialsProvider;
 import software.amazon.awssdk.services.sts.model.AssumeRoleRequest;
+import software.amazon.awssdk.utils.SdkAutoCloseable;
 
 /**
  * How the driver signs its calls, with the setting names of Confluent's {@code aws-kms} driver, read once: static
@@ -79,7 +80,10 @@ final class AwsCredentialSettings {
         externalId);
   }
 
-  /** The provider of credentials for calls to a region (STS is called in that region, as Confluent's driver does). */
+  /**
+   * The provider of credentials for calls to a region (STS is called in that region, as Confluent's driver does).
+   * When it is {@link SdkAutoCloseable}, its user closes it (with an assumed role, that closes the STS client too).
+   */
   AwsCredentialsProvider provider(Region region) {
     AwsCredentialsProvider base;
     if (accessKeyId != null) {
@@ -98,7 +102,8 @@ final class AwsCredentialSettings {
     if (roleExternalId != null) {
       request.externalId(roleExternalId);
     }
-    return StsAssumeRoleCredentialsProvider.builder().stsClient(sts).refreshRequest(request.build()).build();
+    return new AssumedRole(StsAssumeRoleCredentialsProvider.builder().stsClient(sts).refreshRequest(request.build())
+        .build(), sts, base);
   }
 
   /** The source of the credentials, never a key nor the external id. */
@@ -177,5 +182,38 @@ final class AwsCredentialSettings {
 
   private static String or(String value, String otherwise) {
     return value != null ? value : otherwise;
+  }
+
+  /** A role's credentials; closing them closes the STS client and the credentials the role is assumed with. */
+  private static final class AssumedRole implements AwsCredentialsProvider, SdkAutoCloseable {
+    private final StsAssumeRoleCredentialsProvider provider;
+    private final StsClient sts;
+    private final AwsCredentialsProvider base;
+
+    AssumedRole(StsAssumeRoleCredentialsProvider provider, StsClient sts, AwsCredentialsProvider base) {
+      this.provider = provider;
+      this.sts = sts;
+      this.base = base;
+    }
+
+    @Override
+    public AwsCredentials resolveCredentials() {
+      return provider.resolveCredentials();
+    }
+
+    @Override
+    public void close() {
+      provider.close();
+      sts.close();
+      if (base instanceof SdkAutoCloseable closeable) {
+        closeable.close();
+      }
+    }
+
+    /** No credential. */
+    @Override
+    public String toString() {
+      return "AWS assumed role credentials";
+    }
   }
 }

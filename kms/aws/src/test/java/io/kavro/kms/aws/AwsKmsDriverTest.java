@@ -382,6 +382,52 @@ class AwsKmsDriverTest {
         .doesNotContain(SECRET).doesNotContain(ACCESS_KEY_ID);
   }
 
+  @Test
+  void keysOfOneRegionAndSettings_shareOneSdkClient_closedWithTheLastKeyClient() throws Exception {
+    AwsKmsDriver driver = new AwsKmsDriver(name -> null);
+    int open = AwsSdk.open();
+    KmsClient first = driver.newClient("aws-kms://" + keyArn, keys());
+    KmsClient second = driver.newClient("aws-kms://" + kms.createKey("eu-west-1", "second"), keys());
+    KmsClient otherRegion = driver.newClient("aws-kms://" + kms.createKey("us-east-1", "third"), keys());
+
+    assertThat(driver.openSdkClients()).as("one per region").isEqualTo(2);
+    assertThat(first.decrypt(first.encrypt(DEK))).isEqualTo(DEK);
+
+    first.close();
+    first.close(); // a second close releases nothing more
+    assertThat(driver.openSdkClients()).isEqualTo(2);
+    assertThat(second.decrypt(second.encrypt(DEK))).as("the shared client still works").isEqualTo(DEK);
+    second.close();
+    assertThat(driver.openSdkClients()).isEqualTo(1);
+    otherRegion.close();
+    assertThat(driver.openSdkClients()).isZero();
+    assertThat(AwsSdk.open()).as("the SDK clients closed").isEqualTo(open);
+  }
+
+  @Test
+  void otherCredentialSettings_anotherSdkClient() {
+    AwsKmsDriver driver = new AwsKmsDriver(name -> null);
+    KmsClient first = driver.newClient("aws-kms://" + keyArn, keys());
+    KmsClient profile = driver.newClient("aws-kms://" + keyArn, Map.of("profile", "other"));
+
+    assertThat(driver.openSdkClients()).isEqualTo(2);
+    first.close();
+    profile.close();
+    assertThat(driver.openSdkClients()).isZero();
+  }
+
+  @Test
+  void alternateThatCannotBeMade_theKeyClientsMadeSoFarAreClosed() {
+    AwsKmsDriver driver = new AwsKmsDriver(name -> null);
+    int open = AwsSdk.open();
+
+    assertThatThrownBy(() -> driver.newClient("aws-kms://" + keyArn, keys(AwsKmsDriver.ALTERNATE_KEY_IDS,
+        kms.createKey("us-east-1", "alternate") + ",mykey"))).isInstanceOf(RuleException.class);
+
+    assertThat(driver.openSdkClients()).isZero();
+    assertThat(AwsSdk.open()).isEqualTo(open);
+  }
+
   /** Neither the exception, nor its causes and suppressed ones, print the secret. */
   static void assertNoSecret(Throwable e, String secret) {
     java.io.StringWriter trace = new java.io.StringWriter();

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kavro.rules.encryption.KmsClient;
+import io.kavro.rules.encryption.KmsResources;
 import io.kavro.rules.encryption.KmsUnavailableException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +31,7 @@ import okhttp3.ResponseBody;
  * {@link GeneralSecurityException} that names the key URI, the HTTP status and Vault's {@code errors}. A redirect is
  * never followed (the {@code OkHttpClient} must not follow redirects: it would send {@code X-Vault-Token} to
  * another host); its message names the {@code Location}'s scheme, host and port only. No message holds a token, a
- * secret id or key material. Thread-safe.
+ * secret id or key material. Thread-safe. {@link #close()} releases its share of the driver's HTTP client.
  */
 final class VaultTransitClient implements KmsClient {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -43,18 +44,25 @@ final class VaultTransitClient implements KmsClient {
   private static final int PERMANENT_REDIRECT = 308;
 
   private final OkHttpClient http;
+  /** Its share of the driver's HTTP client, released on close. */
+  private final KmsResources.Lease<VaultHttp> share;
   private final VaultKey key;
   private final VaultCredentials credentials;
   private volatile String loginToken;
 
-  VaultTransitClient(OkHttpClient http, VaultKey key, VaultCredentials credentials) {
-    this.http = http;
+  VaultTransitClient(KmsResources.Lease<VaultHttp> http, VaultKey key, VaultCredentials credentials) {
+    this.http = http.get().client();
+    this.share = http;
     this.key = key;
     this.credentials = credentials;
   }
 
   VaultKey key() {
     return key;
+  }
+
+  OkHttpClient http() {
+    return http;
   }
 
   @Override
@@ -215,6 +223,12 @@ final class VaultTransitClient implements KmsClient {
     }
     String line = reason.length() == 0 ? "(no errors given)" : reason.toString().replaceAll("\\s+", " ");
     return line.length() > MAX_REASON ? line.substring(0, MAX_REASON) + "..." : line;
+  }
+
+  /** Releases its share of the HTTP client; the last share closes its connections. A second call does nothing. */
+  @Override
+  public void close() {
+    share.close();
   }
 
   /** The key URI only. */

@@ -472,4 +472,37 @@ class HcVaultKmsDriverTest {
         .noneMatch(text -> text.contains(TOKEN) || text.contains("SECRET-ID"));
     assertThat(token).hasToString("Vault credentials (token, namespace ns1)");
   }
+
+  @Test
+  void keysOfOneSettings_shareOneHttpClient_itsConnectionsClosedWithTheLastClient() throws Exception {
+    vault.key("transit", "spare");
+    KmsClient orders = client("transit/orders", "token.id", TOKEN);
+    KmsClient spare = client("transit/spare", "token.id", TOKEN);
+    KmsClient otherToken = client("transit/orders", "token.id", "hvs.other");
+    okhttp3.ConnectionPool pool = ((VaultTransitClient) orders).http().connectionPool();
+
+    assertThat(orders.decrypt(orders.encrypt(DEK))).isEqualTo(DEK);
+    assertThat(spare.decrypt(spare.encrypt(DEK))).isEqualTo(DEK);
+    assertThat(((VaultTransitClient) spare).http()).isSameAs(((VaultTransitClient) orders).http());
+    assertThat(driver.openHttpClients()).as("one per settings").isEqualTo(2);
+    assertThat(pool.connectionCount()).as("kept alive").isEqualTo(1);
+
+    orders.close();
+    orders.close(); // a second close releases nothing more
+    assertThat(pool.connectionCount()).isEqualTo(1);
+    assertThat(spare.decrypt(spare.encrypt(DEK))).as("the shared client still works").isEqualTo(DEK);
+    spare.close();
+    assertThat(pool.connectionCount()).as("closed with the last client").isZero();
+    assertThat(driver.openHttpClients()).isEqualTo(1);
+    otherToken.close();
+    assertThat(driver.openHttpClients()).isZero();
+  }
+
+  @Test
+  void alternateThatCannotBeMade_theClientsMadeSoFarAreReleased() {
+    assertThatThrownBy(() -> client("transit/orders", "token.id", TOKEN, HcVaultKmsDriver.ALTERNATE_KEY_IDS,
+        "not a key")).isInstanceOf(RuleException.class);
+
+    assertThat(driver.openHttpClients()).isZero();
+  }
 }
