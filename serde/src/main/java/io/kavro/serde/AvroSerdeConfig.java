@@ -221,6 +221,7 @@ public final class AvroSerdeConfig extends AbstractConfig {
   /** Parses the configuration of the key ({@code isKey}) or value side. */
   public AvroSerdeConfig(Map<String, ?> originals, boolean isKey) {
     super(CONFIG, classesAsNames(originals), false);
+    ConfluentKeys.check(originals); // Confluent's keys that Kavro does not honour: refused or warned, by name
     this.isKey = isKey;
     this.registryConfig = RegistryKeys.registryConfig(originals);
     this.autoRegisterSchemas = getBoolean(AUTO_REGISTER_SCHEMAS_CONFIG);
