@@ -2,6 +2,7 @@ package io.kavro.rules.encryption;
 
 import java.security.GeneralSecurityException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -76,11 +77,7 @@ public final class AlternateKeys implements KmsClient {
     try {
       ids.forEach(id -> keys.add(alternates.newKeyClient(id)));
     } catch (RuntimeException e) {
-      try {
-        new AlternateKeys(kms, keys).close(); // the clients made so far are nobody else's
-      } catch (RuntimeException closing) {
-        e.addSuppressed(closing);
-      }
+      new AlternateKeys(kms, keys).close(); // the clients made so far are nobody else's
       throw e;
     }
     return of(kms, keys);
@@ -116,6 +113,18 @@ public final class AlternateKeys implements KmsClient {
       }
     }
     return List.copyOf(ids);
+  }
+
+  /**
+   * The settings without {@value #ALTERNATE_KEY_IDS}: what a driver keys a shared SDK client by, since the alternate
+   * ids do not change the client.
+   *
+   * @return a new, modifiable map
+   */
+  public static Map<String, Object> withoutAlternateKeyIds(Map<String, ?> configs) {
+    Map<String, Object> settings = new HashMap<>(configs);
+    settings.remove(ALTERNATE_KEY_IDS);
+    return settings;
   }
 
   @Override
@@ -156,23 +165,18 @@ public final class AlternateKeys implements KmsClient {
     throw thrown;
   }
 
-  /** Closes every key's client, in order, each once, even when one fails to. */
+  /**
+   * Closes every key's client, in order, each once, even when one fails to. Never throws: a client that fails to
+   * close is logged, named by its {@code toString} (which prints no secret), not by its key id.
+   */
   @Override
   public void close() {
-    RuntimeException first = null;
     for (KmsClient key : keys) {
       try {
         key.close();
       } catch (RuntimeException e) {
-        if (first == null) {
-          first = e;
-        } else {
-          first.addSuppressed(e);
-        }
+        LOG.warn("cannot close {} ({})", key, e.getClass().getName());
       }
-    }
-    if (first != null) {
-      throw first;
     }
   }
 

@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Re-wraps the DEKs of a KEK under the KEK's current KMS key version, as Confluent's {@code RewrapDeks} does: for
@@ -38,6 +40,7 @@ import java.util.function.Consumer;
  * <p>Neither key material nor KMS settings appear in an outcome, a message or a log line.
  */
 public final class DekRewrap {
+  private static final Logger LOG = LoggerFactory.getLogger(DekRewrap.class);
   /** Every algorithm a DEK can have, walked in this order. */
   private static final List<String> ALGORITHMS = List.of(DekAlgorithm.AES128_GCM.name(),
       DekAlgorithm.AES256_GCM.name(), DekAlgorithm.AES256_SIV.name());
@@ -153,7 +156,7 @@ public final class DekRewrap {
           + "after " + counts + "; run again: re-wrapping is idempotent", counts, e);
     } finally {
       if (kms != null) {
-        kms.close(); // the KMS client is this run's own
+        close(kms); // the KMS client is this run's own
       }
     }
   }
@@ -213,9 +216,17 @@ public final class DekRewrap {
   }
 
   private KmsClient client(Kek kek) {
-    Map<String, Object> merged = new HashMap<>(kmsConfigs);
-    merged.putAll(kek.kmsProps());
-    return drivers.driver(kek.kmsType()).newClient(kek.kmsType() + "://" + kek.kmsKeyId(), merged);
+    KmsDriver driver = drivers.driver(kek.kmsType());
+    return driver.newClient(kek.kmsType() + "://" + kek.kmsKeyId(), KmsSettings.merged(kmsConfigs, kek, driver));
+  }
+
+  /** Closes the run's client; a driver's client that throws (which it should not) hides nothing of the run. */
+  private static void close(KmsClient kms) {
+    try {
+      kms.close();
+    } catch (RuntimeException e) {
+      LOG.warn("cannot close {} ({})", kms, e.getClass().getName());
+    }
   }
 
   private static Result result(Dek dek, Outcome outcome, String reason) {

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,7 +41,7 @@ final class KmsClients implements AutoCloseable {
    */
   KmsClient client(Kek kek) {
     KmsDriver driver = drivers.driver(kek.kmsType());
-    ClientKey key = new ClientKey(kek.kmsType() + "://" + kek.kmsKeyId(), settings(kek, driver));
+    ClientKey key = new ClientKey(kek.kmsType() + "://" + kek.kmsKeyId(), KmsSettings.merged(configs, kek, driver));
     synchronized (this) {
       checkOpen(kek);
       KmsClient client = clients.get(key);
@@ -60,7 +59,7 @@ final class KmsClients implements AutoCloseable {
     if (!wasClosed && kept == null) {
       return made;
     }
-    close(made, key.kekUrl()); // closed meanwhile, or another thread made the same client first
+    close(made, "of KEK '" + kek.name() + "'"); // closed meanwhile, or another thread made the same client first
     checkOpen(kek);
     return kept;
   }
@@ -71,21 +70,6 @@ final class KmsClients implements AutoCloseable {
     }
   }
 
-  /** The executor's settings with the KEK's {@code kmsProps} over them, but those only the executor may set. */
-  private Map<String, Object> settings(Kek kek, KmsDriver driver) {
-    Set<String> executorOnly = driver.executorOnlySettings();
-    Map<String, Object> merged = new HashMap<>(configs);
-    kek.kmsProps().forEach((name, value) -> {
-      if (executorOnly.contains(name)) {
-        LOG.warn("KEK '{}' sets {} in its kmsProps, which only the executor's settings may set: ignored",
-            kek.name(), name);
-      } else {
-        merged.put(name, value);
-      }
-    });
-    return java.util.Collections.unmodifiableMap(merged);
-  }
-
   /** How many clients are open. */
   synchronized int size() {
     return clients.size();
@@ -94,28 +78,34 @@ final class KmsClients implements AutoCloseable {
   /** Closes every client, once; afterwards no client is made. A second call does nothing. */
   @Override
   public void close() {
-    List<Map.Entry<ClientKey, KmsClient>> open;
+    List<KmsClient> open;
     synchronized (this) {
       closed = true;
-      open = new ArrayList<>(clients.entrySet());
+      open = new ArrayList<>(clients.values());
       clients.clear();
     }
-    open.forEach(entry -> close(entry.getValue(), entry.getKey().kekUrl()));
+    open.forEach(client -> close(client, ""));
   }
 
-  private static void close(KmsClient client, String what) {
+  /**
+   * Closes a client, which should never throw; one that does is logged by its {@code toString} (a driver's client
+   * prints no secret) and the KEK's name, never by its KEK URL: a key id may carry credentials (a Vault URL's
+   * {@code user:pass@} or {@code ?token=}).
+   */
+  private static void close(KmsClient client, String ofKek) {
     try {
       client.close();
     } catch (RuntimeException e) {
-      LOG.warn("cannot close {} of {} ({})", client, what, e.getClass().getName());
+      LOG.warn("cannot close the KMS client {}{} ({})", client, ofKek.isEmpty() ? "" : " " + ofKek,
+          e.getClass().getName());
     }
   }
 
-  /** A KEK's URL and settings; the settings may hold secrets: never printed. */
+  /** A KEK's URL and settings; both may hold secrets (a Vault URL's {@code ?token=}): never printed. */
   private record ClientKey(String kekUrl, Map<String, Object> settings) {
     @Override
     public String toString() {
-      return kekUrl;
+      return "a KMS client's KEK URL and settings";
     }
   }
 }

@@ -1,9 +1,9 @@
 package io.kavro.kms.aws;
 
+import io.kavro.rules.encryption.KmsSettings;
 import io.kavro.serde.rules.RuleException;
 import java.util.Map;
 import java.util.function.UnaryOperator;
-import org.apache.kafka.common.config.types.Password;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
@@ -11,8 +11,8 @@ import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.exception.SdkClientException;
-import software.amazon.awssdk.profiles.ProfileFile;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.profiles.ProfileFile;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.sts.StsClient;
 import software.amazon.awssdk.services.sts.auth.StsAssumeRoleCredentialsProvider;
@@ -62,22 +62,23 @@ final class AwsCredentialSettings {
    * @throws RuleException when only one of the two static keys is set, naming the missing one
    */
   static AwsCredentialSettings of(Map<String, ?> configs, UnaryOperator<String> environment) {
-    String accessKeyId = setting(configs, ACCESS_KEY_ID);
-    String secretAccessKey = setting(configs, SECRET_ACCESS_KEY);
+    String accessKeyId = KmsSettings.text(configs, ACCESS_KEY_ID);
+    String secretAccessKey = KmsSettings.text(configs, SECRET_ACCESS_KEY);
     if ((accessKeyId == null) != (secretAccessKey == null)) {
       throw new RuleException("the AWS KMS driver has " + (accessKeyId == null ? SECRET_ACCESS_KEY : ACCESS_KEY_ID)
           + " but not " + (accessKeyId == null ? ACCESS_KEY_ID : SECRET_ACCESS_KEY)
           + ": set both (static keys), or neither (profile or the SDK's default chain)");
     }
-    String roleArn = setting(configs, ROLE_ARN);
+    String roleArn = KmsSettings.text(configs, ROLE_ARN);
     if (roleArn == null && blankToNull(environment.apply("AWS_WEB_IDENTITY_TOKEN_FILE")) == null) {
       roleArn = blankToNull(environment.apply("AWS_ROLE_ARN"));
     }
-    String sessionName = or(setting(configs, ROLE_SESSION_NAME),
+    String sessionName = or(KmsSettings.text(configs, ROLE_SESSION_NAME),
         or(blankToNull(environment.apply("AWS_ROLE_SESSION_NAME")), DEFAULT_SESSION_NAME));
-    String externalId = or(setting(configs, ROLE_EXTERNAL_ID), blankToNull(environment.apply("AWS_ROLE_EXTERNAL_ID")));
-    return new AwsCredentialSettings(accessKeyId, secretAccessKey, setting(configs, PROFILE), roleArn, sessionName,
-        externalId);
+    String externalId = or(KmsSettings.text(configs, ROLE_EXTERNAL_ID),
+        blankToNull(environment.apply("AWS_ROLE_EXTERNAL_ID")));
+    return new AwsCredentialSettings(accessKeyId, secretAccessKey, KmsSettings.text(configs, PROFILE), roleArn,
+        sessionName, externalId);
   }
 
   /**
@@ -115,20 +116,13 @@ final class AwsCredentialSettings {
         + (roleArn == null ? "" : ", assuming role " + roleArn + " as '" + roleSessionName + "'");
   }
 
-  /** A setting's text; a Kafka {@link Password} (a {@code PASSWORD} setting) gives its value, not "[hidden]". */
-  private static String setting(Map<String, ?> configs, String name) {
-    Object value = configs.get(name);
-    return value instanceof Password password ? blankToNull(password.value())
-        : value == null ? null : blankToNull(value.toString());
-  }
-
   /**
    * The profile the {@code profile} setting names. When the SDK cannot load its credentials and the profile is in
    * neither the shared credentials file nor the config file, the failure carries a {@link MissingProfile}: a
    * setting that no later attempt fixes, which {@link AwsFaults} makes final. Any other failure (a profile whose
    * role, SSO or process credentials cannot be fetched for now) is the SDK's, as it is.
    */
-  private static final class NamedProfile implements AwsCredentialsProvider {
+  private static final class NamedProfile implements AwsCredentialsProvider, SdkAutoCloseable {
     private final String name;
     private final ProfileCredentialsProvider profile;
 
@@ -157,6 +151,12 @@ final class AwsCredentialSettings {
       } catch (RuntimeException unreadable) {
         return true; // not known to be missing: the SDK's own failure stands
       }
+    }
+
+    /** Closes the SDK's profile provider, and with it the STS or SSO client a role or SSO profile made. */
+    @Override
+    public void close() {
+      profile.close();
     }
 
     @Override
@@ -201,13 +201,31 @@ final class AwsCredentialSettings {
       return provider.resolveCredentials();
     }
 
+    /** Closes all three, each even when one before it fails; the first failure is thrown, the others suppressed. */
     @Override
     public void close() {
-      provider.close();
-      sts.close();
-      if (base instanceof SdkAutoCloseable closeable) {
-        closeable.close();
+      RuntimeException failed = closeEach(provider, sts, base instanceof SdkAutoCloseable closeable ? closeable : null);
+      if (failed != null) {
+        throw failed;
       }
+    }
+
+    private static RuntimeException closeEach(SdkAutoCloseable... closeables) {
+      RuntimeException failed = null;
+      for (SdkAutoCloseable closeable : closeables) {
+        try {
+          if (closeable != null) {
+            closeable.close();
+          }
+        } catch (RuntimeException e) {
+          if (failed == null) {
+            failed = e;
+          } else {
+            failed.addSuppressed(e);
+          }
+        }
+      }
+      return failed;
     }
 
     /** No credential. */

@@ -34,6 +34,8 @@ final class AwsFaults {
   private static final int SERVER_ERROR = 500;
   /** The longest reason quoted, as Vault's driver cuts its. */
   private static final int MAX_REASON = 300;
+  /** How deep a cause chain is walked: a chain with a loop (a cause that is its own cause's cause) ends. */
+  private static final int MAX_CAUSES = 16;
 
   private AwsFaults() {}
 
@@ -60,9 +62,10 @@ final class AwsFaults {
     return new GeneralSecurityException("AWS KMS refused to " + action + " with key " + key + ": " + reason);
   }
 
-  /** The explicit profile that does not exist, among the causes; null when none. */
+  /** The explicit profile that does not exist, among the first {@link #MAX_CAUSES} causes; null when none. */
   private static AwsCredentialSettings.MissingProfile missingProfile(Throwable e) {
-    for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+    Throwable cause = e;
+    for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
       if (cause instanceof AwsCredentialSettings.MissingProfile missing) {
         return missing;
       }

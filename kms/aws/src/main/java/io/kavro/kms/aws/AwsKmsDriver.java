@@ -5,7 +5,6 @@ import io.kavro.rules.encryption.KmsClient;
 import io.kavro.rules.encryption.KmsDriver;
 import io.kavro.rules.encryption.KmsResources;
 import io.kavro.serde.rules.RuleException;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
@@ -70,8 +69,7 @@ public final class AwsKmsDriver implements KmsDriver {
     AwsCredentialSettings credentials = AwsCredentialSettings.of(configs, environment);
     LOG.debug("AWS KMS client of {} (alternates {}) with {}", primary, AlternateKeys.alternateKeyIds(configs),
         credentials);
-    Map<String, Object> settings = new HashMap<>(configs);
-    settings.remove(ALTERNATE_KEY_IDS);
+    Map<String, Object> settings = AlternateKeys.withoutAlternateKeyIds(configs);
     return AlternateKeys.of("AWS KMS", keyClient(primary, credentials, settings), configs,
         id -> keyClient(AwsKeyArn.parse(id, ALTERNATE_KEY_IDS), credentials, settings));
   }
@@ -91,12 +89,19 @@ public final class AwsKmsDriver implements KmsDriver {
           .credentialsProvider(provider)
           .httpClientBuilder(UrlConnectionHttpClient.builder())
           .build(), provider);
-    } catch (SdkException e) {
+    } catch (RuntimeException e) {
       if (provider instanceof SdkAutoCloseable closeable) {
-        closeable.close();
+        try {
+          closeable.close(); // the provider (and its STS client) is nobody else's yet
+        } catch (RuntimeException closing) {
+          e.addSuppressed(closing);
+        }
       }
-      throw new RuleException("cannot make the AWS KMS client of key " + arn + " (" + credentials + "): "
-          + e.getMessage(), e);
+      if (e instanceof SdkException) {
+        throw new RuleException("cannot make the AWS KMS client of key " + arn + " (" + credentials + "): "
+            + e.getMessage(), e);
+      }
+      throw e;
     }
   }
 

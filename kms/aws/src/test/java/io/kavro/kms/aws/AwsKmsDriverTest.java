@@ -2,6 +2,7 @@ package io.kavro.kms.aws;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.kavro.rules.encryption.KmsClient;
 import io.kavro.rules.encryption.KmsUnavailableException;
@@ -12,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
@@ -21,6 +23,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.utils.SdkAutoCloseable;
 
 /**
  * The aws-kms driver against the AWS KMS double, reached as users reach a VPC endpoint ({@code aws.endpointUrlKms}):
@@ -289,6 +295,30 @@ class AwsKmsDriverTest {
     KmsClient client = client(keyArn, Map.of("profile", "kavro"));
 
     assertThat(client.decrypt(client.encrypt(DEK))).isEqualTo(DEK);
+  }
+
+  /** A profile's provider is closed with the SDK client: the SDK's profile provider holds an STS or SSO client. */
+  @Test
+  void profile_providerIsClosable_soItsStsOrSsoClientIsClosed() {
+    AwsCredentialsProvider provider = AwsCredentialSettings.of(Map.of("profile", "kavro"), name -> null)
+        .provider(Region.EU_WEST_1);
+
+    assertThat(provider).isInstanceOf(SdkAutoCloseable.class);
+    ((SdkAutoCloseable) provider).close();
+  }
+
+  /** A cause chain with a loop (a cause whose cause's cause is itself) is walked to an end, not forever. */
+  @Test
+  void aCauseChainWithALoop_isClassified_notWalkedForever() {
+    RuntimeException first = new RuntimeException("first");
+    RuntimeException second = new RuntimeException("second", first);
+    first.initCause(second);
+    SdkClientException e = SdkClientException.builder().message("Unable to load credentials").cause(first).build();
+
+    GeneralSecurityException fault = assertTimeoutPreemptively(Duration.ofSeconds(10),
+        () -> AwsFaults.of("encrypt", AwsKeyArn.parse(keyArn, "the KEK's key id"), e));
+
+    assertThat(fault).isInstanceOf(KmsUnavailableException.class);
   }
 
   /**

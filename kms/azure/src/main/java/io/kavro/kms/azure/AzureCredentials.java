@@ -4,8 +4,8 @@ import com.azure.core.credential.TokenCredential;
 import com.azure.core.http.HttpClient;
 import com.azure.identity.ClientSecretCredentialBuilder;
 import com.azure.identity.DefaultAzureCredentialBuilder;
+import io.kavro.rules.encryption.KmsSettings;
 import java.util.Map;
-import org.apache.kafka.common.config.types.Password;
 
 /**
  * The Azure credential of a KEK, from Confluent's settings: {@code tenant.id}, {@code client.id} and
@@ -34,14 +34,8 @@ final class AzureCredentials {
 
   /** The credential the settings name. */
   static AzureCredentials from(Map<String, ?> configs) {
-    return new AzureCredentials(text(configs, TENANT_ID), text(configs, CLIENT_ID), text(configs, CLIENT_SECRET));
-  }
-
-  /** A setting's text; a Kafka {@link Password} (a {@code PASSWORD} setting) gives its value, not "[hidden]". */
-  private static String text(Map<String, ?> configs, String name) {
-    Object value = configs.get(name);
-    String text = value instanceof Password password ? password.value() : value == null ? null : value.toString();
-    return text == null || text.isEmpty() ? null : text;
+    return new AzureCredentials(KmsSettings.text(configs, TENANT_ID), KmsSettings.text(configs, CLIENT_ID),
+        KmsSettings.text(configs, CLIENT_SECRET));
   }
 
   boolean isClientSecret() {

@@ -1,7 +1,7 @@
 package io.kavro.kms.azure;
 
-import static io.kavro.kms.azure.AzureEncryptionEndToEndTest.PERSON;
-import static io.kavro.kms.azure.AzureEncryptionEndToEndTest.person;
+import static io.kavro.rules.Serdes.PERSON;
+import static io.kavro.rules.Serdes.person;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kavro.rules.ConfluentRegistryDouble;

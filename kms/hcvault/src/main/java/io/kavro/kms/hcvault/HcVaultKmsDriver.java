@@ -5,7 +5,6 @@ import io.kavro.rules.encryption.KmsClient;
 import io.kavro.rules.encryption.KmsDriver;
 import io.kavro.rules.encryption.KmsResources;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import okhttp3.ConnectionPool;
@@ -58,8 +57,7 @@ public final class HcVaultKmsDriver implements KmsDriver {
   public KmsClient newClient(String kekUrl, Map<String, ?> configs) {
     VaultKey primary = VaultKey.parse(kekUrl);
     VaultCredentials credentials = VaultCredentials.of(configs, environment, primary);
-    Map<String, Object> settings = new HashMap<>(configs);
-    settings.remove(ALTERNATE_KEY_IDS);
+    Map<String, Object> settings = AlternateKeys.withoutAlternateKeyIds(configs);
     return AlternateKeys.of("Vault", new VaultTransitClient(share(settings), primary, credentials), configs,
         id -> {
           VaultKey alternate = VaultKey.parse(id); // before the share, which a bad id would leave held

@@ -1,9 +1,9 @@
 package io.kavro.kms.hcvault;
 
+import io.kavro.rules.encryption.KmsSettings;
 import io.kavro.serde.rules.RuleException;
 import java.util.Map;
 import java.util.function.UnaryOperator;
-import org.apache.kafka.common.config.types.Password;
 
 /**
  * How the driver signs in to Vault, read once, in the order of Confluent's Java driver, an AppRole going by pairs:
@@ -11,7 +11,7 @@ import org.apache.kafka.common.config.types.Password;
  * ({@code VAULT_APPROLE_ROLE_ID} and {@code VAULT_APPROLE_SECRET_ID}), else the settings' token ({@code token.id}),
  * else {@code VAULT_TOKEN}; an AppRole wins over a token, as in Confluent's driver. Half a pair is an error naming the
  * missing half, never mixed with the other source's half. And the Enterprise namespace ({@code namespace}, else
- * {@code VAULT_NAMESPACE}) or none. A Kafka {@link Password} gives its value. Immutable; its {@link #toString} shows
+ * {@code VAULT_NAMESPACE}) or none. A Kafka {@code Password} gives its value. Immutable; its {@link #toString} shows
  * which kind, never a secret.
  *
  * @param token the token, or null with an AppRole
@@ -36,13 +36,13 @@ record VaultCredentials(String token, String roleId, String secretId, String nam
    *     variables (never a value)
    */
   static VaultCredentials of(Map<String, ?> configs, UnaryOperator<String> environment, VaultKey key) {
-    String namespace = or(text(configs.get(NAMESPACE)), text(environment.apply(NAMESPACE_ENV)));
-    String roleId = text(configs.get(APPROLE_ROLE_ID));
-    String secretId = text(configs.get(APPROLE_SECRET_ID));
+    String namespace = or(KmsSettings.text(configs.get(NAMESPACE)), KmsSettings.text(environment.apply(NAMESPACE_ENV)));
+    String roleId = KmsSettings.text(configs.get(APPROLE_ROLE_ID));
+    String secretId = KmsSettings.text(configs.get(APPROLE_SECRET_ID));
     String source = "settings";
     if (roleId == null && secretId == null) {
-      roleId = text(environment.apply(ROLE_ID_ENV));
-      secretId = text(environment.apply(SECRET_ID_ENV));
+      roleId = KmsSettings.text(environment.apply(ROLE_ID_ENV));
+      secretId = KmsSettings.text(environment.apply(SECRET_ID_ENV));
       source = "environment variables";
     }
     if (roleId != null && secretId != null) {
@@ -58,7 +58,7 @@ record VaultCredentials(String token, String roleId, String secretId, String nam
           + " is set but " + missing + " is not; set both, or neither (a token: " + TOKEN_ID + " or " + TOKEN_ENV
           + ")");
     }
-    String token = or(text(configs.get(TOKEN_ID)), text(environment.apply(TOKEN_ENV)));
+    String token = or(KmsSettings.text(configs.get(TOKEN_ID)), KmsSettings.text(environment.apply(TOKEN_ENV)));
     if (token == null) {
       throw new RuleException("the Vault key " + key + " has no credentials: set " + TOKEN_ID + " (in the serde's "
           + "settings, e.g. rule.executors._default_.param." + TOKEN_ID + ", or the KEK's kmsProps) or the environment "
@@ -70,15 +70,6 @@ record VaultCredentials(String token, String roleId, String secretId, String nam
   /** Whether the token comes from an AppRole login. */
   boolean appRole() {
     return roleId != null;
-  }
-
-  /**
-   * A setting's or variable's text, trimmed; null when unset or blank. A Kafka {@link Password} (a {@code PASSWORD}
-   * setting, a config provider's value) gives its value, not its {@code [hidden]} text.
-   */
-  static String text(Object value) {
-    String text = value instanceof Password password ? password.value() : value == null ? null : value.toString();
-    return text == null || text.isBlank() ? null : text.trim();
   }
 
   private static String or(String value, String otherwise) {

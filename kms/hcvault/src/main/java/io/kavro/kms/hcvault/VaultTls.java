@@ -1,5 +1,6 @@
 package io.kavro.kms.hcvault;
 
+import io.kavro.rules.encryption.KmsSettings;
 import io.kavro.serde.rules.RuleException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -38,8 +39,8 @@ final class VaultTls {
    * @throws RuleException when a store cannot be read, naming the setting and the file (never the password)
    */
   static OkHttpClient apply(OkHttpClient client, Map<String, ?> configs) {
-    String keyStore = text(configs.get(KEYSTORE_LOCATION));
-    String trustStore = text(configs.get(TRUSTSTORE_LOCATION));
+    String keyStore = KmsSettings.text(configs.get(KEYSTORE_LOCATION));
+    String trustStore = KmsSettings.text(configs.get(TRUSTSTORE_LOCATION));
     if (keyStore == null && trustStore == null) {
       return client;
     }
@@ -92,12 +93,7 @@ final class VaultTls {
   }
 
   private static char[] chars(Object value) {
-    String text = text(value);
+    String text = KmsSettings.text(value);
     return text == null ? null : text.toCharArray();
-  }
-
-  /** A Kafka {@code Password} (the type of Kafka's own {@code ssl.*.password}) gives its value. */
-  private static String text(Object value) {
-    return VaultCredentials.text(value);
   }
 }

@@ -133,6 +133,13 @@ class HcVaultKmsDriverTest {
         .isEqualTo("https://***@vault/transit/keys/k");
     assertThat(VaultKey.redact("https://vault/transit/keys/k?x=1#frag")).isEqualTo("https://vault/transit/keys/k?***");
     assertThat(VaultKey.redact("vault:8200/transit/keys/k")).isEqualTo("vault:8200/transit/keys/k");
+    // An @ in the query is the query's: the address stays, the token goes.
+    assertThat(VaultKey.redact("https://vault/transit/keys/k?token=ab@cd"))
+        .isEqualTo("https://vault/transit/keys/k?***");
+    assertThat(VaultKey.redact("https://admin:pw@vault/transit/keys/k?token=ab@cd#x@y"))
+        .isEqualTo("https://***@vault/transit/keys/k?***");
+    // A raw ? in a password: nothing of the user info is left.
+    assertThat(VaultKey.redact("https://admin:hun?ter2@vault/transit/keys/k")).isEqualTo("https://***");
   }
 
   @Test
