@@ -16,7 +16,10 @@ import org.junit.jupiter.api.Test;
  * The azure-kms driver behind a corporate proxy, set up the JVM's way ({@code https.proxyHost},
  * {@code https.proxyPort}, nothing of azure-core's own): Key Vault ({@code proxied.vault.azure.net}, a name no
  * hosts file here resolves) and Entra ID are asked of the proxy, which tunnels them to the double, whose
- * certificate the JVM's trust store ({@code javax.net.ssl.trustStore}, {@link TestTls}) trusts.
+ * certificate the JVM's trust store ({@code javax.net.ssl.trustStore}, {@link TestTls}) trusts. The properties are
+ * set after the driver's HTTP client is made, so what is tested is the JDK's default {@link java.net.ProxySelector},
+ * which that client uses when azure-core found no proxy setting at its making (set at the JVM's start, azure-core
+ * reads them then and fixes them in the client).
  */
 class AzureKmsProxyTest {
   private static final String SECRET = "Xq8~kavro-Cl1ent-S3cret.value";
@@ -33,6 +36,10 @@ class AzureKmsProxyTest {
   void keyVaultAndEntraId_goThroughTheJvmsHttpsProxy() throws Exception {
     KeyVaultDouble vault = new KeyVaultDouble(SECRET).serveOn(server);
     String version = vault.addVersion("kek");
+    // The driver's one HTTP client for the process, made before the proxy is set, as by any earlier test in this
+    // JVM: azure-core finds no proxy setting then, so the JDK's default ProxySelector decides each request, and the
+    // tests after this one, the proxy gone, reach the double directly.
+    KeyVaultTransport.http();
     try (TunnelProxy proxy = TunnelProxy.routingTo(new InetSocketAddress(server.getHostName(), server.getPort()));
          SystemProperties jvm = new SystemProperties().httpsProxy(proxy)) {
       KmsClient client = new AzureKmsDriver().newClient("azure-kms://" + vault.keyUrl("proxied", "kek") + "/"
