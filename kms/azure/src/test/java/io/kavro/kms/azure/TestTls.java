@@ -20,6 +20,7 @@ final class TestTls {
       .commonName("Kavro test CA").build();
   static final HeldCertificate SERVER = new HeldCertificate.Builder().signedBy(CA).commonName("kavro test")
       .addSubjectAlternativeName("kavro.vault.azure.net").addSubjectAlternativeName("other.vault.azure.net")
+      .addSubjectAlternativeName("proxied.vault.azure.net") // in no hosts file: reached through a proxy only
       .addSubjectAlternativeName("login.microsoftonline.com").addSubjectAlternativeName("localhost").build();
   static final HandshakeCertificates SERVER_CERTIFICATES = new HandshakeCertificates.Builder()
       .heldCertificate(SERVER, CA.certificate()).build();
