@@ -166,6 +166,17 @@ class SchemaContextsTest {
   }
 
   @Test
+  void diskCache_keepsEachContextsIdsInAFolderOfItsOwn(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+    SchemaFileStore store = new SchemaFileStore(dir, "http://registry");
+    store.inContext(":.a:").save(1, ORDER);
+    store.save(1, USER_V1);
+
+    assertThat(store.inContext(":.a:").load(1)).isEqualTo(ORDER);
+    assertThat(store.load(1)).isEqualTo(USER_V1);
+    assertThat(store.inContext(":.b:").load(1)).isNull();
+  }
+
+  @Test
   void inMemoryRegistry_numbersIdsPerContext() {
     try (SchemaRegistryClient client = SchemaRegistryClients.create(Map.of("schema.registry.url",
         "mock://contexts-" + java.util.UUID.randomUUID()))) {
