@@ -54,7 +54,7 @@ class SchemaContextsTest {
 
   @ParameterizedTest
   @CsvSource(nullValues = "null", value = {"ctx,:.ctx:", ".ctx,:.ctx:", ":.ctx:,:.ctx:", ":.ctx,:.ctx:",
-      ".ctx:,:.ctx:", "null,''", "'',''", ".,''", ":.:,''", "a.b,:.a.b:"})
+      ".ctx:,:.ctx:", ":ctx:,:.ctx:", "null,''", "'',''", ".,''", ":.:,''", "a.b,:.a.b:"})
   void qualifier_readsAContextNameAsConfluentDoes(String name, String qualifier) {
     assertThat(SchemaContexts.qualifier(name)).isEqualTo(qualifier);
   }

@@ -130,6 +130,19 @@ class SchemaContextsTest {
     }
   }
 
+  /** The four spellings of Confluent's ContextNameStrategyTest name one context, before the subject. */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"customContext_test", ".customContext_test",
+      ":.customContext_test:", ":customContext_test:"})
+  void contextSubjects_qualifyAsConfluentsGetContextName(String name) {
+    io.kavro.serde.subject.ContextSubjects subjects = new io.kavro.serde.subject.ContextSubjects(topic -> name,
+        new io.kavro.serde.subject.TopicNameStrategy());
+    assertThat(subjects.subjectName("test", false, USER)).isEqualTo(":.customContext_test:test-value");
+    assertThat(subjects.context("test")).isEqualTo(":.customContext_test:");
+    assertThat(new io.kavro.serde.subject.ContextSubjects(topic -> ".", subjects.subjects())
+        .subjectName("test", true, USER)).as("the default context").isEqualTo("test-key");
+  }
+
   @Test
   void confluentsDefault_isAccepted_andQualifiesNothing() {
     try (Serdes serdes = new Serdes("context.name.strategy",
