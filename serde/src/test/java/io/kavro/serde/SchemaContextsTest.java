@@ -143,6 +143,25 @@ class SchemaContextsTest {
         .subjectName("test", true, USER)).as("the default context").isEqualTo("test-key");
   }
 
+  /**
+   * The default subject strategy (associations) within a context: it is given the registry and the cluster id through
+   * the context's wrapper, and its subject is then qualified, as Confluent's getSubjectName qualifies any strategy's.
+   */
+  @Test
+  void associatedSubject_isQualifiedWithTheTopicsContext() {
+    try (Serdes serdes = new Serdes("context.name.strategy", ByPrefix.class.getName());
+        KafkaAvroSerializer serializer = serdes.serializer();
+        KafkaAvroDeserializer deserializer = serdes.deserializer();
+        SchemaRegistryClient registry = serdes.registry()) {
+      io.kavro.registry.mock.MockRegistries.scope(serdes.scope).associate(new io.kavro.registry.Association(
+          "events-contract", "a.events", "lkc-1", "topic", "value"));
+      serializer.onUpdate(new org.apache.kafka.common.ClusterResource("lkc-1"));
+      byte[] payload = serializer.serialize("a.events", user("ada"));
+      assertThat(registry.subjects()).containsExactly(":.a:events-contract");
+      assertThat(deserializer.deserialize("a.events", payload)).hasToString("{\"name\": \"ada\"}");
+    }
+  }
+
   @Test
   void confluentsDefault_isAccepted_andQualifiesNothing() {
     try (Serdes serdes = new Serdes("context.name.strategy",
@@ -181,6 +200,7 @@ class SchemaContextsTest {
     Map<String, Object> config = new HashMap<>();
     config.put("schema.registry.url", server.url("/apis/ccompat/v7").toString());
     config.put("context.name.strategy", ByPrefix.class.getName());
+    config.put("value.subject.name.strategy", "TopicNameStrategy"); // no association lookup: the requests are these
     try (KafkaAvroSerializer serializer = new KafkaAvroSerializer()) {
       serializer.configure(config, false);
       assertThatThrownBy(() -> serializer.serialize("a.events", user("ada")))
@@ -209,6 +229,7 @@ class SchemaContextsTest {
     config.put("schema.registry.url", server.url("/").toString());
     config.put("max.retries", 0);
     config.put("context.name.strategy", ByPrefix.class.getName());
+    config.put("value.subject.name.strategy", "TopicNameStrategy"); // no association lookup: the requests are these
     String userJson = com.fasterxml.jackson.databind.node.TextNode.valueOf(USER.toString()).toString();
     try (KafkaAvroSerializer serializer = new KafkaAvroSerializer();
         KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer()) {
