@@ -90,6 +90,13 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   private final Map<Integer, Long> fromDisk = new ConcurrentHashMap<>();
   /** The wrapped client's DEK registry, cached: see {@link CachingDekRegistry}. */
   private final CachingDekRegistry dekRegistry;
+  private final CachePolicy policy;
+  /** The schema context whose ids this cache holds ({@link SchemaContexts#qualifier}): see {@link #inContext}. */
+  private final String context;
+  /** The cache of the default context, which made this one: this one, or a context's view's. */
+  private final CachingSchemaRegistryClient root;
+  /** The caches of other contexts, made once each; the root's map, shared by its views. */
+  private final Map<String, CachingSchemaRegistryClient> contexts;
 
   /** Caches {@code delegate} with at most {@code maxSize} entries per cache. */
   CachingSchemaRegistryClient(SchemaRegistryClient delegate, int maxSize, Duration latestTtl) {
@@ -116,7 +123,17 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
    */
   CachingSchemaRegistryClient(SchemaRegistryClient delegate, CachePolicy policy, SchemaFileStore files,
       Ticker ticker, Executor backgroundExecutor) {
+    this(delegate, policy, files, ticker, backgroundExecutor, null, SchemaContexts.DEFAULT);
+  }
+
+  /** The cache of context {@code context}'s ids, over {@code delegate}, the wrapped client's view of it. */
+  private CachingSchemaRegistryClient(SchemaRegistryClient delegate, CachePolicy policy, SchemaFileStore files,
+      Ticker ticker, Executor backgroundExecutor, CachingSchemaRegistryClient root, String context) {
     int maxSize = policy.maxSize();
+    this.policy = policy;
+    this.context = context;
+    this.root = root == null ? this : root;
+    this.contexts = root == null ? new ConcurrentHashMap<>() : root.contexts;
     this.delegate = delegate;
     this.files = files;
     this.ticker = ticker;
@@ -157,6 +174,41 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   }
 
   /**
+   * {@inheritDoc}
+   *
+   * <p>A cache of its own over the wrapped client's view of the context, as this one is (the latest versions of
+   * the subjects asked through it too), on this client's background thread; with a disk cache, in a folder of the
+   * context's own, so that ids of two contexts never meet. Its changes are this client's ({@link #onChange}).
+   */
+  @Override
+  public SchemaRegistryClient inContext(String context) {
+    String qualifier = SchemaContexts.qualifier(context);
+    if (qualifier.equals(SchemaContexts.DEFAULT)) {
+      return root;
+    }
+    CachingSchemaRegistryClient known = contexts.get(qualifier);
+    if (known != null) {
+      return known;
+    }
+    SchemaRegistryClient view = root.delegate.inContext(qualifier); // refused here when the registry has none
+    return contexts.computeIfAbsent(qualifier, c -> {
+      CachingSchemaRegistryClient cache = new CachingSchemaRegistryClient(view, policy,
+          root.files == null ? null : root.files.inContext(c), ticker, background, root, c);
+      cache.onChange(root::changed);
+      return cache;
+    });
+  }
+
+  /** The cache of context {@code qualifier}, or {@code null} when the wrapped client has no contexts. */
+  private CachingSchemaRegistryClient cacheOf(String qualifier) {
+    try {
+      return (CachingSchemaRegistryClient) inContext(qualifier);
+    } catch (UnsupportedRegistryApiException e) {
+      return null; // a subject it took as a plain name (schema-repo): no context's cache to teach
+    }
+  }
+
+  /**
    * {@inheritDoc} The wrapped client's, cached (KEKs and latest DEKs refreshed as latest versions are): see
    * {@link CachingDekRegistry}. The same one on every call.
    */
@@ -177,7 +229,7 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
     SubjectNames.present(subject, "register schema");
     int id = references.isEmpty() ? registered.get(subject, schema, () -> delegate.register(subject, schema))
         : delegate.register(subject, schema, references);
-    remember(id, schema);
+    remember(subject, id, schema);
     return id;
   }
 
@@ -186,7 +238,7 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   public int register(String subject, Schema schema, List<SchemaReference> references, DataContract contract) {
     SubjectNames.present(subject, "register schema");
     int id = delegate.register(subject, schema, references, contract);
-    remember(id, schema);
+    remember(subject, id, schema);
     return id;
   }
 
@@ -241,7 +293,7 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
     SubjectVersion found = references.isEmpty()
         ? lookedUp.get(subject, schema, () -> delegate.lookup(subject, schema))
         : delegate.lookup(subject, schema, references);
-    remember(found.id(), found.schema());
+    remember(subject, found.id(), found.schema());
     return found;
   }
 
@@ -325,7 +377,7 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
 
   private SubjectVersion latest(LatestKey key) {
     SubjectVersion version = latestLoads.get(key, LatestLoader.fetch(delegate));
-    remember(version.id(), version.schema());
+    remember(key.subject(), version.id(), version.schema());
     return version;
   }
 
@@ -465,13 +517,26 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   /** Closes the wrapped client, and stops this client's background thread (refreshes, disk rechecks). */
   @Override
   public void close() {
+    if (root != this) {
+      return; // a context's cache: its client and thread are the root's
+    }
     if (ownBackground != null) {
       ownBackground.shutdownNow();
     }
     delegate.close();
   }
 
-  private void remember(int id, Schema schema) {
+  /** Caches the schema of {@code id}, learned from {@code subject}, when the subject is in this cache's context. */
+  private void remember(String subject, int id, Schema schema) {
+    String of = SchemaContexts.of(subject);
+    if (!of.equals(context)) {
+      // An id of another context names another schema there: that context's cache keeps it, if it has one.
+      CachingSchemaRegistryClient owner = of.isEmpty() ? root : cacheOf(of);
+      if (owner != null && owner != this) {
+        owner.remember(subject, id, schema);
+      }
+      return;
+    }
     if (byId.asMap().putIfAbsent(id, schema) == null) {
       if (missingIds != null) {
         missingIds.invalidate(id); // else, once evicted from byId, the id would read as missing until the TTL

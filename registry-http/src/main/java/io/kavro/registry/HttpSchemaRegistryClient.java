@@ -45,6 +45,18 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   private final com.github.benmanes.caffeine.cache.Cache<OptionalApi, Boolean> missingApis;
   /** Confluent's DEK registry, on this client's transport: any 404 but its own is an outage. */
   private final HttpDekRegistry dekRegistry = new HttpDekRegistry(this::send);
+  /**
+   * The schema context whose ids this client's id calls ask for ({@link SchemaContexts#qualifier}): {@link
+   * SchemaContexts#DEFAULT} for the client itself, else one of its {@link #inContext} views.
+   */
+  private final String context;
+  /** Whether every URL is Apicurio's Confluent-compatible API, which has no schema contexts. */
+  private final boolean apicurio;
+  private final int cacheSize;
+  /** The client of the default context, which made this one and owns the connections: this one, or a view's. */
+  private final HttpSchemaRegistryClient root;
+  /** The views of other contexts, made once each; the root's map, shared by its views. */
+  private final java.util.concurrent.ConcurrentMap<String, HttpSchemaRegistryClient> contexts;
 
   /** A client configured from {@code config}, with its own OkHttp client, which {@link #close()} shuts down. */
   HttpSchemaRegistryClient(RegistryConfig config) {
@@ -74,13 +86,61 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     List<Endpoint> endpoints = http.endpoints();
     this.normalize = config.normalizeSchemas();
     this.noneMeansUnset = endpoints.stream().allMatch(endpoint -> Urls.root(endpoint.base()) != null);
+    this.apicurio = noneMeansUnset;
     this.schemas = new RegisteredSchemaParser(transport::send, RegisteredSchemaParser.MAX_REFERENCES);
-    this.contracts = com.github.benmanes.caffeine.cache.Caffeine.newBuilder()
-        .maximumSize(config.maxSchemasPerSubject()).build();
-    this.guidContracts = com.github.benmanes.caffeine.cache.Caffeine.newBuilder()
-        .maximumSize(config.maxSchemasPerSubject()).build();
-    this.registrations = com.github.benmanes.caffeine.cache.Caffeine.newBuilder()
-        .maximumSize(config.maxSchemasPerSubject()).build();
+    this.cacheSize = config.maxSchemasPerSubject();
+    this.contracts = com.github.benmanes.caffeine.cache.Caffeine.newBuilder().maximumSize(cacheSize).build();
+    this.guidContracts = com.github.benmanes.caffeine.cache.Caffeine.newBuilder().maximumSize(cacheSize).build();
+    this.registrations = com.github.benmanes.caffeine.cache.Caffeine.newBuilder().maximumSize(cacheSize).build();
+    this.context = SchemaContexts.DEFAULT;
+    this.root = this;
+    this.contexts = new java.util.concurrent.ConcurrentHashMap<>();
+  }
+
+  /** The view of {@code root} whose id calls ask within context {@code context}, with caches of its own. */
+  private HttpSchemaRegistryClient(HttpSchemaRegistryClient root, String context) {
+    this.http = root.http;
+    this.transport = root.transport;
+    this.missingApis = root.missingApis;
+    this.normalize = root.normalize;
+    this.noneMeansUnset = root.noneMeansUnset;
+    this.apicurio = root.apicurio;
+    this.schemas = root.schemas;
+    this.cacheSize = root.cacheSize;
+    this.contracts = com.github.benmanes.caffeine.cache.Caffeine.newBuilder().maximumSize(cacheSize).build();
+    this.guidContracts = root.guidContracts; // a GUID is one schema in every context
+    this.registrations = com.github.benmanes.caffeine.cache.Caffeine.newBuilder().maximumSize(cacheSize).build();
+    this.context = context;
+    this.root = root;
+    this.contexts = root.contexts;
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The view shares this client's connections; its id calls send the context as Confluent's deserializer does,
+   * {@code GET /schemas/ids/{id}?subject=:.ctx:}. A registry URL that already ends in a context path
+   * ({@code .../contexts/.ctx}) is that context's, and the registry itself qualifies what is sent there.
+   *
+   * @throws UnsupportedRegistryApiException for Apicurio Registry (a URL ending in {@code /apis/ccompat/v<n>}),
+   *     which has no schema contexts
+   */
+  @Override
+  public SchemaRegistryClient inContext(String context) {
+    String qualifier = SchemaContexts.qualifier(context);
+    if (qualifier.equals(SchemaContexts.DEFAULT)) {
+      return root;
+    }
+    if (apicurio) {
+      throw noContexts("use schema context '" + qualifier + "'", "context '" + qualifier + "'");
+    }
+    return contexts.computeIfAbsent(qualifier, c -> new HttpSchemaRegistryClient(root, c));
+  }
+
+  private UnsupportedRegistryApiException noContexts(String operation, String what) {
+    return new UnsupportedRegistryApiException(operation + " failed: Apicurio Registry has no schema contexts; "
+        + what + " needs Confluent's registry (or another that has them, such as Redpanda 26.1+)", -1, -1, null,
+        null);
   }
 
   /**
@@ -113,8 +173,10 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
       JsonNode json = send(normalized(request));
       int id = requiredInt(json, "id", request);
       // Confluent's registry gives a new version the contract of the one before, and says so in its answer.
-      remember(id, json);
-      registrations.put(id, ContractJson.part(json));
+      // Kept by the client of the subject's context: the id of another context names another schema.
+      HttpSchemaRegistryClient owner = (HttpSchemaRegistryClient) inContext(SchemaContexts.of(subject));
+      owner.remember(subject, id, json);
+      owner.registrations.put(id, ContractJson.part(json));
       return id;
     } catch (IncompatibleSchemaException e) {
       try {
@@ -132,7 +194,7 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     RestRequest request = RestRequest.post(operation, schemaBody(schema, references, operation), "subjects", subject);
     JsonNode json = send(normalized(request));
     int id = requiredInt(json, "id", request);
-    remember(id, json);
+    remember(subject, id, json);
     // Some registries omit the schema in this answer; the caller's schema is the one found.
     return new SubjectVersion(subject, requiredInt(json, "version", request), id, schema,
         ContractJson.read(json, request.operation()));
@@ -140,7 +202,7 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public Schema schemaById(int id) {
-    RestRequest request = RestRequest.get("get schema by id " + id, "schemas", "ids", Integer.toString(id));
+    RestRequest request = byId("get schema by id " + id, id);
     JsonNode json = send(request);
     Schema schema = avroSchema(json, request, "schema id " + id);
     contracts.put(id, ContractJson.part(json));
@@ -170,11 +232,29 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     return part == null ? contractOf(id) : ContractJson.read(part, "the contract of schema id " + id);
   }
 
-  /** Keeps what an answer about schema {@code id} says of its contract, when it says anything. */
-  private void remember(int id, JsonNode answer) {
-    if (ContractJson.present(answer)) {
+  /**
+   * Keeps what an answer about schema {@code id} of {@code subject} says of its contract, when it says anything and
+   * the subject is in this client's context: the id of another context names another schema.
+   */
+  private void remember(String subject, int id, JsonNode answer) {
+    if (ContractJson.present(answer) && ownContext(subject)) {
       contracts.put(id, ContractJson.part(answer));
     }
+  }
+
+  /** Whether {@code subject} is in this client's context, whose ids this client's caches hold. */
+  private boolean ownContext(String subject) {
+    return SchemaContexts.of(subject).equals(context);
+  }
+
+  /**
+   * {@code GET /schemas/ids/{id}}, within this client's context: {@code ?subject=:.ctx:} as Confluent's deserializer
+   * asks (the registry reads the context from it), nothing in the default context.
+   */
+  private RestRequest byId(String operation, int id) {
+    RestRequest request = RestRequest.get(context.isEmpty() ? operation : operation + " in context '" + context + "'",
+        "schemas", "ids", Integer.toString(id));
+    return context.isEmpty() ? request : request.withQuery("subject", context);
   }
 
   @Override
@@ -240,8 +320,7 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
   @Override
   public UUID guidOf(int id) {
-    JsonNode guid = send(RestRequest.get("get guid of schema id " + id, "schemas", "ids", Integer.toString(id)))
-        .path("guid");
+    JsonNode guid = send(byId("get guid of schema id " + id, id)).path("guid");
     if (!guid.isTextual()) {
       return null;
     }
@@ -557,18 +636,28 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     return transport.stats();
   }
 
+  /** Closes the connections, on the client itself; a context's view leaves them to it. */
   @Override
   public void close() {
-    http.close();
+    if (root == this) {
+      http.close();
+    }
   }
 
   private JsonNode send(RestRequest request) {
     return transport.send(request);
   }
 
-  /** {@code operation}, once {@code subject} is one a request can carry: {@link SubjectNames#checked}. */
-  private static String operation(String subject, String operation) {
+  /**
+   * {@code operation}, once {@code subject} is one a request can carry ({@link SubjectNames#checked}), and one this
+   * registry can hold: a context-qualified subject is refused by name on Apicurio Registry, which has no contexts.
+   */
+  private String operation(String subject, String operation) {
     SubjectNames.checked(subject, operation);
+    if (apicurio && !SchemaContexts.of(subject).isEmpty()) {
+      throw noContexts(operation, "subject '" + subject + "' is in schema context '" + SchemaContexts.of(subject)
+          + "', which");
+    }
     return operation;
   }
 
@@ -585,7 +674,9 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     SubjectVersion version = new SubjectVersion(json.path("subject").asText(subject),
         requiredInt(json, "version", request), id, schemas.parse(json, request),
         ContractJson.read(json, request.operation()));
-    contracts.put(id, ContractJson.part(json));
+    if (ownContext(subject)) {
+      contracts.put(id, ContractJson.part(json));
+    }
     return version;
   }
 

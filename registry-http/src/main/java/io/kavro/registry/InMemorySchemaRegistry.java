@@ -18,7 +18,9 @@ import org.apache.avro.Schema;
  * {@code mock://scope} URL, which users reach through {@link io.kavro.registry.mock.MockRegistries}.
  *
  * <ul>
- *   <li>The same schema text gets the same id in every subject; ids start at 1.</li>
+ *   <li>The same schema text gets the same id in every subject of a schema context; ids start at 1. Each context
+ *       ({@code :.ctx:orders-value} is in {@code :.ctx:}) numbers its schemas apart, as in Confluent's registry:
+ *       {@link #inContext} answers a context's ids.</li>
  *   <li>Versions are numbered per subject from 1 and never reused.</li>
  *   <li>New versions are checked against the subject's compatibility level (global default {@code BACKWARD})
  *       with Avro's {@link org.apache.avro.SchemaCompatibility}, against the latest version or, for the
@@ -33,13 +35,21 @@ final class InMemorySchemaRegistry implements MockRegistry {
   private static final String NO_URL = null;
 
   private final State state;
+  /** The context whose ids this client's id calls answer: see {@link #inContext}. */
+  private final String context;
 
-  /** What every client of one registry sees; guarded by itself. */
-  private static final class State {
+  /** One schema context's ids, as Confluent's registry keeps them: from 1, apart from every other context's. */
+  private static final class Ids {
     /** Ids by what they stand for: the schema's text and its data contract, as in Confluent's registry. */
     final Map<List<Object>, Integer> idsByContent = new HashMap<>();
     final Map<Integer, Schema> schemasById = new HashMap<>();
     final Map<Integer, DataContract> contractsById = new HashMap<>();
+  }
+
+  /** What every client of one registry sees; guarded by itself. */
+  private static final class State {
+    /** The ids of each schema context ({@link SchemaContexts#qualifier}): each context numbers its schemas apart. */
+    final Map<String, Ids> contexts = new HashMap<>();
     final Map<String, Subject> subjects = new LinkedHashMap<>();
     final Map<String, CompatibilityLevel> subjectLevels = new HashMap<>();
     final LongAdder requests = new LongAdder();
@@ -52,6 +62,34 @@ final class InMemorySchemaRegistry implements MockRegistry {
   /** An empty registry. */
   InMemorySchemaRegistry() {
     this.state = new State();
+    this.context = SchemaContexts.DEFAULT;
+  }
+
+  private InMemorySchemaRegistry(State state, String context) {
+    this.state = state;
+    this.context = context;
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>This registry models Confluent's contexts: a context-qualified subject ({@code :.ctx:orders-value}) numbers
+   * its schemas in its context, from 1; the view answers that context's ids, on this registry's state.
+   */
+  @Override
+  public SchemaRegistryClient inContext(String context) {
+    String qualifier = SchemaContexts.qualifier(context);
+    return qualifier.equals(this.context) ? this : new InMemorySchemaRegistry(state, qualifier);
+  }
+
+  /** The ids of {@code context}, made on first use; called under the state's lock. */
+  private Ids ids(String context) {
+    return state.contexts.computeIfAbsent(context, c -> new Ids());
+  }
+
+  /** The ids of the context {@code subject} is in; called under the state's lock. */
+  private Ids idsOf(String subject) {
+    return ids(SchemaContexts.of(subject));
   }
 
   /** {@inheritDoc} This registry's own, which every client of its scope shares: see {@link InMemoryDekRegistry}. */
@@ -120,7 +158,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
     synchronized (state) {
       Subject s = state.subjects.get(subject);
       List<Version> live = s == null ? List.of() : s.live();
-      DataContract inherited = live.isEmpty() ? DataContract.NONE : contract(live.get(live.size() - 1).id);
+      DataContract inherited = live.isEmpty() ? DataContract.NONE : contract(idsOf(subject), live.get(live.size() - 1).id);
       return register(subject, schema, references, inherited);
     }
   }
@@ -141,7 +179,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
       state.requests.increment();
       List<Object> key = List.of(schema.toString(), contract);
       Subject s = state.subjects.computeIfAbsent(subject, k -> new Subject());
-      Integer existing = state.idsByContent.get(key);
+      Integer existing = idsOf(subject).idsByContent.get(key);
       if (existing != null) {
         for (Version v : s.live()) {
           if (v.id == existing) {
@@ -150,7 +188,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
         }
       }
       checkCompatible(subject, s, schema);
-      int id = existing != null ? existing : nextId(key, schema, contract);
+      int id = existing != null ? existing : nextId(idsOf(subject), key, schema, contract);
       s.versions.add(new Version(++s.lastVersion, id));
       return id;
     }
@@ -172,10 +210,10 @@ final class InMemorySchemaRegistry implements MockRegistry {
   @Override
   public DataContract contractOf(int id) {
     synchronized (state) {
-      if (!state.schemasById.containsKey(id)) {
+      if (!ids(context).schemasById.containsKey(id)) {
         throw notFound(40403, "Schema " + id + " not found");
       }
-      return contract(id);
+      return contract(ids(context), id);
     }
   }
 
@@ -183,17 +221,19 @@ final class InMemorySchemaRegistry implements MockRegistry {
   @Override
   public DataContract contractOf(java.util.UUID guid) {
     synchronized (state) {
-      for (Map.Entry<Integer, Schema> known : state.schemasById.entrySet()) {
-        if (guid(known.getValue()).equals(guid)) {
-          return contract(known.getKey());
+      for (Ids ids : state.contexts.values()) {
+        for (Map.Entry<Integer, Schema> known : ids.schemasById.entrySet()) {
+          if (guid(known.getValue()).equals(guid)) {
+            return contract(ids, known.getKey());
+          }
         }
       }
       throw notFound(40403, "Schema guid " + guid + " not found");
     }
   }
 
-  private DataContract contract(int id) {
-    return state.contractsById.getOrDefault(id, DataContract.NONE);
+  private static DataContract contract(Ids ids, int id) {
+    return ids.contractsById.getOrDefault(id, DataContract.NONE);
   }
 
   private void checkReferences(Schema schema, List<SchemaReference> references, String operation) {
@@ -218,7 +258,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
       String text = schema.toString();
       List<Version> live = s.live();
       for (int i = live.size() - 1; i >= 0; i--) {
-        if (state.schemasById.get(live.get(i).id).toString().equals(text)) {
+        if (idsOf(subject).schemasById.get(live.get(i).id).toString().equals(text)) {
           return toSubjectVersion(subject, live.get(i));
         }
       }
@@ -230,7 +270,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
   public Schema schemaById(int id) {
     synchronized (state) {
       state.requests.increment();
-      Schema schema = state.schemasById.get(id);
+      Schema schema = ids(context).schemasById.get(id);
       if (schema == null) {
         throw notFound(40403, "Schema " + id + " not found");
       }
@@ -247,9 +287,11 @@ final class InMemorySchemaRegistry implements MockRegistry {
   public Schema schemaByGuid(java.util.UUID guid) {
     synchronized (state) {
       state.requests.increment();
-      for (Map.Entry<Integer, Schema> known : state.schemasById.entrySet()) {
-        if (guid(known.getValue()).equals(guid)) {
-          return known.getValue();
+      for (Ids ids : state.contexts.values()) {
+        for (Map.Entry<Integer, Schema> known : ids.schemasById.entrySet()) {
+          if (guid(known.getValue()).equals(guid)) {
+            return known.getValue();
+          }
         }
       }
       throw notFound(40403, "Schema guid " + guid + " not found");
@@ -280,7 +322,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
       state.requests.increment();
       List<Version> live = liveSubject(subject).live();
       for (int i = live.size() - 1; i >= 0; i--) {
-        if (contract(live.get(i).id).metadata().properties().entrySet().containsAll(metadata.entrySet())) {
+        if (contract(idsOf(subject), live.get(i).id).metadata().properties().entrySet().containsAll(metadata.entrySet())) {
           return toSubjectVersion(subject, live.get(i));
         }
       }
@@ -441,12 +483,12 @@ final class InMemorySchemaRegistry implements MockRegistry {
   @Override
   public void close() {}
 
-  private int nextId(List<Object> key, Schema schema, DataContract contract) {
-    int id = state.schemasById.size() + 1;
-    state.idsByContent.put(key, id);
-    state.schemasById.put(id, schema);
+  private static int nextId(Ids ids, List<Object> key, Schema schema, DataContract contract) {
+    int id = ids.schemasById.size() + 1;
+    ids.idsByContent.put(key, id);
+    ids.schemasById.put(id, schema);
     if (!contract.equals(DataContract.NONE)) {
-      state.contractsById.put(id, contract);
+      ids.contractsById.put(id, contract);
     }
     return id;
   }
@@ -460,7 +502,8 @@ final class InMemorySchemaRegistry implements MockRegistry {
   }
 
   private SubjectVersion toSubjectVersion(String subject, Version v) {
-    return new SubjectVersion(subject, v.number, v.id, state.schemasById.get(v.id), contract(v.id));
+    return new SubjectVersion(subject, v.number, v.id, idsOf(subject).schemasById.get(v.id),
+        contract(idsOf(subject), v.id));
   }
 
   private void checkCompatible(String subject, Subject s, Schema schema) {
@@ -476,7 +519,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
   private String incompatibility(String subject, Subject s, Schema schema) {
     CompatibilityLevel level = state.subjectLevels.getOrDefault(subject, state.globalLevel);
     List<SubjectVersion> live = s.live().stream()
-        .map(v -> new SubjectVersion(subject, v.number, v.id, state.schemasById.get(v.id))).toList();
+        .map(v -> new SubjectVersion(subject, v.number, v.id, idsOf(subject).schemasById.get(v.id))).toList();
     return CompatibilityReasons.firstProblem(level, live, schema);
   }
 

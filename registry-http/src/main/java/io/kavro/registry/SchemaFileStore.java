@@ -47,6 +47,18 @@ final class SchemaFileStore {
     this.dir = root.resolve(sha256(registryKey).substring(0, 16));
   }
 
+  private SchemaFileStore(Path dir) {
+    this.dir = dir;
+  }
+
+  /**
+   * The store of schema context {@code qualifier}'s ids ({@code :.ctx:}), in a folder of its own inside this one: a
+   * context numbers its schemas apart, so its id 1 is never read from this store's.
+   */
+  SchemaFileStore inContext(String qualifier) {
+    return new SchemaFileStore(dir.resolve("context-" + sha256(qualifier).substring(0, 16)));
+  }
+
   /** The schema stored for {@code id}, or {@code null} if there is none that can be trusted. */
   Schema load(int id) {
     return load(Key.of(id));

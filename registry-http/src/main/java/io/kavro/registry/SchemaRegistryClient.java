@@ -94,6 +94,28 @@ public interface SchemaRegistryClient extends Closeable {
   }
 
   /**
+   * The client whose ids are those of schema context {@code context} (Confluent's contexts: each numbers its
+   * schemas apart, so id 1 of {@code :.a:} and id 1 of {@code :.b:} are two schemas): its {@link #schemaById},
+   * {@link #contractOf(int)}, {@link #registeredContract} and {@link #guidOf} ask within that context (Confluent's
+   * {@code GET /schemas/ids/{id}?subject=:.ctx:}), and cache apart from this client's. Its calls that take a subject
+   * are this client's: a context-qualified subject ({@code :.ctx:orders-value}) names its context itself. This client
+   * itself for the default context; the same one for a context on every call; closing this client closes it.
+   *
+   * @param context a context name as {@link SchemaContexts#qualifier} reads it ({@code ctx}, {@code .ctx} or
+   *     {@code :.ctx:})
+   * @throws UnsupportedRegistryApiException when the registry has no schema contexts, naming it and the context
+   * @throws IllegalArgumentException when the context name holds a colon
+   */
+  default SchemaRegistryClient inContext(String context) {
+    String qualifier = SchemaContexts.qualifier(context);
+    if (qualifier.equals(SchemaContexts.DEFAULT)) {
+      return this;
+    }
+    throw new UnsupportedRegistryApiException("use schema context '" + qualifier + "' failed: this registry client ("
+        + getClass().getSimpleName() + ") has no schema contexts", -1, -1, null, null);
+  }
+
+  /**
    * The metadata and rules that the schema of this id carries ({@code metadata}, {@code ruleSet} of Confluent's
    * {@code GET /schemas/ids/{id}}). A registry that keeps no data contracts answers {@link DataContract#NONE}.
    * Cached as the schema is: an id's contract never changes.

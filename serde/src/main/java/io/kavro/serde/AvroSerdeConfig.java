@@ -125,6 +125,13 @@ public final class AvroSerdeConfig extends AbstractConfig {
       + "(io.kavro.serde.subject or Confluent's io.confluent.kafka.serializers.subject package), or your own "
       + "SubjectNameStrategy.";
 
+  public static final String CONTEXT_NAME_STRATEGY_CONFIG = "context.name.strategy";
+  private static final String CONTEXT_NAME_STRATEGY_DOC = "Class that gives each topic its schema context: the "
+      + "subjects are qualified with it (:.ctx:orders-value) and record ids are read within it. "
+      + "NullContextNameStrategy (the default: the registry's default context; Confluent's "
+      + "io.confluent.kafka.serializers.context.NullContextNameStrategy is accepted), or your own "
+      + "io.kavro.serde.subject.ContextNameStrategy.";
+
   public static final String SPECIFIC_AVRO_READER_CONFIG = "specific.avro.reader";
   private static final String SPECIFIC_AVRO_READER_DOC = "Deserializer decodes into generated SpecificRecord "
       + "classes, found by the writer schema's full name or given by specific.avro.key.type / value.type; the "
@@ -185,7 +192,7 @@ public final class AvroSerdeConfig extends AbstractConfig {
   private static final java.util.List<String> CLASS_KEYS = java.util.List.of(KEY_SUBJECT_NAME_STRATEGY_CONFIG,
       VALUE_SUBJECT_NAME_STRATEGY_CONFIG, SPECIFIC_AVRO_KEY_TYPE_CONFIG, SPECIFIC_AVRO_VALUE_TYPE_CONFIG,
       RegistryConfig.BEARER_AUTH_CUSTOM_PROVIDER_CLASS_CONFIG, KEY_FRAMING_RESOLVER_CONFIG,
-      VALUE_FRAMING_RESOLVER_CONFIG);
+      VALUE_FRAMING_RESOLVER_CONFIG, CONTEXT_NAME_STRATEGY_CONFIG);
 
   /** The serde's own keys, which this class parses; the registry client parses its own keys itself. */
   private static final ConfigDef CONFIG = define(new ConfigDef());
@@ -208,6 +215,7 @@ public final class AvroSerdeConfig extends AbstractConfig {
   private final SchemaIdPrefix schemaIdPrefix;
   private final Class<? extends FramingResolver> framingResolver;
   private final SubjectNameStrategy subjectNameStrategy;
+  private final io.kavro.serde.subject.ContextNameStrategy contextNameStrategy;
   private final boolean specificAvroReader;
   private final Schema readerSchema;
   private final Class<? extends SpecificRecord> specificType;
@@ -250,8 +258,14 @@ public final class AvroSerdeConfig extends AbstractConfig {
     this.fastCodec = getBoolean(AVRO_FAST_CODEC_CONFIG);
     this.failOnTrailingData = getBoolean(AVRO_FAIL_ON_TRAILING_DATA_CONFIG);
     String strategyKey = isKey ? KEY_SUBJECT_NAME_STRATEGY_CONFIG : VALUE_SUBJECT_NAME_STRATEGY_CONFIG;
-    this.subjectNameStrategy = internalTopics(originals, SubjectNameStrategies.create(strategyKey,
+    this.contextNameStrategy = io.kavro.serde.subject.ContextNameStrategies.create(CONTEXT_NAME_STRATEGY_CONFIG,
+        originals.get(CONTEXT_NAME_STRATEGY_CONFIG) instanceof Class<?> type ? type
+            : getString(CONTEXT_NAME_STRATEGY_CONFIG), originals);
+    SubjectNameStrategy named = internalTopics(originals, SubjectNameStrategies.create(strategyKey,
         originals.get(strategyKey) instanceof Class<?> type ? type : getString(strategyKey), originals));
+    // Confluent's serde qualifies every subject it names with the topic's context; none, by default, costs nothing.
+    this.subjectNameStrategy = contextNameStrategy instanceof io.kavro.serde.subject.NullContextNameStrategy ? named
+        : new io.kavro.serde.subject.ContextSubjects(contextNameStrategy, named);
     String readerKey = isKey ? KEY_READER_SCHEMA_CONFIG : VALUE_READER_SCHEMA_CONFIG;
     this.readerSchema = loadSchema(readerKey, getString(readerKey));
     String typeKey = isKey ? SPECIFIC_AVRO_KEY_TYPE_CONFIG : SPECIFIC_AVRO_VALUE_TYPE_CONFIG;
@@ -313,6 +327,9 @@ public final class AvroSerdeConfig extends AbstractConfig {
         .define(KEY_SUBJECT_NAME_STRATEGY_CONFIG, Type.STRING, strategy, Importance.MEDIUM, SUBJECT_NAME_STRATEGY_DOC)
         .define(VALUE_SUBJECT_NAME_STRATEGY_CONFIG, Type.STRING, strategy, Importance.MEDIUM,
             SUBJECT_NAME_STRATEGY_DOC)
+        .define(CONTEXT_NAME_STRATEGY_CONFIG, Type.STRING,
+            io.kavro.serde.subject.NullContextNameStrategy.class.getName(), Importance.MEDIUM,
+            CONTEXT_NAME_STRATEGY_DOC)
         .define(STREAMS_INTERNAL_TOPICS_SUBJECT_CONFIG, Type.STRING, "topic",
             ConfigDef.ValidString.in("topic", "record"), Importance.LOW, STREAMS_INTERNAL_TOPICS_SUBJECT_DOC)
         .define(SPECIFIC_AVRO_READER_CONFIG, Type.BOOLEAN, false, Importance.MEDIUM, SPECIFIC_AVRO_READER_DOC)
@@ -457,8 +474,18 @@ public final class AvroSerdeConfig extends AbstractConfig {
     return schemaIdFromHeader;
   }
 
+  /**
+   * The subjects this serde registers and looks up: the configured strategy's, in the context that
+   * {@link #contextNameStrategy()} gives the topic ({@link io.kavro.serde.subject.ContextSubjects}) unless that is
+   * none.
+   */
   public SubjectNameStrategy subjectNameStrategy() {
     return subjectNameStrategy;
+  }
+
+  /** The configured {@code context.name.strategy}: {@link io.kavro.serde.subject.NullContextNameStrategy} by default. */
+  public io.kavro.serde.subject.ContextNameStrategy contextNameStrategy() {
+    return contextNameStrategy;
   }
 
   public boolean specificAvroReader() {

@@ -59,7 +59,7 @@ public final class ConfigKeyCheck {
    * {@code schema.registry.ssl.*} keys, every Kafka client SSL key under that prefix, and the keys that Kavro
    * refuses or warns of ({@link ConfluentKeys}) are added to them.
    */
-  static final Set<String> CONFLUENT_KEYS = Set.of("url.randomize", "context.name.strategy",
+  static final Set<String> CONFLUENT_KEYS = Set.of("url.randomize",
       "rule.metrics.enable", "validation.rules.execution", "validation.rules.executor.class",
       "validation.rules.fail.fast");
 

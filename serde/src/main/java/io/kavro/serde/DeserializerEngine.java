@@ -86,8 +86,10 @@ final class DeserializerEngine implements AutoCloseable {
     this.router = new ReadRouter(client, config, framing, rules);
     this.followsLatest = router.followsLatest();
     this.maxRoutes = config.maxSchemasPerSubject();
-    // Routes are shared by id across topics unless they follow a subject's latest version, or ids count per subject.
-    boolean perTopic = followsLatest || client.idsPerSubject();
+    // Routes are shared by id across topics unless they follow a subject's latest version, or ids count per subject,
+    // or per schema context (context.name.strategy: id 1 of one topic's context is another schema than another's).
+    boolean perTopic = followsLatest || client.idsPerSubject()
+        || config.subjectNameStrategy() instanceof io.kavro.serde.subject.ContextSubjects;
     this.shared = perTopic ? null : new RouteTable(maxRoutes);
     this.sharedById = perTopic ? null : new RouteIndex(maxRoutes);
     this.recheckNanos = recheckNanos(config);

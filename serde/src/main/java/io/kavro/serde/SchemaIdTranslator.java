@@ -37,6 +37,8 @@ public final class SchemaIdTranslator implements AutoCloseable {
   private final SchemaRegistryClient source;
   private final SchemaRegistryClient target;
   private final AvroSerdeConfig targetConfig;
+  /** The source's ids of each topic: within the context its {@code context.name.strategy} gives the topic. */
+  private final TopicIds sourceIds;
   private final Cache<Translation, byte[]> translated;
 
   /** A source prefix or header value, and the topic whose subject it is registered under in the target. */
@@ -68,6 +70,7 @@ public final class SchemaIdTranslator implements AutoCloseable {
           + "its ids is not supported: mirror such a topic's records as they are, with its registry beside");
     }
     io.kavro.serde.subject.SubjectNameStrategies.useRegistry(targetConfig.subjectNameStrategy(), target);
+    this.sourceIds = new TopicIds(source, sourceConfig.subjectNameStrategy(), isKey);
     this.translated = Caffeine.newBuilder().maximumSize(targetConfig.maxSchemasPerSubject()).build();
   }
 
@@ -152,7 +155,7 @@ public final class SchemaIdTranslator implements AutoCloseable {
     String record = Failures.record(topic, isKey, sourceId, -1) + (guid ? " (schema guid " + sourceGuid + ")" : "");
     Schema schema;
     try {
-      schema = guid ? source.schemaByGuid(sourceGuid) : source.schemaById(sourceId);
+      schema = guid ? source.schemaByGuid(sourceGuid) : sourceIds.of(topic).schemaById(sourceId);
     } catch (SchemaRegistryException e) {
       throw Failures.whileReading("cannot translate the schema id of ", record + " from the source registry", e);
     }
@@ -168,7 +171,7 @@ public final class SchemaIdTranslator implements AutoCloseable {
       targetId = targetConfig.autoRegisterSchemas() ? Registration.register(target, subject, schema)
           : target.lookup(subject, schema).id();
       if (guid) {
-        UUID targetGuid = target.guidOf(targetId);
+        UUID targetGuid = TopicIds.ofSubject(target, subject).guidOf(targetId);
         if (targetGuid != null) {
           return WireFormat.guidPrefix(targetGuid);
         }

@@ -1,16 +1,20 @@
 package io.kavro.serde;
 
+import io.kavro.registry.SchemaContexts;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.serde.subject.AssociatedNameStrategy;
+import io.kavro.serde.subject.ContextSubjects;
 import io.kavro.serde.subject.SubjectNameStrategy;
 import io.kavro.serde.subject.TopicNameStrategy;
 import org.apache.kafka.common.config.ConfigException;
 
 /**
- * The registry client whose ids a topic's records carry: the registry's own, or, where ids count per subject
+ * The registry client whose ids a topic's records carry: the registry's own, or that of the schema context the
+ * topic's {@code context.name.strategy} gives it ({@link SchemaRegistryClient#inContext}: each context numbers its
+ * schemas apart, so id 1 of one context is never read as id 1 of another), or, where ids count per subject
  * (schema-repo: {@link SchemaRegistryClient#idsPerSubject()}), the client of the subject the topic names. Such a
  * registry needs the subject before a record is decoded, so only {@link TopicNameStrategy} works with it:
- * {@link #check} refuses the others at configure. Immutable and thread-safe.
+ * {@link #check} refuses the others at configure, and a context. Immutable and thread-safe.
  *
  * @param client the serde's client
  * @param subjects the configured strategy
@@ -20,12 +24,18 @@ record TopicIds(SchemaRegistryClient client, SubjectNameStrategy subjects, boole
 
   /** The client whose {@code schemaById} answers {@code topic}'s ids. */
   SchemaRegistryClient of(String topic) {
-    return client.idsPerSubject() ? client.forSubject(subjects.subjectName(topic, isKey, null)) : client;
+    if (client.idsPerSubject()) {
+      return client.forSubject(subjects.subjectName(topic, isKey, null));
+    }
+    return subjects instanceof ContextSubjects inContexts ? client.inContext(inContexts.context(topic)) : client;
   }
 
-  /** The client whose {@code schemaById} answers {@code subject}'s ids: {@code client} where ids are the registry's. */
+  /**
+   * The client whose {@code schemaById} answers {@code subject}'s ids: {@code client} where ids are the registry's,
+   * that of the subject's context where it is context-qualified ({@code :.ctx:orders-value}).
+   */
   static SchemaRegistryClient ofSubject(SchemaRegistryClient client, String subject) {
-    return client.idsPerSubject() ? client.forSubject(subject) : client;
+    return client.idsPerSubject() ? client.forSubject(subject) : client.inContext(SchemaContexts.of(subject));
   }
 
   /**
@@ -34,7 +44,15 @@ record TopicIds(SchemaRegistryClient client, SubjectNameStrategy subjects, boole
    * @throws ConfigException naming the key, when ids count per subject and the subject is not the topic's
    */
   static void check(SchemaRegistryClient client, AvroSerdeConfig config) {
-    if (!client.idsPerSubject() || config.subjectNameStrategy() instanceof TopicNameStrategy) {
+    if (!client.idsPerSubject()) {
+      return;
+    }
+    if (config.subjectNameStrategy() instanceof ContextSubjects) {
+      throw new ConfigException(AvroSerdeConfig.CONTEXT_NAME_STRATEGY_CONFIG,
+          config.contextNameStrategy().getClass().getName(), "this registry (" + config.registryConfig().api()
+          + ") has no schema contexts: leave " + AvroSerdeConfig.CONTEXT_NAME_STRATEGY_CONFIG + " at its default");
+    }
+    if (config.subjectNameStrategy() instanceof TopicNameStrategy) {
       return;
     }
     if (config.subjectNameStrategy() instanceof AssociatedNameStrategy associated

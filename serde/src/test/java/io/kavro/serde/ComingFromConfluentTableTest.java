@@ -90,12 +90,11 @@ class ComingFromConfluentTableTest {
       "jsonata.max.depth", "timeout.ms", "max.depth", "preserve.source.fields");
 
   /**
-   * Keys issue 51 is implementing in other branches (contexts, rule metrics, validation rules): their rows are
-   * kept as they were until those land.
+   * Keys issue 51 is implementing in other branches (rule metrics, validation rules): their rows are kept as they
+   * were until those land.
    */
-  private static final Set<String> BEING_IMPLEMENTED = Set.of("context.name.strategy",
-      "rule.metrics.enable", "validation.rules.execution", "validation.rules.executor.class",
-      "validation.rules.fail.fast");
+  private static final Set<String> BEING_IMPLEMENTED = Set.of("rule.metrics.enable",
+      "validation.rules.execution", "validation.rules.executor.class", "validation.rules.fail.fast");
 
   /**
    * Keys Kavro honours without a ConfigDef entry: a prefix, the client's name of a serde key, and the keys that

@@ -1,0 +1,255 @@
+package io.kavro.serde;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.serde.subject.ContextNameStrategy;
+import java.nio.ByteBuffer;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.kafka.common.config.ConfigException;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 51, item 2: {@code context.name.strategy}, as Confluent's serde applies it (read from its
+ * {@code AbstractKafkaSchemaSerDe.getContextName} and {@code AbstractKafkaAvroDeserializer}): the serializer
+ * registers under the subject qualified with the topic's context, and the deserializer reads a record's id within
+ * that context. Ids count per context, so the same id on two topics of two contexts is two schemas.
+ */
+class SchemaContextsTest {
+  private static final Schema USER = new Schema.Parser().parse("""
+      {"type":"record","name":"User","namespace":"com.acme","fields":[{"name":"name","type":"string"}]}""");
+  private static final Schema PAGE = new Schema.Parser().parse("""
+      {"type":"record","name":"Page","namespace":"com.acme","fields":[{"name":"title","type":"string"}]}""");
+
+  /** Topics {@code a.*} in context {@code .a}, {@code b.*} in {@code :.b:}, the others in the default context. */
+  public static final class ByPrefix implements ContextNameStrategy {
+    @Override
+    public String contextName(String topic) {
+      return topic.startsWith("a.") ? "a" : topic.startsWith("b.") ? ":.b:" : null;
+    }
+  }
+
+  /** Gives a name that is no context. */
+  public static final class WithColon implements ContextNameStrategy {
+    @Override
+    public String contextName(String topic) {
+      return "x:y";
+    }
+  }
+
+  final MockWebServer server = new MockWebServer();
+
+  @org.junit.jupiter.api.BeforeEach
+  void start() throws Exception {
+    server.start();
+  }
+
+  @org.junit.jupiter.api.AfterEach
+  void stop() {
+    server.close();
+  }
+
+  private static GenericRecord user(String name) {
+    GenericRecord record = new GenericData.Record(USER);
+    record.put("name", name);
+    return record;
+  }
+
+  private static GenericRecord page(String title) {
+    GenericRecord record = new GenericData.Record(PAGE);
+    record.put("title", title);
+    return record;
+  }
+
+  private static int id(byte[] payload) {
+    return ByteBuffer.wrap(payload, 1, 4).getInt();
+  }
+
+  /**
+   * The misread this guards against: both records carry id 1, which is USER in context {@code .a} and PAGE in
+   * context {@code .b}. One deserializer reads both topics; neither may be decoded with the other's schema.
+   */
+  @Test
+  void twoContexts_sameIdNumber_eachReadWithItsOwnSchema() {
+    try (Serdes serdes = new Serdes("context.name.strategy", ByPrefix.class.getName());
+        KafkaAvroSerializer serializer = serdes.serializer();
+        KafkaAvroDeserializer deserializer = serdes.deserializer();
+        SchemaRegistryClient registry = serdes.registry()) {
+      byte[] inA = serializer.serialize("a.events", user("ada"));
+      byte[] inB = serializer.serialize("b.events", page("home"));
+      assertThat(id(inA)).isEqualTo(1);
+      assertThat(id(inB)).as("context .b numbers its schemas apart").isEqualTo(1);
+      assertThat(registry.subjects()).contains(":.a:a.events-value", ":.b:b.events-value")
+          .doesNotContain("a.events-value", "b.events-value");
+
+      for (int round = 0; round < 2; round++) {
+        Object readA = deserializer.deserialize("a.events", inA);
+        Object readB = deserializer.deserialize("b.events", inB);
+        assertThat(((GenericRecord) readA).getSchema()).isEqualTo(USER);
+        assertThat(readA).hasToString("{\"name\": \"ada\"}");
+        assertThat(((GenericRecord) readB).getSchema()).as("id 1 of context .b").isEqualTo(PAGE);
+        assertThat(readB).hasToString("{\"title\": \"home\"}");
+      }
+      // A topic in the default context: its own id 1, the third schema of that number.
+      byte[] plain = serializer.serialize("events", page("plain"));
+      assertThat(id(plain)).isEqualTo(1);
+      assertThat(registry.subjects()).contains("events-value");
+      assertThat(deserializer.deserialize("events", plain)).hasToString("{\"title\": \"plain\"}");
+      assertThat(deserializer.deserialize("a.events", inA)).hasToString("{\"name\": \"ada\"}");
+    }
+  }
+
+  /**
+   * Mirroring: the source's id 1 of topic {@code a.events} is USER in context {@code .a}, while the source's default
+   * context has PAGE under id 1. The translation must read the id within the topic's context.
+   */
+  @Test
+  void idTranslation_readsTheSourceIdWithinTheTopicsContext() {
+    try (Serdes source = new Serdes("context.name.strategy", ByPrefix.class.getName());
+        Serdes target = new Serdes();
+        KafkaAvroSerializer serializer = source.serializer();
+        KafkaAvroDeserializer reader = target.deserializer()) {
+      assertThat(id(serializer.serialize("events", page("plain")))).isEqualTo(1);
+      byte[] inA = serializer.serialize("a.events", user("ada"));
+      assertThat(id(inA)).isEqualTo(1);
+      try (SchemaIdTranslator translator = new SchemaIdTranslator(source.config(), target.config(), false)) {
+        byte[] moved = translator.translatePayload("a.events", inA);
+        Object read = reader.deserialize("a.events", moved);
+        assertThat(((GenericRecord) read).getSchema()).isEqualTo(USER);
+        assertThat(read).hasToString("{\"name\": \"ada\"}");
+      }
+    }
+  }
+
+  /** The four spellings of Confluent's ContextNameStrategyTest name one context, before the subject. */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"customContext_test", ".customContext_test",
+      ":.customContext_test:", ":customContext_test:"})
+  void contextSubjects_qualifyAsConfluentsGetContextName(String name) {
+    io.kavro.serde.subject.ContextSubjects subjects = new io.kavro.serde.subject.ContextSubjects(topic -> name,
+        new io.kavro.serde.subject.TopicNameStrategy());
+    assertThat(subjects.subjectName("test", false, USER)).isEqualTo(":.customContext_test:test-value");
+    assertThat(subjects.context("test")).isEqualTo(":.customContext_test:");
+    assertThat(new io.kavro.serde.subject.ContextSubjects(topic -> ".", subjects.subjects())
+        .subjectName("test", true, USER)).as("the default context").isEqualTo("test-key");
+  }
+
+  /**
+   * The default subject strategy (associations) within a context: it is given the registry and the cluster id through
+   * the context's wrapper, and its subject is then qualified, as Confluent's getSubjectName qualifies any strategy's.
+   */
+  @Test
+  void associatedSubject_isQualifiedWithTheTopicsContext() {
+    try (Serdes serdes = new Serdes("context.name.strategy", ByPrefix.class.getName());
+        KafkaAvroSerializer serializer = serdes.serializer();
+        KafkaAvroDeserializer deserializer = serdes.deserializer();
+        SchemaRegistryClient registry = serdes.registry()) {
+      io.kavro.registry.mock.MockRegistries.scope(serdes.scope).associate(new io.kavro.registry.Association(
+          "events-contract", "a.events", "lkc-1", "topic", "value"));
+      serializer.onUpdate(new org.apache.kafka.common.ClusterResource("lkc-1"));
+      byte[] payload = serializer.serialize("a.events", user("ada"));
+      assertThat(registry.subjects()).containsExactly(":.a:events-contract");
+      assertThat(deserializer.deserialize("a.events", payload)).hasToString("{\"name\": \"ada\"}");
+    }
+  }
+
+  @Test
+  void confluentsDefault_isAccepted_andQualifiesNothing() {
+    try (Serdes serdes = new Serdes("context.name.strategy",
+        "io.confluent.kafka.serializers.context.NullContextNameStrategy");
+        KafkaAvroSerializer serializer = serdes.serializer();
+        SchemaRegistryClient registry = serdes.registry()) {
+      serializer.serialize("a.events", user("ada"));
+      assertThat(registry.subjects()).containsExactly("a.events-value");
+    }
+  }
+
+  @Test
+  void anUnknownStrategy_isRefusedAtConfigure_namingTheKey() {
+    try (Serdes serdes = new Serdes()) {
+      assertThatThrownBy(() -> serdes.serializer("context.name.strategy", "com.acme.NoSuchStrategy"))
+          .isInstanceOf(ConfigException.class).hasMessageContaining("context.name.strategy")
+          .hasMessageContaining("class not found");
+      assertThatThrownBy(() -> serdes.serializer("context.name.strategy", String.class))
+          .isInstanceOf(ConfigException.class).hasMessageContaining("context.name.strategy")
+          .hasMessageContaining("ContextNameStrategy");
+    }
+  }
+
+  @Test
+  void aContextNameWithAColon_failsTheRecord_namingTopicAndName() {
+    try (Serdes serdes = new Serdes("context.name.strategy", WithColon.class);
+        KafkaAvroSerializer serializer = serdes.serializer()) {
+      assertThatThrownBy(() -> serializer.serialize("events", user("ada")))
+          .isInstanceOf(org.apache.kafka.common.errors.SerializationException.class)
+          .hasMessageContaining("'events'").hasMessageContaining("'x:y'");
+    }
+  }
+
+  @Test
+  void apicurio_hasNoContexts_theRecordFailsSayingSo() {
+    Map<String, Object> config = new HashMap<>();
+    config.put("schema.registry.url", server.url("/apis/ccompat/v7").toString());
+    config.put("context.name.strategy", ByPrefix.class.getName());
+    config.put("value.subject.name.strategy", "TopicNameStrategy"); // no association lookup: the requests are these
+    try (KafkaAvroSerializer serializer = new KafkaAvroSerializer()) {
+      serializer.configure(config, false);
+      assertThatThrownBy(() -> serializer.serialize("a.events", user("ada")))
+          .hasStackTraceContaining("Apicurio Registry has no schema contexts")
+          .hasStackTraceContaining("':.a:a.events-value'");
+    }
+    assertThat(server.getRequestCount()).isZero();
+  }
+
+  @Test
+  void schemaRepo_hasNoContexts_refusedAtConfigure() {
+    Map<String, Object> config = new HashMap<>();
+    config.put("schema.registry.url", "http://127.0.0.1:1/schema-repo");
+    config.put("schema.registry.api", "schema-repo");
+    config.put("context.name.strategy", ByPrefix.class.getName());
+    try (KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer()) {
+      assertThatThrownBy(() -> deserializer.configure(config, false)).isInstanceOf(ConfigException.class)
+          .hasMessageContaining("context.name.strategy").hasMessageContaining("no schema contexts");
+    }
+  }
+
+  /** The requests Confluent's serde makes in a context, as its client sends them (the subject decoded). */
+  @Test
+  void overHttp_registersTheQualifiedSubject_andReadsTheIdWithinTheContext() throws Exception {
+    Map<String, Object> config = new HashMap<>();
+    config.put("schema.registry.url", server.url("/").toString());
+    config.put("max.retries", 0);
+    config.put("context.name.strategy", ByPrefix.class.getName());
+    config.put("value.subject.name.strategy", "TopicNameStrategy"); // no association lookup: the requests are these
+    String userJson = com.fasterxml.jackson.databind.node.TextNode.valueOf(USER.toString()).toString();
+    try (KafkaAvroSerializer serializer = new KafkaAvroSerializer();
+        KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer()) {
+      serializer.configure(config, false);
+      deserializer.configure(config, false);
+      server.enqueue(json("{\"id\":5}"));
+      byte[] payload = serializer.serialize("a.events", user("ada"));
+      RecordedRequest register = server.takeRequest(5, TimeUnit.SECONDS);
+      assertThat(register.getMethod()).isEqualTo("POST");
+      assertThat(register.getUrl().pathSegments()).containsExactly("subjects", ":.a:a.events-value", "versions");
+
+      server.enqueue(json("{\"schema\":" + userJson + "}"));
+      assertThat(deserializer.deserialize("a.events", payload)).hasToString("{\"name\": \"ada\"}");
+      RecordedRequest byId = server.takeRequest(5, TimeUnit.SECONDS);
+      assertThat(byId.getUrl().encodedPath()).isEqualTo("/schemas/ids/5");
+      assertThat(byId.getUrl().queryParameter("subject")).isEqualTo(":.a:");
+    }
+  }
+
+  private static MockResponse json(String body) {
+    return new MockResponse.Builder().code(200).setHeader("Content-Type", "application/json").body(body).build();
+  }
+}
