@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaParseException;
 
@@ -91,10 +92,11 @@ final class DerivedSchemas {
     Schema schema;
     try {
       schema = new Schema.Parser().parse(json);
-    } catch (SchemaParseException e) {
+    } catch (AvroRuntimeException e) { // SchemaParseException among them
+      String names = e instanceof SchemaParseException ? " (field and record names must be Avro names,"
+          + " [A-Za-z_][A-Za-z0-9_]*, and one record name cannot name two different records)" : "";
       throw new IllegalArgumentException("the schema derived from the message(s) " + indexes
-          + " (indexes from 0) is no Avro schema: " + e.getMessage() + " (field and record names must be Avro "
-          + "names, [A-Za-z_][A-Za-z0-9_]*, and one record name cannot name two records): " + json, e);
+          + " (indexes from 0) is no Avro schema: " + e.getMessage() + names + ": " + json, e);
     }
     try {
       return JSON.readTree(schema.toString());

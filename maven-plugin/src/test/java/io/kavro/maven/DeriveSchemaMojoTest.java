@@ -97,6 +97,27 @@ class DeriveSchemaMojoTest {
         + "{\"name\":\"n\",\"type\":\"null\"},{\"name\":\"s\",\"type\":\"string\"}]}");
   }
 
+  /** int, long and double together are doubles, in an array and across messages. */
+  @Test
+  void intLongAndDouble_areDoubles(@TempDir Path dir) throws Exception {
+    JsonNode entries = derive(dir, "{\"a\": [1, 5000000000, 2.5], \"n\": 1}", "{\"a\": [], \"n\": 5000000000}",
+        "{\"a\": [], \"n\": 0.5}");
+    assertThat(schemas(entries)).containsExactly("{\"type\":\"record\",\"name\":\"Schema\",\"fields\":["
+            + "{\"name\":\"a\",\"type\":{\"type\":\"array\",\"items\":\"double\"}},{\"name\":\"n\",\"type\":\"double\"}]}",
+        "{\"type\":\"record\",\"name\":\"Schema\",\"fields\":["
+            + "{\"name\":\"a\",\"type\":{\"type\":\"array\",\"items\":\"null\"}},{\"name\":\"n\",\"type\":\"double\"}]}");
+    assertThat(matched(entries)).containsExactly("[0]", "[1,2]");
+  }
+
+  /** A union branch that is itself a union: Avro has no nested unions, and the goal fails saying so. */
+  @Test
+  void unionInUnion_failsNamingAvrosRule(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("messages.json"), "{\"F\": {\"R1\": {\"int\": 5}}}\n{\"F\": null}\n");
+    assertThatThrownBy(() -> mojo(dir).run()).isInstanceOf(MojoExecutionException.class)
+        .hasMessageStartingWith("messages.json: the schema derived from the message(s) [0, 1] (indexes from 0) is no"
+            + " Avro schema: Nested union");
+  }
+
   /** Confluent's testDeriveRecordPrimitive. */
   @Test
   void recordOfPrimitives(@TempDir Path dir) throws Exception {
@@ -328,6 +349,17 @@ class DeriveSchemaMojoTest {
     Files.writeString(dir.resolve("messages.json"), "{\"first-name\": \"J\"}\n");
     assertThatThrownBy(() -> mojo(dir).run()).isInstanceOf(MojoExecutionException.class)
         .hasMessageContaining("no Avro schema").hasMessageContaining("first-name");
+  }
+
+  /** Two different records named x (for their fields): Avro's parser refuses the second; one same record is named. */
+  @Test
+  void oneNameForTwoDifferentRecords_failsAsAvroDoes(@TempDir Path dir) throws Exception {
+    assertThat(only(derive(dir, "{\"a\": {\"x\": {\"p\": 1}}, \"b\": {\"x\": {\"p\": 2}}}"))).endsWith(
+        "{\"name\":\"b\",\"type\":{\"type\":\"record\",\"name\":\"b\",\"fields\":[{\"name\":\"x\",\"type\":\"x\"}]}}]}");
+    Files.writeString(dir.resolve("messages.json"), "{\"a\": {\"x\": {\"p\": 1}}, \"b\": {\"x\": {\"q\": \"s\"}}}\n");
+    assertThatThrownBy(() -> mojo(dir).run()).isInstanceOf(MojoExecutionException.class)
+        .hasMessageStartingWith("messages.json: the schema derived from the message(s) [0] (indexes from 0) is no"
+            + " Avro schema: Can't redefine: x (field and record names must be Avro names");
   }
 
   @Test
