@@ -238,4 +238,28 @@ class CelExecutorTest {
     assertThatThrownBy(() -> new CelExecutor().configure(Map.of("cel.timeout.ms", "soon")))
         .isInstanceOf(ConfigException.class).hasMessageContaining("cel.timeout.ms");
   }
+
+  /** Issue 51, item 5: Confluent's string checks, on the message's values, with Confluent's answers. */
+  @Test
+  void condition_confluentsStringChecks() {
+    GenericRecord in = person();
+    in.put("ssn", "ann@example.com");
+    in.put("nick", "fa02a430-892f-4160-97cd-6e3d1bc14494");
+    assertThat(condition("message.ssn.isEmail() && message.nick.isUuid() && !message.name.isEmail()"
+        + " && 'example.com'.isHostname() && '127.0.0.1'.isIpv4() && '::1'.isIpv6()"
+        + " && 'http://x.org/a'.isUri() && '/a'.isUriRef() && !'/a'.isUri()").apply(INPUT, in))
+        .isEqualTo(Boolean.TRUE);
+    assertThat(condition("message.name.isHostname() && !'01.2.3.4'.isIpv4()").apply(INPUT, in))
+        .isEqualTo(Boolean.TRUE);
+    in.put("ssn", "ann.@example.com");
+    assertThat(condition("message.ssn.isEmail()").apply(INPUT, in)).isEqualTo(Boolean.FALSE);
+  }
+
+  @Test
+  void confluentsStringChecks_areMembersOfStringOnly() {
+    assertThatThrownBy(() -> condition("message.pin.isEmail()").apply(INPUT, person()))
+        .isInstanceOf(RuleException.class).hasMessageContaining("rule 'check'");
+    assertThatThrownBy(() -> condition("isEmail('a@b.com')"))
+        .isInstanceOf(RuleException.class).hasMessageContaining("cannot compile CEL expression");
+  }
 }
