@@ -58,6 +58,7 @@ final class SerializerEngine implements AutoCloseable {
   }
 
   SerializerEngine(SchemaRegistryClient client, AvroSerdeConfig config) {
+    ValidationRulesSetting.refuseEnabled(config.originals());
     this.isKey = config.isKey();
     this.idInHeader = config.schemaIdInHeader();
     this.planner = new WritePlanner(config);
