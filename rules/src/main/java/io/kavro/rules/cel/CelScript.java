@@ -5,6 +5,7 @@ import dev.cel.bundle.CelFactory;
 import dev.cel.common.CelOptions;
 import dev.cel.common.CelValidationException;
 import dev.cel.common.types.CelType;
+import dev.cel.common.types.SimpleType;
 import dev.cel.extensions.CelExtensions;
 import dev.cel.parser.CelStandardMacro;
 import dev.cel.runtime.CelEvaluationException;
@@ -53,6 +54,7 @@ final class CelScript {
         .addFunctionDeclarations(CelLibrary.declarations())
         .addFunctionBindings(CelLibrary.bindings());
     variables.forEach(builder::addVar);
+    builder.addVar(CelLibrary.NOW, SimpleType.TIMESTAMP);
     return builder.build();
   }
 

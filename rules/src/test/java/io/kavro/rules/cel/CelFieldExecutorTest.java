@@ -150,4 +150,16 @@ class CelFieldExecutorTest {
         .apply(INPUT, in))
         .isInstanceOf(RuleException.class).hasMessageContaining("condition failed on field 'acme.Person.ssn'");
   }
+
+  /** Issue 51, item 5: CEL_FIELD rules have timestamp.of and now too. */
+  @Test
+  void condition_timestampOfAndNow_onEachField() {
+    GenericRecord in = person();
+    assertThat(rule(Rule.Kind.CONDITION, Set.of("PII"), "typeName == 'INT' ; now > timestamp.of(value, 'seconds')"
+        + " && now < timestamp.of(" + (System.currentTimeMillis() + 60_000) + ", 'millis')").apply(INPUT, in))
+        .isSameAs(in);
+    assertThatThrownBy(() -> rule(Rule.Kind.CONDITION, Set.of("PII"), "typeName == 'INT' ; now < timestamp.of(value,"
+        + " 'seconds')").apply(INPUT, in))
+        .isInstanceOf(RuleException.class).hasMessageContaining("condition failed on field 'acme.Person.pin'");
+  }
 }
