@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * {@code kavro-rules}' StringChecksTest has it): where the JS client has the function, it must give that answer.
  * The pinned client (1.10.1) has none of them: a call is CEL's "unbound function" error, which its serde does not
  * count as a failed condition. A pin that gains some fails the last check: then its answers are compared here, and
- * docs/data-contracts.md says so. The same for {@code timestamp.of} and the variable {@code now}.
+ * docs/data-contracts.md says so. The same for {@code timestamp.of}, the variable {@code now} and the decimals.
  */
 class JsCelFunctionsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -57,14 +57,16 @@ class JsCelFunctionsTest {
         .containsExactly("isEmail", "isHostname", "isIpv4", "isIpv6", "isUri", "isUriRef", "isUuid");
   }
 
-  /** Confluent's timestamp.of and now: true in Confluent's Java serde (and Kavro); what the JS client answers. */
+  /** Confluent's timestamp.of, now and decimals: true in Confluent's Java serde (and Kavro); the JS client's answer. */
   @Test
-  void timestampOfAndNow_inTheJsClient_trueOrUnbound() throws Exception {
+  void timestampOfNowAndDecimals_inTheJsClient_trueOrUnbound() throws Exception {
     JsPeer peer = JsPeer.require();
     Map<String, String> pinnedErrors = Map.of(
         "timestamp.of(1, 'millis') == timestamp('1970-01-01T00:00:00.001Z')", "unbound function: of",
         "timestamp.of('1970-01-01T01:00:00+01:00') == timestamp('1970-01-01T00:00:00Z')", "unbound function: of",
-        "now > timestamp('2020-01-01T00:00:00Z')", "unresolved attribute");
+        "now > timestamp('2020-01-01T00:00:00Z')", "unresolved attribute",
+        "decimals.lt(decimal('1.5'), decimal('2'))", "unbound function: lt",
+        "string(decimals.div(decimal('1'), decimal('8'))) == '0.125'", "unbound function: div");
     for (Map.Entry<String, String> row : pinnedErrors.entrySet()) {
       JsonNode answer = cel(peer, row.getKey(), "");
       if (answer.has("value")) {

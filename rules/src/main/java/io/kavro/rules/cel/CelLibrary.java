@@ -14,7 +14,8 @@ import java.util.function.Predicate;
  * {@code NowVariable} of its {@code schema-rules}) that Kavro has, under Confluent's overload ids: the string checks
  * {@code s.isEmail()}, {@code s.isHostname()}, {@code s.isIpv4()}, {@code s.isIpv6()}, {@code s.isUri()},
  * {@code s.isUriRef()}, {@code s.isUuid()}, each a member function of {@code string} answering {@code bool}
- * ({@link StringChecks}); {@code timestamp.of(value)} and {@code timestamp.of(int, unit)} ({@link Timestamps}); and
+ * ({@link StringChecks}); {@code timestamp.of(value)} and {@code timestamp.of(int, unit)} ({@link Timestamps}); the
+ * decimal functions ({@link Decimals}); and
  * the variable {@code now}, the time of the evaluation, read once per message ({@code CEL}) or field
  * ({@code CEL_FIELD}). Both {@code CEL} and {@code CEL_FIELD} scripts have them.
  */
@@ -47,6 +48,7 @@ final class CelLibrary {
         CelOverloadDecl.newGlobalOverload("timestamp_of_dyn", SimpleType.TIMESTAMP, SimpleType.DYN),
         CelOverloadDecl.newGlobalOverload("timestamp_of_int_string", SimpleType.TIMESTAMP, SimpleType.INT,
             SimpleType.STRING)));
+    declarations.addAll(Decimals.declarations());
     return declarations;
   }
 
@@ -60,6 +62,7 @@ final class CelLibrary {
     bindings.add(CelFunctionBinding.from("timestamp_of_dyn", Object.class, Timestamps::of));
     bindings.add(CelFunctionBinding.from("timestamp_of_int_string", Long.class, String.class,
         (Long value, String unit) -> Timestamps.ofEpoch(value, unit)));
+    bindings.addAll(Decimals.bindings());
     return bindings;
   }
 
