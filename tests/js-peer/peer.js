@@ -10,7 +10,10 @@
 // <schemaJson> is a registration body: {"schemaType"?, "schema": "<avro schema text>", "metadata"?, "ruleSet"?}.
 // In records, bytes and fixed values are written {"$bytes": "<base64>"}, both ways.
 // Options: --use-latest (useLatestVersion), --use-latest-with-metadata k=v[,k=v] (useLatestWithMetadata),
-//          --secret S (ruleConfig.secret for the local KMS).
+//          --secret S (ruleConfig.secret for the local KMS), --rule-config k=v[,k=v] (more ruleConfig entries,
+//          such as a KMS driver's credentials: tenant.id, client.id, client.secret for azure-kms),
+//          --id-in-header (serialize with HeaderSchemaIdSerializer: prints "<base64 body> <base64 __value_schema_id>"),
+//          --header B64 (deserialize with that __value_schema_id header; the default DualSchemaIdDeserializer).
 // serialize never registers (autoRegisterSchemas false): it writes with the subject's latest version, or the
 // latest with the given metadata; register the schema (and its rule set) first.
 // The subject name strategy is always TOPIC (<topic>-value). On failure: exit code 1, and stderr holds
@@ -21,9 +24,10 @@ const fs = require('fs');
 const sr = require('@confluentinc/schemaregistry');
 
 const {
-  SchemaRegistryClient, AvroSerializer, AvroDeserializer, SerdeType, SubjectNameStrategyType,
+  SchemaRegistryClient, AvroSerializer, AvroDeserializer, SerdeType, SubjectNameStrategyType, HeaderSchemaIdSerializer,
+  VALUE_SCHEMA_ID_HEADER,
   CelExecutor, CelFieldExecutor, FieldEncryptionExecutor, EncryptionExecutor, JsonataExecutor, LocalKmsDriver,
-  AwsKmsDriver,
+  AwsKmsDriver, AzureKmsDriver,
 } = sr;
 
 // Registration is global and must come before any serde is built.
@@ -36,10 +40,14 @@ LocalKmsDriver.register();
 // aws-kms: credentials from the environment (AWS_ACCESS_KEY_ID, ...) and the endpoint from AWS_ENDPOINT_URL_KMS,
 // as the AWS SDK reads them.
 AwsKmsDriver.register();
+// azure-kms: credentials from --rule-config (tenant.id, client.id, client.secret), else DefaultAzureCredential;
+// the vault is named by the key URL, Entra ID by AZURE_AUTHORITY_HOST (see hosts.js for a local double).
+AzureKmsDriver.register();
 
 function usage(message) {
   throw new UsageError(message + '\nusage: node peer.js register|serialize|deserialize <registryUrl> '
-    + '<subject|topic> <json|@file|base64> [--use-latest] [--use-latest-with-metadata k=v,...] [--secret S]');
+    + '<subject|topic> <json|@file|base64> [--use-latest] [--use-latest-with-metadata k=v,...] [--secret S]'
+    + ' [--rule-config k=v,...] [--id-in-header] [--header B64]');
 }
 
 class UsageError extends Error {}
@@ -64,20 +72,24 @@ function parseOptions(args) {
     switch (name) {
       case '--use-latest': options.useLatest = true; break;
       case '--secret': options.secret = value(); break;
-      case '--use-latest-with-metadata': {
-        const pairs = {};
-        for (const pair of value().split(',')) {
-          const eq = pair.indexOf('=');
-          if (eq <= 0) usage(`--use-latest-with-metadata wants k=v pairs, not '${pair}'`);
-          pairs[pair.substring(0, eq)] = pair.substring(eq + 1);
-        }
-        options.useLatestWithMetadata = pairs;
-        break;
-      }
+      case '--id-in-header': options.idInHeader = true; break;
+      case '--header': options.header = Buffer.from(value(), 'base64'); break;
+      case '--use-latest-with-metadata': options.useLatestWithMetadata = pairs(name, value()); break;
+      case '--rule-config': options.ruleConfig = pairs(name, value()); break;
       default: usage(`unknown option '${name}'`);
     }
   }
   return options;
+}
+
+function pairs(option, text) {
+  const out = {};
+  for (const pair of text.split(',')) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) usage(`${option} wants k=v pairs, not '${pair}'`);
+    out[pair.substring(0, eq)] = pair.substring(eq + 1);
+  }
+  return out;
 }
 
 // JSON -> record: {"$bytes": b64} becomes a Buffer.
@@ -108,7 +120,10 @@ function toJson(value) {
 
 function serdeConfig(options) {
   const config = { subjectNameStrategyType: SubjectNameStrategyType.TOPIC };
-  if (options.secret !== undefined) config.ruleConfig = { secret: options.secret };
+  if (options.secret !== undefined || options.ruleConfig) {
+    config.ruleConfig = { ...options.ruleConfig };
+    if (options.secret !== undefined) config.ruleConfig.secret = options.secret;
+  }
   if (options.useLatest) config.useLatestVersion = true;
   if (options.useLatestWithMetadata) config.useLatestWithMetadata = options.useLatestWithMetadata;
   return config;
@@ -145,14 +160,18 @@ async function main(argv) {
     case 'serialize': {
       const config = { ...serdeConfig(options), autoRegisterSchemas: false };
       if (!options.useLatestWithMetadata) config.useLatestVersion = true;
+      if (options.idInHeader) config.schemaIdSerializer = HeaderSchemaIdSerializer;
       const serializer = new AvroSerializer(client, SerdeType.VALUE, config);
       const record = fromJson(readJson(payload, 'the record'));
-      const bytes = await serializer.serialize(name, record);
-      return bytes.toString('base64');
+      const headers = {};
+      const bytes = await serializer.serialize(name, record, headers);
+      if (!options.idInHeader) return bytes.toString('base64');
+      return bytes.toString('base64') + ' ' + Buffer.from(headers[VALUE_SCHEMA_ID_HEADER]).toString('base64');
     }
     case 'deserialize': {
       const deserializer = new AvroDeserializer(client, SerdeType.VALUE, serdeConfig(options));
-      const record = await deserializer.deserialize(name, Buffer.from(payload, 'base64'));
+      const headers = options.header ? { [VALUE_SCHEMA_ID_HEADER]: options.header } : undefined;
+      const record = await deserializer.deserialize(name, Buffer.from(payload, 'base64'), headers);
       return JSON.stringify(toJson(record));
     }
     default:

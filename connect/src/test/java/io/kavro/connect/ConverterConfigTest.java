@@ -51,6 +51,19 @@ class ConverterConfigTest {
     assertThat(config.schemasCacheSize()).isEqualTo(7);
   }
 
+  /** Issue 51, item 7: the converter refuses Confluent's keys that Kavro cannot honour, as the serde does. */
+  @Test
+  void confluentKeysKavroCannotHonour_areRefusedByTheConverter_namingTheKey() throws Exception {
+    Map<String, Object> configs = Map.of("schema.registry.url", "mock://converter-confluent-keys",
+        "propagate.schema.tags", "true");
+    try (AvroConverter converter = new AvroConverter()) {
+      assertThatThrownBy(() -> converter.configure(configs, false)).isInstanceOf(ConfigException.class)
+          .hasMessageContaining("propagate.schema.tags").hasMessageContaining("Instead, ");
+      converter.configure(Map.of("schema.registry.url", "mock://converter-confluent-keys",
+          "propagate.schema.tags", "false"), false); // Confluent's default passes
+    }
+  }
+
   @Test
   void wrongValues_areRefused_namingTheKey() {
     assertThatThrownBy(() -> new ConverterConfig(Map.of("schemas.cache.config", "0")))

@@ -335,6 +335,13 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
     return delegate.version(subject, version);
   }
 
+  /** {@inheritDoc} Uncached: the subject name strategy keeps what it learned per topic. */
+  @Override
+  public List<Association> associations(String resourceNamespace, String resourceName, String resourceType,
+      String associationType) {
+    return delegate.associations(resourceNamespace, resourceName, resourceType, associationType);
+  }
+
   @Override
   public List<String> subjects() {
     return delegate.subjects();

@@ -274,6 +274,12 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
       missingApis.put(api, Boolean.TRUE);
       throw unsupported(api, request.operation(), "it answered " + e.getMessage() + ", while its core API answers",
           e);
+    } catch (UnprovenNotFoundException e) {
+      // A proxy's 404 from a URL that never answered as a registry (the serde's first call may be an optional
+      // API's): a wrong URL when the core API answers so too; else an outage.
+      probeCoreApi();
+      throw new RegistryUnavailableException(e.getMessage() + "; the registry's core API answers, so something in "
+          + "between answers for this path: an outage", e.status(), e.errorCode(), e.url(), null);
     } catch (SchemaRegistryException e) {
       if (e.status() < 200 || e.status() >= 300) {
         throw e;
@@ -313,6 +319,50 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
         + api.description + " (" + how + "); Kavro asks it again after " + OptionalApi.MISSING_TTL.toMinutes()
         + " minutes", cause == null ? 404 : cause.status(),
         cause == null ? -1 : cause.errorCode(), cause == null ? null : cause.url(), cause);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>An answer of the registry's own "not found" (a 404xx code, such as Confluent's 40410 "association not
+   * found") is no association; an answer that is not a JSON array, or an entry without a subject, is refused. A 404
+   * that is not the registry's (a proxy's page) is an outage; from a URL that never answered as a registry, whose
+   * core API answers such a 404 too, the URL is wrong ({@link WrongRegistryUrlException}), as the serde's first
+   * call of the core API would say.
+   */
+  @Override
+  public List<Association> associations(String resourceNamespace, String resourceName, String resourceType,
+      String associationType) {
+    RestRequest request = RestRequest.get("get the " + associationType + " associations of " + resourceType + " '"
+        + resourceName + "' (namespace '" + resourceNamespace + "')", "associations", "resources",
+        resourceNamespace, resourceName).withQuery("resourceType", resourceType)
+        .withQuery("associationType", associationType);
+    JsonNode json;
+    try {
+      json = sendOptional(OptionalApi.ASSOCIATIONS, request);
+    } catch (SchemaNotFoundException e) {
+      return List.of();
+    }
+    if (!json.isArray()) {
+      throw new SchemaRegistryException(request.operation() + " failed: the registry's answer is not a JSON array");
+    }
+    List<Association> associations = new ArrayList<>();
+    for (JsonNode entry : json) {
+      String subject = entry.path("subject").asText("");
+      if (subject.isBlank()) {
+        throw malformed(request, "subject");
+      }
+      associations.add(new Association(subject, textOr(entry, "resourceName", resourceName),
+          textOr(entry, "resourceNamespace", resourceNamespace), textOr(entry, "resourceType", resourceType),
+          textOr(entry, "associationType", associationType)));
+    }
+    return List.copyOf(associations);
+  }
+
+  /** The field's text, or {@code otherwise} when it is missing or blank. */
+  private static String textOr(JsonNode json, String field, String otherwise) {
+    String text = json.path(field).asText("");
+    return text.isBlank() ? otherwise : text;
   }
 
   /** {@inheritDoc} Uncached: see {@link HttpDekRegistry}. */

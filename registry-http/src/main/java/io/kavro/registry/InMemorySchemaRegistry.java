@@ -45,6 +45,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
     final LongAdder requests = new LongAdder();
     final LongAdder errors = new LongAdder();
     final InMemoryDekRegistry deks = new InMemoryDekRegistry();
+    final List<Association> associations = new ArrayList<>();
     CompatibilityLevel globalLevel = CompatibilityLevel.BACKWARD;
   }
 
@@ -57,6 +58,33 @@ final class InMemorySchemaRegistry implements MockRegistry {
   @Override
   public io.kavro.registry.contract.DekRegistry dekRegistry() {
     return state.deks;
+  }
+
+  @Override
+  public void associate(Association association) {
+    java.util.Objects.requireNonNull(association, "association");
+    synchronized (state) {
+      state.associations.removeIf(known -> known.resourceNamespace().equals(association.resourceNamespace())
+          && known.resourceName().equals(association.resourceName())
+          && known.resourceType().equals(association.resourceType())
+          && known.associationType().equals(association.associationType()));
+      state.associations.add(association);
+    }
+  }
+
+  /** {@inheritDoc} As Confluent's registry: the namespace {@link Association#ANY_NAMESPACE} matches every one. */
+  @Override
+  public List<Association> associations(String resourceNamespace, String resourceName, String resourceType,
+      String associationType) {
+    synchronized (state) {
+      state.requests.increment();
+      return state.associations.stream()
+          .filter(a -> a.resourceName().equals(resourceName) && a.resourceType().equals(resourceType)
+              && a.associationType().equals(associationType)
+              && (Association.ANY_NAMESPACE.equals(resourceNamespace)
+                  || a.resourceNamespace().equals(resourceNamespace)))
+          .toList();
+    }
   }
 
   private static final class Subject {

@@ -8,10 +8,10 @@ import java.time.Duration;
  *
  * <p>What counts as the registry's answer that it lacks one differs:
  * <ul>
- *   <li>For the GUID, metadata and Apicurio APIs, a JSON 404 without a registry error code while the core API
- *       answers (the client asks it) says the API is missing. That is remembered for {@link #MISSING_TTL}, then
- *       asked again: a registry may be upgraded, and a node that answered so may have been one still rolling out.
- *       A 404 whose body is not JSON (a proxy's page, an empty body) is an outage.</li>
+ *   <li>For the GUID, metadata, associations and Apicurio APIs, a JSON 404 without a registry error code while the
+ *       core API answers (the client asks it) says the API is missing. That is remembered for
+ *       {@link #MISSING_TTL}, then asked again: a registry may be upgraded, and a node that answered so may have
+ *       been one still rolling out. A 404 whose body is not JSON (a proxy's page, an empty body) is an outage.</li>
  *   <li>For the DEK registry, only its own answers count: its error codes 4047x ({@link #DEK_KEY_NOT_FOUND},
  *       "Key not found", for a KEK or a DEK, which is an empty lookup, never a missing API). Any other 404 (a
  *       proxy's HTML page, a JSON {@code error_code} 404, a {@code 40400} or another API's 404xx) is an outage,
@@ -24,7 +24,9 @@ enum OptionalApi {
   METADATA("Confluent's metadata API (GET /subjects/{subject}/metadata, Confluent Platform 7.4 and later)", true),
   DEK_REGISTRY("Confluent's DEK registry API (/dek-registry/v1, Confluent Platform 7.5 and later)", false),
   APICURIO_V3("Apicurio's v3 API (GET /apis/registry/v3/ids/..., Apicurio Registry 3)", true),
-  APICURIO_V2("Apicurio's v2 API (GET /apis/registry/v2/ids/..., Apicurio Registry 2)", true);
+  APICURIO_V2("Apicurio's v2 API (GET /apis/registry/v2/ids/..., Apicurio Registry 2)", true),
+  ASSOCIATIONS("Confluent's associations API (GET /associations/resources/..., Confluent Platform 8.3 and later)",
+      true);
 
   /** How long the registry's answer that it lacks an API is remembered before the API is asked again. */
   static final Duration MISSING_TTL = Duration.ofMinutes(5);

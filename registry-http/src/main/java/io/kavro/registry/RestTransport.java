@@ -183,6 +183,11 @@ final class RestTransport {
           if (!(failure instanceof RegistryUnavailableException) || failure instanceof NoSuchApiAnswerException) {
             throw failure;
           }
+          if (status == 404 && request.optionalApi() == OptionalApi.ASSOCIATIONS && proven.get(index) == 0) {
+            // The serde's first call (the default subject name strategy's): the client asks the core API at once
+            // whether the URL is wrong, as that first call used to tell.
+            throw new UnprovenNotFoundException(failure);
+          }
         }
         moveOn = ErrorMapping.failover(failure);
       } catch (IOException e) {

@@ -309,6 +309,27 @@ public interface SchemaRegistryClient extends Closeable {
    */
   int deleteVersionPermanently(String subject, int version);
 
+  /**
+   * The associations of a resource (Confluent 8.3's {@code GET /associations/resources/{namespace}/{name}}): the
+   * subject that a topic's keys or values are associated with, which Confluent's default subject name strategy
+   * ({@code AssociatedNameStrategy}) writes under. Uncached: the strategy keeps what it learned per topic.
+   *
+   * @param resourceNamespace the Kafka cluster id, or {@link Association#ANY_NAMESPACE} for any
+   * @param resourceName the topic's name
+   * @param resourceType {@link Association#TOPIC}
+   * @param associationType {@link Association#KEY} or {@link Association#VALUE}
+   * @return the matching associations; empty when the resource has none
+   * @throws UnsupportedRegistryApiException when the registry lacks the API (it answers 404 without its own error
+   *     code while its core API answers: Apicurio, Karapace, Confluent before 8.3); remembered for five minutes,
+   *     sending no request meanwhile, then asked again. This default answers so: a client without the API
+   */
+  default List<Association> associations(String resourceNamespace, String resourceName, String resourceType,
+      String associationType) {
+    throw new UnsupportedRegistryApiException("get associations of " + resourceType + " '" + resourceName
+        + "' failed: this registry client (" + getClass().getSimpleName() + ") has no associations API", -1, -1,
+        null, null);
+  }
+
   /** Counters for tests and metrics. */
   default RegistryStats stats() {
     return RegistryStats.EMPTY;

@@ -14,6 +14,13 @@ package io.kavro.registry;
 public class UnsupportedRegistryApiException extends SchemaRegistryException {
   private static final long serialVersionUID = 1L;
 
+  /**
+   * How long the client remembers a registry's answer that it lacks an API, sending no request to that API
+   * meanwhile, before it asks again: five minutes. What a caller learnt from this exception (a fallback it chose)
+   * should be kept no longer.
+   */
+  public static final java.time.Duration REMEMBERED_FOR = OptionalApi.MISSING_TTL;
+
   /** See {@link SchemaRegistryException#SchemaRegistryException(String, int, int, String, Throwable)}. */
   public UnsupportedRegistryApiException(String message, int status, int errorCode, String url, Throwable cause) {
     super(message, status, errorCode, url, cause);

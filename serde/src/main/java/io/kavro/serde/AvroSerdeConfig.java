@@ -3,10 +3,10 @@ package io.kavro.serde;
 import io.kavro.registry.RegistryConfig;
 import io.kavro.serde.framing.FramingResolver;
 import io.kavro.serde.framing.SchemaIdPrefix;
+import io.kavro.serde.subject.AssociatedNameStrategy;
 import io.kavro.serde.subject.StreamsInternalTopicSubjects;
 import io.kavro.serde.subject.SubjectNameStrategies;
 import io.kavro.serde.subject.SubjectNameStrategy;
-import io.kavro.serde.subject.TopicNameStrategy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -51,10 +51,16 @@ public final class AvroSerdeConfig extends AbstractConfig {
   private static final String USE_SCHEMA_ID_DOC = "Serializer writes every record with this schema id and its "
       + "schema, when auto.register.schemas=false; -1: not used.";
 
+  public static final String USE_SCHEMA_GUID_CONFIG = "use.schema.guid";
+  private static final String USE_SCHEMA_GUID_DOC = "Serializer writes every record with the schema of this GUID "
+      + "(Confluent 8's GUID API), when auto.register.schemas=false and use.schema.id is not set: the id the "
+      + "subject has for it goes in the prefix, the GUID in the header (value.schema.id.serializer=header). "
+      + "Not set: not used.";
+
   public static final String ID_COMPATIBILITY_STRICT_CONFIG = "id.compatibility.strict";
-  private static final String ID_COMPATIBILITY_STRICT_DOC = "With use.schema.id, the schema of that id must be "
-      + "able to read the datum's schema (backward compatible), or the record fails. false: the datum is written "
-      + "with that schema as it is, as Confluent does.";
+  private static final String ID_COMPATIBILITY_STRICT_DOC = "With use.schema.id (or use.schema.guid), the schema "
+      + "of that id (or GUID) must be able to read the datum's schema (backward compatible), or the record fails. "
+      + "false: the datum is written with that schema as it is, as Confluent does.";
 
   public static final String USE_LATEST_WITH_METADATA_CONFIG = "use.latest.with.metadata";
   private static final String USE_LATEST_WITH_METADATA_DOC = "'key=value,key2=value2': serializer writes with, "
@@ -113,9 +119,11 @@ public final class AvroSerdeConfig extends AbstractConfig {
 
   public static final String KEY_SUBJECT_NAME_STRATEGY_CONFIG = "key.subject.name.strategy";
   public static final String VALUE_SUBJECT_NAME_STRATEGY_CONFIG = "value.subject.name.strategy";
-  private static final String SUBJECT_NAME_STRATEGY_DOC = "Class that names the subject: TopicNameStrategy, "
-      + "RecordNameStrategy, TopicRecordNameStrategy (io.kavro.serde.subject or Confluent's "
-      + "io.confluent.kafka.serializers.subject package), or your own SubjectNameStrategy.";
+  private static final String SUBJECT_NAME_STRATEGY_DOC = "Class that names the subject: AssociatedNameStrategy "
+      + "(the default, as Confluent's since 8.3: the subject the registry associates with the topic, else "
+      + "TopicNameStrategy's), TopicNameStrategy, RecordNameStrategy, TopicRecordNameStrategy "
+      + "(io.kavro.serde.subject or Confluent's io.confluent.kafka.serializers.subject package), or your own "
+      + "SubjectNameStrategy.";
 
   public static final String SPECIFIC_AVRO_READER_CONFIG = "specific.avro.reader";
   private static final String SPECIFIC_AVRO_READER_DOC = "Deserializer decodes into generated SpecificRecord "
@@ -190,6 +198,7 @@ public final class AvroSerdeConfig extends AbstractConfig {
   private final boolean autoRegisterSchemas;
   private final boolean useLatestVersion;
   private final int useSchemaId;
+  private final java.util.UUID useSchemaGuid;
   private final boolean idCompatibilityStrict;
   private final Map<String, String> latestWithMetadata;
   private final boolean latestCompatibilityStrict;
@@ -212,11 +221,13 @@ public final class AvroSerdeConfig extends AbstractConfig {
   /** Parses the configuration of the key ({@code isKey}) or value side. */
   public AvroSerdeConfig(Map<String, ?> originals, boolean isKey) {
     super(CONFIG, classesAsNames(originals), false);
+    ConfluentKeys.check(originals); // Confluent's keys that Kavro does not honour: refused or warned, by name
     this.isKey = isKey;
     this.registryConfig = RegistryKeys.registryConfig(originals);
     this.autoRegisterSchemas = getBoolean(AUTO_REGISTER_SCHEMAS_CONFIG);
     this.useLatestVersion = getBoolean(USE_LATEST_VERSION_CONFIG);
     this.useSchemaId = getInt(USE_SCHEMA_ID_CONFIG);
+    this.useSchemaGuid = guid(USE_SCHEMA_GUID_CONFIG, getString(USE_SCHEMA_GUID_CONFIG));
     this.idCompatibilityStrict = getBoolean(ID_COMPATIBILITY_STRICT_CONFIG);
     this.latestWithMetadata = metadata(getString(USE_LATEST_WITH_METADATA_CONFIG));
     this.latestCompatibilityStrict = getBoolean(LATEST_COMPATIBILITY_STRICT_CONFIG);
@@ -275,11 +286,12 @@ public final class AvroSerdeConfig extends AbstractConfig {
   }
 
   static ConfigDef define(ConfigDef def) {
-    String strategy = TopicNameStrategy.class.getName();
+    String strategy = AssociatedNameStrategy.class.getName();
     return def
         .define(AUTO_REGISTER_SCHEMAS_CONFIG, Type.BOOLEAN, true, Importance.MEDIUM, AUTO_REGISTER_SCHEMAS_DOC)
         .define(USE_LATEST_VERSION_CONFIG, Type.BOOLEAN, false, Importance.MEDIUM, USE_LATEST_VERSION_DOC)
         .define(USE_SCHEMA_ID_CONFIG, Type.INT, -1, Importance.LOW, USE_SCHEMA_ID_DOC)
+        .define(USE_SCHEMA_GUID_CONFIG, Type.STRING, null, Importance.LOW, USE_SCHEMA_GUID_DOC)
         .define(ID_COMPATIBILITY_STRICT_CONFIG, Type.BOOLEAN, true, Importance.LOW, ID_COMPATIBILITY_STRICT_DOC)
         .define(USE_LATEST_WITH_METADATA_CONFIG, Type.STRING, null, Importance.LOW, USE_LATEST_WITH_METADATA_DOC)
         .define(LATEST_COMPATIBILITY_STRICT_CONFIG, Type.BOOLEAN, true, Importance.LOW,
@@ -395,6 +407,27 @@ public final class AvroSerdeConfig extends AbstractConfig {
   /** The schema id to write every record with ({@code use.schema.id}), or -1. */
   public int useSchemaId() {
     return useSchemaId;
+  }
+
+  /** The schema GUID to write every record with ({@code use.schema.guid}), or {@code null}. */
+  public java.util.UUID useSchemaGuid() {
+    return useSchemaGuid;
+  }
+
+  /**
+   * The GUID configured as {@code value} under {@code key}, or {@code null} when unset (or blank).
+   *
+   * @throws ConfigException when it is no GUID
+   */
+  private static java.util.UUID guid(String key, String value) {
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    try {
+      return java.util.UUID.fromString(value.trim());
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(key, value, "must be a schema GUID such as 550e8400-e29b-41d4-a716-446655440000");
+    }
   }
 
   public boolean idCompatibilityStrict() {

@@ -54,13 +54,12 @@ public final class ConfigKeyCheck {
       RuleSettings.ACTIONS + ".");
 
   /**
-   * Confluent's serde and registry keys that Kavro knows and does not support (docs/coming-from-confluent.md), and
+   * Confluent's serde and registry keys that Kavro knows and does not read (docs/coming-from-confluent.md), and
    * the registry client's own name of {@code schema.registry.url.randomize}: never suspect. Confluent's
-   * {@code schema.registry.ssl.*} keys, every Kafka client SSL key under that prefix, are added to them.
+   * {@code schema.registry.ssl.*} keys, every Kafka client SSL key under that prefix, and the keys that Kavro
+   * refuses or warns of ({@link ConfluentKeys}) are added to them.
    */
-  static final Set<String> CONFLUENT_KEYS = Set.of("url.randomize", "missing.version.cache.ttl.sec",
-      "missing.schema.cache.ttl.sec", "bearer.auth.uami.endpoint.url", "bearer.auth.uami.endpoint.query",
-      "use.apache.http.client", "use.schema.guid", "propagate.schema.tags", "context.name.strategy", "schema.format",
+  static final Set<String> CONFLUENT_KEYS = Set.of("url.randomize", "context.name.strategy",
       "rule.metrics.enable", "validation.rules.execution", "validation.rules.executor.class",
       "validation.rules.fail.fast");
 
@@ -178,6 +177,7 @@ public final class ConfigKeyCheck {
    */
   private static Set<String> otherKeys() {
     Set<String> keys = new HashSet<>(CONFLUENT_KEYS);
+    keys.addAll(ConfluentKeys.KEYS.keySet());
     new ConfigDef().withClientSslSupport().names().forEach(name -> keys.add("schema.registry." + name));
     keys.addAll(ProducerConfig.configNames());
     keys.addAll(ConsumerConfig.configNames());

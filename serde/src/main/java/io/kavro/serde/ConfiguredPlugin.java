@@ -23,6 +23,9 @@ final class ConfiguredPlugin<E extends AutoCloseable> {
   /** The engine {@link #close()} closed, so that a second close closes nothing. */
   private E closed;
   private volatile SchemaRegistryClient client;
+  /** The engine's subject name strategy, told the Kafka cluster id; and that id, once Kafka told it. */
+  private volatile io.kavro.serde.subject.SubjectNameStrategy subjects;
+  private volatile String clusterId;
 
   /**
    * @param plugin the plugin's class name, for the error before configure
@@ -55,11 +58,27 @@ final class ConfiguredPlugin<E extends AutoCloseable> {
   /** Builds the engine on a client someone else chose: an {@link AvroSerde}'s, or the caller's. */
   void configure(SchemaRegistryClient client, AvroSerdeConfig config) {
     TopicIds.check(client, config);
+    io.kavro.serde.subject.SubjectNameStrategies.useRegistry(config.subjectNameStrategy(), client);
+    subjects = config.subjectNameStrategy();
+    if (clusterId != null) {
+      clusterId(clusterId);
+    }
     E previous = engine;
     engine = engines.apply(client, config);
     this.client = client;
     if (previous != null) {
       closeEngine(previous); // its framing resolver, its listener on the client
+    }
+  }
+
+  /** The Kafka cluster id, from Kafka's {@code ClusterResourceListener}: passed on to the subject name strategy. */
+  void clusterId(String id) {
+    if (id == null) {
+      return;
+    }
+    clusterId = id;
+    if (subjects instanceof io.kavro.serde.subject.RegistryAwareStrategy aware) {
+      aware.useKafkaClusterId(id);
     }
   }
 

@@ -78,6 +78,16 @@ final class Failures {
     return new SerializationException(action + record + ": " + e.getMessage(), e);
   }
 
+  /**
+   * A registry failure while the subject name strategy chose a record's subject (asking for the topic's
+   * association): retriable when the registry is down, typed otherwise.
+   */
+  static RuntimeException whileChoosingSubject(String action, String record, SchemaRegistryException e) {
+    String prefix = action + record + ": the subject name strategy could not choose the subject";
+    RuntimeException common = common(prefix, e);
+    return common != null ? common : new SerializationException(prefix + ": " + e.getMessage(), e);
+  }
+
   /** A registry failure while writing a record. */
   static RuntimeException whileWriting(String record, String subject, SchemaRegistryException e) {
     String prefix = "cannot serialize " + record + " under subject '" + subject + "'";

@@ -4,6 +4,8 @@ import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.serde.metrics.SerdeMetrics;
 import java.nio.ByteBuffer;
 import java.util.Map;
+import org.apache.kafka.common.ClusterResource;
+import org.apache.kafka.common.ClusterResourceListener;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.metrics.Monitorable;
 import org.apache.kafka.common.metrics.PluginMetrics;
@@ -36,7 +38,7 @@ import org.apache.kafka.common.serialization.Deserializer;
  *
  * <p><b>Thread safety.</b> Thread-safe.
  */
-public final class KafkaAvroDeserializer implements Deserializer<Object>, Monitorable {
+public final class KafkaAvroDeserializer implements Deserializer<Object>, Monitorable, ClusterResourceListener {
   private final SerdeMetrics metrics = SerdeMetrics.deserializer();
   /** Its engine and client; a serde configures its halves through it. */
   final ConfiguredPlugin<DeserializerEngine> plugin;
@@ -44,6 +46,17 @@ public final class KafkaAvroDeserializer implements Deserializer<Object>, Monito
   /** For Kafka: configured through {@link #configure(Map, boolean)}. */
   public KafkaAvroDeserializer() {
     this.plugin = new ConfiguredPlugin<>("KafkaAvroDeserializer", null, DeserializerEngine::new);
+  }
+
+  /**
+   * Kafka tells the cluster id of the producer's or consumer's cluster: the resource namespace in which the
+   * default subject name strategy ({@code AssociatedNameStrategy}) looks up the topic's association.
+   */
+  @Override
+  public void onUpdate(ClusterResource clusterResource) {
+    if (clusterResource != null) {
+      plugin.clusterId(clusterResource.clusterId());
+    }
   }
 
   @Override

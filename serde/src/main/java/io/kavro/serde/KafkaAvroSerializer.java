@@ -3,6 +3,8 @@ package io.kavro.serde;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.serde.metrics.SerdeMetrics;
 import java.util.Map;
+import org.apache.kafka.common.ClusterResource;
+import org.apache.kafka.common.ClusterResourceListener;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.metrics.Monitorable;
 import org.apache.kafka.common.metrics.PluginMetrics;
@@ -37,7 +39,7 @@ import org.apache.kafka.common.serialization.Serializer;
  *
  * <p><b>Thread safety.</b> Thread-safe: one instance can serve every thread of a producer.
  */
-public final class KafkaAvroSerializer implements Serializer<Object>, Monitorable {
+public final class KafkaAvroSerializer implements Serializer<Object>, Monitorable, ClusterResourceListener {
   private final SerdeMetrics metrics = SerdeMetrics.serializer();
   /** Its engine and client; a serde configures its halves through it. */
   final ConfiguredPlugin<SerializerEngine> plugin;
@@ -45,6 +47,17 @@ public final class KafkaAvroSerializer implements Serializer<Object>, Monitorabl
   /** For Kafka: configured through {@link #configure(Map, boolean)}. */
   public KafkaAvroSerializer() {
     this.plugin = new ConfiguredPlugin<>("KafkaAvroSerializer", null, SerializerEngine::new);
+  }
+
+  /**
+   * Kafka tells the cluster id of the producer's or consumer's cluster: the resource namespace in which the
+   * default subject name strategy ({@code AssociatedNameStrategy}) looks up the topic's association.
+   */
+  @Override
+  public void onUpdate(ClusterResource clusterResource) {
+    if (clusterResource != null) {
+      plugin.clusterId(clusterResource.clusterId());
+    }
   }
 
   @Override

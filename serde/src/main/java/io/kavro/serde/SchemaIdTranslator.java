@@ -67,6 +67,7 @@ public final class SchemaIdTranslator implements AutoCloseable {
           + (source.idsPerSubject() ? "source" : "target") + " registry numbers schemas per subject; translating "
           + "its ids is not supported: mirror such a topic's records as they are, with its registry beside");
     }
+    io.kavro.serde.subject.SubjectNameStrategies.useRegistry(targetConfig.subjectNameStrategy(), target);
     this.translated = Caffeine.newBuilder().maximumSize(targetConfig.maxSchemasPerSubject()).build();
   }
 
@@ -155,8 +156,14 @@ public final class SchemaIdTranslator implements AutoCloseable {
     } catch (SchemaRegistryException e) {
       throw Failures.whileReading("cannot translate the schema id of ", record + " from the source registry", e);
     }
-    String subject = targetConfig.subjectNameStrategy().subjectName(topic, isKey, schema);
+    String subject;
     int targetId;
+    try {
+      subject = targetConfig.subjectNameStrategy().subjectName(topic, isKey, schema);
+    } catch (SchemaRegistryException e) {
+      throw Failures.whileChoosingSubject("cannot translate the schema id of ", record + " in the target registry",
+          e);
+    }
     try {
       targetId = targetConfig.autoRegisterSchemas() ? Registration.register(target, subject, schema)
           : target.lookup(subject, schema).id();

@@ -58,7 +58,6 @@ final class SerializerEngine implements AutoCloseable {
   }
 
   SerializerEngine(SchemaRegistryClient client, AvroSerdeConfig config) {
-    ValidationRulesSetting.refuseEnabled(config.originals());
     this.isKey = config.isKey();
     this.idInHeader = config.schemaIdInHeader();
     this.planner = new WritePlanner(config);
@@ -223,8 +222,13 @@ final class SerializerEngine implements AutoCloseable {
 
   /** The route of a datum schema on a topic, from the registry; cached per (schema, topic). */
   private WriteRouter.WriteRoute route(String topic, SchemaRoutes entry, WriteRouter.WriteRoute known, Object datum) {
-    String subject = known != null ? known.subject() : router.subject(topic, entry.plan.schema());
     String record = Failures.record(topic, isKey, -1, -1);
+    String subject;
+    try {
+      subject = known != null ? known.subject() : router.subject(topic, entry.plan.schema());
+    } catch (SchemaRegistryException e) {
+      throw Failures.whileChoosingSubject("cannot serialize ", record, e);
+    }
     WriteRouter.WriteRoute route;
     try {
       route = router.route(subject, entry.plan, known, datum, record);

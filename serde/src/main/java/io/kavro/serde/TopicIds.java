@@ -1,6 +1,7 @@
 package io.kavro.serde;
 
 import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.serde.subject.AssociatedNameStrategy;
 import io.kavro.serde.subject.SubjectNameStrategy;
 import io.kavro.serde.subject.TopicNameStrategy;
 import org.apache.kafka.common.config.ConfigException;
@@ -35,6 +36,10 @@ record TopicIds(SchemaRegistryClient client, SubjectNameStrategy subjects, boole
   static void check(SchemaRegistryClient client, AvroSerdeConfig config) {
     if (!client.idsPerSubject() || config.subjectNameStrategy() instanceof TopicNameStrategy) {
       return;
+    }
+    if (config.subjectNameStrategy() instanceof AssociatedNameStrategy associated
+        && associated.fallback() instanceof TopicNameStrategy) {
+      return; // the default: such a registry (schema-repo) has no associations, so the subject is the topic's
     }
     String key = config.isKey() ? AvroSerdeConfig.KEY_SUBJECT_NAME_STRATEGY_CONFIG
         : AvroSerdeConfig.VALUE_SUBJECT_NAME_STRATEGY_CONFIG;

@@ -8,13 +8,14 @@ import io.kavro.registry.contract.RuleSet;
 import io.kavro.serde.framing.SchemaIdWriter;
 import io.kavro.serde.subject.SubjectNameStrategy;
 import java.util.Map;
+import java.util.UUID;
 import org.apache.avro.Schema;
 import org.apache.kafka.common.errors.SerializationException;
 
 /**
  * The serializer's registry step: the route of a datum schema on a topic, from where its writer schema and id
- * come, in Confluent's order of precedence (auto-registration, a fixed id, the latest version with metadata, the
- * latest version, a lookup). Immutable and thread-safe.
+ * come, in Confluent's order of precedence (auto-registration, a fixed id, a fixed GUID, the latest version with
+ * metadata, the latest version, a lookup). Immutable and thread-safe.
  */
 final class WriteRouter {
   private final SchemaRegistryClient client;
@@ -22,6 +23,8 @@ final class WriteRouter {
   private final SubjectNameStrategy subjects;
   private final Source source;
   private final int useSchemaId;
+  private final UUID useSchemaGuid;
+  private final io.kavro.registry.RegistryConfig registry;
   private final boolean idCompatibilityStrict;
   private final Map<String, String> latestWithMetadata;
   private final boolean latestCompatibilityStrict;
@@ -31,7 +34,7 @@ final class WriteRouter {
 
   /** Where the writer schema and id of a route come from. */
   enum Source {
-    REGISTER, SCHEMA_ID, LATEST_WITH_METADATA, LATEST, LOOKUP;
+    REGISTER, SCHEMA_ID, SCHEMA_GUID, LATEST_WITH_METADATA, LATEST, LOOKUP;
 
     static Source of(AvroSerdeConfig config) {
       if (config.autoRegisterSchemas()) {
@@ -39,6 +42,9 @@ final class WriteRouter {
       }
       if (config.useSchemaId() >= 0) {
         return SCHEMA_ID;
+      }
+      if (config.useSchemaGuid() != null) {
+        return SCHEMA_GUID;
       }
       if (!config.latestWithMetadata().isEmpty()) {
         return LATEST_WITH_METADATA;
@@ -80,6 +86,8 @@ final class WriteRouter {
     this.subjects = config.subjectNameStrategy();
     this.source = Source.of(config);
     this.useSchemaId = config.useSchemaId();
+    this.useSchemaGuid = config.useSchemaGuid();
+    this.registry = config.registryConfig();
     this.idCompatibilityStrict = config.idCompatibilityStrict();
     this.latestWithMetadata = config.latestWithMetadata();
     this.latestCompatibilityStrict = config.latestCompatibilityStrict();
@@ -110,6 +118,7 @@ final class WriteRouter {
     WritePlanner.Projection projection = null;
     Schema target = plan.registered();
     DataContract contract = null;
+    UUID guid = null;
     switch (source) {
       case REGISTER -> {
         id = Registration.register(client, subject, plan.registered());
@@ -125,6 +134,14 @@ final class WriteRouter {
         target = TopicIds.ofSubject(client, subject).schemaById(useSchemaId);
         projection = projection(record, plan, datum, target, idCompatibilityStrict,
             "the schema of id " + useSchemaId + " (use.schema.id), as id.compatibility.strict=true requires");
+      }
+      case SCHEMA_GUID -> {
+        guid = useSchemaGuid;
+        target = SchemaGuids.schema(client, guid, registry, record);
+        projection = projection(record, plan, datum, target, idCompatibilityStrict,
+            "the schema of GUID " + guid + " (use.schema.guid), as id.compatibility.strict=true requires");
+        id = SchemaGuids.idUnder(client, subject, guid, target, record);
+        contract = client.contractOf(guid);
       }
       default -> {
         boolean withMetadata = source == Source.LATEST_WITH_METADATA;
@@ -142,7 +159,7 @@ final class WriteRouter {
       }
     }
     SchemaIdWriter placement = idInHeader
-        ? SchemaIdWriter.header(id, TopicIds.ofSubject(client, subject).guidOf(id), isKey)
+        ? SchemaIdWriter.header(id, guid != null ? guid : TopicIds.ofSubject(client, subject).guidOf(id), isKey)
         : SchemaIdWriter.prefix(id, isKey);
     return new WriteRoute(subject, id, projection, placement, rules(subject, id, target, contract, record),
         Long.MAX_VALUE);

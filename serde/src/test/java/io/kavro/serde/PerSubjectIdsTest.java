@@ -64,8 +64,21 @@ class PerSubjectIdsTest {
     }
   }
 
+  /** The default, AssociatedNameStrategy, names the topic's subject there only with its fallback TOPIC. */
   @Test
-  void topicNameStrategy_theDefault_configures() {
+  void associatedNameStrategy_fallingBackByRecordName_isRefused() {
+    Map<String, Object> config = schemaRepo();
+    config.put("subject.name.strategy.fallback.type", "RECORD");
+
+    try (KafkaAvroSerializer serializer = new KafkaAvroSerializer()) {
+      assertThatThrownBy(() -> serializer.configure(config, false))
+          .isInstanceOf(ConfigException.class).hasMessageContaining("value.subject.name.strategy")
+          .hasMessageContaining("AssociatedNameStrategy");
+    }
+  }
+
+  @Test
+  void theDefault_configures() {
     try (KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer();
         KafkaAvroSerializer serializer = new KafkaAvroSerializer()) {
       assertThatCode(() -> deserializer.configure(schemaRepo(), false)).doesNotThrowAnyException();

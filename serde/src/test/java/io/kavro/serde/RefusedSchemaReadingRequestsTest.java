@@ -82,10 +82,15 @@ class RefusedSchemaReadingRequestsTest {
     }
   }
 
-  /** The reading's requests: the GETs (the serializer's own are POSTs: the registration, and its lookup). */
+  /**
+   * The reading's requests: the GETs (the serializer's own are POSTs: the registration, and its lookup; and the
+   * default strategy's lookup of the topic's association, before them).
+   */
   private List<String> reads() {
     assertThat(calls).contains("POST /subjects/" + SUBJECT + "/versions");
-    return calls.stream().filter(call -> call.startsWith("GET ")).toList();
+    assertThat(calls.get(0)).isEqualTo("GET /associations/resources/-/orders");
+    return calls.stream().filter(call -> call.startsWith("GET ") && !call.startsWith("GET /associations/"))
+        .toList();
   }
 
   @Test

@@ -212,7 +212,6 @@ class SerializerTest {
     }
     serdes.serializer("validation.rules.execution", "disabled", "validation.rules.fail.fast", "true")
         .serialize("orders", order(1));
-    serdes.deserializer("validation.rules.execution", "AFTER_DOMAIN_RULES").close();
   }
 
   @Test

@@ -20,4 +20,12 @@ public interface MockRegistry extends SchemaRegistryClient {
    * @return the schema's id
    */
   int register(String subject, Schema schema, Map<String, String> metadata);
+
+  /**
+   * Associates {@code association}'s subject with its resource, as Confluent's registry does on
+   * {@code POST /associations}: {@link #associations} then answers it, and Kavro's default subject name strategy
+   * ({@code AssociatedNameStrategy}) writes the topic's keys or values under that subject. It replaces an earlier
+   * association of the same resource (namespace, name, type) and association type. For tests of associations.
+   */
+  void associate(io.kavro.registry.Association association);
 }

@@ -2,6 +2,7 @@ package io.kavro.rules.encryption;
 
 import java.security.GeneralSecurityException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +26,7 @@ import org.slf4j.LoggerFactory;
  *       keyId -> oneKey(keyId, settings));                    // each alternate id as the user wrote it
  * }
  * }</pre>
- * Thread-safe when the keys' clients are.
+ * Thread-safe when the keys' clients are. {@link #close()} closes every key's client.
  */
 public final class AlternateKeys implements KmsClient {
   /** Confluent's setting of the alternate key ids: comma-separated, tried in order after the KEK's own key. */
@@ -63,6 +64,8 @@ public final class AlternateKeys implements KmsClient {
    * @param primary the client of the KEK's own key
    * @param configs the settings {@link KmsDriver#newClient} was given
    * @param alternates builds the client of each alternate key id, in order
+   * @throws RuntimeException what {@code alternates} throws, after closing the clients made so far, {@code primary}
+   *     included
    */
   public static KmsClient of(String kms, KmsClient primary, Map<String, ?> configs, KeyClientFactory alternates) {
     List<String> ids = alternateKeyIds(configs);
@@ -71,7 +74,12 @@ public final class AlternateKeys implements KmsClient {
     }
     List<KmsClient> keys = new ArrayList<>(ids.size() + 1);
     keys.add(primary);
-    ids.forEach(id -> keys.add(alternates.newKeyClient(id)));
+    try {
+      ids.forEach(id -> keys.add(alternates.newKeyClient(id)));
+    } catch (RuntimeException e) {
+      new AlternateKeys(kms, keys).close(); // the clients made so far are nobody else's
+      throw e;
+    }
     return of(kms, keys);
   }
 
@@ -105,6 +113,18 @@ public final class AlternateKeys implements KmsClient {
       }
     }
     return List.copyOf(ids);
+  }
+
+  /**
+   * The settings without {@value #ALTERNATE_KEY_IDS}: what a driver keys a shared SDK client by, since the alternate
+   * ids do not change the client.
+   *
+   * @return a new, modifiable map
+   */
+  public static Map<String, Object> withoutAlternateKeyIds(Map<String, ?> configs) {
+    Map<String, Object> settings = new HashMap<>(configs);
+    settings.remove(ALTERNATE_KEY_IDS);
+    return settings;
   }
 
   @Override
@@ -143,6 +163,21 @@ public final class AlternateKeys implements KmsClient {
         ? new KmsUnavailableException(message, temporary) : new GeneralSecurityException(message, failures.get(0));
     failures.stream().filter(f -> f != thrown.getCause()).forEach(thrown::addSuppressed);
     throw thrown;
+  }
+
+  /**
+   * Closes every key's client, in order, each once, even when one fails to. Never throws: a client that fails to
+   * close is logged, named by its {@code toString} (which prints no secret), not by its key id.
+   */
+  @Override
+  public void close() {
+    for (KmsClient key : keys) {
+      try {
+        key.close();
+      } catch (RuntimeException e) {
+        LOG.warn("cannot close {} ({})", key, e.getClass().getName());
+      }
+    }
   }
 
   /** The keys' clients, in order (a {@link KmsClient} prints no secret). */

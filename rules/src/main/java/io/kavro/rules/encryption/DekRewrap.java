@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Re-wraps the DEKs of a KEK under the KEK's current KMS key version, as Confluent's {@code RewrapDeks} does: for
@@ -38,6 +40,7 @@ import java.util.function.Consumer;
  * <p>Neither key material nor KMS settings appear in an outcome, a message or a log line.
  */
 public final class DekRewrap {
+  private static final Logger LOG = LoggerFactory.getLogger(DekRewrap.class);
   /** Every algorithm a DEK can have, walked in this order. */
   private static final List<String> ALGORITHMS = List.of(DekAlgorithm.AES128_GCM.name(),
       DekAlgorithm.AES256_GCM.name(), DekAlgorithm.AES256_SIV.name());
@@ -128,10 +131,11 @@ public final class DekRewrap {
    */
   public Counts run(String kekName, String subject, boolean deleted, boolean dryRun, Consumer<Result> results) {
     Counts counts = new Counts(0, 0, 0, 0, 0);
+    KmsClient kms = null;
     try {
       Kek kek = registry.kek(kekName, deleted)
           .orElseThrow(() -> new IllegalArgumentException("the DEK registry has no KEK '" + kekName + "'"));
-      KmsClient kms = kek.shared() ? null : client(kek);
+      kms = kek.shared() ? null : client(kek);
       List<String> subjects = subject != null ? List.of(subject) : registry.dekSubjects(kekName, deleted);
       for (String s : subjects) {
         for (String algorithm : ALGORITHMS) {
@@ -150,6 +154,10 @@ public final class DekRewrap {
     } catch (RegistryUnavailableException e) {
       throw new StoppedException("the schema registry could not answer for now (" + e.getMessage() + "); stopped "
           + "after " + counts + "; run again: re-wrapping is idempotent", counts, e);
+    } finally {
+      if (kms != null) {
+        close(kms); // the KMS client is this run's own
+      }
     }
   }
 
@@ -208,9 +216,17 @@ public final class DekRewrap {
   }
 
   private KmsClient client(Kek kek) {
-    Map<String, Object> merged = new HashMap<>(kmsConfigs);
-    merged.putAll(kek.kmsProps());
-    return drivers.driver(kek.kmsType()).newClient(kek.kmsType() + "://" + kek.kmsKeyId(), merged);
+    KmsDriver driver = drivers.driver(kek.kmsType());
+    return driver.newClient(kek.kmsType() + "://" + kek.kmsKeyId(), KmsSettings.merged(kmsConfigs, kek, driver));
+  }
+
+  /** Closes the run's client; a driver's client that throws (which it should not) hides nothing of the run. */
+  private static void close(KmsClient kms) {
+    try {
+      kms.close();
+    } catch (RuntimeException e) {
+      LOG.warn("cannot close {} ({})", kms, e.getClass().getName());
+    }
   }
 
   private static Result result(Dek dek, Outcome outcome, String reason) {

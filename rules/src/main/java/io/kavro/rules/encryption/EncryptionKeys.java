@@ -14,11 +14,8 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.kafka.common.errors.RetriableException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The KEKs and DEKs of one encryption executor, with Confluent's flow (get the KEK, or create it on write; get the
@@ -27,15 +24,15 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Settings: {@code cache.size} (entries per cache, 10000) and {@code cache.expiry.secs} (how long a key is kept
  * before it is asked for again; by default, until evicted), plus the KMS drivers' own ({@code secret}).
+ *
+ * <p>It owns the KMS clients it asks the drivers for ({@link KmsClients}), and {@link #close()} closes them.
  */
-final class EncryptionKeys {
+final class EncryptionKeys implements AutoCloseable {
   static final String CACHE_SIZE = "cache.size";
   static final String CACHE_EXPIRY_SECS = "cache.expiry.secs";
   private static final long DAY_MILLIS = 86_400_000L;
-  private static final Logger LOG = LoggerFactory.getLogger(EncryptionKeys.class);
 
-  private final Map<String, ?> configs;
-  private final KmsDrivers drivers;
+  private final KmsClients clients;
   private final Cache<KekId, KekHandle> keks;
   private final Cache<DekId, DataKey> deks;
 
@@ -46,8 +43,7 @@ final class EncryptionKeys {
         copy.put(k, v);
       }
     });
-    this.configs = Map.copyOf(copy);
-    this.drivers = drivers;
+    this.clients = new KmsClients(Map.copyOf(copy), drivers);
     long size = longSetting(configs, CACHE_SIZE, 10_000);
     long expirySecs = longSetting(configs, CACHE_EXPIRY_SECS, -1);
     this.keks = cache(size, expirySecs);
@@ -266,6 +262,19 @@ final class EncryptionKeys {
     }
   }
 
+  /** Closes the KMS clients, once (a second call does nothing); no key is loaded afterwards. */
+  @Override
+  public void close() {
+    clients.close();
+  }
+
+  /** The keys of the executor configured again with {@code configs}; once they are made, these are closed. */
+  EncryptionKeys reconfigured(Map<String, ?> configs) {
+    EncryptionKeys next = configured(configs);
+    close();
+    return next;
+  }
+
   /** A decrypted DEK: the cipher of one version. */
   record DataKey(int version, long timestamp, Cryptor cryptor) {}
 
@@ -296,18 +305,7 @@ final class EncryptionKeys {
         synchronized (this) {
           c = client;
           if (c == null) {
-            KmsDriver driver = drivers.driver(kek.kmsType());
-            Set<String> executorOnly = driver.executorOnlySettings();
-            Map<String, Object> merged = new HashMap<>(configs);
-            kek.kmsProps().forEach((name, value) -> {
-              if (executorOnly.contains(name)) {
-                LOG.warn("KEK '{}' sets {} in its kmsProps, which only the executor's settings may set: ignored",
-                    kek.name(), name);
-              } else {
-                merged.put(name, value);
-              }
-            });
-            c = driver.newClient(kek.kmsType() + "://" + kek.kmsKeyId(), merged);
+            c = clients.client(kek);
             client = c;
           }
         }

@@ -26,7 +26,7 @@ import java.util.Map;
  * {@code onFailure} decides: {@code "ERROR,NONE"} passes the ciphertext on read).
  *
  * <p>Settings: those of the KMS drivers (the local KMS's {@code secret}), {@code cache.size} and
- * {@code cache.expiry.secs}. Thread-safe.
+ * {@code cache.expiry.secs}. Thread-safe. {@link #close()} closes the KMS clients it made.
  */
 public final class FieldEncryptionExecutor implements RuleExecutor {
   /** The rule type. */
@@ -50,7 +50,13 @@ public final class FieldEncryptionExecutor implements RuleExecutor {
 
   @Override
   public void configure(Map<String, ?> configs) {
-    keys = EncryptionKeys.configured(configs);
+    keys = keys.reconfigured(configs);
+  }
+
+  /** Closes the KMS clients this executor made (their SDK clients, connections, threads), once. */
+  @Override
+  public void close() {
+    keys.close();
   }
 
   /**

@@ -16,8 +16,13 @@ import java.security.GeneralSecurityException;
  * by, a {@link KmsUnavailableException}, an {@link java.io.IOException} or a Kafka {@code RetriableException};
  * else the KMS's refusal. Its message is left out of the rule's (an SDK's may say anything): a driver that wants
  * its words shown throws a {@link GeneralSecurityException}.
+ *
+ * <p>Lifecycle: the encryption executor that asked a {@link KmsDriver} for the client owns it, keeps it for as long
+ * as the serde lives (one per KEK URL and settings), and {@link #close() closes} it once when the serde closes; no
+ * call follows. A client that holds an SDK client, connections or threads releases them there (or its share of
+ * them, when its driver shares them among clients: {@link KmsResources}); the default closes nothing.
  */
-public interface KmsClient {
+public interface KmsClient extends AutoCloseable {
   /**
    * Encrypts a DEK's key material with the KEK.
    *
@@ -33,4 +38,12 @@ public interface KmsClient {
    * @throws GeneralSecurityException when the ciphertext was not made by this KEK, or the KMS refuses
    */
   byte[] decrypt(byte[] ciphertext) throws GeneralSecurityException;
+
+  /**
+   * Releases what the client holds (an SDK client, its connections and threads), or its share of what its driver's
+   * clients share. Called once, by the owner, when the serde closes; a second call should do nothing. Never throws:
+   * a failure to release is the driver's to log. Does nothing by default.
+   */
+  @Override
+  default void close() {}
 }

@@ -13,7 +13,7 @@ import java.util.Map;
  * the raw cipher output, with the DEK version prefix when {@code encrypt.dek.expiry.days > 0}; no base64.
  *
  * <p>Settings: those of the KMS drivers (the local KMS's {@code secret}), {@code cache.size} and
- * {@code cache.expiry.secs}. Thread-safe.
+ * {@code cache.expiry.secs}. Thread-safe. {@link #close()} closes the KMS clients it made.
  */
 public final class PayloadEncryptionExecutor implements RuleExecutor {
   /** The rule type. */
@@ -34,7 +34,13 @@ public final class PayloadEncryptionExecutor implements RuleExecutor {
 
   @Override
   public void configure(Map<String, ?> configs) {
-    keys = EncryptionKeys.configured(configs);
+    keys = keys.reconfigured(configs);
+  }
+
+  /** Closes the KMS clients this executor made (their SDK clients, connections, threads), once. */
+  @Override
+  public void close() {
+    keys.close();
   }
 
   /**

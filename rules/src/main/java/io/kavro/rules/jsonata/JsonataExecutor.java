@@ -32,7 +32,8 @@ import org.apache.avro.io.JsonEncoder;
  * gives the new message; a condition passes unless it gives {@code false}.
  *
  * <p>The engine is {@code com.dashjoin:jsonata}, a port of the JavaScript JSONata that Confluent's JavaScript client
- * runs. Settings: {@code jsonata.timeout.ms} (60000) and {@code jsonata.max.depth} (1000) bound one evaluation,
+ * runs. Settings: {@code jsonata.timeout.ms} (60000) and {@code jsonata.max.depth} (1000), or Confluent's older
+ * names of them {@code timeout.ms} and {@code max.depth}, bound one evaluation,
  * with the expressions {@code $eval} runs in it; crossing one fails the rule, naming the setting. Regular
  * expressions run on RE2 ({@link JsonataRegex}), in time linear in the text, as Confluent's JavaScript client runs
  * them; one that RE2 cannot run (a backreference, lookaround) refuses the rule when it is prepared. A recursion
@@ -44,6 +45,9 @@ public final class JsonataExecutor implements RuleExecutor {
   public static final String TYPE = "JSONATA";
   static final String TIMEOUT_CONFIG = "jsonata.timeout.ms";
   static final String MAX_DEPTH_CONFIG = "jsonata.max.depth";
+  /** Confluent's older names of {@link #TIMEOUT_CONFIG} and {@link #MAX_DEPTH_CONFIG}, read when those are unset. */
+  static final String OLD_TIMEOUT_CONFIG = "timeout.ms";
+  static final String OLD_MAX_DEPTH_CONFIG = "max.depth";
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private long timeoutMs = 60_000;
@@ -56,8 +60,13 @@ public final class JsonataExecutor implements RuleExecutor {
 
   @Override
   public void configure(Map<String, ?> configs) {
-    timeoutMs = number(configs, TIMEOUT_CONFIG, timeoutMs);
-    maxDepth = (int) number(configs, MAX_DEPTH_CONFIG, maxDepth);
+    timeoutMs = number(configs, either(configs, TIMEOUT_CONFIG, OLD_TIMEOUT_CONFIG), timeoutMs);
+    maxDepth = (int) number(configs, either(configs, MAX_DEPTH_CONFIG, OLD_MAX_DEPTH_CONFIG), maxDepth);
+  }
+
+  /** {@code key} when it is set, else Confluent's older name of it, as Confluent's executor reads them. */
+  private static String either(Map<String, ?> configs, String key, String oldKey) {
+    return configs.get(key) == null && configs.get(oldKey) != null ? oldKey : key;
   }
 
   private static long number(Map<String, ?> configs, String key, long fallback) {
@@ -67,7 +76,7 @@ public final class JsonataExecutor implements RuleExecutor {
     }
     try {
       long parsed = Long.parseLong(value.toString().trim());
-      if (parsed <= 0 || parsed > Integer.MAX_VALUE && key.equals(MAX_DEPTH_CONFIG)) {
+      if (parsed <= 0 || parsed > Integer.MAX_VALUE && !key.endsWith("timeout.ms")) {
         throw new NumberFormatException();
       }
       return parsed;

@@ -3,6 +3,7 @@ package io.kavro.rules.encryption;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kavro.registry.LogCapture;
 import io.kavro.serde.rules.RuleException;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.logging.log4j.Level;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -45,6 +47,14 @@ class AlternateKeysTest {
         default -> {
           return (name + ":" + new String(data, StandardCharsets.US_ASCII)).getBytes(StandardCharsets.US_ASCII);
         }
+      }
+    }
+
+    @Override
+    public void close() {
+      calls.add("close " + name);
+      if (answer == Answer.REFUSES) {
+        throw new IllegalStateException("key " + name + " cannot close");
       }
     }
 
@@ -139,5 +149,20 @@ class AlternateKeysTest {
     assertThatThrownBy(() -> AlternateKeys.of("Test KMS", own, alternates("bad"), id -> {
       throw new RuleException("invalid key '" + id + "' in " + AlternateKeys.ALTERNATE_KEY_IDS);
     })).isInstanceOf(RuleException.class).hasMessageContaining("'bad'");
+  }
+
+  @Test
+  void close_closesEveryKeyOnce_inOrder_evenWhenOneFails_neverThrows_logsTheClientNotItsKeyId() {
+    Map<String, Object> configs = alternates("https://admin:pw@vault/transit/keys/a,b");
+    KmsClient client = AlternateKeys.of("Test KMS", new Key("own", Answer.OK, calls), configs,
+        id -> new Key(id.contains("pw@") ? "a" : id, id.contains("pw@") ? Answer.REFUSES : Answer.OK, calls));
+
+    try (LogCapture logs = new LogCapture()) {
+      client.close(); // KmsClient.close never throws
+
+      assertThat(logs.lines(Level.WARN)).singleElement().asString().contains("key a")
+          .contains(IllegalStateException.class.getName()).doesNotContain("pw@");
+    }
+    assertThat(calls).containsExactly("close own", "close a", "close b");
   }
 }

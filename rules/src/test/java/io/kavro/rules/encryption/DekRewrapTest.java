@@ -70,4 +70,89 @@ class DekRewrapTest {
       assertThat(Base64.getEncoder().encodeToString(key)).isEqualTo(keys.get(i));
     }
   }
+
+  /**
+   * The local KMS, with one setting ({@code test.endpoint}) only the executor's settings may set, as the GCP
+   * driver's endpoint; it records the settings each client is made with, and its clients' close throws when asked.
+   */
+  private static final class GuardedKmsDriver implements KmsDriver {
+    final List<Map<String, ?>> made = new ArrayList<>();
+    final AtomicInteger closes = new AtomicInteger();
+    final boolean closeThrows;
+
+    GuardedKmsDriver(boolean closeThrows) {
+      this.closeThrows = closeThrows;
+    }
+
+    @Override
+    public String kmsType() {
+      return "guarded-kms";
+    }
+
+    @Override
+    public java.util.Set<String> executorOnlySettings() {
+      return java.util.Set.of("test.endpoint");
+    }
+
+    @Override
+    public KmsClient newClient(String kekUrl, Map<String, ?> configs) {
+      made.add(configs);
+      KmsClient local = new LocalKmsDriver(name -> null).newClient("local-kms://k", configs);
+      return new KmsClient() {
+        @Override
+        public byte[] encrypt(byte[] plaintext) throws GeneralSecurityException {
+          return local.encrypt(plaintext);
+        }
+
+        @Override
+        public byte[] decrypt(byte[] ciphertext) throws GeneralSecurityException {
+          return local.decrypt(ciphertext);
+        }
+
+        @Override
+        public void close() {
+          closes.incrementAndGet();
+          if (closeThrows) {
+            throw new IllegalStateException("cannot close");
+          }
+        }
+      };
+    }
+  }
+
+  private void oneDek(String kekName, Map<String, String> kmsProps) throws GeneralSecurityException {
+    deks.createKek(new Kek(kekName, "guarded-kms", "k", kmsProps, null, false, false));
+    deks.createDek(kekName, "s-value", "AES256_GCM", 1,
+        Base64.getEncoder().encodeToString(local.encrypt(new byte[32])));
+  }
+
+  /** A KEK's creator cannot point the run's credentials elsewhere: an executor-only setting in kmsProps is ignored. */
+  @Test
+  void aKeksKmsProps_cannotSetAnExecutorOnlySetting() throws GeneralSecurityException {
+    oneDek("kek1", Map.of("test.endpoint", "https://attacker.example", "other", "kek's"));
+    GuardedKmsDriver driver = new GuardedKmsDriver(false);
+    DekRewrap rewrap = new DekRewrap(deks, Map.of("secret", SECRET, "test.endpoint", "https://kms.example"),
+        new KmsDrivers(List.of(driver)));
+
+    assertThat(rewrap.run("kek1", null, false, false, result -> { })).isEqualTo(new DekRewrap.Counts(1, 1, 0, 0, 0));
+
+    assertThat(driver.made).singleElement().satisfies(configs -> {
+      assertThat(configs.get("test.endpoint")).isEqualTo("https://kms.example");
+      assertThat(configs.get("other")).as("any other kmsProps applies").isEqualTo("kek's");
+    });
+  }
+
+  /** A client whose close throws (which it should not) hides neither the run's counts nor its stop. */
+  @Test
+  void aClientWhoseCloseThrows_hidesNeitherTheCountsNorTheStop() throws GeneralSecurityException {
+    oneDek("kek1", Map.of());
+    GuardedKmsDriver driver = new GuardedKmsDriver(true);
+    DekRewrap rewrap = new DekRewrap(deks, Map.of("secret", SECRET), new KmsDrivers(List.of(driver)));
+
+    assertThat(rewrap.run("kek1", null, false, true, result -> { })).isEqualTo(new DekRewrap.Counts(1, 0, 1, 0, 0));
+    assertThatThrownBy(() -> rewrap.run("kek1", null, false, true, result -> {
+      throw new io.kavro.registry.RegistryUnavailableException("registry down", 503, 0, "http://registry", null);
+    })).isInstanceOf(DekRewrap.StoppedException.class);
+    assertThat(driver.closes).hasValue(2);
+  }
 }

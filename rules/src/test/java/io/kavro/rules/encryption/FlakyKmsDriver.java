@@ -30,6 +30,10 @@ public final class FlakyKmsDriver implements KmsDriver {
   public static final String SDK_SAYS = "AccessDenied for credential sdk-secret-7";
   /** How many calls reached the KMS. */
   public static final AtomicInteger calls = new AtomicInteger();
+  /** How many clients the driver made. */
+  public static final AtomicInteger made = new AtomicInteger();
+  /** How many times a client was closed (a second close of one client counts too). */
+  public static final AtomicInteger closes = new AtomicInteger();
 
   private final LocalKmsDriver local = new LocalKmsDriver(name -> null);
 
@@ -41,7 +45,13 @@ public final class FlakyKmsDriver implements KmsDriver {
   @Override
   public KmsClient newClient(String kekUrl, Map<String, ?> configs) {
     KmsClient client = local.newClient(kekUrl, configs);
+    made.incrementAndGet();
     return new KmsClient() {
+      @Override
+      public void close() {
+        closes.incrementAndGet();
+      }
+
       @Override
       public byte[] encrypt(byte[] plaintext) throws GeneralSecurityException {
         fault();
@@ -83,5 +93,7 @@ public final class FlakyKmsDriver implements KmsDriver {
     uncheckedTimeouts.set(0);
     uncheckedRefusals.set(0);
     calls.set(0);
+    made.set(0);
+    closes.set(0);
   }
 }

@@ -85,6 +85,24 @@ class JsonataExecutorTest {
     assertThat(System.nanoTime() - start).as("bounded by depth, not by the 60 s timeout").isLessThan(10_000_000_000L);
   }
 
+  /** Issue 51, item 7: Confluent's older names of the bounds, which its executor still reads, are honoured. */
+  @Test
+  void confluentsOlderNames_ofTheBounds_areRead() throws Exception {
+    PreparedRule deep = prepare(Rule.Kind.TRANSFORM, Rule.Mode.UPGRADE,
+        "($f := function($x) { 1 + $f($x + 1) }; $f(0))", Map.of("max.depth", "50"));
+    assertThatThrownBy(() -> deep.apply(INPUT, JSON.readTree("{}"))).isInstanceOf(RuleException.class)
+        .hasMessageContaining("max=50 ");
+    PreparedRule endless = prepare(Rule.Kind.TRANSFORM, Rule.Mode.UPGRADE,
+        "($f := function($x) { $f($x + 1) }; $f(0))", Map.of("timeout.ms", "300"));
+    long start = System.nanoTime();
+    assertThatThrownBy(() -> endless.apply(INPUT, JSON.readTree("{}"))).isInstanceOf(RuleException.class);
+    assertThat(System.nanoTime() - start).as("bounded by timeout.ms, not by the 60 s default")
+        .isLessThan(20_000_000_000L);
+    PreparedRule newerWins = prepare(Rule.Kind.TRANSFORM, Rule.Mode.UPGRADE,
+        "($f := function($x) { 1 + $f($x + 1) }; $f(0))", Map.of("max.depth", "50", "jsonata.max.depth", "70"));
+    assertThatThrownBy(() -> newerWins.apply(INPUT, JSON.readTree("{}"))).hasMessageContaining("max=70 ");
+  }
+
   @Test
   void endlessLoop_isBoundedByTheTimeout() throws Exception {
     PreparedRule rule = prepare(Rule.Kind.TRANSFORM, Rule.Mode.UPGRADE,

@@ -11,7 +11,7 @@ import org.apache.avro.Schema;
  * in every subject, a record that goes through a store unchanged keeps the id it came with. Set by
  * {@code streams.internal.topics.subject=record}.
  */
-public final class StreamsInternalTopicSubjects implements SubjectNameStrategy {
+public final class StreamsInternalTopicSubjects implements RegistryAwareStrategy {
   private static final SubjectNameStrategy RECORD = new RecordNameStrategy();
 
   private final String prefix;
@@ -29,6 +29,27 @@ public final class StreamsInternalTopicSubjects implements SubjectNameStrategy {
   /** Whether Kafka Streams names this topic for one of the application's stores or repartition steps. */
   public boolean isInternal(String topic) {
     return topic.startsWith(prefix) && (topic.endsWith("-changelog") || topic.endsWith("-repartition"));
+  }
+
+  /** Passed on to the strategy of the other topics, when it asks the registry. */
+  @Override
+  public void useRegistry(io.kavro.registry.SchemaRegistryClient client) {
+    if (others instanceof RegistryAwareStrategy aware) {
+      aware.useRegistry(client);
+    }
+  }
+
+  /** Passed on to the strategy of the other topics, when it asks the registry. */
+  @Override
+  public void useKafkaClusterId(String clusterId) {
+    if (others instanceof RegistryAwareStrategy aware) {
+      aware.useKafkaClusterId(clusterId);
+    }
+  }
+
+  /** The strategy of the application's other topics. */
+  public SubjectNameStrategy others() {
+    return others;
   }
 
   @Override

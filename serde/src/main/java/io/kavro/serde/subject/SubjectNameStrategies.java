@@ -11,7 +11,8 @@ public final class SubjectNameStrategies {
   private static final Map<String, Class<? extends SubjectNameStrategy>> BUILT_IN = Map.of(
       "TopicNameStrategy", TopicNameStrategy.class,
       "RecordNameStrategy", RecordNameStrategy.class,
-      "TopicRecordNameStrategy", TopicRecordNameStrategy.class);
+      "TopicRecordNameStrategy", TopicRecordNameStrategy.class,
+      "AssociatedNameStrategy", AssociatedNameStrategy.class);
 
   private SubjectNameStrategies() {}
 
@@ -40,6 +41,16 @@ public final class SubjectNameStrategies {
       configurable.configure(configs);
     }
     return strategy;
+  }
+
+  /**
+   * Gives {@code strategy} the serde's registry client when it asks the registry ({@link RegistryAwareStrategy}):
+   * the serde calls this once, after making the strategy and its client, before any record.
+   */
+  public static void useRegistry(SubjectNameStrategy strategy, io.kavro.registry.SchemaRegistryClient client) {
+    if (strategy instanceof RegistryAwareStrategy aware) {
+      aware.useRegistry(client);
+    }
   }
 
   private static Class<?> type(String key, String name) {

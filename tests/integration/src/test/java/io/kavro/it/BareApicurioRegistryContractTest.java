@@ -66,4 +66,25 @@ class BareApicurioRegistryContractTest extends RegistryContractTest {
           .hasMessageContaining("metadata API");
     }
   }
+
+  /**
+   * Issue 51, item 1: Apicurio 2 has no associations API. Its own answer for the path says so (not an outage), and
+   * the default subject name strategy (Confluent 8.3's, {@code AssociatedNameStrategy}) writes under
+   * {@code <topic>-value}, as before.
+   */
+  @Test
+  void noAssociationsApi_learned_defaultStrategyWritesTheTopicSubject() {
+    String topic = "associations-" + System.nanoTime();
+    assertThatThrownBy(() -> client.associations("-", topic, "topic", "value"))
+        .isInstanceOf(io.kavro.registry.UnsupportedRegistryApiException.class)
+        .hasMessageContaining("associations API");
+
+    try (KafkaAvroSerializer serializer = new KafkaAvroSerializer()) {
+      serializer.configure(Map.of("schema.registry.url", registry.url()), false);
+      serializer.serialize(topic, RegistryOutageTest.event(1));
+      serializer.serialize(topic, RegistryOutageTest.event(2));
+    }
+    org.assertj.core.api.Assertions.assertThat(client.subjects()).contains(topic + "-value")
+        .noneMatch(subject -> subject.startsWith(topic) && !subject.equals(topic + "-value"));
+  }
 }

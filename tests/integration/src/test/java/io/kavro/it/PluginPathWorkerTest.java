@@ -300,7 +300,7 @@ class PluginPathWorkerTest {
   private static boolean isKavro(String entry) {
     String path = entry.replace('\\', '/');
     return Path.of(entry).getFileName().toString().startsWith("kavro-")
-        || path.matches(".*/(registry-http|serde|examples|connect-plugin|benchmarks)/target/.*");
+        || path.matches(".*/(registry-http|serde|examples|connect-plugin|benchmarks|kms/[^/]+)/target/.*");
   }
 
   private static URL[] urls(String classPath) throws Exception {

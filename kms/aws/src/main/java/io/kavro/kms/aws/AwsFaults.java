@@ -16,7 +16,9 @@ import software.amazon.awssdk.core.exception.SdkException;
  * throws a cause-less {@code SdkClientException}) or a refusal (a plain {@link GeneralSecurityException}: AWS's
  * answer that access is denied, a key is not found or disabled, a ciphertext was not made by the key, credentials
  * are bad). Settings that Kavro itself finds missing or wrong are refused before any call
- * ({@link AwsCredentialSettings}), so a client-side failure here is never one that a later attempt cannot pass.
+ * ({@link AwsCredentialSettings}), so a client-side failure here is never one that a later attempt cannot pass,
+ * but one: an explicit {@code profile} that no profile file has ({@link AwsCredentialSettings.MissingProfile} among
+ * the causes), found when the SDK fails to load it, is final, while the default chain failing stays an outage.
  * Messages name the key ARN and AWS's reason (its error code and the first line of its message, cut short), never a
  * credential; an outage keeps the SDK's exception as its cause, a refusal drops it (an
  * {@code InvalidSignatureException}'s message quotes the signed request).
@@ -32,6 +34,8 @@ final class AwsFaults {
   private static final int SERVER_ERROR = 500;
   /** The longest reason quoted, as Vault's driver cuts its. */
   private static final int MAX_REASON = 300;
+  /** How deep a cause chain is walked: a chain with a loop (a cause that is its own cause's cause) ends. */
+  private static final int MAX_CAUSES = 16;
 
   private AwsFaults() {}
 
@@ -44,6 +48,11 @@ final class AwsFaults {
     if (e instanceof AbortedException) {
       Thread.currentThread().interrupt(); // the SDK cleared the flag when it gave up: give it back to the caller
     }
+    AwsCredentialSettings.MissingProfile missingProfile = missingProfile(e);
+    if (missingProfile != null) {
+      return new GeneralSecurityException("AWS KMS cannot " + action + " with key " + key + ": "
+          + missingProfile.getMessage());
+    }
     String reason = reason(e);
     if (isTransient(e)) {
       return new KmsUnavailableException("AWS KMS could not " + action + " with key " + key + " for now: " + reason,
@@ -51,6 +60,17 @@ final class AwsFaults {
     }
     // No cause: the SDK's exception holds AWS's whole message, which may quote the signed request's headers.
     return new GeneralSecurityException("AWS KMS refused to " + action + " with key " + key + ": " + reason);
+  }
+
+  /** The explicit profile that does not exist, among the first {@link #MAX_CAUSES} causes; null when none. */
+  private static AwsCredentialSettings.MissingProfile missingProfile(Throwable e) {
+    Throwable cause = e;
+    for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
+      if (cause instanceof AwsCredentialSettings.MissingProfile missing) {
+        return missing;
+      }
+    }
+    return null;
   }
 
   static boolean isTransient(SdkException e) {

@@ -1,6 +1,7 @@
 package io.kavro.kms.aws;
 
 import io.kavro.rules.encryption.KmsClient;
+import io.kavro.rules.encryption.KmsResources;
 import java.security.GeneralSecurityException;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -12,16 +13,16 @@ import software.amazon.awssdk.services.kms.model.DecryptResponse;
  * (Confluent wraps with empty associated data) and keeps AWS's {@code CiphertextBlob} as it is; decrypt names the
  * key ({@code KeyId}) and, for a key ARN, checks that AWS decrypted with that key. An outage is a
  * {@link io.kavro.rules.encryption.KmsUnavailableException}, a refusal names the key and AWS's reason
- * ({@link AwsFaults}). Thread-safe (the SDK's clients are).
+ * ({@link AwsFaults}). Thread-safe (the SDK's clients are). {@link #close()} releases its share of the SDK client.
  *
  * @param arn the key
- * @param sdk the SDK client of the key's region
+ * @param sdk its share of the SDK client of the key's region and settings
  */
-record AwsKmsKeyClient(AwsKeyArn arn, software.amazon.awssdk.services.kms.KmsClient sdk) implements KmsClient {
+record AwsKmsKeyClient(AwsKeyArn arn, KmsResources.Lease<AwsSdk> sdk) implements KmsClient {
   @Override
   public byte[] encrypt(byte[] plaintext) throws GeneralSecurityException {
     try {
-      return sdk.encrypt(r -> r.keyId(arn.arn()).plaintext(SdkBytes.fromByteArray(plaintext)))
+      return sdk.get().kms().encrypt(r -> r.keyId(arn.arn()).plaintext(SdkBytes.fromByteArray(plaintext)))
           .ciphertextBlob().asByteArray();
     } catch (SdkException e) {
       throw AwsFaults.of("encrypt", arn, e);
@@ -32,7 +33,7 @@ record AwsKmsKeyClient(AwsKeyArn arn, software.amazon.awssdk.services.kms.KmsCli
   public byte[] decrypt(byte[] ciphertext) throws GeneralSecurityException {
     DecryptResponse response;
     try {
-      response = sdk.decrypt(r -> r.keyId(arn.arn()).ciphertextBlob(SdkBytes.fromByteArray(ciphertext)));
+      response = sdk.get().kms().decrypt(r -> r.keyId(arn.arn()).ciphertextBlob(SdkBytes.fromByteArray(ciphertext)));
     } catch (SdkException e) {
       throw AwsFaults.of("decrypt", arn, e);
     }
@@ -41,6 +42,12 @@ record AwsKmsKeyClient(AwsKeyArn arn, software.amazon.awssdk.services.kms.KmsCli
           + arn + ": decryption failed: wrong key id");
     }
     return response.plaintext().asByteArray();
+  }
+
+  /** Releases its share of the SDK client; the last share closes it. A second call does nothing. */
+  @Override
+  public void close() {
+    sdk.close();
   }
 
   /** The key, never a credential. */

@@ -2,6 +2,7 @@ package io.kavro.kms.aws;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.kavro.rules.encryption.KmsClient;
 import io.kavro.rules.encryption.KmsUnavailableException;
@@ -12,14 +13,20 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.common.config.types.Password;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.utils.SdkAutoCloseable;
 
 /**
  * The aws-kms driver against the AWS KMS double, reached as users reach a VPC endpoint ({@code aws.endpointUrlKms}):
@@ -290,6 +297,62 @@ class AwsKmsDriverTest {
     assertThat(client.decrypt(client.encrypt(DEK))).isEqualTo(DEK);
   }
 
+  /** A profile's provider is closed with the SDK client: the SDK's profile provider holds an STS or SSO client. */
+  @Test
+  void profile_providerIsClosable_soItsStsOrSsoClientIsClosed() {
+    AwsCredentialsProvider provider = AwsCredentialSettings.of(Map.of("profile", "kavro"), name -> null)
+        .provider(Region.EU_WEST_1);
+
+    assertThat(provider).isInstanceOf(SdkAutoCloseable.class);
+    ((SdkAutoCloseable) provider).close();
+  }
+
+  /** A cause chain with a loop (a cause whose cause's cause is itself) is walked to an end, not forever. */
+  @Test
+  void aCauseChainWithALoop_isClassified_notWalkedForever() {
+    RuntimeException first = new RuntimeException("first");
+    RuntimeException second = new RuntimeException("second", first);
+    first.initCause(second);
+    SdkClientException e = SdkClientException.builder().message("Unable to load credentials").cause(first).build();
+
+    GeneralSecurityException fault = assertTimeoutPreemptively(Duration.ofSeconds(10),
+        () -> AwsFaults.of("encrypt", AwsKeyArn.parse(keyArn, "the KEK's key id"), e));
+
+    assertThat(fault).isInstanceOf(KmsUnavailableException.class);
+  }
+
+  /**
+   * An explicit profile that no profile file has is a setting to fix, not an outage: final, naming the profile
+   * (the SDK says so with a cause-less SdkClientException, as for a credentials endpoint that is down).
+   */
+  @Test
+  void profile_thatNoFileHas_isFinal_namingIt(@TempDir Path dir) throws Exception {
+    Path file = Files.writeString(dir.resolve("credentials"), "[kavro]\naws_access_key_id = " + ACCESS_KEY_ID
+        + "\naws_secret_access_key = " + SECRET + "\n");
+    setProperty("aws.sharedCredentialsFile", file.toString());
+    setProperty("aws.configFile", dir.resolve("no-config").toString());
+    setProperty("aws.endpointUrlSts", kms.url());
+
+    assertThatThrownBy(() -> client(keyArn, Map.of("profile", "kavro-typo")).encrypt(DEK))
+        .isInstanceOf(GeneralSecurityException.class).isNotInstanceOf(KmsUnavailableException.class)
+        .hasMessageContaining(keyArn).hasMessageContaining("profile 'kavro-typo'")
+        .hasMessageContaining("AWS_SHARED_CREDENTIALS_FILE").satisfies(e -> assertNoSecret(e, SECRET));
+    assertThatThrownBy(() -> client(keyArn, Map.of("profile", "kavro-typo", "role.arn", kms.role("r"))).encrypt(DEK))
+        .as("under a role too").isInstanceOf(GeneralSecurityException.class)
+        .isNotInstanceOf(KmsUnavailableException.class).hasMessageContaining("profile 'kavro-typo'");
+    assertThat(kms.requests("Encrypt")).as("no call made").isEmpty();
+  }
+
+  /** As a ConfigDef PASSWORD setting or a Connect config provider gives them: the value, not "[hidden]". */
+  @Test
+  void kafkaPasswords_staticKeys_signTheCalls() throws Exception {
+    KmsClient client = client(keyArn, Map.of("access.key.id", new Password(ACCESS_KEY_ID), "secret.access.key",
+        new Password(SECRET)));
+
+    assertThat(client.decrypt(client.encrypt(DEK))).isEqualTo(DEK);
+    assertThat(kms.requests("Encrypt").get(0).accessKeyId()).isEqualTo(ACCESS_KEY_ID);
+  }
+
   @Test
   void roleArn_assumesTheRoleWithSts_andSignsWithItsSession() throws Exception {
     String role = kms.role("kavro-encrypt");
@@ -347,6 +410,52 @@ class AwsKmsDriverTest {
         .as("under IRSA the default chain assumes the role").doesNotContain("assuming");
     assertThat(AwsCredentialSettings.of(keys(), name -> null).toString())
         .doesNotContain(SECRET).doesNotContain(ACCESS_KEY_ID);
+  }
+
+  @Test
+  void keysOfOneRegionAndSettings_shareOneSdkClient_closedWithTheLastKeyClient() throws Exception {
+    AwsKmsDriver driver = new AwsKmsDriver(name -> null);
+    int open = AwsSdk.open();
+    KmsClient first = driver.newClient("aws-kms://" + keyArn, keys());
+    KmsClient second = driver.newClient("aws-kms://" + kms.createKey("eu-west-1", "second"), keys());
+    KmsClient otherRegion = driver.newClient("aws-kms://" + kms.createKey("us-east-1", "third"), keys());
+
+    assertThat(driver.openSdkClients()).as("one per region").isEqualTo(2);
+    assertThat(first.decrypt(first.encrypt(DEK))).isEqualTo(DEK);
+
+    first.close();
+    first.close(); // a second close releases nothing more
+    assertThat(driver.openSdkClients()).isEqualTo(2);
+    assertThat(second.decrypt(second.encrypt(DEK))).as("the shared client still works").isEqualTo(DEK);
+    second.close();
+    assertThat(driver.openSdkClients()).isEqualTo(1);
+    otherRegion.close();
+    assertThat(driver.openSdkClients()).isZero();
+    assertThat(AwsSdk.open()).as("the SDK clients closed").isEqualTo(open);
+  }
+
+  @Test
+  void otherCredentialSettings_anotherSdkClient() {
+    AwsKmsDriver driver = new AwsKmsDriver(name -> null);
+    KmsClient first = driver.newClient("aws-kms://" + keyArn, keys());
+    KmsClient profile = driver.newClient("aws-kms://" + keyArn, Map.of("profile", "other"));
+
+    assertThat(driver.openSdkClients()).isEqualTo(2);
+    first.close();
+    profile.close();
+    assertThat(driver.openSdkClients()).isZero();
+  }
+
+  @Test
+  void alternateThatCannotBeMade_theKeyClientsMadeSoFarAreClosed() {
+    AwsKmsDriver driver = new AwsKmsDriver(name -> null);
+    int open = AwsSdk.open();
+
+    assertThatThrownBy(() -> driver.newClient("aws-kms://" + keyArn, keys(AwsKmsDriver.ALTERNATE_KEY_IDS,
+        kms.createKey("us-east-1", "alternate") + ",mykey"))).isInstanceOf(RuleException.class);
+
+    assertThat(driver.openSdkClients()).isZero();
+    assertThat(AwsSdk.open()).isEqualTo(open);
   }
 
   /** Neither the exception, nor its causes and suppressed ones, print the secret. */

@@ -2,10 +2,10 @@ package io.kavro.kms.aws;
 
 import static io.kavro.kms.aws.AwsKmsDriverTest.ACCESS_KEY_ID;
 import static io.kavro.kms.aws.AwsKmsDriverTest.SECRET;
-import static io.kavro.kms.aws.AwsKmsSerdeTest.PERSON;
-import static io.kavro.kms.aws.AwsKmsSerdeTest.SSN;
-import static io.kavro.kms.aws.AwsKmsSerdeTest.inClear;
-import static io.kavro.kms.aws.AwsKmsSerdeTest.person;
+import static io.kavro.rules.Serdes.PERSON;
+import static io.kavro.rules.Serdes.SSN;
+import static io.kavro.rules.Serdes.inClear;
+import static io.kavro.rules.Serdes.person;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kavro.rules.ConfluentRegistryDouble;

@@ -2,6 +2,11 @@ package io.kavro.kms.aws;
 
 import static io.kavro.kms.aws.AwsKmsDriverTest.ACCESS_KEY_ID;
 import static io.kavro.kms.aws.AwsKmsDriverTest.SECRET;
+import static io.kavro.rules.Serdes.PARAM;
+import static io.kavro.rules.Serdes.PERSON;
+import static io.kavro.rules.Serdes.SSN;
+import static io.kavro.rules.Serdes.inClear;
+import static io.kavro.rules.Serdes.person;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,18 +18,16 @@ import io.kavro.registry.contract.Rule;
 import io.kavro.registry.contract.RuleSet;
 import io.kavro.registry.mock.MockRegistries;
 import io.kavro.registry.mock.MockRegistry;
+import io.kavro.rules.Serdes;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.serde.RetriableSerdeException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.SerializationException;
@@ -39,10 +42,6 @@ import org.junit.jupiter.api.Test;
  * read, whatever {@code onFailure} says, and nothing lost once it answers; no secret in any message or log line.
  */
 class AwsKmsSerdeTest {
-  static final Schema PERSON = new Schema.Parser().parse("""
-      {"type":"record","name":"Person","namespace":"com.acme","fields":[{"name":"name","type":"string"},
-       {"name":"ssn","type":"string","confluent:tags":["PII"]},{"name":"age","type":"int"}]}""");
-  static final String SSN = "123-45-6789";
   private static final String KEK = "kek-aws";
 
   private final String scope = "kms-aws-" + UUID.randomUUID();
@@ -71,43 +70,19 @@ class AwsKmsSerdeTest {
   }
 
   private void register(String onFailure) {
-    Rule rule = new Rule("encryptPii", null, Rule.Kind.TRANSFORM, Rule.Mode.WRITEREAD, "ENCRYPT", Set.of("PII"),
-        Map.of("encrypt.kek.name", KEK, "encrypt.kms.type", "aws-kms", "encrypt.kms.key.id", keyArn), null, null,
-        onFailure, false);
-    registry.register("people-value", PERSON, List.of(), new DataContract(Metadata.EMPTY,
-        new RuleSet(List.of(), List.of(rule), List.of(), null)));
+    Serdes.registerEncryption(registry, KEK, "aws-kms", keyArn, onFailure);
   }
 
   private Map<String, Object> config(String secret) {
-    Map<String, Object> config = new HashMap<>(Map.of("schema.registry.url", "mock://" + scope,
-        "auto.register.schemas", false, "use.latest.version", true));
-    config.put("rule.executors._default_.param.access.key.id", ACCESS_KEY_ID);
-    config.put("rule.executors._default_.param.secret.access.key", secret);
-    return config;
+    return Serdes.config(scope, Map.of(PARAM + "access.key.id", ACCESS_KEY_ID, PARAM + "secret.access.key", secret));
   }
 
   private KafkaAvroSerializer serializer(String secret) {
-    KafkaAvroSerializer serializer = new KafkaAvroSerializer();
-    serializer.configure(config(secret), false);
-    return serializer;
+    return Serdes.serializer(config(secret));
   }
 
   private KafkaAvroDeserializer deserializer(String secret) {
-    KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer();
-    deserializer.configure(config(secret), false);
-    return deserializer;
-  }
-
-  static GenericRecord person(String name) {
-    GenericRecord person = new GenericData.Record(PERSON);
-    person.put("name", name);
-    person.put("ssn", SSN);
-    person.put("age", 30);
-    return person;
-  }
-
-  static boolean inClear(byte[] payload) {
-    return new String(payload, StandardCharsets.ISO_8859_1).contains(SSN);
+    return Serdes.deserializer(config(secret));
   }
 
   @Test
@@ -211,5 +186,23 @@ class AwsKmsSerdeTest {
       }
       assertThat(String.join("\n", logs.lines())).doesNotContain(SECRET);
     }
+  }
+
+  @Test
+  void serdesClosed_closeTheirAwsSdkClients_closingTwiceHarmless() {
+    register("ERROR,ERROR");
+    int open = AwsSdk.open();
+    KafkaAvroSerializer serializer = serializer(SECRET);
+    byte[] written = serializer.serialize("people", person("ann"));
+    KafkaAvroDeserializer deserializer = deserializer(SECRET);
+    deserializer.deserialize("people", written);
+    assertThat(AwsSdk.open()).as("the writer's and the reader's").isEqualTo(open + 2);
+
+    serializer.close();
+    serializer.close();
+    assertThat(AwsSdk.open()).isEqualTo(open + 1);
+    deserializer.close();
+    deserializer.close();
+    assertThat(AwsSdk.open()).isEqualTo(open);
   }
 }

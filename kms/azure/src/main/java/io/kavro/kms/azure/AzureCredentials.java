@@ -4,6 +4,7 @@ import com.azure.core.credential.TokenCredential;
 import com.azure.core.http.HttpClient;
 import com.azure.identity.ClientSecretCredentialBuilder;
 import com.azure.identity.DefaultAzureCredentialBuilder;
+import io.kavro.rules.encryption.KmsSettings;
 import java.util.Map;
 
 /**
@@ -33,12 +34,8 @@ final class AzureCredentials {
 
   /** The credential the settings name. */
   static AzureCredentials from(Map<String, ?> configs) {
-    return new AzureCredentials(text(configs, TENANT_ID), text(configs, CLIENT_ID), text(configs, CLIENT_SECRET));
-  }
-
-  private static String text(Map<String, ?> configs, String name) {
-    Object value = configs.get(name);
-    return value == null || value.toString().isEmpty() ? null : value.toString();
+    return new AzureCredentials(KmsSettings.text(configs, TENANT_ID), KmsSettings.text(configs, CLIENT_ID),
+        KmsSettings.text(configs, CLIENT_SECRET));
   }
 
   boolean isClientSecret() {

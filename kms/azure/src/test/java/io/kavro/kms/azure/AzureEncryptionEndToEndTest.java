@@ -1,32 +1,28 @@
 package io.kavro.kms.azure;
 
+import static io.kavro.rules.Serdes.PARAM;
+import static io.kavro.rules.Serdes.SSN;
+import static io.kavro.rules.Serdes.person;
+import static io.kavro.rules.Serdes.ssnOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kavro.registry.LogCapture;
-import io.kavro.registry.contract.DataContract;
 import io.kavro.registry.contract.Dek;
 import io.kavro.registry.contract.Kek;
-import io.kavro.registry.contract.Metadata;
-import io.kavro.registry.contract.Rule;
-import io.kavro.registry.contract.RuleSet;
 import io.kavro.registry.mock.MockRegistries;
 import io.kavro.registry.mock.MockRegistry;
+import io.kavro.rules.Serdes;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.serde.RetriableSerdeException;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.Base64;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.junit5.StartStop;
-import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.SerializationException;
@@ -43,12 +39,7 @@ import org.junit.jupiter.api.Test;
  * secret in any message or log line.
  */
 class AzureEncryptionEndToEndTest {
-  static final Schema PERSON = new Schema.Parser().parse("""
-      {"type":"record","name":"Person","namespace":"com.acme","fields":[{"name":"name","type":"string"},
-       {"name":"ssn","type":"string","confluent:tags":["PII"]},{"name":"age","type":"int"}]}""");
-  private static final String SSN = "123-45-6789";
   private static final String SECRET = "e2e~Azure-Cl1ent.S3cret-value";
-  private static final String PARAM = "rule.executors._default_.param.";
 
   static {
     TestTls.CA.certificate(); // the JVM's trust store, before any TLS
@@ -71,11 +62,7 @@ class AzureEncryptionEndToEndTest {
 
   private void contract(String kmsKeyId) {
     keyId = kmsKeyId;
-    Rule rule = new Rule("encryptPii", null, Rule.Kind.TRANSFORM, Rule.Mode.WRITEREAD, "ENCRYPT", Set.of("PII"),
-        Map.of("encrypt.kek.name", "azure-kek", "encrypt.kms.type", "azure-kms", "encrypt.kms.key.id", kmsKeyId),
-        null, null, "ERROR,ERROR", false);
-    registry.register("people-value", PERSON, List.of(), new DataContract(Metadata.EMPTY,
-        new RuleSet(List.of(), List.of(rule), List.of(), null)));
+    Serdes.registerEncryption(registry, "azure-kek", "azure-kms", kmsKeyId, "ERROR,ERROR");
   }
 
   @AfterEach
@@ -84,36 +71,16 @@ class AzureEncryptionEndToEndTest {
   }
 
   private Map<String, Object> config(String secret) {
-    Map<String, Object> config = new HashMap<>(Map.of("schema.registry.url", "mock://" + scope,
-        "auto.register.schemas", false, "use.latest.version", true));
-    config.put(PARAM + "tenant.id", KeyVaultDouble.TENANT);
-    config.put(PARAM + "client.id", KeyVaultDouble.CLIENT);
-    config.put(PARAM + "client.secret", secret);
-    return config;
+    return Serdes.config(scope, Map.of(PARAM + "tenant.id", KeyVaultDouble.TENANT, PARAM + "client.id",
+        KeyVaultDouble.CLIENT, PARAM + "client.secret", secret));
   }
 
   private KafkaAvroSerializer serializer(String secret) {
-    KafkaAvroSerializer serializer = new KafkaAvroSerializer();
-    serializer.configure(config(secret), false);
-    return serializer;
+    return Serdes.serializer(config(secret));
   }
 
   private KafkaAvroDeserializer deserializer(String secret) {
-    KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer();
-    deserializer.configure(config(secret), false);
-    return deserializer;
-  }
-
-  static GenericRecord person(String name) {
-    GenericRecord person = new GenericData.Record(PERSON);
-    person.put("name", name);
-    person.put("ssn", SSN);
-    person.put("age", 30);
-    return person;
-  }
-
-  private static String ssnOf(Object record) {
-    return ((GenericRecord) record).get("ssn").toString();
+    return Serdes.deserializer(config(secret));
   }
 
   @Test

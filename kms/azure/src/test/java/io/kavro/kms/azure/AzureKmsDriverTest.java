@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.Map;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.junit5.StartStop;
+import org.apache.kafka.common.config.types.Password;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -72,6 +73,16 @@ class AzureKmsDriverTest {
         "POST /keys/kek/" + version + "/encrypt", "POST /keys/kek/" + version + "/decrypt");
     assertThat(vault.requests()).contains("POST login.microsoftonline.com /" + KeyVaultDouble.TENANT
         + "/oauth2/v2.0/token");
+  }
+
+  /** As a ConfigDef PASSWORD setting or a Connect config provider gives it: the value, not "[hidden]". */
+  @Test
+  void kafkaPassword_clientSecret_signsIn() throws Exception {
+    Map<String, Object> settings = settings(null);
+    settings.put("client.secret", new Password(SECRET));
+    KmsClient client = client(versioned(), settings);
+
+    assertThat(client.decrypt(client.encrypt(DEK))).isEqualTo(DEK);
   }
 
   @Test

@@ -37,7 +37,8 @@ import mockwebserver3.RecordedRequest;
  * token endpoint (a wrong client secret draws 401 {@code invalid_client}), {@code GET keys/{name}[/{version}]}
  * (the JWK of a real RSA key), and {@code encrypt}/{@code decrypt} with real RSA-OAEP-256, so a wrong key or
  * algorithm fails; a disabled key version draws 403. It can be told to throttle (429 with {@code Retry-After}, or
- * 503), and logs every request ({@code METHOD host path}, without the query). Thread-safe.
+ * 503), logs every request ({@code METHOD host path}, without the query) and every encrypt or decrypt it did
+ * ({@link #crypto()}). Thread-safe.
  */
 final class KeyVaultDouble extends Dispatcher {
   static final String TENANT = "7f0c5b7e-1d3a-4c1e-9a51-3b1f2f0a9c11";
@@ -50,6 +51,7 @@ final class KeyVaultDouble extends Dispatcher {
   private final Map<String, List<Version>> keys = new ConcurrentHashMap<>();
   private final Set<String> tokens = ConcurrentHashMap.newKeySet();
   private final List<String> log = new CopyOnWriteArrayList<>();
+  private final List<Crypto> crypto = new CopyOnWriteArrayList<>();
   private final AtomicInteger throttles = new AtomicInteger();
   private volatile int throttleStatus = 429;
   private volatile MockWebServer server;
@@ -111,6 +113,11 @@ final class KeyVaultDouble extends Dispatcher {
   List<String> operations() {
     return log.stream().filter(r -> r.contains(".vault.azure.net") && r.contains(" /keys/"))
         .map(r -> r.substring(0, r.indexOf(' ')) + r.substring(r.indexOf(" /keys/"))).toList();
+  }
+
+  /** The encrypt and decrypt operations the double did, oldest first. */
+  List<Crypto> crypto() {
+    return List.copyOf(crypto);
   }
 
   /** Encrypts with a key version as Key Vault does, for a test to make a DEK as another client would. */
@@ -238,6 +245,7 @@ final class KeyVaultDouble extends Dispatcher {
     } else {
       return error(400, "BadParameter", "The double does not do " + operation + ".");
     }
+    crypto.add(new Crypto(operation, segments[1], version.id, value, result));
     return json(200, Map.of("kid", kid, "value", B64URL.encodeToString(result)));
   }
 
@@ -292,6 +300,32 @@ final class KeyVaultDouble extends Dispatcher {
           .body(JSON.writeValueAsString(body)).build();
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new IllegalStateException(e);
+    }
+  }
+
+  /**
+   * An {@code encrypt} or {@code decrypt} the double did.
+   *
+   * @param operation {@code encrypt} or {@code decrypt}
+   * @param key the key's name
+   * @param version the key version used
+   * @param sent the value in the request (decoded)
+   * @param answered the value in the answer (decoded)
+   */
+  record Crypto(String operation, String key, String version, byte[] sent, byte[] answered) {
+    Crypto {
+      sent = sent.clone();
+      answered = answered.clone();
+    }
+
+    @Override
+    public byte[] sent() {
+      return sent.clone();
+    }
+
+    @Override
+    public byte[] answered() {
+      return answered.clone();
     }
   }
 

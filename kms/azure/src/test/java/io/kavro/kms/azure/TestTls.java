@@ -20,12 +20,19 @@ final class TestTls {
       .commonName("Kavro test CA").build();
   static final HeldCertificate SERVER = new HeldCertificate.Builder().signedBy(CA).commonName("kavro test")
       .addSubjectAlternativeName("kavro.vault.azure.net").addSubjectAlternativeName("other.vault.azure.net")
+      .addSubjectAlternativeName("proxied.vault.azure.net") // in no hosts file: reached through a proxy only
       .addSubjectAlternativeName("login.microsoftonline.com").addSubjectAlternativeName("localhost").build();
   static final HandshakeCertificates SERVER_CERTIFICATES = new HandshakeCertificates.Builder()
       .heldCertificate(SERVER, CA.certificate()).build();
 
+  /** The CA's certificate as a PEM file, for a client that is not a JVM (Node's {@code NODE_EXTRA_CA_CERTS}). */
+  static final Path CA_PEM;
+
   static {
     try {
+      CA_PEM = Files.createTempFile("kavro-azure-ca", ".pem");
+      CA_PEM.toFile().deleteOnExit();
+      Files.writeString(CA_PEM, CA.certificatePem());
       KeyStore trust = KeyStore.getInstance("PKCS12");
       trust.load(null, null);
       trust.setCertificateEntry("kavro-test-ca", CA.certificate());

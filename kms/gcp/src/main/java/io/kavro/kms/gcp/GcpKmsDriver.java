@@ -13,6 +13,8 @@ import io.kavro.rules.encryption.KmsDriver;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
 /**
  * The {@code gcp-kms} KMS of Confluent's clients: KEKs that are Google Cloud KMS CryptoKeys, named
@@ -32,7 +34,13 @@ import java.util.Set;
  * <p>The transport is {@code java.net.HttpURLConnection}, so the JVM's trust store ({@code javax.net.ssl.trustStore})
  * and proxy settings ({@code https.proxyHost}, {@code java.net.useSystemProxies}) apply. The client does not retry:
  * a throttled or failed call surfaces at once as a temporary failure, which the serde retries with the Kafka
- * client's backoff. Thread-safe; one transport is shared by the driver's clients.
+ * client's backoff. Thread-safe; one transport is shared by the driver's clients, and one Cloud KMS client (with
+ * its credentials and their cached token) by the KEKs of the same settings.
+ *
+ * <p>Nothing is closed: the transport's connections are the JDK's keep-alive cache, the JVM's, and Cloud KMS clients
+ * and credentials hold no thread ({@code NetHttpTransport.shutdown()} does nothing), so the KEKs' clients keep the
+ * default {@link KmsClient#close()}. The driver, and with it what it shares, lives as long as the encryption
+ * executor that loaded it.
  */
 public final class GcpKmsDriver implements KmsDriver {
   /** The KMS type. */
@@ -44,6 +52,8 @@ public final class GcpKmsDriver implements KmsDriver {
   private static final int RETRIES = 1;
 
   private final HttpTransport transport = new NetHttpTransport();
+  /** The Cloud KMS client of each settings, with its credentials (and their token): shared by the KEKs' clients. */
+  private final ConcurrentMap<GcpSettings, CloudKMS> clients = new ConcurrentHashMap<>();
 
   /** The driver. */
   public GcpKmsDriver() {}
@@ -63,8 +73,8 @@ public final class GcpKmsDriver implements KmsDriver {
   public KmsClient newClient(String kekUrl, Map<String, ?> configs) {
     GcpKeyName primary = GcpKeyName.parse(kekUrl);
     GcpSettings settings = GcpSettings.parse(kekUrl, configs);
-    GoogleCredentials credentials = GcpCredentials.of(kekUrl, settings, () -> transport);
-    CloudKMS kms = cloudKms(settings, credentials);
+    CloudKMS kms = clients.computeIfAbsent(settings,
+        s -> cloudKms(s, GcpCredentials.of(kekUrl, s, () -> transport)));
     return AlternateKeys.of("Cloud KMS", new CloudKmsKey(kms, primary), configs,
         alternate -> new CloudKmsKey(kms, GcpKeyName.parse(alternate)));
   }
@@ -77,6 +87,11 @@ public final class GcpKmsDriver implements KmsDriver {
     };
     return new CloudKMS.Builder(transport, GsonFactory.getDefaultInstance(), initializer)
         .setRootUrl(settings.endpoint()).setApplicationName(APPLICATION_NAME).build();
+  }
+
+  /** How many Cloud KMS clients the driver made: one per settings. For tests. */
+  int cloudKmsClients() {
+    return clients.size();
   }
 
   /** The driver's type only. */

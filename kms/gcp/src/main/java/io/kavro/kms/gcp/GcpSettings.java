@@ -1,12 +1,12 @@
 package io.kavro.kms.gcp;
 
+import io.kavro.rules.encryption.KmsSettings;
 import io.kavro.serde.rules.RuleException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.common.config.types.Password;
 
 /**
  * The settings of one {@code gcp-kms} KEK, parsed once, from the executor's settings with the KEK's
@@ -48,7 +48,7 @@ record GcpSettings(String endpoint, ServiceAccount serviceAccount) {
   }
 
   private static String endpoint(String kekUrl, Map<String, ?> configs) {
-    String endpoint = text(configs, ENDPOINT);
+    String endpoint = KmsSettings.text(configs, ENDPOINT);
     if (endpoint == null) {
       return DEFAULT_ENDPOINT;
     }
@@ -78,13 +78,13 @@ record GcpSettings(String endpoint, ServiceAccount serviceAccount) {
   }
 
   private static ServiceAccount serviceAccount(String kekUrl, Map<String, ?> configs) {
-    String email = text(configs, CLIENT_EMAIL);
-    String keyId = text(configs, PRIVATE_KEY_ID);
-    String key = text(configs, PRIVATE_KEY);
+    String email = KmsSettings.text(configs, CLIENT_EMAIL);
+    String keyId = KmsSettings.text(configs, PRIVATE_KEY_ID);
+    String key = KmsSettings.text(configs, PRIVATE_KEY);
     if (email == null && keyId == null && key == null) {
       return null; // client.id alone may be a Kafka client's: Confluent's driver then uses the default credentials
     }
-    String clientId = text(configs, CLIENT_ID);
+    String clientId = KmsSettings.text(configs, CLIENT_ID);
     List<String> missing = new ArrayList<>();
     for (String[] setting : new String[][] {{CLIENT_ID, clientId}, {CLIENT_EMAIL, email},
         {PRIVATE_KEY_ID, keyId}, {PRIVATE_KEY, key}}) {
@@ -97,12 +97,12 @@ record GcpSettings(String endpoint, ServiceAccount serviceAccount) {
           + ": set all of " + List.of(CLIENT_ID, CLIENT_EMAIL, PRIVATE_KEY_ID, PRIVATE_KEY)
           + ", or none for the application default credentials");
     }
-    String type = text(configs, ACCOUNT_TYPE);
+    String type = KmsSettings.text(configs, ACCOUNT_TYPE);
     if (type != null && !SERVICE_ACCOUNT.equals(type)) {
       throw new RuleException("the setting " + ACCOUNT_TYPE + " of " + kekUrl + " is '" + type + "'; with "
           + CLIENT_EMAIL + " and " + PRIVATE_KEY + " only '" + SERVICE_ACCOUNT + "' is supported");
     }
-    String tokenUri = text(configs, TOKEN_URI);
+    String tokenUri = KmsSettings.text(configs, TOKEN_URI);
     return new ServiceAccount(clientId, email, keyId, key.replace("\\n", "\n"),
         tokenUri == null ? null : secure(kekUrl, TOKEN_URI, uri(kekUrl, TOKEN_URI, tokenUri),
             "https://oauth2.googleapis.com/token"));
@@ -114,13 +114,6 @@ record GcpSettings(String endpoint, ServiceAccount serviceAccount) {
     } catch (URISyntaxException e) {
       throw new RuleException("the setting " + setting + " of " + kekUrl + " is '" + value + "', not a URL");
     }
-  }
-
-  /** A setting's text, trimmed; {@code null} when unset or blank. A Kafka {@link Password} gives its value. */
-  private static String text(Map<String, ?> configs, String name) {
-    Object value = configs.get(name);
-    String text = value instanceof Password password ? password.value() : value == null ? null : value.toString();
-    return text == null || text.isBlank() ? null : text.trim();
   }
 
   /**

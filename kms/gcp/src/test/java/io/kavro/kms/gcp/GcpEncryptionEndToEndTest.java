@@ -1,31 +1,27 @@
 package io.kavro.kms.gcp;
 
+import static io.kavro.rules.Serdes.PARAM;
+import static io.kavro.rules.Serdes.SSN;
+import static io.kavro.rules.Serdes.person;
+import static io.kavro.rules.Serdes.ssnOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kavro.registry.LogCapture;
-import io.kavro.registry.contract.DataContract;
 import io.kavro.registry.contract.Dek;
 import io.kavro.registry.contract.Kek;
-import io.kavro.registry.contract.Metadata;
-import io.kavro.registry.contract.Rule;
-import io.kavro.registry.contract.RuleSet;
 import io.kavro.registry.mock.MockRegistries;
 import io.kavro.registry.mock.MockRegistry;
+import io.kavro.rules.Serdes;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.serde.RetriableSerdeException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.junit5.StartStop;
-import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.SerializationException;
@@ -41,12 +37,7 @@ import org.junit.jupiter.api.Test;
  * token in any message or log line.
  */
 class GcpEncryptionEndToEndTest {
-  static final Schema PERSON = new Schema.Parser().parse("""
-      {"type":"record","name":"Person","namespace":"com.acme","fields":[{"name":"name","type":"string"},
-       {"name":"ssn","type":"string","confluent:tags":["PII"]},{"name":"age","type":"int"}]}""");
-  private static final String SSN = "123-45-6789";
   private static final String KEY = GcpKmsDriverTest.KEY;
-  private static final String PARAM = "rule.executors._default_.param.";
 
   @StartStop
   final MockWebServer server = new MockWebServer();
@@ -60,11 +51,7 @@ class GcpEncryptionEndToEndTest {
   @BeforeEach
   void register() {
     server.setDispatcher(kms);
-    Rule rule = new Rule("encryptPii", null, Rule.Kind.TRANSFORM, Rule.Mode.WRITEREAD, "ENCRYPT", Set.of("PII"),
-        Map.of("encrypt.kek.name", "gcp-kek", "encrypt.kms.type", "gcp-kms", "encrypt.kms.key.id", KEY),
-        null, null, "ERROR,ERROR", false);
-    registry.register("people-value", PERSON, List.of(), new DataContract(Metadata.EMPTY,
-        new RuleSet(List.of(), List.of(rule), List.of(), null)));
+    Serdes.registerEncryption(registry, "gcp-kek", "gcp-kms", KEY, "ERROR,ERROR");
   }
 
   @AfterEach
@@ -73,34 +60,16 @@ class GcpEncryptionEndToEndTest {
   }
 
   private Map<String, Object> config(ServiceAccount credentials) {
-    Map<String, Object> config = new HashMap<>(Map.of("schema.registry.url", "mock://" + scope,
-        "auto.register.schemas", false, "use.latest.version", true));
-    config.putAll(credentials.settings(PARAM, server.url("/token").toString(), server.url("/").toString()));
-    return config;
+    return Serdes.config(scope, credentials.settings(PARAM, server.url("/token").toString(),
+        server.url("/").toString()));
   }
 
   private KafkaAvroSerializer serializer(ServiceAccount credentials) {
-    KafkaAvroSerializer serializer = new KafkaAvroSerializer();
-    serializer.configure(config(credentials), false);
-    return serializer;
+    return Serdes.serializer(config(credentials));
   }
 
   private KafkaAvroDeserializer deserializer(ServiceAccount credentials) {
-    KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer();
-    deserializer.configure(config(credentials), false);
-    return deserializer;
-  }
-
-  static GenericRecord person(String name) {
-    GenericRecord person = new GenericData.Record(PERSON);
-    person.put("name", name);
-    person.put("ssn", SSN);
-    person.put("age", 30);
-    return person;
-  }
-
-  private static String ssnOf(Object record) {
-    return ((GenericRecord) record).get("ssn").toString();
+    return Serdes.deserializer(config(credentials));
   }
 
   @Test

@@ -291,4 +291,19 @@ class GcpKmsDriverTest {
     return base64.contains("-") || base64.contains("_")
         ? Base64.getUrlDecoder().decode(base64) : Base64.getDecoder().decode(base64);
   }
+
+  @Test
+  void keksOfOneSettings_shareOneCloudKmsClient_andItsToken() throws Exception {
+    KmsClient people = client(KEY);
+    KmsClient spare = client(OTHER_KEY);
+
+    assertThat(people.decrypt(people.encrypt(DEK))).isEqualTo(DEK);
+    assertThat(spare.decrypt(spare.encrypt(DEK))).isEqualTo(DEK);
+
+    assertThat(driver.cloudKmsClients()).isEqualTo(1);
+    assertThat(kms.tokensIssued()).as("one token for both KEKs").isEqualTo(1);
+    driver.newClient("gcp-kms://" + KEY, account.settings("", server.url("/token").toString(),
+        server.url("/other/").toString()));
+    assertThat(driver.cloudKmsClients()).as("another endpoint, another client").isEqualTo(2);
+  }
 }

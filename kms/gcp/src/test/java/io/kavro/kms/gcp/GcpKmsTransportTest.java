@@ -3,6 +3,8 @@ package io.kavro.kms.gcp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kavro.registry.SystemProperties;
+import io.kavro.registry.TunnelProxy;
 import io.kavro.rules.encryption.KmsClient;
 import io.kavro.rules.encryption.KmsUnavailableException;
 import java.io.BufferedReader;
@@ -10,6 +12,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -67,17 +70,39 @@ class GcpKmsTransportTest {
   }
 
   /**
-   * The JVM's proxy settings apply: the token request goes to {@code https.proxyHost} as a CONNECT to the token
-   * endpoint (plain http is refused but to the loopback, which the JDK never proxies, so the tunnel is what shows
-   * the proxy in use). The proxy refuses the tunnel: a temporary failure.
+   * The JVM's proxy settings apply ({@code https.proxyHost}, {@code https.proxyPort}): the token endpoint and Cloud
+   * KMS, by names nothing here resolves, are asked of the proxy as {@code CONNECT}s, which it tunnels to the double,
+   * whose certificate the JVM's default trust (what {@code javax.net.ssl.trustStore} sets) trusts.
    */
   @Test
-  void endpointBehindTheJvmsProxy() throws Exception {
-    String[] names = {"https.proxyHost", "https.proxyPort", "http.nonProxyHosts"};
-    String[] saved = new String[names.length];
-    for (int i = 0; i < names.length; i++) {
-      saved[i] = System.getProperty(names[i]);
+  void endpointBehindTheJvmsProxy_tunnelledToTheDouble() throws Exception {
+    HeldCertificate ca = new HeldCertificate.Builder().certificateAuthority(0).build();
+    HeldCertificate cert = new HeldCertificate.Builder().signedBy(ca)
+        .addSubjectAlternativeName("cloudkms.private.invalid").addSubjectAlternativeName("oauth2.private.invalid")
+        .build();
+    server.useHttps(new HandshakeCertificates.Builder().heldCertificate(cert).build().sslSocketFactory());
+    server.setDispatcher(kms);
+    SSLSocketFactory jvmDefault = HttpsURLConnection.getDefaultSSLSocketFactory();
+    try (TunnelProxy proxy = TunnelProxy.routingTo(new InetSocketAddress(server.getHostName(), server.getPort()));
+         SystemProperties jvm = new SystemProperties().httpsProxy(proxy)) {
+      HttpsURLConnection.setDefaultSSLSocketFactory(new HandshakeCertificates.Builder()
+          .addTrustedCertificate(ca.certificate()).build().sslSocketFactory());
+      KmsClient client = new GcpKmsDriver().newClient("gcp-kms://" + KEY, account.settings("",
+          "https://oauth2.private.invalid/token", "https://cloudkms.private.invalid"));
+
+      assertThat(client.decrypt(client.encrypt(DEK))).isEqualTo(DEK);
+
+      assertThat(proxy.tunnels()).as("the proxy's log").contains("oauth2.private.invalid:443",
+          "cloudkms.private.invalid:443");
+      assertThat(server.getRequestCount()).as("the double saw token, encrypt and decrypt").isGreaterThanOrEqualTo(3);
+    } finally {
+      HttpsURLConnection.setDefaultSSLSocketFactory(jvmDefault);
     }
+  }
+
+  /** A proxy that refuses the tunnel: a temporary failure, not a refusal of the key. */
+  @Test
+  void proxyRefusesTheTunnel_isTemporary() throws Exception {
     try (ServerSocket proxy = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       CompletableFuture<String> requestLine = CompletableFuture.supplyAsync(() -> {
         try (Socket socket = proxy.accept()) {
@@ -91,22 +116,13 @@ class GcpKmsTransportTest {
           throw new UncheckedIOException(e);
         }
       });
-      System.setProperty("https.proxyHost", "127.0.0.1");
-      System.setProperty("https.proxyPort", Integer.toString(proxy.getLocalPort()));
-      System.setProperty("http.nonProxyHosts", "nothing.invalid");
-      KmsClient client = new GcpKmsDriver().newClient("gcp-kms://" + KEY, account.settings("",
-          "https://oauth2.private.invalid/token", "https://cloudkms.private.invalid"));
-      assertThatThrownBy(() -> client.encrypt(DEK)).isInstanceOf(KmsUnavailableException.class);
-      assertThat(requestLine.get(10, TimeUnit.SECONDS)).startsWith("CONNECT oauth2.private.invalid:443 ");
-    } finally {
-      for (int i = 0; i < names.length; i++) {
-        if (saved[i] == null) {
-          System.clearProperty(names[i]);
-        } else {
-          System.setProperty(names[i], saved[i]);
-        }
+      try (SystemProperties jvm = new SystemProperties().set("https.proxyHost", "127.0.0.1")
+          .set("https.proxyPort", Integer.toString(proxy.getLocalPort()))) {
+        KmsClient client = new GcpKmsDriver().newClient("gcp-kms://" + KEY, account.settings("",
+            "https://oauth2.private.invalid/token", "https://cloudkms.private.invalid"));
+        assertThatThrownBy(() -> client.encrypt(DEK)).isInstanceOf(KmsUnavailableException.class);
+        assertThat(requestLine.get(10, TimeUnit.SECONDS)).startsWith("CONNECT oauth2.private.invalid:443 ");
       }
     }
   }
-
 }

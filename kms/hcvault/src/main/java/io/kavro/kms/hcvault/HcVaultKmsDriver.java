@@ -3,9 +3,11 @@ package io.kavro.kms.hcvault;
 import io.kavro.rules.encryption.AlternateKeys;
 import io.kavro.rules.encryption.KmsClient;
 import io.kavro.rules.encryption.KmsDriver;
+import io.kavro.rules.encryption.KmsResources;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.UnaryOperator;
+import okhttp3.ConnectionPool;
 import okhttp3.OkHttpClient;
 
 /**
@@ -18,7 +20,11 @@ import okhttp3.OkHttpClient;
  * {@code VAULT_NAMESPACE}), {@code approle.role.id} and {@code approle.secret.id} (else {@code VAULT_APPROLE_ROLE_ID}
  * and {@code VAULT_APPROLE_SECRET_ID}), {@code ssl.keystore.location}, {@code ssl.keystore.password} and
  * {@code ssl.truststore.location} (else the JVM's default trust), and {@code encrypt.alternate.kms.key.ids} (key ids
- * to try, in order, when the KEK's own key fails). Thread-safe; it shares one connection pool among its clients.
+ * to try, in order, when the KEK's own key fails). Thread-safe.
+ *
+ * <p>The transit clients of the same settings (those of every key of a KEK, and of the KEKs whose settings are the
+ * same) share one OkHttp client and its connection pool, made with the first of them and whose connections are
+ * closed when the last of them is closed (the serde closes its KMS clients when it closes).
  */
 public final class HcVaultKmsDriver implements KmsDriver {
   /** The KMS type. */
@@ -27,7 +33,9 @@ public final class HcVaultKmsDriver implements KmsDriver {
   public static final String ALTERNATE_KEY_IDS = AlternateKeys.ALTERNATE_KEY_IDS;
 
   private final UnaryOperator<String> environment;
+  /** The settings of every HTTP client; each made from it has a connection pool of its own. */
   private final OkHttpClient http;
+  private final KmsResources<Map<String, ?>, VaultHttp> clients = new KmsResources<>("Vault HTTP client");
 
   /** The driver, reading the {@code VAULT_*} variables from the process's environment. */
   public HcVaultKmsDriver() {
@@ -49,9 +57,23 @@ public final class HcVaultKmsDriver implements KmsDriver {
   public KmsClient newClient(String kekUrl, Map<String, ?> configs) {
     VaultKey primary = VaultKey.parse(kekUrl);
     VaultCredentials credentials = VaultCredentials.of(configs, environment, primary);
-    OkHttpClient client = VaultTls.apply(http, configs);
-    return AlternateKeys.of("Vault", new VaultTransitClient(client, primary, credentials), configs,
-        id -> new VaultTransitClient(client, VaultKey.parse(id), credentials));
+    Map<String, Object> settings = AlternateKeys.withoutAlternateKeyIds(configs);
+    return AlternateKeys.of("Vault", new VaultTransitClient(share(settings), primary, credentials), configs,
+        id -> {
+          VaultKey alternate = VaultKey.parse(id); // before the share, which a bad id would leave held
+          return new VaultTransitClient(share(settings), alternate, credentials);
+        });
+  }
+
+  /** A share of the HTTP client of these settings (with its own connections), made with the first share. */
+  private KmsResources.Lease<VaultHttp> share(Map<String, ?> settings) {
+    return clients.acquire(settings, s -> new VaultHttp(VaultTls.apply(
+        http.newBuilder().connectionPool(new ConnectionPool()).build(), s)));
+  }
+
+  /** How many HTTP clients the driver's transit clients share now. For tests. */
+  int openHttpClients() {
+    return clients.open();
   }
 
   /** The driver's type only. */

@@ -1,15 +1,18 @@
 package io.kavro.kms.hcvault;
 
+import io.kavro.rules.encryption.KmsSettings;
 import io.kavro.serde.rules.RuleException;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
- * How the driver signs in to Vault, read once from the executor's settings, each with Confluent's name, else from
- * its environment variable: a token ({@code token.id}, {@code VAULT_TOKEN}), or an AppRole ({@code approle.role.id}
- * and {@code approle.secret.id}, {@code VAULT_APPROLE_ROLE_ID} and {@code VAULT_APPROLE_SECRET_ID}), which wins when
- * both are given, as in Confluent's drivers; and the Enterprise namespace ({@code namespace}, {@code VAULT_NAMESPACE})
- * or none. Immutable; its {@link #toString} shows which kind, never a secret.
+ * How the driver signs in to Vault, read once, in the order of Confluent's Java driver, an AppRole going by pairs:
+ * the settings' AppRole ({@code approle.role.id} and {@code approle.secret.id}), else the environment's
+ * ({@code VAULT_APPROLE_ROLE_ID} and {@code VAULT_APPROLE_SECRET_ID}), else the settings' token ({@code token.id}),
+ * else {@code VAULT_TOKEN}; an AppRole wins over a token, as in Confluent's driver. Half a pair is an error naming the
+ * missing half, never mixed with the other source's half. And the Enterprise namespace ({@code namespace}, else
+ * {@code VAULT_NAMESPACE}) or none. A Kafka {@code Password} gives its value. Immutable; its {@link #toString} shows
+ * which kind, never a secret.
  *
  * @param token the token, or null with an AppRole
  * @param roleId the AppRole's role id, or null with a token
@@ -29,20 +32,33 @@ record VaultCredentials(String token, String roleId, String secretId, String nam
   /**
    * The credentials of the settings, else of the environment.
    *
-   * @throws RuleException when there is neither a token nor a whole AppRole, naming the settings (never a value)
+   * @throws RuleException when there is neither a token nor an AppRole, or half an AppRole, naming the settings or
+   *     variables (never a value)
    */
   static VaultCredentials of(Map<String, ?> configs, UnaryOperator<String> environment, VaultKey key) {
-    String roleId = setting(configs, APPROLE_ROLE_ID, environment, ROLE_ID_ENV);
-    String secretId = setting(configs, APPROLE_SECRET_ID, environment, SECRET_ID_ENV);
-    String namespace = setting(configs, NAMESPACE, environment, NAMESPACE_ENV);
-    if ((roleId == null) != (secretId == null)) {
-      throw new RuleException("the Vault key " + key + " has half an AppRole: set both " + APPROLE_ROLE_ID + " and "
-          + APPROLE_SECRET_ID + " (or " + ROLE_ID_ENV + " and " + SECRET_ID_ENV + ")");
+    String namespace = or(KmsSettings.text(configs.get(NAMESPACE)), KmsSettings.text(environment.apply(NAMESPACE_ENV)));
+    String roleId = KmsSettings.text(configs.get(APPROLE_ROLE_ID));
+    String secretId = KmsSettings.text(configs.get(APPROLE_SECRET_ID));
+    String source = "settings";
+    if (roleId == null && secretId == null) {
+      roleId = KmsSettings.text(environment.apply(ROLE_ID_ENV));
+      secretId = KmsSettings.text(environment.apply(SECRET_ID_ENV));
+      source = "environment variables";
     }
-    if (roleId != null) {
+    if (roleId != null && secretId != null) {
       return new VaultCredentials(null, roleId, secretId, namespace);
     }
-    String token = setting(configs, TOKEN_ID, environment, TOKEN_ENV);
+    if (roleId != null || secretId != null) {
+      boolean settings = source.equals("settings");
+      String missing = roleId == null ? (settings ? APPROLE_ROLE_ID : ROLE_ID_ENV)
+          : (settings ? APPROLE_SECRET_ID : SECRET_ID_ENV);
+      String given = roleId != null ? (settings ? APPROLE_ROLE_ID : ROLE_ID_ENV)
+          : (settings ? APPROLE_SECRET_ID : SECRET_ID_ENV);
+      throw new RuleException("the Vault key " + key + " has half an AppRole in its " + source + ": " + given
+          + " is set but " + missing + " is not; set both, or neither (a token: " + TOKEN_ID + " or " + TOKEN_ENV
+          + ")");
+    }
+    String token = or(KmsSettings.text(configs.get(TOKEN_ID)), KmsSettings.text(environment.apply(TOKEN_ENV)));
     if (token == null) {
       throw new RuleException("the Vault key " + key + " has no credentials: set " + TOKEN_ID + " (in the serde's "
           + "settings, e.g. rule.executors._default_.param." + TOKEN_ID + ", or the KEK's kmsProps) or the environment "
@@ -56,11 +72,8 @@ record VaultCredentials(String token, String roleId, String secretId, String nam
     return roleId != null;
   }
 
-  private static String setting(Map<String, ?> configs, String name, UnaryOperator<String> environment,
-      String variable) {
-    Object value = configs.get(name);
-    String text = value != null ? value.toString() : environment.apply(variable);
-    return text == null || text.isBlank() ? null : text.trim();
+  private static String or(String value, String otherwise) {
+    return value != null ? value : otherwise;
   }
 
   /** The kind of credentials and the namespace, never a secret. */

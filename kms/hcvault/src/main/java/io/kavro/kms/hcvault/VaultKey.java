@@ -58,8 +58,29 @@ record VaultKey(HttpUrl address, String mount, String name) {
     return PREFIX + host.substring(0, host.length() - 1) + "/" + mount + "/keys/" + name;
   }
 
-  /** A key id as it was given, without the user info a URL may carry ({@code user:pass@}). */
-  private static String redact(String id) {
-    return id.replaceAll("//[^/@]*@", "//***@");
+  /**
+   * A key id as it was given, for a message: without a query or fragment ({@code ?token=...}), cut at the first
+   * {@code ?} or {@code #}, nor the user info the rest may carry ({@code user:pass@}, with or without a scheme, up
+   * to its last {@code @}, for a password may hold {@code @} or {@code /}). An {@code @} after the cut is the query's
+   * ({@code ?token=ab@cd}); but when the cut falls before the first {@code /} of the address and an {@code @} follows,
+   * the cut was inside the user info (a password with a raw {@code ?}), and the whole address is dropped.
+   */
+  static String redact(String id) {
+    int scheme = id.indexOf("://");
+    int start = scheme < 0 ? 0 : scheme + 3;
+    int query = indexOfAny(id, '?', '#', start);
+    String address = query < 0 ? id : id.substring(0, query);
+    String cut = query < 0 ? "" : "?***";
+    if (query >= 0 && address.indexOf('/', start) < 0 && id.indexOf('@', query) >= 0) {
+      return id.substring(0, start) + "***";
+    }
+    int at = address.lastIndexOf('@');
+    return (at < start ? address : address.substring(0, start) + "***" + address.substring(at)) + cut;
+  }
+
+  private static int indexOfAny(String text, char one, char other, int from) {
+    int first = text.indexOf(one, from);
+    int second = text.indexOf(other, from);
+    return first < 0 ? second : second < 0 ? first : Math.min(first, second);
   }
 }

@@ -1,5 +1,6 @@
 package io.kavro.kms.hcvault;
 
+import io.kavro.rules.encryption.KmsSettings;
 import io.kavro.serde.rules.RuleException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,7 +21,8 @@ import okhttp3.OkHttpClient;
  * client's certificate, for Vault's cert auth or mutual TLS) and {@code ssl.truststore.location} (the CAs to trust,
  * read without a password, as Confluent's driver reads it, unless {@code ssl.truststore.password} is set), each a
  * JKS or PKCS12 file. Without a trust store the
- * JVM's default trust applies ({@code javax.net.ssl.trustStore} honoured). Applied to an OkHttp client.
+ * JVM's default trust applies ({@code javax.net.ssl.trustStore} honoured). A password may be a Kafka
+ * {@code Password}. Applied to an OkHttp client.
  */
 final class VaultTls {
   static final String KEYSTORE_LOCATION = "ssl.keystore.location";
@@ -37,8 +39,8 @@ final class VaultTls {
    * @throws RuleException when a store cannot be read, naming the setting and the file (never the password)
    */
   static OkHttpClient apply(OkHttpClient client, Map<String, ?> configs) {
-    String keyStore = text(configs.get(KEYSTORE_LOCATION));
-    String trustStore = text(configs.get(TRUSTSTORE_LOCATION));
+    String keyStore = KmsSettings.text(configs.get(KEYSTORE_LOCATION));
+    String trustStore = KmsSettings.text(configs.get(TRUSTSTORE_LOCATION));
     if (keyStore == null && trustStore == null) {
       return client;
     }
@@ -91,11 +93,7 @@ final class VaultTls {
   }
 
   private static char[] chars(Object value) {
-    String text = text(value);
+    String text = KmsSettings.text(value);
     return text == null ? null : text.toCharArray();
-  }
-
-  private static String text(Object value) {
-    return value == null || value.toString().isBlank() ? null : value.toString().trim();
   }
 }

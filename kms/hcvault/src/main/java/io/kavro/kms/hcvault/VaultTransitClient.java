@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kavro.rules.encryption.KmsClient;
+import io.kavro.rules.encryption.KmsResources;
 import io.kavro.rules.encryption.KmsUnavailableException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -25,10 +26,12 @@ import okhttp3.ResponseBody;
  * a namespace is set. With an AppRole, the token comes from {@code POST /v1/auth/approle/login} on the first call,
  * and again once when Vault refuses it (403: it expired).
  *
- * <p>Failures: an I/O error or timeout, HTTP 408, 412, 429 and 5xx, and a 404 that is not Vault's JSON (a proxy)
- * are {@link KmsUnavailableException}s; any other answer is a {@link GeneralSecurityException} that names the key
- * URI, the HTTP status and Vault's {@code errors}. No message holds a token, a secret id or key material.
- * Thread-safe.
+ * <p>Failures: an I/O error or timeout, HTTP 408, 412, 429 and 5xx, a 404 that is not Vault's JSON (a proxy), and
+ * a 307 or 308 redirect (a standby node, a proxy) are {@link KmsUnavailableException}s; any other answer is a
+ * {@link GeneralSecurityException} that names the key URI, the HTTP status and Vault's {@code errors}. A redirect is
+ * never followed (the {@code OkHttpClient} must not follow redirects: it would send {@code X-Vault-Token} to
+ * another host); its message names the {@code Location}'s scheme, host and port only. No message holds a token, a
+ * secret id or key material. Thread-safe. {@link #close()} releases its share of the driver's HTTP client.
  */
 final class VaultTransitClient implements KmsClient {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -36,20 +39,30 @@ final class VaultTransitClient implements KmsClient {
   private static final String CIPHERTEXT_PREFIX = "vault:";
   /** Vault's own reasons are short; a longer one is cut. */
   private static final int MAX_REASON = 300;
+  /** Vault's standby nodes redirect with 307; a proxy may with 308. */
+  private static final int TEMPORARY_REDIRECT = 307;
+  private static final int PERMANENT_REDIRECT = 308;
 
   private final OkHttpClient http;
+  /** Its share of the driver's HTTP client, released on close. */
+  private final KmsResources.Lease<VaultHttp> share;
   private final VaultKey key;
   private final VaultCredentials credentials;
   private volatile String loginToken;
 
-  VaultTransitClient(OkHttpClient http, VaultKey key, VaultCredentials credentials) {
-    this.http = http;
+  VaultTransitClient(KmsResources.Lease<VaultHttp> http, VaultKey key, VaultCredentials credentials) {
+    this.http = http.get().client();
+    this.share = http;
     this.key = key;
     this.credentials = credentials;
   }
 
   VaultKey key() {
     return key;
+  }
+
+  OkHttpClient http() {
+    return http;
   }
 
   @Override
@@ -146,8 +159,10 @@ final class VaultTransitClient implements KmsClient {
     }
     int status;
     JsonNode json;
+    String location;
     try (Response response = http.newCall(request.build()).execute()) {
       status = response.code();
+      location = response.isRedirect() ? redirectTarget(url, response.header("Location")) : null;
       ResponseBody responseBody = response.body();
       json = parse(responseBody == null ? "" : responseBody.string());
     } catch (IOException e) {
@@ -157,6 +172,16 @@ final class VaultTransitClient implements KmsClient {
     if (status >= 200 && status < 300 && json != null) {
       return json;
     }
+    if (location != null) {
+      String redirect = "Vault answered HTTP " + status + ", a redirect to " + location + ", which the driver does "
+          + "not follow (it would send the token to another host): point the key URI at the active node or at a "
+          + "load balancer that forwards to it";
+      if (status == TEMPORARY_REDIRECT || status == PERMANENT_REDIRECT) {
+        throw new KmsUnavailableException("cannot " + what + " for now: " + redirect
+            + " (a standby node or a proxy)");
+      }
+      throw new VaultRefusedException(status, "cannot " + what + ": " + redirect);
+    }
     boolean vaults = json != null && json.has("errors");
     String answer = "Vault answered HTTP " + status + (vaults ? ": " + reason(json.get("errors"))
         : json == null ? " (not Vault's JSON)" : "");
@@ -164,6 +189,18 @@ final class VaultTransitClient implements KmsClient {
       throw new KmsUnavailableException("cannot " + what + " for now: " + answer);
     }
     throw new VaultRefusedException(status, "cannot " + what + ": " + answer);
+  }
+
+  /**
+   * Where a redirect points, as {@code scheme://host:port} only: a {@code Location} may carry user info, a path or a
+   * query with secrets in them, which no message shows.
+   */
+  private static String redirectTarget(HttpUrl from, String location) {
+    if (location == null) {
+      return "nowhere (no Location)";
+    }
+    HttpUrl target = from.resolve(location);
+    return target == null ? "an unreadable Location" : target.scheme() + "://" + target.host() + ":" + target.port();
   }
 
   private static JsonNode parse(String text) {
@@ -186,6 +223,12 @@ final class VaultTransitClient implements KmsClient {
     }
     String line = reason.length() == 0 ? "(no errors given)" : reason.toString().replaceAll("\\s+", " ");
     return line.length() > MAX_REASON ? line.substring(0, MAX_REASON) + "..." : line;
+  }
+
+  /** Releases its share of the HTTP client; the last share closes its connections. A second call does nothing. */
+  @Override
+  public void close() {
+    share.close();
   }
 
   /** The key URI only. */

@@ -1,31 +1,27 @@
 package io.kavro.kms.hcvault;
 
+import static io.kavro.rules.Serdes.PARAM;
+import static io.kavro.rules.Serdes.SSN;
+import static io.kavro.rules.Serdes.person;
+import static io.kavro.rules.Serdes.ssnOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kavro.registry.LogCapture;
-import io.kavro.registry.contract.DataContract;
 import io.kavro.registry.contract.Dek;
 import io.kavro.registry.contract.Kek;
-import io.kavro.registry.contract.Metadata;
-import io.kavro.registry.contract.Rule;
-import io.kavro.registry.contract.RuleSet;
 import io.kavro.registry.mock.MockRegistries;
 import io.kavro.registry.mock.MockRegistry;
+import io.kavro.rules.Serdes;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.serde.RetriableSerdeException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.junit5.StartStop;
-import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.SerializationException;
@@ -40,12 +36,8 @@ import org.junit.jupiter.api.Test;
  * fails writes and reads retriably, then they recover with nothing lost; no token in any message or log line.
  */
 class HcVaultEncryptionEndToEndTest {
-  static final Schema PERSON = new Schema.Parser().parse("""
-      {"type":"record","name":"Person","namespace":"com.acme","fields":[{"name":"name","type":"string"},
-       {"name":"ssn","type":"string","confluent:tags":["PII"]},{"name":"age","type":"int"}]}""");
-  private static final String SSN = "123-45-6789";
   private static final String TOKEN = "hvs.e2e-T0KEN-secret";
-  private static final String TOKEN_SETTING = "rule.executors._default_.param.token.id";
+  private static final String TOKEN_SETTING = PARAM + "token.id";
 
   @StartStop
   final MockWebServer server = new MockWebServer();
@@ -60,11 +52,7 @@ class HcVaultEncryptionEndToEndTest {
     server.setDispatcher(vault);
     String address = server.url("/").toString();
     keyId = address + "transit/keys/people";
-    Rule rule = new Rule("encryptPii", null, Rule.Kind.TRANSFORM, Rule.Mode.WRITEREAD, "ENCRYPT", Set.of("PII"),
-        Map.of("encrypt.kek.name", "vault-kek", "encrypt.kms.type", "hcvault", "encrypt.kms.key.id", keyId),
-        null, null, "ERROR,ERROR", false);
-    registry.register("people-value", PERSON, List.of(), new DataContract(Metadata.EMPTY,
-        new RuleSet(List.of(), List.of(rule), List.of(), null)));
+    Serdes.registerEncryption(registry, "vault-kek", "hcvault", keyId, "ERROR,ERROR");
   }
 
   @AfterEach
@@ -73,34 +61,15 @@ class HcVaultEncryptionEndToEndTest {
   }
 
   private Map<String, Object> config(String token) {
-    Map<String, Object> config = new HashMap<>(Map.of("schema.registry.url", "mock://" + scope,
-        "auto.register.schemas", false, "use.latest.version", true));
-    config.put(TOKEN_SETTING, token);
-    return config;
+    return Serdes.config(scope, Map.of(TOKEN_SETTING, token));
   }
 
   private KafkaAvroSerializer serializer(String token) {
-    KafkaAvroSerializer serializer = new KafkaAvroSerializer();
-    serializer.configure(config(token), false);
-    return serializer;
+    return Serdes.serializer(config(token));
   }
 
   private KafkaAvroDeserializer deserializer(String token) {
-    KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer();
-    deserializer.configure(config(token), false);
-    return deserializer;
-  }
-
-  static GenericRecord person(String name) {
-    GenericRecord person = new GenericData.Record(PERSON);
-    person.put("name", name);
-    person.put("ssn", SSN);
-    person.put("age", 30);
-    return person;
-  }
-
-  private static String ssnOf(Object record) {
-    return ((GenericRecord) record).get("ssn").toString();
+    return Serdes.deserializer(config(token));
   }
 
   @Test
@@ -163,5 +132,22 @@ class HcVaultEncryptionEndToEndTest {
       assertThat(logs.lines()).noneMatch(line -> line.contains(TOKEN));
     }
     assertThat(new String(first, StandardCharsets.ISO_8859_1)).doesNotContain(SSN);
+  }
+
+  @Test
+  void serdesClosed_closeTheirVaultHttpClients_closingTwiceHarmless() {
+    int open = VaultHttp.open();
+    KafkaAvroSerializer serializer = serializer(TOKEN);
+    byte[] written = serializer.serialize("people", person("ann"));
+    KafkaAvroDeserializer deserializer = deserializer(TOKEN);
+    assertThat(ssnOf(deserializer.deserialize("people", written))).isEqualTo(SSN);
+    assertThat(VaultHttp.open()).as("the writer's and the reader's").isEqualTo(open + 2);
+
+    serializer.close();
+    serializer.close();
+    assertThat(VaultHttp.open()).isEqualTo(open + 1);
+    deserializer.close();
+    deserializer.close();
+    assertThat(VaultHttp.open()).isEqualTo(open);
   }
 }

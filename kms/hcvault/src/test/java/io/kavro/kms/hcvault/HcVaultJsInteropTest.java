@@ -51,7 +51,7 @@ class HcVaultJsInteropTest {
     String ruleSet = "{\"domainRules\":[{\"name\":\"encryptPii\",\"kind\":\"TRANSFORM\",\"mode\":\"WRITEREAD\","
         + "\"type\":\"ENCRYPT\",\"tags\":[\"PII\"],\"params\":{\"encrypt.kek.name\":\"vault-kek\","
         + "\"encrypt.kms.type\":\"hcvault\",\"encrypt.kms.key.id\":\"" + keyId + "\"},\"onFailure\":\"ERROR,ERROR\"}]}";
-    registry = new ConfluentRegistryDouble("people-value", HcVaultEncryptionEndToEndTest.PERSON.toString(), ruleSet);
+    registry = new ConfluentRegistryDouble("people-value", io.kavro.rules.Serdes.PERSON.toString(), ruleSet);
     vaultServer.setDispatcher(vault);
     registryServer.setDispatcher(registry);
     registryUrl = "http://127.0.0.1:" + registryServer.getPort();
@@ -97,7 +97,7 @@ class HcVaultJsInteropTest {
     byte[] written;
     try (KafkaAvroSerializer serializer = new KafkaAvroSerializer()) {
       serializer.configure(config(), false);
-      written = serializer.serialize("people", HcVaultEncryptionEndToEndTest.person("ann"));
+      written = serializer.serialize("people", io.kavro.rules.Serdes.person("ann"));
     }
     assertThat(wrappedDek()).startsWith("vault:v1:");
 

@@ -20,6 +20,7 @@ import java.util.Map;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.junit5.StartStop;
 import okhttp3.tls.HandshakeCertificates;
+import org.apache.kafka.common.config.types.Password;
 import okhttp3.tls.HeldCertificate;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -27,9 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The hcvault driver against a double of Vault's transit API that really encrypts: Confluent's request and
- * ciphertext layout, credentials (token, namespace, AppRole, environment), alternate keys, TLS, and the faults
- * classified (temporary: 429, 503, a proxy's 404, no answer; final: 403, 400, with Vault's reason), never a secret
- * in a message or a log line.
+ * ciphertext layout, credentials (token, namespace, AppRole by pairs in Confluent's order, environment, Kafka
+ * Passwords), alternate keys, TLS, and the faults classified (temporary: 429, 503, a proxy's 404, a 307/308 redirect
+ * never followed, no answer; final: 403, 400, with Vault's reason), never a secret in a message or a log line.
  */
 class HcVaultKmsDriverTest {
   private static final String TOKEN = "hvs.t0ken-SECRET-123";
@@ -114,6 +115,31 @@ class HcVaultKmsDriverTest {
     assertThatThrownBy(() -> VaultKey.parse("hcvault://https://admin:hunter2@vault:8200/transit/orders"))
         .isInstanceOf(RuleException.class).hasMessageContaining("<mount>/keys/<name>")
         .hasMessageNotContaining("hunter2");
+    assertThatThrownBy(() -> VaultKey.parse("hcvault://admin:hunter2@vault:8200/transit/orders"))
+        .as("no scheme: https is assumed, the user info is still there").isInstanceOf(RuleException.class)
+        .hasMessageContaining("***@vault:8200/transit/orders").hasMessageNotContaining("hunter2")
+        .hasMessageNotContaining("admin");
+    assertThatThrownBy(() -> VaultKey.parse("hcvault://vault:8200/transit/orders?token=hvs.QUERY-SECRET"))
+        .isInstanceOf(RuleException.class).hasMessageContaining("vault:8200/transit/orders?***")
+        .hasMessageNotContaining("QUERY-SECRET");
+  }
+
+  @Test
+  void redact_dropsEveryFormOfUserInfo_andTheQuery() {
+    assertThat(VaultKey.redact("https://admin:hunter2@vault:8200/transit/keys/k"))
+        .isEqualTo("https://***@vault:8200/transit/keys/k");
+    assertThat(VaultKey.redact("admin:hunter2@vault:8200/transit/keys/k")).isEqualTo("***@vault:8200/transit/keys/k");
+    assertThat(VaultKey.redact("https://admin:hun@ter/2@vault/transit/keys/k"))
+        .isEqualTo("https://***@vault/transit/keys/k");
+    assertThat(VaultKey.redact("https://vault/transit/keys/k?x=1#frag")).isEqualTo("https://vault/transit/keys/k?***");
+    assertThat(VaultKey.redact("vault:8200/transit/keys/k")).isEqualTo("vault:8200/transit/keys/k");
+    // An @ in the query is the query's: the address stays, the token goes.
+    assertThat(VaultKey.redact("https://vault/transit/keys/k?token=ab@cd"))
+        .isEqualTo("https://vault/transit/keys/k?***");
+    assertThat(VaultKey.redact("https://admin:pw@vault/transit/keys/k?token=ab@cd#x@y"))
+        .isEqualTo("https://***@vault/transit/keys/k?***");
+    // A raw ? in a password: nothing of the user info is left.
+    assertThat(VaultKey.redact("https://admin:hun?ter2@vault/transit/keys/k")).isEqualTo("https://***");
   }
 
   @Test
@@ -140,6 +166,94 @@ class HcVaultKmsDriverTest {
         .hasMessageNotContaining("role-1");
   }
 
+  /** Confluent's getRoleId: the settings' pair, else the environment's pair; never one half of each. */
+  @Test
+  void appRole_goesByPairs_halfInTheSettingsHalfInTheEnvironment_isAnError() {
+    vault.appRole("role-1", "SECRET-ID-42");
+    environment.put("VAULT_APPROLE_SECRET_ID", "SECRET-ID-42");
+    assertThatThrownBy(() -> client("transit/orders", "approle.role.id", "role-1", "token.id", TOKEN))
+        .isInstanceOf(RuleException.class).hasMessageContaining("approle.role.id is set but approle.secret.id is not")
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("role-1", "SECRET-ID", TOKEN));
+
+    environment.clear();
+    environment.put("VAULT_APPROLE_ROLE_ID", "role-1");
+    assertThatThrownBy(() -> client("transit/orders", "approle.secret.id", "SECRET-ID-42"))
+        .isInstanceOf(RuleException.class).hasMessageContaining("approle.secret.id is set but approle.role.id is not")
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("role-1", "SECRET-ID"));
+    assertThatThrownBy(() -> client("transit/orders", "token.id", TOKEN)).as("half a pair in the environment")
+        .isInstanceOf(RuleException.class)
+        .hasMessageContaining("VAULT_APPROLE_ROLE_ID is set but VAULT_APPROLE_SECRET_ID is not")
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("role-1", TOKEN));
+  }
+
+  /** Confluent's order: settings' AppRole, environment's AppRole, token.id, VAULT_TOKEN. */
+  @Test
+  void appRole_order_settingsPair_thenEnvironmentPair_thenToken_thenVaultToken() throws Exception {
+    vault.appRole("role-1", "SECRET-ID-42");
+    environment.put("VAULT_APPROLE_ROLE_ID", "role-env");
+    environment.put("VAULT_APPROLE_SECRET_ID", "SECRET-ID-WRONG");
+    client("transit/orders", "approle.role.id", "role-1", "approle.secret.id", "SECRET-ID-42").encrypt(DEK);
+    assertThat(vault.logins()).as("the settings' pair, not the environment's").isEqualTo(1);
+
+    environment.put("VAULT_APPROLE_ROLE_ID", "role-1");
+    environment.put("VAULT_APPROLE_SECRET_ID", "SECRET-ID-42");
+    client("transit/orders", "token.id", "hvs.NOT-ACCEPTED").encrypt(DEK);
+    assertThat(vault.logins()).as("the environment's pair wins over token.id, as in Confluent's driver").isEqualTo(2);
+
+    environment.clear();
+    environment.put("VAULT_TOKEN", "hvs.NOT-ACCEPTED");
+    assertThat(client("transit/orders", "token.id", TOKEN).encrypt(DEK)).as("token.id over VAULT_TOKEN").isNotEmpty();
+    environment.put("VAULT_TOKEN", TOKEN);
+    assertThat(client("transit/orders").encrypt(DEK)).isNotEmpty();
+    assertThat(vault.logins()).isEqualTo(2);
+  }
+
+  /** As a ConfigDef PASSWORD setting or Kafka's own ssl.*.password gives them: the value, not "[hidden]". */
+  @Test
+  void kafkaPasswords_tokenAndAppRole_authenticate() throws Exception {
+    assertThat(client("transit/orders", "token.id", new Password(TOKEN)).encrypt(DEK)).isNotEmpty();
+
+    vault.appRole("role-1", "SECRET-ID-42");
+    KmsClient appRole = client("transit/orders", "approle.role.id", new Password("role-1"), "approle.secret.id",
+        new Password("SECRET-ID-42"));
+    assertThat(appRole.decrypt(appRole.encrypt(DEK))).isEqualTo(DEK);
+    assertThat(vault.logins()).isEqualTo(1);
+  }
+
+  /** Mutual TLS with the client's key in a PKCS12 key store whose password is a Kafka Password. */
+  @Test
+  void kafkaPasswords_keyStorePassword_opensTheKeyStore_forMutualTls() throws Exception {
+    HeldCertificate ca = new HeldCertificate.Builder().certificateAuthority(0).build();
+    HeldCertificate serverCert = new HeldCertificate.Builder().signedBy(ca).addSubjectAlternativeName("localhost")
+        .commonName("localhost").build();
+    HeldCertificate clientCert = new HeldCertificate.Builder().signedBy(ca).commonName("kavro").build();
+    server.useHttps(new HandshakeCertificates.Builder().heldCertificate(serverCert)
+        .addTrustedCertificate(ca.certificate()).build().sslSocketFactory());
+    server.requireClientAuth();
+    char[] password = "ks-Pa55".toCharArray();
+    KeyStore keys = KeyStore.getInstance("PKCS12");
+    keys.load(null, null);
+    keys.setKeyEntry("kavro", clientCert.keyPair().getPrivate(), password,
+        new java.security.cert.Certificate[] {clientCert.certificate(), ca.certificate()});
+    KeyStore trust = KeyStore.getInstance("PKCS12");
+    trust.load(null, null);
+    trust.setCertificateEntry("vault-ca", ca.certificate());
+    Path keyStore = dir.resolve("client.p12");
+    Path trustStore = dir.resolve("trust.p12");
+    try (OutputStream out = Files.newOutputStream(keyStore)) {
+      keys.store(out, password);
+    }
+    try (OutputStream out = Files.newOutputStream(trustStore)) {
+      trust.store(out, "trust-Pa55".toCharArray());
+    }
+
+    KmsClient client = client("transit/orders", "token.id", TOKEN, "ssl.keystore.location", keyStore.toString(),
+        "ssl.keystore.password", new Password("ks-Pa55"), "ssl.truststore.location", trustStore.toString(),
+        "ssl.truststore.password", new Password("trust-Pa55"));
+
+    assertThat(client.decrypt(client.encrypt(DEK))).isEqualTo(DEK);
+  }
+
   @Test
   void wrongToken_isFinal_namingTheKeyAndVaultsReason_neverTheToken() {
     KmsClient client = client("transit/orders", "token.id", "hvs.WRONG-guess");
@@ -159,14 +273,21 @@ class HcVaultKmsDriverTest {
   }
 
   @Test
-  void aDekWrappedByAnotherKey_failsForGood() throws Exception {
+  void aDekWrappedByAnotherKey_failsForGood_namingTheKeyItWasGivenTo() throws Exception {
     vault.key("transit", "other");
     byte[] wrapped = client("transit/other", "token.id", TOKEN).encrypt(DEK);
+    KmsClient orders = client("transit/orders", "token.id", TOKEN);
+    vault.requests.clear();
 
-    assertThatThrownBy(() -> client("transit/orders", "token.id", TOKEN).decrypt(wrapped))
-        .isNotInstanceOf(KmsUnavailableException.class).hasMessageContaining("message authentication failed");
-    assertThatThrownBy(() -> client("transit/orders", "token.id", TOKEN).decrypt(new byte[] {1, 2, 3}))
-        .isNotInstanceOf(KmsUnavailableException.class).hasMessageContaining("not wrapped by Vault");
+    assertThatThrownBy(() -> orders.decrypt(wrapped))
+        .isExactlyInstanceOf(VaultTransitClient.VaultRefusedException.class)
+        .hasMessageContaining("decrypt with the key " + keyUrl("transit/orders") + ":")
+        .hasMessageContaining("HTTP 400").hasMessageContaining("message authentication failed");
+    assertThat(vault.paths()).as("asked of the KEK's own key, not the one the ciphertext came from")
+        .containsExactly("POST /v1/transit/decrypt/orders");
+    assertThatThrownBy(() -> orders.decrypt(new byte[] {1, 2, 3}))
+        .isExactlyInstanceOf(GeneralSecurityException.class).hasMessageContaining("not wrapped by Vault")
+        .hasMessageContaining(keyUrl("transit/orders"));
   }
 
   @Test
@@ -194,6 +315,38 @@ class HcVaultKmsDriverTest {
     });
     assertThatThrownBy(() -> client("transit/orders", "token.id", TOKEN).encrypt(DEK))
         .isInstanceOf(KmsUnavailableException.class).hasMessageContaining("not Vault's JSON");
+  }
+
+  /**
+   * A standby node (or a proxy) redirects to the active node: temporary, naming where it points (scheme, host and
+   * port only: not the user info nor the query of the Location), and never followed, for OkHttp would send the
+   * X-Vault-Token header to the other host.
+   */
+  @Test
+  void aRedirect_307or308_isTemporary_namesTheHostOnly_andIsNeverFollowed() throws Exception {
+    VaultTransitDouble active = new VaultTransitDouble(TOKEN).key("transit", "orders");
+    try (MockWebServer elsewhere = new MockWebServer()) {
+      elsewhere.setDispatcher(active);
+      elsewhere.start();
+      okhttp3.HttpUrl location = elsewhere.url("/v1/transit/encrypt/orders").newBuilder().username("admin")
+          .password("hunter2").addQueryParameter("token", "hvs.QUERY-SECRET").build();
+      String host = elsewhere.url("/").host() + ":" + elsewhere.getPort();
+      for (int status : new int[] {307, 308}) {
+        server.setDispatcher(new mockwebserver3.Dispatcher() {
+          @Override
+          public mockwebserver3.MockResponse dispatch(mockwebserver3.RecordedRequest request) {
+            return new mockwebserver3.MockResponse.Builder().code(status).setHeader("Location", location.toString())
+                .build();
+          }
+        });
+
+        assertThatThrownBy(() -> client("transit/orders", "token.id", TOKEN).encrypt(DEK))
+            .isInstanceOf(KmsUnavailableException.class).hasMessageContaining("HTTP " + status)
+            .hasMessageContaining(keyUrl("transit/orders")).hasMessageContaining("http://" + host)
+            .satisfies(e -> assertThat(e.getMessage()).doesNotContain("hunter2", "admin", "QUERY-SECRET", TOKEN));
+      }
+      assertThat(active.requests).as("the redirect was not followed: the token went nowhere else").isEmpty();
+    }
   }
 
   @Test
@@ -325,5 +478,38 @@ class HcVaultKmsDriverTest {
     assertThat(List.of(token.toString(), appRole.toString(), driver.toString()))
         .noneMatch(text -> text.contains(TOKEN) || text.contains("SECRET-ID"));
     assertThat(token).hasToString("Vault credentials (token, namespace ns1)");
+  }
+
+  @Test
+  void keysOfOneSettings_shareOneHttpClient_itsConnectionsClosedWithTheLastClient() throws Exception {
+    vault.key("transit", "spare");
+    KmsClient orders = client("transit/orders", "token.id", TOKEN);
+    KmsClient spare = client("transit/spare", "token.id", TOKEN);
+    KmsClient otherToken = client("transit/orders", "token.id", "hvs.other");
+    okhttp3.ConnectionPool pool = ((VaultTransitClient) orders).http().connectionPool();
+
+    assertThat(orders.decrypt(orders.encrypt(DEK))).isEqualTo(DEK);
+    assertThat(spare.decrypt(spare.encrypt(DEK))).isEqualTo(DEK);
+    assertThat(((VaultTransitClient) spare).http()).isSameAs(((VaultTransitClient) orders).http());
+    assertThat(driver.openHttpClients()).as("one per settings").isEqualTo(2);
+    assertThat(pool.connectionCount()).as("kept alive").isEqualTo(1);
+
+    orders.close();
+    orders.close(); // a second close releases nothing more
+    assertThat(pool.connectionCount()).isEqualTo(1);
+    assertThat(spare.decrypt(spare.encrypt(DEK))).as("the shared client still works").isEqualTo(DEK);
+    spare.close();
+    assertThat(pool.connectionCount()).as("closed with the last client").isZero();
+    assertThat(driver.openHttpClients()).isEqualTo(1);
+    otherToken.close();
+    assertThat(driver.openHttpClients()).isZero();
+  }
+
+  @Test
+  void alternateThatCannotBeMade_theClientsMadeSoFarAreReleased() {
+    assertThatThrownBy(() -> client("transit/orders", "token.id", TOKEN, HcVaultKmsDriver.ALTERNATE_KEY_IDS,
+        "not a key")).isInstanceOf(RuleException.class);
+
+    assertThat(driver.openHttpClients()).isZero();
   }
 }

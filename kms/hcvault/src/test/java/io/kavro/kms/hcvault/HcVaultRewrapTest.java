@@ -49,7 +49,7 @@ class HcVaultRewrapTest {
     Rule rule = new Rule("encryptPii", null, Rule.Kind.TRANSFORM, Rule.Mode.WRITEREAD, "ENCRYPT", Set.of("PII"),
         Map.of("encrypt.kek.name", "vault-kek", "encrypt.kms.type", "hcvault", "encrypt.kms.key.id",
             server.url("/").toString() + "transit/keys/people"), null, null, "ERROR,ERROR", false);
-    registry.register("people-value", HcVaultEncryptionEndToEndTest.PERSON, List.of(), new DataContract(
+    registry.register("people-value", io.kavro.rules.Serdes.PERSON, List.of(), new DataContract(
         Metadata.EMPTY, new RuleSet(List.of(), List.of(rule), List.of(), null)));
   }
 
@@ -77,7 +77,7 @@ class HcVaultRewrapTest {
     try (KafkaAvroSerializer serializer = new KafkaAvroSerializer()) {
       serializer.configure(config(), false);
       for (int i = 0; i < 3; i++) {
-        written.add(serializer.serialize("people", HcVaultEncryptionEndToEndTest.person("p" + i)));
+        written.add(serializer.serialize("people", io.kavro.rules.Serdes.person("p" + i)));
       }
     }
     assertThat(wrapping()).startsWith("vault:v1:");

@@ -1,0 +1,220 @@
+package io.kavro.serde.subject;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import io.kavro.registry.Association;
+import io.kavro.registry.RegistryUnavailableException;
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.UnsupportedRegistryApiException;
+import io.kavro.registry.mock.MockRegistry;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaBuilder;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.errors.SerializationException;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Confluent 8.3's default strategy (its {@code AssociatedNameStrategy}, read from its source): the subject the
+ * registry associates with the topic's keys or values, asked once per topic; the fallback strategy's where there
+ * is none or the registry lacks the API (kept only as long as the client remembers that, then asked again); an
+ * outage is no fallback.
+ */
+class AssociatedNameStrategyTest {
+  private static final Schema ORDER = SchemaBuilder.record("Order").namespace("com.acme").fields()
+      .requiredLong("id").endRecord();
+
+  private final MockRegistry registry = SchemaRegistryClients.inMemory();
+  /** The calls of {@code associations}, as "namespace/name/type/associationType". */
+  private final List<String> asked = new ArrayList<>();
+  /** What the next calls of {@code associations} throw, when set. */
+  private RuntimeException failure;
+  private final AtomicLong nanos = new AtomicLong();
+  private final Ticker ticker = nanos::get;
+
+  /** The in-memory registry, recording the association lookups and failing them on demand. */
+  private SchemaRegistryClient client() {
+    return (SchemaRegistryClient) Proxy.newProxyInstance(getClass().getClassLoader(),
+        new Class<?>[] {SchemaRegistryClient.class}, (proxy, method, args) -> {
+          if (method.getName().equals("associations")) {
+            asked.add(String.join("/", (String) args[0], (String) args[1], (String) args[2], (String) args[3]));
+            if (failure != null) {
+              throw failure;
+            }
+          }
+          try {
+            return method.invoke(registry, args);
+          } catch (InvocationTargetException e) {
+            throw e.getCause();
+          }
+        });
+  }
+
+  private AssociatedNameStrategy strategy(Object... keyValues) {
+    Map<String, Object> configs = new HashMap<>();
+    for (int i = 0; i < keyValues.length; i += 2) {
+      configs.put((String) keyValues[i], keyValues[i + 1]);
+    }
+    AssociatedNameStrategy strategy = new AssociatedNameStrategy(ticker);
+    strategy.configure(configs);
+    strategy.useRegistry(client());
+    return strategy;
+  }
+
+  @Test
+  void associatedSubject_forValuesAndKeysApart_askedOncePerTopic() {
+    registry.associate(new Association("orders-contract", "orders", "lkc-1", "topic", "value"));
+    registry.associate(new Association("order-keys", "orders", "lkc-1", "topic", "key"));
+    AssociatedNameStrategy strategy = strategy();
+
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("orders-contract");
+    assertThat(strategy.subjectName("orders", true, ORDER)).isEqualTo("order-keys");
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("orders-contract");
+    assertThat(strategy.subjectName("orders", true, ORDER)).isEqualTo("order-keys");
+
+    assertThat(asked).containsExactly("-/orders/topic/value", "-/orders/topic/key");
+  }
+
+  @Test
+  void noAssociation_topicNameStrategy_keptAsAnAnswer() {
+    AssociatedNameStrategy strategy = strategy();
+
+    assertThat(strategy.subjectName("payments", false, ORDER)).isEqualTo("payments-value");
+    assertThat(strategy.subjectName("payments", true, ORDER)).isEqualTo("payments-key");
+    assertThat(strategy.subjectName("payments", false, ORDER)).isEqualTo("payments-value");
+    assertThat(asked).hasSize(2);
+  }
+
+  @Test
+  void fallbackTypes_recordTopicRecordNone() {
+    assertThat(strategy("subject.name.strategy.fallback.type", "RECORD").subjectName("t", false, ORDER))
+        .isEqualTo("com.acme.Order");
+    assertThat(strategy("subject.name.strategy.fallback.type", "topic_record").subjectName("t", false, ORDER))
+        .isEqualTo("t-com.acme.Order");
+    assertThat(strategy("subject.name.strategy.fallback.type", "TOPIC").fallback())
+        .isInstanceOf(TopicNameStrategy.class);
+    AssociatedNameStrategy none = strategy("subject.name.strategy.fallback.type", "NONE");
+    assertThat(none.fallback()).isNull();
+    assertThatThrownBy(() -> none.subjectName("t", false, ORDER)).isInstanceOf(SerializationException.class)
+        .hasMessage("no subject for the values of topic 't': the values of topic 't' (namespace '-') have no "
+            + "associated subject in the registry, and subject.name.strategy.fallback.type=NONE");
+    asked.clear();
+    assertThatThrownBy(() -> none.subjectName("t", false, ORDER)).isInstanceOf(SerializationException.class);
+    assertThat(asked).as("the refusal is an answer, kept: no registry call per record").isEmpty();
+  }
+
+  @Test
+  void badSettings_configException_namingTheKey() {
+    AssociatedNameStrategy strategy = new AssociatedNameStrategy();
+    assertThatThrownBy(() -> strategy.configure(Map.of("subject.name.strategy.fallback.type", "LATEST")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("subject.name.strategy.fallback.type")
+        .hasMessageContaining("LATEST");
+    assertThatThrownBy(() -> strategy.configure(Map.of("subject.name.strategy.cache.size", "many")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("subject.name.strategy.cache.size");
+    assertThatThrownBy(() -> strategy.configure(Map.of("subject.name.strategy.cache.expiry.secs", "1m")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("subject.name.strategy.cache.expiry.secs");
+  }
+
+  @Test
+  void severalAssociatedSubjects_refused_namingThem() {
+    registry.associate(new Association("a", "orders", "lkc-1", "topic", "value"));
+    registry.associate(new Association("b", "orders", "lkc-2", "topic", "value"));
+
+    assertThatThrownBy(() -> strategy().subjectName("orders", false, ORDER))
+        .isInstanceOf(SerializationException.class).hasMessageContaining("2 associated subjects")
+        .hasMessageContaining("[a, b]");
+  }
+
+  @Test
+  void clusterId_namespaceOfTheLookup_configuredOrLearnt() {
+    registry.associate(new Association("a", "orders", "lkc-1", "topic", "value"));
+    registry.associate(new Association("b", "orders", "lkc-2", "topic", "value"));
+
+    assertThat(strategy("subject.name.strategy.kafka.cluster.id", "lkc-2").subjectName("orders", false, ORDER))
+        .isEqualTo("b");
+    AssociatedNameStrategy learning = strategy();
+    learning.useKafkaClusterId("lkc-1");
+    assertThat(learning.subjectName("orders", false, ORDER)).isEqualTo("a");
+    learning.useKafkaClusterId("lkc-2");
+    assertThat(learning.subjectName("orders", false, ORDER)).as("another cluster: asked again").isEqualTo("b");
+    assertThat(asked).containsExactly("lkc-2/orders/topic/value", "lkc-1/orders/topic/value",
+        "lkc-2/orders/topic/value");
+  }
+
+  @Test
+  void cacheExpiry_askedAgainAfterIt() {
+    registry.associate(new Association("v1", "orders", "lkc-1", "topic", "value"));
+    AssociatedNameStrategy strategy = strategy("subject.name.strategy.cache.expiry.secs", 60);
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("v1");
+
+    registry.associate(new Association("v2", "orders", "lkc-1", "topic", "value"));
+    nanos.addAndGet(Duration.ofSeconds(59).toNanos());
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("v1");
+    nanos.addAndGet(Duration.ofSeconds(2).toNanos());
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("v2");
+  }
+
+  /**
+   * The registry's answer that it lacks the API (Apicurio, Confluent before 8.3): the fallback, kept as long as the
+   * client remembers the answer, then asked again (the registry may have been upgraded).
+   */
+  @Test
+  void missingApi_fallback_keptFiveMinutes_thenAskedAgain() {
+    failure = new UnsupportedRegistryApiException("no associations API", 404, 404, null, null);
+    AssociatedNameStrategy strategy = strategy();
+
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("orders-value");
+    nanos.addAndGet(UnsupportedRegistryApiException.REMEMBERED_FOR.minusSeconds(1).toNanos());
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("orders-value");
+    assertThat(asked).hasSize(1);
+
+    failure = null;
+    registry.associate(new Association("orders-contract", "orders", "lkc-1", "topic", "value"));
+    nanos.addAndGet(Duration.ofSeconds(2).toNanos());
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("orders-contract");
+    assertThat(asked).hasSize(2);
+  }
+
+  /** An outage is never a fallback to another subject: the client's exception, not kept, asked again next time. */
+  @Test
+  void outage_noFallback_notKept() {
+    failure = new RegistryUnavailableException("HTTP 503", 503, 50301, "http://registry/associations", null);
+    AssociatedNameStrategy strategy = strategy();
+
+    assertThatThrownBy(() -> strategy.subjectName("orders", false, ORDER))
+        .isSameAs(failure);
+    failure = null;
+    registry.associate(new Association("orders-contract", "orders", "lkc-1", "topic", "value"));
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("orders-contract");
+    assertThat(asked).hasSize(2);
+  }
+
+  @Test
+  void noRegistryClient_fallback() {
+    AssociatedNameStrategy strategy = new AssociatedNameStrategy();
+    assertThat(strategy.subjectName("orders", true, ORDER)).isEqualTo("orders-key");
+  }
+
+  @Test
+  void confluentsClassName_isThisStrategy_andStreamsWrapperPassesTheClientOn() {
+    SubjectNameStrategy made = SubjectNameStrategies.create("value.subject.name.strategy",
+        "io.confluent.kafka.serializers.subject.AssociatedNameStrategy", Map.of());
+    assertThat(made).isInstanceOf(AssociatedNameStrategy.class);
+
+    registry.associate(new Association("orders-contract", "orders", "lkc-1", "topic", "value"));
+    StreamsInternalTopicSubjects streams = new StreamsInternalTopicSubjects("app", made);
+    SubjectNameStrategies.useRegistry(streams, client());
+    assertThat(streams.subjectName("orders", false, ORDER)).isEqualTo("orders-contract");
+    assertThat(streams.subjectName("app-store-changelog", false, ORDER)).isEqualTo("com.acme.Order");
+  }
+}
