@@ -5,6 +5,7 @@
 //   node peer.js register    <registryUrl> <subject> <schemaJson|@file>      -> prints the schema id
 //   node peer.js serialize   <registryUrl> <topic>   <recordJson|@file> [opts] -> prints base64 of the bytes
 //   node peer.js deserialize <registryUrl> <topic>   <base64>           [opts] -> prints the record as JSON
+//   node peer.js cel         <expr> <messageJson>                            -> prints the CEL result as JSON
 //
 // <schemaJson> is a registration body: {"schemaType"?, "schema": "<avro schema text>", "metadata"?, "ruleSet"?}.
 // In records, bytes and fixed values are written {"$bytes": "<base64>"}, both ways.
@@ -128,7 +129,24 @@ function serdeConfig(options) {
   return config;
 }
 
+// The JS client's CelExecutor evaluates <expr> with `message` bound to <messageJson>, as a CEL rule's body:
+// {"value": <result>} or, when CEL answers an error value, {"celError": "<its message>"}; "conditionFails" is
+// whether the serde would fail a CONDITION rule on that result (it does only on false).
+async function cel(expr, messageJson) {
+  const target = { schema: '{}', schemaType: 'AVRO' };
+  const message = readJson(messageJson, 'the message');
+  const result = await new CelExecutor().executeRule({ target }, expr, null, { message });
+  const isError = result instanceof Error || (result != null && result.constructor.name === '_CelError');
+  const answer = isError ? { celError: String(result.message) } : { value: result };
+  answer.conditionFails = result === false;
+  return JSON.stringify(answer);
+}
+
 async function main(argv) {
+  if (argv[0] === 'cel') {
+    if (argv.length !== 3) usage('cel needs <expr> <messageJson>');
+    return cel(argv[1], argv[2]);
+  }
   const [command, url, name, payload, ...rest] = argv;
   if (!command || !url || !name || payload === undefined) usage('missing arguments');
   const client = new SchemaRegistryClient({ baseURLs: [url], cacheCapacity: 1000 });

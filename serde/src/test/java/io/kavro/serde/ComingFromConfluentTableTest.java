@@ -90,11 +90,10 @@ class ComingFromConfluentTableTest {
       "jsonata.max.depth", "timeout.ms", "max.depth", "preserve.source.fields");
 
   /**
-   * Keys issue 51 is implementing in other branches (rule metrics, validation rules): their rows are kept as they
-   * were until those land.
+   * Keys issue 51 is implementing in another branch (rule metrics): their rows are kept as they were until it
+   * lands.
    */
-  private static final Set<String> BEING_IMPLEMENTED = Set.of("rule.metrics.enable",
-      "validation.rules.execution", "validation.rules.executor.class", "validation.rules.fail.fast");
+  private static final Set<String> BEING_IMPLEMENTED = Set.of("rule.metrics.enable");
 
   /**
    * Keys Kavro honours without a ConfigDef entry: a prefix, the client's name of a serde key, and the keys that
@@ -122,6 +121,10 @@ class ComingFromConfluentTableTest {
           "http://169.254.169.254/other")),
       Map.entry("bearer.auth.uami.endpoint.query", List.of("", "resource=api://sr")),
       Map.entry("propagate.schema.tags", List.of(false, "true")),
+      Map.entry("validation.rules.execution", List.of("disabled", "BEFORE_DOMAIN_RULES")),
+      Map.entry("validation.rules.executor.class", List.of("io.confluent.kafka.schemaregistry.rules.cel.CelValidator",
+          "com.acme.Validator")),
+      Map.entry("validation.rules.fail.fast", List.of("false", true)),
       Map.entry("schema.format", List.of("", "serialized")),
       Map.entry("schema.registry.ssl.provider", List.of("", "BCFIPS")),
       Map.entry("schema.registry.ssl.engine.factory.class", List.of("", "com.example.PinningSslEngineFactory")),

@@ -201,6 +201,19 @@ class SerializerTest {
     assertThat(serdes.registryRequests()).isEqualTo(warm);
   }
 
+  /** Issue 51, item 5: Confluent's inline validation rules do not run in Kavro; asking for them is refused. */
+  @Test
+  void validationRulesExecution_enabled_configError_disabledAccepted() {
+    for (String when : new String[] {"BEFORE_DOMAIN_RULES", "after_domain_rules"}) {
+      assertThatThrownBy(() -> serdes.serializer("validation.rules.execution", when))
+          .isInstanceOf(ConfigException.class)
+          .hasMessageContaining("validation.rules.execution").hasMessageContaining(when)
+          .hasMessageContaining("inline validation rules");
+    }
+    serdes.serializer("validation.rules.execution", "disabled", "validation.rules.fail.fast", "true")
+        .serialize("orders", order(1));
+  }
+
   @Test
   void notConfigured_clearError() {
     assertThatThrownBy(() -> new KafkaAvroSerializer().serialize("t", "x"))

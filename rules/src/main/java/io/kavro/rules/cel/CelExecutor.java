@@ -2,6 +2,7 @@ package io.kavro.rules.cel;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.protobuf.Timestamp;
 import dev.cel.bundle.Cel;
 import dev.cel.common.types.SimpleType;
 import dev.cel.runtime.CelVariableResolver;
@@ -75,7 +76,7 @@ public final class CelExecutor implements RuleExecutor {
     @Override
     public Object apply(RuleInput input, Object message) {
       Object bound = bind(message);
-      CelVariableResolver variables = name -> "message".equals(name) ? Optional.of(bound) : Optional.empty();
+      CelVariableResolver variables = new MessageVariables(bound);
       boolean condition = rule.kind() == Rule.Kind.CONDITION;
       CelBudget budget = script.budget();
       if (!script.admits(variables, budget)) {
@@ -129,6 +130,25 @@ public final class CelExecutor implements RuleExecutor {
         return out;
       }
       return result;
+    }
+  }
+
+  /** The variables of one message: {@code message}, and {@code now}, read once. */
+  private static final class MessageVariables implements CelVariableResolver {
+    private final Object message;
+    private Timestamp now;
+
+    MessageVariables(Object message) {
+      this.message = message;
+    }
+
+    @Override
+    public Optional<Object> find(String name) {
+      return switch (name) {
+        case "message" -> Optional.of(message);
+        case CelLibrary.NOW -> Optional.of(now = CelLibrary.now(now));
+        default -> Optional.empty();
+      };
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.kavro.rules.cel;
 
+import com.google.protobuf.Timestamp;
 import dev.cel.bundle.Cel;
 import dev.cel.common.types.CelType;
 import dev.cel.common.types.ListType;
@@ -124,6 +125,7 @@ public final class CelFieldExecutor implements RuleExecutor {
     private final FieldContext field;
     private final Object value;
     private Object message;
+    private Timestamp now;
 
     Variables(FieldContext field, Object value) {
       this.field = field;
@@ -139,6 +141,7 @@ public final class CelFieldExecutor implements RuleExecutor {
         case "typeName" -> Optional.of(field.type().name());
         case "tags" -> Optional.of(List.copyOf(field.tags()));
         case "message" -> Optional.of(message());
+        case CelLibrary.NOW -> Optional.of(now = CelLibrary.now(now));
         default -> Optional.empty();
       };
     }

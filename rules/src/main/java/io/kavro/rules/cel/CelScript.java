@@ -5,6 +5,7 @@ import dev.cel.bundle.CelFactory;
 import dev.cel.common.CelOptions;
 import dev.cel.common.CelValidationException;
 import dev.cel.common.types.CelType;
+import dev.cel.common.types.SimpleType;
 import dev.cel.extensions.CelExtensions;
 import dev.cel.parser.CelStandardMacro;
 import dev.cel.runtime.CelEvaluationException;
@@ -40,14 +41,20 @@ final class CelScript {
     this.program = program;
   }
 
-  /** The environment of scripts that bind {@code variables}: CEL's standard library and macros, strings. */
+  /**
+   * The environment of scripts that bind {@code variables}: CEL's standard library and macros, the strings and math
+   * extensions, and Confluent's functions ({@link CelLibrary}).
+   */
   static Cel environment(Map<String, CelType> variables) {
     var builder = CelFactory.standardCelBuilder()
         .setOptions(CelOptions.current().enableHeterogeneousNumericComparisons(true).build())
         .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
         .addCompilerLibraries(CelExtensions.strings(), CelExtensions.math(CelOptions.current().build()))
-        .addRuntimeLibraries(CelExtensions.strings(), CelExtensions.math(CelOptions.current().build()));
+        .addRuntimeLibraries(CelExtensions.strings(), CelExtensions.math(CelOptions.current().build()))
+        .addFunctionDeclarations(CelLibrary.declarations())
+        .addFunctionBindings(CelLibrary.bindings());
     variables.forEach(builder::addVar);
+    builder.addVar(CelLibrary.NOW, SimpleType.TIMESTAMP);
     return builder.build();
   }
 

@@ -238,4 +238,58 @@ class CelExecutorTest {
     assertThatThrownBy(() -> new CelExecutor().configure(Map.of("cel.timeout.ms", "soon")))
         .isInstanceOf(ConfigException.class).hasMessageContaining("cel.timeout.ms");
   }
+
+  /** Issue 51, item 5: Confluent's string checks, on the message's values, with Confluent's answers. */
+  @Test
+  void condition_confluentsStringChecks() {
+    GenericRecord in = person();
+    in.put("ssn", "ann@example.com");
+    in.put("nick", "fa02a430-892f-4160-97cd-6e3d1bc14494");
+    assertThat(condition("message.ssn.isEmail() && message.nick.isUuid() && !message.name.isEmail()"
+        + " && 'example.com'.isHostname() && '127.0.0.1'.isIpv4() && '::1'.isIpv6()"
+        + " && 'http://x.org/a'.isUri() && '/a'.isUriRef() && !'/a'.isUri()").apply(INPUT, in))
+        .isEqualTo(Boolean.TRUE);
+    assertThat(condition("message.name.isHostname() && !'01.2.3.4'.isIpv4()").apply(INPUT, in))
+        .isEqualTo(Boolean.TRUE);
+    in.put("ssn", "ann.@example.com");
+    assertThat(condition("message.ssn.isEmail()").apply(INPUT, in)).isEqualTo(Boolean.FALSE);
+  }
+
+  @Test
+  void confluentsStringChecks_areMembersOfStringOnly() {
+    assertThatThrownBy(() -> condition("message.pin.isEmail()").apply(INPUT, person()))
+        .isInstanceOf(RuleException.class).hasMessageContaining("rule 'check'");
+    assertThatThrownBy(() -> condition("isEmail('a@b.com')"))
+        .isInstanceOf(RuleException.class).hasMessageContaining("cannot compile CEL expression");
+  }
+
+  /** Issue 51, item 5: Confluent's timestamp.of, with and without a unit. */
+  @Test
+  void condition_timestampOf() {
+    assertThat(condition("timestamp.of(1700000000123, 'millis') == timestamp('2023-11-14T22:13:20.123Z')"
+        + " && timestamp.of(-1, 'millis') == timestamp('1969-12-31T23:59:59.999Z')"
+        + " && timestamp.of(-1, 'micros') == timestamp('1969-12-31T23:59:59.999999Z')"
+        + " && timestamp.of(1700000000000000001, 'nanos') == timestamp('2023-11-14T22:13:20.000000001Z')"
+        + " && timestamp.of(1700000000, 'seconds') == timestamp('2023-11-14T22:13:20Z')"
+        + " && timestamp.of('2024-01-02T03:04:05+01:00') == timestamp('2024-01-02T02:04:05Z')"
+        + " && timestamp.of(timestamp('2024-01-02T02:04:05Z')) == timestamp('2024-01-02T02:04:05Z')"
+        + " && timestamp.of(message.pin * 1000, 'millis') == timestamp('1970-01-01T01:23:20Z')")
+        .apply(INPUT, person())).isEqualTo(Boolean.TRUE);
+    for (String wrong : List.of("timestamp.of(message.pin)", "timestamp.of(1, 'hours')",
+        "timestamp.of('2024-01-02T03:04:05')", "timestamp.of(message.labels)")) {
+      assertThatThrownBy(() -> condition(wrong).apply(INPUT, person())).as(wrong)
+          .isInstanceOf(RuleException.class).hasMessageContaining("rule 'check'");
+    }
+  }
+
+  /** Issue 51, item 5: Confluent's variable now, the time of the run, the same in the guard and the body. */
+  @Test
+  void condition_now() {
+    long before = System.currentTimeMillis();
+    String expr = "now >= timestamp.of(" + before + ", 'millis') && now < timestamp.of(" + (before + 60_000)
+        + ", 'millis') && now == now ; now - duration('1s') < now";
+    assertThat(condition(expr).apply(INPUT, person())).isEqualTo(Boolean.TRUE);
+    assertThat(condition("now < timestamp.of(" + before + ", 'millis')").apply(INPUT, person()))
+        .isEqualTo(Boolean.FALSE);
+  }
 }

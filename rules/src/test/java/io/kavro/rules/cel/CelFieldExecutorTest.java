@@ -134,4 +134,32 @@ class CelFieldExecutorTest {
       assertThat(rule.apply(INPUT, person())).isInstanceOf(GenericRecord.class);
     }
   }
+
+  /** Issue 51, item 5: CEL_FIELD rules have Confluent's string checks too. */
+  @Test
+  void condition_confluentsStringChecks_onEachField() {
+    GenericRecord in = person();
+    in.put("ssn", "ann@example.com");
+    assertThat(rule(Rule.Kind.CONDITION, Set.of("PII"), "typeName == 'STRING' ; value.isEmail()").apply(INPUT, in))
+        .isSameAs(in);
+    assertThat(rule(Rule.Kind.CONDITION, Set.of("PII"), "typeName == 'STRING' ; !value.isIpv4()"
+        + " && !value.isIpv6() && !value.isHostname() && !value.isUuid() && !value.isUri() && value.isUriRef()")
+        .apply(INPUT, in)).isSameAs(in);
+    in.put("ssn", "ann@example.com ");
+    assertThatThrownBy(() -> rule(Rule.Kind.CONDITION, Set.of("PII"), "typeName == 'STRING' ; value.isEmail()")
+        .apply(INPUT, in))
+        .isInstanceOf(RuleException.class).hasMessageContaining("condition failed on field 'acme.Person.ssn'");
+  }
+
+  /** Issue 51, item 5: CEL_FIELD rules have timestamp.of and now too. */
+  @Test
+  void condition_timestampOfAndNow_onEachField() {
+    GenericRecord in = person();
+    assertThat(rule(Rule.Kind.CONDITION, Set.of("PII"), "typeName == 'INT' ; now > timestamp.of(value, 'seconds')"
+        + " && now < timestamp.of(" + (System.currentTimeMillis() + 60_000) + ", 'millis')").apply(INPUT, in))
+        .isSameAs(in);
+    assertThatThrownBy(() -> rule(Rule.Kind.CONDITION, Set.of("PII"), "typeName == 'INT' ; now < timestamp.of(value,"
+        + " 'seconds')").apply(INPUT, in))
+        .isInstanceOf(RuleException.class).hasMessageContaining("condition failed on field 'acme.Person.pin'");
+  }
 }

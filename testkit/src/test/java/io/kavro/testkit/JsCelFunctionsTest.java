@@ -1,0 +1,80 @@
+package io.kavro.testkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Confluent's CEL string checks (issue 51, item 5) in Confluent's JavaScript client, through {@code peer.js cel},
+ * which evaluates an expression with the client's own {@code CelExecutor}. Each row is Confluent's Java answer (as
+ * {@code kavro-rules}' StringChecksTest has it): where the JS client has the function, it must give that answer.
+ * The pinned client (1.10.1) has none of them: a call is CEL's "unbound function" error, which its serde does not
+ * count as a failed condition. A pin that gains some fails the last check: then its answers are compared here, and
+ * docs/data-contracts.md says so. The same for {@code timestamp.of}, the variable {@code now} and the decimals.
+ */
+class JsCelFunctionsTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private record Row(String function, String input, boolean confluentJava) {}
+
+  private static final List<Row> ROWS = List.of(
+      new Row("isEmail", "a@b.com", true), new Row("isEmail", "a.@b.com", false),
+      new Row("isHostname", "localhost", true), new Row("isHostname", "a".repeat(256), false),
+      new Row("isIpv4", "127.0.0.1", true), new Row("isIpv4", "01.2.3.4", false),
+      new Row("isIpv6", "::1", true), new Row("isIpv6", "1::2::3", false),
+      new Row("isUri", "http://example.org:8080/example.html", true), new Row("isUri", "//example.com", false),
+      new Row("isUriRef", "/abc", true), new Row("isUriRef", "12 34", false),
+      new Row("isUuid", "fa02a430-892f-4160-97cd-6e3d1bc14494", true), new Row("isUuid", "97cd-6e3d1bc14494", false));
+
+  private static JsonNode cel(JsPeer peer, String expr, String value) throws Exception {
+    return JSON.readTree(peer.run("cel", expr, JSON.writeValueAsString(Map.of("s", value))).line());
+  }
+
+  @Test
+  void confluentsStringChecks_inTheJsClient_giveConfluentsAnswerOrAreUnbound() throws Exception {
+    JsPeer peer = JsPeer.require();
+    assertThat(cel(peer, "message.s.startsWith('a') && message.s.size() == 7", "a@b.com").get("value").asBoolean())
+        .as("the peer evaluates CEL").isTrue();
+    Set<String> unbound = new LinkedHashSet<>();
+    for (Row row : ROWS) {
+      JsonNode answer = cel(peer, "message.s." + row.function() + "()", row.input());
+      if (answer.has("value")) {
+        assertThat(answer.get("value").isBoolean() && answer.get("value").asBoolean() == row.confluentJava())
+            .as("'%s'.%s() in the JS client: %s", row.input(), row.function(), answer).isTrue();
+      } else {
+        assertThat(answer.get("celError").asText()).isEqualTo("unbound function: " + row.function());
+        assertThat(answer.get("conditionFails").asBoolean()).as("a CONDITION on it passes in the JS client").isFalse();
+        unbound.add(row.function());
+      }
+    }
+    assertThat(unbound).as("the functions the pinned JS client lacks (docs/data-contracts.md)")
+        .containsExactly("isEmail", "isHostname", "isIpv4", "isIpv6", "isUri", "isUriRef", "isUuid");
+  }
+
+  /** Confluent's timestamp.of, now and decimals: true in Confluent's Java serde (and Kavro); the JS client's answer. */
+  @Test
+  void timestampOfNowAndDecimals_inTheJsClient_trueOrUnbound() throws Exception {
+    JsPeer peer = JsPeer.require();
+    Map<String, String> pinnedErrors = Map.of(
+        "timestamp.of(1, 'millis') == timestamp('1970-01-01T00:00:00.001Z')", "unbound function: of",
+        "timestamp.of('1970-01-01T01:00:00+01:00') == timestamp('1970-01-01T00:00:00Z')", "unbound function: of",
+        "now > timestamp('2020-01-01T00:00:00Z')", "unresolved attribute",
+        "decimals.lt(decimal('1.5'), decimal('2'))", "unbound function: lt",
+        "string(decimals.div(decimal('1'), decimal('8'))) == '0.125'", "unbound function: div");
+    for (Map.Entry<String, String> row : pinnedErrors.entrySet()) {
+      JsonNode answer = cel(peer, row.getKey(), "");
+      if (answer.has("value")) {
+        assertThat(answer.get("value").asBoolean()).as("%s in the JS client: %s", row.getKey(), answer).isTrue();
+      } else {
+        assertThat(answer.get("celError").asText()).as(row.getKey()).isEqualTo(row.getValue());
+        assertThat(answer.get("conditionFails").asBoolean()).isFalse();
+      }
+    }
+  }
+}
