@@ -59,9 +59,7 @@ public final class ConfigKeyCheck {
    * {@code schema.registry.ssl.*} keys, every Kafka client SSL key under that prefix, and the keys that Kavro
    * refuses or warns of ({@link ConfluentKeys}) are added to them.
    */
-  static final Set<String> CONFLUENT_KEYS = Set.of("url.randomize",
-      "rule.metrics.enable", "validation.rules.execution", "validation.rules.executor.class",
-      "validation.rules.fail.fast");
+  static final Set<String> CONFLUENT_KEYS = Set.of("url.randomize", "rule.metrics.enable");
 
   /** The serde's check: Kavro's keys ({@link AvroSerdeConfig#configDef()}), Confluent's and Kafka's clients'. */
   public static final ConfigKeyCheck SERDE = new ConfigKeyCheck(AvroSerdeConfig.configDef().names(), otherKeys());
