@@ -39,6 +39,8 @@ class AssociatedNameStrategyTest {
   private final List<String> asked = new ArrayList<>();
   /** What the next calls of {@code associations} throw, when set. */
   private RuntimeException failure;
+  /** Run inside the next calls of {@code associations}, when set: what happens while a lookup is under way. */
+  private Runnable duringLookup;
   /** Whether the client's ids count per subject (schema-repo's). */
   private boolean idsPerSubject;
   private final AtomicLong nanos = new AtomicLong();
@@ -55,6 +57,9 @@ class AssociatedNameStrategyTest {
             asked.add(String.join("/", (String) args[0], (String) args[1], (String) args[2], (String) args[3]));
             if (failure != null) {
               throw failure;
+            }
+            if (duringLookup != null) {
+              duringLookup.run();
             }
           }
           try {
@@ -173,6 +178,24 @@ class AssociatedNameStrategyTest {
     strategy.useKafkaClusterId("lkc-1");
     assertThat(told).as("told once, on the change only").containsExactly("changed");
     assertThat(asked).containsExactly("lkc-1/orders/topic/value");
+  }
+
+  /**
+   * The cluster id changes while a lookup is under way: that lookup's answer is the old namespace's, and the next
+   * lookup asks in the new one; the old answer never stands for the new namespace.
+   */
+  @Test
+  void clusterIdChange_duringALookup_answerKeptForTheOldNamespaceOnly() {
+    registry.associate(new Association("a", "orders", "lkc-1", "topic", "value"));
+    registry.associate(new Association("b", "orders", "lkc-2", "topic", "value"));
+    AssociatedNameStrategy strategy = strategy();
+    strategy.useKafkaClusterId("lkc-1");
+    duringLookup = () -> strategy.useKafkaClusterId("lkc-2");
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("a");
+    duringLookup = null;
+
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("b");
+    assertThat(asked).containsExactly("lkc-1/orders/topic/value", "lkc-2/orders/topic/value");
   }
 
   /** How long a subject stands, for the serializer's routes: what is left of its answer's time. */
