@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.avro.Schema;
@@ -100,7 +101,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   @Override
   public void associate(Association association) {
-    java.util.Objects.requireNonNull(association, "association");
+    Objects.requireNonNull(association, "association");
     synchronized (state) {
       state.associations.removeIf(known -> known.resourceNamespace().equals(association.resourceNamespace())
           && known.resourceName().equals(association.resourceName())

@@ -1,6 +1,7 @@
 package io.kavro.serde;
 
 import io.kavro.registry.RegistryConfig;
+import io.kavro.serde.subject.AssociatedNameStrategy;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -44,7 +45,7 @@ public final class ConfigKeyCheck {
   static final List<String> PREFIXES = List.of("schema.", "avro.", "specific.avro.", "kavro.", "basic.auth.",
       "bearer.auth.", "auto.register.", "use.latest.", "use.schema.", "latest.", "id.compatibility.",
       "key.subject.", "value.subject.", "key.schema.id.", "value.schema.id.", "key.reader.", "value.reader.",
-      "key.framing.", "value.framing.", "rule.", "rules.", "missing.", "proxy.");
+      "key.framing.", "value.framing.", "rule.", "rules.", "missing.", "proxy.", "subject.name.strategy.");
 
   /** Connect's converter prefixes, which Connect removes before a converter sees a key. */
   static final List<String> CONNECT_PREFIXES = List.of("key.converter.", "value.converter.", "header.converter.");
@@ -61,8 +62,20 @@ public final class ConfigKeyCheck {
    */
   static final Set<String> CONFLUENT_KEYS = Set.of("url.randomize", "rule.metrics.enable");
 
-  /** The serde's check: Kavro's keys ({@link AvroSerdeConfig#configDef()}), Confluent's and Kafka's clients'. */
-  public static final ConfigKeyCheck SERDE = new ConfigKeyCheck(AvroSerdeConfig.configDef().names(), otherKeys());
+  /**
+   * The keys of the default subject name strategy, {@link AssociatedNameStrategy}, which reads them itself from the
+   * serde's settings.
+   */
+  static final List<String> STRATEGY_KEYS = List.of(AssociatedNameStrategy.FALLBACK_TYPE_CONFIG,
+      AssociatedNameStrategy.CACHE_SIZE_CONFIG, AssociatedNameStrategy.CACHE_EXPIRY_SECS_CONFIG,
+      AssociatedNameStrategy.KAFKA_CLUSTER_ID_CONFIG);
+
+  /**
+   * The serde's check: Kavro's keys ({@link AvroSerdeConfig#configDef()} and {@link #STRATEGY_KEYS}), Confluent's
+   * and Kafka's clients'.
+   */
+  public static final ConfigKeyCheck SERDE = new ConfigKeyCheck(AvroSerdeConfig.configDef().names(), otherKeys())
+      .withKeys(STRATEGY_KEYS);
 
   /** Sorted: of two keys as near to a suspect one, the first in order is named. */
   private final SortedSet<String> kavroKeys;

@@ -2,6 +2,9 @@ package io.kavro.serde;
 
 import io.kavro.registry.RegistryStats;
 import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.serde.subject.RegistryAwareStrategy;
+import io.kavro.serde.subject.SubjectNameStrategies;
+import io.kavro.serde.subject.SubjectNameStrategy;
 import java.util.Map;
 import java.util.function.BiFunction;
 
@@ -24,7 +27,7 @@ final class ConfiguredPlugin<E extends AutoCloseable> {
   private E closed;
   private volatile SchemaRegistryClient client;
   /** The engine's subject name strategy, told the Kafka cluster id; and that id, once Kafka told it. */
-  private volatile io.kavro.serde.subject.SubjectNameStrategy subjects;
+  private volatile SubjectNameStrategy subjects;
   private volatile String clusterId;
 
   /**
@@ -58,7 +61,7 @@ final class ConfiguredPlugin<E extends AutoCloseable> {
   /** Builds the engine on a client someone else chose: an {@link AvroSerde}'s, or the caller's. */
   void configure(SchemaRegistryClient client, AvroSerdeConfig config) {
     TopicIds.check(client, config);
-    io.kavro.serde.subject.SubjectNameStrategies.useRegistry(config.subjectNameStrategy(), client);
+    SubjectNameStrategies.useRegistry(config.subjectNameStrategy(), client);
     subjects = config.subjectNameStrategy();
     if (clusterId != null) {
       clusterId(clusterId);
@@ -77,7 +80,7 @@ final class ConfiguredPlugin<E extends AutoCloseable> {
       return;
     }
     clusterId = id;
-    if (subjects instanceof io.kavro.serde.subject.RegistryAwareStrategy aware) {
+    if (subjects instanceof RegistryAwareStrategy aware) {
       aware.useKafkaClusterId(id);
     }
   }

@@ -6,6 +6,7 @@ import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.serde.framing.SchemaIdPrefix;
 import io.kavro.serde.framing.SchemaIdWriter;
+import io.kavro.serde.subject.SubjectNameStrategies;
 import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.UUID;
@@ -69,7 +70,7 @@ public final class SchemaIdTranslator implements AutoCloseable {
           + (source.idsPerSubject() ? "source" : "target") + " registry numbers schemas per subject; translating "
           + "its ids is not supported: mirror such a topic's records as they are, with its registry beside");
     }
-    io.kavro.serde.subject.SubjectNameStrategies.useRegistry(targetConfig.subjectNameStrategy(), target);
+    SubjectNameStrategies.useRegistry(targetConfig.subjectNameStrategy(), target);
     this.sourceIds = new TopicIds(source, sourceConfig.subjectNameStrategy(), isKey);
     this.translated = Caffeine.newBuilder().maximumSize(targetConfig.maxSchemasPerSubject()).build();
   }

@@ -5,6 +5,8 @@ import io.kavro.registry.SchemaRegistryException;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import org.apache.avro.Schema;
 import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.DatumWriter;
@@ -31,10 +33,13 @@ final class SerializerEngine implements AutoCloseable {
   private final boolean followsLatest;
   /** How long a route that follows the latest version stands: see {@link DeserializerEngine#recheckNanos}. */
   private final long recheckNanos;
-  /** Changes the client told of: every route is asked again when it moves. */
-  private final java.util.concurrent.atomic.AtomicLong changes = new java.util.concurrent.atomic.AtomicLong();
+  /** Changes the client or the subject name strategy told of: every route is asked again when it moves. */
+  private final AtomicLong changes = new AtomicLong();
   private volatile long changesSeen;
   private final AutoCloseable changeListener;
+  private final AutoCloseable subjectsListener;
+  /** The clock of {@link WriteRouter.WriteRoute#refreshAt}: {@link System#nanoTime()}, but in tests. */
+  private final LongSupplier nanoClock;
   private final ThreadLocal<Buffers> buffers = ThreadLocal.withInitial(Buffers::new);
 
   /** Per thread: the output buffer, the encoder aimed at it, and a scratch pair for projections. */
@@ -58,6 +63,12 @@ final class SerializerEngine implements AutoCloseable {
   }
 
   SerializerEngine(SchemaRegistryClient client, AvroSerdeConfig config) {
+    this(client, config, System::nanoTime);
+  }
+
+  /** As {@link #SerializerEngine(SchemaRegistryClient, AvroSerdeConfig)}, timing routes by {@code nanoClock}. */
+  SerializerEngine(SchemaRegistryClient client, AvroSerdeConfig config, LongSupplier nanoClock) {
+    this.nanoClock = nanoClock;
     this.isKey = config.isKey();
     this.idInHeader = config.schemaIdInHeader();
     this.planner = new WritePlanner(config);
@@ -67,6 +78,7 @@ final class SerializerEngine implements AutoCloseable {
     this.followsLatest = router.followsLatest();
     this.recheckNanos = DeserializerEngine.recheckNanos(config);
     this.changeListener = client.onChange(changes::incrementAndGet);
+    this.subjectsListener = router.onSubjectsChange(changes::incrementAndGet);
   }
 
   /** Stops listening to the client. */
@@ -75,8 +87,9 @@ final class SerializerEngine implements AutoCloseable {
     rules.close();
     try {
       changeListener.close();
+      subjectsListener.close();
     } catch (Exception e) {
-      // the client's own removal: nothing of the record path depends on it
+      // the client's or the strategy's own removal: nothing of the record path depends on it
     }
   }
 
@@ -128,8 +141,7 @@ final class SerializerEngine implements AutoCloseable {
       entry = encoder == null ? plan(topic, datum, schema) : plan(topic, schema);
     }
     WriteRouter.WriteRoute route = entry.byTopic.get(TopicKey.of(topic));
-    if (route == null || followsLatest && route.refreshAt() != Long.MAX_VALUE
-        && System.nanoTime() - route.refreshAt() >= 0) {
+    if (route == null || route.refreshAt() != Long.MAX_VALUE && nanoClock.getAsLong() - route.refreshAt() >= 0) {
       route = route(topic, entry, route, datum);
     }
     // Avro's writers take bytes as a ByteBuffer only.
@@ -220,23 +232,38 @@ final class SerializerEngine implements AutoCloseable {
     return routes.size();
   }
 
-  /** The route of a datum schema on a topic, from the registry; cached per (schema, topic). */
+  /**
+   * The route of a datum schema on a topic, from the registry; cached per (schema, topic). A route is asked again
+   * when its subject's time is up (the subject name strategy's answer may move: {@code AssociatedNameStrategy}) or,
+   * when it follows latest, when the latest is to be checked: its subject is asked again first, and a route whose
+   * subject moved is made anew.
+   */
   private WriteRouter.WriteRoute route(String topic, SchemaRoutes entry, WriteRouter.WriteRoute known, Object datum) {
     String record = Failures.record(topic, isKey, -1, -1);
+    Schema schema = entry.plan.schema();
     String subject;
+    long subjectStands;
     try {
-      subject = known != null ? known.subject() : router.subject(topic, entry.plan.schema());
+      subject = router.subject(topic, schema);
+      subjectStands = router.subjectStandsNanos(topic, schema);
     } catch (SchemaRegistryException e) {
       throw Failures.whileChoosingSubject("cannot serialize ", record, e);
     }
+    WriteRouter.WriteRoute previous = known != null && known.subject().equals(subject) ? known : null;
     WriteRouter.WriteRoute route;
-    try {
-      route = router.route(subject, entry.plan, known, datum, record);
-    } catch (SchemaRegistryException e) {
-      throw Failures.whileWriting(record, subject, e);
+    if (previous != null && !followsLatest) {
+      route = previous; // same subject, same registered id: nothing else to ask
+    } else {
+      try {
+        route = router.route(subject, entry.plan, previous, datum, record);
+      } catch (SchemaRegistryException e) {
+        throw Failures.whileWriting(record, subject, e);
+      }
     }
-    if (followsLatest && recheckNanos != Long.MAX_VALUE) {
-      route = route.refreshingAt(System.nanoTime() + recheckNanos);
+    long stands = Math.min(subjectStands, followsLatest ? recheckNanos : Long.MAX_VALUE);
+    long refreshAt = stands == Long.MAX_VALUE ? Long.MAX_VALUE : nanoClock.getAsLong() + stands;
+    if (route.refreshAt() != refreshAt) {
+      route = route.refreshingAt(refreshAt);
     }
     entry.byTopic.put(TopicKey.of(topic), route);
     return route;

@@ -1,11 +1,14 @@
 package io.kavro.serde;
 
+import io.kavro.registry.RegistryConfig;
 import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SubjectVersion;
 import io.kavro.registry.contract.DataContract;
 import io.kavro.registry.contract.Rule;
 import io.kavro.registry.contract.RuleSet;
 import io.kavro.serde.framing.SchemaIdWriter;
+import io.kavro.serde.subject.RegistryAwareStrategy;
 import io.kavro.serde.subject.SubjectNameStrategy;
 import java.util.Map;
 import java.util.UUID;
@@ -24,7 +27,7 @@ final class WriteRouter {
   private final Source source;
   private final int useSchemaId;
   private final UUID useSchemaGuid;
-  private final io.kavro.registry.RegistryConfig registry;
+  private final RegistryConfig registry;
   private final boolean idCompatibilityStrict;
   private final Map<String, String> latestWithMetadata;
   private final boolean latestCompatibilityStrict;
@@ -73,7 +76,10 @@ final class WriteRouter {
       return rules != null;
     }
 
-    /** This route, to be asked again at {@code refreshAt} ({@link System#nanoTime()}) when it follows latest. */
+    /**
+     * This route, to be asked again at {@code refreshAt} (the engine's clock, {@link System#nanoTime()}): when it
+     * follows latest, or when its subject stands only so long; {@link Long#MAX_VALUE} for never.
+     */
     WriteRoute refreshingAt(long refreshAt) {
       return new WriteRoute(subject, id, projection, placement, rules, refreshAt);
     }
@@ -106,11 +112,25 @@ final class WriteRouter {
   }
 
   /**
+   * How long the subject just given by {@link #subject} stands, in nanoseconds: its strategy's word when it asks
+   * the registry ({@link RegistryAwareStrategy#subjectStandsNanos}), else {@link Long#MAX_VALUE} (for good).
+   */
+  long subjectStandsNanos(String topic, Schema schema) {
+    return subjects instanceof RegistryAwareStrategy aware ? aware.subjectStandsNanos(topic, isKey, schema)
+        : Long.MAX_VALUE;
+  }
+
+  /** Has {@code listener} run when every subject may have changed (see {@link RegistryAwareStrategy#onChange}). */
+  AutoCloseable onSubjectsChange(Runnable listener) {
+    return subjects instanceof RegistryAwareStrategy aware ? aware.onChange(listener) : () -> {};
+  }
+
+  /**
    * The route of {@code plan}'s datums on {@code topic}: {@code known} itself when the latest version has not
    * moved.
    *
    * @param record the record, for messages
-   * @throws io.kavro.registry.SchemaRegistryException when the registry refuses or fails
+   * @throws SchemaRegistryException when the registry refuses or fails
    * @throws SerializationException when the datum's schema does not fit the registered one
    */
   WriteRoute route(String subject, WritePlanner.WritePlan plan, WriteRoute known, Object datum, String record) {

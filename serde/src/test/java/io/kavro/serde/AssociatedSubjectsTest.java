@@ -59,10 +59,15 @@ class AssociatedSubjectsTest {
         .subjectNameStrategy()).as("pinned").isInstanceOf(TopicNameStrategy.class);
   }
 
-  /** mock:// keeps associations, so that users' tests can use them. */
+  /**
+   * mock:// keeps associations, so that users' tests can use them. The topic is associated in two clusters: the
+   * cluster id the producer tells ({@code onUpdate}) chooses (under "-", any cluster, there would be two).
+   */
   @Test
   void mockRegistry_associatedSubject_writtenUnder_andReadBack() {
     MockRegistries.scope(serdes.scope).associate(new Association("orders-contract", "orders", "lkc-1", "topic",
+        "value"));
+    MockRegistries.scope(serdes.scope).associate(new Association("orders-elsewhere", "orders", "lkc-2", "topic",
         "value"));
     try (KafkaAvroSerializer serializer = serdes.serializer();
         KafkaAvroDeserializer deserializer = serdes.deserializer()) {

@@ -68,6 +68,16 @@ class ConfigKeyCheckTest {
         "encrypt.kek.name", "jsonata.timeout.ms"))).isEmpty();
   }
 
+  /** The default strategy's keys, Confluent's (AssociatedNameStrategy), are known, and a typo of one is named. */
+  @Test
+  void associatedNameStrategyKeys_known_andATypoNamed() {
+    assertThat(check.warnings(List.of("subject.name.strategy.fallback.type", "subject.name.strategy.cache.size",
+        "subject.name.strategy.cache.expiry.secs", "subject.name.strategy.kafka.cluster.id"))).isEmpty();
+    assertThat(meant("subject.name.strategy.cache.expiry.sec"))
+        .isEqualTo("subject.name.strategy.cache.expiry.secs");
+    assertThat(meant("subject.name.strategy.kafka.clusterid")).isEqualTo("subject.name.strategy.kafka.cluster.id");
+  }
+
   @Test
   void anApplicationsOwnKeys_areNotSuspect() {
     assertThat(check.warnings(List.of("orders.topic", "app.name", "application.id", "default.key.serde",

@@ -265,7 +265,9 @@ class UseSchemaGuidTest {
         @Override
         public MockResponse dispatch(RecordedRequest request) {
           String path = request.getUrl().encodedPath();
-          if (path.startsWith("/schemas/guids/")) {
+          // Such a registry has no associations API either (the default subject name strategy asks it first):
+          // the same JSON 404, so topic-value is the subject.
+          if (path.startsWith("/schemas/guids/") || path.startsWith("/associations/resources/")) {
             return new MockResponse.Builder().code(404).setHeader("Content-Type", "application/json")
                 .body("{\"error_code\":404,\"message\":\"HTTP 404 Not Found\"}").build();
           }

@@ -3,6 +3,7 @@ package io.kavro.testkit;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -15,7 +16,9 @@ import org.apache.avro.Schema;
  * A TEST DOUBLE of a Confluent 8 schema registry, a {@link Dispatcher} of a {@code MockWebServer}: one subject whose
  * versions carry an id and a GUID, answered as Confluent 8 answers them ({@code guid} beside {@code id} in a
  * version, a lookup and {@code GET /schemas/ids/{id}}; {@code GET /schemas/guids/{guid}}), as much of it as Kavro's
- * serde and Confluent's JavaScript client call without rules. Anything else is 404 with error code 40401, and is
+ * serde and Confluent's JavaScript client call without rules; no association for any topic ({@code []} from
+ * {@code GET /associations/resources/...}, as Confluent 8.3 answers, which the default subject name strategy
+ * asks first). Anything else is 404 with error code 40401, and is
  * recorded in {@link #unexpected}. Thread-safe.
  */
 final class GuidRegistryDouble extends Dispatcher {
@@ -40,6 +43,10 @@ final class GuidRegistryDouble extends Dispatcher {
     String method = request.getMethod();
     if (method.equals("GET") && path.get(0).equals("config")) {
       return ok(JSON.createObjectNode().put("compatibilityLevel", "BACKWARD"));
+    }
+    if (method.equals("GET") && path.size() == 4 && path.get(0).equals("associations")
+        && path.get(1).equals("resources")) {
+      return ok(JSON.createArrayNode()); // the topic has no association: Confluent 8.3's answer, an empty list
     }
     if (path.size() >= 2 && path.get(0).equals("subjects") && path.get(1).equals(subject)) {
       if (method.equals("POST") && path.size() == 2) {
@@ -77,7 +84,7 @@ final class GuidRegistryDouble extends Dispatcher {
   private static JsonNode body(RecordedRequest request) {
     try {
       return JSON.readTree(request.getBody().utf8());
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new IllegalArgumentException(e);
     }
   }

@@ -1,5 +1,6 @@
 package io.kavro.registry.mock;
 
+import io.kavro.registry.Association;
 import io.kavro.registry.SchemaRegistryClient;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +27,12 @@ public interface MockRegistry extends SchemaRegistryClient {
    * {@code POST /associations}: {@link #associations} then answers it, and Kavro's default subject name strategy
    * ({@code AssociatedNameStrategy}) writes the topic's keys or values under that subject. It replaces an earlier
    * association of the same resource (namespace, name, type) and association type. For tests of associations.
+   * This default, for implementations written before associations, refuses.
+   *
+   * @throws UnsupportedOperationException when this mock registry does not keep associations
    */
-  void associate(io.kavro.registry.Association association);
+  default void associate(Association association) {
+    throw new UnsupportedOperationException(getClass().getName() + " does not implement MockRegistry.associate("
+        + "Association): it keeps no associations");
+  }
 }

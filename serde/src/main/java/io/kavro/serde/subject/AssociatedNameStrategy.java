@@ -6,12 +6,16 @@ import com.github.benmanes.caffeine.cache.Expiry;
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.kavro.registry.Association;
 import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.UnsupportedRegistryApiException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalLong;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.apache.avro.Schema;
 import org.apache.kafka.common.Configurable;
 import org.apache.kafka.common.config.ConfigException;
@@ -27,13 +31,18 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The registry is asked once per (topic, key or value, and the schema when the fallback names subjects by it),
  * with {@code GET /associations/resources/{namespace}/{topic}?resourceType=topic&associationType=key|value}; the
- * namespace is {@value #KAFKA_CLUSTER_ID_CONFIG}, else the Kafka cluster id the serde learns, else {@code "-"} (any
- * cluster). The answer is kept ({@value #CACHE_SIZE_CONFIG} entries, 1000 by default; for
- * {@value #CACHE_EXPIRY_SECS_CONFIG} seconds, forever by default). More than one associated subject is refused
- * (a {@code SerializationException} naming them). The registry's answer that it lacks the API is kept only as long
- * as the registry client remembers it ({@link UnsupportedRegistryApiException#REMEMBERED_FOR}), then asked again.
- * Any other failure (an outage, a proxy's 404, a 5xx, a refusal) comes out as the registry client's exception,
- * not kept, never a fallback: the serde reports an outage as retriable.
+ * namespace is the Kafka cluster id the serde learns (it replaces {@value #KAFKA_CLUSTER_ID_CONFIG}, as in
+ * Confluent's strategy, whose producer tells it before the first record), else {@value #KAFKA_CLUSTER_ID_CONFIG},
+ * else {@code "-"} (any cluster). The answer is kept ({@value #CACHE_SIZE_CONFIG} entries, 1000 by default; for
+ * {@value #CACHE_EXPIRY_SECS_CONFIG} seconds, forever by default), and the serializer's routes keep the subject
+ * no longer ({@link #subjectStandsNanos}). More than one associated subject is refused (a
+ * {@code SerializationException} naming them), as is no subject with fallback {@code NONE}: neither is kept, the
+ * registry is asked again on the next record, as Confluent's loader does. The registry's answer that it lacks the
+ * API is kept only as long as the registry client remembers it
+ * ({@link UnsupportedRegistryApiException#REMEMBERED_FOR}), then asked again. Any other failure (an outage, a
+ * proxy's 404, a 5xx, a refusal) comes out as the registry client's exception, not kept, never a fallback: the
+ * serde reports an outage as retriable. A registry whose ids count per subject (schema-repo) is never asked: it
+ * has no associations, the fallback's subjects are its subjects.
  *
  * <p>{@value #FALLBACK_TYPE_CONFIG}: {@code TOPIC} (the default), {@code RECORD}, {@code TOPIC_RECORD}, or
  * {@code NONE}, for which a topic without an association is refused. Configured once with the serde's settings;
@@ -55,10 +64,12 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
 
   private final Ticker ticker;
   private volatile Settings settings = Settings.DEFAULT;
+  /** Made with the settings, by {@link #configure} or on the first lookup of a strategy never configured. */
   private volatile Cache<Key, Answer> answers;
   private volatile SchemaRegistryClient client;
-  /** The cluster id the serde learnt, used when {@value #KAFKA_CLUSTER_ID_CONFIG} is not set. */
-  private volatile String learntClusterId;
+  /** The namespace of the lookups: the cluster id the serde learnt, else the configured one, else null. */
+  private volatile String clusterId;
+  private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
   private volatile boolean warnedNoClient;
   private volatile boolean warnedNoApi;
 
@@ -70,7 +81,6 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   /** As {@link #AssociatedNameStrategy()}, timing what it keeps by {@code ticker}: for tests. */
   AssociatedNameStrategy(Ticker ticker) {
     this.ticker = Objects.requireNonNull(ticker, "ticker");
-    this.answers = cache(Settings.DEFAULT);
   }
 
   /**
@@ -83,6 +93,7 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   public void configure(Map<String, ?> configs) {
     Settings parsed = Settings.parse(configs);
     settings = parsed;
+    clusterId = parsed.clusterId;
     answers = cache(parsed);
   }
 
@@ -91,17 +102,29 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
     this.client = Objects.requireNonNull(client, "client");
   }
 
-  /** Ignored when {@value #KAFKA_CLUSTER_ID_CONFIG} is set; otherwise a new id forgets what was learnt. */
+  /**
+   * The namespace of the lookups from now on, replacing {@value #KAFKA_CLUSTER_ID_CONFIG} as Confluent's
+   * {@code setKafkaClusterId} does; a new id tells the listeners ({@link #onChange}), whose subjects are then asked
+   * again, in the new namespace. Answers are kept per namespace, so a lookup under way is never mixed up.
+   */
   @Override
-  public void useKafkaClusterId(String clusterId) {
-    if (clusterId != null && settings.clusterId == null && !clusterId.equals(learntClusterId)) {
-      if (learntClusterId != null) {
+  public synchronized void useKafkaClusterId(String clusterId) {
+    String previous = this.clusterId;
+    if (clusterId != null && !clusterId.equals(previous)) {
+      if (previous != null) {
         log.warn("The Kafka cluster id changed from {} to {}: asking the registry for associations again",
-            learntClusterId, clusterId);
+            previous, clusterId);
       }
-      learntClusterId = clusterId;
-      answers.invalidateAll();
+      this.clusterId = clusterId;
+      listeners.forEach(Runnable::run);
     }
+  }
+
+  @Override
+  public AutoCloseable onChange(Runnable listener) {
+    Objects.requireNonNull(listener, "listener");
+    listeners.add(listener);
+    return () -> listeners.remove(listener);
   }
 
   /** The strategy for a topic without association: a built-in one, or {@code null} for {@code NONE}. */
@@ -113,7 +136,7 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   /**
    * {@inheritDoc}
    *
-   * @throws io.kavro.registry.SchemaRegistryException when the registry fails (an outage, a refusal): the serde
+   * @throws SchemaRegistryException when the registry fails (an outage, a refusal): the serde
    *     reports an outage as retriable
    * @throws SerializationException when the topic has several associated subjects, or none and the fallback is
    *     {@code NONE}
@@ -130,17 +153,65 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
       }
       return fallback(current, topic, isKey, schema, "this strategy has no registry client");
     }
-    Key key = new Key(topic, isKey, current.fallback != null && current.fallback.usesSchema ? schema : null);
-    Answer answer = answers.get(key, k -> ask(registry, current, topic, isKey, schema));
-    if (answer.failure != null) {
-      throw new SerializationException(answer.failure);
+    if (registry.idsPerSubject()) {
+      return fallback(current, topic, isKey, schema, "the registry's ids count per subject: it has no associations");
     }
-    return answer.subject;
+    return answers().get(key(current, topic, isKey, schema), k -> ask(registry, current, k, schema)).subject;
   }
 
-  private Answer ask(SchemaRegistryClient registry, Settings current, String topic, boolean isKey, Schema schema) {
-    String namespace = current.clusterId != null ? current.clusterId
-        : learntClusterId != null ? learntClusterId : Association.ANY_NAMESPACE;
+  /**
+   * How long the subject just given for these arguments stands: what is left of its answer's time in the cache
+   * ({@value #CACHE_EXPIRY_SECS_CONFIG}, or the time a missing API is remembered); {@link Long#MAX_VALUE} when it
+   * is kept for good. Called when a route is made, not per record.
+   */
+  @Override
+  public long subjectStandsNanos(String topic, boolean isKey, Schema schema) {
+    Settings current = settings;
+    SchemaRegistryClient registry = client;
+    if (registry == null || registry.idsPerSubject()) {
+      return Long.MAX_VALUE;
+    }
+    Key key = key(current, topic, isKey, schema);
+    Cache<Key, Answer> cache = answers();
+    Answer answer = cache.getIfPresent(key);
+    if (answer == null) {
+      return 0; // gone already (evicted, or expired): asked again on the next record
+    }
+    if (!answer.apiMissing && current.expiry == null) {
+      return Long.MAX_VALUE;
+    }
+    OptionalLong left = cache.policy().expireVariably().orElseThrow().getExpiresAfter(key, TimeUnit.NANOSECONDS);
+    return left.isPresent() ? Math.max(0, left.getAsLong()) : 0;
+  }
+
+  private Key key(Settings current, String topic, boolean isKey, Schema schema) {
+    String namespace = clusterId;
+    return new Key(namespace != null ? namespace : Association.ANY_NAMESPACE, topic, isKey,
+        current.fallback != null && current.fallback.usesSchema ? schema : null);
+  }
+
+  private Cache<Key, Answer> answers() {
+    Cache<Key, Answer> cache = answers;
+    if (cache == null) {
+      synchronized (this) {
+        cache = answers;
+        if (cache == null) {
+          cache = cache(settings);
+          answers = cache;
+        }
+      }
+    }
+    return cache;
+  }
+
+  /**
+   * The answer for {@code key}, kept; or, for several subjects or none with fallback {@code NONE}, a
+   * {@code SerializationException}, not kept (Confluent's loader throws, and so keeps nothing).
+   */
+  private Answer ask(SchemaRegistryClient registry, Settings current, Key key, Schema schema) {
+    String namespace = key.namespace;
+    String topic = key.topic;
+    boolean isKey = key.isKey;
     String type = isKey ? Association.KEY : Association.VALUE;
     List<Association> associations;
     try {
@@ -151,26 +222,31 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
         log.warn("The registry has no associations API: topics get the fallback strategy's subjects; asked again "
             + "after {} minutes ({})", UnsupportedRegistryApiException.REMEMBERED_FOR.toMinutes(), e.getMessage());
       }
-      return Answer.of(current, topic, isKey, schema, "the registry has no associations API", true);
+      return new Answer(fallback(current, topic, isKey, schema, "the registry has no associations API"), true);
     }
     if (associations.size() > 1) {
-      return new Answer(null, "the " + type + "s of topic '" + topic + "' (namespace '" + namespace + "') have "
-          + associations.size() + " associated subjects in the registry, "
-          + associations.stream().map(Association::subject).toList() + ": an association must name one", false);
+      throw new SerializationException("the " + type + "s of topic '" + topic + "' (namespace '" + namespace
+          + "') have " + associations.size() + " associated subjects in the registry, "
+          + associations.stream().map(Association::subject).toList() + ": an association must name one");
     }
     if (associations.size() == 1) {
-      return new Answer(associations.get(0).subject(), null, false);
+      return new Answer(associations.get(0).subject(), false);
     }
-    return Answer.of(current, topic, isKey, schema, "the " + type + "s of topic '" + topic + "' (namespace '"
-        + namespace + "') have no associated subject in the registry", false);
+    return new Answer(fallback(current, topic, isKey, schema, "the " + type + "s of topic '" + topic
+        + "' (namespace '" + namespace + "') have no associated subject in the registry"), false);
   }
 
+  /**
+   * The fallback strategy's subject.
+   *
+   * @throws SerializationException with fallback {@code NONE}, saying {@code why} there is no subject
+   */
   private static String fallback(Settings current, String topic, boolean isKey, Schema schema, String why) {
-    Answer answer = Answer.of(current, topic, isKey, schema, why, false);
-    if (answer.failure != null) {
-      throw new SerializationException(answer.failure);
+    if (current.fallback == null) {
+      throw new SerializationException("no subject for the " + (isKey ? "key" : "value") + "s of topic '" + topic
+          + "': " + why + ", and " + FALLBACK_TYPE_CONFIG + "=NONE");
     }
-    return answer.subject;
+    return current.fallback.strategy.subjectName(topic, isKey, schema);
   }
 
   private Cache<Key, Answer> cache(Settings parsed) {
@@ -194,19 +270,11 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
         }).build();
   }
 
-  /** What was learnt for a key: a subject, or why there is none. */
-  private record Answer(String subject, String failure, boolean apiMissing) {
-    /** The fallback strategy's subject, or, with fallback {@code NONE}, the failure, saying {@code why}. */
-    static Answer of(Settings settings, String topic, boolean isKey, Schema schema, String why, boolean apiMissing) {
-      if (settings.fallback == null) {
-        return new Answer(null, "no subject for the " + (isKey ? "key" : "value") + "s of topic '" + topic + "': "
-            + why + ", and " + FALLBACK_TYPE_CONFIG + "=NONE", apiMissing);
-      }
-      return new Answer(settings.fallback.strategy.subjectName(topic, isKey, schema), null, apiMissing);
-    }
-  }
+  /** What was learnt for a key: its subject, and whether it is the fallback's for want of the API. */
+  private record Answer(String subject, boolean apiMissing) {}
 
-  private record Key(String topic, boolean isKey, Schema schema) {}
+  /** A lookup: its namespace (the cluster id then), so that a new id never meets an answer of the old. */
+  private record Key(String namespace, String topic, boolean isKey, Schema schema) {}
 
   /** The strategies a topic without association may fall back to. */
   private enum Fallback {

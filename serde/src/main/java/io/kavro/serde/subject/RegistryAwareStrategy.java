@@ -1,12 +1,17 @@
 package io.kavro.serde.subject;
 
 import io.kavro.registry.SchemaRegistryClient;
+import org.apache.avro.Schema;
 
 /**
  * A {@link SubjectNameStrategy} that asks the registry for its subjects, such as {@link AssociatedNameStrategy}.
  * The serde gives it its registry client once, after making it (and after {@code configure} when it is Kafka
  * {@code Configurable}) and before any record; and the Kafka cluster id whenever the client it runs in learns it.
- * A strategy wrapping another passes both on.
+ * A strategy wrapping another passes all of these on.
+ *
+ * <p>Unlike other strategies, its answers may change while the serde runs (an association moves, the registry
+ * gains the API, the cluster id changes): it tells a caller that keeps a subject how long that subject stands
+ * ({@link #subjectStandsNanos}) and when every subject may have changed ({@link #onChange}).
  */
 public interface RegistryAwareStrategy extends SubjectNameStrategy {
 
@@ -18,4 +23,21 @@ public interface RegistryAwareStrategy extends SubjectNameStrategy {
    * {@code ClusterResourceListener}). This default ignores it.
    */
   default void useKafkaClusterId(String clusterId) {}
+
+  /**
+   * How long, in nanoseconds from now, the subject that {@link #subjectName} has just given for these arguments
+   * stands: a caller that keeps it (the serializer's routes) asks {@code subjectName} again after that. This
+   * default: {@link Long#MAX_VALUE}, for as long as the caller lives.
+   */
+  default long subjectStandsNanos(String topic, boolean isKey, Schema schema) {
+    return Long.MAX_VALUE;
+  }
+
+  /**
+   * Has {@code listener} run whenever every subject given so far may have changed (a new Kafka cluster id, so a
+   * new namespace of associations). Returns the listener's removal. This default never runs it.
+   */
+  default AutoCloseable onChange(Runnable listener) {
+    return () -> {};
+  }
 }

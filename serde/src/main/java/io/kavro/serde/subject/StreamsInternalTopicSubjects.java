@@ -1,5 +1,6 @@
 package io.kavro.serde.subject;
 
+import io.kavro.registry.SchemaRegistryClient;
 import java.util.Objects;
 import org.apache.avro.Schema;
 
@@ -33,7 +34,7 @@ public final class StreamsInternalTopicSubjects implements RegistryAwareStrategy
 
   /** Passed on to the strategy of the other topics, when it asks the registry. */
   @Override
-  public void useRegistry(io.kavro.registry.SchemaRegistryClient client) {
+  public void useRegistry(SchemaRegistryClient client) {
     if (others instanceof RegistryAwareStrategy aware) {
       aware.useRegistry(client);
     }
@@ -45,6 +46,19 @@ public final class StreamsInternalTopicSubjects implements RegistryAwareStrategy
     if (others instanceof RegistryAwareStrategy aware) {
       aware.useKafkaClusterId(clusterId);
     }
+  }
+
+  /** The other topics' strategy's; an internal topic's subject stands for good. */
+  @Override
+  public long subjectStandsNanos(String topic, boolean isKey, Schema schema) {
+    return !isInternal(topic) && others instanceof RegistryAwareStrategy aware
+        ? aware.subjectStandsNanos(topic, isKey, schema) : Long.MAX_VALUE;
+  }
+
+  /** Passed on to the strategy of the other topics, when it asks the registry. */
+  @Override
+  public AutoCloseable onChange(Runnable listener) {
+    return others instanceof RegistryAwareStrategy aware ? aware.onChange(listener) : () -> {};
   }
 
   /** The strategy of the application's other topics. */

@@ -39,6 +39,10 @@ class AssociatedNameStrategyTest {
   private final List<String> asked = new ArrayList<>();
   /** What the next calls of {@code associations} throw, when set. */
   private RuntimeException failure;
+  /** Run inside the next calls of {@code associations}, when set: what happens while a lookup is under way. */
+  private Runnable duringLookup;
+  /** Whether the client's ids count per subject (schema-repo's). */
+  private boolean idsPerSubject;
   private final AtomicLong nanos = new AtomicLong();
   private final Ticker ticker = nanos::get;
 
@@ -46,10 +50,16 @@ class AssociatedNameStrategyTest {
   private SchemaRegistryClient client() {
     return (SchemaRegistryClient) Proxy.newProxyInstance(getClass().getClassLoader(),
         new Class<?>[] {SchemaRegistryClient.class}, (proxy, method, args) -> {
+          if (method.getName().equals("idsPerSubject")) {
+            return idsPerSubject;
+          }
           if (method.getName().equals("associations")) {
             asked.add(String.join("/", (String) args[0], (String) args[1], (String) args[2], (String) args[3]));
             if (failure != null) {
               throw failure;
+            }
+            if (duringLookup != null) {
+              duringLookup.run();
             }
           }
           try {
@@ -110,7 +120,19 @@ class AssociatedNameStrategyTest {
             + "associated subject in the registry, and subject.name.strategy.fallback.type=NONE");
     asked.clear();
     assertThatThrownBy(() -> none.subjectName("t", false, ORDER)).isInstanceOf(SerializationException.class);
-    assertThat(asked).as("the refusal is an answer, kept: no registry call per record").isEmpty();
+    assertThat(asked).as("a refusal is not kept (Confluent's loader throws): asked again").hasSize(1);
+    registry.associate(new Association("t-contract", "t", "lkc-1", "topic", "value"));
+    assertThat(none.subjectName("t", false, ORDER)).as("the association made since").isEqualTo("t-contract");
+  }
+
+  /** A registry whose ids count per subject (schema-repo) has no associations: never asked, no WARN. */
+  @Test
+  void idsPerSubject_neverAsked_fallback() {
+    idsPerSubject = true;
+    AssociatedNameStrategy strategy = strategy();
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("orders-value");
+    assertThat(strategy.subjectStandsNanos("orders", false, ORDER)).isEqualTo(Long.MAX_VALUE);
+    assertThat(asked).isEmpty();
   }
 
   @Test
@@ -130,9 +152,70 @@ class AssociatedNameStrategyTest {
     registry.associate(new Association("a", "orders", "lkc-1", "topic", "value"));
     registry.associate(new Association("b", "orders", "lkc-2", "topic", "value"));
 
-    assertThatThrownBy(() -> strategy().subjectName("orders", false, ORDER))
+    AssociatedNameStrategy strategy = strategy();
+    assertThatThrownBy(() -> strategy.subjectName("orders", false, ORDER))
         .isInstanceOf(SerializationException.class).hasMessageContaining("2 associated subjects")
         .hasMessageContaining("[a, b]");
+    assertThatThrownBy(() -> strategy.subjectName("orders", false, ORDER))
+        .isInstanceOf(SerializationException.class).hasMessageContaining("2 associated subjects");
+    assertThat(asked).as("the refusal is not kept: the registry may be put right").hasSize(2);
+  }
+
+  /**
+   * As Confluent's {@code setKafkaClusterId}, which its producer calls before the first record: the cluster id the
+   * serde learns replaces {@code subject.name.strategy.kafka.cluster.id}.
+   */
+  @Test
+  void learntClusterId_replacesTheConfiguredOne_asConfluents() {
+    registry.associate(new Association("a", "orders", "lkc-1", "topic", "value"));
+    registry.associate(new Association("b", "orders", "lkc-2", "topic", "value"));
+    AssociatedNameStrategy strategy = strategy("subject.name.strategy.kafka.cluster.id", "lkc-2");
+    List<String> told = new ArrayList<>();
+    strategy.onChange(() -> told.add("changed"));
+
+    strategy.useKafkaClusterId("lkc-1");
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("a");
+    strategy.useKafkaClusterId("lkc-1");
+    assertThat(told).as("told once, on the change only").containsExactly("changed");
+    assertThat(asked).containsExactly("lkc-1/orders/topic/value");
+  }
+
+  /**
+   * The cluster id changes while a lookup is under way: that lookup's answer is the old namespace's, and the next
+   * lookup asks in the new one; the old answer never stands for the new namespace.
+   */
+  @Test
+  void clusterIdChange_duringALookup_answerKeptForTheOldNamespaceOnly() {
+    registry.associate(new Association("a", "orders", "lkc-1", "topic", "value"));
+    registry.associate(new Association("b", "orders", "lkc-2", "topic", "value"));
+    AssociatedNameStrategy strategy = strategy();
+    strategy.useKafkaClusterId("lkc-1");
+    duringLookup = () -> strategy.useKafkaClusterId("lkc-2");
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("a");
+    duringLookup = null;
+
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("b");
+    assertThat(asked).containsExactly("lkc-1/orders/topic/value", "lkc-2/orders/topic/value");
+  }
+
+  /** How long a subject stands, for the serializer's routes: what is left of its answer's time. */
+  @Test
+  void subjectStands_whatIsLeftOfItsTime() {
+    registry.associate(new Association("v1", "orders", "lkc-1", "topic", "value"));
+    AssociatedNameStrategy forGood = strategy();
+    forGood.subjectName("orders", false, ORDER);
+    assertThat(forGood.subjectStandsNanos("orders", false, ORDER)).isEqualTo(Long.MAX_VALUE);
+
+    AssociatedNameStrategy expiring = strategy("subject.name.strategy.cache.expiry.secs", 60);
+    expiring.subjectName("orders", false, ORDER);
+    nanos.addAndGet(Duration.ofSeconds(20).toNanos());
+    assertThat(expiring.subjectStandsNanos("orders", false, ORDER)).isEqualTo(Duration.ofSeconds(40).toNanos());
+
+    failure = new UnsupportedRegistryApiException("no associations API", 404, 404, null, null);
+    AssociatedNameStrategy missing = strategy();
+    missing.subjectName("orders", false, ORDER);
+    assertThat(missing.subjectStandsNanos("orders", false, ORDER))
+        .isEqualTo(UnsupportedRegistryApiException.REMEMBERED_FOR.toNanos());
   }
 
   @Test

@@ -1,0 +1,48 @@
+package io.kavro.serde.subject;
+
+import io.kavro.registry.SchemaRegistryClient;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.avro.Schema;
+import org.apache.kafka.common.Configurable;
+
+/**
+ * For tests of the serde around {@link AssociatedNameStrategy}: that strategy, timed by the fake clock
+ * {@link #NANOS}, named as a class in {@code value.subject.name.strategy}.
+ */
+public final class TickedAssociatedNameStrategy implements RegistryAwareStrategy, Configurable {
+  /** The fake clock of every instance. */
+  public static final AtomicLong NANOS = new AtomicLong();
+
+  private final AssociatedNameStrategy strategy = new AssociatedNameStrategy(NANOS::get);
+
+  @Override
+  public void configure(Map<String, ?> configs) {
+    strategy.configure(configs);
+  }
+
+  @Override
+  public void useRegistry(SchemaRegistryClient client) {
+    strategy.useRegistry(client);
+  }
+
+  @Override
+  public void useKafkaClusterId(String clusterId) {
+    strategy.useKafkaClusterId(clusterId);
+  }
+
+  @Override
+  public String subjectName(String topic, boolean isKey, Schema schema) {
+    return strategy.subjectName(topic, isKey, schema);
+  }
+
+  @Override
+  public long subjectStandsNanos(String topic, boolean isKey, Schema schema) {
+    return strategy.subjectStandsNanos(topic, isKey, schema);
+  }
+
+  @Override
+  public AutoCloseable onChange(Runnable listener) {
+    return strategy.onChange(listener);
+  }
+}
