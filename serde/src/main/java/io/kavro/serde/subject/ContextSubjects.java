@@ -1,6 +1,7 @@
 package io.kavro.serde.subject;
 
 import io.kavro.registry.SchemaContexts;
+import io.kavro.registry.SchemaRegistryClient;
 import java.util.Objects;
 import org.apache.avro.Schema;
 import org.apache.kafka.common.errors.SerializationException;
@@ -47,7 +48,7 @@ public final class ContextSubjects implements RegistryAwareStrategy {
 
   /** Passed on to the strategy within, when it asks the registry. */
   @Override
-  public void useRegistry(io.kavro.registry.SchemaRegistryClient client) {
+  public void useRegistry(SchemaRegistryClient client) {
     if (subjects instanceof RegistryAwareStrategy aware) {
       aware.useRegistry(client);
     }
@@ -59,6 +60,19 @@ public final class ContextSubjects implements RegistryAwareStrategy {
     if (subjects instanceof RegistryAwareStrategy aware) {
       aware.useKafkaClusterId(clusterId);
     }
+  }
+
+  /** The strategy within's: the context of a topic never changes. */
+  @Override
+  public long subjectStandsNanos(String topic, boolean isKey, Schema schema) {
+    return subjects instanceof RegistryAwareStrategy aware
+        ? aware.subjectStandsNanos(topic, isKey, schema) : Long.MAX_VALUE;
+  }
+
+  /** Passed on to the strategy within, when it asks the registry. */
+  @Override
+  public AutoCloseable onChange(Runnable listener) {
+    return subjects instanceof RegistryAwareStrategy aware ? aware.onChange(listener) : () -> {};
   }
 
   @Override
