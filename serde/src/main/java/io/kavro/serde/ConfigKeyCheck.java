@@ -61,7 +61,7 @@ public final class ConfigKeyCheck {
   static final Set<String> CONFLUENT_KEYS = Set.of("url.randomize", "missing.version.cache.ttl.sec",
       "missing.schema.cache.ttl.sec", "bearer.auth.uami.endpoint.url", "bearer.auth.uami.endpoint.query",
       "use.apache.http.client", "use.schema.guid", "propagate.schema.tags", "context.name.strategy", "schema.format",
-      "rule.metrics.enable", "validation.rules.execution", "validation.rules.executor.class",
+      "validation.rules.execution", "validation.rules.executor.class",
       "validation.rules.fail.fast");
 
   /** The serde's check: Kavro's keys ({@link AvroSerdeConfig#configDef()}), Confluent's and Kafka's clients'. */
