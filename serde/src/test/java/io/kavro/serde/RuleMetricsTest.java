@@ -38,8 +38,9 @@ class RuleMetricsTest {
   /** Confluent's tags on every rule metric, beside {@code action} on {@code rule.actions.total}. */
   private static final Set<String> TAGS = Set.of("config", "class", "rule_type", "rule_mode", "subject", "rule_name");
 
-  private final Serdes serdes = new Serdes("rule.executors", "append,check",
+  private final Serdes serdes = new Serdes("rule.executors", "append,check,rename",
       "rule.executors.append.class", RulesTest.Append.class.getName(),
+      "rule.executors.rename.class", RulesTest.Rename.class.getName(),
       "rule.executors.check.class", RulesTest.Check.class.getName());
   private final MockRegistry registry = MockRegistries.scope(serdes.scope);
   private final Metrics kafkaMetrics = new Metrics();
@@ -67,8 +68,8 @@ class RuleMetricsTest {
     return serializer;
   }
 
-  private KafkaAvroDeserializer deserializer() {
-    KafkaAvroDeserializer deserializer = serdes.deserializer();
+  private KafkaAvroDeserializer deserializer(Object... settings) {
+    KafkaAvroDeserializer deserializer = serdes.deserializer(settings);
     deserializer.withPluginMetrics(new PluginMetricsImpl(kafkaMetrics, Map.of("config", "value.deserializer",
         "class", "KafkaAvroDeserializer")));
     return deserializer;
@@ -198,6 +199,37 @@ class RuleMetricsTest {
 
     assertThat(rules("value.deserializer", "writeonly-value")).containsExactlyInAnyOrderEntriesOf(Map.of(
         "rule.skipped.total{onwrite,APPEND,READ}", 2.0));
+  }
+
+  /**
+   * A migration step is dispatched when it has a rule of its direction (Confluent's {@code hasRules}): there the
+   * other direction's rule is skipped; a step with none is not dispatched, and counts nothing.
+   */
+  @Test
+  void migrations_countTheOtherDirectionSkipped_onlyInStepsThatAreDispatched() {
+    Schema v2 = new Schema.Parser().parse("""
+        {"type":"record","name":"Item","namespace":"com.acme","fields":[{"name":"t","type":"string"}]}""");
+    Schema v3 = new Schema.Parser().parse("""
+        {"type":"record","name":"Item","namespace":"com.acme","version":"3","fields":[{"name":"t","type":"string"}]}""");
+    registry.setCompatibility("items-value", io.kavro.registry.CompatibilityLevel.NONE);
+    registry.register("items-value", ITEM);
+    registry.register("items-value", v2, List.of(), Contracts.migration(Map.of(),
+        rule("sToT", Rule.Kind.TRANSFORM, Rule.Mode.UPGRADE, "RENAME", "s:t"),
+        rule("tToS", Rule.Kind.TRANSFORM, Rule.Mode.DOWNGRADE, "RENAME", "t:s")));
+    registry.register("items-value", v3, List.of(), Contracts.migration(Map.of(),
+        rule("back", Rule.Kind.TRANSFORM, Rule.Mode.DOWNGRADE, "RENAME", "t:s")));
+    byte[] old = serdes.serializer("auto.register.schemas", false, "use.schema.id", 1).serialize("items",
+        item("x"));
+
+    Object read = deserializer("use.latest.version", true).deserialize("items", old);
+
+    assertThat(((GenericRecord) read).get("t").toString()).isEqualTo("x");
+    Map<String, Object> counts = rules("value.deserializer", "items-value");
+    assertThat(counts.remove("rule.last.success.timestamp.ms{sToT,RENAME,UPGRADE}")).isInstanceOf(Long.class);
+    assertThat(counts).containsExactlyInAnyOrderEntriesOf(Map.of(
+        "rule.executions.total{sToT,RENAME,UPGRADE}", 1.0,
+        "rule.success.total{sToT,RENAME,UPGRADE}", 1.0,
+        "rule.skipped.total{tToS,RENAME,UPGRADE}", 1.0));
   }
 
   /** The client's own {@code metrics()}: Kafka 4.x hands the producer's and consumer's plugins their metrics. */
