@@ -183,6 +183,10 @@ public final class AvroSerdeConfig extends AbstractConfig {
   private static final String RULE_SERVICE_LOADER_ENABLE_DOC = "Rule executors and actions on the class path "
       + "(kavro-rules: CEL, CEL_FIELD, ENCRYPT, ENCRYPT_PAYLOAD, JSONATA, DLQ) are found by ServiceLoader and "
       + "configured with rule.executors._default_.param.* and rule.executors._<TYPE>_.param.*.";
+  public static final String RULE_METRICS_ENABLE_CONFIG = RuleSettings.METRICS;
+  private static final String RULE_METRICS_ENABLE_DOC = "Count every rule's executions, successes, failures, skips "
+      + "and actions among the client's metrics, under Confluent's names and tags (docs/metrics.md): on "
+      + "kafka-clients 4.1 and later, which hand plugins their metrics (KIP-877). Set to false to count nothing.";
   public static final String EXECUTION_ENVIRONMENT_CONFIG = RuleSettings.ENVIRONMENT;
   private static final String EXECUTION_ENVIRONMENT_DOC = "Where this serde runs, for rule sets whose enableAt "
       + "names one place (CLIENT, GATEWAY, SERVER): a rule set meant for another place is skipped. Kavro's default "
@@ -276,7 +280,7 @@ public final class AvroSerdeConfig extends AbstractConfig {
     }
     this.ruleSettings = new RuleSettings(originals, getBoolean(RULE_SERVICE_LOADER_ENABLE_CONFIG),
         getString(EXECUTION_ENVIRONMENT_CONFIG), getList(RULE_EXECUTORS_CONFIG), getList(RULE_ACTIONS_CONFIG),
-        registryConfig.ignoreRules());
+        registryConfig.ignoreRules(), getBoolean(RULE_METRICS_ENABLE_CONFIG));
     this.shownValues = shownValues(values(), originals);
   }
 
@@ -351,6 +355,7 @@ public final class AvroSerdeConfig extends AbstractConfig {
         .define(RULE_ACTIONS_CONFIG, Type.LIST, "", Importance.LOW, RULE_ACTIONS_DOC)
         .define(RULE_SERVICE_LOADER_ENABLE_CONFIG, Type.BOOLEAN, true, Importance.LOW,
             RULE_SERVICE_LOADER_ENABLE_DOC)
+        .define(RULE_METRICS_ENABLE_CONFIG, Type.BOOLEAN, true, Importance.LOW, RULE_METRICS_ENABLE_DOC)
         .define(EXECUTION_ENVIRONMENT_CONFIG, Type.STRING, "CLIENT", ConfigDef.ValidString.in("CLIENT", "GATEWAY",
             "SERVER"), Importance.LOW, EXECUTION_ENVIRONMENT_DOC);
   }

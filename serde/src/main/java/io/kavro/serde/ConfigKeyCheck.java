@@ -60,7 +60,7 @@ public final class ConfigKeyCheck {
    * {@code schema.registry.ssl.*} keys, every Kafka client SSL key under that prefix, and the keys that Kavro
    * refuses or warns of ({@link ConfluentKeys}) are added to them.
    */
-  static final Set<String> CONFLUENT_KEYS = Set.of("url.randomize", "rule.metrics.enable");
+  static final Set<String> CONFLUENT_KEYS = Set.of("url.randomize");
 
   /**
    * The keys of the default subject name strategy, {@link AssociatedNameStrategy}, which reads them itself from the

@@ -78,11 +78,12 @@ final class DeserializerEngine implements AutoCloseable {
     }
   }
 
-  DeserializerEngine(SchemaRegistryClient client, AvroSerdeConfig config) {
+  /** @param ruleMetrics where its rules are counted ({@code rule.metrics.enable}) */
+  DeserializerEngine(SchemaRegistryClient client, AvroSerdeConfig config, RuleMetrics ruleMetrics) {
     this.isKey = config.isKey();
     this.framing = new SchemaIdReader(isKey, config.schemaIdFromHeader(), config.schemaIdPrefix(),
         resolver(config));
-    this.rules = new RuleEngine(config.ruleSettings(), client);
+    this.rules = new RuleEngine(config.ruleSettings(), client, ruleMetrics);
     this.router = new ReadRouter(client, config, framing, rules);
     this.followsLatest = router.followsLatest();
     this.maxRoutes = config.maxSchemasPerSubject();
@@ -351,9 +352,11 @@ final class DeserializerEngine implements AutoCloseable {
       int bodyOffset, int bodyLength, int length, boolean withSchema, boolean toTheEnd) {
     if (plan.hasRules()) {
       byte[] body = ruled(topic, headers, plan, key, payload, bodyOffset, bodyLength, length, toTheEnd);
-      payload = body;
-      bodyOffset = 0;
-      bodyLength = body.length;
+      if (body != null) {
+        payload = body;
+        bodyOffset = 0;
+        bodyLength = body.length;
+      }
     }
     BoundedBinaryDecoder decoder = scratch.decoder.reset(payload, bodyOffset, bodyLength);
     Object datum;
@@ -400,10 +403,15 @@ final class DeserializerEngine implements AutoCloseable {
 
   /**
    * The body after the rules of the route's versions, to be decoded as their output schema. A rule whose action
-   * fails the record throws its own error; a body the rules cannot decode is a malformed payload.
+   * fails the record throws its own error; a body the rules cannot decode is a malformed payload. Null when no
+   * rule runs (the rules are only counted as skipped): the body is read as it is.
    */
   private byte[] ruled(String topic, Headers headers, ReadRoute plan, Object key, byte[] payload, int bodyOffset,
       int bodyLength, int length, boolean toTheEnd) {
+    if (!plan.rules().runs()) {
+      plan.rules().skipped();
+      return null;
+    }
     try {
       return plan.rules().apply(new io.kavro.serde.rules.RuleInput(topic, isKey, headers), payload, bodyOffset,
           bodyLength, toTheEnd);

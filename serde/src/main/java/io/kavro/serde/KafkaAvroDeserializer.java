@@ -40,12 +40,15 @@ import org.apache.kafka.common.serialization.Deserializer;
  */
 public final class KafkaAvroDeserializer implements Deserializer<Object>, Monitorable, ClusterResourceListener {
   private final SerdeMetrics metrics = SerdeMetrics.deserializer();
+  /** Its rules' counts ({@code rule.metrics.enable}): the same across configures. */
+  private final RuleMetrics rules = new RuleMetrics();
   /** Its engine and client; a serde configures its halves through it. */
   final ConfiguredPlugin<DeserializerEngine> plugin;
 
   /** For Kafka: configured through {@link #configure(Map, boolean)}. */
   public KafkaAvroDeserializer() {
-    this.plugin = new ConfiguredPlugin<>("KafkaAvroDeserializer", null, DeserializerEngine::new);
+    this.plugin = new ConfiguredPlugin<>("KafkaAvroDeserializer", null,
+        (registry, config) -> new DeserializerEngine(registry, config, rules));
   }
 
   /**
@@ -67,7 +70,7 @@ public final class KafkaAvroDeserializer implements Deserializer<Object>, Monito
   /** Uses {@code client} instead of creating one from {@code schema.registry.url}; still call configure. */
   public KafkaAvroDeserializer(SchemaRegistryClient client) {
     this.plugin = new ConfiguredPlugin<>("KafkaAvroDeserializer", java.util.Objects.requireNonNull(client, "client"),
-        DeserializerEngine::new);
+        (registry, config) -> new DeserializerEngine(registry, config, rules));
   }
 
   /** Uses {@code client} and configures at once. */
@@ -158,11 +161,13 @@ public final class KafkaAvroDeserializer implements Deserializer<Object>, Monito
 
   /**
    * Shows this deserializer's metrics among the client's (KIP-877): records, bytes and errors by type, and
-   * the registry client's requests, errors, retries, failovers, latency and cache counters. Kafka calls it.
+   * the registry client's requests, errors, retries, failovers, latency and cache counters; and, with
+   * {@code rule.metrics.enable} (the default), its data contract rules' counts under Confluent's names. Kafka calls it.
    */
   @Override
   public void withPluginMetrics(PluginMetrics pluginMetrics) {
     metrics.register(pluginMetrics);
+    rules.register(pluginMetrics);
     SerdeMetrics.registerRegistry(pluginMetrics, plugin::stats);
   }
 

@@ -41,12 +41,15 @@ import org.apache.kafka.common.serialization.Serializer;
  */
 public final class KafkaAvroSerializer implements Serializer<Object>, Monitorable, ClusterResourceListener {
   private final SerdeMetrics metrics = SerdeMetrics.serializer();
+  /** Its rules' counts ({@code rule.metrics.enable}): the same across configures. */
+  private final RuleMetrics rules = new RuleMetrics();
   /** Its engine and client; a serde configures its halves through it. */
   final ConfiguredPlugin<SerializerEngine> plugin;
 
   /** For Kafka: configured through {@link #configure(Map, boolean)}. */
   public KafkaAvroSerializer() {
-    this.plugin = new ConfiguredPlugin<>("KafkaAvroSerializer", null, SerializerEngine::new);
+    this.plugin = new ConfiguredPlugin<>("KafkaAvroSerializer", null,
+        (registry, config) -> new SerializerEngine(registry, config, rules));
   }
 
   /**
@@ -68,7 +71,7 @@ public final class KafkaAvroSerializer implements Serializer<Object>, Monitorabl
   /** Uses {@code client} instead of creating one from {@code schema.registry.url}; still call configure. */
   public KafkaAvroSerializer(SchemaRegistryClient client) {
     this.plugin = new ConfiguredPlugin<>("KafkaAvroSerializer", java.util.Objects.requireNonNull(client, "client"),
-        SerializerEngine::new);
+        (registry, config) -> new SerializerEngine(registry, config, rules));
   }
 
   /** Uses {@code client} and configures at once. */
@@ -150,11 +153,13 @@ public final class KafkaAvroSerializer implements Serializer<Object>, Monitorabl
 
   /**
    * Shows this serializer's metrics among the client's (KIP-877): records, bytes and errors by type, and the
-   * registry client's requests, errors, retries, failovers, latency and cache counters. Kafka calls it.
+   * registry client's requests, errors, retries, failovers, latency and cache counters; and, with
+   * {@code rule.metrics.enable} (the default), its data contract rules' counts under Confluent's names. Kafka calls it.
    */
   @Override
   public void withPluginMetrics(PluginMetrics pluginMetrics) {
     metrics.register(pluginMetrics);
+    rules.register(pluginMetrics);
     SerdeMetrics.registerRegistry(pluginMetrics, plugin::stats);
   }
 

@@ -34,14 +34,23 @@ final class ReadRules {
   private final GenericDatumWriter<Object> writerOfWriter;
   private final GenericDatumReader<Object> targetReader;
   private final GenericDatumWriter<Object> datumWriter;
+  /** Whether a migration rule runs; else the migrations (if any) only count rules skipped (rule metrics). */
+  private final boolean migrates;
+  /** Whether a domain rule runs. */
+  private final boolean domainRuns;
+  /** Whether any rule runs; when none does, {@link #skipped()} counts them instead of {@link #apply}. */
+  private final boolean runs;
 
   private ReadRules(Schema writer, Schema target, RulePlan encoding, List<RulePlan> migrations, RulePlan domain) {
     this.writer = writer;
-    this.target = migrations.isEmpty() && domain == null ? writer : target;
+    this.migrates = migrations.stream().anyMatch(RulePlan::runs);
+    this.domainRuns = domain != null && domain.runs();
+    this.runs = migrates || domainRuns || encoding != null && encoding.runs();
+    this.target = !migrates && !domainRuns ? writer : target;
     this.encoding = encoding;
     this.migrations = List.copyOf(migrations);
     this.domain = domain;
-    this.reader = migrations.isEmpty() ? new GenericDatumReader<>(writer, this.target, GenericData.get())
+    this.reader = !migrates ? new GenericDatumReader<>(writer, this.target, GenericData.get())
         : new GenericDatumReader<>(writer, writer, GenericData.get());
     this.writerOfWriter = new GenericDatumWriter<>(writer, GenericData.get());
     this.targetReader = new GenericDatumReader<>(this.target, this.target, GenericData.get());
@@ -57,6 +66,29 @@ final class ReadRules {
   /** The schema that {@link #apply}'s bytes are written with: the route decodes them as their writer schema. */
   Schema output() {
     return target;
+  }
+
+  /** Whether a rule runs. */
+  boolean runs() {
+    return runs;
+  }
+
+  /** Counts the rules of versions none of whose rules runs on read as skipped; reads nothing. */
+  void skipped() {
+    if (encoding != null) {
+      encoding.run(null, null, null);
+    }
+    skippedAfterEncoding();
+  }
+
+  /** Counts the migrations' and the domain rules' skipped rules, when none of them runs. */
+  private void skippedAfterEncoding() {
+    for (RulePlan migration : migrations) {
+      migration.run(null, null, null);
+    }
+    if (domain != null) {
+      domain.run(null, null, null);
+    }
   }
 
   /**
@@ -76,7 +108,8 @@ final class ReadRules {
       }
       body = bytes;
     }
-    if (migrations.isEmpty() && domain == null) {
+    if (!migrates && !domainRuns) {
+      skippedAfterEncoding();
       return body;
     }
     org.apache.avro.io.BinaryDecoder in = DecoderFactory.get().binaryDecoder(body, null);
@@ -84,7 +117,11 @@ final class ReadRules {
     if (toTheEnd && !in.isEnd()) {
       throw new IOException("bytes are left after the datum");
     }
-    if (!migrations.isEmpty()) {
+    if (!migrates) {
+      for (RulePlan migration : migrations) {
+        migration.run(input, null, payload); // skipped rules only
+      }
+    } else {
       JsonNode json = toJson(message);
       for (RulePlan migration : migrations) {
         Object migrated = migration.run(input, json, payload);
@@ -105,7 +142,7 @@ final class ReadRules {
     if (domain != null) {
       message = domain.run(input, message, payload);
     }
-    if (migrations.isEmpty() && target == writer && !domain.transforms()) {
+    if (!migrates && target == writer && !domain.transforms()) {
       return body; // conditions only: the message read is the message written
     }
     WriteRules.Sinks sinks = WriteRules.SINKS.get();

@@ -38,10 +38,16 @@ final class RuleEngine implements AutoCloseable {
   private final List<AutoCloseable> owned = new ArrayList<>();
   /** Warns, once per rule, when this serde passes over an encryption rule. */
   private final EncryptionBypassLog bypasses = new EncryptionBypassLog();
+  /** Where rules are counted, or null when they are not. */
+  private final RuleMetrics metrics;
 
-  RuleEngine(RuleSettings settings, SchemaRegistryClient client) {
+  /**
+   * @param metrics where rules are counted, or null; with {@code rule.metrics.enable=false} nothing is counted either
+   */
+  RuleEngine(RuleSettings settings, SchemaRegistryClient client, RuleMetrics metrics) {
     this.settings = settings;
     this.client = client;
+    this.metrics = settings.metrics() ? metrics : null;
     actions.put("NONE", BuiltInActions.NONE);
     actions.put("ERROR", BuiltInActions.ERROR);
     if (settings.ignore()) {
@@ -123,11 +129,14 @@ final class RuleEngine implements AutoCloseable {
 
   /**
    * Prepares the rules of {@code rules} that run in {@code phase} against one schema version, in the order they
-   * run (reversed on read and downgrade, as Confluent runs them).
+   * run (reversed on read and downgrade, as Confluent runs them). With rule metrics, the plan also counts, at their
+   * places, the rules of the list that do not run (another phase's, or disabled) as skipped, as Confluent's
+   * dispatch loop does: so a list whose rules all are skipped still has a plan, without steps, whenever Confluent
+   * dispatches it (a domain or encoding list, a migration list with a rule of this phase).
    *
    * @param enableAt the rule set's {@code enableAt}
    * @param record the record, for messages
-   * @return the plan, or null when no rule runs
+   * @return the plan, or null when no rule runs and none is counted
    * @throws UnsupportedRulesException when a rule's type has no executor here
    * @throws SerializationException when a rule cannot be prepared (an expression that does not compile)
    */
@@ -136,11 +145,17 @@ final class RuleEngine implements AutoCloseable {
     if (settings.ignore() || rules.isEmpty()) {
       return null;
     }
+    List<Rule> ordered = new ArrayList<>(rules);
+    if (phase == Rule.Mode.READ || phase == Rule.Mode.DOWNGRADE) {
+      Collections.reverse(ordered);
+    }
     List<Rule> running = new ArrayList<>();
-    for (Rule rule : rules) {
+    boolean dispatched = phase == Rule.Mode.WRITE || phase == Rule.Mode.READ;
+    for (Rule rule : ordered) {
       if (!rule.mode().runsIn(phase)) {
         continue;
       }
+      dispatched = true;
       String off = disabledBy(rule, enableAt);
       if (off == null) {
         running.add(rule);
@@ -148,17 +163,25 @@ final class RuleEngine implements AutoCloseable {
         bypasses.disabled(rule, subject, phase, off);
       }
     }
-    if (running.isEmpty()) {
+    if (running.isEmpty() && (metrics == null || !dispatched)) {
       return null;
     }
-    if (phase == Rule.Mode.READ || phase == Rule.Mode.DOWNGRADE) {
-      Collections.reverse(running);
-    }
     List<RulePlan.Step> steps = new ArrayList<>();
-    for (int i = 0; i < running.size(); i++) {
-      Rule rule = running.get(i);
+    List<List<RuleMetrics.Counters>> skips = new ArrayList<>();
+    skips.add(new ArrayList<>());
+    int next = 0; // running keeps the order of ordered
+    for (Rule rule : ordered) {
+      RuleMetrics.Counters counters = metrics == null ? null : metrics.of(rule.type(), phase.name(), subject,
+          rule.name());
+      int at = next < running.size() && running.get(next) == rule ? next++ : -1;
+      if (at < 0) {
+        if (counters != null) {
+          skips.get(skips.size() - 1).add(counters);
+        }
+        continue;
+      }
       RuleExecutor executor = executor(rule, record, subject);
-      RuleTarget ruleTarget = new RuleTarget(rule, phase, subject, target, contract, running, i, client);
+      RuleTarget ruleTarget = new RuleTarget(rule, phase, subject, target, contract, running, at, client);
       PreparedRule prepared;
       try {
         prepared = executor.prepare(ruleTarget);
@@ -166,10 +189,14 @@ final class RuleEngine implements AutoCloseable {
         throw new SerializationException("cannot " + (phase == Rule.Mode.WRITE ? "serialize " : "deserialize ")
             + record + ": " + ruleTarget + " cannot run: " + e.getMessage(), e);
       }
-      steps.add(new RulePlan.Step(ruleTarget, prepared, action(rule, "onSuccess", rule.onSuccess(), phase, null,
-          record), action(rule, "onFailure", rule.onFailure(), phase, "ERROR", record)));
+      String onSuccess = actionName(rule, "onSuccess", rule.onSuccess(), phase, null);
+      String onFailure = actionName(rule, "onFailure", rule.onFailure(), phase, "ERROR");
+      steps.add(new RulePlan.Step(ruleTarget, prepared, action(rule, "onSuccess", onSuccess, record),
+          action(rule, "onFailure", onFailure, record), counters == null ? null : new RulePlan.Counted(counters,
+              onSuccess == null ? null : counters.action(onSuccess), counters.action(onFailure))));
+      skips.add(new ArrayList<>());
     }
-    return new RulePlan(steps, bypasses);
+    return new RulePlan(steps, metrics == null ? null : skips, bypasses);
   }
 
   private RuleExecutor executor(Rule rule, String record, String subject) {
@@ -194,12 +221,14 @@ final class RuleEngine implements AutoCloseable {
     return List.of("CEL", "CEL_FIELD", "ENCRYPT", "ENCRYPT_PAYLOAD", "JSONATA").contains(type);
   }
 
-  private RuleAction action(Rule rule, String field, String own, Rule.Mode phase, String fallback, String record) {
+  /** The name of a rule's action in {@code phase}: a setting's, else the rule's own, else {@code fallback}. */
+  private String actionName(Rule rule, String field, String own, Rule.Mode phase, String fallback) {
     String configured = settings.override(rule.name(), rule.type().toUpperCase(Locale.ROOT), field);
     String name = rule.actionIn(configured != null ? configured : own, phase);
-    if (name == null || name.isEmpty()) {
-      name = fallback;
-    }
+    return name == null || name.isEmpty() ? fallback : name;
+  }
+
+  private RuleAction action(Rule rule, String field, String name, String record) {
     if (name == null) {
       return null;
     }

@@ -32,18 +32,38 @@ final class RulePlan {
    */
   static final String RULE_NAME_HEADER = "__rule.name";
 
-  /** One prepared rule, with its actions. */
-  record Step(RuleTarget target, PreparedRule prepared, RuleAction onSuccess, RuleAction onFailure) {}
+  /** One prepared rule, with its actions, and its counters (null without rule metrics). */
+  record Step(RuleTarget target, PreparedRule prepared, RuleAction onSuccess, RuleAction onFailure,
+      Counted counted) {}
+
+  /** A step's counters: the rule's, and those of its actions (null for no {@code onSuccess} action). */
+  record Counted(RuleMetrics.Counters rule, RuleMetrics.Count onSuccess, RuleMetrics.Count onFailure) {}
 
   private final List<Step> steps;
+  /**
+   * Without rule metrics null; else, for each step, the rules that Confluent's dispatch loop skips before it (not
+   * of this phase, or disabled), and last those after the last step.
+   */
+  private final RuleMetrics.Counters[][] skips;
   private final boolean transforms;
   private final EncryptionBypassLog bypasses;
 
-  /** @param bypasses where an encryption rule whose failure an action passes over is warned of */
-  RulePlan(List<Step> steps, EncryptionBypassLog bypasses) {
+  /**
+   * @param skips null, or one list per step and one more: the rules counted as skipped before each step, and after
+   *     the last
+   * @param bypasses where an encryption rule whose failure an action passes over is warned of
+   */
+  RulePlan(List<Step> steps, List<List<RuleMetrics.Counters>> skips, EncryptionBypassLog bypasses) {
     this.steps = List.copyOf(steps);
+    this.skips = skips == null ? null : skips.stream().map(group -> group.toArray(RuleMetrics.Counters[]::new))
+        .toArray(RuleMetrics.Counters[][]::new);
     this.bypasses = bypasses;
     this.transforms = steps.stream().anyMatch(step -> step.target().rule().kind() == Rule.Kind.TRANSFORM);
+  }
+
+  /** Whether a rule runs: false for a plan that only counts skipped rules. */
+  boolean runs() {
+    return !steps.isEmpty();
   }
 
   /** Whether a rule may change the message: false when every rule is a condition. */
@@ -73,9 +93,14 @@ final class RulePlan {
    *     the record is retried, whatever the rule's actions say
    */
   Object run(RuleInput input, Object message, Object original) {
-    for (Step step : steps) {
+    for (int i = 0; i < steps.size(); i++) {
+      skipped(i);
+      Step step = steps.get(i);
       Rule rule = step.target().rule();
       if (skippedByHeader(input, step)) {
+        if (step.counted() != null) {
+          step.counted().rule().skipped();
+        }
         continue;
       }
       RuleException failure = null;
@@ -83,10 +108,16 @@ final class RulePlan {
       try {
         output = step.prepared().apply(input, message);
       } catch (RegistryUnavailableException | WrongRegistryUrlException | RegistryInterruptedException e) {
+        failed(step);
         throw e;
       } catch (RuntimeException e) {
-        throwRegistryFault(e); // never a rule's failure that an action may pass over
-        throwUnavailable(step, e); // nor is a KMS outage
+        try {
+          throwRegistryFault(e); // never a rule's failure that an action may pass over
+          throwUnavailable(step, e); // nor is a KMS outage
+        } catch (RuntimeException fault) {
+          failed(step); // the rule did run, and failed: Confluent counts a KMS outage so too
+          throw fault;
+        }
         // an executor's own exception may quote field values: its class and stack trace only
         failure = e instanceof RuleException ruleFailure ? ruleFailure
             : RuleException.hidingValues("the rule threw " + e.getClass().getName(), e);
@@ -102,18 +133,45 @@ final class RulePlan {
           message = output;
         }
       }
+      Counted counted = step.counted();
       if (failure == null) {
+        if (counted != null) {
+          counted.rule().succeeded();
+        }
         if (step.onSuccess() != null) {
+          if (counted != null) {
+            counted.onSuccess().increment();
+          }
           step.onSuccess().run(new RuleOutcome(step.target(), input, original, null));
         }
       } else {
+        if (counted != null) {
+          counted.rule().failed();
+          counted.onFailure().increment();
+        }
         step.onFailure().run(new RuleOutcome(step.target(), input, original, failure));
         // The action let the record go on.
         bypasses.failurePassedOver(rule, step.target().subject(), step.target().phase(), step.onFailure().type(),
             failure.getMessage());
       }
     }
+    skipped(steps.size());
     return message;
+  }
+
+  /** Counts the rules skipped before step {@code at} (after the last, for {@code steps.size()}). */
+  private void skipped(int at) {
+    if (skips != null) {
+      for (RuleMetrics.Counters rule : skips[at]) {
+        rule.skipped();
+      }
+    }
+  }
+
+  private static void failed(Step step) {
+    if (step.counted() != null) {
+      step.counted().rule().failed();
+    }
   }
 
   /**

@@ -12,7 +12,8 @@ import java.util.Map;
  *   <li>{@code rule.service.loader.enable} (true): executors and actions on the class path run as {@code _default_};
  *   <li>{@code rule.executors.<rule name | _TYPE_ | _default_>.onSuccess|onFailure|disabled}: overrides of a rule's own;
  *   <li>{@code execution.environment} (Kavro: CLIENT): a rule set whose {@code enableAt} names another place is
- *       skipped.
+ *       skipped;
+ *   <li>{@code rule.metrics.enable} (true): rules are counted in the client's metrics ({@link RuleMetrics}).
  * </ul>
  */
 final class RuleSettings {
@@ -20,6 +21,7 @@ final class RuleSettings {
   static final String ACTIONS = "rule.actions";
   static final String SERVICE_LOADER = "rule.service.loader.enable";
   static final String ENVIRONMENT = "execution.environment";
+  static final String METRICS = "rule.metrics.enable";
   static final String DEFAULT = "_default_";
 
   private final Map<String, Object> originals;
@@ -28,9 +30,10 @@ final class RuleSettings {
   private final List<String> executorNames;
   private final List<String> actionNames;
   private final boolean ignore;
+  private final boolean metrics;
 
   RuleSettings(Map<String, ?> originals, boolean serviceLoader, String environment, List<String> executorNames,
-      List<String> actionNames, boolean ignore) {
+      List<String> actionNames, boolean ignore, boolean metrics) {
     Map<String, Object> copy = new HashMap<>(originals);
     copy.remove("key.serializer");
     copy.remove("value.serializer");
@@ -43,6 +46,12 @@ final class RuleSettings {
     this.executorNames = List.copyOf(executorNames);
     this.actionNames = List.copyOf(actionNames);
     this.ignore = ignore;
+    this.metrics = metrics;
+  }
+
+  /** {@code rule.metrics.enable}: rules are counted in the client's metrics. */
+  boolean metrics() {
+    return metrics;
   }
 
   boolean serviceLoader() {

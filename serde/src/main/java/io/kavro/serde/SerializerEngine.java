@@ -62,17 +62,19 @@ final class SerializerEngine implements AutoCloseable {
     }
   }
 
-  SerializerEngine(SchemaRegistryClient client, AvroSerdeConfig config) {
-    this(client, config, System::nanoTime);
+  /** @param ruleMetrics where its rules are counted ({@code rule.metrics.enable}) */
+  SerializerEngine(SchemaRegistryClient client, AvroSerdeConfig config, RuleMetrics ruleMetrics) {
+    this(client, config, ruleMetrics, System::nanoTime);
   }
 
-  /** As {@link #SerializerEngine(SchemaRegistryClient, AvroSerdeConfig)}, timing routes by {@code nanoClock}. */
-  SerializerEngine(SchemaRegistryClient client, AvroSerdeConfig config, LongSupplier nanoClock) {
+  /** As {@link #SerializerEngine(SchemaRegistryClient, AvroSerdeConfig, RuleMetrics)}, timing routes by a clock. */
+  SerializerEngine(SchemaRegistryClient client, AvroSerdeConfig config, RuleMetrics ruleMetrics,
+      LongSupplier nanoClock) {
     this.nanoClock = nanoClock;
     this.isKey = config.isKey();
     this.idInHeader = config.schemaIdInHeader();
     this.planner = new WritePlanner(config);
-    this.rules = new RuleEngine(config.ruleSettings(), client);
+    this.rules = new RuleEngine(config.ruleSettings(), client, ruleMetrics);
     this.router = new WriteRouter(client, config, planner, rules);
     this.routes = new QuietCache<>(config.maxSchemasPerSubject());
     this.followsLatest = router.followsLatest();
@@ -200,6 +202,10 @@ final class SerializerEngine implements AutoCloseable {
 
   /** The payload after the rules of the route's version: kept out of {@link #serialize}, which stays small. */
   private byte[] ruled(String topic, Headers headers, WriteRouter.WriteRoute route, byte[] payload) {
+    if (!route.rules().runs()) {
+      route.rules().skipped();
+      return payload;
+    }
     try {
       return route.rules().apply(new io.kavro.serde.rules.RuleInput(topic, isKey, headers), payload,
           route.placement().prefixSize());

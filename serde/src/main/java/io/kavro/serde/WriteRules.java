@@ -24,12 +24,15 @@ final class WriteRules {
   private final RulePlan encoding;
   private final GenericDatumReader<Object> reader;
   private final GenericDatumWriter<Object> datumWriter;
+  /** Whether a rule runs: false when the plans only count rules skipped on write (rule metrics). */
+  private final boolean runs;
 
   /** @param domain the domain rules, or null; @param encoding the encoding rules, or null */
   WriteRules(Schema writer, RulePlan domain, RulePlan encoding) {
     this.writer = writer;
     this.domain = domain;
     this.encoding = encoding;
+    this.runs = domain != null && domain.runs() || encoding != null && encoding.runs();
     this.reader = new GenericDatumReader<>(writer, writer, GenericData.get());
     this.datumWriter = new GenericDatumWriter<>(writer, GenericData.get());
   }
@@ -39,10 +42,22 @@ final class WriteRules {
     return domain == null && encoding == null ? null : new WriteRules(writer, domain, encoding);
   }
 
-  /**
-   * The payload after the rules: {@code payload} holds {@code prefix} bytes of framing, then the body.
-   *
-   */
+  /** Whether a rule runs; when none does, {@link #skipped()} counts them instead of {@link #apply}. */
+  boolean runs() {
+    return runs;
+  }
+
+  /** Counts the rules of a version none of whose rules runs on write as skipped; reads nothing. */
+  void skipped() {
+    if (domain != null) {
+      domain.run(null, null, null);
+    }
+    if (encoding != null) {
+      encoding.run(null, null, null);
+    }
+  }
+
+  /** The payload after the rules: {@code payload} holds {@code prefix} bytes of framing, then the body. */
   byte[] apply(RuleInput input, byte[] payload, int prefix) {
     byte[] body = java.util.Arrays.copyOfRange(payload, prefix, payload.length);
     Object message;

@@ -80,7 +80,7 @@ class AssociatedRoutesTest {
     System.arraycopy(keyValues, 0, settings, 2, keyValues.length);
     AvroSerdeConfig config = new AvroSerdeConfig(serdes.config(settings), false);
     SubjectNameStrategies.useRegistry(config.subjectNameStrategy(), client);
-    engine = new SerializerEngine(client, config, TickedAssociatedNameStrategy.NANOS::get);
+    engine = new SerializerEngine(client, config, new RuleMetrics(), TickedAssociatedNameStrategy.NANOS::get);
     return config;
   }
 

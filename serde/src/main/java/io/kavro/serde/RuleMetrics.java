@@ -1,0 +1,214 @@
+package io.kavro.serde;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.LongAdder;
+import org.apache.kafka.common.metrics.Gauge;
+import org.apache.kafka.common.metrics.Measurable;
+import org.apache.kafka.common.metrics.PluginMetrics;
+
+/**
+ * The rule metrics of one serializer or deserializer ({@code rule.metrics.enable}), under the names and tags of
+ * Confluent's {@code io.confluent.kafka.serializers.metrics.RuleMetrics} (schema-registry 8.x): {@code
+ * rule.executions.total}, {@code rule.success.total}, {@code rule.failure.total}, {@code rule.skipped.total},
+ * {@code rule.actions.total} (also tagged {@code action}) and the gauge {@code rule.last.success.timestamp.ms}, each
+ * tagged {@code rule_type}, {@code rule_mode} (the phase the rule was dispatched in: WRITE, READ, UPGRADE or
+ * DOWNGRADE), {@code subject} and {@code rule_name}; Kafka adds {@code config} and {@code class}, in group
+ * {@code plugins}.
+ *
+ * <p>As in Confluent's, a metric appears with its first event (a rule that never failed has no {@code
+ * rule.failure.total}), through the {@link PluginMetrics} a client hands the plugin (KIP-877, kafka-clients 4.1+);
+ * events before that are shown then. Counters are made once per rule tuple, when a route's rules are planned
+ * ({@link RuleEngine#plan}), and held by the plan: counting a record is a {@link LongAdder} increment and one
+ * volatile read per counter, with no lookup and no allocation. Thread-safe.
+ */
+final class RuleMetrics {
+  private final Map<Tuple, Counters> rules = new ConcurrentHashMap<>();
+  /** Every metric made, so that those counted before {@link #register} are shown then. */
+  private final Queue<Shown> made = new ConcurrentLinkedQueue<>();
+  private volatile PluginMetrics plugin;
+
+  /** The counters of a rule dispatched in {@code phase} for {@code subject}: the same ones for the same tuple. */
+  Counters of(String type, String phase, String subject, String name) {
+    Tuple tuple = new Tuple(Objects.toString(type, ""), Objects.toString(phase, ""), Objects.toString(subject, ""),
+        Objects.toString(name, ""));
+    return rules.computeIfAbsent(tuple, Counters::new);
+  }
+
+  /** Shows the metrics through {@code metrics}, and from now on each one with its first event. */
+  synchronized void register(PluginMetrics metrics) {
+    if (plugin != null) {
+      return; // a client hands its metrics once; Confluent's serde too keeps the first
+    }
+    plugin = metrics;
+    for (Shown metric : made) {
+      if (metric.happened()) {
+        metric.show(metrics);
+      }
+    }
+  }
+
+  private void reveal(Shown metric) {
+    PluginMetrics metrics = plugin;
+    if (metrics != null) {
+      synchronized (this) {
+        metric.show(metrics);
+      }
+    }
+  }
+
+  private record Tuple(String type, String phase, String subject, String name) {
+    LinkedHashMap<String, String> tags() {
+      LinkedHashMap<String, String> tags = new LinkedHashMap<>();
+      tags.put("rule_type", type);
+      tags.put("rule_mode", phase);
+      tags.put("subject", subject);
+      tags.put("rule_name", name);
+      return tags;
+    }
+  }
+
+  /** A metric that is added with its first event. */
+  private abstract static class Shown {
+    private final String name;
+    private final String description;
+    private final LinkedHashMap<String, String> tags;
+    private volatile boolean shown;
+
+    Shown(String name, String description, LinkedHashMap<String, String> tags) {
+      this.name = name;
+      this.description = description;
+      this.tags = tags;
+    }
+
+    abstract boolean happened();
+
+    /** Under the owner's lock. */
+    void show(PluginMetrics metrics) {
+      if (!shown) {
+        metrics.addMetric(metrics.metricName(name, description, new LinkedHashMap<>(tags)), provider());
+        shown = true;
+      }
+    }
+
+    abstract org.apache.kafka.common.metrics.MetricValueProvider<?> provider();
+
+    boolean shown() {
+      return shown;
+    }
+  }
+
+  /** A cumulative count, as Confluent's {@code CumulativeCount}: a double. */
+  final class Count extends Shown {
+    private final LongAdder count = new LongAdder();
+
+    private Count(String name, String description, LinkedHashMap<String, String> tags) {
+      super(name, description, tags);
+      made.add(this);
+    }
+
+    void increment() {
+      count.increment();
+      if (!shown()) {
+        reveal(this);
+      }
+    }
+
+    @Override
+    boolean happened() {
+      return count.sum() > 0;
+    }
+
+    @Override
+    org.apache.kafka.common.metrics.MetricValueProvider<?> provider() {
+      return (Measurable) (config, now) -> count.sum();
+    }
+  }
+
+  /** The wall-clock time of the last success, as Confluent's gauge: a long, epoch milliseconds. */
+  private final class LastSuccess extends Shown {
+    private volatile long at;
+
+    private LastSuccess(LinkedHashMap<String, String> tags) {
+      super("rule.last.success.timestamp.ms", "Wall-clock time (epoch millis) of the most recent successful rule "
+          + "invocation.", tags);
+      made.add(this);
+    }
+
+    void set(long millis) {
+      at = millis;
+      if (!shown()) {
+        reveal(this);
+      }
+    }
+
+    @Override
+    boolean happened() {
+      return at != 0;
+    }
+
+    @Override
+    org.apache.kafka.common.metrics.MetricValueProvider<?> provider() {
+      return (Gauge<Long>) (config, now) -> at;
+    }
+  }
+
+  /** The counters of one rule tuple: rule type, phase, subject, rule name. */
+  final class Counters {
+    private final Tuple tuple;
+    private final Count executions;
+    private final Count success;
+    private final Count failure;
+    private final Count skipped;
+    private final LastSuccess lastSuccess;
+    private final Map<String, Count> actions = new ConcurrentHashMap<>();
+
+    private Counters(Tuple tuple) {
+      this.tuple = tuple;
+      LinkedHashMap<String, String> tags = tuple.tags();
+      executions = new Count("rule.executions.total", "Total rule dispatches that reached the action stage. Equals "
+          + "rule.success.total + rule.failure.total; excludes rule.skipped.total.", tags);
+      success = new Count("rule.success.total", "Total rule executions where the configured executor's transform "
+          + "returned a non-null result (or, for CONDITION rules, returned true).", tags);
+      failure = new Count("rule.failure.total", "Total rule executions that failed. Includes: transform threw a "
+          + "RuleException, transform returned null (TRANSFORM kind), CONDITION returned false, and no executor "
+          + "registered for the rule type.", tags);
+      skipped = new Count("rule.skipped.total", "Total rule invocations skipped by the dispatch loop before "
+          + "reaching the action stage (mode mismatch, disabled, or filtered). Not counted in "
+          + "rule.executions.total.", tags);
+      lastSuccess = new LastSuccess(tags);
+    }
+
+    /** The rule ran and passed. */
+    void succeeded() {
+      executions.increment();
+      success.increment();
+      lastSuccess.set(System.currentTimeMillis());
+    }
+
+    /** The rule ran and failed. */
+    void failed() {
+      executions.increment();
+      failure.increment();
+    }
+
+    /** The rule was not run: not in this phase, disabled, or named by a record's {@code __rule.name} header. */
+    void skipped() {
+      skipped.increment();
+    }
+
+    /** The counter of the action {@code name}, to be counted each time it is dispatched. */
+    Count action(String name) {
+      return actions.computeIfAbsent(name, action -> {
+        LinkedHashMap<String, String> tags = tuple.tags();
+        tags.put("action", action);
+        return new Count("rule.actions.total", "Total rule action invocations; only incremented when an action is "
+            + "actually dispatched.", tags);
+      });
+    }
+  }
+}
