@@ -1,8 +1,10 @@
 package io.kavro.serde;
 
+import io.kavro.serde.rules.InlineChecks;
 import io.kavro.serde.rules.RuleException;
 import io.kavro.serde.rules.RuleInput;
 import java.io.IOException;
+import java.util.List;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumReader;
@@ -24,19 +26,50 @@ final class WriteRules {
   private final RulePlan encoding;
   private final GenericDatumReader<Object> reader;
   private final GenericDatumWriter<Object> datumWriter;
+  private final Inline inline;
 
-  /** @param domain the domain rules, or null; @param encoding the encoding rules, or null */
-  WriteRules(Schema writer, RulePlan domain, RulePlan encoding) {
+  /**
+   * @param domain the domain rules, or null; @param encoding the encoding rules, or null; @param inline the inline
+   *     validation rules, or null
+   */
+  WriteRules(Schema writer, RulePlan domain, RulePlan encoding, Inline inline) {
     this.writer = writer;
     this.domain = domain;
     this.encoding = encoding;
+    this.inline = inline;
     this.reader = new GenericDatumReader<>(writer, writer, GenericData.get());
     this.datumWriter = new GenericDatumWriter<>(writer, GenericData.get());
   }
 
   /** Builds the rules of a route, or null when none runs. */
-  static WriteRules of(Schema writer, RulePlan domain, RulePlan encoding) {
-    return domain == null && encoding == null ? null : new WriteRules(writer, domain, encoding);
+  static WriteRules of(Schema writer, RulePlan domain, RulePlan encoding, Inline inline) {
+    return domain == null && encoding == null && inline == null ? null
+        : new WriteRules(writer, domain, encoding, inline);
+  }
+
+  /**
+   * The inline validation rules of a schema version, compiled once, and when they run: before or after the domain
+   * rules, as {@code validation.rules.execution} says.
+   *
+   * @param checks the compiled rules
+   * @param before whether they run before the domain rules
+   * @param failFast whether the first violation stops the walk
+   * @param at the schema version and record, for the message
+   */
+  record Inline(InlineChecks checks, boolean before, boolean failFast, String at) {
+    /** The inline rules of {@code writer}, or null when it has none. */
+    static Inline of(InlineValidation validation, Schema writer, String at) {
+      InlineChecks checks = validation.prepare(writer);
+      return checks == null ? null : new Inline(checks, validation.beforeDomainRules(), validation.failFast(), at);
+    }
+
+    /** @throws InlineValidationException when {@code message} breaks a rule */
+    void check(Object message) {
+      List<String> violations = checks.violations(message, failFast);
+      if (!violations.isEmpty()) {
+        throw new InlineValidationException(at, violations);
+      }
+    }
   }
 
   /**
@@ -54,11 +87,17 @@ final class WriteRules {
     }
     // Actions get the message as the writer schema's generic datum: what a dead letter queue writes.
     Object original = message;
+    if (inline != null && inline.before()) {
+      inline.check(message);
+    }
     if (domain != null) {
       message = domain.run(input, message, original);
       if (domain.transforms()) {
         body = encode(message);
       }
+    }
+    if (inline != null && !inline.before()) {
+      inline.check(message);
     }
     if (encoding != null) {
       Object encoded = encoding.run(input, body, message);
