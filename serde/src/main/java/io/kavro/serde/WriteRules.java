@@ -17,8 +17,9 @@ import org.apache.kafka.common.errors.SerializationException;
 /**
  * The rules a route runs on write, in Confluent's order: the domain rules on the message (a generic datum of the
  * writer schema, decoded from what the codec wrote, so the application's own object is never changed), then the
- * encoding rules on the encoded body. The framing is put around the result. Immutable and thread-safe; only routes
- * whose schema version has rules carry one, so a schema without rules costs nothing.
+ * encoding rules on the encoded body; the inline validation rules ({@code confluent:rules}) before or after the domain
+ * rules. The framing is put around the result. Immutable and thread-safe; only routes whose schema version has rules
+ * (or inline rules, when they run) carry one, so a schema without rules costs nothing.
  */
 final class WriteRules {
   private final Schema writer;

@@ -109,19 +109,19 @@ public final class CelValidator implements InlineValidator {
   /**
    * One rule, compiled; or why it cannot be (reported when a record reaches it, as Confluent compiles on first use).
    */
-  private record Check(String name, String shown, CelScript script, String broken) {
+  private record Check(String shown, CelScript script, String broken) {
     static Check compile(String name, String doc, String expr, String sql, String where, CelLimits limits) {
       String label = (name == null || name.isEmpty() ? "unnamed" : name);
       String shown = label + ": " + (doc != null && !doc.isEmpty() ? doc : sql != null && !sql.isEmpty() ? sql
           : expr);
       if (expr == null || expr.isEmpty()) {
-        return new Check(label, shown, null, "has no expression");
+        return new Check(shown, null, "has no expression");
       }
       try {
-        return new Check(label, shown, CelScript.inline(CEL, "validation rule '" + label + "' of " + where, expr,
+        return new Check(shown, CelScript.inline(CEL, "validation rule '" + label + "' of " + where, expr,
             limits), null);
       } catch (RuleException e) {
-        return new Check(label, shown, null, e.getMessage());
+        return new Check(shown, null, e.getMessage());
       }
     }
   }
