@@ -193,10 +193,24 @@ public final class AvroSerdeConfig extends AbstractConfig {
       + "is CLIENT, as Confluent's JavaScript client counts itself; Confluent's Java serde has none, and so skips "
       + "every rule set that is not enableAt=ALL.";
 
+  public static final String VALIDATION_RULES_EXECUTION_CONFIG = "validation.rules.execution";
+  private static final String VALIDATION_RULES_EXECUTION_DOC = "When the serializer runs the inline validation "
+      + "rules of the schema (confluent:rules on a record or a field: CEL checks of this): DISABLED, "
+      + "BEFORE_DOMAIN_RULES (on the message as given, before the rule set's domain rules) or AFTER_DOMAIN_RULES "
+      + "(on the message the domain rules gave). Needs kavro-rules. A violation fails the record with an "
+      + "InlineValidationException.";
+  public static final String VALIDATION_RULES_EXECUTOR_CLASS_CONFIG = "validation.rules.executor.class";
+  private static final String VALIDATION_RULES_EXECUTOR_CLASS_DOC = "The validator of inline validation rules: "
+      + "Confluent's default name stands for kavro-rules' CEL validator (found by ServiceLoader); another name, a "
+      + "class implementing io.kavro.serde.rules.InlineValidator.";
+  public static final String VALIDATION_RULES_FAIL_FAST_CONFIG = "validation.rules.fail.fast";
+  private static final String VALIDATION_RULES_FAIL_FAST_DOC = "Stop inline validation at the first violation "
+      + "and report only it; false reports every violation of the record.";
+
   private static final java.util.List<String> CLASS_KEYS = java.util.List.of(KEY_SUBJECT_NAME_STRATEGY_CONFIG,
       VALUE_SUBJECT_NAME_STRATEGY_CONFIG, SPECIFIC_AVRO_KEY_TYPE_CONFIG, SPECIFIC_AVRO_VALUE_TYPE_CONFIG,
       RegistryConfig.BEARER_AUTH_CUSTOM_PROVIDER_CLASS_CONFIG, KEY_FRAMING_RESOLVER_CONFIG,
-      VALUE_FRAMING_RESOLVER_CONFIG, CONTEXT_NAME_STRATEGY_CONFIG);
+      VALUE_FRAMING_RESOLVER_CONFIG, CONTEXT_NAME_STRATEGY_CONFIG, VALIDATION_RULES_EXECUTOR_CLASS_CONFIG);
 
   /** The serde's own keys, which this class parses; the registry client parses its own keys itself. */
   private static final ConfigDef CONFIG = define(new ConfigDef());
@@ -229,6 +243,7 @@ public final class AvroSerdeConfig extends AbstractConfig {
   private final boolean fastCodec;
   private final boolean failOnTrailingData;
   private final SortedMap<String, String> shownValues;
+  private final InlineValidation.Execution validationRulesExecution;
 
   /** Parses the configuration of the key ({@code isKey}) or value side. */
   public AvroSerdeConfig(Map<String, ?> originals, boolean isKey) {
@@ -281,7 +296,21 @@ public final class AvroSerdeConfig extends AbstractConfig {
     this.ruleSettings = new RuleSettings(originals, getBoolean(RULE_SERVICE_LOADER_ENABLE_CONFIG),
         getString(EXECUTION_ENVIRONMENT_CONFIG), getList(RULE_EXECUTORS_CONFIG), getList(RULE_ACTIONS_CONFIG),
         registryConfig.ignoreRules(), getBoolean(RULE_METRICS_ENABLE_CONFIG));
+    this.validationRulesExecution = InlineValidation.Execution.valueOf(
+        getString(VALIDATION_RULES_EXECUTION_CONFIG).trim().toUpperCase(java.util.Locale.ROOT));
     this.shownValues = shownValues(values(), originals);
+  }
+
+  /**
+   * The inline validation this configuration asks for, made now, or null when {@code validation.rules.execution}
+   * is {@code DISABLED}.
+   *
+   * @throws ConfigException when no validator can be had (kavro-rules is missing)
+   */
+  InlineValidation inlineValidation() {
+    return InlineValidation.of(validationRulesExecution, getBoolean(VALIDATION_RULES_FAIL_FAST_CONFIG),
+        getString(VALIDATION_RULES_EXECUTOR_CLASS_CONFIG),
+        ruleSettings.pluginConfigs(RuleSettings.EXECUTORS, "CEL", RuleSettings.DEFAULT));
   }
 
   /** The data contract settings, parsed once. */
@@ -357,7 +386,14 @@ public final class AvroSerdeConfig extends AbstractConfig {
             RULE_SERVICE_LOADER_ENABLE_DOC)
         .define(RULE_METRICS_ENABLE_CONFIG, Type.BOOLEAN, true, Importance.LOW, RULE_METRICS_ENABLE_DOC)
         .define(EXECUTION_ENVIRONMENT_CONFIG, Type.STRING, "CLIENT", ConfigDef.ValidString.in("CLIENT", "GATEWAY",
-            "SERVER"), Importance.LOW, EXECUTION_ENVIRONMENT_DOC);
+            "SERVER"), Importance.LOW, EXECUTION_ENVIRONMENT_DOC)
+        .define(VALIDATION_RULES_EXECUTION_CONFIG, Type.STRING, "DISABLED", ConfigDef.CaseInsensitiveValidString
+            .in("DISABLED", "BEFORE_DOMAIN_RULES", "AFTER_DOMAIN_RULES"), Importance.MEDIUM,
+            VALIDATION_RULES_EXECUTION_DOC)
+        .define(VALIDATION_RULES_EXECUTOR_CLASS_CONFIG, Type.STRING, InlineValidation.CONFLUENT_VALIDATOR,
+            Importance.LOW, VALIDATION_RULES_EXECUTOR_CLASS_DOC)
+        .define(VALIDATION_RULES_FAIL_FAST_CONFIG, Type.BOOLEAN, false, Importance.LOW,
+            VALIDATION_RULES_FAIL_FAST_DOC);
   }
 
   /** Every key: the registry client's and the serde's. */

@@ -74,14 +74,6 @@ final class ConfluentKeys {
           + "of the subject's latest version, and rules chosen by tag (an ENCRYPT rule on PII, say) would then skip "
           + "its fields. Instead, put the tags (confluent:tags) in the schema itself, or register it beforehand and "
           + "set auto.register.schemas=false with use.latest.version=true"),
-      refuse("validation.rules.execution", Type.STRING, "DISABLED", "Kavro does not run Confluent's inline "
-          + "validation rules (confluent:rules in the schema: CEL checks of a record or a field), and would write "
-          + "the records they stop. Instead, write them as CONDITION rules (CEL, CEL_FIELD) of the subject's rule "
-          + "set"),
-      warn("validation.rules.executor.class", Type.STRING, "io.confluent.kafka.schemaregistry.rules.cel.CelValidator",
-          "it acts only with validation.rules.execution, which Kavro refuses"),
-      warn("validation.rules.fail.fast", Type.BOOLEAN, false,
-          "it acts only with validation.rules.execution, which Kavro refuses"),
       warn("schema.format", Type.STRING, null, "only Confluent's Protobuf serializer reads it; Avro schemas are "
           + "registered as Kavro parses them"),
       // Kafka's client SSL keys, under schema.registry.

@@ -29,6 +29,8 @@ final class SerializerEngine implements AutoCloseable {
   private final WritePlanner planner;
   private final WriteRouter router;
   private final RuleEngine rules;
+  /** Inline validation rules ({@code validation.rules.execution}), or null when disabled. */
+  private final InlineValidation inline;
   private final QuietCache<Schema, SchemaRoutes> routes;
   private final boolean followsLatest;
   /** How long a route that follows the latest version stands: see {@link DeserializerEngine#recheckNanos}. */
@@ -75,7 +77,8 @@ final class SerializerEngine implements AutoCloseable {
     this.idInHeader = config.schemaIdInHeader();
     this.planner = new WritePlanner(config);
     this.rules = new RuleEngine(config.ruleSettings(), client, ruleMetrics);
-    this.router = new WriteRouter(client, config, planner, rules);
+    this.inline = config.inlineValidation();
+    this.router = new WriteRouter(client, config, planner, rules, inline);
     this.routes = new QuietCache<>(config.maxSchemasPerSubject());
     this.followsLatest = router.followsLatest();
     this.recheckNanos = DeserializerEngine.recheckNanos(config);
@@ -87,6 +90,13 @@ final class SerializerEngine implements AutoCloseable {
   @Override
   public void close() {
     rules.close();
+    try {
+      if (inline != null) {
+        inline.close();
+      }
+    } catch (Exception e) {
+      // the validator's own release: nothing of the record path depends on it
+    }
     try {
       changeListener.close();
       subjectsListener.close();

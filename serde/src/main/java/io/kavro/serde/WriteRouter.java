@@ -34,6 +34,8 @@ final class WriteRouter {
   private final boolean idInHeader;
   private final WritePlanner planner;
   private final RuleEngine rules;
+  /** Inline validation rules, or null when disabled. */
+  private final InlineValidation inline;
 
   /** Where the writer schema and id of a route come from. */
   enum Source {
@@ -85,9 +87,11 @@ final class WriteRouter {
     }
   }
 
-  WriteRouter(SchemaRegistryClient client, AvroSerdeConfig config, WritePlanner planner, RuleEngine rules) {
+  WriteRouter(SchemaRegistryClient client, AvroSerdeConfig config, WritePlanner planner, RuleEngine rules,
+      InlineValidation inline) {
     this.client = client;
     this.rules = rules;
+    this.inline = inline;
     this.isKey = config.isKey();
     this.subjects = config.subjectNameStrategy();
     this.source = Source.of(config);
@@ -187,20 +191,22 @@ final class WriteRouter {
 
   /** The rules of the schema version a route writes with, prepared once; null when it has none. */
   private WriteRules rules(String subject, int id, Schema target, DataContract known, String record) {
+    String at = "schema id " + id + " of " + record;
+    WriteRules.Inline checks = inline == null ? null : WriteRules.Inline.of(inline, target, at);
     if (rules.ignoresRules()) {
       rules.ignoring(Rule.Mode.WRITE, () -> subject,
           () -> known != null ? known : TopicIds.ofSubject(client, subject).registeredContract(id));
-      return null;
+      return WriteRules.of(target, null, null, checks);
     }
     DataContract contract = known != null ? known : TopicIds.ofSubject(client, subject).contractOf(id);
     if (!contract.hasRules()) {
-      return null;
+      return WriteRules.of(target, null, null, checks);
     }
     RuleSet ruleSet = contract.ruleSet();
-    String at = "schema id " + id + " of " + record;
     return WriteRules.of(target,
         rules.plan(Rule.Mode.WRITE, subject, target, contract, ruleSet.domainRules(), ruleSet.enableAt(), at),
-        rules.plan(Rule.Mode.WRITE, subject, target, contract, ruleSet.encodingRules(), ruleSet.enableAt(), at));
+        rules.plan(Rule.Mode.WRITE, subject, target, contract, ruleSet.encodingRules(), ruleSet.enableAt(), at),
+        checks);
   }
 
   private WritePlanner.Projection projection(String record, WritePlanner.WritePlan plan, Object datum,

@@ -24,17 +24,18 @@ final class CelScript {
   /** The rule parameter that makes a {@code ;} part of the expression rather than the end of a guard. */
   static final String IGNORE_GUARD_SEPARATOR = "cel.ignore.guard.separator";
 
-  private final Rule rule;
+  /** The rule, as messages name it. */
+  private final String rule;
   private final String where;
   private final CelLimits limits;
   private final String body;
   private final CelRuntime.Program guard;
   private final CelRuntime.Program program;
 
-  private CelScript(RuleTarget target, CelLimits limits, String body, CelRuntime.Program guard,
+  private CelScript(String rule, String where, CelLimits limits, String body, CelRuntime.Program guard,
       CelRuntime.Program program) {
-    this.rule = target.rule();
-    this.where = target.toString();
+    this.rule = rule;
+    this.where = where;
     this.limits = limits;
     this.body = body;
     this.guard = guard;
@@ -71,14 +72,24 @@ final class CelScript {
     }
     int separator = Boolean.parseBoolean(target.parameter(IGNORE_GUARD_SEPARATOR)) ? -1 : expr.indexOf(';');
     if (separator < 0) {
-      return new CelScript(target, limits, expr, null, program(cel, rule, expr));
+      return new CelScript(rule.toString(), target.toString(), limits, expr, null, program(cel, rule, expr));
     }
     String body = expr.substring(separator + 1);
-    return new CelScript(target, limits, body, program(cel, rule, expr.substring(0, separator)),
-        program(cel, rule, body));
+    return new CelScript(rule.toString(), target.toString(), limits, body,
+        program(cel, rule, expr.substring(0, separator)), program(cel, rule, body));
   }
 
-  private static CelRuntime.Program program(Cel cel, Rule rule, String expr) {
+  /**
+   * Compiles an inline validation rule's expression ({@code confluent:rules}): no guard, as Confluent's.
+   *
+   * @param label the rule, as messages name it
+   * @throws RuleException when it does not compile
+   */
+  static CelScript inline(Cel cel, String label, String expr, CelLimits limits) {
+    return new CelScript(label, label, limits, expr, null, program(cel, label, expr));
+  }
+
+  private static CelRuntime.Program program(Cel cel, Object rule, String expr) {
     try {
       return cel.createProgram(cel.compile(expr).getAst());
     } catch (CelValidationException e) {
