@@ -108,9 +108,7 @@ class PluginKmsDriverTest {
     assertThat(keys.getClassLoader()).as("kavro-rules from the plugin").isSameAs(loader);
     Method configured = keys.getDeclaredMethod("configured", Map.class);
     configured.setAccessible(true);
-    Field drivers = keys.getDeclaredField("drivers");
-    drivers.setAccessible(true);
-    Object found = drivers.get(configured.invoke(null, Map.of()));
+    Object found = field(field(configured.invoke(null, Map.of()), "clients"), "drivers");
     Method driver = found.getClass().getDeclaredMethod("driver", String.class);
     driver.setAccessible(true);
     try {
@@ -118,6 +116,13 @@ class PluginKmsDriverTest {
     } catch (InvocationTargetException e) {
       throw e.getCause() instanceof Exception cause ? cause : e;
     }
+  }
+
+  /** {@code owner}'s private field {@code name}: the keys' clients, the clients' drivers. */
+  private static Object field(Object owner, String name) throws ReflectiveOperationException {
+    Field field = owner.getClass().getDeclaredField(name);
+    field.setAccessible(true);
+    return field.get(owner);
   }
 
   /** The driver's jar, as Maven built it (or, in a reactor run before package, a jar of its classes). */
