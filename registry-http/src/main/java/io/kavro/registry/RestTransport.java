@@ -116,6 +116,8 @@ final class RestTransport {
   private Answer sendForAnswer(RestRequest request) {
     try {
       return attempt(request);
+    } catch (NoSuchApiAnswerException | UnsupportedRegistryApiException e) {
+      throw e; // the registry's own answer that it lacks an optional API: what it can do, not a failure
     } catch (SchemaRegistryException e) {
       errors.increment();
       throw e;

@@ -94,6 +94,7 @@ class AssociationsApiTest {
         .isEqualTo("/apis/ccompat/v7/associations/resources/-/orders?resourceType=topic&associationType=value");
     assertThat(registry.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/config");
     assertThat(registry.getRequestCount()).as("the second call sent nothing").isEqualTo(2);
+    assertThat(client.stats().errors()).as("a registry's answer that it lacks an API is no failed call").isZero();
 
     ticker.advance(UnsupportedRegistryApiException.REMEMBERED_FOR.plus(Duration.ofSeconds(1)));
     registry.enqueue(json(200, "[{\"subject\":\"s\",\"resourceName\":\"orders\",\"resourceNamespace\":\"-\","
@@ -159,8 +160,10 @@ class AssociationsApiTest {
   void serverError_outage() {
     registry.enqueue(json(503, "{\"error_code\":50301,\"message\":\"busy\"}"));
 
-    assertThatThrownBy(() -> client("/", 0).associations("-", "orders", "topic", "value"))
+    HttpSchemaRegistryClient client = client("/", 0);
+    assertThatThrownBy(() -> client.associations("-", "orders", "topic", "value"))
         .isExactlyInstanceOf(RegistryUnavailableException.class);
+    assertThat(client.stats().errors()).as("an outage is a failed call").isEqualTo(1);
   }
 
   @Test
