@@ -296,6 +296,45 @@ class RuleMetricsTest {
         "rule_name", "off"))).metricValue()).isEqualTo(120_000.0);
   }
 
+  /**
+   * Issue 51 review, item 1: a schema whose rules all are write-side gets, with rule metrics, a read plan that only
+   * counts them as skipped. Its records must still take the warm path: reading one allocates no more than reading
+   * it without rule metrics, where the route has no rules (before the fix each record boxed its id, ids above 127,
+   * for a route-table lookup).
+   */
+  @Test
+  void writeOnlyRules_readWarm_allocateNoMoreThanWithoutMetrics() {
+    for (int i = 0; i < 130; i++) { // ids above 127, which Integer.valueOf does not cache
+      registry.register("filler" + i + "-value", new Schema.Parser().parse("{\"type\":\"record\",\"name\":\"F"
+          + i + "\",\"fields\":[]}"), Map.of());
+    }
+    registry.register("items-value", ITEM, List.of(), Contracts.domain(
+        rule("onwrite", Rule.Kind.CONDITION, Rule.Mode.WRITE, "CHECK", "x")));
+    byte[] written = serializer().serialize("items", item("ax"));
+    KafkaAvroDeserializer counting = deserializer();
+    KafkaAvroDeserializer uncounted = serdes.deserializer("rule.metrics.enable", "false");
+
+    long countingBytes = 0;
+    long uncountedBytes = 0;
+    for (int round = 0; round < 5; round++) { // the last round, warm, is measured
+      countingBytes = allocatedReading(counting, written);
+      uncountedBytes = allocatedReading(uncounted, written);
+    }
+
+    assertThat(countingBytes).as("bytes allocated reading 100000 records whose rules only count skips (vs %d "
+        + "without rule metrics)", uncountedBytes).isLessThan(uncountedBytes + 100_000 * 8); // a boxed id: 16
+    assertThat(rules("value.deserializer", "items-value"))
+        .containsEntry("rule.skipped.total{onwrite,CHECK,READ}", 5 * 100_000.0);
+  }
+
+  private static long allocatedReading(KafkaAvroDeserializer deserializer, byte[] payload) {
+    long before = allocatedByThisThread();
+    for (int i = 0; i < 100_000; i++) {
+      deserializer.deserialize("items", payload);
+    }
+    return allocatedByThisThread() - before;
+  }
+
   private static long allocatedByThisThread() {
     return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
         .getThreadAllocatedBytes(Thread.currentThread().getId());
