@@ -276,14 +276,14 @@ class RuleMetricsTest {
     RuleMetrics.Count action = ran.action("NONE");
     metrics.register(new PluginMetricsImpl(kafkaMetrics, Map.of("config", "value.serializer", "class", "K")));
     for (int i = 0; i < 20_000; i++) { // warm
-      plan.run(null, null, null);
+      plan.countSkipped();
       ran.succeeded();
       ran.failed();
       action.increment();
     }
     long before = allocatedByThisThread();
     for (int i = 0; i < 100_000; i++) {
-      plan.run(null, null, null);
+      plan.countSkipped();
       ran.succeeded();
       ran.failed();
       action.increment();
@@ -333,6 +333,21 @@ class RuleMetricsTest {
       deserializer.deserialize("items", payload);
     }
     return allocatedByThisThread() - before;
+  }
+
+  /** Issue 51 review, item 4: only a plan that runs no rule may be counted as skipped, whole. */
+  @Test
+  void countSkipped_refusesAPlanWhoseRulesRun() {
+    RuleMetrics metrics = new RuleMetrics();
+    Rule chk = rule("chk", Rule.Kind.CONDITION, Rule.Mode.WRITE, "CHECK", "x");
+    io.kavro.serde.rules.RuleTarget target = new io.kavro.serde.rules.RuleTarget(chk, Rule.Mode.WRITE,
+        "items-value", ITEM, Contracts.domain(chk), List.of(chk), 0, null);
+    RuleMetrics.Counters counters = metrics.of("CHECK", "WRITE", "items-value", "chk");
+    RulePlan plan = new RulePlan(List.of(new RulePlan.Step(target, (input, message) -> true, null, null,
+        new RulePlan.Counted(counters, null, counters.action("ERROR")))), List.of(List.of(), List.of()),
+        new EncryptionBypassLog());
+
+    assertThatThrownBy(plan::countSkipped).isInstanceOf(IllegalStateException.class).hasMessageContaining("chk");
   }
 
   private static long allocatedByThisThread() {
