@@ -335,6 +335,25 @@ class RuleMetricsTest {
     return allocatedByThisThread() - before;
   }
 
+  /** Issue 51 review, item 2: the metrics kept to be shown at registration are let go then, and no more kept. */
+  @Test
+  void register_letsGoOfTheMetricsItWaitedFor() {
+    RuleMetrics metrics = new RuleMetrics();
+    metrics.of("CHECK", "WRITE", "items-value", "before").skipped();
+    assertThat(metrics.waiting()).isPositive();
+
+    metrics.register(new PluginMetricsImpl(kafkaMetrics, Map.of("config", "value.serializer", "class", "K")));
+    RuleMetrics.Counters after = metrics.of("CHECK", "WRITE", "items-value", "after");
+    after.skipped();
+
+    assertThat(metrics.waiting()).isZero();
+    for (String rule : List.of("before", "after")) {
+      assertThat(kafkaMetrics.metric(kafkaMetrics.metricName("rule.skipped.total", "plugins", Map.of("config",
+          "value.serializer", "class", "K", "rule_type", "CHECK", "rule_mode", "WRITE", "subject", "items-value",
+          "rule_name", rule))).metricValue()).as(rule).isEqualTo(1.0);
+    }
+  }
+
   /** Issue 51 review, item 4: only a plan that runs no rule may be counted as skipped, whole. */
   @Test
   void countSkipped_refusesAPlanWhoseRulesRun() {
