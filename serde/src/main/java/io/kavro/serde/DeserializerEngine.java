@@ -431,14 +431,18 @@ final class DeserializerEngine implements AutoCloseable {
 
   /**
    * The route for schema id {@code id}: a shared route from {@link #sharedById}; a topic's own route (when routes
-   * follow its subject's latest version) the one this thread used last, for the same id and topic; else
+   * follow its subject's latest version, or have rules, even if only counted as skipped) the one this thread used
+   * last, for the same id and topic; else
    * {@link #lookUp}'s. A route stands only while the client's count of changes is the one it was built in.
    */
   private ReadRoute plan(Scratch scratch, String topic, int id, int length) {
     long told = changes.get();
     if (shared != null) {
       ReadRoute indexed = sharedById.get(id);
-      return indexed != null && indexed.generation() == told ? indexed : lookUp(scratch, topic, id, told, length);
+      if (indexed != null && indexed.generation() == told) {
+        return indexed;
+      }
+      // else a route with rules (if only rules counted as skipped): the topic's own, as its rules count per subject
     }
     ReadRoute last = scratch.last;
     if (last != null && last.id() == id && last.generation() == told
@@ -468,6 +472,7 @@ final class DeserializerEngine implements AutoCloseable {
       }
       if (ruled != null) {
         own.last = ruled;
+        scratch.used(topic, ruled);
         return ruled;
       }
     }

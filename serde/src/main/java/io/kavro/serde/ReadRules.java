@@ -76,7 +76,7 @@ final class ReadRules {
   /** Counts the rules of versions none of whose rules runs on read as skipped; reads nothing. */
   void skipped() {
     if (encoding != null) {
-      encoding.run(null, null, null);
+      encoding.countSkipped();
     }
     skippedAfterEncoding();
   }
@@ -84,10 +84,10 @@ final class ReadRules {
   /** Counts the migrations' and the domain rules' skipped rules, when none of them runs. */
   private void skippedAfterEncoding() {
     for (RulePlan migration : migrations) {
-      migration.run(null, null, null);
+      migration.countSkipped();
     }
     if (domain != null) {
-      domain.run(null, null, null);
+      domain.countSkipped();
     }
   }
 
@@ -119,7 +119,7 @@ final class ReadRules {
     }
     if (!migrates) {
       for (RulePlan migration : migrations) {
-        migration.run(input, null, payload); // skipped rules only
+        migration.countSkipped();
       }
     } else {
       JsonNode json = toJson(message);

@@ -28,7 +28,10 @@ import org.apache.kafka.common.metrics.PluginMetrics;
  */
 final class RuleMetrics {
   private final Map<Tuple, Counters> rules = new ConcurrentHashMap<>();
-  /** Every metric made, so that those counted before {@link #register} are shown then. */
+  /**
+   * Every metric made before {@link #register}, so that those counted before are shown then; emptied then, and
+   * not added to after.
+   */
   private final Queue<Shown> made = new ConcurrentLinkedQueue<>();
   private volatile PluginMetrics plugin;
 
@@ -50,6 +53,23 @@ final class RuleMetrics {
         metric.show(metrics);
       }
     }
+    made.clear(); // the others are shown with their first event, by reveal
+  }
+
+  /** Keeps {@code metric} until {@link #register}, unless that has happened. */
+  private void remember(Shown metric) {
+    if (plugin == null) {
+      synchronized (this) {
+        if (plugin == null) {
+          made.add(metric);
+        }
+      }
+    }
+  }
+
+  /** How many metrics wait for {@link #register}: none once it happened. */
+  int waiting() {
+    return made.size();
   }
 
   private void reveal(Shown metric) {
@@ -108,7 +128,7 @@ final class RuleMetrics {
 
     private Count(String name, String description, LinkedHashMap<String, String> tags) {
       super(name, description, tags);
-      made.add(this);
+      remember(this);
     }
 
     void increment() {
@@ -136,7 +156,7 @@ final class RuleMetrics {
     private LastSuccess(LinkedHashMap<String, String> tags) {
       super("rule.last.success.timestamp.ms", "Wall-clock time (epoch millis) of the most recent successful rule "
           + "invocation.", tags);
-      made.add(this);
+      remember(this);
     }
 
     void set(long millis) {

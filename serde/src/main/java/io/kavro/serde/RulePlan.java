@@ -159,6 +159,20 @@ final class RulePlan {
     return message;
   }
 
+  /**
+   * Counts the rules of a plan that runs none (a plan that only counts skips, with rule metrics) as skipped, as
+   * Confluent's dispatch loop counts a list whose rules all are skipped; without rule metrics, nothing.
+   *
+   * @throws IllegalStateException when a rule of the plan runs: {@link #run} it instead
+   */
+  void countSkipped() {
+    if (runs()) {
+      throw new IllegalStateException("a plan whose rules run cannot only count them as skipped: "
+          + steps.get(0).target());
+    }
+    skipped(0);
+  }
+
   /** Counts the rules skipped before step {@code at} (after the last, for {@code steps.size()}). */
   private void skipped(int at) {
     if (skips != null) {

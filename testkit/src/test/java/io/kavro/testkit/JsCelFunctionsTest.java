@@ -17,6 +17,9 @@ import org.junit.jupiter.api.Test;
  * The pinned client (1.10.1) has none of them: a call is CEL's "unbound function" error, which its serde does not
  * count as a failed condition. A pin that gains some fails the last check: then its answers are compared here, and
  * docs/data-contracts.md says so. The same for {@code timestamp.of}, the variable {@code now} and the decimals.
+ *
+ * <p>A pin canary, not a test of Kavro: it never calls Kavro's code, so no Kavro regression can fail it. It fails
+ * when the pinned JS client changes what it answers, so that Kavro's interoperability notes are checked again.
  */
 class JsCelFunctionsTest {
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.Set;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Confluent's decimal functions in a CEL rule, one row per case: the expression and what Confluent's
@@ -58,12 +59,29 @@ class DecimalFunctionsTest {
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
       "decimals.div(decimal('1'), decimal('0'))", "decimals.mod(decimal('1'), decimal('0.0'))",
-      "decimals.sqrt(decimal('-1'))", "decimal('abc')", "decimal(b'\\x01')", "decimal(message.labels)",
-      // Kavro's bounds: 1000 digits, a scale within +-1000
-      "decimal('1e999999999')", "decimals.round(decimal('1'), 2000000000)",
-      "decimals.add(decimal('1e1000'), decimal('1e-1000'))", "decimal(b'\\x01', 1001)"})
+      "decimals.sqrt(decimal('-1'))", "decimal('abc')", "decimal(b'\\x01')", "decimal(message.labels)"})
   void errors_failTheRule(String expr) {
     assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertThatThrownBy(() -> eval(expr)).as(expr)
         .isInstanceOf(RuleException.class).hasMessageContaining("rule 'dec'"));
+  }
+
+  /**
+   * Kavro's bounds (1000 digits, a scale within +-1000) fail the rule, quickly, and by the bound's own check: the
+   * executor hides the messages of CEL's exceptions (they may quote field values), so the check is known by its
+   * frame in the stack trace the failure keeps.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"decimal('1e999999999')", "decimals.round(decimal('1'), 2000000000)",
+      "decimals.add(decimal('1e1000'), decimal('1e-1000'))", "decimal(b'\\x01', 1001)"})
+  void outOfBounds_failsTheRuleByTheBound(String expr) {
+    assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertThatThrownBy(() -> eval(expr)).as(expr)
+        .isInstanceOf(RuleException.class).hasMessageContaining("rule 'dec'")
+        .satisfies(e -> assertThat(stackTrace(e)).containsAnyOf("Decimals.bounded(", "Decimals.scale(")));
+  }
+
+  private static String stackTrace(Throwable e) {
+    java.io.StringWriter out = new java.io.StringWriter();
+    e.printStackTrace(new java.io.PrintWriter(out));
+    return out.toString();
   }
 }
