@@ -125,8 +125,6 @@ final class ConfluentKeys {
           + "Confluent's default 0): it asks the registry again"),
       warn("missing.dek.cache.ttl.sec", Type.LONG, 0L, true, "Kavro never remembers that a DEK is missing (as "
           + "Confluent's default 0): it asks the registry again"),
-      warn("cel.regex.engine", Type.STRING, null, true, "Kavro's CEL matches() uses cel-java's own regex engine, "
-          + "whatever this says"),
       warn("cel.unsigned.field.type", Type.STRING, "int", true, "it is for Protobuf's unsigned fields, and Avro has "
           + "none"))
       .collect(Collectors.toUnmodifiableMap(Unhonoured::key, Function.identity()));

@@ -130,7 +130,6 @@ class ComingFromConfluentTableTest {
       Map.entry("encrypt.nonshared.kek.passthrough", List.of("false", "true")),
       Map.entry("missing.kek.cache.ttl.sec", List.of("0", "30")),
       Map.entry("missing.dek.cache.ttl.sec", List.of("0", "30")),
-      Map.entry("cel.regex.engine", List.of("", "pcre")),
       Map.entry("cel.unsigned.field.type", List.of("int", "uint")));
 
   private static final Set<String> VERDICTS = Set.of("same", "different", "refused", "warned");
