@@ -36,6 +36,9 @@ final class ConfluentKeys {
       + "supported: use bearer.auth.credentials.source=CUSTOM with a io.kavro.registry.BearerTokenProvider";
   private static final String SSL = "schema.registry."; // SslConfigs' keys start with ssl.
   private static final String SSL_JDK = "Kavro's registry client uses the JDK's default";
+  /** Kafka's SSLEngine factory, the one its ssl.* keys configure: equivalent to Confluent's default (none). */
+  private static final String KAFKA_SSL_ENGINE_FACTORY =
+      "org.apache.kafka.common.security.ssl.DefaultSslEngineFactory";
 
   /** What Kavro does with a key set to another value than Confluent's default. */
   enum Response {
@@ -206,7 +209,10 @@ final class ConfluentKeys {
       return true; // an empty value is no value, as in Confluent's ConfigDef
     }
     if (key.type() == Type.CLASS) {
-      return false; // its default is null, and any class is another value
+      // Its default is null, and any class is another value; but Kafka's own SSLEngine factory is what the
+      // keystore and truststore keys Kavro honours configure.
+      return key.key().equals(SSL + SslConfigs.SSL_ENGINE_FACTORY_CLASS_CONFIG)
+          && shown(value).trim().equals(KAFKA_SSL_ENGINE_FACTORY);
     }
     try {
       Object parsed = ConfigDef.parseType(given, value instanceof String text ? text.trim() : value, key.type());

@@ -247,6 +247,20 @@ class ComingFromConfluentTableTest {
   }
 
   /**
+   * Kafka's own SSLEngine factory is what the keystore and truststore keys Kavro honours configure: it passes, by
+   * name or as a class; another factory is refused.
+   */
+  @Test
+  void kafkasDefaultSslEngineFactory_passes_byNameOrClass() {
+    String key = "schema.registry.ssl.engine.factory.class";
+    assertThat(configure(Map.of(key, "org.apache.kafka.common.security.ssl.DefaultSslEngineFactory "))).isEmpty();
+    assertThat(configure(Map.of(key, org.apache.kafka.common.security.ssl.DefaultSslEngineFactory.class)))
+        .isEmpty();
+    assertThatThrownBy(() -> configure(Map.of(key, "com.example.PinningSslEngineFactory")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining(key);
+  }
+
+  /**
    * Keys that only Confluent's serializer acts on pass a deserializer in silence, and the reverse: a consumer-only
    * application with a properties file shared with its producers starts on Kavro as on Confluent.
    */
