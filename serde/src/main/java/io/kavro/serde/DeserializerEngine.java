@@ -476,7 +476,7 @@ final class DeserializerEngine implements AutoCloseable {
 
   /** The route for {@code id} from the route tables, built when they lack it; this thread's last route then. */
   private ReadRoute lookUp(Scratch scratch, String topic, int id, long told, int length) {
-    RouteTable table = table(topic, told, length);
+    RouteTable table = table(topic, told, length, true);
     ReadRoute known = standing(table.byId.getIfPresent(id), told);
     if (known != null && current(known)) {
       if (table.shared()) {
@@ -509,18 +509,20 @@ final class DeserializerEngine implements AutoCloseable {
   }
 
   /**
-   * The routes of {@code topic}'s stream, {@code told} being the count of changes just read. The tables are
+   * The routes of {@code topic}'s stream, {@code told} being the count of changes just read; {@code byId}: for a
+   * schema id, which names a schema within the topic's context. The tables are
    * emptied once the client told of a change (a schema served from disk replaced, a latest version moved); a route
    * put into them later from an older count does not stand either ({@link #standing}).
    */
-  private RouteTable table(String topic, long told, int length) {
+  private RouteTable table(String topic, long told, int length, boolean byId) {
     if (told != changesSeen) {
       changesSeen = told;
       sharedByContext.values().forEach(RouteTable::clear);
       byTopic.clear();
     }
     if (shared != null) {
-      return sharedOf(topic, length);
+      // A GUID, an Apicurio id or a resolver's key names one schema in the whole registry: no context to find.
+      return byId ? sharedOf(topic, length) : shared;
     }
     RouteTable table = byTopic.get(TopicKey.of(topic));
     return table != null ? table : byTopic.computeIfAbsent(TopicKey.of(topic), t -> new RouteTable(maxRoutes, false));
@@ -607,7 +609,7 @@ final class DeserializerEngine implements AutoCloseable {
    */
   private ReadRoute keyedPlan(String topic, Object key, int length) {
     long told = changes.get();
-    RouteTable table = table(topic, told, length);
+    RouteTable table = table(topic, told, length, false);
     ReadRoute known = standing(table.byKey.getIfPresent(key), told);
     if (known != null && current(known)) {
       return known;
