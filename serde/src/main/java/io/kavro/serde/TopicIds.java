@@ -119,6 +119,12 @@ final class TopicIds {
    * @throws ConfigException naming the key, when ids count per subject and the subject is not the topic's
    */
   static void check(SchemaRegistryClient client, AvroSerdeConfig config) {
+    if (!client.hasContexts() && config.subjectNameStrategy() instanceof ContextSubjects) {
+      throw new ConfigException(AvroSerdeConfig.CONTEXT_NAME_STRATEGY_CONFIG,
+          config.contextNameStrategy().getClass().getName(), "Apicurio Registry has no schema contexts (Kavro "
+          + "knows it by its URL, .../apis/ccompat/v<n>): leave " + AvroSerdeConfig.CONTEXT_NAME_STRATEGY_CONFIG
+          + " at its default");
+    }
     if (!client.idsPerSubject()) {
       return;
     }
