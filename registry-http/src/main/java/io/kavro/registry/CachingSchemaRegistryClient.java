@@ -173,6 +173,12 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
     this.dekRegistry = new CachingDekRegistry(delegate::dekRegistry, policy, ticker, background);
   }
 
+  /** The wrapped client's. */
+  @Override
+  public boolean hasContexts() {
+    return delegate.hasContexts();
+  }
+
   /**
    * {@inheritDoc}
    *

@@ -58,12 +58,16 @@ final class InMemorySchemaRegistry implements MockRegistry {
     final InMemoryDekRegistry deks = new InMemoryDekRegistry();
     final List<Association> associations = new ArrayList<>();
     CompatibilityLevel globalLevel = CompatibilityLevel.BACKWARD;
+    /** The registry's view of each context, by qualifier, the default context's the registry itself. */
+    final java.util.concurrent.ConcurrentHashMap<String, InMemorySchemaRegistry> views =
+        new java.util.concurrent.ConcurrentHashMap<>();
   }
 
   /** An empty registry. */
   InMemorySchemaRegistry() {
     this.state = new State();
     this.context = SchemaContexts.DEFAULT;
+    state.views.put(context, this);
   }
 
   private InMemorySchemaRegistry(State state, String context) {
@@ -75,12 +79,14 @@ final class InMemorySchemaRegistry implements MockRegistry {
    * {@inheritDoc}
    *
    * <p>This registry models Confluent's contexts: a context-qualified subject ({@code :.ctx:orders-value}) numbers
-   * its schemas in its context, from 1; the view answers that context's ids, on this registry's state.
+   * its schemas in its context, from 1; the view answers that context's ids, on this registry's state. One view
+   * per context, made on first use.
    */
   @Override
   public SchemaRegistryClient inContext(String context) {
     String qualifier = SchemaContexts.qualifier(context);
-    return qualifier.equals(this.context) ? this : new InMemorySchemaRegistry(state, qualifier);
+    return qualifier.equals(this.context) ? this
+        : state.views.computeIfAbsent(qualifier, q -> new InMemorySchemaRegistry(state, q));
   }
 
   /** The ids of {@code context}, made on first use; called under the state's lock. */

@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * Schemas by id on disk ({@code schema.cache.dir}), so that a consumer restarted while the registry is down
  * can still decode every id it has seen before: Confluent ids, Apicurio's global and content ids, and GUIDs.
  *
- * <p>One folder per registry (named by a hash of its URLs, since ids are only unique within a registry), one
+ * <p>One folder per registry (named by a hash of its URLs, since ids are only unique within a registry, and the
+ * layout's version, {@link #LAYOUT}), one
  * file per id, named by its kind and number ({@code 7.json} for Confluent id 7, {@code apicurio-global-7.json},
  * {@code apicurio-content-7.json}, {@code guid-<uuid>.json}), so that ids of different kinds never share one. A file is written to a temporary name and moved into place atomically, and holds the id, the
  * schema text and its SHA-256: a file that is corrupt, partial, for another id or whose hash does not match
@@ -36,6 +37,12 @@ final class SchemaFileStore {
   private static final Logger log = LoggerFactory.getLogger(SchemaFileStore.class);
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /**
+   * The layout's version, after the registry's hash in its folder's name. Folders of the layout before schema
+   * contexts (the hash alone) may hold another context's schemas under default-context ids: they are never read.
+   */
+  static final String LAYOUT = "-v2";
+
   private final Path dir;
 
   /**
@@ -44,7 +51,7 @@ final class SchemaFileStore {
    *     there (see {@code SchemaRegistryClients}), never a secret in clear
    */
   SchemaFileStore(Path root, String registryKey) {
-    this.dir = root.resolve(sha256(registryKey).substring(0, 16));
+    this.dir = root.resolve(sha256(registryKey).substring(0, 16) + LAYOUT);
   }
 
   private SchemaFileStore(Path dir) {

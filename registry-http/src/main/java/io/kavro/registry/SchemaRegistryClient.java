@@ -84,6 +84,15 @@ public interface SchemaRegistryClient extends Closeable {
   }
 
   /**
+   * Whether this registry has schema contexts ({@link #inContext}, context-qualified subjects): {@code true} unless
+   * the client knows it has none (Apicurio Registry, detected by its URL, {@code /apis/ccompat/v<n>}), so that a
+   * serde configured with a context is refused at configure, naming the registry, rather than per record.
+   */
+  default boolean hasContexts() {
+    return true;
+  }
+
+  /**
    * The client whose ids are {@code subject}'s: this client itself when ids are the registry's
    * ({@link #idsPerSubject()} is {@code false}, the default); else a client, cached as this one is, whose {@link
    * #schemaById} answers the subject's schema of that id. Its other calls are this client's. The same one for a

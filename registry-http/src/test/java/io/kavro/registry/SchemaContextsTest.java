@@ -91,6 +91,15 @@ class SchemaContextsTest {
     }
   }
 
+  /** mock://'s registry gives one view per context, as the javadoc of {@code inContext} promises. */
+  @Test
+  void inMemoryRegistry_oneViewPerContext() {
+    SchemaRegistryClient client = new InMemorySchemaRegistry();
+    SchemaRegistryClient a = client.inContext("a");
+    assertThat(a).isNotSameAs(client).isSameAs(client.inContext(":.a:")).isSameAs(a.inContext(".a"));
+    assertThat(a.inContext(".")).isSameAs(client);
+  }
+
   @Test
   void contextQualifiedSubject_isSentAsOneSegmentThatDecodesToIt() throws Exception {
     try (SchemaRegistryClient client = new HttpSchemaRegistryClient(RegistryConfig.from(config("/reg")))) {

@@ -38,6 +38,26 @@ class SchemaFileStoreTest {
     assertThat(new SchemaFileStore(dir, "http://b:8081").load(7)).isNull();
   }
 
+  /**
+   * A folder of the layout before schema contexts (named by the first 16 hex digits of the registry key's SHA-256)
+   * may hold another context's schemas under default-context ids, saved by the old client: it is never read.
+   */
+  @Test
+  void foldersOfTheLayoutBeforeContexts_areNeverRead() throws Exception {
+    String registry = "http://registry:8081";
+    String oldName = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+        .digest(registry.getBytes(java.nio.charset.StandardCharsets.UTF_8))).substring(0, 16);
+    SchemaFileStore writer = new SchemaFileStore(dir, registry);
+    writer.save(7, USER_V1);
+    Path saved = writer.file(7);
+    assertThat(saved.getParent().getFileName().toString()).isNotEqualTo(oldName);
+    Path old = dir.resolve(oldName).resolve(saved.getFileName().toString().replace("7", "8"));
+    Files.createDirectories(old.getParent());
+    Files.writeString(old, Files.readString(saved).replace("\"id\":7", "\"id\":8"));
+
+    assertThat(new SchemaFileStore(dir, registry).load(8)).as("the old folder's id 8").isNull();
+  }
+
   @Test
   void corruptPartialOrTamperedFiles_ignored() throws Exception {
     SchemaFileStore store = new SchemaFileStore(dir, "r");

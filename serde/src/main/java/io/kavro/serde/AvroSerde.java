@@ -44,7 +44,7 @@ public final class AvroSerde<T> implements Serde<T> {
 
   @Override
   public void configure(Map<String, ?> configs, boolean isKey) {
-    AvroSerdeConfig config = SettingsLog.configure("AvroSerde", configs, isKey);
+    AvroSerdeConfig config = SettingsLog.configure("AvroSerde", configs, isKey, ConfluentKeys.Side.BOTH);
     SchemaRegistryClient client = clients.client(config);
     serializer.plugin.configure(client, config);
     deserializer.plugin.configure(client, config);

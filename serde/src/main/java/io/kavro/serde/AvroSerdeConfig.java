@@ -245,10 +245,22 @@ public final class AvroSerdeConfig extends AbstractConfig {
   private final SortedMap<String, String> shownValues;
   private final InlineValidation.Execution validationRulesExecution;
 
-  /** Parses the configuration of the key ({@code isKey}) or value side. */
+  /**
+   * Parses the configuration of the key ({@code isKey}) or value side, for a serde that may write and read: every
+   * Confluent key that Kavro does not honour is checked.
+   */
   public AvroSerdeConfig(Map<String, ?> originals, boolean isKey) {
+    this(originals, isKey, ConfluentKeys.Side.BOTH);
+  }
+
+  /**
+   * Parses the configuration of a plugin that only writes or only reads: Confluent's keys that act only on the
+   * other side pass, as Confluent's serializer and deserializer each ignore the other's.
+   */
+  AvroSerdeConfig(Map<String, ?> originals, boolean isKey, ConfluentKeys.Side role) {
     super(CONFIG, classesAsNames(originals), false);
-    ConfluentKeys.check(originals); // Confluent's keys that Kavro does not honour: refused or warned, by name
+    // Confluent's keys that Kavro does not honour: refused or warned, by name
+    ConfluentKeys.check(originals, role);
     this.isKey = isKey;
     this.registryConfig = RegistryKeys.registryConfig(originals);
     this.autoRegisterSchemas = getBoolean(AUTO_REGISTER_SCHEMAS_CONFIG);

@@ -22,6 +22,8 @@ final class ConfiguredPlugin<E extends AutoCloseable> {
   private final SchemaRegistryClient provided;
   private final BiFunction<SchemaRegistryClient, AvroSerdeConfig, E> engines;
   private RegistryClientOwner clients;
+  /** Whether it writes or reads. */
+  private final ConfluentKeys.Side role;
   private volatile E engine;
   /** The engine {@link #close()} closed, so that a second close closes nothing. */
   private E closed;
@@ -32,11 +34,13 @@ final class ConfiguredPlugin<E extends AutoCloseable> {
 
   /**
    * @param plugin the plugin's class name, for the error before configure
+   * @param role whether it writes or reads: Confluent's keys of the other side pass ({@link ConfluentKeys.Side})
    * @param provided the caller's client, or {@code null} to create one from the configuration
    */
-  ConfiguredPlugin(String plugin, SchemaRegistryClient provided,
+  ConfiguredPlugin(String plugin, ConfluentKeys.Side role, SchemaRegistryClient provided,
       BiFunction<SchemaRegistryClient, AvroSerdeConfig, E> engines) {
     this.plugin = plugin;
+    this.role = role;
     this.provided = provided;
     this.engines = engines;
   }
@@ -47,7 +51,7 @@ final class ConfiguredPlugin<E extends AutoCloseable> {
    * owner is made here, so a half of a serde, which its serde configures, has none.
    */
   void configure(Map<String, ?> configs, boolean isKey) {
-    AvroSerdeConfig config = SettingsLog.configure(plugin, configs, isKey);
+    AvroSerdeConfig config = SettingsLog.configure(plugin, configs, isKey, role);
     RegistryClientOwner owner;
     synchronized (this) {
       if (clients == null) {

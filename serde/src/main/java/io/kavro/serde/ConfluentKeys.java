@@ -36,6 +36,9 @@ final class ConfluentKeys {
       + "supported: use bearer.auth.credentials.source=CUSTOM with a io.kavro.registry.BearerTokenProvider";
   private static final String SSL = "schema.registry."; // SslConfigs' keys start with ssl.
   private static final String SSL_JDK = "Kavro's registry client uses the JDK's default";
+  /** Kafka's SSLEngine factory, the one its ssl.* keys configure: equivalent to Confluent's default (none). */
+  private static final String KAFKA_SSL_ENGINE_FACTORY =
+      "org.apache.kafka.common.security.ssl.DefaultSslEngineFactory";
 
   /** What Kavro does with a key set to another value than Confluent's default. */
   enum Response {
@@ -43,6 +46,18 @@ final class ConfluentKeys {
     WARN,
     /** A {@link ConfigException} that names the key: ignoring it would lose, leak or misread data. */
     REFUSE
+  }
+
+  /** Which of Confluent's plugins acts on a key: its serializer, its deserializer, or both. */
+  enum Side {
+    WRITE,
+    READ,
+    BOTH;
+
+    /** Whether a plugin of this role acts on a key of side {@code key}. */
+    boolean actsOn(Side key) {
+      return this == BOTH || key == BOTH || key == this;
+    }
   }
 
   /**
@@ -54,9 +69,16 @@ final class ConfluentKeys {
    * @param response what another value gets
    * @param instead what Kavro does, and what to do instead
    * @param ruleKey whether Confluent's rule executors read it, so that it is looked for under their params too
+   * @param side where Confluent acts on it: a plugin of the other side lets it pass
    */
   record Unhonoured(String key, Type type, Object confluentDefault, Response response, String instead,
-      boolean ruleKey) {}
+      boolean ruleKey, Side side) {
+
+    /** This key, acted on by Confluent's plugins of {@code side} only. */
+    Unhonoured on(Side side) {
+      return new Unhonoured(key, type, confluentDefault, response, instead, ruleKey, side);
+    }
+  }
 
   /** Every key of Confluent's that Kavro does not honour, by key. */
   static final Map<String, Unhonoured> KEYS = Stream.of(
@@ -73,7 +95,7 @@ final class ConfluentKeys {
       refuse("propagate.schema.tags", Type.BOOLEAN, false, "Kavro registers the schema as it is, without the tags "
           + "of the subject's latest version, and rules chosen by tag (an ENCRYPT rule on PII, say) would then skip "
           + "its fields. Instead, put the tags (confluent:tags) in the schema itself, or register it beforehand and "
-          + "set auto.register.schemas=false with use.latest.version=true"),
+          + "set auto.register.schemas=false with use.latest.version=true").on(Side.WRITE),
       warn("schema.format", Type.STRING, null, "only Confluent's Protobuf serializer reads it; Avro schemas are "
           + "registered as Kavro parses them"),
       // Kafka's client SSL keys, under schema.registry.
@@ -93,13 +115,11 @@ final class ConfluentKeys {
       // Rules: EncryptionExecutor, DekRegistryClientConfig, CelExecutor
       refuse("encrypt.nonshared.kek.passthrough", Type.BOOLEAN, false, true, "Kavro decrypts the fields of a "
           + "KEK that is not shared whenever its KMS lets it, where Confluent passes them through encrypted. "
-          + "Instead, set rules.ignore=true to read encrypted fields as they were written"),
+          + "Instead, set rules.ignore=true to read encrypted fields as they were written").on(Side.READ),
       warn("missing.kek.cache.ttl.sec", Type.LONG, 0L, true, "Kavro never remembers that a KEK is missing (as "
           + "Confluent's default 0): it asks the registry again"),
       warn("missing.dek.cache.ttl.sec", Type.LONG, 0L, true, "Kavro never remembers that a DEK is missing (as "
           + "Confluent's default 0): it asks the registry again"),
-      warn("cel.regex.engine", Type.STRING, null, true, "Kavro's CEL matches() uses cel-java's own regex engine, "
-          + "whatever this says"),
       warn("cel.unsigned.field.type", Type.STRING, "int", true, "it is for Protobuf's unsigned fields, and Avro has "
           + "none"))
       .collect(Collectors.toUnmodifiableMap(Unhonoured::key, Function.identity()));
@@ -111,7 +131,7 @@ final class ConfluentKeys {
   }
 
   private static Unhonoured warn(String key, Type type, Object confluentDefault, boolean ruleKey, String instead) {
-    return new Unhonoured(key, type, confluentDefault, Response.WARN, instead, ruleKey);
+    return new Unhonoured(key, type, confluentDefault, Response.WARN, instead, ruleKey, Side.BOTH);
   }
 
   private static Unhonoured refuse(String key, Type type, Object confluentDefault, String instead) {
@@ -120,25 +140,35 @@ final class ConfluentKeys {
 
   private static Unhonoured refuse(String key, Type type, Object confluentDefault, boolean ruleKey,
       String instead) {
-    return new Unhonoured(key, type, confluentDefault, Response.REFUSE, instead, ruleKey);
+    return new Unhonoured(key, type, confluentDefault, Response.REFUSE, instead, ruleKey, Side.BOTH);
   }
 
-  /** Refuses, or logs one WARN for, each key of {@code originals} that Kavro does not honour (see the class). */
-  static void check(Map<String, ?> originals) {
-    warnings(originals).forEach(log::warn);
+  /**
+   * Refuses, or logs one WARN for, each key of {@code originals} that Kavro does not honour (see the class) and that
+   * Confluent's plugin of {@code role} acts on.
+   */
+  static void check(Map<String, ?> originals, Side role) {
+    warnings(originals, role).forEach(log::warn);
+  }
+
+  /** {@link #warnings(Map, Side)} for a plugin that writes and reads. */
+  static List<String> warnings(Map<String, ?> originals) {
+    return warnings(originals, Side.BOTH);
   }
 
   /**
    * The warnings for {@code originals}, in the keys' order: {@code Confluent's setting 'use.apache.http.client=true'
    * is ignored: ...}.
    *
+   * @param role whether the plugin writes, reads or both: a key that Confluent's plugins of the other side act on
+   *     passes
    * @throws ConfigException for the first key that is refused
    */
-  static List<String> warnings(Map<String, ?> originals) {
+  static List<String> warnings(Map<String, ?> originals, Side role) {
     List<String> warnings = new ArrayList<>();
     new TreeMap<String, Object>(originals).forEach((given, value) -> {
       Unhonoured key = unhonoured(given);
-      if (key == null || value == null || isConfluentDefault(key, given, value)) {
+      if (key == null || value == null || !role.actsOn(key.side()) || isConfluentDefault(key, given, value)) {
         return;
       }
       if (key.response() == Response.REFUSE) {
@@ -171,7 +201,10 @@ final class ConfluentKeys {
       return true; // an empty value is no value, as in Confluent's ConfigDef
     }
     if (key.type() == Type.CLASS) {
-      return false; // its default is null, and any class is another value
+      // Its default is null, and any class is another value; but Kafka's own SSLEngine factory is what the
+      // keystore and truststore keys Kavro honours configure.
+      return key.key().equals(SSL + SslConfigs.SSL_ENGINE_FACTORY_CLASS_CONFIG)
+          && shown(value).trim().equals(KAFKA_SSL_ENGINE_FACTORY);
     }
     try {
       Object parsed = ConfigDef.parseType(given, value instanceof String text ? text.trim() : value, key.type());

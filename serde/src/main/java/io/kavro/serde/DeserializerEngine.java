@@ -34,13 +34,22 @@ final class DeserializerEngine implements AutoCloseable {
   private final RuleEngine rules;
   private final int maxRoutes;
   /**
-   * The routes of every topic that depend on the schema id alone, when no route follows the latest version; else
-   * {@code null}. A route that runs rules is the topic's own even then: it names the topic's subject
+   * The routes of the default context's topics that depend on the schema id alone, when no route follows the latest
+   * version; else {@code null}. A route that runs rules is the topic's own even then: it names the topic's subject
    * (encryption's DEK is the subject's), and one schema id may be registered under the subjects of several topics.
    */
   private final RouteTable shared;
-  /** {@link #shared}'s routes by schema id, looked up first; {@code null} without {@link #shared}. */
-  private final RouteIndex sharedById;
+  /**
+   * With {@link #shared}, such tables per schema context, by qualifier (the default context's is {@link #shared}):
+   * each context numbers its schemas apart, so one id is shared only by the topics of one context.
+   */
+  private final java.util.concurrent.ConcurrentHashMap<String, RouteTable> sharedByContext =
+      new java.util.concurrent.ConcurrentHashMap<>();
+  /** Each topic's table of {@link #sharedByContext}, found once; empty unless topics may be in contexts. */
+  private final java.util.concurrent.ConcurrentHashMap<String, RouteTable> sharedOfTopic =
+      new java.util.concurrent.ConcurrentHashMap<>();
+  /** Whether topics may be in another context than the default one ({@link TopicIds#contextual}). */
+  private final boolean contextual;
   /** The routes per topic: all of them when they follow its subject's latest version, else those that run rules. */
   private final java.util.concurrent.ConcurrentHashMap<String, RouteTable> byTopic =
       new java.util.concurrent.ConcurrentHashMap<>();
@@ -87,12 +96,14 @@ final class DeserializerEngine implements AutoCloseable {
     this.router = new ReadRouter(client, config, framing, rules);
     this.followsLatest = router.followsLatest();
     this.maxRoutes = config.maxSchemasPerSubject();
-    // Routes are shared by id across topics unless they follow a subject's latest version, or ids count per subject,
-    // or per schema context (context.name.strategy: id 1 of one topic's context is another schema than another's).
-    boolean perTopic = followsLatest || client.idsPerSubject()
-        || config.subjectNameStrategy() instanceof io.kavro.serde.subject.ContextSubjects;
-    this.shared = perTopic ? null : new RouteTable(maxRoutes);
-    this.sharedById = perTopic ? null : new RouteIndex(maxRoutes);
+    // Routes are shared by id across the topics of one schema context (id 1 of one context is another schema than
+    // another's) unless they follow a subject's latest version, or ids count per subject.
+    boolean perTopic = followsLatest || client.idsPerSubject();
+    this.shared = perTopic ? null : new RouteTable(maxRoutes, true);
+    if (shared != null) {
+      sharedByContext.put(io.kavro.registry.SchemaContexts.DEFAULT, shared);
+    }
+    this.contextual = router.contextual();
     this.recheckNanos = recheckNanos(config);
     this.changeListener = client.onChange(changes::incrementAndGet);
     this.failOnTrailingData = config.failOnTrailingData();
@@ -118,11 +129,26 @@ final class DeserializerEngine implements AutoCloseable {
     final QuietCache<Integer, ReadRoute> byId;
     /** Routes by any other key: a GUID, an Apicurio id, a {@link FramingResolver}'s key. */
     final QuietCache<Object, ReadRoute> byKey;
+    /** A shared table's routes by schema id, looked up first; {@code null} for a topic's own table. */
+    final RouteIndex index;
     volatile ReadRoute last;
 
-    RouteTable(int maxRoutes) {
+    RouteTable(int maxRoutes, boolean shared) {
       byId = new QuietCache<>(maxRoutes);
       byKey = new QuietCache<>(maxRoutes);
+      index = shared ? new RouteIndex(maxRoutes) : null;
+    }
+
+    boolean shared() {
+      return index != null;
+    }
+
+    void clear() {
+      if (index != null) {
+        index.clear(); // for memory: no route of another count of changes stands
+      }
+      byId.invalidateAll();
+      byKey.invalidateAll();
     }
   }
 
@@ -430,7 +456,7 @@ final class DeserializerEngine implements AutoCloseable {
   }
 
   /**
-   * The route for schema id {@code id}: a shared route from {@link #sharedById}; a topic's own route (when routes
+   * The route for schema id {@code id}: a shared route from its table's index; a topic's own route (when routes
    * follow its subject's latest version, or have rules, even if only counted as skipped) the one this thread used
    * last, for the same id and topic; else
    * {@link #lookUp}'s. A route stands only while the client's count of changes is the one it was built in.
@@ -438,7 +464,7 @@ final class DeserializerEngine implements AutoCloseable {
   private ReadRoute plan(Scratch scratch, String topic, int id, int length) {
     long told = changes.get();
     if (shared != null) {
-      ReadRoute indexed = sharedById.get(id);
+      ReadRoute indexed = sharedOf(topic, length).index.get(id);
       if (indexed != null && indexed.generation() == told) {
         return indexed;
       }
@@ -454,17 +480,17 @@ final class DeserializerEngine implements AutoCloseable {
 
   /** The route for {@code id} from the route tables, built when they lack it; this thread's last route then. */
   private ReadRoute lookUp(Scratch scratch, String topic, int id, long told, int length) {
-    RouteTable table = table(topic, told);
+    RouteTable table = table(topic, told, length, true);
     ReadRoute known = standing(table.byId.getIfPresent(id), told);
     if (known != null && current(known)) {
-      if (table == shared) {
-        sharedById.put(known);
+      if (table.shared()) {
+        table.index.put(known);
       } else {
         scratch.used(topic, known);
       }
       return known;
     }
-    RouteTable own = table == shared ? byTopic.get(TopicKey.of(topic)) : null;
+    RouteTable own = table.shared() ? byTopic.get(TopicKey.of(topic)) : null;
     if (own != null) {
       ReadRoute ruled = standing(own.last, told);
       if (ruled == null || ruled.id() != id) {
@@ -488,25 +514,54 @@ final class DeserializerEngine implements AutoCloseable {
   }
 
   /**
-   * The routes of {@code topic}'s stream, {@code told} being the count of changes just read. The tables are
+   * The routes of {@code topic}'s stream, {@code told} being the count of changes just read; {@code byId}: for a
+   * schema id, which names a schema within the topic's context. The tables are
    * emptied once the client told of a change (a schema served from disk replaced, a latest version moved); a route
    * put into them later from an older count does not stand either ({@link #standing}).
    */
-  private RouteTable table(String topic, long told) {
+  private RouteTable table(String topic, long told, int length, boolean byId) {
     if (told != changesSeen) {
       changesSeen = told;
-      if (shared != null) {
-        sharedById.clear(); // for memory: no route of another count of changes stands
-        shared.byId.invalidateAll();
-        shared.byKey.invalidateAll();
-      }
+      sharedByContext.values().forEach(RouteTable::clear);
       byTopic.clear();
     }
     if (shared != null) {
-      return shared;
+      // A GUID, an Apicurio id or a resolver's key names one schema in the whole registry: no context to find.
+      return byId ? sharedOf(topic, length) : shared;
     }
     RouteTable table = byTopic.get(TopicKey.of(topic));
-    return table != null ? table : byTopic.computeIfAbsent(TopicKey.of(topic), t -> new RouteTable(maxRoutes));
+    return table != null ? table : byTopic.computeIfAbsent(TopicKey.of(topic), t -> new RouteTable(maxRoutes, false));
+  }
+
+  /**
+   * The shared routes of {@code topic}'s schema context: {@link #shared} unless topics may be in other contexts;
+   * else its context's table, the topic's context found once (the strategy may ask the registry for it).
+   */
+  private RouteTable sharedOf(String topic, int length) {
+    if (!contextual) {
+      return shared;
+    }
+    RouteTable table = sharedOfTopic.get(TopicKey.of(topic));
+    if (table != null) {
+      return table;
+    }
+    String context;
+    try {
+      context = router.context(topic);
+    } catch (SchemaRegistryException e) {
+      throw Failures.whileReading(Failures.record(topic, isKey, -1, length), e);
+    } catch (SerializationException e) {
+      throw e;
+    } catch (org.apache.kafka.common.errors.RetriableException e) {
+      throw new RetriableSerdeException("cannot deserialize " + Failures.record(topic, isKey, -1, length) + ": "
+          + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      throw new SchemaResolutionException("cannot deserialize " + Failures.record(topic, isKey, -1, length)
+          + ": the subject name strategy failed to name the topic's subject: " + e, e);
+    }
+    table = sharedByContext.computeIfAbsent(context, c -> new RouteTable(maxRoutes, true));
+    RouteTable raced = sharedOfTopic.putIfAbsent(TopicKey.of(topic), table);
+    return raced != null ? raced : table;
   }
 
   /** Whether a route stands: always, unless it follows the latest version and its period is over. */
@@ -527,8 +582,8 @@ final class DeserializerEngine implements AutoCloseable {
       if (followsLatest && recheckNanos != Long.MAX_VALUE) {
         route = route.refreshingAt(System.nanoTime() + recheckNanos);
       }
-      RouteTable into = table == shared && route.rules() != null
-          ? byTopic.computeIfAbsent(TopicKey.of(topic), t -> new RouteTable(maxRoutes)) : table;
+      RouteTable into = table.shared() && route.rules() != null
+          ? byTopic.computeIfAbsent(TopicKey.of(topic), t -> new RouteTable(maxRoutes, false)) : table;
       if (key == null) {
         into.byId.put(id, route);
         if (into != table) {
@@ -559,12 +614,12 @@ final class DeserializerEngine implements AutoCloseable {
    */
   private ReadRoute keyedPlan(String topic, Object key, int length) {
     long told = changes.get();
-    RouteTable table = table(topic, told);
+    RouteTable table = table(topic, told, length, false);
     ReadRoute known = standing(table.byKey.getIfPresent(key), told);
     if (known != null && current(known)) {
       return known;
     }
-    RouteTable own = table == shared ? byTopic.get(TopicKey.of(topic)) : null;
+    RouteTable own = table.shared() ? byTopic.get(TopicKey.of(topic)) : null;
     ReadRoute ruled = own == null ? null : standing(own.byKey.getIfPresent(key), told);
     if (ruled != null) {
       return ruled;

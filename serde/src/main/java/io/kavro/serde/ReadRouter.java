@@ -50,6 +50,16 @@ final class ReadRouter {
     this.versions = new WriterVersions(ids);
   }
 
+  /** See {@link TopicIds#contextual}. */
+  boolean contextual() {
+    return ids.contextual();
+  }
+
+  /** See {@link TopicIds#context}. */
+  String context(String topic) {
+    return ids.context(topic);
+  }
+
   /** Whether the reader schema can change while the deserializer lives: the plan is asked again per record. */
   boolean followsLatest() {
     return useLatestVersion || !latestWithMetadata.isEmpty();

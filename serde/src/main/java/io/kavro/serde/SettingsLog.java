@@ -32,10 +32,12 @@ public final class SettingsLog {
   /**
    * Warns of suspect keys, parses {@code configs} once, and logs the settings in effect: a serializer's,
    * deserializer's or Streams serde's configure.
+   *
+   * @param role whether the plugin writes, reads, or both: Confluent's keys of the other side pass
    */
-  static AvroSerdeConfig configure(String plugin, Map<String, ?> configs, boolean isKey) {
+  static AvroSerdeConfig configure(String plugin, Map<String, ?> configs, boolean isKey, ConfluentKeys.Side role) {
     warnSuspectKeys(ConfigKeyCheck.SERDE, configs.keySet());
-    AvroSerdeConfig config = new AvroSerdeConfig(configs, isKey);
+    AvroSerdeConfig config = new AvroSerdeConfig(configs, isKey, role);
     logSettings(plugin, isKey, config.shownValues());
     return config;
   }

@@ -4,30 +4,105 @@ import io.kavro.registry.SchemaContexts;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.serde.subject.AssociatedNameStrategy;
 import io.kavro.serde.subject.ContextSubjects;
+import io.kavro.serde.subject.RecordNameStrategy;
 import io.kavro.serde.subject.SubjectNameStrategy;
 import io.kavro.serde.subject.TopicNameStrategy;
+import io.kavro.serde.subject.TopicRecordNameStrategy;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.errors.SerializationException;
 
 /**
  * The registry client whose ids a topic's records carry: the registry's own, or that of the schema context the
- * topic's {@code context.name.strategy} gives it ({@link SchemaRegistryClient#inContext}: each context numbers its
- * schemas apart, so id 1 of one context is never read as id 1 of another), or, where ids count per subject
+ * topic's subject is in ({@link SchemaRegistryClient#inContext}: each context numbers its schemas apart, so id 1 of
+ * one context is never read as id 1 of another), or, where ids count per subject
  * (schema-repo: {@link SchemaRegistryClient#idsPerSubject()}), the client of the subject the topic names. Such a
  * registry needs the subject before a record is decoded, so only {@link TopicNameStrategy} works with it:
- * {@link #check} refuses the others at configure, and a context. Immutable and thread-safe.
+ * {@link #check} refuses the others at configure, and a context.
  *
- * @param client the serde's client
- * @param subjects the configured strategy
- * @param isKey whether the records' keys are read
+ * <p>A topic's context is that of the subject the strategy gives it, as Confluent's deserializer asks for an id
+ * with the subject ({@code ?subject=:.ctx:orders-value}): the {@code context.name.strategy}'s, or one that a custom
+ * strategy or an association names ({@code :.ctx:orders-value}). A strategy that needs the record's schema
+ * ({@link SubjectNameStrategy#usesSchema}) cannot name it before the record is read: its topics are in the context
+ * {@code context.name.strategy} gives, else the default one, as in Confluent. Each topic's context is found once
+ * and kept. Thread-safe.
  */
-record TopicIds(SchemaRegistryClient client, SubjectNameStrategy subjects, boolean isKey) {
+final class TopicIds {
+  private final SchemaRegistryClient client;
+  private final SubjectNameStrategy subjects;
+  private final boolean isKey;
+  /** Each topic's context qualifier ({@link TopicKey}), found once. */
+  private final ConcurrentHashMap<String, String> contexts = new ConcurrentHashMap<>();
+
+  /**
+   * @param client the serde's client
+   * @param subjects the configured strategy
+   * @param isKey whether the records' keys are read
+   */
+  TopicIds(SchemaRegistryClient client, SubjectNameStrategy subjects, boolean isKey) {
+    this.client = client;
+    this.subjects = subjects;
+    this.isKey = isKey;
+  }
+
+  /** The serde's client. */
+  SchemaRegistryClient client() {
+    return client;
+  }
+
+  /** The configured strategy. */
+  SubjectNameStrategy subjects() {
+    return subjects;
+  }
+
+  /** Whether the records' keys are read. */
+  boolean isKey() {
+    return isKey;
+  }
 
   /** The client whose {@code schemaById} answers {@code topic}'s ids. */
   SchemaRegistryClient of(String topic) {
     if (client.idsPerSubject()) {
       return client.forSubject(subjects.subjectName(topic, isKey, null));
     }
-    return subjects instanceof ContextSubjects inContexts ? client.inContext(inContexts.context(topic)) : client;
+    String context = context(topic);
+    return context.equals(SchemaContexts.DEFAULT) ? client : client.inContext(context);
+  }
+
+  /**
+   * Whether topics may be in another context than the default one: {@code false} for the built-in strategies that
+   * never name a qualified subject, and where ids count per subject.
+   */
+  boolean contextual() {
+    return !client.idsPerSubject() && !(subjects instanceof TopicNameStrategy
+        || subjects instanceof RecordNameStrategy || subjects instanceof TopicRecordNameStrategy);
+  }
+
+  /**
+   * The qualifier of {@code topic}'s context ({@code :.ctx:}), {@link SchemaContexts#DEFAULT} for the default one;
+   * found once per topic. A registry failure while the strategy asks for an association is thrown and not kept:
+   * the next record asks again. A strategy that names no one subject for the topic ({@code SerializationException}:
+   * several associations, say) leaves it in the context {@code context.name.strategy} gives, else the default one.
+   */
+  String context(String topic) {
+    String key = TopicKey.of(topic);
+    String known = contexts.get(key);
+    if (known != null) {
+      return known;
+    }
+    String found = null;
+    if (!subjects.usesSchema()) {
+      try {
+        found = SchemaContexts.of(subjects.subjectName(topic, isKey, null));
+      } catch (SerializationException e) {
+        // The strategy names no one subject (several associations, say): a record's id needs none to be read.
+      }
+    }
+    if (found == null) {
+      found = subjects instanceof ContextSubjects inContexts ? inContexts.context(topic) : SchemaContexts.DEFAULT;
+    }
+    String raced = contexts.putIfAbsent(key, found);
+    return raced != null ? raced : found;
   }
 
   /**
@@ -44,6 +119,12 @@ record TopicIds(SchemaRegistryClient client, SubjectNameStrategy subjects, boole
    * @throws ConfigException naming the key, when ids count per subject and the subject is not the topic's
    */
   static void check(SchemaRegistryClient client, AvroSerdeConfig config) {
+    if (!client.hasContexts() && config.subjectNameStrategy() instanceof ContextSubjects) {
+      throw new ConfigException(AvroSerdeConfig.CONTEXT_NAME_STRATEGY_CONFIG,
+          config.contextNameStrategy().getClass().getName(), "Apicurio Registry has no schema contexts (Kavro "
+          + "knows it by its URL, .../apis/ccompat/v<n>): leave " + AvroSerdeConfig.CONTEXT_NAME_STRATEGY_CONFIG
+          + " at its default");
+    }
     if (!client.idsPerSubject()) {
       return;
     }

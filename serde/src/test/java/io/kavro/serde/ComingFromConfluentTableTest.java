@@ -126,7 +126,6 @@ class ComingFromConfluentTableTest {
       Map.entry("encrypt.nonshared.kek.passthrough", List.of("false", "true")),
       Map.entry("missing.kek.cache.ttl.sec", List.of("0", "30")),
       Map.entry("missing.dek.cache.ttl.sec", List.of("0", "30")),
-      Map.entry("cel.regex.engine", List.of("", "pcre")),
       Map.entry("cel.unsigned.field.type", List.of("int", "uint")));
 
   private static final Set<String> VERDICTS = Set.of("same", "different", "refused", "warned");
@@ -215,14 +214,67 @@ class ComingFromConfluentTableTest {
         ? List.of(key, "rule.executors._default_.param." + key, "rule.actions.dlq.param." + key) : List.of(key);
   }
 
-  /** Configures a deserializer with {@code extra}, as an application does: the WARN lines about Confluent's keys. */
+  /**
+   * Configures a Streams serde (which writes and reads, so that every key counts) with {@code extra}, as an
+   * application does: the WARN lines about Confluent's keys.
+   */
   private static List<String> configure(Map<String, Object> extra) {
+    return configure(new AvroSerde<Object>(), extra);
+  }
+
+  /** Configures {@code plugin} with {@code extra}: the WARN lines about Confluent's keys. */
+  private static List<String> configure(AutoCloseable plugin, Map<String, Object> extra) {
     Map<String, Object> configs = new HashMap<>(extra);
     configs.put("schema.registry.url", "mock://confluent-keys-test");
-    try (LogCapture logs = new LogCapture(); KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer()) {
-      deserializer.configure(configs, false);
+    try (LogCapture logs = new LogCapture(); plugin) {
+      if (plugin instanceof org.apache.kafka.common.serialization.Serde<?> serde) {
+        serde.configure(configs, false);
+      } else if (plugin instanceof org.apache.kafka.common.serialization.Serializer<?> serializer) {
+        serializer.configure(configs, false);
+      } else {
+        ((org.apache.kafka.common.serialization.Deserializer<?>) plugin).configure(configs, false);
+      }
       return logs.lines(Level.WARN).stream().filter(line -> line.startsWith("Confluent's setting")).toList();
+    } catch (RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
     }
+  }
+
+  /**
+   * Kafka's own SSLEngine factory is what the keystore and truststore keys Kavro honours configure: it passes, by
+   * name or as a class; another factory is refused.
+   */
+  @Test
+  void kafkasDefaultSslEngineFactory_passes_byNameOrClass() {
+    String key = "schema.registry.ssl.engine.factory.class";
+    assertThat(configure(Map.of(key, "org.apache.kafka.common.security.ssl.DefaultSslEngineFactory "))).isEmpty();
+    assertThat(configure(Map.of(key, org.apache.kafka.common.security.ssl.DefaultSslEngineFactory.class)))
+        .isEmpty();
+    assertThatThrownBy(() -> configure(Map.of(key, "com.example.PinningSslEngineFactory")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining(key);
+  }
+
+  /**
+   * Keys that only Confluent's serializer acts on pass a deserializer in silence, and the reverse: a consumer-only
+   * application with a properties file shared with its producers starts on Kavro as on Confluent.
+   */
+  @Test
+  void sidedKeys_passThePluginOfTheOtherSide_andAreRefusedOnTheirOwn() {
+    Map<String, Object> writeOnly = Map.of("propagate.schema.tags", "true",
+        "validation.rules.execution", "BEFORE_DOMAIN_RULES");
+    assertThat(configure(new KafkaAvroDeserializer(), writeOnly)).as("a deserializer").isEmpty();
+    assertThatThrownBy(() -> configure(new KafkaAvroSerializer(), Map.of("propagate.schema.tags", "true")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("propagate.schema.tags");
+    assertThatThrownBy(() -> configure(new KafkaAvroSerializer(),
+        Map.of("validation.rules.execution", "BEFORE_DOMAIN_RULES")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("validation.rules.execution");
+
+    Map<String, Object> readOnly = Map.of("encrypt.nonshared.kek.passthrough", "true");
+    assertThat(configure(new KafkaAvroSerializer(), readOnly)).as("a serializer").isEmpty();
+    assertThatThrownBy(() -> configure(new KafkaAvroDeserializer(), readOnly))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("encrypt.nonshared.kek.passthrough");
   }
 
   /** The main source of Kavro's {@code modules} (under {@code kms}, every driver's), as one text. */

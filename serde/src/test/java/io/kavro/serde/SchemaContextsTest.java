@@ -38,6 +38,18 @@ class SchemaContextsTest {
     }
   }
 
+  /**
+   * A custom subject strategy (no {@code context.name.strategy}) that names context-qualified subjects itself, as an
+   * association may: {@code a.*} in {@code .a}, {@code b.*} in {@code .b}, the others as the topic name strategy.
+   */
+  public static final class QualifiedSubjects implements io.kavro.serde.subject.SubjectNameStrategy {
+    @Override
+    public String subjectName(String topic, boolean isKey, Schema schema) {
+      String subject = topic + (isKey ? "-key" : "-value");
+      return topic.startsWith("a.") ? ":.a:" + subject : topic.startsWith("b.") ? ":.b:" + subject : subject;
+    }
+  }
+
   /** Gives a name that is no context. */
   public static final class WithColon implements ContextNameStrategy {
     @Override
@@ -105,6 +117,34 @@ class SchemaContextsTest {
       assertThat(registry.subjects()).contains("events-value");
       assertThat(deserializer.deserialize("events", plain)).hasToString("{\"title\": \"plain\"}");
       assertThat(deserializer.deserialize("a.events", inA)).hasToString("{\"name\": \"ada\"}");
+    }
+  }
+
+  /**
+   * Confluent's deserializer asks for an id with the subject the strategy gives ({@code ?subject=:.a:...}): a
+   * strategy that names qualified subjects without {@code context.name.strategy} reads each topic's ids in the
+   * subject's context. Ids 1 of contexts {@code .a}, {@code .b} and the default one are three schemas.
+   */
+  @Test
+  void qualifiedSubjectsOfACustomStrategy_eachIdReadInTheSubjectsContext() {
+    try (Serdes serdes = new Serdes("value.subject.name.strategy", QualifiedSubjects.class.getName());
+        KafkaAvroSerializer serializer = serdes.serializer();
+        KafkaAvroDeserializer deserializer = serdes.deserializer();
+        SchemaRegistryClient registry = serdes.registry()) {
+      byte[] plain = serializer.serialize("events", page("plain"));
+      byte[] inA = serializer.serialize("a.events", user("ada"));
+      byte[] inB = serializer.serialize("b.events", page("home"));
+      assertThat(id(plain)).isEqualTo(1);
+      assertThat(id(inA)).as("context .a numbers its schemas apart").isEqualTo(1);
+      assertThat(id(inB)).isEqualTo(1);
+      assertThat(registry.subjects()).contains("events-value", ":.a:a.events-value", ":.b:b.events-value");
+      for (int round = 0; round < 2; round++) {
+        Object readA = deserializer.deserialize("a.events", inA);
+        assertThat(((GenericRecord) readA).getSchema()).as("id 1 of context .a").isEqualTo(USER);
+        assertThat(readA).hasToString("{\"name\": \"ada\"}");
+        assertThat(deserializer.deserialize("events", plain)).hasToString("{\"title\": \"plain\"}");
+        assertThat(deserializer.deserialize("b.events", inB)).hasToString("{\"title\": \"home\"}");
+      }
     }
   }
 
@@ -196,16 +236,18 @@ class SchemaContextsTest {
   }
 
   @Test
-  void apicurio_hasNoContexts_theRecordFailsSayingSo() {
+  void apicurio_hasNoContexts_refusedAtConfigure_namingTheRegistry() {
     Map<String, Object> config = new HashMap<>();
     config.put("schema.registry.url", server.url("/apis/ccompat/v7").toString());
     config.put("context.name.strategy", ByPrefix.class.getName());
     config.put("value.subject.name.strategy", "TopicNameStrategy"); // no association lookup: the requests are these
-    try (KafkaAvroSerializer serializer = new KafkaAvroSerializer()) {
-      serializer.configure(config, false);
-      assertThatThrownBy(() -> serializer.serialize("a.events", user("ada")))
-          .hasStackTraceContaining("Apicurio Registry has no schema contexts")
-          .hasStackTraceContaining("':.a:a.events-value'");
+    try (KafkaAvroSerializer serializer = new KafkaAvroSerializer();
+        KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer()) {
+      assertThatThrownBy(() -> serializer.configure(config, false)).isInstanceOf(ConfigException.class)
+          .hasMessageContaining("context.name.strategy").hasMessageContaining("Apicurio Registry has no schema "
+              + "contexts");
+      assertThatThrownBy(() -> deserializer.configure(config, false)).isInstanceOf(ConfigException.class)
+          .hasMessageContaining("context.name.strategy");
     }
     assertThat(server.getRequestCount()).isZero();
   }

@@ -25,7 +25,7 @@ class WrongRegistryUrlTest {
       {"type":"record","name":"Order","namespace":"com.acme","fields":[{"name":"id","type":"long"}]}""");
   /** The client's methods that send no request: passed to the scope's registry. */
   private static final Set<String> OFFLINE = Set.of("dekRegistry", "replacedSchemas", "onChange", "stats", "close",
-      "toString", "hashCode", "equals", "idsPerSubject");
+      "toString", "hashCode", "equals", "idsPerSubject", "hasContexts");
   private static final String ADVICE = "check that schema.registry.url is the registry's base URL (for Apicurio: "
       + "http://registry:8080/apis/ccompat/v7)";
 

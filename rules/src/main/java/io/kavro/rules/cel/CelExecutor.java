@@ -54,10 +54,14 @@ public final class CelExecutor implements RuleExecutor {
     return TYPE;
   }
 
-  /** Reads {@code cel.max.cost} and {@code cel.timeout.ms} ({@link CelLimits}). */
+  /**
+   * Reads {@code cel.max.cost} and {@code cel.timeout.ms} ({@link CelLimits}), and checks Confluent's
+   * {@code cel.regex.engine} ({@link CelRegexEngine}).
+   */
   @Override
   public void configure(Map<String, ?> configs) {
     limits = CelLimits.from(configs);
+    CelRegexEngine.check(configs);
   }
 
   /**

@@ -342,4 +342,10 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
       }
     }
   }
+
+  /** As Confluent's: its fallback's answer ({@code false} for {@code NONE}). */
+  @Override
+  public boolean usesSchema() {
+    return fallback() != null && fallback().usesSchema();
+  }
 }

@@ -80,4 +80,10 @@ public final class ContextSubjects implements RegistryAwareStrategy {
     String subject = subjects.subjectName(topic, isKey, schema);
     return subject == null ? null : SchemaContexts.qualify(context(topic), subject);
   }
+
+  /** The strategy within's. */
+  @Override
+  public boolean usesSchema() {
+    return subjects.usesSchema();
+  }
 }

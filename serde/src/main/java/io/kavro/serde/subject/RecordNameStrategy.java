@@ -12,4 +12,10 @@ public final class RecordNameStrategy implements SubjectNameStrategy {
   public String subjectName(String topic, boolean isKey, Schema schema) {
     return schema.getFullName();
   }
+
+  /** The record's name is the subject: it needs the schema. */
+  @Override
+  public boolean usesSchema() {
+    return true;
+  }
 }

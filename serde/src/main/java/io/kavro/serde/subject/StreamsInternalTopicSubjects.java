@@ -70,4 +70,10 @@ public final class StreamsInternalTopicSubjects implements RegistryAwareStrategy
   public String subjectName(String topic, boolean isKey, Schema schema) {
     return isInternal(topic) ? RECORD.subjectName(topic, isKey, schema) : others.subjectName(topic, isKey, schema);
   }
+
+  /** Internal topics are named after the record: it needs the schema. */
+  @Override
+  public boolean usesSchema() {
+    return true;
+  }
 }

@@ -21,4 +21,14 @@ public interface SubjectNameStrategy {
    * @param schema the record's (writer) schema
    */
   String subjectName(String topic, boolean isKey, Schema schema);
+
+  /**
+   * Whether {@link #subjectName} needs the record's schema, as Confluent's {@code SubjectNameStrategy.usesSchema}:
+   * {@code false} (the default) lets the deserializer ask for the subject with a {@code null} schema before a record
+   * is decoded, to read its schema id in the context the subject names ({@code :.ctx:orders-value}). A strategy
+   * that reads the schema must say {@code true}.
+   */
+  default boolean usesSchema() {
+    return false;
+  }
 }

@@ -8,4 +8,10 @@ public final class TopicRecordNameStrategy implements SubjectNameStrategy {
   public String subjectName(String topic, boolean isKey, Schema schema) {
     return topic + "-" + schema.getFullName();
   }
+
+  /** The record's name is in the subject: it needs the schema. */
+  @Override
+  public boolean usesSchema() {
+    return true;
+  }
 }
