@@ -81,8 +81,8 @@ final class TopicIds {
   /**
    * The qualifier of {@code topic}'s context ({@code :.ctx:}), {@link SchemaContexts#DEFAULT} for the default one;
    * found once per topic. A registry failure while the strategy asks for an association is thrown and not kept:
-   * the next record asks again. A strategy that names no one subject for the topic ({@code SerializationException}:
-   * several associations, say) leaves it in the context {@code context.name.strategy} gives, else the default one.
+   * the next record asks again, and so is a strategy's refusal to name one subject ({@code SerializationException}:
+   * several associations, say).
    */
   String context(String topic) {
     String key = TopicKey.of(topic);
@@ -92,11 +92,9 @@ final class TopicIds {
     }
     String found = null;
     if (!subjects.usesSchema()) {
-      try {
-        found = SchemaContexts.of(subjects.subjectName(topic, isKey, null));
-      } catch (SerializationException e) {
-        // The strategy names no one subject (several associations, say): a record's id needs none to be read.
-      }
+      // A strategy that names no one subject (several associations, say) fails the record, as in Confluent's
+      // deserializer, and nothing is kept: guessing the default context could read another context's id.
+      found = SchemaContexts.of(subjects.subjectName(topic, isKey, null));
     }
     if (found == null) {
       found = subjects instanceof ContextSubjects inContexts ? inContexts.context(topic) : SchemaContexts.DEFAULT;

@@ -50,6 +50,22 @@ class SchemaContextsTest {
     }
   }
 
+  /**
+   * {@link QualifiedSubjects}, except that while {@link #UNDECIDED} is set it names no one subject (as
+   * {@code AssociatedNameStrategy} does for a topic with two associations, or none under fallback {@code NONE}).
+   */
+  public static final class UndecidedSubjects implements io.kavro.serde.subject.SubjectNameStrategy {
+    static volatile boolean UNDECIDED;
+
+    @Override
+    public String subjectName(String topic, boolean isKey, Schema schema) {
+      if (UNDECIDED) {
+        throw new org.apache.kafka.common.errors.SerializationException("two subjects for " + topic);
+      }
+      return new QualifiedSubjects().subjectName(topic, isKey, schema);
+    }
+  }
+
   /** Gives a name that is no context. */
   public static final class WithColon implements ContextNameStrategy {
     @Override
@@ -145,6 +161,32 @@ class SchemaContextsTest {
         assertThat(deserializer.deserialize("events", plain)).hasToString("{\"title\": \"plain\"}");
         assertThat(deserializer.deserialize("b.events", inB)).hasToString("{\"title\": \"home\"}");
       }
+    }
+  }
+
+  /**
+   * Review of issue 51: a strategy that names no one subject for a topic must fail the record and keep nothing; a
+   * default context kept for the topic would read id 1 of context {@code .a} as the default context's id 1.
+   */
+  @Test
+  void strategyNamingNoOneSubject_failsTheRecord_keepsNoContext() {
+    UndecidedSubjects.UNDECIDED = false;
+    try (Serdes serdes = new Serdes("value.subject.name.strategy", UndecidedSubjects.class.getName());
+        KafkaAvroSerializer serializer = serdes.serializer();
+        KafkaAvroDeserializer deserializer = serdes.deserializer()) {
+      byte[] plain = serializer.serialize("events", page("plain"));
+      byte[] inA = serializer.serialize("a.events", user("ada"));
+      assertThat(id(plain)).isEqualTo(id(inA));
+
+      UndecidedSubjects.UNDECIDED = true;
+      assertThatThrownBy(() -> deserializer.deserialize("a.events", inA))
+          .isInstanceOf(org.apache.kafka.common.errors.SerializationException.class)
+          .hasMessageContaining("two subjects for a.events");
+      UndecidedSubjects.UNDECIDED = false;
+      Object read = deserializer.deserialize("a.events", inA);
+      assertThat(((GenericRecord) read).getSchema()).as("id 1 of context .a, not the default one's").isEqualTo(USER);
+    } finally {
+      UndecidedSubjects.UNDECIDED = false;
     }
   }
 
