@@ -3,7 +3,6 @@ package io.kavro.serde.subject;
 import java.util.Map;
 import org.apache.kafka.common.Configurable;
 import org.apache.kafka.common.config.ConfigException;
-import org.apache.kafka.common.utils.Utils;
 
 /**
  * Resolves a configured {@code context.name.strategy}, accepting Confluent's class name of its default
@@ -29,19 +28,7 @@ public final class ContextNameStrategies {
    */
   public static ContextNameStrategy create(String key, Object classOrName, Map<String, ?> configs) {
     Class<?> type = classOrName instanceof Class<?> given ? given : type(key, classOrName.toString().trim());
-    if (!ContextNameStrategy.class.isAssignableFrom(type)) {
-      throw new ConfigException(key, type.getName(), "does not implement " + ContextNameStrategy.class.getName());
-    }
-    ContextNameStrategy strategy;
-    try {
-      strategy = (ContextNameStrategy) type.getDeclaredConstructor().newInstance();
-    } catch (ReflectiveOperationException | LinkageError e) {
-      throw new ConfigException(key, type.getName(), "cannot be instantiated: " + e);
-    }
-    if (strategy instanceof Configurable configurable) {
-      configurable.configure(configs);
-    }
-    return strategy;
+    return ConfiguredInstances.create(key, type, ContextNameStrategy.class, configs);
   }
 
   private static Class<?> type(String key, String name) {
@@ -49,15 +36,6 @@ public final class ContextNameStrategies {
         || name.equals(NullContextNameStrategy.class.getName())) {
       return NullContextNameStrategy.class;
     }
-    try {
-      return Class.forName(name, true, Utils.getContextOrKafkaClassLoader());
-    } catch (ClassNotFoundException e) {
-      throw new ConfigException(key, name, "class not found");
-    } catch (LinkageError e) {
-      // A class written for Confluent's serde implements its interface, which is not on Kavro's class path.
-      throw new ConfigException(key, name, "cannot be loaded (" + e + "): a strategy written for Confluent's "
-          + CONFLUENT_INTERFACE + " must implement " + ContextNameStrategy.class.getName() + " instead (the same "
-          + "method, String contextName(String topic))");
-    }
+    return ConfiguredInstances.load(key, name, CONFLUENT_INTERFACE, ContextNameStrategy.class);
   }
 }

@@ -1,13 +1,14 @@
 package io.kavro.serde.subject;
 
+import io.kavro.registry.SchemaRegistryClient;
 import java.util.Map;
 import org.apache.kafka.common.Configurable;
 import org.apache.kafka.common.config.ConfigException;
-import org.apache.kafka.common.utils.Utils;
 
 /** Resolves a configured strategy class name, accepting Confluent's class names as aliases. */
 public final class SubjectNameStrategies {
   private static final String CONFLUENT_PACKAGE = "io.confluent.kafka.serializers.subject.";
+  private static final String CONFLUENT_INTERFACE = CONFLUENT_PACKAGE + "strategy.SubjectNameStrategy";
   private static final Map<String, Class<? extends SubjectNameStrategy>> BUILT_IN = Map.of(
       "TopicNameStrategy", TopicNameStrategy.class,
       "RecordNameStrategy", RecordNameStrategy.class,
@@ -28,26 +29,14 @@ public final class SubjectNameStrategies {
    */
   public static SubjectNameStrategy create(String key, Object classOrName, Map<String, ?> configs) {
     Class<?> type = classOrName instanceof Class<?> given ? given : type(key, classOrName.toString().trim());
-    if (!SubjectNameStrategy.class.isAssignableFrom(type)) {
-      throw new ConfigException(key, type.getName(), "does not implement " + SubjectNameStrategy.class.getName());
-    }
-    SubjectNameStrategy strategy;
-    try {
-      strategy = (SubjectNameStrategy) type.getDeclaredConstructor().newInstance();
-    } catch (ReflectiveOperationException e) {
-      throw new ConfigException(key, type.getName(), "cannot be instantiated: " + e);
-    }
-    if (strategy instanceof Configurable configurable) {
-      configurable.configure(configs);
-    }
-    return strategy;
+    return ConfiguredInstances.create(key, type, SubjectNameStrategy.class, configs);
   }
 
   /**
    * Gives {@code strategy} the serde's registry client when it asks the registry ({@link RegistryAwareStrategy}):
    * the serde calls this once, after making the strategy and its client, before any record.
    */
-  public static void useRegistry(SubjectNameStrategy strategy, io.kavro.registry.SchemaRegistryClient client) {
+  public static void useRegistry(SubjectNameStrategy strategy, SchemaRegistryClient client) {
     if (strategy instanceof RegistryAwareStrategy aware) {
       aware.useRegistry(client);
     }
@@ -66,10 +55,6 @@ public final class SubjectNameStrategies {
         return own;
       }
     }
-    try {
-      return Class.forName(name, true, Utils.getContextOrKafkaClassLoader());
-    } catch (ClassNotFoundException e) {
-      throw new ConfigException(key, name, "class not found");
-    }
+    return ConfiguredInstances.load(key, name, CONFLUENT_INTERFACE, SubjectNameStrategy.class);
   }
 }
