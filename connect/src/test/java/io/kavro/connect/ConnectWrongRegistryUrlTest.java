@@ -105,9 +105,10 @@ class ConnectWrongRegistryUrlTest {
             .hasMessageNotContaining(SECRET);
       }
 
-      // No retries waited out: a record to write asks the topic's association (the default subject name
-      // strategy's first call), then the core API, which tells the wrong URL; a record to read asks its id.
-      assertThat(server.getRequestCount()).as("no retries waited out").isEqualTo(3 * 2 + 3);
+      // No retries waited out: a record, written or read, asks the topic's association (the default subject name
+      // strategy's first call; a reader for the schema context of the topic's subject), then the core API, which
+      // tells the wrong URL.
+      assertThat(server.getRequestCount()).as("no retries waited out").isEqualTo(3 * 2 + 3 * 2);
       assertThat(errorLines(logs)).as("once, not once a record").hasSize(1);
       assertThat(logs.lines()).noneMatch(line -> line.contains(SECRET));
     }
@@ -115,9 +116,17 @@ class ConnectWrongRegistryUrlTest {
 
   @Test
   void converter_registryThatAnsweredBefore_nowA404_retriable_notLogged() {
-    // The registry's own "not found" first: the URL has answered as a registry.
-    server.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "application/json")
-        .body("{\"error_code\":40403,\"message\":\"Schema 1 not found\"}").build());
+    // The registry's own "not found" first: the URL has answered as a registry (a Confluent 8 one, whose topic has
+    // no association).
+    server.setDispatcher(new Dispatcher() {
+      @Override
+      public MockResponse dispatch(RecordedRequest request) {
+        return request.getTarget().startsWith("/associations/")
+            ? new MockResponse.Builder().code(200).setHeader("Content-Type", "application/json").body("[]").build()
+            : new MockResponse.Builder().code(404).setHeader("Content-Type", "application/json")
+                .body("{\"error_code\":40403,\"message\":\"Schema 1 not found\"}").build();
+      }
+    });
     try (LogCapture logs = new LogCapture(); AvroConverter converter = new AvroConverter()) {
       converter.configure(Map.of("schema.registry.url", urlWithCredentials(), "max.retries", 1,
           "retries.wait.ms", 1), false);

@@ -115,6 +115,12 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     this.contexts = root.contexts;
   }
 
+  /** {@code false} for Apicurio Registry (a URL ending in {@code /apis/ccompat/v<n>}). */
+  @Override
+  public boolean hasContexts() {
+    return !apicurio;
+  }
+
   /**
    * {@inheritDoc}
    *
@@ -125,12 +131,6 @@ final class HttpSchemaRegistryClient implements SchemaRegistryClient {
    * @throws UnsupportedRegistryApiException for Apicurio Registry (a URL ending in {@code /apis/ccompat/v<n>}),
    *     which has no schema contexts
    */
-  /** {@code false} for Apicurio Registry (a URL ending in {@code /apis/ccompat/v<n>}). */
-  @Override
-  public boolean hasContexts() {
-    return !apicurio;
-  }
-
   @Override
   public SchemaRegistryClient inContext(String context) {
     String qualifier = SchemaContexts.qualifier(context);

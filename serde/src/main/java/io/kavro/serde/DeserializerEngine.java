@@ -80,6 +80,9 @@ final class DeserializerEngine implements AutoCloseable {
     /** The last route found in the topic's own route table, for {@link #lastTopic}'s records. */
     ReadRoute last;
     String lastTopic;
+    /** The shared route table of {@link #tableTopic}'s context, so that a topic's records skip the map lookup. */
+    RouteTable table;
+    String tableTopic;
 
     void used(String topic, ReadRoute route) {
       last = route;
@@ -464,7 +467,13 @@ final class DeserializerEngine implements AutoCloseable {
   private ReadRoute plan(Scratch scratch, String topic, int id, int length) {
     long told = changes.get();
     if (shared != null) {
-      ReadRoute indexed = sharedOf(topic, length).index.get(id);
+      RouteTable table = scratch.table;
+      if (scratch.tableTopic != topic || table == null) { // the same String instance: a topic's records
+        table = sharedOf(topic, id, length);
+        scratch.table = table;
+        scratch.tableTopic = topic;
+      }
+      ReadRoute indexed = table.index.get(id);
       if (indexed != null && indexed.generation() == told) {
         return indexed;
       }
@@ -480,7 +489,7 @@ final class DeserializerEngine implements AutoCloseable {
 
   /** The route for {@code id} from the route tables, built when they lack it; this thread's last route then. */
   private ReadRoute lookUp(Scratch scratch, String topic, int id, long told, int length) {
-    RouteTable table = table(topic, told, length, true);
+    RouteTable table = table(topic, told, length, id);
     ReadRoute known = standing(table.byId.getIfPresent(id), told);
     if (known != null && current(known)) {
       if (table.shared()) {
@@ -514,12 +523,12 @@ final class DeserializerEngine implements AutoCloseable {
   }
 
   /**
-   * The routes of {@code topic}'s stream, {@code told} being the count of changes just read; {@code byId}: for a
-   * schema id, which names a schema within the topic's context. The tables are
+   * The routes of {@code topic}'s stream, {@code told} being the count of changes just read; {@code id}: the schema
+   * id, which names a schema within the topic's context, or -1 for another key. The tables are
    * emptied once the client told of a change (a schema served from disk replaced, a latest version moved); a route
    * put into them later from an older count does not stand either ({@link #standing}).
    */
-  private RouteTable table(String topic, long told, int length, boolean byId) {
+  private RouteTable table(String topic, long told, int length, int id) {
     if (told != changesSeen) {
       changesSeen = told;
       sharedByContext.values().forEach(RouteTable::clear);
@@ -527,7 +536,7 @@ final class DeserializerEngine implements AutoCloseable {
     }
     if (shared != null) {
       // A GUID, an Apicurio id or a resolver's key names one schema in the whole registry: no context to find.
-      return byId ? sharedOf(topic, length) : shared;
+      return id >= 0 ? sharedOf(topic, id, length) : shared;
     }
     RouteTable table = byTopic.get(TopicKey.of(topic));
     return table != null ? table : byTopic.computeIfAbsent(TopicKey.of(topic), t -> new RouteTable(maxRoutes, false));
@@ -537,7 +546,7 @@ final class DeserializerEngine implements AutoCloseable {
    * The shared routes of {@code topic}'s schema context: {@link #shared} unless topics may be in other contexts;
    * else its context's table, the topic's context found once (the strategy may ask the registry for it).
    */
-  private RouteTable sharedOf(String topic, int length) {
+  private RouteTable sharedOf(String topic, int id, int length) {
     if (!contextual) {
       return shared;
     }
@@ -549,14 +558,14 @@ final class DeserializerEngine implements AutoCloseable {
     try {
       context = router.context(topic);
     } catch (SchemaRegistryException e) {
-      throw Failures.whileReading(Failures.record(topic, isKey, -1, length), e);
+      throw Failures.whileReading(Failures.record(topic, isKey, id, length), e);
     } catch (SerializationException e) {
       throw e;
     } catch (org.apache.kafka.common.errors.RetriableException e) {
-      throw new RetriableSerdeException("cannot deserialize " + Failures.record(topic, isKey, -1, length) + ": "
+      throw new RetriableSerdeException("cannot deserialize " + Failures.record(topic, isKey, id, length) + ": "
           + e.getMessage(), e);
     } catch (RuntimeException e) {
-      throw new SchemaResolutionException("cannot deserialize " + Failures.record(topic, isKey, -1, length)
+      throw new SchemaResolutionException("cannot deserialize " + Failures.record(topic, isKey, id, length)
           + ": the subject name strategy failed to name the topic's subject: " + e, e);
     }
     table = sharedByContext.computeIfAbsent(context, c -> new RouteTable(maxRoutes, true));
@@ -614,7 +623,7 @@ final class DeserializerEngine implements AutoCloseable {
    */
   private ReadRoute keyedPlan(String topic, Object key, int length) {
     long told = changes.get();
-    RouteTable table = table(topic, told, length, false);
+    RouteTable table = table(topic, told, length, -1);
     ReadRoute known = standing(table.byKey.getIfPresent(key), told);
     if (known != null && current(known)) {
       return known;

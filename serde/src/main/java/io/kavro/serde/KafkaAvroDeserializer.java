@@ -69,7 +69,8 @@ public final class KafkaAvroDeserializer implements Deserializer<Object>, Monito
 
   /** Uses {@code client} instead of creating one from {@code schema.registry.url}; still call configure. */
   public KafkaAvroDeserializer(SchemaRegistryClient client) {
-    this.plugin = new ConfiguredPlugin<>("KafkaAvroDeserializer", ConfluentKeys.Side.READ, java.util.Objects.requireNonNull(client, "client"),
+    this.plugin = new ConfiguredPlugin<>("KafkaAvroDeserializer", ConfluentKeys.Side.READ,
+        java.util.Objects.requireNonNull(client, "client"),
         (registry, config) -> new DeserializerEngine(registry, config, rules));
   }
 

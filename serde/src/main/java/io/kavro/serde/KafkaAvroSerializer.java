@@ -70,7 +70,8 @@ public final class KafkaAvroSerializer implements Serializer<Object>, Monitorabl
 
   /** Uses {@code client} instead of creating one from {@code schema.registry.url}; still call configure. */
   public KafkaAvroSerializer(SchemaRegistryClient client) {
-    this.plugin = new ConfiguredPlugin<>("KafkaAvroSerializer", ConfluentKeys.Side.WRITE, java.util.Objects.requireNonNull(client, "client"),
+    this.plugin = new ConfiguredPlugin<>("KafkaAvroSerializer", ConfluentKeys.Side.WRITE,
+        java.util.Objects.requireNonNull(client, "client"),
         (registry, config) -> new SerializerEngine(registry, config, rules));
   }
 

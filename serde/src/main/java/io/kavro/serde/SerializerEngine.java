@@ -76,8 +76,8 @@ final class SerializerEngine implements AutoCloseable {
     this.isKey = config.isKey();
     this.idInHeader = config.schemaIdInHeader();
     this.planner = new WritePlanner(config);
+    this.inline = config.inlineValidation(); // before the rules: a refused validator leaves no executor open
     this.rules = new RuleEngine(config.ruleSettings(), client, ruleMetrics);
-    this.inline = config.inlineValidation();
     this.router = new WriteRouter(client, config, planner, rules, inline);
     this.routes = new QuietCache<>(config.maxSchemasPerSubject());
     this.followsLatest = router.followsLatest();

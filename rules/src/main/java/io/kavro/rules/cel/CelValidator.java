@@ -193,11 +193,14 @@ public final class CelValidator implements InlineValidator {
             if (!(value instanceof Map<?, ?> entries)) {
               return;
             }
-            for (Map.Entry<?, ?> entry : entries.entrySet()) {
-              visit(schema.getValueType(), entry.getValue(), path + "[\"" + entry.getKey() + "\"]");
+            int i = 0;
+            for (Object entry : entries.values()) {
+              // the entry's position, not its key: a key is data, and a violation never quotes the message's data
+              visit(schema.getValueType(), entry, path + "[#" + i + "]");
               if (stop()) {
                 return;
               }
+              i++;
             }
           }
           case RECORD -> record(schema, value, path);

@@ -99,14 +99,15 @@ class CelValidatorTest {
        "name":"Score","fields":[{"name":"v","type":"int","confluent:rules":[{"name":"r","expr":"this < 10"}]}]}}}]}""";
 
   @Test
-  void mapOfRecords_perEntryWithKeyedPath() {
+  void mapOfRecords_perEntry_pathByPosition_neverTheKey() {
     Schema schema = new Schema.Parser().parse(MAP);
     Schema score = schema.getField("scores").schema().getValueType();
     Map<String, Object> scores = new java.util.LinkedHashMap<>();
     scores.put("alice", record(score, "v", 10));
     scores.put("bob", record(score, "v", 11));
     assertThat(violations(MAP, record(schema, "scores", scores), false))
-        .containsExactly("scores[\"alice\"].v: r: this < 10", "scores[\"bob\"].v: r: this < 10");
+        .containsExactlyInAnyOrder("scores[#0].v: r: this < 10", "scores[#1].v: r: this < 10")
+        .noneMatch(violation -> violation.contains("alice") || violation.contains("bob"));
   }
 
   private static final String NULLABLE = """
