@@ -56,8 +56,9 @@ import org.slf4j.LoggerFactory;
  *       have that id.
  *   <li>{@code GET /subjects/{s}/metadata?key=k&value=v...}: the latest version whose metadata properties hold
  *       every pair, else 404 with error code 40401.
- *   <li>{@code /associations/...}: always 404 with error code 40401, so that clients that ask for associations
- *       first (Confluent's JavaScript client by default) fall back to the topic name strategy.
+ *   <li>{@code /associations/...}: always an empty list, Confluent's answer for a topic without associations, so
+ *       that clients that ask for associations first (Confluent 8.3's default strategy, Confluent's JavaScript
+ *       client) fall back to the topic name strategy.
  *   <li>A DEK registry ({@code /dek-registry/v1}): create and read KEKs, create DEKs (both paths), read a DEK's
  *       latest version, its version list and a version (a number, {@code -1} or {@code latest}), with Confluent's
  *       JSON, 404 with error code 40470 for a missing key and 409 with 40971 for a key created twice.
@@ -229,7 +230,7 @@ public final class DataContractLayer implements AutoCloseable {
     if (first.equals("dek-registry") && size >= 2 && path.get(1).equals("v1")) {
       return dekRegistry.handle(method, path.subList(2, size), single(query), objectOrNull(body));
     } else if (first.equals("associations")) {
-      return Answer.error(404, SUBJECT_NOT_FOUND, "DataContractLayer keeps no associations");
+      return Answer.json(200, Answer.JSON.createArrayNode()); // Confluent's answer for a topic without any
     } else if (first.equals("subjects") && size == 3 && method.equals("POST") && path.get(2).equals("versions")) {
       return register(path.get(1), request);
     } else if (first.equals("subjects") && size == 2 && method.equals("POST")) {

@@ -357,9 +357,9 @@ class DataContractLayerTest {
   }
 
   @Test
-  void associations_areNotFound() throws Exception {
+  void associations_noneForAnyTopic_asConfluentAnswers() throws Exception {
     assertThat(call("GET", "/associations/resources/-/orders?resourceType=topic&associationType=value", null))
-        .isEqualTo(new Reply(404, "{\"error_code\":40401,\"message\":\"DataContractLayer keeps no associations\"}"));
+        .isEqualTo(new Reply(200, "[]"));
     assertThat(registry.getRequestCount()).isZero();
   }
 
