@@ -86,7 +86,10 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   private final Ticker ticker;
   private final Executor background;
   private final ExecutorService ownBackground;
-  /** Ids served from disk, with when the registry was last asked for them (ticker time). */
+  /**
+   * Ids served from disk, with when the registry was last asked for them (ticker time): only ids {@link #byId}
+   * holds, so bounded as it is; an id it evicts leaves here too, and its next read asks the registry again.
+   */
   private final Map<Integer, Long> fromDisk = new ConcurrentHashMap<>();
   /** The wrapped client's DEK registry, cached: see {@link CachingDekRegistry}. */
   private final CachingDekRegistry dekRegistry;
@@ -143,7 +146,13 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
       return thread;
     });
     this.background = backgroundExecutor != null ? backgroundExecutor : ownBackground;
-    this.byId = Caffeine.newBuilder().maximumSize(maxSize).recordStats().build();
+    this.byId = Caffeine.newBuilder().maximumSize(maxSize).recordStats()
+        .<Integer, Schema>evictionListener((id, schema, cause) -> {
+          if (id != null) {
+            fromDisk.remove(id);
+          }
+        })
+        .build();
     this.byIdLoads = new CallerLoads<>(byId);
     this.contracts = Caffeine.newBuilder().maximumSize(maxSize).build();
     this.guidContracts = Caffeine.newBuilder().maximumSize(maxSize).build();
@@ -507,7 +516,8 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   CacheSizes cacheSizes() {
     byId.cleanUp();
     latest.cleanUp();
-    return new CacheSizes(byId.estimatedSize(), registered.size(), lookedUp.size(), latest.estimatedSize());
+    return new CacheSizes(byId.estimatedSize(), registered.size(), lookedUp.size(), latest.estimatedSize(),
+        fromDisk.size());
   }
 
   /**
@@ -517,8 +527,9 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
    * @param registered (subject, schema) to id, from registrations
    * @param lookedUp (subject, schema) to version, from lookups
    * @param latest subject to latest version
+   * @param servedFromDisk ids served from disk, waiting to be asked of the registry again
    */
-  record CacheSizes(long schemasById, long registered, long lookedUp, long latest) {}
+  record CacheSizes(long schemasById, long registered, long lookedUp, long latest, long servedFromDisk) {}
 
   /** Closes the wrapped client, and stops this client's background thread (refreshes, disk rechecks). */
   @Override

@@ -3,7 +3,6 @@ package io.kavro.registry;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 import org.apache.avro.Schema;
@@ -14,12 +13,16 @@ import org.apache.avro.Schema;
  * never taken for id 0 of another, in memory or on disk. Calls that name a subject go to its cache; the others
  * (the subject list, ids without a subject) to the registry.
  *
- * <p>Thread-safe. A subject's cache is made on first use, once, and kept until {@link #close()}.
+ * <p>Thread-safe. A subject's cache is made on first use, once, and kept until {@link #close()} or until it is
+ * evicted: at most {@code maxSubjects} caches are kept ({@code latest.cache.size}, the bound on the subjects a
+ * client keeps). An evicted subject's cache is dropped, not closed (its client is the registry's, which {@link
+ * #close()} closes); the subject's next call makes a new one, which asks the registry again: an evicted id is
+ * re-fetched, never answered from another subject's cache. Its counters leave {@link #stats()} with it.
  */
 final class PerSubjectClient implements SchemaRegistryClient {
   private final SchemaRegistryClient registry;
   private final Function<String, SchemaRegistryClient> cacheOf;
-  private final Map<String, SchemaRegistryClient> bySubject = new ConcurrentHashMap<>();
+  private final com.github.benmanes.caffeine.cache.Cache<String, SchemaRegistryClient> bySubject;
   private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
   private final java.util.concurrent.ExecutorService background;
 
@@ -27,12 +30,19 @@ final class PerSubjectClient implements SchemaRegistryClient {
    * @param registry the registry's uncached client, which {@link #close()} closes
    * @param cacheOf makes the cache of one subject's ids, over {@code registry.forSubject(subject)}
    * @param background the caches' background thread (refreshes, disk rechecks), which {@link #close()} stops
+   * @param maxSubjects how many subjects' caches are kept at most
    */
   PerSubjectClient(SchemaRegistryClient registry, Function<String, SchemaRegistryClient> cacheOf,
-      java.util.concurrent.ExecutorService background) {
+      java.util.concurrent.ExecutorService background, int maxSubjects) {
+    if (maxSubjects < 1) {
+      throw new IllegalArgumentException("maxSubjects must be at least 1, was " + maxSubjects);
+    }
     this.registry = registry;
     this.cacheOf = cacheOf;
     this.background = background;
+    // Evictions on the calling thread: no pool of the JVM's, and a test sees them at once.
+    this.bySubject = com.github.benmanes.caffeine.cache.Caffeine.newBuilder().maximumSize(maxSubjects)
+        .executor(Runnable::run).build();
   }
 
   @Override
@@ -42,12 +52,12 @@ final class PerSubjectClient implements SchemaRegistryClient {
 
   @Override
   public SchemaRegistryClient forSubject(String subject) {
-    SchemaRegistryClient known = bySubject.get(SubjectNames.present(subject, "read the ids"));
+    SchemaRegistryClient known = bySubject.getIfPresent(SubjectNames.present(subject, "read the ids"));
     if (known != null) {
       return known; // checked when its cache was made
     }
     SubjectNames.checked(subject, "read the ids");
-    return bySubject.computeIfAbsent(subject, name -> {
+    return bySubject.get(subject, name -> {
       SchemaRegistryClient cache = cacheOf.apply(name);
       // Each cache tells this client, which tells the listeners of the moment: one added before or while a subject
       // is first used hears of that subject's changes too, with no race between the two.
@@ -161,7 +171,7 @@ final class PerSubjectClient implements SchemaRegistryClient {
   /** The sum over the subjects' caches. */
   @Override
   public long replacedSchemas() {
-    return bySubject.values().stream().mapToLong(SchemaRegistryClient::replacedSchemas).sum();
+    return bySubject.asMap().values().stream().mapToLong(SchemaRegistryClient::replacedSchemas).sum();
   }
 
   /** Told of a change in any subject's cache, those made later included. */
@@ -187,7 +197,7 @@ final class PerSubjectClient implements SchemaRegistryClient {
   @Override
   public RegistryStats stats() {
     Map<String, RegistryStats.CacheStats> caches = new java.util.TreeMap<>();
-    for (SchemaRegistryClient cache : bySubject.values()) {
+    for (SchemaRegistryClient cache : bySubject.asMap().values()) {
       cache.stats().caches().forEach((name, stats) -> caches.merge(name, stats, PerSubjectClient::sum));
     }
     return registry.stats().withCaches(caches);
@@ -198,12 +208,18 @@ final class PerSubjectClient implements SchemaRegistryClient {
         a.staleServes() + b.staleServes());
   }
 
+  /** The subjects whose caches are kept now, for tests that check the bound. */
+  java.util.Set<String> cachedSubjects() {
+    bySubject.cleanUp();
+    return java.util.Set.copyOf(bySubject.asMap().keySet());
+  }
+
   /** Closes every subject's cache, then the registry's client. */
   @Override
   public void close() {
     background.shutdownNow();
-    bySubject.values().forEach(SchemaRegistryClient::close);
-    bySubject.clear();
+    bySubject.asMap().values().forEach(SchemaRegistryClient::close);
+    bySubject.invalidateAll();
     registry.close();
   }
 }

@@ -86,7 +86,8 @@ public record RegistryKey(String name, Type type, Object defaultValue, List<Stri
             + "background; while the registry fails, the stale value is served.");
 
   static final RegistryKey LATEST_CACHE_SIZE = bounded(LATEST_CACHE_SIZE_CONFIG, Type.INT, 1000, 1, Importance.LOW,
-            "Bound on the latest versions cached (one per subject, and per subject and metadata).");
+            "Bound on the subjects a client keeps: the latest versions cached (one per subject, and per subject and "
+            + "metadata) and, for a registry whose ids count per subject (schema-repo), the subjects' caches.");
 
   static final RegistryKey MISSING_ID_CACHE_TTL_SEC = bounded(MISSING_ID_CACHE_TTL_SEC_CONFIG, Type.LONG, 0L, 0,
             Importance.LOW, "Seconds a schema id the registry does not know is remembered as missing, so that "
