@@ -22,7 +22,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A {@link SchemaRegistryClient} that caches another one.
+ * A {@link SchemaRegistryClient} that caches another one: the calls it does not cache are passed on
+ * ({@link ForwardingSchemaRegistryClient}).
  *
  * <p><b>Thread safety.</b> Thread-safe, with no client-wide lock: concurrent misses for one key make a single
  * call to the registry, and lookups of other keys go on meanwhile.
@@ -54,13 +55,12 @@ import org.slf4j.LoggerFactory;
  * <p>Everything else (subjects, versions, compatibility, deletes) goes to the registry every time; deletes
  * also drop the subject's cached entries.
  */
-final class CachingSchemaRegistryClient implements SchemaRegistryClient {
+final class CachingSchemaRegistryClient extends ForwardingSchemaRegistryClient {
   private static final Logger log = LoggerFactory.getLogger(CachingSchemaRegistryClient.class);
 
   /** How often a schema served from disk is asked of the registry again while it is read. */
   static final Duration DISK_RECHECK = Duration.ofSeconds(30);
 
-  private final SchemaRegistryClient delegate;
   /** Schemas served from disk that the registry then answered otherwise: see {@link #replacedSchemas()}. */
   private final java.util.concurrent.atomic.AtomicLong replaced = new java.util.concurrent.atomic.AtomicLong();
   /** Told when an answer may no longer hold: see {@link #onChange}. */
@@ -132,12 +132,12 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   /** The cache of context {@code context}'s ids, over {@code delegate}, the wrapped client's view of it. */
   private CachingSchemaRegistryClient(SchemaRegistryClient delegate, CachePolicy policy, SchemaFileStore files,
       Ticker ticker, Executor backgroundExecutor, CachingSchemaRegistryClient root, String context) {
+    super(delegate);
     int maxSize = policy.maxSize();
     this.policy = policy;
     this.context = context;
     this.root = root == null ? this : root;
     this.contexts = root == null ? new ConcurrentHashMap<>() : root.contexts;
-    this.delegate = delegate;
     this.files = files;
     this.ticker = ticker;
     this.ownBackground = backgroundExecutor != null ? null : Executors.newSingleThreadExecutor(runnable -> {
@@ -410,11 +410,6 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   }
 
   @Override
-  public List<String> subjects() {
-    return delegate.subjects();
-  }
-
-  @Override
   public List<Integer> versions(String subject) {
     SubjectNames.present(subject, "list versions");
     return delegate.versions(subject);
@@ -427,11 +422,6 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   }
 
   @Override
-  public CompatibilityLevel compatibility() {
-    return delegate.compatibility();
-  }
-
-  @Override
   public CompatibilityLevel compatibility(String subject) {
     SubjectNames.present(subject, "get compatibility");
     return delegate.compatibility(subject);
@@ -441,11 +431,6 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   public CompatibilityInForce compatibilityInForce(String subject) {
     SubjectNames.present(subject, "get compatibility");
     return delegate.compatibilityInForce(subject);
-  }
-
-  @Override
-  public void setCompatibility(CompatibilityLevel level) {
-    delegate.setCompatibility(level);
   }
 
   @Override

@@ -2,7 +2,6 @@ package io.kavro.registry;
 
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 import org.apache.avro.Schema;
@@ -11,7 +10,7 @@ import org.apache.avro.Schema;
  * The cached client of a registry whose ids count per subject ({@link SchemaRegistryClient#idsPerSubject()}):
  * one cache per subject, each over the registry's client of that subject's ids, so that id 0 of one subject is
  * never taken for id 0 of another, in memory or on disk. Calls that name a subject go to its cache; the others
- * (the subject list, ids without a subject) to the registry.
+ * (the subject list, ids without a subject) to the registry ({@link ForwardingSchemaRegistryClient}).
  *
  * <p>Thread-safe. A subject's cache is made on first use, once, and kept until {@link #close()} or until it is
  * evicted: at most {@code maxSubjects} caches are kept ({@code latest.cache.size}, the bound on the subjects a
@@ -19,7 +18,7 @@ import org.apache.avro.Schema;
  * #close()} closes); the subject's next call makes a new one, which asks the registry again: an evicted id is
  * re-fetched, never answered from another subject's cache. Its counters leave {@link #stats()} with it.
  */
-final class PerSubjectClient implements SchemaRegistryClient {
+final class PerSubjectClient extends ForwardingSchemaRegistryClient {
   private final SchemaRegistryClient registry;
   private final Function<String, SchemaRegistryClient> cacheOf;
   private final com.github.benmanes.caffeine.cache.Cache<String, SchemaRegistryClient> bySubject;
@@ -34,6 +33,7 @@ final class PerSubjectClient implements SchemaRegistryClient {
    */
   PerSubjectClient(SchemaRegistryClient registry, Function<String, SchemaRegistryClient> cacheOf,
       java.util.concurrent.ExecutorService background, int maxSubjects) {
+    super(registry);
     if (maxSubjects < 1) {
       throw new IllegalArgumentException("maxSubjects must be at least 1, was " + maxSubjects);
     }
@@ -66,106 +66,16 @@ final class PerSubjectClient implements SchemaRegistryClient {
     });
   }
 
-  /** The registry's answer: an id without its subject means no schema. */
+  /** The subject's cache: see {@link #forSubject}. */
   @Override
-  public Schema schemaById(int id) {
-    return registry.schemaById(id);
-  }
-
-  @Override
-  public int register(String subject, Schema schema, List<SchemaReference> references) {
-    return forSubject(subject).register(subject, schema, references);
+  SchemaRegistryClient of(String subject) {
+    return forSubject(subject);
   }
 
   @Override
   public int register(String subject, Schema schema, List<SchemaReference> references,
       io.kavro.registry.contract.DataContract contract) {
     return forSubject(subject).register(subject, schema, references, contract);
-  }
-
-  @Override
-  public SubjectVersion lookup(String subject, Schema schema, List<SchemaReference> references) {
-    return forSubject(subject).lookup(subject, schema, references);
-  }
-
-  @Override
-  public Schema schemaByGuid(UUID guid) {
-    return registry.schemaByGuid(guid);
-  }
-
-  @Override
-  public UUID guidOf(int id) {
-    return registry.guidOf(id);
-  }
-
-  @Override
-  public SubjectVersion latestVersion(String subject) {
-    return forSubject(subject).latestVersion(subject);
-  }
-
-  @Override
-  public SubjectVersion latestWithMetadata(String subject, Map<String, String> metadata) {
-    return forSubject(subject).latestWithMetadata(subject, metadata);
-  }
-
-  @Override
-  public SubjectVersion version(String subject, int version) {
-    return forSubject(subject).version(subject, version);
-  }
-
-  @Override
-  public List<String> subjects() {
-    return registry.subjects();
-  }
-
-  @Override
-  public List<Integer> versions(String subject) {
-    return forSubject(subject).versions(subject);
-  }
-
-  @Override
-  public CompatibilityCheck checkCompatibility(String subject, Schema schema) {
-    return forSubject(subject).checkCompatibility(subject, schema);
-  }
-
-  @Override
-  public CompatibilityLevel compatibility() {
-    return registry.compatibility();
-  }
-
-  @Override
-  public CompatibilityInForce compatibilityInForce(String subject) {
-    return forSubject(subject).compatibilityInForce(subject);
-  }
-
-  @Override
-  public void setCompatibility(CompatibilityLevel level) {
-    registry.setCompatibility(level);
-  }
-
-  @Override
-  public void setCompatibility(String subject, CompatibilityLevel level) {
-    forSubject(subject).setCompatibility(subject, level);
-  }
-
-  @Override
-  public List<Integer> deleteSubject(String subject) {
-    return forSubject(subject).deleteSubject(subject);
-  }
-
-  @Override
-  public List<Integer> deleteSubjectPermanently(String subject) {
-    return forSubject(subject).deleteSubjectPermanently(subject);
-  }
-
-  @Override
-  public int deleteVersion(String subject, int version) {
-    return forSubject(subject).deleteVersion(subject, version);
-  }
-
-  @Override
-  public int deleteVersionPermanently(String subject, int version) {
-    return forSubject(subject).deleteVersionPermanently(subject, version);
   }
 
   /** The sum over the subjects' caches. */
