@@ -22,7 +22,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A {@link SchemaRegistryClient} that caches another one.
+ * A {@link SchemaRegistryClient} that caches another one: the calls it does not cache are passed on
+ * ({@link ForwardingSchemaRegistryClient}).
  *
  * <p><b>Thread safety.</b> Thread-safe, with no client-wide lock: concurrent misses for one key make a single
  * call to the registry, and lookups of other keys go on meanwhile.
@@ -54,13 +55,12 @@ import org.slf4j.LoggerFactory;
  * <p>Everything else (subjects, versions, compatibility, deletes) goes to the registry every time; deletes
  * also drop the subject's cached entries.
  */
-final class CachingSchemaRegistryClient implements SchemaRegistryClient {
+final class CachingSchemaRegistryClient extends ForwardingSchemaRegistryClient {
   private static final Logger log = LoggerFactory.getLogger(CachingSchemaRegistryClient.class);
 
   /** How often a schema served from disk is asked of the registry again while it is read. */
   static final Duration DISK_RECHECK = Duration.ofSeconds(30);
 
-  private final SchemaRegistryClient delegate;
   /** Schemas served from disk that the registry then answered otherwise: see {@link #replacedSchemas()}. */
   private final java.util.concurrent.atomic.AtomicLong replaced = new java.util.concurrent.atomic.AtomicLong();
   /** Told when an answer may no longer hold: see {@link #onChange}. */
@@ -86,7 +86,10 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   private final Ticker ticker;
   private final Executor background;
   private final ExecutorService ownBackground;
-  /** Ids served from disk, with when the registry was last asked for them (ticker time). */
+  /**
+   * Ids served from disk, with when the registry was last asked for them (ticker time): only ids {@link #byId}
+   * holds, so bounded as it is; an id it evicts leaves here too, and its next read asks the registry again.
+   */
   private final Map<Integer, Long> fromDisk = new ConcurrentHashMap<>();
   /** The wrapped client's DEK registry, cached: see {@link CachingDekRegistry}. */
   private final CachingDekRegistry dekRegistry;
@@ -129,12 +132,12 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   /** The cache of context {@code context}'s ids, over {@code delegate}, the wrapped client's view of it. */
   private CachingSchemaRegistryClient(SchemaRegistryClient delegate, CachePolicy policy, SchemaFileStore files,
       Ticker ticker, Executor backgroundExecutor, CachingSchemaRegistryClient root, String context) {
+    super(delegate);
     int maxSize = policy.maxSize();
     this.policy = policy;
     this.context = context;
     this.root = root == null ? this : root;
     this.contexts = root == null ? new ConcurrentHashMap<>() : root.contexts;
-    this.delegate = delegate;
     this.files = files;
     this.ticker = ticker;
     this.ownBackground = backgroundExecutor != null ? null : Executors.newSingleThreadExecutor(runnable -> {
@@ -143,7 +146,13 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
       return thread;
     });
     this.background = backgroundExecutor != null ? backgroundExecutor : ownBackground;
-    this.byId = Caffeine.newBuilder().maximumSize(maxSize).recordStats().build();
+    this.byId = Caffeine.newBuilder().maximumSize(maxSize).recordStats()
+        .<Integer, Schema>evictionListener((id, schema, cause) -> {
+          if (id != null) {
+            fromDisk.remove(id);
+          }
+        })
+        .build();
     this.byIdLoads = new CallerLoads<>(byId);
     this.contracts = Caffeine.newBuilder().maximumSize(maxSize).build();
     this.guidContracts = Caffeine.newBuilder().maximumSize(maxSize).build();
@@ -401,11 +410,6 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   }
 
   @Override
-  public List<String> subjects() {
-    return delegate.subjects();
-  }
-
-  @Override
   public List<Integer> versions(String subject) {
     SubjectNames.present(subject, "list versions");
     return delegate.versions(subject);
@@ -418,11 +422,6 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   }
 
   @Override
-  public CompatibilityLevel compatibility() {
-    return delegate.compatibility();
-  }
-
-  @Override
   public CompatibilityLevel compatibility(String subject) {
     SubjectNames.present(subject, "get compatibility");
     return delegate.compatibility(subject);
@@ -432,11 +431,6 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   public CompatibilityInForce compatibilityInForce(String subject) {
     SubjectNames.present(subject, "get compatibility");
     return delegate.compatibilityInForce(subject);
-  }
-
-  @Override
-  public void setCompatibility(CompatibilityLevel level) {
-    delegate.setCompatibility(level);
   }
 
   @Override
@@ -507,7 +501,8 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   CacheSizes cacheSizes() {
     byId.cleanUp();
     latest.cleanUp();
-    return new CacheSizes(byId.estimatedSize(), registered.size(), lookedUp.size(), latest.estimatedSize());
+    return new CacheSizes(byId.estimatedSize(), registered.size(), lookedUp.size(), latest.estimatedSize(),
+        fromDisk.size());
   }
 
   /**
@@ -517,8 +512,9 @@ final class CachingSchemaRegistryClient implements SchemaRegistryClient {
    * @param registered (subject, schema) to id, from registrations
    * @param lookedUp (subject, schema) to version, from lookups
    * @param latest subject to latest version
+   * @param servedFromDisk ids served from disk, waiting to be asked of the registry again
    */
-  record CacheSizes(long schemasById, long registered, long lookedUp, long latest) {}
+  record CacheSizes(long schemasById, long registered, long lookedUp, long latest, long servedFromDisk) {}
 
   /** Closes the wrapped client, and stops this client's background thread (refreshes, disk rechecks). */
   @Override

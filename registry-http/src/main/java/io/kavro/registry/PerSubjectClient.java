@@ -2,8 +2,6 @@ package io.kavro.registry;
 
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 import org.apache.avro.Schema;
@@ -12,14 +10,18 @@ import org.apache.avro.Schema;
  * The cached client of a registry whose ids count per subject ({@link SchemaRegistryClient#idsPerSubject()}):
  * one cache per subject, each over the registry's client of that subject's ids, so that id 0 of one subject is
  * never taken for id 0 of another, in memory or on disk. Calls that name a subject go to its cache; the others
- * (the subject list, ids without a subject) to the registry.
+ * (the subject list, ids without a subject) to the registry ({@link ForwardingSchemaRegistryClient}).
  *
- * <p>Thread-safe. A subject's cache is made on first use, once, and kept until {@link #close()}.
+ * <p>Thread-safe. A subject's cache is made on first use, once, and kept until {@link #close()} or until it is
+ * evicted: at most {@code maxSubjects} caches are kept ({@code latest.cache.size}, the bound on the subjects a
+ * client keeps). An evicted subject's cache is dropped, not closed (its client is the registry's, which {@link
+ * #close()} closes); the subject's next call makes a new one, which asks the registry again: an evicted id is
+ * re-fetched, never answered from another subject's cache. Its counters leave {@link #stats()} with it.
  */
-final class PerSubjectClient implements SchemaRegistryClient {
+final class PerSubjectClient extends ForwardingSchemaRegistryClient {
   private final SchemaRegistryClient registry;
   private final Function<String, SchemaRegistryClient> cacheOf;
-  private final Map<String, SchemaRegistryClient> bySubject = new ConcurrentHashMap<>();
+  private final com.github.benmanes.caffeine.cache.Cache<String, SchemaRegistryClient> bySubject;
   private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
   private final java.util.concurrent.ExecutorService background;
 
@@ -27,12 +29,20 @@ final class PerSubjectClient implements SchemaRegistryClient {
    * @param registry the registry's uncached client, which {@link #close()} closes
    * @param cacheOf makes the cache of one subject's ids, over {@code registry.forSubject(subject)}
    * @param background the caches' background thread (refreshes, disk rechecks), which {@link #close()} stops
+   * @param maxSubjects how many subjects' caches are kept at most
    */
   PerSubjectClient(SchemaRegistryClient registry, Function<String, SchemaRegistryClient> cacheOf,
-      java.util.concurrent.ExecutorService background) {
+      java.util.concurrent.ExecutorService background, int maxSubjects) {
+    super(registry);
+    if (maxSubjects < 1) {
+      throw new IllegalArgumentException("maxSubjects must be at least 1, was " + maxSubjects);
+    }
     this.registry = registry;
     this.cacheOf = cacheOf;
     this.background = background;
+    // Evictions on the calling thread: no pool of the JVM's, and a test sees them at once.
+    this.bySubject = com.github.benmanes.caffeine.cache.Caffeine.newBuilder().maximumSize(maxSubjects)
+        .executor(Runnable::run).build();
   }
 
   @Override
@@ -42,12 +52,12 @@ final class PerSubjectClient implements SchemaRegistryClient {
 
   @Override
   public SchemaRegistryClient forSubject(String subject) {
-    SchemaRegistryClient known = bySubject.get(SubjectNames.present(subject, "read the ids"));
+    SchemaRegistryClient known = bySubject.getIfPresent(SubjectNames.present(subject, "read the ids"));
     if (known != null) {
       return known; // checked when its cache was made
     }
     SubjectNames.checked(subject, "read the ids");
-    return bySubject.computeIfAbsent(subject, name -> {
+    return bySubject.get(subject, name -> {
       SchemaRegistryClient cache = cacheOf.apply(name);
       // Each cache tells this client, which tells the listeners of the moment: one added before or while a subject
       // is first used hears of that subject's changes too, with no race between the two.
@@ -56,15 +66,10 @@ final class PerSubjectClient implements SchemaRegistryClient {
     });
   }
 
-  /** The registry's answer: an id without its subject means no schema. */
+  /** The subject's cache: see {@link #forSubject}. */
   @Override
-  public Schema schemaById(int id) {
-    return registry.schemaById(id);
-  }
-
-  @Override
-  public int register(String subject, Schema schema, List<SchemaReference> references) {
-    return forSubject(subject).register(subject, schema, references);
+  SchemaRegistryClient of(String subject) {
+    return forSubject(subject);
   }
 
   @Override
@@ -73,95 +78,10 @@ final class PerSubjectClient implements SchemaRegistryClient {
     return forSubject(subject).register(subject, schema, references, contract);
   }
 
-  @Override
-  public SubjectVersion lookup(String subject, Schema schema, List<SchemaReference> references) {
-    return forSubject(subject).lookup(subject, schema, references);
-  }
-
-  @Override
-  public Schema schemaByGuid(UUID guid) {
-    return registry.schemaByGuid(guid);
-  }
-
-  @Override
-  public UUID guidOf(int id) {
-    return registry.guidOf(id);
-  }
-
-  @Override
-  public SubjectVersion latestVersion(String subject) {
-    return forSubject(subject).latestVersion(subject);
-  }
-
-  @Override
-  public SubjectVersion latestWithMetadata(String subject, Map<String, String> metadata) {
-    return forSubject(subject).latestWithMetadata(subject, metadata);
-  }
-
-  @Override
-  public SubjectVersion version(String subject, int version) {
-    return forSubject(subject).version(subject, version);
-  }
-
-  @Override
-  public List<String> subjects() {
-    return registry.subjects();
-  }
-
-  @Override
-  public List<Integer> versions(String subject) {
-    return forSubject(subject).versions(subject);
-  }
-
-  @Override
-  public CompatibilityCheck checkCompatibility(String subject, Schema schema) {
-    return forSubject(subject).checkCompatibility(subject, schema);
-  }
-
-  @Override
-  public CompatibilityLevel compatibility() {
-    return registry.compatibility();
-  }
-
-  @Override
-  public CompatibilityInForce compatibilityInForce(String subject) {
-    return forSubject(subject).compatibilityInForce(subject);
-  }
-
-  @Override
-  public void setCompatibility(CompatibilityLevel level) {
-    registry.setCompatibility(level);
-  }
-
-  @Override
-  public void setCompatibility(String subject, CompatibilityLevel level) {
-    forSubject(subject).setCompatibility(subject, level);
-  }
-
-  @Override
-  public List<Integer> deleteSubject(String subject) {
-    return forSubject(subject).deleteSubject(subject);
-  }
-
-  @Override
-  public List<Integer> deleteSubjectPermanently(String subject) {
-    return forSubject(subject).deleteSubjectPermanently(subject);
-  }
-
-  @Override
-  public int deleteVersion(String subject, int version) {
-    return forSubject(subject).deleteVersion(subject, version);
-  }
-
-  @Override
-  public int deleteVersionPermanently(String subject, int version) {
-    return forSubject(subject).deleteVersionPermanently(subject, version);
-  }
-
   /** The sum over the subjects' caches. */
   @Override
   public long replacedSchemas() {
-    return bySubject.values().stream().mapToLong(SchemaRegistryClient::replacedSchemas).sum();
+    return bySubject.asMap().values().stream().mapToLong(SchemaRegistryClient::replacedSchemas).sum();
   }
 
   /** Told of a change in any subject's cache, those made later included. */
@@ -187,7 +107,7 @@ final class PerSubjectClient implements SchemaRegistryClient {
   @Override
   public RegistryStats stats() {
     Map<String, RegistryStats.CacheStats> caches = new java.util.TreeMap<>();
-    for (SchemaRegistryClient cache : bySubject.values()) {
+    for (SchemaRegistryClient cache : bySubject.asMap().values()) {
       cache.stats().caches().forEach((name, stats) -> caches.merge(name, stats, PerSubjectClient::sum));
     }
     return registry.stats().withCaches(caches);
@@ -198,12 +118,18 @@ final class PerSubjectClient implements SchemaRegistryClient {
         a.staleServes() + b.staleServes());
   }
 
+  /** The subjects whose caches are kept now, for tests that check the bound. */
+  java.util.Set<String> cachedSubjects() {
+    bySubject.cleanUp();
+    return java.util.Set.copyOf(bySubject.asMap().keySet());
+  }
+
   /** Closes every subject's cache, then the registry's client. */
   @Override
   public void close() {
     background.shutdownNow();
-    bySubject.values().forEach(SchemaRegistryClient::close);
-    bySubject.clear();
+    bySubject.asMap().values().forEach(SchemaRegistryClient::close);
+    bySubject.invalidateAll();
     registry.close();
   }
 }

@@ -78,7 +78,8 @@ public record RegistryKey(String name, Type type, Object defaultValue, List<Stri
 
   static final RegistryKey MAX_SCHEMAS_PER_SUBJECT =
       bounded(MAX_SCHEMAS_PER_SUBJECT_CONFIG, Type.INT, 1000, 1, Importance.LOW,
-            "Bound on each schema cache (id to schema, schema to id, latest versions, readers and writers).");
+            "Bound on each schema cache (id to schema, schema to id, latest versions, readers and writers), "
+            + "and on the topics a serializer or deserializer keeps routes or a schema context for.");
 
   static final RegistryKey LATEST_CACHE_TTL_SEC = key(LATEST_CACHE_TTL_SEC_CONFIG, Type.LONG, -1L, Importance.LOW,
             "Seconds a subject's latest version (use.latest.version, use.latest.with.metadata) is cached; -1 "
@@ -86,7 +87,8 @@ public record RegistryKey(String name, Type type, Object defaultValue, List<Stri
             + "background; while the registry fails, the stale value is served.");
 
   static final RegistryKey LATEST_CACHE_SIZE = bounded(LATEST_CACHE_SIZE_CONFIG, Type.INT, 1000, 1, Importance.LOW,
-            "Bound on the latest versions cached (one per subject, and per subject and metadata).");
+            "Bound on the subjects a client keeps: the latest versions cached (one per subject, and per subject and "
+            + "metadata) and, for a registry whose ids count per subject (schema-repo), the subjects' caches.");
 
   static final RegistryKey MISSING_ID_CACHE_TTL_SEC = bounded(MISSING_ID_CACHE_TTL_SEC_CONFIG, Type.LONG, 0L, 0,
             Importance.LOW, "Seconds a schema id the registry does not know is remembered as missing, so that "
@@ -95,7 +97,8 @@ public record RegistryKey(String name, Type type, Object defaultValue, List<Stri
 
   static final RegistryKey MISSING_CACHE_SIZE =
       bounded(MISSING_CACHE_SIZE_CONFIG, Type.INT, 10_000, 1, Importance.LOW,
-            "Bound on the schema ids remembered as missing.");
+            "Bound on the schema ids remembered as missing, and on the (subject, schema id) pairs a "
+            + "deserializer remembers its subject does not hold.");
 
   static final RegistryKey NORMALIZE_SCHEMAS = key(NORMALIZE_SCHEMAS_CONFIG, Type.BOOLEAN, false, Importance.LOW,
             "Ask the registry to normalize schemas before registering or looking them up.");

@@ -60,7 +60,7 @@ public final class SchemaRegistryClients {
           });
       return new PerSubjectClient(backend, subject -> new CachingSchemaRegistryClient(backend.forSubject(subject),
           policy, files(config, "|subject:" + subject), com.github.benmanes.caffeine.cache.Ticker.systemTicker(),
-          background), background);
+          background), background, config.latestCacheSize());
     }
     return new CachingSchemaRegistryClient(backend, policy, files(config, ""));
   }

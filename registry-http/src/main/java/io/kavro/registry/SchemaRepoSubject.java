@@ -1,19 +1,17 @@
 package io.kavro.registry;
 
-import java.util.List;
-import java.util.Map;
-import java.util.UUID;
 import org.apache.avro.Schema;
 
 /**
  * One subject's ids of a {@link SchemaRepoClient}: {@link #schemaById} answers that subject's schema of an id; every
  * other call is the repository client's. Closing it closes nothing: the repository client owns the connection.
  */
-final class SchemaRepoSubject implements SchemaRegistryClient {
+final class SchemaRepoSubject extends ForwardingSchemaRegistryClient {
   private final SchemaRepoClient repository;
   private final String subject;
 
   SchemaRepoSubject(SchemaRepoClient repository, String subject) {
+    super(repository);
     this.repository = repository;
     this.subject = subject;
   }
@@ -31,101 +29,6 @@ final class SchemaRepoSubject implements SchemaRegistryClient {
   @Override
   public SchemaRegistryClient forSubject(String other) {
     return subject.equals(other) ? this : repository.forSubject(other);
-  }
-
-  @Override
-  public int register(String subject, Schema schema, List<SchemaReference> references) {
-    return repository.register(subject, schema, references);
-  }
-
-  @Override
-  public SubjectVersion lookup(String subject, Schema schema, List<SchemaReference> references) {
-    return repository.lookup(subject, schema, references);
-  }
-
-  @Override
-  public Schema schemaByGuid(UUID guid) {
-    return repository.schemaByGuid(guid);
-  }
-
-  @Override
-  public UUID guidOf(int id) {
-    return repository.guidOf(id);
-  }
-
-  @Override
-  public SubjectVersion latestVersion(String subject) {
-    return repository.latestVersion(subject);
-  }
-
-  @Override
-  public SubjectVersion latestWithMetadata(String subject, Map<String, String> metadata) {
-    return repository.latestWithMetadata(subject, metadata);
-  }
-
-  @Override
-  public SubjectVersion version(String subject, int version) {
-    return repository.version(subject, version);
-  }
-
-  @Override
-  public List<String> subjects() {
-    return repository.subjects();
-  }
-
-  @Override
-  public List<Integer> versions(String subject) {
-    return repository.versions(subject);
-  }
-
-  @Override
-  public CompatibilityCheck checkCompatibility(String subject, Schema schema) {
-    return repository.checkCompatibility(subject, schema);
-  }
-
-  @Override
-  public CompatibilityLevel compatibility() {
-    return repository.compatibility();
-  }
-
-  @Override
-  public CompatibilityInForce compatibilityInForce(String subject) {
-    return repository.compatibilityInForce(subject);
-  }
-
-  @Override
-  public void setCompatibility(CompatibilityLevel level) {
-    repository.setCompatibility(level);
-  }
-
-  @Override
-  public void setCompatibility(String subject, CompatibilityLevel level) {
-    repository.setCompatibility(subject, level);
-  }
-
-  @Override
-  public List<Integer> deleteSubject(String subject) {
-    return repository.deleteSubject(subject);
-  }
-
-  @Override
-  public List<Integer> deleteSubjectPermanently(String subject) {
-    return repository.deleteSubjectPermanently(subject);
-  }
-
-  @Override
-  public int deleteVersion(String subject, int version) {
-    return repository.deleteVersion(subject, version);
-  }
-
-  @Override
-  public int deleteVersionPermanently(String subject, int version) {
-    return repository.deleteVersionPermanently(subject, version);
-  }
-
-  @Override
-  public RegistryStats stats() {
-    return repository.stats();
   }
 
   /** Closes nothing: the repository client owns the connection. */

@@ -20,7 +20,7 @@ class PerSubjectClientTest {
 
   private PerSubjectClient client() {
     SchemaRegistryClient registry = stub(null);
-    return new PerSubjectClient(registry, subject -> stub(subject), Executors.newSingleThreadExecutor());
+    return new PerSubjectClient(registry, subject -> stub(subject), Executors.newSingleThreadExecutor(), 1000);
   }
 
   private SchemaRegistryClient stub(String subject) {
@@ -109,6 +109,44 @@ class PerSubjectClientTest {
       }
       assertThat(perCall).as("bytes allocated per call, subject of %d chars", subject.length()).isLessThan(1_000);
     }
+  }
+
+  /**
+   * Issue 54: at most {@code latest.cache.size} subjects' caches are kept; a subject whose cache was evicted gets a
+   * new one, which asks the registry again and answers that subject's schema of the id, never another's.
+   */
+  @Test
+  void subjectCaches_boundedByMaxSubjects_evictedSubjectAsksTheRegistryAgain() {
+    Map<String, AtomicInteger> fetches = new ConcurrentHashMap<>();
+    java.util.function.Function<String, SchemaRegistryClient> cacheOf = subject -> new CachingSchemaRegistryClient(
+        (SchemaRegistryClient) Proxy.newProxyInstance(getClass().getClassLoader(),
+            new Class<?>[] {SchemaRegistryClient.class}, (proxy, method, args) -> switch (method.getName()) {
+              case "schemaById" -> {
+                fetches.computeIfAbsent(subject, s -> new AtomicInteger()).incrementAndGet();
+                yield schemaOf(subject, (Integer) args[0]);
+              }
+              case "close" -> null;
+              case "stats" -> RegistryStats.EMPTY;
+              default -> throw new UnsupportedOperationException(method.getName());
+            }), 10, java.time.Duration.ofMinutes(1));
+    List<String> subjects = java.util.stream.IntStream.range(0, 12).mapToObj(i -> "s" + i).toList();
+    try (PerSubjectClient client = new PerSubjectClient(stub(null), cacheOf, Executors.newSingleThreadExecutor(), 3)) {
+      subjects.forEach(subject -> assertThat(client.forSubject(subject).schemaById(0)).isEqualTo(schemaOf(subject, 0)));
+
+      java.util.Set<String> kept = client.cachedSubjects();
+      assertThat(kept).hasSize(3);
+      String evicted = subjects.stream().filter(s -> !kept.contains(s)).findFirst().orElseThrow();
+      assertThat(client.forSubject(evicted).schemaById(0)).isEqualTo(schemaOf(evicted, 0));
+      assertThat(fetches.get(evicted)).as("the evicted subject's id, asked again").hasValue(2);
+      assertThat(client.cachedSubjects()).hasSize(3).contains(evicted);
+      for (String subject : subjects) {
+        assertThat(client.forSubject(subject).schemaById(0)).as(subject).isEqualTo(schemaOf(subject, 0));
+      }
+    }
+  }
+
+  private static org.apache.avro.Schema schemaOf(String subject, int id) {
+    return org.apache.avro.SchemaBuilder.record(subject + "_" + id).fields().requiredInt("f").endRecord();
   }
 
   private static long allocatedByThisThread() {

@@ -202,4 +202,35 @@ class SchemaFileStoreTest {
     assertThat(client.replacedSchemas()).isEqualTo(1);
     assertThat(told).hasValue(1);
   }
+
+  /**
+   * Issue 54: the ids served from disk, each waiting to be asked of the registry again, are bounded as the schemas
+   * by id are ({@code max.schemas.per.subject}); an id evicted is read again, from the registry once it is back.
+   */
+  @Test
+  void idsServedFromDisk_boundedByMaxSchemas_evictedIdReadAgain() {
+    ScriptedRegistry scripted = new ScriptedRegistry();
+    SchemaFileStore files = new SchemaFileStore(dir, "scripted");
+    java.util.List<Integer> ids = new java.util.ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      int id = scripted.registry.register("s" + i, TestSchemas.numbered(i));
+      files.save(id, TestSchemas.numbered(i));
+      ids.add(id);
+    }
+    scripted.down = true;
+    CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(scripted.client(),
+        CachePolicy.of(2, Duration.ofMinutes(1)), files, new CachingSchemaRegistryClientTest.FakeTicker(),
+        Runnable::run);
+
+    for (int i = 0; i < ids.size(); i++) {
+      assertThat(client.schemaById(ids.get(i))).isEqualTo(TestSchemas.numbered(i));
+    }
+
+    assertThat(client.cacheSizes().servedFromDisk()).as("ids served from disk, kept").isEqualTo(2);
+    scripted.down = false;
+    for (int i = 0; i < ids.size(); i++) {
+      assertThat(client.schemaById(ids.get(i))).as("id " + ids.get(i)).isEqualTo(TestSchemas.numbered(i));
+    }
+    assertThat(client.cacheSizes().servedFromDisk()).isLessThanOrEqualTo(2);
+  }
 }

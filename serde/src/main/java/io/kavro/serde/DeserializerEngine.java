@@ -45,14 +45,18 @@ final class DeserializerEngine implements AutoCloseable {
    */
   private final java.util.concurrent.ConcurrentHashMap<String, RouteTable> sharedByContext =
       new java.util.concurrent.ConcurrentHashMap<>();
-  /** Each topic's table of {@link #sharedByContext}, found once; empty unless topics may be in contexts. */
-  private final java.util.concurrent.ConcurrentHashMap<String, RouteTable> sharedOfTopic =
-      new java.util.concurrent.ConcurrentHashMap<>();
+  /**
+   * Each topic's table of {@link #sharedByContext}, found once; empty unless topics may be in contexts. Bounded by
+   * {@code max.schemas.per.subject} topics: an evicted topic's context is found again.
+   */
+  private final QuietCache<String, RouteTable> sharedOfTopic;
   /** Whether topics may be in another context than the default one ({@link TopicIds#contextual}). */
   private final boolean contextual;
-  /** The routes per topic: all of them when they follow its subject's latest version, else those that run rules. */
-  private final java.util.concurrent.ConcurrentHashMap<String, RouteTable> byTopic =
-      new java.util.concurrent.ConcurrentHashMap<>();
+  /**
+   * The routes per topic: all of them when they follow its subject's latest version, else those that run rules.
+   * Bounded by {@code max.schemas.per.subject} topics: an evicted topic's routes are built again from the registry.
+   */
+  private final QuietCache<String, RouteTable> byTopic;
   /** How long a route that follows the latest version stands before it is asked again; MAX_VALUE: until told. */
   private final long recheckNanos;
   /** Changes the client told of: every route is rebuilt when it moves. */
@@ -99,6 +103,8 @@ final class DeserializerEngine implements AutoCloseable {
     this.router = new ReadRouter(client, config, framing, rules);
     this.followsLatest = router.followsLatest();
     this.maxRoutes = config.maxSchemasPerSubject();
+    this.byTopic = new QuietCache<>(maxRoutes);
+    this.sharedOfTopic = new QuietCache<>(maxRoutes);
     // Routes are shared by id across the topics of one schema context (id 1 of one context is another schema than
     // another's) unless they follow a subject's latest version, or ids count per subject.
     boolean perTopic = followsLatest || client.idsPerSubject();
@@ -499,7 +505,7 @@ final class DeserializerEngine implements AutoCloseable {
       }
       return known;
     }
-    RouteTable own = table.shared() ? byTopic.get(TopicKey.of(topic)) : null;
+    RouteTable own = table.shared() ? byTopic.getIfPresent(TopicKey.of(topic)) : null;
     if (own != null) {
       ReadRoute ruled = standing(own.last, told);
       if (ruled == null || ruled.id() != id) {
@@ -532,14 +538,14 @@ final class DeserializerEngine implements AutoCloseable {
     if (told != changesSeen) {
       changesSeen = told;
       sharedByContext.values().forEach(RouteTable::clear);
-      byTopic.clear();
+      byTopic.invalidateAll();
     }
     if (shared != null) {
       // A GUID, an Apicurio id or a resolver's key names one schema in the whole registry: no context to find.
       return id >= 0 ? sharedOf(topic, id, length) : shared;
     }
-    RouteTable table = byTopic.get(TopicKey.of(topic));
-    return table != null ? table : byTopic.computeIfAbsent(TopicKey.of(topic), t -> new RouteTable(maxRoutes, false));
+    RouteTable table = byTopic.getIfPresent(TopicKey.of(topic));
+    return table != null ? table : byTopic.get(TopicKey.of(topic), t -> new RouteTable(maxRoutes, false));
   }
 
   /**
@@ -550,7 +556,7 @@ final class DeserializerEngine implements AutoCloseable {
     if (!contextual) {
       return shared;
     }
-    RouteTable table = sharedOfTopic.get(TopicKey.of(topic));
+    RouteTable table = sharedOfTopic.getIfPresent(TopicKey.of(topic));
     if (table != null) {
       return table;
     }
@@ -592,7 +598,7 @@ final class DeserializerEngine implements AutoCloseable {
         route = route.refreshingAt(System.nanoTime() + recheckNanos);
       }
       RouteTable into = table.shared() && route.rules() != null
-          ? byTopic.computeIfAbsent(TopicKey.of(topic), t -> new RouteTable(maxRoutes, false)) : table;
+          ? byTopic.get(TopicKey.of(topic), t -> new RouteTable(maxRoutes, false)) : table;
       if (key == null) {
         into.byId.put(id, route);
         if (into != table) {
@@ -628,7 +634,7 @@ final class DeserializerEngine implements AutoCloseable {
     if (known != null && current(known)) {
       return known;
     }
-    RouteTable own = table.shared() ? byTopic.get(TopicKey.of(topic)) : null;
+    RouteTable own = table.shared() ? byTopic.getIfPresent(TopicKey.of(topic)) : null;
     ReadRoute ruled = own == null ? null : standing(own.byKey.getIfPresent(key), told);
     if (ruled != null) {
       return ruled;
@@ -638,6 +644,11 @@ final class DeserializerEngine implements AutoCloseable {
 
   private static String describe(Object key) {
     return Failures.describe(key);
+  }
+
+  /** Topics with a route table of their own, and topics whose schema context is kept: for tests of the bounds. */
+  long[] cachedTopics() {
+    return new long[] {byTopic.size(), sharedOfTopic.size()};
   }
 
   /** Releases the {@link FramingResolver}, if any, and stops listening to the client. */

@@ -161,6 +161,14 @@ public final class KafkaAvroDeserializer implements Deserializer<Object>, Monito
   }
 
   /**
+   * Topics with route tables of their own, and topics whose schema context is kept; each bounded by {@code
+   * max.schemas.per.subject}.
+   */
+  long[] cachedTopics() {
+    return plugin.engine().cachedTopics();
+  }
+
+  /**
    * Shows this deserializer's metrics among the client's (KIP-877): records, bytes and errors by type, and
    * the registry client's requests, errors, retries, failovers, latency and cache counters; and, with
    * {@code rule.metrics.enable} (the default), its data contract rules' counts under Confluent's names. Kafka calls it.

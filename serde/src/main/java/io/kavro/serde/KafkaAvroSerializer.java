@@ -169,6 +169,11 @@ public final class KafkaAvroSerializer implements Serializer<Object>, Monitorabl
     return plugin.engine().cachedSchemas();
   }
 
+  /** Topics this serializer keeps a route of {@code schema}'s writer for; bounded by {@code max.schemas.per.subject}. */
+  long cachedTopics(org.apache.avro.Schema schema) {
+    return plugin.engine().cachedTopics(schema);
+  }
+
   /** Closes the registry client if this serializer created it. Idempotent. */
   @Override
   public void close() {

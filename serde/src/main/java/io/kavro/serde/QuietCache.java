@@ -36,6 +36,11 @@ final class QuietCache<K, V> {
     cache.put(key, value);
   }
 
+  /** Puts {@code value} unless {@code key} has one: the value that stands then, or {@code null} for this one. */
+  V putIfAbsent(K key, V value) {
+    return cache.asMap().putIfAbsent(key, value);
+  }
+
   void invalidateAll() {
     cache.invalidateAll();
   }

@@ -46,8 +46,8 @@ final class ReadRouter {
     this.latestWithMetadata = config.latestWithMetadata();
     this.subjects = config.subjectNameStrategy();
     this.planner = new ReadPlanner(config);
-    this.ids = new TopicIds(client, subjects, isKey);
-    this.versions = new WriterVersions(ids);
+    this.ids = new TopicIds(client, subjects, isKey, config.maxSchemasPerSubject());
+    this.versions = new WriterVersions(ids, config.registryConfig().missingCacheSize());
   }
 
   /** See {@link TopicIds#contextual}. */

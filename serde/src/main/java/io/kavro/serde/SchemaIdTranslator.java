@@ -71,7 +71,8 @@ public final class SchemaIdTranslator implements AutoCloseable {
           + "its ids is not supported: mirror such a topic's records as they are, with its registry beside");
     }
     SubjectNameStrategies.useRegistry(targetConfig.subjectNameStrategy(), target);
-    this.sourceIds = new TopicIds(source, sourceConfig.subjectNameStrategy(), isKey);
+    this.sourceIds = new TopicIds(source, sourceConfig.subjectNameStrategy(), isKey,
+        sourceConfig.maxSchemasPerSubject());
     this.translated = Caffeine.newBuilder().maximumSize(targetConfig.maxSchemasPerSubject()).build();
   }
 

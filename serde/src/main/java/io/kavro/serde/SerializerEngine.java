@@ -3,8 +3,6 @@ package io.kavro.serde;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
 import java.io.IOException;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import org.apache.avro.Schema;
@@ -32,6 +30,8 @@ final class SerializerEngine implements AutoCloseable {
   /** Inline validation rules ({@code validation.rules.execution}), or null when disabled. */
   private final InlineValidation inline;
   private final QuietCache<Schema, SchemaRoutes> routes;
+  /** Bound on the topics of one datum schema's routes. */
+  private final int maxTopics;
   private final boolean followsLatest;
   /** How long a route that follows the latest version stands: see {@link DeserializerEngine#recheckNanos}. */
   private final long recheckNanos;
@@ -54,13 +54,17 @@ final class SerializerEngine implements AutoCloseable {
     BinaryEncoder encoder;
   }
 
-  /** Everything about one datum schema: its write plan, and its route per topic. */
+  /**
+   * Everything about one datum schema: its write plan, and its route per topic, bounded by {@code
+   * max.schemas.per.subject} topics (an evicted topic's route is asked of the registry's client again).
+   */
   private static final class SchemaRoutes {
     final WritePlanner.WritePlan plan;
-    final Map<String, WriteRouter.WriteRoute> byTopic = new ConcurrentHashMap<>();
+    final QuietCache<String, WriteRouter.WriteRoute> byTopic;
 
-    SchemaRoutes(WritePlanner.WritePlan plan) {
+    SchemaRoutes(WritePlanner.WritePlan plan, int maxTopics) {
       this.plan = plan;
+      this.byTopic = new QuietCache<>(maxTopics);
     }
   }
 
@@ -80,6 +84,7 @@ final class SerializerEngine implements AutoCloseable {
     this.rules = new RuleEngine(config.ruleSettings(), client, ruleMetrics);
     this.router = new WriteRouter(client, config, planner, rules, inline);
     this.routes = new QuietCache<>(config.maxSchemasPerSubject());
+    this.maxTopics = config.maxSchemasPerSubject();
     this.followsLatest = router.followsLatest();
     this.recheckNanos = DeserializerEngine.recheckNanos(config);
     this.changeListener = client.onChange(changes::incrementAndGet);
@@ -146,13 +151,13 @@ final class SerializerEngine implements AutoCloseable {
     long told = changes.get();
     if (told != changesSeen) {
       changesSeen = told;
-      routes.values().forEach(routed -> routed.byTopic.clear());
+      routes.values().forEach(routed -> routed.byTopic.invalidateAll());
     }
     SchemaRoutes entry = routes.getIfPresent(schema);
     if (entry == null) {
       entry = encoder == null ? plan(topic, datum, schema) : plan(topic, schema);
     }
-    WriteRouter.WriteRoute route = entry.byTopic.get(TopicKey.of(topic));
+    WriteRouter.WriteRoute route = entry.byTopic.getIfPresent(TopicKey.of(topic));
     if (route == null || route.refreshAt() != Long.MAX_VALUE && nanoClock.getAsLong() - route.refreshAt() >= 0) {
       route = route(topic, entry, route, datum);
     }
@@ -226,7 +231,7 @@ final class SerializerEngine implements AutoCloseable {
 
   private SchemaRoutes plan(String topic, Object datum, Schema schema) {
     try {
-      return routes.get(schema, s -> new SchemaRoutes(planner.plan(s, datum)));
+      return routes.get(schema, s -> new SchemaRoutes(planner.plan(s, datum), maxTopics));
     } catch (RuntimeException e) {
       throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, -1, -1)
           + ": cannot build a write plan for schema " + schema.getFullName() + ": " + e, e);
@@ -236,7 +241,7 @@ final class SerializerEngine implements AutoCloseable {
   /** The plan of datums that a caller's encoder writes: generic data of {@code schema}, never reflection. */
   private SchemaRoutes plan(String topic, Schema schema) {
     try {
-      return routes.get(schema, s -> new SchemaRoutes(planner.planGeneric(s)));
+      return routes.get(schema, s -> new SchemaRoutes(planner.planGeneric(s), maxTopics));
     } catch (RuntimeException e) {
       throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, -1, -1)
           + ": cannot build a write plan for schema " + schema.getFullName() + ": " + e, e);
@@ -246,6 +251,12 @@ final class SerializerEngine implements AutoCloseable {
   /** Datum schemas with a cached writer, for tests of the cache bound. */
   long cachedSchemas() {
     return routes.size();
+  }
+
+  /** The topics with a cached route of {@code schema}'s writer, for tests of the cache bound. */
+  long cachedTopics(Schema schema) {
+    SchemaRoutes entry = routes.getIfPresent(schema);
+    return entry == null ? 0 : entry.byTopic.size();
   }
 
   /**

@@ -8,7 +8,6 @@ import io.kavro.serde.subject.RecordNameStrategy;
 import io.kavro.serde.subject.SubjectNameStrategy;
 import io.kavro.serde.subject.TopicNameStrategy;
 import io.kavro.serde.subject.TopicRecordNameStrategy;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.errors.SerializationException;
 
@@ -31,18 +30,21 @@ final class TopicIds {
   private final SchemaRegistryClient client;
   private final SubjectNameStrategy subjects;
   private final boolean isKey;
-  /** Each topic's context qualifier ({@link TopicKey}), found once. */
-  private final ConcurrentHashMap<String, String> contexts = new ConcurrentHashMap<>();
+  /** Each topic's context qualifier ({@link TopicKey}), found once while kept: at most {@code maxTopics}. */
+  private final QuietCache<String, String> contexts;
 
   /**
    * @param client the serde's client
    * @param subjects the configured strategy
    * @param isKey whether the records' keys are read
+   * @param maxTopics how many topics' contexts are kept ({@code max.schemas.per.subject}); an evicted one is
+   *     found again
    */
-  TopicIds(SchemaRegistryClient client, SubjectNameStrategy subjects, boolean isKey) {
+  TopicIds(SchemaRegistryClient client, SubjectNameStrategy subjects, boolean isKey, int maxTopics) {
     this.client = client;
     this.subjects = subjects;
     this.isKey = isKey;
+    this.contexts = new QuietCache<>(maxTopics);
   }
 
   /** The serde's client. */
@@ -86,7 +88,7 @@ final class TopicIds {
    */
   String context(String topic) {
     String key = TopicKey.of(topic);
-    String known = contexts.get(key);
+    String known = contexts.getIfPresent(key);
     if (known != null) {
       return known;
     }

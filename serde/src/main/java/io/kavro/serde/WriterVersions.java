@@ -25,8 +25,12 @@ final class WriterVersions {
   /** A schema id that a subject does not hold. */
   private record Unversioned(String subject, int id) {}
 
-  WriterVersions(TopicIds ids) {
+  /** How many (subject, id) pairs found unversioned are remembered: {@code missing.cache.size}. */
+  private final int maxUnversioned;
+
+  WriterVersions(TopicIds ids, int maxUnversioned) {
     this.ids = ids;
+    this.maxUnversioned = maxUnversioned;
   }
 
   /**
@@ -71,7 +75,7 @@ final class WriterVersions {
       synchronized (this) {
         cache = unversioned;
         if (cache == null) {
-          cache = Caffeine.newBuilder().maximumSize(10_000).expireAfterWrite(UNVERSIONED_TTL).build();
+          cache = Caffeine.newBuilder().maximumSize(maxUnversioned).expireAfterWrite(UNVERSIONED_TTL).build();
           unversioned = cache;
         }
       }

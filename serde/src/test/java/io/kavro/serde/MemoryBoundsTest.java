@@ -42,6 +42,98 @@ class MemoryBoundsTest {
     }
   }
 
+  /**
+   * Issue 54: a serializer keeps a datum schema's routes for at most {@code max.schemas.per.subject} topics; a topic
+   * evicted gets its route again, and its records still read back.
+   */
+  @Test
+  void topicsOfOneSchema_boundedByMaxSchemas_evictedTopicWritesAgain() {
+    try (Serdes serdes = new Serdes("max.schemas.per.subject", 5)) {
+      KafkaAvroSerializer serializer = serdes.serializer();
+      KafkaAvroDeserializer deserializer = serdes.deserializer();
+      GenericRecord record = new GenericData.Record(WRITER);
+      record.put("f", 7);
+
+      for (int i = 0; i < 20; i++) {
+        serializer.serialize("t" + i, record);
+      }
+
+      assertThat(serializer.cachedTopics(WRITER)).isEqualTo(5);
+      for (int i = 0; i < 20; i++) {
+        assertThat(deserializer.deserialize("t" + i, serializer.serialize("t" + i, record))).isEqualTo(record);
+      }
+      assertThat(serializer.cachedTopics(WRITER)).isEqualTo(5);
+    }
+  }
+
+  /**
+   * Issue 54: a deserializer that reads with each subject's latest version keeps route tables for at most {@code
+   * max.schemas.per.subject} topics; an evicted topic's records are read again with its own subject's latest
+   * version, never with another topic's.
+   */
+  @Test
+  void topicRouteTables_boundedByMaxSchemas_evictedTopicReadsWithItsOwnLatest() {
+    try (Serdes serdes = new Serdes("max.schemas.per.subject", 5)) {
+      SchemaRegistryClient registry = serdes.registry();
+      java.util.List<byte[]> payloads = new java.util.ArrayList<>();
+      for (int i = 0; i < 20; i++) {
+        int id = registry.register("t" + i + "-value", WRITER);
+        registry.register("t" + i + "-value", readerOf("t" + i));
+        payloads.add(new byte[] {0, (byte) (id >>> 24), (byte) (id >>> 16), (byte) (id >>> 8), (byte) id, 14});
+      }
+      KafkaAvroDeserializer deserializer = serdes.deserializer("use.latest.version", true);
+
+      for (int round = 0; round < 2; round++) {
+        for (int i = 0; i < 20; i++) {
+          GenericRecord read = (GenericRecord) deserializer.deserialize("t" + i, payloads.get(i));
+          assertThat(read.get("f")).isEqualTo(7);
+          assertThat(read.get("g")).as("topic t" + i + ", round " + round).hasToString("t" + i);
+        }
+        assertThat(deserializer.cachedTopics()[0]).as("topics with route tables").isEqualTo(5);
+      }
+    }
+  }
+
+  /**
+   * Issue 54: where topics may be in schema contexts (a strategy of the application's), a deserializer keeps the
+   * context of at most {@code max.schemas.per.subject} topics.
+   */
+  @Test
+  void topicContexts_boundedByMaxSchemas() {
+    try (Serdes serdes = new Serdes("max.schemas.per.subject", 5,
+        "value.subject.name.strategy", OwnTopicStrategy.class.getName())) {
+      KafkaAvroSerializer serializer = serdes.serializer();
+      KafkaAvroDeserializer deserializer = serdes.deserializer();
+      GenericRecord record = new GenericData.Record(WRITER);
+      record.put("f", 7);
+
+      for (int round = 0; round < 2; round++) {
+        for (int i = 0; i < 20; i++) {
+          assertThat(deserializer.deserialize("t" + i, serializer.serialize("t" + i, record))).isEqualTo(record);
+        }
+        assertThat(deserializer.cachedTopics()[1]).as("topics whose context is kept").isEqualTo(5);
+      }
+    }
+  }
+
+  /** Names the subject as TopicNameStrategy does, but is the application's own: topics may be in contexts. */
+  public static final class OwnTopicStrategy implements io.kavro.serde.subject.SubjectNameStrategy {
+    @Override
+    public String subjectName(String topic, boolean isKey, Schema schema) {
+      return topic + (isKey ? "-key" : "-value");
+    }
+  }
+
+  private static final Schema WRITER = new Schema.Parser().parse(
+      "{\"type\":\"record\",\"name\":\"R\",\"namespace\":\"io.kavro.bounds\",\"fields\":["
+      + "{\"name\":\"f\",\"type\":\"int\"}]}");
+
+  private static Schema readerOf(String topic) {
+    return new Schema.Parser().parse("{\"type\":\"record\",\"name\":\"R\",\"namespace\":\"io.kavro.bounds\","
+        + "\"fields\":[{\"name\":\"f\",\"type\":\"int\"},{\"name\":\"g\",\"type\":\"string\","
+        + "\"default\":\"" + topic + "\"}]}");
+  }
+
   private static long usedHeapAfterGc() {
     System.gc();
     return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();

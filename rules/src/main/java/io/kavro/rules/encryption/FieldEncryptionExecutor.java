@@ -7,11 +7,9 @@ import io.kavro.rules.field.FieldType;
 import io.kavro.rules.field.FieldWalker;
 import io.kavro.serde.rules.PreparedRule;
 import io.kavro.serde.rules.RuleException;
-import io.kavro.serde.rules.RuleExecutor;
 import io.kavro.serde.rules.RuleTarget;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import java.util.Map;
 
 /**
  * Confluent's {@code ENCRYPT} rules: client-side field level encryption of the fields the rule's tags select
@@ -28,7 +26,7 @@ import java.util.Map;
  * <p>Settings: those of the KMS drivers (the local KMS's {@code secret}), {@code cache.size} and
  * {@code cache.expiry.secs}. Thread-safe. {@link #close()} closes the KMS clients it made.
  */
-public final class FieldEncryptionExecutor implements RuleExecutor {
+public final class FieldEncryptionExecutor extends EncryptionExecutor {
   /** The rule type. */
   public static final String TYPE = "ENCRYPT";
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(FieldEncryptionExecutor.class);
@@ -36,27 +34,10 @@ public final class FieldEncryptionExecutor implements RuleExecutor {
   private static final int MAX_WARNED = 10_000;
 
   private final java.util.Set<String> warnedSelectsNone = java.util.concurrent.ConcurrentHashMap.newKeySet();
-  private volatile EncryptionKeys keys;
 
   /** An executor with the default settings, until {@link #configure}. */
   public FieldEncryptionExecutor() {
-    this.keys = EncryptionKeys.configured(Map.of());
-  }
-
-  @Override
-  public String type() {
-    return TYPE;
-  }
-
-  @Override
-  public void configure(Map<String, ?> configs) {
-    keys = keys.reconfigured(configs);
-  }
-
-  /** Closes the KMS clients this executor made (their SDK clients, connections, threads), once. */
-  @Override
-  public void close() {
-    keys.close();
+    super(TYPE);
   }
 
   /**
@@ -82,12 +63,9 @@ public final class FieldEncryptionExecutor implements RuleExecutor {
           + "the contract's metadata.tags), so every record is written in clear. A typo in the tags? Warned once "
           + "per rule and subject", target.rule(), target.subject(), target.rule().tags(), FieldWalker.TAGS_PROP);
     }
-    RuleCipher cipher = new RuleCipher(target, keys);
-    FieldTransform transform = switch (target.phase()) {
-      case WRITE -> (field, value) -> encrypt(target.rule(), cipher, field, value);
-      case READ -> (field, value) -> decrypt(target.rule(), cipher, field, value);
-      default -> throw new RuleException(target.rule() + " runs on write and read, not " + target.phase());
-    };
+    RuleCipher cipher = cipher(target);
+    FieldTransform transform = encrypts(target) ? (field, value) -> encrypt(target.rule(), cipher, field, value)
+        : (field, value) -> decrypt(target.rule(), cipher, field, value);
     return (input, message) -> walker.walk(message, transform);
   }
 
@@ -130,10 +108,5 @@ public final class FieldEncryptionExecutor implements RuleExecutor {
 
   private static String describe(FieldContext field) {
     return "field '" + field.fullName() + "'";
-  }
-
-  @Override
-  public String toString() {
-    return TYPE + " executor";
   }
 }

@@ -1,11 +1,8 @@
 package io.kavro.rules.encryption;
 
-import io.kavro.registry.contract.Rule;
 import io.kavro.serde.rules.PreparedRule;
 import io.kavro.serde.rules.RuleException;
-import io.kavro.serde.rules.RuleExecutor;
 import io.kavro.serde.rules.RuleTarget;
-import java.util.Map;
 
 /**
  * Confluent's {@code ENCRYPT_PAYLOAD} rules (an encoding rule): encrypts the whole encoded Avro body on write and
@@ -15,32 +12,14 @@ import java.util.Map;
  * <p>Settings: those of the KMS drivers (the local KMS's {@code secret}), {@code cache.size} and
  * {@code cache.expiry.secs}. Thread-safe. {@link #close()} closes the KMS clients it made.
  */
-public final class PayloadEncryptionExecutor implements RuleExecutor {
+public final class PayloadEncryptionExecutor extends EncryptionExecutor {
   /** The rule type. */
   public static final String TYPE = "ENCRYPT_PAYLOAD";
   private static final String PAYLOAD = "the payload";
 
-  private volatile EncryptionKeys keys;
-
   /** An executor with the default settings, until {@link #configure}. */
   public PayloadEncryptionExecutor() {
-    this.keys = EncryptionKeys.configured(Map.of());
-  }
-
-  @Override
-  public String type() {
-    return TYPE;
-  }
-
-  @Override
-  public void configure(Map<String, ?> configs) {
-    keys = keys.reconfigured(configs);
-  }
-
-  /** Closes the KMS clients this executor made (their SDK clients, connections, threads), once. */
-  @Override
-  public void close() {
-    keys.close();
+    super(TYPE);
   }
 
   /**
@@ -51,11 +30,8 @@ public final class PayloadEncryptionExecutor implements RuleExecutor {
    */
   @Override
   public PreparedRule prepare(RuleTarget target) {
-    RuleCipher cipher = new RuleCipher(target, keys);
-    boolean write = target.phase() == Rule.Mode.WRITE;
-    if (!write && target.phase() != Rule.Mode.READ) {
-      throw new RuleException(target.rule() + " runs on write and read, not " + target.phase());
-    }
+    RuleCipher cipher = cipher(target);
+    boolean write = encrypts(target);
     return (input, message) -> {
       if (!(message instanceof byte[] body)) {
         throw new RuleException(target.rule() + " takes the encoded payload (byte[]), not "
@@ -63,10 +39,5 @@ public final class PayloadEncryptionExecutor implements RuleExecutor {
       }
       return write ? cipher.encrypt(body, PAYLOAD) : cipher.decrypt(body, PAYLOAD);
     };
-  }
-
-  @Override
-  public String toString() {
-    return TYPE + " executor";
   }
 }
