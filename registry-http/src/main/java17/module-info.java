@@ -1,11 +1,14 @@
 /**
- * Kavro's schema registry client: the {@link io.kavro.registry.SchemaRegistryClient} interface, its value types,
- * exceptions and settings, the factory {@link io.kavro.registry.SchemaRegistryClients}, and the scopes of the
- * in-memory registry behind {@code mock://}.
+ * Kavro's schema registry client: the {@link io.kavro.registry.SchemaRegistryClient} interface, its value types
+ * and exceptions, the factory {@link io.kavro.registry.SchemaRegistryClients}, its settings
+ * ({@code io.kavro.registry.config}), data contracts ({@code io.kavro.registry.contract}) and the scopes of the
+ * in-memory registry behind {@code mock://} ({@code io.kavro.registry.mock}).
  *
- * <p>The HTTP transport, the cache, the schema rules and the in-memory registry itself live package-private in
- * {@code io.kavro.registry}, beside the factory that builds them: no other package, and no sibling module, names
- * them.
+ * <p>The implementation lives in {@code io.kavro.registry.internal.*}, one package per concept (HTTP transport,
+ * retry and failover; TLS and OAuth; the registry dialects; the caches and the disk store; schema texts), and is
+ * not exported: no sibling module names it, so no qualified export is needed. A sibling that comes to need an
+ * internal package gets it as {@code exports io.kavro.registry.internal.x to io.kavro.y;}, which the architecture
+ * tests read and enforce on the class path too.
  */
 module io.kavro.registry {
   // Schema, the type the whole client interface speaks in. Avro declares this name in its manifest
@@ -17,6 +20,7 @@ module io.kavro.registry {
   requires org.slf4j;
 
   exports io.kavro.registry;
+  exports io.kavro.registry.config;
   exports io.kavro.registry.contract;
   exports io.kavro.registry.mock;
 }

@@ -1,6 +1,6 @@
 package io.kavro.cli;
 
-import io.kavro.registry.RegistryConfig;
+import io.kavro.registry.config.RegistryConfig;
 import io.kavro.serde.AvroSerdeConfig;
 import io.kavro.serde.ConfigKeyCheck;
 import java.util.HashMap;

@@ -1,6 +1,6 @@
 package io.kavro.cli;
 
-import io.kavro.registry.RegistryConfig;
+import io.kavro.registry.config.RegistryConfig;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.schematools.Causes;

@@ -35,8 +35,9 @@ import org.slf4j.Logger;
 /**
  * The three library modules as a module-path user meets them: each compiles as a module with its
  * {@code module-info} (so every package it uses is one it requires), a consumer compiles against the exported
- * packages and is refused the package-private implementation, and the descriptors export exactly the public
- * packages. The build compiles the same module-info files into the jars' {@code META-INF/versions/17/}.
+ * packages and is refused the implementation (unexported packages, package-private types), and the descriptors
+ * export exactly the public packages. The build compiles the same module-info files into the jars' {@code
+ * META-INF/versions/17/}.
  */
 class ModulePathTest {
 
@@ -86,19 +87,22 @@ class ModulePathTest {
   }
 
   /**
-   * The implementation lives package-private beside the public types that use it: one type of each part (the
-   * registry's transport, cache, schema rules and in-memory registry, the serde's Avro plumbing and codecs) is
-   * refused by name.
+   * The implementation is out of reach: the registry's lives in packages the descriptor does not export (one type
+   * of each: the caches, the dialects, the transport, TLS and OAuth, the schema rules), its in-memory registry is
+   * package-private beside the mock scopes, and the serde's Avro plumbing and codecs are package-private beside the
+   * engines.
    */
   @Test
   void consumerIsRefusedTheImplementation() throws IOException {
     List<String> errors = compileConsumer("""
         package consumer;
 
-        import io.kavro.registry.CachingSchemaRegistryClient;
-        import io.kavro.registry.HttpSchemaRegistryClient;
-        import io.kavro.registry.InMemorySchemaRegistry;
-        import io.kavro.registry.SchemaDefaults;
+        import io.kavro.registry.internal.auth.OAuthTokenSource;
+        import io.kavro.registry.internal.cache.CachingSchemaRegistryClient;
+        import io.kavro.registry.internal.dialect.HttpSchemaRegistryClient;
+        import io.kavro.registry.internal.http.RestTransport;
+        import io.kavro.registry.internal.schema.SchemaDefaults;
+        import io.kavro.registry.mock.InMemorySchemaRegistry;
         import io.kavro.serde.BoundedBinaryDecoder;
         import io.kavro.serde.EncoderCompiler;
 
@@ -106,21 +110,21 @@ class ModulePathTest {
         """);
 
     assertThat(errors).containsExactlyInAnyOrder(
-        "io.kavro.registry.CachingSchemaRegistryClient is not public in io.kavro.registry; cannot be accessed from "
-            + "outside package",
-        "io.kavro.registry.HttpSchemaRegistryClient is not public in io.kavro.registry; cannot be accessed from "
-            + "outside package",
-        "io.kavro.registry.InMemorySchemaRegistry is not public in io.kavro.registry; cannot be accessed from "
-            + "outside package",
-        "io.kavro.registry.SchemaDefaults is not public in io.kavro.registry; cannot be accessed from outside package",
+        "package io.kavro.registry.internal.auth is not visible",
+        "package io.kavro.registry.internal.cache is not visible",
+        "package io.kavro.registry.internal.dialect is not visible",
+        "package io.kavro.registry.internal.http is not visible",
+        "package io.kavro.registry.internal.schema is not visible",
+        "io.kavro.registry.mock.InMemorySchemaRegistry is not public in io.kavro.registry.mock; cannot be accessed "
+            + "from outside package",
         "io.kavro.serde.BoundedBinaryDecoder is not public in io.kavro.serde; cannot be accessed from outside package",
         "io.kavro.serde.EncoderCompiler is not public in io.kavro.serde; cannot be accessed from outside package");
   }
 
   @Test
   void descriptorsExportOnlyThePublicPackages() throws IOException {
-    assertThat(exports("registry-http")).containsExactly("io.kavro.registry", "io.kavro.registry.contract",
-        "io.kavro.registry.mock");
+    assertThat(exports("registry-http")).containsExactly("io.kavro.registry", "io.kavro.registry.config",
+        "io.kavro.registry.contract", "io.kavro.registry.mock");
     assertThat(exports("serde")).containsExactly("io.kavro.serde", "io.kavro.serde.framing", "io.kavro.serde.metrics",
         "io.kavro.serde.rules", "io.kavro.serde.subject");
     assertThat(exports("connect")).containsExactly("io.kavro.connect");

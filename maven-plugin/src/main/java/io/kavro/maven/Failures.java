@@ -1,8 +1,8 @@
 package io.kavro.maven;
 
-import io.kavro.registry.RegistryConfig;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaRegistryException;
+import io.kavro.registry.config.RegistryConfig;
 import java.util.List;
 import org.apache.maven.plugin.MojoFailureException;
 

@@ -2,8 +2,8 @@ package io.kavro.maven;
 
 import io.kavro.registry.IncompatibleSchemaException;
 import io.kavro.registry.InvalidSchemaException;
-import io.kavro.registry.RegistryConfigException;
 import io.kavro.registry.SchemaRegistryException;
+import io.kavro.registry.config.RegistryConfigException;
 import io.kavro.schematools.SchemaFileException;
 import java.io.File;
 import java.nio.file.Path;

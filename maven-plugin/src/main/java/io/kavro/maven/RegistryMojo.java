@@ -1,8 +1,8 @@
 package io.kavro.maven;
 
-import io.kavro.registry.RegistryConfig;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.config.RegistryConfig;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

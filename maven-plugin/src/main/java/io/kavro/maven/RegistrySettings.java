@@ -1,6 +1,6 @@
 package io.kavro.maven;
 
-import io.kavro.registry.RegistryConfig;
+import io.kavro.registry.config.RegistryConfig;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -2,7 +2,7 @@ package io.kavro.maven;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kavro.registry.RegistryConfig;
+import io.kavro.registry.config.RegistryConfig;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

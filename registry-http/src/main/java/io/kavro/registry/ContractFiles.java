@@ -1,6 +1,7 @@
 package io.kavro.registry;
 
 import io.kavro.registry.contract.DataContract;
+import io.kavro.registry.internal.http.ContractJson;
 
 /**
  * A data contract read from files in Confluent's JSON, as Confluent's tools take its parts ({@code confluent

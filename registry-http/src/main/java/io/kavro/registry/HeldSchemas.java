@@ -1,5 +1,6 @@
 package io.kavro.registry;
 
+import io.kavro.registry.internal.schema.HeldSchemaParser;
 import java.util.Optional;
 import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.Schema;

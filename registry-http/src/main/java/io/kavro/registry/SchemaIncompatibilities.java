@@ -58,7 +58,7 @@ public final class SchemaIncompatibilities {
    */
   public static Optional<String> firstProblem(CompatibilityLevel level, List<SubjectVersion> versions,
       Schema candidate) {
-    return Optional.ofNullable(CompatibilityReasons.firstProblem(level, versions, candidate));
+    return Optional.ofNullable(first(level, versions, candidate));
   }
 
   /**
@@ -75,8 +75,77 @@ public final class SchemaIncompatibilities {
    * @throws SchemaRegistryException when the registry fails to give the level or a version
    */
   public static Optional<String> firstProblem(SchemaRegistryClient client, String subject, Schema candidate) {
-    return Optional.ofNullable(CompatibilityReasons.firstProblem(client, subject, client.compatibility(subject),
-        candidate));
+    return firstProblem(client, subject, client.compatibility(subject), candidate);
+  }
+
+  /**
+   * As {@link #firstProblem(SchemaRegistryClient, String, Schema)}, at a {@code level} the caller already has (the
+   * level in force, read once), so that only the versions are fetched.
+   *
+   * @param client the registry to ask
+   * @param subject the subject the schema would be registered under
+   * @param level the level to judge by
+   * @param candidate the schema that would be registered
+   * @return the reason, or empty when the level admits the schema
+   * @throws SchemaRegistryException when the registry fails to give a version
+   */
+  public static Optional<String> firstProblem(SchemaRegistryClient client, String subject, CompatibilityLevel level,
+      Schema candidate) {
+    return Optional.ofNullable(first(client, subject, level, candidate));
+  }
+
+  /**
+   * The first reason the {@code candidate} breaks {@code level} against the subject's live {@code versions} (oldest
+   * first), or {@code null} when it does not.
+   */
+  private static String first(CompatibilityLevel level, List<SubjectVersion> versions, Schema candidate) {
+    if (level == CompatibilityLevel.NONE || versions.isEmpty()) {
+      return null;
+    }
+    List<SubjectVersion> against = level.transitive() ? versions : List.of(versions.get(versions.size() - 1));
+    for (SubjectVersion v : against) {
+      if (level.backward()) {
+        String problem = problem(candidate, v.schema(), "new schema cannot read version " + v.version());
+        if (problem != null) {
+          return level + ": " + problem;
+        }
+      }
+      if (level.forward()) {
+        String problem = problem(v.schema(), candidate, "version " + v.version() + " cannot read the new schema");
+        if (problem != null) {
+          return level + ": " + problem;
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * As {@link #first(CompatibilityLevel, List, Schema)}, against the subject's live versions as {@code
+   * client} gives them, fetching only those the level judges against: the latest, or every one for a transitive
+   * level; none for {@code NONE}. So a non-transitive level costs two requests (the version list and the latest),
+   * whatever the number of versions, fresh from the registry.
+   */
+  private static String first(SchemaRegistryClient client, String subject, CompatibilityLevel level,
+      Schema candidate) {
+    if (level == CompatibilityLevel.NONE) {
+      return null;
+    }
+    List<Integer> numbers = client.versions(subject);
+    if (numbers.isEmpty()) {
+      return null;
+    }
+    List<Integer> against = level.transitive() ? numbers : List.of(numbers.get(numbers.size() - 1));
+    List<SubjectVersion> versions = new ArrayList<>(against.size());
+    for (int number : against) {
+      versions.add(client.version(subject, number));
+    }
+    return first(level, versions, candidate);
+  }
+
+  private static String problem(Schema reader, Schema writer, String what) {
+    String reasons = summary(reader, writer);
+    return reasons == null ? null : what + " (" + reasons + ")";
   }
 
   private static String describe(Schema reader, Incompatibility incompatibility) {

@@ -1,8 +1,8 @@
 package io.kavro.registry;
 
-import java.io.Closeable;
 import io.kavro.registry.contract.DataContract;
 import io.kavro.registry.contract.DekRegistry;
+import java.io.Closeable;
 import java.util.List;
 import org.apache.avro.Schema;
 

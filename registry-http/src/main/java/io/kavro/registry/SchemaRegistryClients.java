@@ -1,5 +1,15 @@
 package io.kavro.registry;
 
+import io.kavro.registry.config.RegistryApi;
+import io.kavro.registry.config.RegistryConfig;
+import io.kavro.registry.config.RegistryConfigException;
+import io.kavro.registry.internal.cache.CachePolicy;
+import io.kavro.registry.internal.cache.CachingSchemaRegistryClient;
+import io.kavro.registry.internal.cache.PerSubjectClient;
+import io.kavro.registry.internal.cache.SchemaFileStore;
+import io.kavro.registry.internal.dialect.HttpSchemaRegistryClient;
+import io.kavro.registry.internal.dialect.RegistryHttp;
+import io.kavro.registry.internal.dialect.SchemaRepoClient;
 import io.kavro.registry.mock.MockRegistries;
 import io.kavro.registry.mock.MockRegistry;
 import java.util.Map;
@@ -47,7 +57,7 @@ public final class SchemaRegistryClients {
     }
     String scope = config.mockScope();
     SchemaRegistryClient backend = scope != null ? MockRegistries.scope(scope)
-        : config.api().client(config, RegistryHttp.of(config, shared));
+        : protocol(config, RegistryHttp.of(config, shared));
     CachePolicy policy = new CachePolicy(config.maxSchemasPerSubject(), config.latestCacheTtl(),
         config.missingIdCacheTtl(), config.missingCacheSize(), config.latestCacheSize());
     if (backend.idsPerSubject()) {
@@ -65,6 +75,14 @@ public final class SchemaRegistryClients {
     return new CachingSchemaRegistryClient(backend, policy, files(config, ""));
   }
 
+  /** An uncached client of {@code config}'s protocol on {@code http}, which the client's {@code close()} closes. */
+  private static SchemaRegistryClient protocol(RegistryConfig config, RegistryHttp http) {
+    return switch (config.api()) {
+      case CONFLUENT -> new HttpSchemaRegistryClient(config, http);
+      case SCHEMA_REPO -> new SchemaRepoClient(config, http);
+    };
+  }
+
   /** The disk cache of {@code schema.cache.dir} for the ids of {@code namespace(config) + scope}, or none. */
   private static SchemaFileStore files(RegistryConfig config, String scope) {
     return config.schemaCacheDir() == null ? null
@@ -76,7 +94,7 @@ public final class SchemaRegistryClients {
    * what {@link MockRegistries} keeps one of per {@code mock://} scope.
    */
   public static MockRegistry inMemory() {
-    return new InMemorySchemaRegistry();
+    return MockRegistries.inMemory();
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.kavro.registry;
 
+
 /**
  * The registry answers, but lacks an optional API that the call needs: Confluent 8's GUIDs, or the metadata
  * API of Confluent 7.4. Apicurio, Karapace, Redpanda and older Confluent registries answer such a request
@@ -19,7 +20,7 @@ public class UnsupportedRegistryApiException extends SchemaRegistryException {
    * meanwhile, before it asks again: five minutes. What a caller learnt from this exception (a fallback it chose)
    * should be kept no longer.
    */
-  public static final java.time.Duration REMEMBERED_FOR = OptionalApi.MISSING_TTL;
+  public static final java.time.Duration REMEMBERED_FOR = java.time.Duration.ofMinutes(5);
 
   /** See {@link SchemaRegistryException#SchemaRegistryException(String, int, int, String, Throwable)}. */
   public UnsupportedRegistryApiException(String message, int status, int errorCode, String url, Throwable cause) {

@@ -3,6 +3,9 @@ package io.kavro.registry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kavro.registry.config.BearerTokenProvider;
+import io.kavro.registry.config.RegistryConfig;
+import io.kavro.registry.config.RegistryConfigException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HashMap;

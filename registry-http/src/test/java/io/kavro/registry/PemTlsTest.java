@@ -3,6 +3,7 @@ package io.kavro.registry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kavro.registry.config.RegistryConfigException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;

@@ -2,6 +2,9 @@ package io.kavro.registry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kavro.registry.config.RegistryConfig;
+import io.kavro.registry.internal.cache.SchemaFileStore;
+import io.kavro.registry.internal.schema.SchemaTextLimits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;

@@ -1,6 +1,6 @@
 package io.kavro.serde;
 
-import io.kavro.registry.RegistryConfig;
+import io.kavro.registry.config.RegistryConfig;
 import io.kavro.serde.subject.AssociatedNameStrategy;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -33,7 +33,7 @@ import org.slf4j.LoggerFactory;
 final class ConfluentKeys {
   private static final Logger log = LoggerFactory.getLogger(AvroSerdeConfig.class);
   private static final String UAMI = "Azure managed identity tokens (bearer.auth.credentials.source=UAMI) are not "
-      + "supported: use bearer.auth.credentials.source=CUSTOM with a io.kavro.registry.BearerTokenProvider";
+      + "supported: use bearer.auth.credentials.source=CUSTOM with a io.kavro.registry.config.BearerTokenProvider";
   private static final String SSL = "schema.registry."; // SslConfigs' keys start with ssl.
   private static final String SSL_JDK = "Kavro's registry client uses the JDK's default";
   /** Kafka's SSLEngine factory, the one its ssl.* keys configure: equivalent to Confluent's default (none). */

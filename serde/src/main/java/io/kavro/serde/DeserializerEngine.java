@@ -168,7 +168,7 @@ final class DeserializerEngine implements AutoCloseable {
    */
   static long recheckNanos(AvroSerdeConfig config) {
     java.time.Duration ttl = config.registryConfig().latestCacheTtl();
-    return ttl.equals(io.kavro.registry.RegistryConfig.NO_EXPIRY) ? Long.MAX_VALUE : ttl.toNanos();
+    return ttl.equals(io.kavro.registry.config.RegistryConfig.NO_EXPIRY) ? Long.MAX_VALUE : ttl.toNanos();
   }
 
   /** See {@link KafkaAvroDeserializer#writerVersion}. */

@@ -1,8 +1,8 @@
 package io.kavro.serde;
 
-import io.kavro.registry.RegistryConfigException;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.config.RegistryConfigException;
 
 /**
  * The one owner of a registry client, for a serializer, a deserializer, both halves of an {@link AvroSerde}, or

@@ -1,10 +1,10 @@
 package io.kavro.serde;
 
 
-import io.kavro.registry.RegistryConfig;
-import io.kavro.registry.RegistryKey;
-import io.kavro.registry.RegistryConfigException;
-import io.kavro.registry.Secret;
+import io.kavro.registry.config.RegistryConfig;
+import io.kavro.registry.config.RegistryKey;
+import io.kavro.registry.config.RegistryConfigException;
+import io.kavro.registry.config.Secret;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.common.config.ConfigDef.Importance;

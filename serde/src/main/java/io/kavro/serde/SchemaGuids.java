@@ -1,9 +1,9 @@
 package io.kavro.serde;
 
-import io.kavro.registry.RegistryConfig;
 import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.UnsupportedRegistryApiException;
+import io.kavro.registry.config.RegistryConfig;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.apache.avro.Schema;

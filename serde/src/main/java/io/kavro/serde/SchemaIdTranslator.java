@@ -66,7 +66,7 @@ public final class SchemaIdTranslator implements AutoCloseable {
     if (source.idsPerSubject() || target.idsPerSubject()) {
       String api = (source.idsPerSubject() ? sourceConfig : targetConfig).registryConfig().api().configName();
       close();
-      throw new ConfigException(io.kavro.registry.RegistryConfig.SCHEMA_REGISTRY_API_CONFIG, api, "the "
+      throw new ConfigException(io.kavro.registry.config.RegistryConfig.SCHEMA_REGISTRY_API_CONFIG, api, "the "
           + (source.idsPerSubject() ? "source" : "target") + " registry numbers schemas per subject; translating "
           + "its ids is not supported: mirror such a topic's records as they are, with its registry beside");
     }

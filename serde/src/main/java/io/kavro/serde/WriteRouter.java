@@ -1,9 +1,9 @@
 package io.kavro.serde;
 
-import io.kavro.registry.RegistryConfig;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SubjectVersion;
+import io.kavro.registry.config.RegistryConfig;
 import io.kavro.registry.contract.DataContract;
 import io.kavro.registry.contract.Rule;
 import io.kavro.registry.contract.RuleSet;

@@ -76,7 +76,7 @@ class ConfluentSemanticsTest {
 
     assertThat(idOf(serializer.serialize("orders", order(2)))).isEqualTo(first);
     assertThat(new AvroSerdeConfig(serdes.config(), false).registryConfig().latestCacheTtl())
-        .isEqualTo(io.kavro.registry.RegistryConfig.NO_EXPIRY);
+        .isEqualTo(io.kavro.registry.config.RegistryConfig.NO_EXPIRY);
   }
 
   @Test

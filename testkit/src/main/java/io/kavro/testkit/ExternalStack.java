@@ -135,7 +135,8 @@ final class ExternalStack implements TestStack {
   /**
    * The URL without its {@code user:password@} part, which must never be printed: everything up to the last
    * {@code @} goes, since a password may hold {@code /}, {@code :} or {@code @} unescaped (a message may lose a
-   * path, never a secret). A copy of {@code io.kavro.registry.RegistryConfig.redact}: the testkit does not depend
+   * path, never a secret). A copy of {@code io.kavro.registry.config.RegistryConfig.redact}: the testkit does not
+   * depend
    * on kavro-registry-http, whose jars would join the broker's class path ({@link BrokerClassPath}).
    */
   static String withoutUserInfo(String url) {

@@ -1,6 +1,5 @@
 package io.kavro.registry.mock;
 
-import io.kavro.registry.SchemaRegistryClients;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -19,7 +18,15 @@ public final class MockRegistries {
 
   /** The registry of a scope, created on first use. */
   public static MockRegistry scope(String scope) {
-    return SCOPES.computeIfAbsent(scope, s -> SchemaRegistryClients.inMemory());
+    return SCOPES.computeIfAbsent(scope, s -> new InMemorySchemaRegistry());
+  }
+
+  /**
+   * A new, empty in-memory registry in no scope, with the Confluent registry's semantics and no cache in front: what
+   * this class keeps one of per scope. {@link io.kavro.registry.SchemaRegistryClients#inMemory()} gives the same.
+   */
+  public static MockRegistry inMemory() {
+    return new InMemorySchemaRegistry();
   }
 
   /** Forgets a scope's registry; the next use of the scope starts empty. */

@@ -62,14 +62,14 @@ class ArchitectureTest {
   private static final String TESTS = "tests";
 
   /**
-   * The public types of internal packages. The implementation of a module lives package-private beside the public
-   * types that use it, as Caffeine's does; an internal package holds only what another jar needs public. A type
-   * added here needs that reason.
+   * Every product module's public types, one line each ({@code module type}): a new public type, or one gone, is a
+   * decision, as a new member is for the API baseline. {@link #everyModulesPublicTypes_areThePinnedOnes} says how
+   * to update it.
    */
-  private static final Set<String> PUBLIC_INTERNALS = Set.of(
-      // kavro-serde-kafka3: where its shading relocates Kafka's KIP-877 interfaces, so public as theirs are.
-      "io.kavro.serde.internal.kip877.Monitorable",
-      "io.kavro.serde.internal.kip877.PluginMetrics");
+  private static final Path PUBLIC_TYPES = ROOT.resolve("tests/architecture/src/test/resources/public-types.txt");
+
+  /** The system property that rewrites {@link #PUBLIC_TYPES} from the sources instead of checking it. */
+  private static final String UPDATE_PUBLIC_TYPES = "kavro.updatePublicTypes";
 
   /**
    * The serde's Avro plumbing and compiled codecs, package-private in {@code io.kavro.serde} beside the engines:
@@ -81,15 +81,41 @@ class ArchitectureTest {
       "SinkEncoder", "DeclaredConversions");
 
   /**
-   * The registry client's implementation, package-private in {@code io.kavro.registry} beside the factory that
-   * builds it: the HTTP transport, the caches, the schema rules and the in-memory registry of {@code mock://}.
+   * The in-memory registry of {@code mock://}, package-private beside the scopes that hold it: the rest of the
+   * registry client's implementation is in its {@code internal} packages, which the descriptor does not export.
    */
-  private static final Set<String> REGISTRY_IMPLEMENTATION = Set.of("CachePolicy", "CachingSchemaRegistryClient",
-      "CallerLoads", "SchemaFileStore", "SchemaKeyedCache", "ClientTls", "Endpoint", "ErrorMapping",
-      "HttpSchemaRegistryClient", "JsonBodies", "OAuthTokenSource", "OptionalApi", "PemKeys", "RegisteredSchemaParser",
-      "RestRequest", "RestTransport", "RetryPolicy", "Urls", "CompatibilityReasons", "ContractJson",
-      "HeldSchemaParser", "ReferencedTypes", "SchemaDefaults", "SchemaTextLimits", "InMemorySchemaRegistry",
-      "HttpDekRegistry", "CachingDekRegistry", "InMemoryDekRegistry");
+  private static final Set<String> REGISTRY_MOCK_IMPLEMENTATION = Set.of("InMemorySchemaRegistry",
+      "InMemoryDekRegistry");
+
+  /**
+   * The registry client's packages in their layer order, top first: each may use only those below it. The root
+   * package is cut in three, as its public names are fixed: its entry points (which build the implementation), the
+   * client's interface and values, and the exceptions. docs/modules-and-tests.md draws the graph.
+   */
+  private static final List<String> REGISTRY_LAYERS = List.of(
+      "registry (entry points)",
+      "registry.mock",
+      "registry.internal.cache",
+      "registry.internal.dialect",
+      "registry.internal.auth",
+      "registry.internal.http",
+      "registry.internal.schema",
+      "registry (client)",
+      "registry.contract",
+      "registry (exceptions)",
+      "registry.config");
+
+  /** The types of {@code io.kavro.registry} that build the implementation: the layer above all others. */
+  private static final Set<String> REGISTRY_ENTRY_POINTS = Set.of("SchemaRegistryClients", "HeldSchemas",
+      "ContractFiles");
+
+  /** The most source files (package-info included) that one package of the registry client holds. */
+  private static final int REGISTRY_PACKAGE_MAX_FILES = 26;
+
+  /** The page whose Mermaid block draws the registry's package graph, between these two lines. */
+  private static final Path ARCHITECTURE_PAGE = ROOT.resolve("docs/modules-and-tests.md");
+  private static final String GRAPH_START = "<!-- registry-graph: checked by ArchitectureTest -->";
+  private static final String GRAPH_END = "<!-- /registry-graph -->";
 
   /** The serde's rule engine, package-private beside the engines that run it. */
   private static final Set<String> SERDE_RULES = Set.of("RuleEngine", "RuleSettings", "RulePlan", "BuiltInActions",
@@ -148,13 +174,14 @@ class ArchitectureTest {
 
   /**
    * The implementation beside the public types stays package-private: none of it is declared public, so that no
-   * user, and no sibling module, can name it.
+   * user, and no sibling module, can name it. (The registry client's own implementation is in packages its
+   * descriptor does not export: {@link #unexportedPackages_areUsedOnlyByTheModulesTheyAreExportedTo}.)
    */
   @Test
   void theImplementation_isPackagePrivate() {
     Map<Path, Set<String>> implementation = Map.of(ROOT.resolve("serde/src/main/java/io/kavro/serde"),
         union(SERDE_PLUMBING, SERDE_RULES),
-        ROOT.resolve("registry-http/src/main/java/io/kavro/registry"), REGISTRY_IMPLEMENTATION);
+        ROOT.resolve("registry-http/src/main/java/io/kavro/registry/mock"), REGISTRY_MOCK_IMPLEMENTATION);
     List<String> open = new ArrayList<>();
     implementation.forEach((folder, types) -> {
       for (String type : types) {
@@ -222,6 +249,7 @@ class ArchitectureTest {
     for (Map.Entry<String, String> module : MODULES.entrySet()) {
       crossing.addAll(imports(module.getKey(), i -> i.imported().startsWith("io.kavro.")
           && i.imported().contains(".internal.") && !i.imported().startsWith(module.getValue() + ".")
+          && !grantedByQualifiedExport(i)
           || i.imported().startsWith("io.kavro.examples") && !module.getKey().equals("examples")));
     }
     assertThat(crossing).isEmpty();
@@ -246,20 +274,313 @@ class ArchitectureTest {
     assertThat(imports("serde-kafka3", i -> i.imported().startsWith("io.kavro."))).isEmpty();
   }
 
+  /**
+   * Each module's public types are the pinned ones. A public type is a promise (in an exported package, to users;
+   * in an internal one, to the other packages of its module), so one added or gone fails here until the list says
+   * so, as a new member fails the API baseline.
+   */
   @Test
-  void internalPackages_showNoNewPublicType() {
-    Set<String> publicInternals = new TreeSet<>();
-    for (String module : MODULES.keySet()) {
-      for (Path file : sources(module)) {
-        String text = read(file);
-        String name = packageOf(text) + "." + file.getFileName().toString().replace(".java", "");
-        if (name.contains(".internal.") && Pattern.compile("^public (final |abstract )?(class|interface|record|enum) ",
-            Pattern.MULTILINE).matcher(text).find()) {
-          publicInternals.add(name);
+  void everyModulesPublicTypes_areThePinnedOnes() throws IOException {
+    List<String> found = new ArrayList<>();
+    for (String module : new TreeSet<>(MODULES.keySet())) {
+      for (String type : publicTypes(module)) {
+        found.add(module + " " + type);
+      }
+    }
+    if (Boolean.getBoolean(UPDATE_PUBLIC_TYPES)) {
+      Files.writeString(PUBLIC_TYPES, "# Every product module's public types (module, type), as ArchitectureTest pins "
+          + "them. Written by\n# " + UPDATE_COMMAND + "\n" + String.join("\n", found) + "\n");
+    }
+    List<String> pinned = read(PUBLIC_TYPES).lines().filter(line -> !line.isBlank() && !line.startsWith("#"))
+        .toList();
+    List<String> added = found.stream().filter(type -> !pinned.contains(type)).toList();
+    List<String> gone = pinned.stream().filter(type -> !found.contains(type)).toList();
+    assertThat(added.isEmpty() && gone.isEmpty())
+        .withFailMessage("""
+            The public types differ from %s.
+              new public types: %s
+              pinned but gone:  %s
+            A public type is a promise: in an exported package to users, in an internal one to the module's other
+            packages. Give it javadoc, or keep it package-private; if it is meant, update the list with
+              %s
+            and commit the file with the change.""", ROOT.relativize(PUBLIC_TYPES), added, gone, UPDATE_COMMAND)
+        .isTrue();
+  }
+
+  private static final String UPDATE_COMMAND = "mvn -B -o -q -pl tests/architecture test -Dtest=ArchitectureTest "
+      + "-D" + UPDATE_PUBLIC_TYPES + "=true";
+
+  /**
+   * For each module with a descriptor, its packages that are not exported to all are used by no other module but
+   * those the descriptor names in a qualified export ({@code exports p to m}): on the class path, where Kafka loads
+   * plugins, this is the module system's fence. And what a descriptor does not export is named {@code internal},
+   * so that the javadoc and the rules that go by name agree with it.
+   */
+  @Test
+  void unexportedPackages_areUsedOnlyByTheModulesTheyAreExportedTo() {
+    List<String> violations = new ArrayList<>();
+    for (Descriptor descriptor : descriptors()) {
+      Set<String> packages = packagesOf(descriptor.folder());
+      assertThat(descriptor.exported()).as("packages %s exports", descriptor.name()).isSubsetOf(packages);
+      for (String name : packages) {
+        boolean exported = descriptor.exported().contains(name);
+        if (exported == name.contains(".internal")) {
+          violations.add(descriptor.name() + ": " + name + (exported ? " is exported but named internal"
+              : " is not exported but not named internal"));
+        }
+      }
+      for (String module : MODULES.keySet()) {
+        if (module.equals(descriptor.folder())
+            || module.equals("serde-kafka3") && descriptor.folder().equals("serde")) {
+          continue;
+        }
+        for (Import i : imports(module, i -> packages.contains(packageOfType(i.imported())))) {
+          String used = packageOfType(i.imported());
+          if (!descriptor.exported().contains(used) && !grantedByQualifiedExport(i)) {
+            violations.add(i + ", which " + descriptor.name() + " does not export to it");
+          }
         }
       }
     }
-    assertThat(publicInternals).as("public types in internal packages").isSubsetOf(PUBLIC_INTERNALS);
+    assertThat(violations).isEmpty();
+  }
+
+  @Test
+  void theRegistryPackages_eachHaveALayer_aPackageInfo_andAbout25Files() {
+    Map<String, List<Path>> byPackage = new java.util.TreeMap<>();
+    for (Path file : sources("registry-http")) {
+      byPackage.computeIfAbsent(packageOf(read(file)), p -> new ArrayList<>()).add(file);
+    }
+    for (Map.Entry<String, List<Path>> entry : byPackage.entrySet()) {
+      String name = entry.getKey();
+      if (!name.equals("io.kavro.registry")) {
+        assertThat(REGISTRY_LAYERS).as("the layer of package " + name).contains(shortName(name));
+      }
+      assertThat(entry.getValue()).as("package-info.java of " + name)
+          .anyMatch(file -> file.getFileName().toString().equals("package-info.java"));
+      assertThat(entry.getValue()).as("the files of " + name).hasSizeLessThanOrEqualTo(REGISTRY_PACKAGE_MAX_FILES);
+    }
+  }
+
+  /** No package of the registry client uses one above it in {@link #REGISTRY_LAYERS}. */
+  @Test
+  void theRegistryPackages_useOnlyLayersBelowThem() {
+    List<String> upward = new ArrayList<>();
+    registryUses().forEach((edge, uses) -> {
+      if (REGISTRY_LAYERS.indexOf(edge.get(0)) > REGISTRY_LAYERS.indexOf(edge.get(1))) {
+        upward.add(edge.get(0) + " uses " + edge.get(1) + ", a layer above it: " + uses);
+      }
+    });
+    assertThat(upward).isEmpty();
+  }
+
+  /** The registry client's packages use each other in no circle, whatever the declared order says. */
+  @Test
+  void theRegistryPackages_formNoCycle() {
+    Map<String, Set<String>> graph = new java.util.TreeMap<>();
+    registryUses().keySet().forEach(edge -> graph.computeIfAbsent(edge.get(0), k -> new TreeSet<>()).add(edge.get(1)));
+    for (String start : graph.keySet()) {
+      List<String> cycle = cycleFrom(start, graph, new ArrayList<>(), new java.util.HashSet<>());
+      assertThat(cycle).as("a cycle through " + start).isEmpty();
+    }
+  }
+
+  /**
+   * The graph on the architecture page is the code's: its arrows are the registry packages' uses, read from the
+   * imports, without those a longer path already implies (the transitive reduction, which a reader takes in at a
+   * glance and which is unique for a graph without cycles).
+   */
+  @Test
+  void theArchitecturePage_drawsTheRegistryGraphOfTheCode() {
+    Set<List<String>> uses = registryUses().keySet();
+    Set<String> expected = new TreeSet<>();
+    for (List<String> edge : uses) {
+      if (!reachable(edge.get(0), edge.get(1), uses, edge)) {
+        expected.add(node(edge.get(0)) + " --> " + node(edge.get(1)));
+      }
+    }
+    String page = read(ARCHITECTURE_PAGE);
+    int start = page.indexOf(GRAPH_START);
+    int end = page.indexOf(GRAPH_END);
+    assertThat(start).as(GRAPH_START + " in " + ARCHITECTURE_PAGE).isNotNegative();
+    assertThat(end).as(GRAPH_END + " after it").isGreaterThan(start);
+    Set<String> drawn = new TreeSet<>();
+    Matcher arrow = Pattern.compile("^\\s*(\\w+) --> (\\w+)\\s*$", Pattern.MULTILINE)
+        .matcher(page.substring(start, end));
+    while (arrow.find()) {
+      drawn.add(arrow.group(1) + " --> " + arrow.group(2));
+    }
+    assertThat(drawn).withFailMessage("The registry graph in %s differs from the code's.%n  drawn: %s%n  code:  %s%n"
+        + "Draw these arrows (node ids as REGISTRY_LAYERS names them, with . and spaces as _):%n%s",
+        ROOT.relativize(ARCHITECTURE_PAGE), drawn, expected, String.join("\n", expected)).isEqualTo(expected);
+  }
+
+  /**
+   * The registry client's uses between its packages (cut as {@link #REGISTRY_LAYERS} cuts them), each with the
+   * types that make it: from the imports, names written out in the code, and, within {@code io.kavro.registry},
+   * the names of its other parts.
+   */
+  private static Map<List<String>, Set<String>> registryUses() {
+    Map<String, String> rootTypes = new java.util.HashMap<>();
+    Path rootFolder = ROOT.resolve("registry-http/src/main/java/io/kavro/registry");
+    for (Path file : sources("registry-http")) {
+      if (file.getParent().equals(rootFolder) && !file.getFileName().toString().equals("package-info.java")) {
+        String type = file.getFileName().toString().replace(".java", "");
+        rootTypes.put(type, layerOf("io.kavro.registry", type));
+      }
+    }
+    Pattern qualified = Pattern.compile("\\b(io\\.kavro\\.registry(?:\\.[a-z]\\w*)*)\\.([A-Z]\\w*)");
+    Map<List<String>, Set<String>> uses = new java.util.TreeMap<>(java.util.Comparator.comparing(List::toString));
+    for (Path file : sources("registry-http")) {
+      String text = read(file);
+      String type = file.getFileName().toString().replace(".java", "");
+      String from = layerOf(packageOf(text), type);
+      String code = NOT_CODE.matcher(text).replaceAll(" ");
+      Matcher named = qualified.matcher(code);
+      while (named.find()) {
+        String to = layerOf(named.group(1), named.group(2));
+        if (!to.equals(from)) {
+          uses.computeIfAbsent(List.of(from, to), k -> new TreeSet<>()).add(type + " -> " + named.group(2));
+        }
+      }
+      if (file.getParent().equals(rootFolder)) {
+        Matcher simple = TYPE_NAME.matcher(code.replaceAll("(?m)^(package|import) [^;]+;", " "));
+        while (simple.find()) {
+          String to = rootTypes.get(simple.group());
+          if (to != null && !to.equals(from)) {
+            uses.computeIfAbsent(List.of(from, to), k -> new TreeSet<>()).add(type + " -> " + simple.group());
+          }
+        }
+      }
+    }
+    return uses;
+  }
+
+  /** The layer of {@code type} in {@code packageName}, as {@link #REGISTRY_LAYERS} names it. */
+  private static String layerOf(String packageName, String type) {
+    if (!packageName.equals("io.kavro.registry")) {
+      return shortName(packageName);
+    }
+    if (REGISTRY_ENTRY_POINTS.contains(type)) {
+      return "registry (entry points)";
+    }
+    return type.endsWith("Exception") ? "registry (exceptions)" : "registry (client)";
+  }
+
+  private static String shortName(String packageName) {
+    return packageName.substring("io.kavro.".length());
+  }
+
+  /** A layer's node id in the page's Mermaid graph. */
+  private static String node(String layer) {
+    return layer.replaceAll("[^\\w]+", "_").replaceAll("_+$", "");
+  }
+
+  private static boolean reachable(String from, String to, Set<List<String>> edges, List<String> without) {
+    java.util.Deque<String> next = new java.util.ArrayDeque<>(List.of(from));
+    Set<String> seen = new java.util.HashSet<>();
+    while (!next.isEmpty()) {
+      String at = next.pop();
+      for (List<String> edge : edges) {
+        if (edge.get(0).equals(at) && !edge.equals(without) && seen.add(edge.get(1))) {
+          if (edge.get(1).equals(to)) {
+            return true;
+          }
+          next.push(edge.get(1));
+        }
+      }
+    }
+    return false;
+  }
+
+  /** A path from {@code at} back to a node on {@code path}, or empty. */
+  private static List<String> cycleFrom(String at, Map<String, Set<String>> graph, List<String> path,
+      Set<String> done) {
+    if (path.contains(at)) {
+      List<String> cycle = new ArrayList<>(path.subList(path.indexOf(at), path.size()));
+      cycle.add(at);
+      return cycle;
+    }
+    if (!done.add(at)) {
+      return List.of();
+    }
+    path.add(at);
+    for (String next : graph.getOrDefault(at, Set.of())) {
+      List<String> cycle = cycleFrom(next, graph, path, done);
+      if (!cycle.isEmpty()) {
+        return cycle;
+      }
+    }
+    path.remove(path.size() - 1);
+    return List.of();
+  }
+
+  /** A module's descriptor (src/main/java17/module-info.java): its name and its exports, qualified or not. */
+  private record Descriptor(String folder, String name, Set<String> exported, Map<String, Set<String>> qualified) {}
+
+  private static List<Descriptor> descriptors() {
+    List<Descriptor> found = new ArrayList<>();
+    for (String module : new TreeSet<>(MODULES.keySet())) {
+      Path file = ROOT.resolve(module).resolve("src/main/java17/module-info.java");
+      if (!Files.isRegularFile(file)) {
+        continue;
+      }
+      String text = NOT_CODE.matcher(read(file)).replaceAll(" ");
+      Matcher name = Pattern.compile("\\bmodule\\s+([\\w.]+)").matcher(text);
+      assertThat(name.find()).as("the module name in " + file).isTrue();
+      Set<String> exported = new TreeSet<>();
+      Map<String, Set<String>> qualified = new java.util.TreeMap<>();
+      Matcher exports = Pattern.compile("\\bexports\\s+([\\w.]+)(?:\\s+to\\s+([\\w.,\\s]+))?;").matcher(text);
+      while (exports.find()) {
+        if (exports.group(2) == null) {
+          exported.add(exports.group(1));
+        } else {
+          qualified.put(exports.group(1), Set.of(exports.group(2).trim().split("\\s*,\\s*")));
+        }
+      }
+      found.add(new Descriptor(module, name.group(1), exported, qualified));
+    }
+    return found;
+  }
+
+  /** Whether the module importing {@code i} is one a descriptor exports the imported package to by name. */
+  private static boolean grantedByQualifiedExport(Import i) {
+    String importer = descriptors().stream().filter(d -> d.folder().equals(i.module())).map(Descriptor::name)
+        .findFirst().orElse(null);
+    return importer != null && descriptors().stream().anyMatch(d -> d.qualified()
+        .getOrDefault(packageOfType(i.imported()), Set.of()).contains(importer));
+  }
+
+  /** The package of an imported name: what comes before its first capitalised part. */
+  private static String packageOfType(String imported) {
+    Matcher type = Pattern.compile("\\.[A-Z]").matcher(imported);
+    return type.find() ? imported.substring(0, type.start()) : imported;
+  }
+
+  private static Set<String> packagesOf(String module) {
+    Set<String> packages = new TreeSet<>();
+    for (Path file : sources(module)) {
+      packages.add(packageOf(read(file)));
+    }
+    return packages;
+  }
+
+  /** A module's public types, top-level and nested ({@code Outer.Inner}), from its main sources. */
+  private static List<String> publicTypes(String module) {
+    Pattern declaration = Pattern.compile(
+        "^( *)public (?:static |final |abstract |sealed |non-sealed |strictfp )*(?:class|interface|record|enum|"
+            + "@interface) (\\w+)", Pattern.MULTILINE);
+    List<String> types = new ArrayList<>();
+    for (Path file : sources(module)) {
+      String text = NOT_CODE.matcher(read(file)).replaceAll(" ");
+      String top = packageOf(read(file)) + "." + file.getFileName().toString().replace(".java", "");
+      Matcher type = declaration.matcher(text);
+      while (type.find()) {
+        types.add(type.group(1).isEmpty() ? top : top + "." + type.group(2));
+      }
+    }
+    types.sort(null);
+    return types;
   }
 
   private static List<Import> imports(String module, Predicate<Import> forbidden) {

@@ -2,7 +2,7 @@ package io.kavro.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kavro.registry.RegistryConfig;
+import io.kavro.registry.config.RegistryConfig;
 import io.kavro.serde.AvroSerdeConfig;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.serde.WireFormat;

@@ -1,0 +1,144 @@
+package io.kavro.registry.internal.cache;
+
+import io.kavro.registry.CompatibilityCheck;
+import io.kavro.registry.CompatibilityInForce;
+import io.kavro.registry.CompatibilityLevel;
+import io.kavro.registry.RegistryStats;
+import io.kavro.registry.SchemaReference;
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SubjectVersion;
+import io.kavro.registry.internal.dialect.ForwardingSchemaRegistryClient;
+import io.kavro.registry.internal.schema.SubjectNames;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
+import org.apache.avro.Schema;
+
+/**
+ * The cached client of a registry whose ids count per subject ({@link SchemaRegistryClient#idsPerSubject()}):
+ * one cache per subject, each over the registry's client of that subject's ids, so that id 0 of one subject is
+ * never taken for id 0 of another, in memory or on disk. Calls that name a subject go to its cache; the others
+ * (the subject list, ids without a subject) to the registry ({@link ForwardingSchemaRegistryClient}).
+ *
+ * <p>Thread-safe. A subject's cache is made on first use, once, and kept until {@link #close()} or until it is
+ * evicted: at most {@code maxSubjects} caches are kept ({@code latest.cache.size}, the bound on the subjects a
+ * client keeps). An evicted subject's cache is dropped, not closed (its client is the registry's, which {@link
+ * #close()} closes); the subject's next call makes a new one, which asks the registry again: an evicted id is
+ * re-fetched, never answered from another subject's cache. Its counters leave {@link #stats()} with it.
+ */
+public final class PerSubjectClient extends ForwardingSchemaRegistryClient {
+  private final SchemaRegistryClient registry;
+  private final Function<String, SchemaRegistryClient> cacheOf;
+  private final com.github.benmanes.caffeine.cache.Cache<String, SchemaRegistryClient> bySubject;
+  private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
+  private final java.util.concurrent.ExecutorService background;
+
+  /**
+   * @param registry the registry's uncached client, which {@link #close()} closes
+   * @param cacheOf makes the cache of one subject's ids, over {@code registry.forSubject(subject)}
+   * @param background the caches' background thread (refreshes, disk rechecks), which {@link #close()} stops
+   * @param maxSubjects how many subjects' caches are kept at most
+   */
+  public PerSubjectClient(SchemaRegistryClient registry, Function<String, SchemaRegistryClient> cacheOf,
+      java.util.concurrent.ExecutorService background, int maxSubjects) {
+    super(registry);
+    if (maxSubjects < 1) {
+      throw new IllegalArgumentException("maxSubjects must be at least 1, was " + maxSubjects);
+    }
+    this.registry = registry;
+    this.cacheOf = cacheOf;
+    this.background = background;
+    // Evictions on the calling thread: no pool of the JVM's, and a test sees them at once.
+    this.bySubject = com.github.benmanes.caffeine.cache.Caffeine.newBuilder().maximumSize(maxSubjects)
+        .executor(Runnable::run).build();
+  }
+
+  @Override
+  public boolean idsPerSubject() {
+    return true;
+  }
+
+  @Override
+  public SchemaRegistryClient forSubject(String subject) {
+    SchemaRegistryClient known = bySubject.getIfPresent(SubjectNames.present(subject, "read the ids"));
+    if (known != null) {
+      return known; // checked when its cache was made
+    }
+    SubjectNames.checked(subject, "read the ids");
+    return bySubject.get(subject, name -> {
+      SchemaRegistryClient cache = cacheOf.apply(name);
+      // Each cache tells this client, which tells the listeners of the moment: one added before or while a subject
+      // is first used hears of that subject's changes too, with no race between the two.
+      cache.onChange(this::changed);
+      return cache;
+    });
+  }
+
+  /** The subject's cache: see {@link #forSubject}. */
+  @Override
+  protected SchemaRegistryClient of(String subject) {
+    return forSubject(subject);
+  }
+
+  @Override
+  public int register(String subject, Schema schema, List<SchemaReference> references,
+      io.kavro.registry.contract.DataContract contract) {
+    return forSubject(subject).register(subject, schema, references, contract);
+  }
+
+  /** The sum over the subjects' caches. */
+  @Override
+  public long replacedSchemas() {
+    return bySubject.asMap().values().stream().mapToLong(SchemaRegistryClient::replacedSchemas).sum();
+  }
+
+  /** Told of a change in any subject's cache, those made later included. */
+  @Override
+  public AutoCloseable onChange(Runnable listener) {
+    listeners.add(listener);
+    return () -> listeners.remove(listener);
+  }
+
+  /** A subject's cache told of a change: every listener is told, each apart, as the caches tell theirs. */
+  private void changed() {
+    for (Runnable listener : listeners) {
+      try {
+        listener.run();
+      } catch (RuntimeException e) {
+        org.slf4j.LoggerFactory.getLogger(PerSubjectClient.class).warn(
+            "A change listener of the schema registry client failed: {}", e.toString());
+      }
+    }
+  }
+
+  /** The registry's request counters, and each cache's counters summed over the subjects. */
+  @Override
+  public RegistryStats stats() {
+    Map<String, RegistryStats.CacheStats> caches = new java.util.TreeMap<>();
+    for (SchemaRegistryClient cache : bySubject.asMap().values()) {
+      cache.stats().caches().forEach((name, stats) -> caches.merge(name, stats, PerSubjectClient::sum));
+    }
+    return registry.stats().withCaches(caches);
+  }
+
+  private static RegistryStats.CacheStats sum(RegistryStats.CacheStats a, RegistryStats.CacheStats b) {
+    return new RegistryStats.CacheStats(a.hits() + b.hits(), a.misses() + b.misses(), a.evictions() + b.evictions(),
+        a.staleServes() + b.staleServes());
+  }
+
+  /** The subjects whose caches are kept now, for tests that check the bound. */
+  java.util.Set<String> cachedSubjects() {
+    bySubject.cleanUp();
+    return java.util.Set.copyOf(bySubject.asMap().keySet());
+  }
+
+  /** Closes every subject's cache, then the registry's client. */
+  @Override
+  public void close() {
+    background.shutdownNow();
+    bySubject.asMap().values().forEach(SchemaRegistryClient::close);
+    bySubject.invalidateAll();
+    registry.close();
+  }
+}

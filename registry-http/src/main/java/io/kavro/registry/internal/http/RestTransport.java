@@ -1,0 +1,355 @@
+package io.kavro.registry.internal.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kavro.registry.RegistryInterruptedException;
+import io.kavro.registry.RegistryStats;
+import io.kavro.registry.RegistryUnavailableException;
+import io.kavro.registry.SchemaNotFoundException;
+import io.kavro.registry.SchemaRegistryException;
+import io.kavro.registry.UnsupportedRegistryApiException;
+import io.kavro.registry.WrongRegistryUrlException;
+import io.kavro.registry.config.BearerTokenProvider;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.LongAdder;
+import okhttp3.Call;
+import okhttp3.HttpUrl;
+import okhttp3.MediaType;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
+import okio.BufferedSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends {@link RestRequest}s to the registry with retries, backoff and failover, and turns the answer into
+ * JSON or text, or into the typed exception that its protocol's {@link RegistryDialect} reads it as.
+ *
+ * <ul>
+ *   <li>I/O errors (timeouts included), 5xx and a 404 that is not the registry's own move to the next URL;
+ *       the URL that answered last is tried first next time.</li>
+ *   <li>Those and 408 and 429 are retried up to {@link RetryPolicy#maxRetries()} times, with a full-jitter
+ *       backoff once every URL of a round has failed.</li>
+ *   <li>Other 4xx are not retried.</li>
+ *   <li>A 404 that is not the registry's own "not found" (no 404xx {@code error_code}) from the core API of a URL
+ *       that has never answered as a registry (a 2xx, or its own "not found") says that the URL is wrong: once
+ *       every URL has answered so, a {@link WrongRegistryUrlException}, a configuration error, is thrown at once,
+ *       without waiting out the retries. From a URL that has answered as a registry before, it is an outage (a
+ *       proxy in between, a restart). From an optional API it is a {@link RegistryUnavailableException} with
+ *       status 404, thrown at once, for the client to tell a missing API from a wrong URL; from the DEK registry
+ *       (whose missing is never learned from such a 404: {@link OptionalApi}) an outage, retried and failed over
+ *       like a 5xx.</li>
+ *   <li>An interrupt of the calling thread stops the loop at once and leaves its interrupt flag set.</li>
+ *   <li>Bodies larger than {@link #MAX_BODY_BYTES} are refused.</li>
+ * </ul>
+ *
+ * <p>Thread-safe; no lock is held during I/O.
+ */
+public final class RestTransport {
+  static final MediaType CONTENT_TYPE = MediaType.get("application/vnd.schemaregistry.v1+json");
+  static final String ACCEPT = "application/vnd.schemaregistry.v1+json, "
+      + "application/vnd.schemaregistry+json; q=0.9, application/json; q=0.5";
+  /** A registry answer is a schema or a short list; anything this large is a misbehaving server. */
+  public static final long MAX_BODY_BYTES = 16L * 1024 * 1024;
+
+  private static final Logger log = LoggerFactory.getLogger(RestTransport.class);
+
+  private final List<Endpoint> endpoints;
+  private final Call.Factory http;
+  private final RetryPolicy retry;
+  private final BearerTokenProvider bearer;
+  private final Map<String, String> headers;
+  private final RegistryDialect dialect;
+  private final AtomicInteger preferred = new AtomicInteger();
+  /** Per endpoint, 1 once it has answered as a registry (a 2xx, or its own "not found"): see {@link #attempt}. */
+  private final AtomicIntegerArray proven;
+  private final LongAdder requests = new LongAdder();
+  private final LongAdder retries = new LongAdder();
+  private final LongAdder failovers = new LongAdder();
+  private final LongAdder errors = new LongAdder();
+  private final LongAdder requestNanos = new LongAdder();
+  private final java.util.concurrent.atomic.AtomicLong maxRequestNanos = new java.util.concurrent.atomic.AtomicLong();
+
+  public RestTransport(List<Endpoint> endpoints, Call.Factory http, RetryPolicy retry) {
+    this(endpoints, http, retry, null, Map.of(), RegistryDialect.CONFLUENT);
+  }
+
+  /**
+   * With a source of bearer tokens (or {@code null}: each endpoint's own basic auth, if any), headers sent
+   * with every request, and the dialect of the registry's protocol.
+   */
+  public RestTransport(List<Endpoint> endpoints, Call.Factory http, RetryPolicy retry, BearerTokenProvider bearer,
+      Map<String, String> headers, RegistryDialect dialect) {
+    if (endpoints.isEmpty()) {
+      throw new IllegalArgumentException("at least one registry endpoint is required");
+    }
+    this.endpoints = List.copyOf(endpoints);
+    this.proven = new AtomicIntegerArray(this.endpoints.size());
+    this.http = http;
+    this.retry = retry;
+    this.bearer = bearer;
+    this.headers = Map.copyOf(headers);
+    this.dialect = dialect;
+  }
+
+  /**
+   * Sends the request and returns the parsed JSON body of a 2xx answer.
+   *
+   * @throws SchemaRegistryException the mapped failure; {@link RegistryUnavailableException} once retries
+   *     are exhausted; {@link WrongRegistryUrlException} at once when every URL, never a registry's so far,
+   *     answers the core API a 404 that is not the registry's own; {@link RegistryInterruptedException} on
+   *     interrupt
+   */
+  public JsonNode send(RestRequest request) {
+    Answer answer = sendForAnswer(request);
+    return parse(answer.body(), request, answer.status(), answer.contentType(), answer.url());
+  }
+
+  /**
+   * Sends the request and returns the body of a 2xx answer as text, whatever its content type: for a registry
+   * whose answers are not all JSON (schema-repo's {@code id<TAB>schema}). Fails as {@link #send} does.
+   */
+  public String sendText(RestRequest request) {
+    return sendForAnswer(request).body();
+  }
+
+  private Answer sendForAnswer(RestRequest request) {
+    try {
+      return attempt(request);
+    } catch (NoSuchApiAnswerException | UnsupportedRegistryApiException e) {
+      throw e; // the registry's own answer that it lacks an optional API: what it can do, not a failure
+    } catch (SchemaRegistryException e) {
+      errors.increment();
+      throw e;
+    }
+  }
+
+  /** A 2xx answer: its body, status, content type and the URL that gave it. */
+  private record Answer(String body, int status, String contentType, HttpUrl url) {}
+
+  private Answer attempt(RestRequest request) {
+    int index = Math.floorMod(preferred.get(), endpoints.size());
+    boolean reauthorized = false;
+    BitSet wrongUrls = null; // the endpoints whose last answer was no registry's API: all of them, and it is thrown
+    for (int attempt = 0; ; attempt++) {
+      Endpoint endpoint = endpoints.get(index);
+      HttpUrl url = url(endpoint, request);
+      if (Thread.currentThread().isInterrupted()) {
+        throw interrupted(request, url, null);
+      }
+      SchemaRegistryException failure;
+      boolean moveOn;
+      requests.increment();
+      String authorization = bearer != null ? "Bearer " + bearer.token() : endpoint.authorization();
+      long started = System.nanoTime();
+      try (Response response = timed(http.newCall(httpRequest(authorization, url, request)), started)) {
+        String body = readBody(response.body(), request, url);
+        int status = response.code();
+        if (status >= 200 && status < 300) {
+          preferred.set(index);
+          proveRegistry(index);
+          return new Answer(body, status, response.header("Content-Type"), url);
+        }
+        if (status == 401 && bearer != null && !reauthorized) {
+          // The token may have been revoked or expired early: once, with a new one.
+          bearer.unauthorized(authorization.substring("Bearer ".length()));
+          reauthorized = true;
+          attempt--;
+          continue;
+        }
+        if (status >= 300 && status < 400) {
+          String location = response.header("Location");
+          throw new SchemaRegistryException(request.operation() + " failed: HTTP " + status + ": the registry "
+              + "redirects to " + (location == null ? "(no Location)" : Urls.redact(location)) + "; Kavro follows "
+              + "no redirects, which would take its headers and credentials along: set schema.registry.url to "
+              + "the registry's own address (" + url + ")", status, -1, url.toString(), null);
+        }
+        // A 404 that is not the registry's own "not found": from the core API of a URL that never answered as a
+        // registry, a wrong URL (a WrongRegistryUrlException); from an optional API, the registry's answer or a
+        // wrong URL, which the client tells apart.
+        boolean unproven = request.optionalApi() == null && proven.get(index) == 0;
+        failure = dialect.toException(request, status, body, response.header("Content-Type"), url.toString(),
+            unproven ? endpoint.base() : null);
+        if (failure instanceof SchemaNotFoundException) {
+          proveRegistry(index);
+        }
+        if (failure instanceof WrongRegistryUrlException wrong) {
+          // Thrown at once when every URL's last answer was so; else the next URL is tried, which may be right.
+          wrongUrls = wrongUrls != null ? wrongUrls : new BitSet(endpoints.size());
+          wrongUrls.set(index);
+          if (wrongUrls.cardinality() == endpoints.size()) {
+            throw wrong;
+          }
+        } else {
+          forget(wrongUrls, index);
+          if (!(failure instanceof RegistryUnavailableException) || failure instanceof NoSuchApiAnswerException) {
+            throw failure;
+          }
+          if (status == 404 && request.optionalApi() == OptionalApi.ASSOCIATIONS && proven.get(index) == 0) {
+            // The serde's first call (the default subject name strategy's): the client asks the core API at once
+            // whether the URL is wrong, as that first call used to tell.
+            throw new UnprovenNotFoundException(failure);
+          }
+        }
+        moveOn = ErrorMapping.failover(failure);
+      } catch (IOException e) {
+        if (isInterrupt(e)) {
+          Thread.currentThread().interrupt();
+          throw interrupted(request, url, e);
+        }
+        failure = new RegistryUnavailableException(request.operation() + " failed: " + describe(e) + " ("
+            + url + ")", -1, -1, url.toString(), e);
+        moveOn = true;
+        forget(wrongUrls, index);
+      }
+      if (attempt >= retry.maxRetries()) {
+        throw new RegistryUnavailableException(failure.getMessage() + "; gave up after " + (attempt + 1)
+            + " attempt(s) on " + endpoints, failure.status(), failure.errorCode(), failure.url(), failure);
+      }
+      log.debug("retrying after: {}", failure.getMessage());
+      retries.increment();
+      boolean untriedUrlLeft = moveOn && (attempt + 1) % endpoints.size() != 0;
+      if (moveOn && endpoints.size() > 1) {
+        index = (index + 1) % endpoints.size();
+        preferred.set(index);
+        failovers.increment();
+      }
+      if (!untriedUrlLeft) {
+        pause(retry.backoffMillis(attempt / endpoints.size(), ThreadLocalRandom.current().nextDouble()),
+            request, url);
+      }
+    }
+  }
+
+  /** The endpoint answered otherwise than as no registry's (an outage, say): it no longer counts as a wrong URL. */
+  private static void forget(BitSet wrongUrls, int index) {
+    if (wrongUrls != null) {
+      wrongUrls.clear(index);
+    }
+  }
+
+  /** Marks an endpoint as a registry's: from then on, a 404 without its error code is an outage, not a wrong URL. */
+  private void proveRegistry(int index) {
+    if (proven.get(index) == 0) {
+      proven.set(index, 1);
+    }
+  }
+
+  /** Executes the call, counting its time until the answer's headers (the body is read right after). */
+  private Response timed(Call call, long started) throws IOException {
+    try {
+      return call.execute();
+    } finally {
+      long took = System.nanoTime() - started;
+      requestNanos.add(took);
+      maxRequestNanos.accumulateAndGet(took, Math::max);
+    }
+  }
+
+  public RegistryStats stats() {
+    return new RegistryStats(requests.sum(), errors.sum(), retries.sum(), failovers.sum(), requestNanos.sum(),
+        maxRequestNanos.get(), java.util.Map.of());
+  }
+
+  private static HttpUrl url(Endpoint endpoint, RestRequest request) {
+    HttpUrl base = endpoint.base();
+    if (request.fromRoot()) {
+      base = Urls.root(endpoint.base());
+      if (base == null) {
+        throw new UnsupportedRegistryApiException(request.operation() + " failed: the registry URL "
+            + endpoint.base() + " does not end in Apicurio's /apis/ccompat/v<n>, beside which its own API is "
+            + "found", -1, -1, endpoint.base().toString(), null);
+      }
+    }
+    // Encoded here, not by OkHttp, which leaves ';' (and others) as they are in a path: see Urls.encode.
+    HttpUrl.Builder builder = base.newBuilder();
+    for (String segment : request.path()) {
+      builder.addEncodedPathSegment(Urls.encode(segment));
+    }
+    request.query().forEach(param -> builder.addEncodedQueryParameter(Urls.encode(param.getKey()),
+        Urls.encode(param.getValue())));
+    return builder.build();
+  }
+
+  /**
+   * The HTTP request. OkHttp refuses a header value it cannot send (a bearer token from a provider with a line
+   * break, say) with an exception that quotes the value: that becomes a typed failure that does not.
+   */
+  private Request httpRequest(String authorization, HttpUrl url, RestRequest request) {
+    RequestBody body = request.body() == null ? null
+        : RequestBody.create(request.body().text(), request.body().type());
+    Request.Builder builder = new Request.Builder().url(url);
+    try {
+      headers.forEach(builder::header);
+      builder.header("Accept", dialect.accept()).method(request.method(), body);
+      if (authorization != null) {
+        builder.header("Authorization", authorization);
+      }
+    } catch (IllegalArgumentException e) {
+      throw new SchemaRegistryException(request.operation() + " failed: a header value cannot be sent (a line "
+          + "break, a control or a non-ASCII character); the value is not shown (" + url + ")", -1, -1,
+          url.toString(), null);
+    }
+    return builder.build();
+  }
+
+  private static String readBody(ResponseBody body, RestRequest request, HttpUrl url) throws IOException {
+    BufferedSource source = body.source();
+    if (source.request(MAX_BODY_BYTES + 1)) {
+      throw new SchemaRegistryException(request.operation() + " failed: the registry's answer is larger than "
+          + MAX_BODY_BYTES + " bytes (" + url + ")", -1, -1, url.toString(), null);
+    }
+    return source.getBuffer().readUtf8();
+  }
+
+  private static JsonNode parse(String body, RestRequest request, int status, String contentType, HttpUrl url) {
+    JsonNode json = JsonBodies.tryParse(body);
+    if (json == null) {
+      throw new SchemaRegistryException(request.operation() + " failed: HTTP " + status
+          + " with a body that is not JSON (" + (contentType == null ? "no content type" : contentType) + "): "
+          + ErrorMapping.shorten(body.isBlank() ? "(empty body)" : body.strip()) + " (" + url + ")",
+          status, -1, url.toString(), null);
+    }
+    return json;
+  }
+
+  private static void pause(long millis, RestRequest request, HttpUrl url) {
+    if (millis <= 0) {
+      return;
+    }
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw interrupted(request, url, e);
+    }
+  }
+
+  /**
+   * Whether an I/O failure is this thread's interrupt: its flag is set, or Okio cleared it and said
+   * "interrupted". A timeout (OkHttp's call timeout is an {@link InterruptedIOException} too) is not.
+   */
+  public static boolean isInterrupt(IOException e) {
+    return Thread.currentThread().isInterrupted()
+        || e instanceof InterruptedIOException && !(e instanceof java.net.SocketTimeoutException)
+            && "interrupted".equals(e.getMessage());
+  }
+
+  private static RegistryInterruptedException interrupted(RestRequest request, HttpUrl url, Exception cause) {
+    return new RegistryInterruptedException(request.operation() + " interrupted (" + url + ")", url.toString(),
+        cause);
+  }
+
+  private static String describe(IOException e) {
+    String message = e.getMessage();
+    return e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+  }
+}

@@ -1,0 +1,20 @@
+package io.kavro.registry.internal.http;
+
+import io.kavro.registry.RegistryUnavailableException;
+import io.kavro.registry.SchemaRegistryException;
+
+/**
+ * A 404 that is not the registry's own answer (a page of text, a proxy's) from the associations API
+ * ({@link OptionalApi#ASSOCIATIONS}, the serde's first call), from a URL that has never answered as a registry:
+ * thrown by the transport at once, not retried, for the client to ask the core API whether the URL is wrong (a
+ * {@link io.kavro.registry.WrongRegistryUrlException}) or the registry is there and this is an outage. Never leaves the
+ * client as
+ * anything but an outage.
+ */
+public final class UnprovenNotFoundException extends RegistryUnavailableException {
+  private static final long serialVersionUID = 1L;
+
+  UnprovenNotFoundException(SchemaRegistryException failure) {
+    super(failure.getMessage(), failure.status(), failure.errorCode(), failure.url(), null);
+  }
+}

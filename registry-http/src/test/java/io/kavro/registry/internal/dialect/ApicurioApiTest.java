@@ -1,0 +1,169 @@
+package io.kavro.registry.internal.dialect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kavro.registry.ApicurioId;
+import io.kavro.registry.InvalidSchemaException;
+import io.kavro.registry.RegistryUnavailableException;
+import io.kavro.registry.SchemaNotFoundException;
+import io.kavro.registry.UnsupportedRegistryApiException;
+import io.kavro.registry.config.RegistryConfig;
+import java.util.Map;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.junit5.StartStop;
+import org.apache.avro.Schema;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Schemas by Apicurio's own ids, as its serdes frame records: found beside the Confluent-compatible base URL,
+ * v3 first and v2 when v3 is missing (learned once), its "not found" (which has no 404xx code) told apart from a
+ * missing API and from an outage.
+ */
+class ApicurioApiTest {
+  private static final String RECORD = "{\"type\":\"record\",\"name\":\"Order\",\"fields\":[{\"name\":\"id\","
+      + "\"type\":\"long\"}]}";
+  private static final ApicurioId GLOBAL_7 = new ApicurioId(ApicurioId.Kind.GLOBAL_ID, 7);
+  private static final ApicurioId CONTENT_5 = new ApicurioId(ApicurioId.Kind.CONTENT_ID, 5);
+
+  @StartStop
+  final MockWebServer registry = new MockWebServer();
+
+  private HttpSchemaRegistryClient client(String basePath) {
+    return new HttpSchemaRegistryClient(RegistryConfig.from(Map.of("schema.registry.url",
+        registry.url(basePath).toString(), "retries.wait.ms", 1, "retries.max.wait.ms", 5)));
+  }
+
+  private static MockResponse content(String schema) {
+    return new MockResponse.Builder().setHeader("Content-Type", "application/octet-stream").body(schema).build();
+  }
+
+  /** A registry's JSON 404 for a path it does not serve (Confluent's Jersey): no registry error code. */
+  private static MockResponse notFoundWithoutCode() {
+    return new MockResponse.Builder().code(404).setHeader("Content-Type", "application/json")
+        .body("{\"error_code\":404,\"message\":\"HTTP 404 Not Found\"}").build();
+  }
+
+  @Test
+  void v3_globalId_dereferenced_underTheRegistrysRoot() throws Exception {
+    registry.enqueue(content(RECORD));
+
+    Schema schema = client("/registry/apis/ccompat/v7").schemaByApicurioId(GLOBAL_7);
+
+    assertThat(schema.getFullName()).isEqualTo("Order");
+    assertThat(registry.takeRequest().getTarget())
+        .isEqualTo("/registry/apis/registry/v3/ids/globalIds/7?references=DEREFERENCE");
+  }
+
+  @Test
+  void v3_contentId_bareTextOfAPrimitive() throws Exception {
+    registry.enqueue(content("\"string\""));
+
+    assertThat(client("/apis/ccompat/v6/").schemaByApicurioId(CONTENT_5).getType()).isEqualTo(Schema.Type.STRING);
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/apis/registry/v3/ids/contentIds/5");
+  }
+
+  /**
+   * Apicurio 2 has no v3: it answers JAX-RS's plain 404 ({@code "name": "NotFoundException"}, RESTEASY003210, as
+   * Apicurio 2.6.13 does) while the core API answers; v2 from then on.
+   */
+  @Test
+  void v3Missing_v2Used_andV3NotAskedAgain() throws Exception {
+    registry.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "application/json")
+        .body("{\"message\":\"RESTEASY003210: Could not find resource for full path: "
+            + "http://127.0.0.1/apis/registry/v3/ids/globalIds/7\",\"error_code\":404,\"name\":\"NotFoundException\"}")
+        .build());
+    registry.enqueue(new MockResponse.Builder().setHeader("Content-Type", "application/json")
+        .body("{\"compatibilityLevel\":\"BACKWARD\"}").build());
+    registry.enqueue(content(RECORD));
+    registry.enqueue(content("\"long\""));
+    HttpSchemaRegistryClient client = client("/apis/ccompat/v7");
+
+    assertThat(client.schemaByApicurioId(GLOBAL_7).getFullName()).isEqualTo("Order");
+    assertThat(client.schemaByApicurioId(CONTENT_5).getType()).isEqualTo(Schema.Type.LONG);
+
+    assertThat(registry.takeRequest().getTarget())
+        .isEqualTo("/apis/registry/v3/ids/globalIds/7?references=DEREFERENCE");
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/config");
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/apis/registry/v2/ids/globalIds/7?dereference=true");
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/apis/registry/v2/ids/contentIds/5");
+    assertThat(registry.getRequestCount()).isEqualTo(4);
+  }
+
+  /** Apicurio 3's problem details and Apicurio 2's error JSON: the registry's own "not found", not retried. */
+  @Test
+  void notFound_eitherVersionsJson_isSchemaNotFound_once() {
+    registry.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "application/problem+json")
+        .body("{\"detail\":\"No content with id '99' was found.\",\"title\":\"No content with id '99' was found.\","
+            + "\"status\":404,\"name\":\"ContentNotFoundException\"}").build());
+    registry.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "application/json")
+        .body("{\"message\":\"No artifact with ID '99' was found.\",\"error_code\":404,"
+            + "\"name\":\"ArtifactNotFoundException\"}").build());
+    HttpSchemaRegistryClient client = client("/apis/ccompat/v7");
+
+    assertThatThrownBy(() -> client.schemaByApicurioId(new ApicurioId(ApicurioId.Kind.CONTENT_ID, 99)))
+        .isInstanceOf(SchemaNotFoundException.class).hasMessageContaining("ContentNotFoundException")
+        .hasMessageContaining("Apicurio content id 99");
+    assertThatThrownBy(() -> client.schemaByApicurioId(new ApicurioId(ApicurioId.Kind.GLOBAL_ID, 99)))
+        .isInstanceOf(SchemaNotFoundException.class).hasMessageContaining("No artifact with ID '99'");
+    assertThat(registry.getRequestCount()).isEqualTo(2);
+  }
+
+  @Test
+  void notApicurio_neitherApi_unsupported_thenNoRequestAgain() {
+    MockResponse config = new MockResponse.Builder().setHeader("Content-Type", "application/json")
+        .body("{\"compatibilityLevel\":\"BACKWARD\"}").build();
+    registry.enqueue(notFoundWithoutCode());
+    registry.enqueue(config);
+    registry.enqueue(notFoundWithoutCode());
+    registry.enqueue(config);
+    HttpSchemaRegistryClient client = client("/apis/ccompat/v7");
+
+    assertThatThrownBy(() -> client.schemaByApicurioId(GLOBAL_7)).isInstanceOf(UnsupportedRegistryApiException.class)
+        .hasMessageContaining("Apicurio's v2 API");
+    assertThat(registry.getRequestCount()).isEqualTo(4);
+    assertThatThrownBy(() -> client.schemaByApicurioId(CONTENT_5)).isInstanceOf(UnsupportedRegistryApiException.class)
+        .hasMessageContaining("as it answered before");
+    assertThat(registry.getRequestCount()).as("remembered").isEqualTo(4);
+  }
+
+  @Test
+  void urlNotApicurios_unsupported_withoutARequest() {
+    assertThatThrownBy(() -> client("/").schemaByApicurioId(GLOBAL_7))
+        .isInstanceOf(UnsupportedRegistryApiException.class).hasMessageContaining("/apis/ccompat/v<n>");
+    assertThat(registry.getRequestCount()).isZero();
+  }
+
+  @Test
+  void outage_isRetried_notAMissingApi() {
+    registry.enqueue(new MockResponse.Builder().code(503).build());
+    registry.enqueue(content(RECORD));
+
+    assertThat(client("/apis/ccompat/v7").schemaByApicurioId(GLOBAL_7).getFullName()).isEqualTo("Order");
+    assertThat(registry.getRequestCount()).isEqualTo(2);
+  }
+
+  @Test
+  void behindTheClientsCache_eachIdAskedOnce() {
+    registry.enqueue(content(RECORD));
+    try (io.kavro.registry.SchemaRegistryClient client = io.kavro.registry.SchemaRegistryClients.create(Map.of(
+        "schema.registry.url", registry.url("/apis/ccompat/v7").toString()))) {
+      Schema first = client.schemaByApicurioId(GLOBAL_7);
+      assertThat(client.schemaByApicurioId(new ApicurioId(ApicurioId.Kind.GLOBAL_ID, 7))).isSameAs(first);
+    }
+    assertThat(registry.getRequestCount()).isEqualTo(1);
+  }
+
+  @Test
+  void notAnAvroSchema_invalidSchema() {
+    registry.enqueue(content("{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"type\":\"object\"}"));
+    registry.enqueue(content("42"));
+    HttpSchemaRegistryClient client = client("/apis/ccompat/v7");
+
+    assertThatThrownBy(() -> client.schemaByApicurioId(GLOBAL_7)).isInstanceOf(InvalidSchemaException.class)
+        .hasMessageContaining("Apicurio global id 7");
+    assertThatThrownBy(() -> client.schemaByApicurioId(CONTENT_5)).isInstanceOf(InvalidSchemaException.class)
+        .isNotInstanceOf(RegistryUnavailableException.class);
+  }
+}

@@ -1,0 +1,214 @@
+package io.kavro.registry.internal.dialect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kavro.registry.Association;
+import io.kavro.registry.RegistryUnavailableException;
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.SchemaRegistryException;
+import io.kavro.registry.UnsupportedRegistryApiException;
+import io.kavro.registry.WrongRegistryUrlException;
+import io.kavro.registry.config.RegistryConfig;
+import io.kavro.registry.internal.cache.CachingSchemaRegistryClientTest.FakeTicker;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.junit5.StartStop;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Confluent 8.3's associations API ({@code GET /associations/resources/{namespace}/{name}}): its answer read, and a
+ * registry without it told apart from an outage by {@link OptionalApi}'s rules: only the registry's own JSON (or
+ * empty) 404 while its core API answers says the API is missing, remembered for five minutes, then asked again; a
+ * proxy's page or a 5xx is an outage.
+ */
+class AssociationsApiTest {
+  @StartStop
+  final MockWebServer registry = new MockWebServer();
+
+  private final FakeTicker ticker = new FakeTicker();
+
+  private HttpSchemaRegistryClient client(String basePath, int retries) {
+    RegistryConfig config = RegistryConfig.from(Map.of("schema.registry.url", registry.url(basePath).toString(),
+        "max.retries", retries, "retries.wait.ms", 1, "retries.max.wait.ms", 5));
+    return new HttpSchemaRegistryClient(config, RegistryHttp.of(config, null), ticker);
+  }
+
+  private static MockResponse json(int code, String body) {
+    return new MockResponse.Builder().code(code).setHeader("Content-Type", "application/json").body(body).build();
+  }
+
+  /**
+   * What Apicurio 2.6.13's ccompat API answers for the associations path, which it does not route (JAX-RS's plain
+   * 404, {@code error_code} 0, as BareApicurioRegistryContractTest sees it).
+   */
+  private static MockResponse apicurio2NotFound(String path) {
+    return json(404, "{\"message\":\"RESTEASY003210: Could not find resource for full path: http://127.0.0.1"
+        + path + "?resourceType=topic&associationType=value\",\"error_code\":0,\"name\":\"NotFoundException\"}");
+  }
+
+  @Test
+  void confluent_answersTheAssociation_askedForTheTopicsValues() throws Exception {
+    registry.enqueue(json(200, "[{\"subject\":\"orders-contract\",\"guid\":\"0b0c\",\"resourceName\":\"orders\","
+        + "\"resourceNamespace\":\"lkc-1\",\"resourceId\":\"r1\",\"resourceType\":\"topic\","
+        + "\"associationType\":\"value\",\"lifecycle\":\"STRONG\",\"frozen\":false}]"));
+
+    List<Association> found = client("/", 0).associations("-", "orders", "topic", "value");
+
+    assertThat(found).containsExactly(new Association("orders-contract", "orders", "lkc-1", "topic", "value"));
+    assertThat(registry.takeRequest().getTarget())
+        .isEqualTo("/associations/resources/-/orders?resourceType=topic&associationType=value");
+  }
+
+  @Test
+  void noAssociation_emptyList_andTheRegistrysOwnNotFound_too() {
+    registry.enqueue(json(200, "[]"));
+    registry.enqueue(json(404, "{\"error_code\":40410,\"message\":\"Association for 'orders' not found.\"}"));
+    HttpSchemaRegistryClient client = client("/", 0);
+
+    assertThat(client.associations("-", "orders", "topic", "key")).isEmpty();
+    assertThat(client.associations("-", "orders", "topic", "key")).isEmpty();
+  }
+
+  @Test
+  void answerWithoutSubject_refused_namingTheField() {
+    registry.enqueue(json(200, "[{\"resourceName\":\"orders\"}]"));
+
+    assertThatThrownBy(() -> client("/", 0).associations("-", "orders", "topic", "value"))
+        .isExactlyInstanceOf(SchemaRegistryException.class).hasMessageContaining("'subject'")
+        .hasMessageContaining("topic 'orders'");
+  }
+
+  /**
+   * Apicurio 2's ccompat API has no associations: its JSON 404, while its core API answers, says so. Remembered:
+   * no request for five minutes; then asked again.
+   */
+  @Test
+  void apicurio2_missingApi_learned_notAskedAgain_forFiveMinutes() throws Exception {
+    registry.enqueue(apicurio2NotFound("/apis/ccompat/v7/associations/resources/-/orders"));
+    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    HttpSchemaRegistryClient client = client("/apis/ccompat/v7", 3);
+
+    assertThatThrownBy(() -> client.associations("-", "orders", "topic", "value"))
+        .isExactlyInstanceOf(UnsupportedRegistryApiException.class)
+        .hasMessageContaining("Confluent's associations API");
+    assertThatThrownBy(() -> client.associations("-", "payments", "topic", "key"))
+        .isExactlyInstanceOf(UnsupportedRegistryApiException.class);
+    assertThat(registry.takeRequest().getTarget())
+        .isEqualTo("/apis/ccompat/v7/associations/resources/-/orders?resourceType=topic&associationType=value");
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/config");
+    assertThat(registry.getRequestCount()).as("the second call sent nothing").isEqualTo(2);
+    assertThat(client.stats().errors()).as("a registry's answer that it lacks an API is no failed call").isZero();
+
+    ticker.advance(UnsupportedRegistryApiException.REMEMBERED_FOR.plus(Duration.ofSeconds(1)));
+    registry.enqueue(json(200, "[{\"subject\":\"s\",\"resourceName\":\"orders\",\"resourceNamespace\":\"-\","
+        + "\"resourceType\":\"topic\",\"associationType\":\"value\"}]"));
+    assertThat(client.associations("-", "orders", "topic", "value")).extracting(Association::subject)
+        .containsExactly("s");
+  }
+
+  /** Apicurio 3 (Quarkus) answers a path it does not route with an empty 404: the API is missing too. */
+  @Test
+  void apicurio3_emptyNotFound_missingApi() {
+    registry.enqueue(new MockResponse.Builder().code(404).build());
+    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+
+    assertThatThrownBy(() -> client("/apis/ccompat/v7", 0).associations("-", "orders", "topic", "value"))
+        .isExactlyInstanceOf(UnsupportedRegistryApiException.class);
+  }
+
+  /**
+   * A proxy's HTML 404 on the associations path while the core API answers: an outage, never a missing API. From a
+   * URL that never answered as a registry it is thrown at once, once the core API has answered; from one that has,
+   * retried.
+   */
+  @Test
+  void proxyHtmlNotFound_outage_notLearned() throws Exception {
+    registry.enqueue(proxyPage());
+    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    registry.enqueue(proxyPage());
+    registry.enqueue(proxyPage());
+    registry.enqueue(json(200, "[]"));
+    HttpSchemaRegistryClient client = client("/", 1);
+
+    assertThatThrownBy(() -> client.associations("-", "orders", "topic", "value"))
+        .isExactlyInstanceOf(RegistryUnavailableException.class)
+        .hasMessageContaining("the registry's core API answers");
+    assertThat(registry.getRequestCount()).as("the core API asked at once").isEqualTo(2);
+    assertThatThrownBy(() -> client.associations("-", "orders", "topic", "value"))
+        .isExactlyInstanceOf(RegistryUnavailableException.class).hasMessageContaining("gave up after 2 attempt(s)");
+    assertThat(client.associations("-", "orders", "topic", "value")).as("not learned as missing").isEmpty();
+    assertThat(registry.getRequestCount()).isEqualTo(5);
+  }
+
+  /**
+   * The serde's first call goes to the associations API: a URL that never answered as a registry, whose core API
+   * answers a proxy's 404 too, is a wrong URL, given as such (not an outage), as the core API's first call says it.
+   */
+  @Test
+  void neverAnsweredUrl_proxyNotFoundEverywhere_wrongUrl() {
+    for (int i = 0; i < 3; i++) {
+      registry.enqueue(proxyPage());
+    }
+
+    assertThatThrownBy(() -> client("/", 1).associations("-", "orders", "topic", "value"))
+        .isExactlyInstanceOf(WrongRegistryUrlException.class).hasMessageContaining("check that schema.registry.url");
+  }
+
+  private static MockResponse proxyPage() {
+    return new MockResponse.Builder().code(404).setHeader("Content-Type", "text/html")
+        .body("<html><body>404 Not Found</body></html>").build();
+  }
+
+  @Test
+  void serverError_outage() {
+    registry.enqueue(json(503, "{\"error_code\":50301,\"message\":\"busy\"}"));
+
+    HttpSchemaRegistryClient client = client("/", 0);
+    assertThatThrownBy(() -> client.associations("-", "orders", "topic", "value"))
+        .isExactlyInstanceOf(RegistryUnavailableException.class);
+    assertThat(client.stats().errors()).as("an outage is a failed call").isEqualTo(1);
+  }
+
+  @Test
+  void clientWithoutTheApi_answersMissing() {
+    // A client of the user's own that predates the API: only the interface's default answers for it.
+    SchemaRegistryClient plain = (SchemaRegistryClient) java.lang.reflect.Proxy.newProxyInstance(
+        getClass().getClassLoader(), new Class<?>[] {SchemaRegistryClient.class}, (proxy, method, args) -> {
+          if (method.isDefault()) {
+            return java.lang.reflect.InvocationHandler.invokeDefault(proxy, method, args);
+          }
+          throw new AssertionError("not called: " + method);
+        });
+
+    assertThatThrownBy(() -> plain.associations("-", "orders", "topic", "value"))
+        .isExactlyInstanceOf(UnsupportedRegistryApiException.class).hasMessageContaining("no associations API");
+  }
+
+  /**
+   * The in-memory ({@code mock://}) registry, through the cached client of a {@code mock://} URL: as Confluent's,
+   * {@code "-"} matches every namespace.
+   */
+  @Test
+  void inMemory_associations_byNamespaceNameAndType_replaced() {
+    io.kavro.registry.mock.MockRegistry scope = io.kavro.registry.mock.MockRegistries.scope("associations-api");
+    SchemaRegistryClient mock = SchemaRegistryClients.create(Map.of("schema.registry.url", "mock://associations-api"));
+    io.kavro.registry.mock.MockRegistries.drop("associations-api");
+    scope.associate(new Association("a", "orders", "lkc-1", "topic", "value"));
+    scope.associate(new Association("k", "orders", "lkc-1", "topic", "key"));
+    scope.associate(new Association("b", "orders", "lkc-1", "topic", "value"));
+
+    assertThat(mock.associations("-", "orders", "topic", "value")).extracting(Association::subject)
+        .containsExactly("b");
+    assertThat(mock.associations("lkc-1", "orders", "topic", "key")).extracting(Association::subject)
+        .containsExactly("k");
+    assertThat(mock.associations("lkc-2", "orders", "topic", "value")).isEmpty();
+    assertThat(mock.associations("-", "payments", "topic", "value")).isEmpty();
+    assertThatThrownBy(() -> new Association(" ", "orders", "-", "topic", "value"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("subject");
+  }
+}
