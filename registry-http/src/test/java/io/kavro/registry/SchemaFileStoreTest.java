@@ -47,15 +47,40 @@ class SchemaFileStoreTest {
     String registry = "http://registry:8081";
     String oldName = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
         .digest(registry.getBytes(java.nio.charset.StandardCharsets.UTF_8))).substring(0, 16);
-    SchemaFileStore writer = new SchemaFileStore(dir, registry);
-    writer.save(7, USER_V1);
-    Path saved = writer.file(7);
+    Path saved = savedSeven(registry);
     assertThat(saved.getParent().getFileName().toString()).isNotEqualTo(oldName);
-    Path old = dir.resolve(oldName).resolve(saved.getFileName().toString().replace("7", "8"));
-    Files.createDirectories(old.getParent());
-    Files.writeString(old, Files.readString(saved).replace("\"id\":7", "\"id\":8"));
+    copyAsEight(saved, dir.resolve(oldName));
 
     assertThat(new SchemaFileStore(dir, registry).load(8)).as("the old folder's id 8").isNull();
+  }
+
+  /**
+   * The control of {@link #foldersOfTheLayoutBeforeContexts_areNeverRead}: the same file, copied into the folder
+   * of the current layout, is read. So that test's null comes from the folder, not from a copy the store refuses.
+   */
+  @Test
+  void foldersOfTheCurrentLayout_sameCopiedFile_isRead() throws Exception {
+    String registry = "http://registry:8081";
+    Path saved = savedSeven(registry);
+    copyAsEight(saved, saved.getParent());
+
+    assertThat(new SchemaFileStore(dir, registry).load(8)).as("the current folder's id 8").isEqualTo(USER_V1);
+  }
+
+  /** The file of id 7 holding USER_V1, saved by a store of {@code registry}. */
+  private Path savedSeven(String registry) {
+    SchemaFileStore writer = new SchemaFileStore(dir, registry);
+    writer.save(7, USER_V1);
+    return writer.file(7);
+  }
+
+  /** Copies the file of id 7 into {@code folder} as the file of id 8, its id rewritten. */
+  private static void copyAsEight(Path seven, Path folder) throws Exception {
+    String text = Files.readString(seven);
+    assertThat(text).contains("\"id\":7");
+    Files.createDirectories(folder);
+    Files.writeString(folder.resolve(seven.getFileName().toString().replace("7", "8")),
+        text.replace("\"id\":7", "\"id\":8"));
   }
 
   @Test
