@@ -83,6 +83,78 @@ class SchemaFileStoreTest {
         text.replace("\"id\":7", "\"id\":8"));
   }
 
+  /**
+   * Issue 51: a consumer restarted while the registry is down learns its topics' associations (so their schema
+   * contexts) from {@code schema.cache.dir}, as it learns their schemas: the registry's last answer, kept on disk
+   * by the first client, read back by a new one. Only as {@code storedAssociations}, which the subject name
+   * strategy reads when the registry cannot be reached; {@code associations} itself still fails.
+   */
+  @Test
+  void restartedClient_registryDown_readsTheLastAssociationsAnswerFromDisk() {
+    Map<String, Object> config = Map.of("schema.registry.url", server.url("/").toString(), "max.retries", 0);
+    SchemaFileStore files = new SchemaFileStore(dir, server.url("/").toString());
+    server.enqueue(new MockResponse.Builder().setHeader("Content-Type", "application/json").body("[{\"subject\":"
+        + "\":.a:orders-value\",\"resourceName\":\"orders\",\"resourceNamespace\":\"lkc-1\",\"resourceType\":"
+        + "\"topic\",\"associationType\":\"value\"}]").build());
+    server.enqueue(new MockResponse.Builder().setHeader("Content-Type", "application/json").body("[]").build());
+    CachingSchemaRegistryClient first = new CachingSchemaRegistryClient(
+        new HttpSchemaRegistryClient(RegistryConfig.from(config)), 10, Duration.ofMinutes(1), files);
+    Association toA = new Association(":.a:orders-value", "orders", "lkc-1", "topic", "value");
+    assertThat(first.associations("lkc-1", "orders", "topic", "value")).containsExactly(toA);
+    assertThat(first.associations("lkc-1", "payments", "topic", "value")).isEmpty();
+
+    for (int i = 0; i < 2; i++) {
+      server.enqueue(new MockResponse.Builder().code(503).body("{\"error_code\":50301,\"message\":\"down\"}").build());
+    }
+    CachingSchemaRegistryClient restarted = new CachingSchemaRegistryClient(
+        new HttpSchemaRegistryClient(RegistryConfig.from(config)), 10, Duration.ofMinutes(1), files);
+    assertThatThrownBy(() -> restarted.associations("lkc-1", "orders", "topic", "value"))
+        .isInstanceOf(RegistryUnavailableException.class);
+    assertThat(restarted.storedAssociations("lkc-1", "orders", "topic", "value")).containsExactly(toA);
+    assertThat(restarted.storedAssociations("lkc-1", "payments", "topic", "value")).isEmpty();
+    assertThat(restarted.storedAssociations("lkc-1", "orders", "topic", "key")).as("never answered").isNull();
+    assertThat(restarted.storedAssociations("lkc-2", "orders", "topic", "value")).as("another namespace").isNull();
+    assertThat(new CachingSchemaRegistryClient(new HttpSchemaRegistryClient(RegistryConfig.from(config)), 10,
+        Duration.ofMinutes(1)).storedAssociations("lkc-1", "orders", "topic", "value")).as("no disk cache").isNull();
+  }
+
+  /** The registry's live answer replaces the one kept on disk; a tampered file is never trusted. */
+  @Test
+  void liveAssociationsAnswer_replacesTheStoredOne_andATamperedFileIsIgnored() throws Exception {
+    SchemaFileStore files = new SchemaFileStore(dir, "r");
+    Association toA = new Association(":.a:orders-value", "orders", "-", "topic", "value");
+    Association toB = new Association(":.b:orders-value", "orders", "-", "topic", "value");
+    files.saveAssociations("-", "orders", "topic", "value", java.util.List.of(toA));
+    files.saveAssociations("-", "orders", "topic", "value", java.util.List.of(toB));
+    assertThat(new SchemaFileStore(dir, "r").loadAssociations("-", "orders", "topic", "value"))
+        .containsExactly(toB);
+
+    try (var stored = Files.walk(dir)) {
+      Path file = stored.filter(p -> p.getFileName().toString().startsWith("associations-")).findFirst()
+          .orElseThrow();
+      Files.writeString(file, Files.readString(file).replace(".b", ".c"));
+    }
+    assertThat(new SchemaFileStore(dir, "r").loadAssociations("-", "orders", "topic", "value")).isNull();
+  }
+
+  /** A registry without the API (Apicurio, Confluent before 8.3): its answer is kept as no association. */
+  @Test
+  void missingApiAnswer_keptAsNoAssociation() {
+    SchemaRegistryClient withoutApi = (SchemaRegistryClient) java.lang.reflect.Proxy.newProxyInstance(
+        getClass().getClassLoader(), new Class<?>[] {SchemaRegistryClient.class}, (proxy, method, args) -> {
+          if (method.getName().equals("associations")) {
+            throw new UnsupportedRegistryApiException("no associations API", 404, -1, null, null);
+          }
+          return null;
+        });
+    SchemaFileStore files = new SchemaFileStore(dir, "scripted");
+    CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(withoutApi,
+        CachePolicy.of(10, Duration.ofMinutes(1)), files);
+    assertThatThrownBy(() -> client.associations("-", "orders", "topic", "value"))
+        .isInstanceOf(UnsupportedRegistryApiException.class);
+    assertThat(client.storedAssociations("-", "orders", "topic", "value")).isEmpty();
+  }
+
   @Test
   void corruptPartialOrTamperedFiles_ignored() throws Exception {
     SchemaFileStore store = new SchemaFileStore(dir, "r");
