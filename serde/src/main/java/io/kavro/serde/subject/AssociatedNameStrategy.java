@@ -138,6 +138,20 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
     return () -> listeners.remove(listener);
   }
 
+  /**
+   * {@value #CACHE_SIZE_CONFIG} in {@code configs}, 1000 by default: also the bound on the topics whose schema
+   * context a deserializer keeps, whatever its strategy.
+   *
+   * @throws ConfigException naming the key and its value when it is not a number, 0 or more
+   */
+  public static int cacheSize(Map<String, ?> configs) {
+    int size = Settings.integer(configs, CACHE_SIZE_CONFIG, DEFAULT_CACHE_SIZE);
+    if (size < 0) {
+      throw new ConfigException(CACHE_SIZE_CONFIG, size, "a number of entries, 0 or more");
+    }
+    return size;
+  }
+
   /** The strategy for a topic without association: a built-in one, or {@code null} for {@code NONE}. */
   public SubjectNameStrategy fallback() {
     Fallback fallback = settings.fallback;
@@ -355,10 +369,7 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
           }
         }
       }
-      int size = integer(configs, CACHE_SIZE_CONFIG, DEFAULT_CACHE_SIZE);
-      if (size < 0) {
-        throw new ConfigException(CACHE_SIZE_CONFIG, size, "a number of entries, 0 or more");
-      }
+      int size = AssociatedNameStrategy.cacheSize(configs);
       int expirySecs = integer(configs, CACHE_EXPIRY_SECS_CONFIG, -1);
       Object clusterId = configs.get(KAFKA_CLUSTER_ID_CONFIG);
       String cluster = clusterId == null || clusterId.toString().isBlank() ? null : clusterId.toString().trim();
