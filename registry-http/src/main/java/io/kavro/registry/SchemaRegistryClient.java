@@ -361,6 +361,22 @@ public interface SchemaRegistryClient extends Closeable {
         null, null);
   }
 
+  /**
+   * What the registry last answered this client for {@link #associations} with these arguments, as kept on disk
+   * ({@code schema.cache.dir}), read back for a caller that cannot reach the registry: a consumer restarted during
+   * an outage learns its topics' subjects (and so their schema contexts) as it learns their schemas. Only for when
+   * the registry is unavailable ({@link RegistryUnavailableException}): a live answer always wins, and replaces the
+   * kept one. The registry's answer that it lacks the API is kept as an empty answer (no association): either way
+   * the topic's subject is the fallback's. Never a request.
+   *
+   * @return the kept answer, or {@code null} when there is none that can be trusted, or no disk cache (this
+   *     default)
+   */
+  default List<Association> storedAssociations(String resourceNamespace, String resourceName, String resourceType,
+      String associationType) {
+    return null;
+  }
+
   /** Counters for tests and metrics. */
   default RegistryStats stats() {
     return RegistryStats.EMPTY;

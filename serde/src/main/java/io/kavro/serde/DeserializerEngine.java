@@ -45,13 +45,10 @@ final class DeserializerEngine implements AutoCloseable {
    */
   private final java.util.concurrent.ConcurrentHashMap<String, RouteTable> sharedByContext =
       new java.util.concurrent.ConcurrentHashMap<>();
-  /**
-   * Each topic's table of {@link #sharedByContext}, found once; empty unless topics may be in contexts. Bounded by
-   * {@code max.schemas.per.subject} topics: an evicted topic's context is found again.
-   */
-  private final QuietCache<String, RouteTable> sharedOfTopic;
   /** Whether topics may be in another context than the default one ({@link TopicIds#contextual}). */
   private final boolean contextual;
+  /** The owner of each topic's context, which says which table of {@link #sharedByContext} is the topic's. */
+  private final TopicIds ids;
   /**
    * The routes per topic: all of them when they follow its subject's latest version, else those that run rules.
    * Bounded by {@code max.schemas.per.subject} topics: an evicted topic's routes are built again from the registry.
@@ -87,6 +84,8 @@ final class DeserializerEngine implements AutoCloseable {
     /** The shared route table of {@link #tableTopic}'s context, so that a topic's records skip the map lookup. */
     RouteTable table;
     String tableTopic;
+    /** {@link #tableTopic}'s context, when topics may be in contexts: the table serves while it stands. */
+    TopicIds.TopicContext tableContext;
 
     void used(String topic, ReadRoute route) {
       last = route;
@@ -96,15 +95,23 @@ final class DeserializerEngine implements AutoCloseable {
 
   /** @param ruleMetrics where its rules are counted ({@code rule.metrics.enable}) */
   DeserializerEngine(SchemaRegistryClient client, AvroSerdeConfig config, RuleMetrics ruleMetrics) {
+    this(client, config, ruleMetrics, System::nanoTime);
+  }
+
+  /**
+   * As {@link #DeserializerEngine(SchemaRegistryClient, AvroSerdeConfig, RuleMetrics)}, timing the topics'
+   * contexts by a clock (that of the subject name strategy's answers).
+   */
+  DeserializerEngine(SchemaRegistryClient client, AvroSerdeConfig config, RuleMetrics ruleMetrics,
+      java.util.function.LongSupplier nanoClock) {
     this.isKey = config.isKey();
     this.framing = new SchemaIdReader(isKey, config.schemaIdFromHeader(), config.schemaIdPrefix(),
         resolver(config));
     this.rules = new RuleEngine(config.ruleSettings(), client, ruleMetrics);
-    this.router = new ReadRouter(client, config, framing, rules);
+    this.router = new ReadRouter(client, config, framing, rules, nanoClock);
     this.followsLatest = router.followsLatest();
     this.maxRoutes = config.maxSchemasPerSubject();
     this.byTopic = new QuietCache<>(maxRoutes);
-    this.sharedOfTopic = new QuietCache<>(maxRoutes);
     // Routes are shared by id across the topics of one schema context (id 1 of one context is another schema than
     // another's) unless they follow a subject's latest version, or ids count per subject.
     boolean perTopic = followsLatest || client.idsPerSubject();
@@ -113,6 +120,9 @@ final class DeserializerEngine implements AutoCloseable {
       sharedByContext.put(io.kavro.registry.SchemaContexts.DEFAULT, shared);
     }
     this.contextual = router.contextual();
+    this.ids = router.ids();
+    // A topic whose context moved: every route is rebuilt, as the topic's own ones read ids in the old context.
+    ids.onMove(changes::incrementAndGet);
     this.recheckNanos = recheckNanos(config);
     this.changeListener = client.onChange(changes::incrementAndGet);
     this.failOnTrailingData = config.failOnTrailingData();
@@ -474,8 +484,15 @@ final class DeserializerEngine implements AutoCloseable {
     long told = changes.get();
     if (shared != null) {
       RouteTable table = scratch.table;
-      if (scratch.tableTopic != topic || table == null) { // the same String instance: a topic's records
-        table = sharedOf(topic, id, length);
+      // the same String instance: a topic's records; and where topics may be in contexts, its context still stands
+      if (scratch.tableTopic != topic || table == null || (contextual && !ids.stands(scratch.tableContext))) {
+        if (contextual) {
+          TopicIds.TopicContext context = contextOf(topic, id, length);
+          table = tableOf(context);
+          scratch.tableContext = context;
+        } else {
+          table = shared;
+        }
         scratch.table = table;
         scratch.tableTopic = topic;
       }
@@ -550,19 +567,23 @@ final class DeserializerEngine implements AutoCloseable {
 
   /**
    * The shared routes of {@code topic}'s schema context: {@link #shared} unless topics may be in other contexts;
-   * else its context's table, the topic's context found once (the strategy may ask the registry for it).
+   * else its context's table, the topic's context kept while the strategy's answer stands ({@link TopicIds}).
    */
   private RouteTable sharedOf(String topic, int id, int length) {
-    if (!contextual) {
-      return shared;
-    }
-    RouteTable table = sharedOfTopic.getIfPresent(TopicKey.of(topic));
-    if (table != null) {
-      return table;
-    }
-    String context;
+    return contextual ? tableOf(contextOf(topic, id, length)) : shared;
+  }
+
+  /** The shared routes of {@code context}. */
+  private RouteTable tableOf(TopicIds.TopicContext context) {
+    RouteTable table = sharedByContext.get(context.qualifier());
+    return table != null ? table
+        : sharedByContext.computeIfAbsent(context.qualifier(), c -> new RouteTable(maxRoutes, true));
+  }
+
+  /** {@code topic}'s context (the strategy may ask the registry for it), its failures as the record's. */
+  private TopicIds.TopicContext contextOf(String topic, int id, int length) {
     try {
-      context = router.context(topic);
+      return ids.context(topic);
     } catch (SchemaRegistryException e) {
       throw Failures.whileReading(Failures.record(topic, isKey, id, length), e);
     } catch (SerializationException e) {
@@ -574,9 +595,6 @@ final class DeserializerEngine implements AutoCloseable {
       throw new SchemaResolutionException("cannot deserialize " + Failures.record(topic, isKey, id, length)
           + ": the subject name strategy failed to name the topic's subject: " + e, e);
     }
-    table = sharedByContext.computeIfAbsent(context, c -> new RouteTable(maxRoutes, true));
-    RouteTable raced = sharedOfTopic.putIfAbsent(TopicKey.of(topic), table);
-    return raced != null ? raced : table;
   }
 
   /** Whether a route stands: always, unless it follows the latest version and its period is over. */
@@ -648,13 +666,14 @@ final class DeserializerEngine implements AutoCloseable {
 
   /** Topics with a route table of their own, and topics whose schema context is kept: for tests of the bounds. */
   long[] cachedTopics() {
-    return new long[] {byTopic.size(), sharedOfTopic.size()};
+    return new long[] {byTopic.size(), ids.size()};
   }
 
   /** Releases the {@link FramingResolver}, if any, and stops listening to the client. */
   @Override
   public void close() {
     rules.close();
+    ids.close();
     try {
       changeListener.close();
     } catch (Exception e) {

@@ -36,8 +36,12 @@ final class ReadRouter {
   private final SchemaIdReader framing;
   private final RuleEngine rules;
 
-  /** @param framing the framing whose resolver's keys it may be asked about */
-  ReadRouter(SchemaRegistryClient client, AvroSerdeConfig config, SchemaIdReader framing, RuleEngine rules) {
+  /**
+   * @param framing the framing whose resolver's keys it may be asked about
+   * @param nanoClock the clock of the topics' contexts ({@link TopicIds})
+   */
+  ReadRouter(SchemaRegistryClient client, AvroSerdeConfig config, SchemaIdReader framing, RuleEngine rules,
+      java.util.function.LongSupplier nanoClock) {
     this.client = client;
     this.rules = rules;
     this.framing = framing;
@@ -46,7 +50,8 @@ final class ReadRouter {
     this.latestWithMetadata = config.latestWithMetadata();
     this.subjects = config.subjectNameStrategy();
     this.planner = new ReadPlanner(config);
-    this.ids = new TopicIds(client, subjects, isKey, config.maxSchemasPerSubject());
+    this.ids = new TopicIds(client, subjects, isKey,
+        io.kavro.serde.subject.AssociatedNameStrategy.cacheSize(config.originals()), nanoClock);
     this.versions = new WriterVersions(ids, config.registryConfig().missingCacheSize());
   }
 
@@ -55,9 +60,9 @@ final class ReadRouter {
     return ids.contextual();
   }
 
-  /** See {@link TopicIds#context}. */
-  String context(String topic) {
-    return ids.context(topic);
+  /** The owner of each topic's context: see {@link TopicIds#context} and {@link TopicIds#stands}. */
+  TopicIds ids() {
+    return ids;
   }
 
   /** Whether the reader schema can change while the deserializer lives: the plan is asked again per record. */

@@ -71,8 +71,7 @@ public final class SchemaIdTranslator implements AutoCloseable {
           + "its ids is not supported: mirror such a topic's records as they are, with its registry beside");
     }
     SubjectNameStrategies.useRegistry(targetConfig.subjectNameStrategy(), target);
-    this.sourceIds = new TopicIds(source, sourceConfig.subjectNameStrategy(), isKey,
-        sourceConfig.maxSchemasPerSubject());
+    this.sourceIds = new TopicIds(source, sourceConfig, isKey);
     this.translated = Caffeine.newBuilder().maximumSize(targetConfig.maxSchemasPerSubject()).build();
   }
 
@@ -187,6 +186,9 @@ public final class SchemaIdTranslator implements AutoCloseable {
   /** Closes both registry clients. Idempotent. */
   @Override
   public void close() {
+    if (sourceIds != null) {
+      sourceIds.close();
+    }
     sourceOwner.close();
     targetOwner.close();
   }

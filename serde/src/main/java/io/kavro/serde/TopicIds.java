@@ -1,15 +1,24 @@
 package io.kavro.serde;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaContexts;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.serde.subject.AssociatedNameStrategy;
 import io.kavro.serde.subject.ContextSubjects;
 import io.kavro.serde.subject.RecordNameStrategy;
+import io.kavro.serde.subject.RegistryAwareStrategy;
 import io.kavro.serde.subject.SubjectNameStrategy;
 import io.kavro.serde.subject.TopicNameStrategy;
 import io.kavro.serde.subject.TopicRecordNameStrategy;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.errors.SerializationException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The registry client whose ids a topic's records carry: the registry's own, or that of the schema context the
@@ -23,28 +32,68 @@ import org.apache.kafka.common.errors.SerializationException;
  * with the subject ({@code ?subject=:.ctx:orders-value}): the {@code context.name.strategy}'s, or one that a custom
  * strategy or an association names ({@code :.ctx:orders-value}). A strategy that needs the record's schema
  * ({@link SubjectNameStrategy#usesSchema}) cannot name it before the record is read: its topics are in the context
- * {@code context.name.strategy} gives, else the default one, as in Confluent. Each topic's context is found once
- * and kept. Thread-safe.
+ * {@code context.name.strategy} gives, else the default one, as in Confluent.
+ *
+ * <p>The one owner of each topic's context in the deserializer: kept as long as the strategy's answer stands
+ * ({@link RegistryAwareStrategy#subjectStandsNanos}, {@link RegistryAwareStrategy#onChange}; the serializer's routes
+ * ask their subjects again on the same schedule), then asked again; for at most
+ * {@code subject.name.strategy.cache.size} topics. When the registry cannot be reached as an answer is to be asked
+ * again, the one kept goes on serving, and is asked again {@link #RETRY_AFTER_OUTAGE} later. A warm read
+ * ({@link #context(String)} then {@link #stands}) makes no registry call and allocates nothing. Thread-safe.
  */
 final class TopicIds {
+  private static final Logger log = LoggerFactory.getLogger(TopicIds.class);
+
+  /** How long a context kept past its time, because the registry could not be reached, serves before it is asked. */
+  static final Duration RETRY_AFTER_OUTAGE = Duration.ofSeconds(30);
+
   private final SchemaRegistryClient client;
   private final SubjectNameStrategy subjects;
   private final boolean isKey;
-  /** Each topic's context qualifier ({@link TopicKey}), found once while kept: at most {@code maxTopics}. */
-  private final QuietCache<String, String> contexts;
+  private final LongSupplier nanoClock;
+  /** Each topic's context ({@link TopicKey}), while it stands. */
+  private final Cache<String, TopicContext> contexts;
+  /** Counts the strategy's changes ({@link RegistryAwareStrategy#onChange}): a context of an older count is asked. */
+  private final AtomicLong changes = new AtomicLong();
+  private final AutoCloseable changeListener;
+  /** Told when a topic's context, asked again, is another one. */
+  private volatile Runnable onMove = () -> {};
+
+  /**
+   * A topic's context: its qualifier ({@code :.ctx:}, {@link SchemaContexts#DEFAULT} for the default one), until
+   * when it stands on the clock ({@link Long#MAX_VALUE}: for good), and the count of the strategy's changes it was
+   * asked in. Immutable.
+   */
+  record TopicContext(String qualifier, long standsUntil, long changes) {}
 
   /**
    * @param client the serde's client
    * @param subjects the configured strategy
    * @param isKey whether the records' keys are read
-   * @param maxTopics how many topics' contexts are kept ({@code max.schemas.per.subject}); an evicted one is
-   *     found again
+   * @param bound how many topics' contexts are kept ({@code subject.name.strategy.cache.size})
+   * @param nanoClock the clock of {@link RegistryAwareStrategy#subjectStandsNanos}: {@link System#nanoTime()}, but
+   *     in tests
    */
-  TopicIds(SchemaRegistryClient client, SubjectNameStrategy subjects, boolean isKey, int maxTopics) {
+  TopicIds(SchemaRegistryClient client, SubjectNameStrategy subjects, boolean isKey, int bound,
+      LongSupplier nanoClock) {
     this.client = client;
     this.subjects = subjects;
     this.isKey = isKey;
-    this.contexts = new QuietCache<>(maxTopics);
+    this.nanoClock = nanoClock;
+    this.contexts = Caffeine.newBuilder().maximumSize(bound).executor(Runnable::run).build();
+    this.changeListener = subjects instanceof RegistryAwareStrategy aware
+        ? aware.onChange(changes::incrementAndGet) : () -> {};
+  }
+
+  /** As the five-argument constructor, on the system clock, with the bound that {@code config} gives. */
+  TopicIds(SchemaRegistryClient client, AvroSerdeConfig config, boolean isKey) {
+    this(client, config.subjectNameStrategy(), isKey, AssociatedNameStrategy.cacheSize(config.originals()),
+        System::nanoTime);
+  }
+
+  /** Has {@code listener} run when a topic's context, asked again, is another one than it was. */
+  void onMove(Runnable listener) {
+    this.onMove = listener;
   }
 
   /** The serde's client. */
@@ -67,7 +116,7 @@ final class TopicIds {
     if (client.idsPerSubject()) {
       return client.forSubject(subjects.subjectName(topic, isKey, null));
     }
-    String context = context(topic);
+    String context = context(topic).qualifier();
     return context.equals(SchemaContexts.DEFAULT) ? client : client.inContext(context);
   }
 
@@ -80,18 +129,52 @@ final class TopicIds {
         || subjects instanceof RecordNameStrategy || subjects instanceof TopicRecordNameStrategy);
   }
 
+  /** Whether {@code known}, a context this gave, still stands: no registry call, no allocation. */
+  boolean stands(TopicContext known) {
+    return known.changes() == changes.get()
+        && (known.standsUntil() == Long.MAX_VALUE || nanoClock.getAsLong() - known.standsUntil() < 0);
+  }
+
   /**
-   * The qualifier of {@code topic}'s context ({@code :.ctx:}), {@link SchemaContexts#DEFAULT} for the default one;
-   * found once per topic. A registry failure while the strategy asks for an association is thrown and not kept:
-   * the next record asks again, and so is a strategy's refusal to name one subject ({@code SerializationException}:
-   * several associations, say).
+   * {@code topic}'s context, asked of the strategy when none stands. A registry failure while the strategy asks for
+   * an association is thrown and nothing is kept: the next record asks again, and so is a strategy's refusal to name
+   * one subject ({@code SerializationException}: several associations, say); except that a context kept before
+   * goes on serving while the registry cannot be reached.
    */
-  String context(String topic) {
+  TopicContext context(String topic) {
     String key = TopicKey.of(topic);
-    String known = contexts.getIfPresent(key);
-    if (known != null) {
+    TopicContext known = contexts.getIfPresent(key);
+    if (known != null && stands(known)) {
       return known;
     }
+    long told = changes.get();
+    String found;
+    long stands;
+    try {
+      found = ask(topic);
+      stands = subjects instanceof RegistryAwareStrategy aware && !subjects.usesSchema()
+          ? aware.subjectStandsNanos(topic, isKey, null) : Long.MAX_VALUE;
+    } catch (RegistryUnavailableException e) {
+      if (known == null) {
+        throw e;
+      }
+      log.warn("Schema registry unavailable; the {}s of topic '{}' are still read in the schema context they were "
+          + "in ('{}'), asked again in {} seconds: {}", isKey ? "key" : "value", topic, known.qualifier(),
+          RETRY_AFTER_OUTAGE.toSeconds(), e.getMessage());
+      found = known.qualifier();
+      stands = RETRY_AFTER_OUTAGE.toNanos();
+    }
+    long until = stands >= Long.MAX_VALUE / 2 ? Long.MAX_VALUE : nanoClock.getAsLong() + Math.max(0, stands);
+    TopicContext asked = new TopicContext(found, until, told);
+    contexts.put(key, asked);
+    if (known != null && !known.qualifier().equals(found)) {
+      onMove.run();
+    }
+    return asked;
+  }
+
+  /** The qualifier of {@code topic}'s context, as the strategy gives it now. */
+  private String ask(String topic) {
     String found = null;
     if (!subjects.usesSchema()) {
       // A strategy that names no one subject (several associations, say) fails the record, as in Confluent's
@@ -101,8 +184,22 @@ final class TopicIds {
     if (found == null) {
       found = subjects instanceof ContextSubjects inContexts ? inContexts.context(topic) : SchemaContexts.DEFAULT;
     }
-    String raced = contexts.putIfAbsent(key, found);
-    return raced != null ? raced : found;
+    return found;
+  }
+
+  /** Topics whose context is kept, for tests of the bound. */
+  long size() {
+    contexts.cleanUp();
+    return contexts.estimatedSize();
+  }
+
+  /** Stops listening to the strategy. */
+  void close() {
+    try {
+      changeListener.close();
+    } catch (Exception e) {
+      // the strategy's own removal: nothing of the record path depends on it
+    }
   }
 
   /**

@@ -9,10 +9,7 @@ import io.kavro.registry.UnsupportedRegistryApiException;
 import io.kavro.registry.mock.MockRegistries;
 import io.kavro.registry.mock.MockRegistry;
 import io.kavro.serde.subject.RegistryAwareStrategy;
-import io.kavro.serde.subject.SubjectNameStrategies;
 import io.kavro.serde.subject.TickedAssociatedNameStrategy;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.time.Duration;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
@@ -63,23 +60,12 @@ class AssociatedRoutesTest {
   /** A serializer's engine on the scope, its strategy and its routes on the fake clock. */
   private AvroSerdeConfig engine(Object... keyValues) {
     SchemaRegistryClient mock = SchemaRegistryClients.create(serdes.base);
-    SchemaRegistryClient client = (SchemaRegistryClient) Proxy.newProxyInstance(getClass().getClassLoader(),
-        new Class<?>[] {SchemaRegistryClient.class}, (proxy, method, args) -> {
-          if (method.getName().equals("associations") && failure != null) {
-            throw failure;
-          }
-          try {
-            return method.invoke(mock, args);
-          } catch (InvocationTargetException e) {
-            throw e.getCause();
-          }
-        });
-    Object[] settings = new Object[keyValues.length + 2];
-    settings[0] = "value.subject.name.strategy";
-    settings[1] = TickedAssociatedNameStrategy.class;
-    System.arraycopy(keyValues, 0, settings, 2, keyValues.length);
-    AvroSerdeConfig config = new AvroSerdeConfig(serdes.config(settings), false);
-    SubjectNameStrategies.useRegistry(config.subjectNameStrategy(), client);
+    SchemaRegistryClient client = AssociationLookups.intercepted(mock, () -> {
+      if (failure != null) {
+        throw failure;
+      }
+    });
+    AvroSerdeConfig config = AssociationLookups.ticked(serdes, client, keyValues);
     engine = new SerializerEngine(client, config, new RuleMetrics(), TickedAssociatedNameStrategy.NANOS::get);
     return config;
   }

@@ -99,8 +99,8 @@ class MemoryBoundsTest {
    * context of at most {@code max.schemas.per.subject} topics.
    */
   @Test
-  void topicContexts_boundedByMaxSchemas() {
-    try (Serdes serdes = new Serdes("max.schemas.per.subject", 5,
+  void topicContexts_boundedByStrategyCacheSize() {
+    try (Serdes serdes = new Serdes("subject.name.strategy.cache.size", 5,
         "value.subject.name.strategy", OwnTopicStrategy.class.getName())) {
       KafkaAvroSerializer serializer = serdes.serializer();
       KafkaAvroDeserializer deserializer = serdes.deserializer();

@@ -6,6 +6,7 @@ import com.github.benmanes.caffeine.cache.Expiry;
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.kavro.registry.Association;
 import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.UnsupportedRegistryApiException;
 import java.time.Duration;
@@ -41,7 +42,10 @@ import org.slf4j.LoggerFactory;
  * API is kept only as long as the registry client remembers it
  * ({@link UnsupportedRegistryApiException#REMEMBERED_FOR}), then asked again. Any other failure (an outage, a
  * proxy's 404, a 5xx, a refusal) comes out as the registry client's exception, not kept, never a fallback: the
- * serde reports an outage as retriable. A registry whose ids count per subject (schema-repo) is never asked: it
+ * serde reports an outage as retriable; except that when the registry cannot be reached
+ * ({@link RegistryUnavailableException}) and the disk cache ({@code schema.cache.dir}) holds the registry's last
+ * answer for the lookup ({@link SchemaRegistryClient#storedAssociations}), that answer is used, and kept
+ * {@link #STORED_ANSWER_KEPT} only: a consumer restarted during an outage reads its topics as before it. A registry whose ids count per subject (schema-repo) is never asked: it
  * has no associations, the fallback's subjects are its subjects.
  *
  * <p>{@value #FALLBACK_TYPE_CONFIG}: {@code TOPIC} (the default), {@code RECORD}, {@code TOPIC_RECORD}, or
@@ -61,6 +65,13 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   public static final String FALLBACK_TYPE_CONFIG = "subject.name.strategy.fallback.type";
 
   private static final int DEFAULT_CACHE_SIZE = 1000;
+
+  /**
+   * How long an answer read from the disk cache ({@code schema.cache.dir}) while the registry cannot be reached is
+   * kept before the registry is asked again (and a warm route asks its subject again): its live answer then
+   * replaces it.
+   */
+  public static final Duration STORED_ANSWER_KEPT = Duration.ofSeconds(30);
 
   private final Ticker ticker;
   private volatile Settings settings = Settings.DEFAULT;
@@ -127,6 +138,20 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
     return () -> listeners.remove(listener);
   }
 
+  /**
+   * {@value #CACHE_SIZE_CONFIG} in {@code configs}, 1000 by default: also the bound on the topics whose schema
+   * context a deserializer keeps, whatever its strategy.
+   *
+   * @throws ConfigException naming the key and its value when it is not a number, 0 or more
+   */
+  public static int cacheSize(Map<String, ?> configs) {
+    int size = Settings.integer(configs, CACHE_SIZE_CONFIG, DEFAULT_CACHE_SIZE);
+    if (size < 0) {
+      throw new ConfigException(CACHE_SIZE_CONFIG, size, "a number of entries, 0 or more");
+    }
+    return size;
+  }
+
   /** The strategy for a topic without association: a built-in one, or {@code null} for {@code NONE}. */
   public SubjectNameStrategy fallback() {
     Fallback fallback = settings.fallback;
@@ -177,7 +202,7 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
     if (answer == null) {
       return 0; // gone already (evicted, or expired): asked again on the next record
     }
-    if (!answer.apiMissing && current.expiry == null) {
+    if (!answer.apiMissing && !answer.stored && current.expiry == null) {
       return Long.MAX_VALUE;
     }
     OptionalLong left = cache.policy().expireVariably().orElseThrow().getExpiresAfter(key, TimeUnit.NANOSECONDS);
@@ -222,18 +247,39 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
         log.warn("The registry has no associations API: topics get the fallback strategy's subjects; asked again "
             + "after {} minutes ({})", UnsupportedRegistryApiException.REMEMBERED_FOR.toMinutes(), e.getMessage());
       }
-      return new Answer(fallback(current, topic, isKey, schema, "the registry has no associations API"), true);
+      return new Answer(fallback(current, topic, isKey, schema, "the registry has no associations API"), true,
+          false);
+    } catch (RegistryUnavailableException e) {
+      // Only when the registry cannot be reached: its last answer, kept in schema.cache.dir, for a short while.
+      List<Association> stored = registry.storedAssociations(namespace, topic, Association.TOPIC, type);
+      if (stored == null) {
+        throw e;
+      }
+      log.warn("Schema registry unavailable; using the {} associations of topic '{}' (namespace '{}') from the "
+          + "schema cache on disk, asked again after {} seconds: {}", type, topic, namespace,
+          STORED_ANSWER_KEPT.toSeconds(), e.getMessage());
+      return answer(current, key, schema, stored, true);
     }
+    return answer(current, key, schema, associations, false);
+  }
+
+  /** The answer {@code associations} give; {@code stored}: they are the registry's last answer, kept on disk. */
+  private static Answer answer(Settings current, Key key, Schema schema, List<Association> associations,
+      boolean stored) {
+    String namespace = key.namespace;
+    String topic = key.topic;
+    boolean isKey = key.isKey;
+    String type = isKey ? Association.KEY : Association.VALUE;
     if (associations.size() > 1) {
       throw new SerializationException("the " + type + "s of topic '" + topic + "' (namespace '" + namespace
           + "') have " + associations.size() + " associated subjects in the registry, "
           + associations.stream().map(Association::subject).toList() + ": an association must name one");
     }
     if (associations.size() == 1) {
-      return new Answer(associations.get(0).subject(), false);
+      return new Answer(associations.get(0).subject(), false, stored);
     }
     return new Answer(fallback(current, topic, isKey, schema, "the " + type + "s of topic '" + topic
-        + "' (namespace '" + namespace + "') have no associated subject in the registry"), false);
+        + "' (namespace '" + namespace + "') have no associated subject in the registry"), false, stored);
   }
 
   /**
@@ -255,6 +301,9 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
           @Override
           public long expireAfterCreate(Key key, Answer answer, long now) {
             long kept = parsed.expiry == null ? Long.MAX_VALUE : parsed.expiry.toNanos();
+            if (answer.stored) {
+              kept = Math.min(kept, STORED_ANSWER_KEPT.toNanos());
+            }
             return answer.apiMissing ? Math.min(kept, UnsupportedRegistryApiException.REMEMBERED_FOR.toNanos()) : kept;
           }
 
@@ -270,8 +319,11 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
         }).build();
   }
 
-  /** What was learnt for a key: its subject, and whether it is the fallback's for want of the API. */
-  private record Answer(String subject, boolean apiMissing) {}
+  /**
+   * What was learnt for a key: its subject, whether it is the fallback's for want of the API, and whether it comes
+   * from the registry's last answer kept on disk ({@link #STORED_ANSWER_KEPT}).
+   */
+  private record Answer(String subject, boolean apiMissing, boolean stored) {}
 
   /** A lookup: its namespace (the cluster id then), so that a new id never meets an answer of the old. */
   private record Key(String namespace, String topic, boolean isKey, Schema schema) {}
@@ -317,10 +369,7 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
           }
         }
       }
-      int size = integer(configs, CACHE_SIZE_CONFIG, DEFAULT_CACHE_SIZE);
-      if (size < 0) {
-        throw new ConfigException(CACHE_SIZE_CONFIG, size, "a number of entries, 0 or more");
-      }
+      int size = AssociatedNameStrategy.cacheSize(configs);
       int expirySecs = integer(configs, CACHE_EXPIRY_SECS_CONFIG, -1);
       Object clusterId = configs.get(KAFKA_CLUSTER_ID_CONFIG);
       String cluster = clusterId == null || clusterId.toString().isBlank() ? null : clusterId.toString().trim();

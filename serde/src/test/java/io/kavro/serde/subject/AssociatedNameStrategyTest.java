@@ -41,6 +41,8 @@ class AssociatedNameStrategyTest {
   private RuntimeException failure;
   /** Run inside the next calls of {@code associations}, when set: what happens while a lookup is under way. */
   private Runnable duringLookup;
+  /** What the client's disk cache answers for {@code storedAssociations}; null: none kept. */
+  private List<Association> stored;
   /** Whether the client's ids count per subject (schema-repo's). */
   private boolean idsPerSubject;
   private final AtomicLong nanos = new AtomicLong();
@@ -52,6 +54,10 @@ class AssociatedNameStrategyTest {
         new Class<?>[] {SchemaRegistryClient.class}, (proxy, method, args) -> {
           if (method.getName().equals("idsPerSubject")) {
             return idsPerSubject;
+          }
+          if (method.getName().equals("storedAssociations")) {
+            asked.add("stored:" + args[1]);
+            return stored;
           }
           if (method.getName().equals("associations")) {
             asked.add(String.join("/", (String) args[0], (String) args[1], (String) args[2], (String) args[3]));
@@ -268,6 +274,51 @@ class AssociatedNameStrategyTest {
     assertThat(asked).hasSize(2);
   }
 
+  /**
+   * Issue 51: when the registry cannot be reached, its last answer kept in {@code schema.cache.dir} names the
+   * subject (a consumer restarted during an outage learns its topic's context), kept 30 seconds only; the registry
+   * is then asked again and its live answer replaces it.
+   */
+  @Test
+  void outage_storedAnswer_usedOnlyThen_andReplacedByTheLiveOneAfter30Seconds() {
+    stored = List.of(new Association(":.a:orders-value", "orders", "-", "topic", "value"));
+    registry.associate(new Association(":.b:orders-value", "orders", "-", "topic", "value"));
+    AssociatedNameStrategy live = strategy();
+    assertThat(live.subjectName("orders", false, ORDER)).as("a live answer wins").isEqualTo(":.b:orders-value");
+    assertThat(asked).containsExactly("-/orders/topic/value");
+
+    asked.clear();
+    failure = new RegistryUnavailableException("HTTP 503", 503, 50301, "http://registry/associations", null);
+    AssociatedNameStrategy restarted = strategy();
+    assertThat(restarted.subjectName("orders", false, ORDER)).isEqualTo(":.a:orders-value");
+    assertThat(restarted.subjectStandsNanos("orders", false, ORDER))
+        .isEqualTo(AssociatedNameStrategy.STORED_ANSWER_KEPT.toNanos());
+    assertThat(asked).containsExactly("-/orders/topic/value", "stored:orders");
+
+    failure = null;
+    nanos.addAndGet(AssociatedNameStrategy.STORED_ANSWER_KEPT.minusSeconds(1).toNanos());
+    assertThat(restarted.subjectName("orders", false, ORDER)).isEqualTo(":.a:orders-value");
+    assertThat(asked).as("kept meanwhile").hasSize(2);
+    nanos.addAndGet(Duration.ofSeconds(2).toNanos());
+    assertThat(restarted.subjectName("orders", false, ORDER)).as("the registry's answer replaces it")
+        .isEqualTo(":.b:orders-value");
+    assertThat(restarted.subjectStandsNanos("orders", false, ORDER)).isEqualTo(Long.MAX_VALUE);
+  }
+
+  /** Only an outage reads the stored answer: a refusal (401, 403, a bad answer) is the registry's, and fails. */
+  @Test
+  void refusal_neverReadsTheStoredAnswer() {
+    stored = List.of(new Association(":.a:orders-value", "orders", "-", "topic", "value"));
+    failure = new io.kavro.registry.RegistryAccessDeniedException("HTTP 403", 403, 40301, "http://registry", null);
+    AssociatedNameStrategy strategy = strategy();
+    assertThatThrownBy(() -> strategy.subjectName("orders", false, ORDER))
+        .isInstanceOf(io.kavro.registry.RegistryAccessDeniedException.class);
+    stored = null;
+    failure = new RegistryUnavailableException("HTTP 503", 503, 50301, "http://registry/associations", null);
+    assertThatThrownBy(() -> strategy.subjectName("orders", false, ORDER))
+        .as("nothing kept on disk: the outage").isInstanceOf(RegistryUnavailableException.class);
+  }
+
   /** An outage is never a fallback to another subject: the client's exception, not kept, asked again next time. */
   @Test
   void outage_noFallback_notKept() {
@@ -279,7 +330,8 @@ class AssociatedNameStrategyTest {
     failure = null;
     registry.associate(new Association("orders-contract", "orders", "lkc-1", "topic", "value"));
     assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("orders-contract");
-    assertThat(asked).hasSize(2);
+    assertThat(asked).as("the disk cache asked too, during the outage: it had nothing")
+        .containsExactly("-/orders/topic/value", "stored:orders", "-/orders/topic/value");
   }
 
   @Test

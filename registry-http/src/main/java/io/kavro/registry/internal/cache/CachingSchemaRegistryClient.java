@@ -418,11 +418,35 @@ public final class CachingSchemaRegistryClient extends ForwardingSchemaRegistryC
     return delegate.version(subject, version);
   }
 
-  /** {@inheritDoc} Uncached: the subject name strategy keeps what it learned per topic. */
+  /**
+   * {@inheritDoc} Uncached: the subject name strategy keeps what it learned per topic. With a disk cache, each
+   * answer (the registry's answer that it lacks the API as none) is written there too, for
+   * {@link #storedAssociations}.
+   */
   @Override
   public List<Association> associations(String resourceNamespace, String resourceName, String resourceType,
       String associationType) {
-    return delegate.associations(resourceNamespace, resourceName, resourceType, associationType);
+    List<Association> found;
+    try {
+      found = delegate.associations(resourceNamespace, resourceName, resourceType, associationType);
+    } catch (UnsupportedRegistryApiException e) {
+      if (files != null) {
+        files.saveAssociations(resourceNamespace, resourceName, resourceType, associationType, List.of());
+      }
+      throw e;
+    }
+    if (files != null) {
+      files.saveAssociations(resourceNamespace, resourceName, resourceType, associationType, found);
+    }
+    return found;
+  }
+
+  /** {@inheritDoc} From the disk cache, when there is one. */
+  @Override
+  public List<Association> storedAssociations(String resourceNamespace, String resourceName, String resourceType,
+      String associationType) {
+    return files == null ? null
+        : files.loadAssociations(resourceNamespace, resourceName, resourceType, associationType);
   }
 
   @Override

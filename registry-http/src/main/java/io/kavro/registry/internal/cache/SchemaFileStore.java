@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.kavro.registry.Association;
 import io.kavro.registry.ApicurioId;
 import io.kavro.registry.contract.DataContract;
 import io.kavro.registry.internal.http.ContractJson;
@@ -31,7 +32,9 @@ import org.slf4j.LoggerFactory;
  * <p>One folder per registry (named by a hash of its URLs, since ids are only unique within a registry, and the
  * layout's version, {@link #LAYOUT}), one
  * file per id, named by its kind and number ({@code 7.json} for Confluent id 7, {@code apicurio-global-7.json},
- * {@code apicurio-content-7.json}, {@code guid-<uuid>.json}), so that ids of different kinds never share one. A file is written to a temporary name and moved into place atomically, and holds the id, the
+ * {@code apicurio-content-7.json}, {@code guid-<uuid>.json}), so that ids of different kinds never share one;
+ * beside them, the registry's last answer to each lookup of a topic's associations ({@code associations-<hash>.json},
+ * see {@link SchemaRegistryClient#storedAssociations}). A file is written to a temporary name and moved into place atomically, and holds the id, the
  * schema text and its SHA-256: a file that is corrupt, partial, for another id or whose hash does not match
  * is ignored with a warning, never trusted. Failing to write is logged and otherwise ignored.
  *
@@ -156,6 +159,42 @@ public final class SchemaFileStore {
     saveText(key, body.toString());
   }
 
+  /**
+   * The associations stored for a lookup ({@link SchemaRegistryClient#associations}), or {@code null} if there are
+   * none that can be trusted: what the registry last answered for it.
+   */
+  java.util.List<Association> loadAssociations(String namespace, String name, String type, String associationType) {
+    Key key = Key.associations(namespace, name, type, associationType);
+    String text = loadText(key);
+    if (text == null) {
+      return null;
+    }
+    try {
+      java.util.List<Association> found = new java.util.ArrayList<>();
+      for (JsonNode entry : JSON.readTree(text)) {
+        found.add(new Association(entry.path("subject").asText(null), entry.path("resourceName").asText(null),
+            entry.path("resourceNamespace").asText(null), entry.path("resourceType").asText(null),
+            entry.path("associationType").asText(null)));
+      }
+      return java.util.List.copyOf(found);
+    } catch (IOException | RuntimeException e) {
+      log.warn("Ignoring schema cache file {}: {}", file(key), e.toString());
+      return null;
+    }
+  }
+
+  /** Stores the registry's answer to a lookup of associations, atomically, as {@link #save(int, Schema)} does. */
+  void saveAssociations(String namespace, String name, String type, String associationType,
+      java.util.List<Association> associations) {
+    com.fasterxml.jackson.databind.node.ArrayNode body = JSON.createArrayNode();
+    for (Association association : associations) {
+      body.addObject().put("subject", association.subject()).put("resourceName", association.resourceName())
+          .put("resourceNamespace", association.resourceNamespace()).put("resourceType", association.resourceType())
+          .put("associationType", association.associationType());
+    }
+    saveText(Key.associations(namespace, name, type, associationType), body.toString());
+  }
+
   private Schema load(Key key) {
     String text = loadText(key);
     if (text == null) {
@@ -260,6 +299,16 @@ public final class SchemaFileStore {
     static Key contract(UUID guid) {
       String name = "contract-guid-" + guid;
       return new Key(name, TextNode.valueOf(name), "the data contract of schema guid " + guid);
+    }
+
+    /**
+     * A lookup of associations: named by a hash of its arguments (a topic's name may hold what a file name cannot),
+     * which are written in the file whole and checked on reading.
+     */
+    static Key associations(String namespace, String name, String type, String associationType) {
+      String lookup = "associations|" + namespace + "|" + name + "|" + type + "|" + associationType;
+      return new Key("associations-" + sha256(lookup).substring(0, 32), TextNode.valueOf(lookup), "the "
+          + associationType + " associations of " + type + " '" + name + "' (namespace '" + namespace + "')");
     }
 
     static Key of(UUID guid) {

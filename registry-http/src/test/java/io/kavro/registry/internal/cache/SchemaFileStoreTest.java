@@ -5,7 +5,10 @@ import static io.kavro.registry.TestSchemas.USER_V2;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kavro.registry.Association;
 import io.kavro.registry.RegistryUnavailableException;
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.UnsupportedRegistryApiException;
 import io.kavro.registry.TestSchemas;
 import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.config.RegistryConfig;
@@ -52,15 +55,112 @@ class SchemaFileStoreTest {
     String registry = "http://registry:8081";
     String oldName = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
         .digest(registry.getBytes(java.nio.charset.StandardCharsets.UTF_8))).substring(0, 16);
-    SchemaFileStore writer = new SchemaFileStore(dir, registry);
-    writer.save(7, USER_V1);
-    Path saved = writer.file(7);
+    Path saved = savedSeven(registry);
     assertThat(saved.getParent().getFileName().toString()).isNotEqualTo(oldName);
-    Path old = dir.resolve(oldName).resolve(saved.getFileName().toString().replace("7", "8"));
-    Files.createDirectories(old.getParent());
-    Files.writeString(old, Files.readString(saved).replace("\"id\":7", "\"id\":8"));
+    copyAsEight(saved, dir.resolve(oldName));
 
     assertThat(new SchemaFileStore(dir, registry).load(8)).as("the old folder's id 8").isNull();
+  }
+
+  /**
+   * The control of {@link #foldersOfTheLayoutBeforeContexts_areNeverRead}: the same file, copied into the folder
+   * of the current layout, is read. So that test's null comes from the folder, not from a copy the store refuses.
+   */
+  @Test
+  void foldersOfTheCurrentLayout_sameCopiedFile_isRead() throws Exception {
+    String registry = "http://registry:8081";
+    Path saved = savedSeven(registry);
+    copyAsEight(saved, saved.getParent());
+
+    assertThat(new SchemaFileStore(dir, registry).load(8)).as("the current folder's id 8").isEqualTo(USER_V1);
+  }
+
+  /** The file of id 7 holding USER_V1, saved by a store of {@code registry}. */
+  private Path savedSeven(String registry) {
+    SchemaFileStore writer = new SchemaFileStore(dir, registry);
+    writer.save(7, USER_V1);
+    return writer.file(7);
+  }
+
+  /** Copies the file of id 7 into {@code folder} as the file of id 8, its id rewritten. */
+  private static void copyAsEight(Path seven, Path folder) throws Exception {
+    String text = Files.readString(seven);
+    assertThat(text).contains("\"id\":7");
+    Files.createDirectories(folder);
+    Files.writeString(folder.resolve(seven.getFileName().toString().replace("7", "8")),
+        text.replace("\"id\":7", "\"id\":8"));
+  }
+
+  /**
+   * Issue 51: a consumer restarted while the registry is down learns its topics' associations (so their schema
+   * contexts) from {@code schema.cache.dir}, as it learns their schemas: the registry's last answer, kept on disk
+   * by the first client, read back by a new one. Only as {@code storedAssociations}, which the subject name
+   * strategy reads when the registry cannot be reached; {@code associations} itself still fails.
+   */
+  @Test
+  void restartedClient_registryDown_readsTheLastAssociationsAnswerFromDisk() {
+    Map<String, Object> config = Map.of("schema.registry.url", server.url("/").toString(), "max.retries", 0);
+    SchemaFileStore files = new SchemaFileStore(dir, server.url("/").toString());
+    server.enqueue(new MockResponse.Builder().setHeader("Content-Type", "application/json").body("[{\"subject\":"
+        + "\":.a:orders-value\",\"resourceName\":\"orders\",\"resourceNamespace\":\"lkc-1\",\"resourceType\":"
+        + "\"topic\",\"associationType\":\"value\"}]").build());
+    server.enqueue(new MockResponse.Builder().setHeader("Content-Type", "application/json").body("[]").build());
+    CachingSchemaRegistryClient first = new CachingSchemaRegistryClient(
+        new HttpSchemaRegistryClient(RegistryConfig.from(config)), 10, Duration.ofMinutes(1), files);
+    Association toA = new Association(":.a:orders-value", "orders", "lkc-1", "topic", "value");
+    assertThat(first.associations("lkc-1", "orders", "topic", "value")).containsExactly(toA);
+    assertThat(first.associations("lkc-1", "payments", "topic", "value")).isEmpty();
+
+    for (int i = 0; i < 2; i++) {
+      server.enqueue(new MockResponse.Builder().code(503).body("{\"error_code\":50301,\"message\":\"down\"}").build());
+    }
+    CachingSchemaRegistryClient restarted = new CachingSchemaRegistryClient(
+        new HttpSchemaRegistryClient(RegistryConfig.from(config)), 10, Duration.ofMinutes(1), files);
+    assertThatThrownBy(() -> restarted.associations("lkc-1", "orders", "topic", "value"))
+        .isInstanceOf(RegistryUnavailableException.class);
+    assertThat(restarted.storedAssociations("lkc-1", "orders", "topic", "value")).containsExactly(toA);
+    assertThat(restarted.storedAssociations("lkc-1", "payments", "topic", "value")).isEmpty();
+    assertThat(restarted.storedAssociations("lkc-1", "orders", "topic", "key")).as("never answered").isNull();
+    assertThat(restarted.storedAssociations("lkc-2", "orders", "topic", "value")).as("another namespace").isNull();
+    assertThat(new CachingSchemaRegistryClient(new HttpSchemaRegistryClient(RegistryConfig.from(config)), 10,
+        Duration.ofMinutes(1)).storedAssociations("lkc-1", "orders", "topic", "value")).as("no disk cache").isNull();
+  }
+
+  /** The registry's live answer replaces the one kept on disk; a tampered file is never trusted. */
+  @Test
+  void liveAssociationsAnswer_replacesTheStoredOne_andATamperedFileIsIgnored() throws Exception {
+    SchemaFileStore files = new SchemaFileStore(dir, "r");
+    Association toA = new Association(":.a:orders-value", "orders", "-", "topic", "value");
+    Association toB = new Association(":.b:orders-value", "orders", "-", "topic", "value");
+    files.saveAssociations("-", "orders", "topic", "value", java.util.List.of(toA));
+    files.saveAssociations("-", "orders", "topic", "value", java.util.List.of(toB));
+    assertThat(new SchemaFileStore(dir, "r").loadAssociations("-", "orders", "topic", "value"))
+        .containsExactly(toB);
+
+    try (var stored = Files.walk(dir)) {
+      Path file = stored.filter(p -> p.getFileName().toString().startsWith("associations-")).findFirst()
+          .orElseThrow();
+      Files.writeString(file, Files.readString(file).replace(".b", ".c"));
+    }
+    assertThat(new SchemaFileStore(dir, "r").loadAssociations("-", "orders", "topic", "value")).isNull();
+  }
+
+  /** A registry without the API (Apicurio, Confluent before 8.3): its answer is kept as no association. */
+  @Test
+  void missingApiAnswer_keptAsNoAssociation() {
+    SchemaRegistryClient withoutApi = (SchemaRegistryClient) java.lang.reflect.Proxy.newProxyInstance(
+        getClass().getClassLoader(), new Class<?>[] {SchemaRegistryClient.class}, (proxy, method, args) -> {
+          if (method.getName().equals("associations")) {
+            throw new UnsupportedRegistryApiException("no associations API", 404, -1, null, null);
+          }
+          return null;
+        });
+    SchemaFileStore files = new SchemaFileStore(dir, "scripted");
+    CachingSchemaRegistryClient client = new CachingSchemaRegistryClient(withoutApi,
+        CachePolicy.of(10, Duration.ofMinutes(1)), files);
+    assertThatThrownBy(() -> client.associations("-", "orders", "topic", "value"))
+        .isInstanceOf(UnsupportedRegistryApiException.class);
+    assertThat(client.storedAssociations("-", "orders", "topic", "value")).isEmpty();
   }
 
   @Test

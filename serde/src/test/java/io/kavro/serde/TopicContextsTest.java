@@ -1,0 +1,241 @@
+package io.kavro.serde;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kavro.registry.Association;
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.mock.MockRegistry;
+import io.kavro.serde.subject.SubjectNameStrategy;
+import io.kavro.serde.subject.TickedAssociatedNameStrategy;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import mockwebserver3.Dispatcher;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.kafka.common.errors.RetriableException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 51, after its first stop: each topic's schema context in the deserializer. With the default strategy it
+ * comes from the topic's association: kept in {@code schema.cache.dir} for a consumer restarted while the registry
+ * is down, followed when the association moves (on the strategy's schedule, as the serializer's routes), and kept
+ * for a bounded number of topics.
+ */
+class TopicContextsTest {
+  private static final Schema USER = new Schema.Parser().parse("""
+      {"type":"record","name":"User","namespace":"com.acme","fields":[{"name":"name","type":"string"}]}""");
+  private static final Schema PAGE = new Schema.Parser().parse("""
+      {"type":"record","name":"Page","namespace":"com.acme","fields":[{"name":"title","type":"string"}]}""");
+  /** Schema id {@code id} and the string "ada": a User or a Page, as the id's schema says. */
+  private static byte[] ada(int id) {
+    return new byte[] {0, 0, 0, 0, (byte) id, 6, 'a', 'd', 'a'};
+  }
+
+  @TempDir
+  Path cacheDir;
+
+  private final MockWebServer server = new MockWebServer();
+  private final List<String> calls = new CopyOnWriteArrayList<>();
+  private volatile boolean down;
+  /** The engine's client's association lookups. */
+  private final AtomicInteger associationLookups = new AtomicInteger();
+  private final Serdes serdes = new Serdes();
+  private DeserializerEngine engine;
+
+  @AfterEach
+  void close() {
+    if (engine != null) {
+      engine.close();
+    }
+    serdes.close();
+    server.close();
+  }
+
+  /**
+   * A registry where topic {@code orders} is associated with {@code :.a:orders-value}, and id 5 is USER in context
+   * {@code .a} and PAGE in the default context; while {@link #down}, every call answers 503.
+   */
+  private void registry() throws Exception {
+    String user = com.fasterxml.jackson.databind.node.TextNode.valueOf(USER.toString()).toString();
+    String page = com.fasterxml.jackson.databind.node.TextNode.valueOf(PAGE.toString()).toString();
+    server.setDispatcher(new Dispatcher() {
+      @Override
+      public MockResponse dispatch(RecordedRequest request) {
+        calls.add(request.getTarget());
+        if (down) {
+          return json(503, "{\"error_code\":50301,\"message\":\"down\"}");
+        }
+        String path = request.getUrl().encodedPath();
+        if (path.equals("/associations/resources/-/orders")) {
+          return json(200, "[{\"subject\":\":.a:orders-value\",\"resourceName\":\"orders\",\"resourceNamespace\":"
+              + "\"-\",\"resourceType\":\"topic\",\"associationType\":\"value\"}]");
+        }
+        if (path.startsWith("/associations/")) {
+          return json(200, "[]");
+        }
+        if (path.equals("/schemas/ids/5")) {
+          return json(200, "{\"schema\":" + (":.a:".equals(request.getUrl().queryParameter("subject")) ? user : page)
+              + "}");
+        }
+        return json(404, "{\"error_code\":40403,\"message\":\"Schema not found\"}");
+      }
+    });
+    server.start();
+  }
+
+  private static MockResponse json(int code, String body) {
+    return new MockResponse.Builder().code(code).setHeader("Content-Type", "application/json").body(body).build();
+  }
+
+  /**
+   * The first thing left open by issue 51's first stop: with the default strategy, a consumer restarted while the
+   * registry is down asked the registry for its topic's association first, and failed (retriably) until it answered,
+   * though {@code schema.cache.dir} held every id it needed. Now the association's last answer is kept there too.
+   * Id 5 is two schemas (USER in {@code .a}, PAGE in the default context), both on disk: the record of {@code orders}
+   * must be read in {@code .a}, never as the default context's id 5.
+   */
+  @Test
+  void consumerRestartedDuringOutage_readsTheTopicsContextFromTheDiskCache() throws Exception {
+    registry();
+    Map<String, Object> config = Map.of("schema.registry.url", server.url("/").toString(), "max.retries", 0,
+        "schema.cache.dir", cacheDir.toString());
+    try (KafkaAvroDeserializer first = new KafkaAvroDeserializer()) {
+      first.configure(config, false);
+      assertThat(first.deserialize("orders", ada(5))).hasToString("{\"name\": \"ada\"}");
+      assertThat(first.deserialize("plain", ada(5))).hasToString("{\"title\": \"ada\"}");
+    }
+    assertThat(calls).contains("/schemas/ids/5?subject=%3A.a%3A");
+
+    down = true;
+    try (KafkaAvroDeserializer restarted = new KafkaAvroDeserializer()) {
+      restarted.configure(config, false);
+      Object read = restarted.deserialize("orders", ada(5));
+      assertThat(((GenericRecord) read).getSchema()).as("id 5 of context .a, not the default one's").isEqualTo(USER);
+      assertThat(restarted.deserialize("plain", ada(5))).hasToString("{\"title\": \"ada\"}");
+      // A topic whose association was never answered: the outage, retriable, as before.
+      assertThatThrownBy(() -> restarted.deserialize("other", ada(5))).isInstanceOf(RetriableException.class);
+    }
+
+    try (KafkaAvroDeserializer withoutCache = new KafkaAvroDeserializer()) {
+      withoutCache.configure(Map.of("schema.registry.url", server.url("/").toString(), "max.retries", 0), false);
+      assertThatThrownBy(() -> withoutCache.deserialize("orders", ada(5))).as("no disk cache: the outage")
+          .isInstanceOf(RetriableException.class);
+    }
+  }
+
+  /** A deserializer's engine on the mock scope, its strategy and its topics' contexts on the fake clock. */
+  private void engine(Object... keyValues) {
+    SchemaRegistryClient mock = SchemaRegistryClients.create(serdes.base);
+    SchemaRegistryClient client = AssociationLookups.intercepted(mock, () -> {
+      associationLookups.incrementAndGet();
+      if (down) {
+        throw new io.kavro.registry.RegistryUnavailableException("down", 503, 50301, null, null);
+      }
+    });
+    AvroSerdeConfig config = AssociationLookups.ticked(serdes, client, keyValues);
+    engine = new DeserializerEngine(client, config, new RuleMetrics(), TickedAssociatedNameStrategy.NANOS::get);
+  }
+
+  /**
+   * Warm deserializer routes kept a topic's context for life: an association moved to another context was followed
+   * by consumers only after a restart. Now the topic's context stands as long as the strategy's answer does
+   * ({@code subject.name.strategy.cache.expiry.secs}), as the serializer's routes, and no registry call before.
+   */
+  @Test
+  void associationMovedToAnotherContext_followedByAWarmDeserializer_afterTheExpiry_notBefore() {
+    TickedAssociatedNameStrategy.NANOS.set(System.nanoTime()); // any start
+    MockRegistry registry = io.kavro.registry.mock.MockRegistries.scope(serdes.scope);
+    try (SchemaRegistryClient admin = serdes.registry()) {
+      assertThat(admin.register(":.a:orders-value", USER)).isEqualTo(1);
+      assertThat(admin.register(":.b:orders-value", PAGE)).as("context .b numbers its schemas apart").isEqualTo(1);
+    }
+    registry.associate(new Association(":.a:orders-value", "orders", "-", "topic", "value"));
+    engine("subject.name.strategy.cache.expiry.secs", 60);
+    assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(USER);
+
+    registry.associate(new Association(":.b:orders-value", "orders", "-", "topic", "value"));
+    TickedAssociatedNameStrategy.NANOS.addAndGet(Duration.ofSeconds(59).toNanos());
+    long before = serdes.registryRequests();
+    assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema())
+        .as("within the expiry: still .a").isEqualTo(USER);
+    assertThat(serdes.registryRequests()).as("no registry call within the expiry").isEqualTo(before);
+
+    TickedAssociatedNameStrategy.NANOS.addAndGet(Duration.ofSeconds(2).toNanos());
+    assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema())
+        .as("the moved association: id 1 of context .b").isEqualTo(PAGE);
+    assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(PAGE);
+  }
+
+  /**
+   * A running consumer whose topic's context is to be asked again while the registry cannot be reached keeps the
+   * context it has (it read the topic's records a moment ago), asks again 30 seconds later, not per record, and
+   * follows the registry's answer once it has one.
+   */
+  @Test
+  void registryUnreachable_whenAContextIsAskedAgain_theKeptOneServes_askedAgain30SecondsLater() {
+    TickedAssociatedNameStrategy.NANOS.set(System.nanoTime());
+    MockRegistry registry = io.kavro.registry.mock.MockRegistries.scope(serdes.scope);
+    try (SchemaRegistryClient admin = serdes.registry()) {
+      admin.register(":.a:orders-value", USER);
+      admin.register(":.b:orders-value", PAGE);
+    }
+    registry.associate(new Association(":.a:orders-value", "orders", "-", "topic", "value"));
+    engine("subject.name.strategy.cache.expiry.secs", 60);
+    assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(USER);
+    assertThat(associationLookups).hasValue(1);
+
+    down = true;
+    TickedAssociatedNameStrategy.NANOS.addAndGet(Duration.ofSeconds(61).toNanos());
+    assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(USER);
+    assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(USER);
+    assertThat(associationLookups).as("asked once, not per record").hasValue(2);
+
+    down = false;
+    registry.associate(new Association(":.b:orders-value", "orders", "-", "topic", "value"));
+    TickedAssociatedNameStrategy.NANOS.addAndGet(TopicIds.RETRY_AFTER_OUTAGE.minusSeconds(1).toNanos());
+    assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(USER);
+    assertThat(associationLookups).hasValue(2);
+    TickedAssociatedNameStrategy.NANOS.addAndGet(Duration.ofSeconds(2).toNanos());
+    assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(PAGE);
+  }
+
+  /** A strategy naming each topic's subject in a context of its own, counting its calls. */
+  private static final class ContextPerTopic implements SubjectNameStrategy {
+    final AtomicInteger asked = new AtomicInteger();
+
+    @Override
+    public String subjectName(String topic, boolean isKey, Schema schema) {
+      asked.incrementAndGet();
+      return ":." + topic + ":" + topic + "-value";
+    }
+  }
+
+  /** The topics' contexts are kept for at most {@code subject.name.strategy.cache.size} topics. */
+  @Test
+  void topicsContexts_bounded_bySubjectNameStrategyCacheSize() {
+    ContextPerTopic strategy = new ContextPerTopic();
+    Map<String, Object> configs = new HashMap<>(serdes.config("subject.name.strategy.cache.size", 3));
+    TopicIds ids = new TopicIds(serdes.registry(), strategy, false,
+        io.kavro.serde.subject.AssociatedNameStrategy.cacheSize(configs), System::nanoTime);
+    assertThat(ids.context("t0").qualifier()).isEqualTo(":.t0:");
+    assertThat(ids.context("t0").qualifier()).isEqualTo(":.t0:");
+    assertThat(strategy.asked.get()).as("a kept topic is not asked again").isEqualTo(1);
+    for (int i = 1; i < 10; i++) {
+      assertThat(ids.context("t" + i).qualifier()).isEqualTo(":.t" + i + ":");
+    }
+    assertThat(ids.size()).isEqualTo(3);
+    ids.close();
+  }
+}
