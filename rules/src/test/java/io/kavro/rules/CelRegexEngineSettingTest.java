@@ -7,6 +7,7 @@ import io.kavro.registry.LogCapture;
 import io.kavro.registry.mock.MockRegistries;
 import io.kavro.rules.cel.CelExecutor;
 import io.kavro.rules.cel.CelFieldExecutor;
+import io.kavro.rules.cel.CelValidator;
 import io.kavro.serde.KafkaAvroSerializer;
 import java.util.HashMap;
 import java.util.List;
@@ -82,7 +83,8 @@ class CelRegexEngineSettingTest {
 
   @Test
   void otherValue_refusedByEachRunnerConfiguredByHand_theSameWay() {
-    List<Consumer<Map<String, ?>>> runners = List.of(new CelExecutor()::configure, new CelFieldExecutor()::configure);
+    List<Consumer<Map<String, ?>>> runners = List.of(new CelExecutor()::configure, new CelFieldExecutor()::configure,
+        new CelValidator()::configure);
     for (Consumer<Map<String, ?>> runner : runners) {
       assertThatThrownBy(() -> runner.accept(Map.of("cel.regex.engine", "perl"))).isInstanceOf(ConfigException.class)
           .hasMessage("Invalid value perl for configuration cel.regex.engine: expected 'pcre' or 're2'");
