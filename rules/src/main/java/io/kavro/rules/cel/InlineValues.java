@@ -83,7 +83,9 @@ final class InlineValues {
     if (logical != null) {
       Conversion<?> conversion = LOGICAL.getConversionFor(logical);
       if (conversion != null) {
-        return Conversions.convertToLogicalType(value, schema, logical, conversion);
+        // a datum read with conversions (or given by hand) may hold the Java type already
+        return conversion.getConvertedType().isInstance(value) ? value
+            : Conversions.convertToLogicalType(value, schema, logical, conversion);
       }
     }
     switch (schema.getType()) {

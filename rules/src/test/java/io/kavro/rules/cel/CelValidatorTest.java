@@ -217,6 +217,11 @@ class CelValidatorTest {
     assertThat(violations(AVRO_DECIMAL_SCHEMA, record(schema, "amount", decimalBytes("100.50")), false)).isEmpty();
     assertThat(violations(AVRO_DECIMAL_SCHEMA, record(schema, "amount", decimalBytes("-0.01")), false))
         .containsExactly("amount: nonNeg: decimals.ge(decimal(this), decimal(\"0\"))");
+    // Confluent's test as written: the BigDecimal in the record (a datum read with conversions)
+    assertThat(violations(AVRO_DECIMAL_SCHEMA, record(schema, "amount", new java.math.BigDecimal("100.50")), false))
+        .isEmpty();
+    assertThat(violations(AVRO_DECIMAL_SCHEMA, record(schema, "amount", new java.math.BigDecimal("-0.01")), false))
+        .hasSize(1);
   }
 
   /** CelValidatorDecimalTest's avroDecimal_convertersOff_rawBytesRequireTwoArgOverload: plain bytes stay bytes. */
@@ -253,6 +258,10 @@ class CelValidatorTest {
     Schema schema = new Schema.Parser().parse(EVENT);
     GenericRecord event = record(schema, "at", java.time.Instant.parse("2024-01-02T03:04:05.006Z").toEpochMilli(),
         "maybe", 1_700_000_000_000_000L, "day", 19_000, "id", new Utf8("fa02a430-892f-4160-97cd-6e3d1bc14494"));
+    GenericRecord converted = record(schema, "at", java.time.Instant.parse("2024-01-02T03:04:05.006Z"),
+        "maybe", null, "day", java.time.LocalDate.ofEpochDay(19_000),
+        "id", java.util.UUID.fromString("fa02a430-892f-4160-97cd-6e3d1bc14494"));
+    assertThat(violations(EVENT, converted, false)).as("the Java types given as they are").hasSize(2);
     assertThat(violations(EVENT, event, false)).hasSize(2).satisfiesExactly(
         day -> assertThat(day).startsWith("day: dayAsInt: this > 0 (caused by: "),
         id -> assertThat(id).startsWith("id: idAsString: size(this) == 36 (caused by: "));
