@@ -115,7 +115,9 @@ final class RuleSettings {
   /**
    * What a plug-in of {@code group} ({@code rule.executors} or {@code rule.actions}) is configured with: the
    * serde's settings, then {@code <group>._default_.param.*}, then {@code <group>._<TYPE>_.param.*}, then
-   * {@code <group>.<name>.param.*} when it has a name of its own, each without its prefix.
+   * {@code <group>.<name>.param.*} when it has a name of its own, each without its prefix; for the CEL runners
+   * ({@code CEL}, {@code CEL_FIELD}, and the inline validator, which asks as {@code CEL}), {@code cel.regex.engine}
+   * as the parsed {@link CelRegexEngine}.
    */
   Map<String, Object> pluginConfigs(String group, String type, String name) {
     Map<String, Object> configs = new HashMap<>(originals);
@@ -124,7 +126,7 @@ final class RuleSettings {
     if (name != null && !name.equals(DEFAULT)) {
       putParams(configs, group + "." + name + ".param.");
     }
-    if (group.equals(EXECUTORS)) {
+    if (group.equals(EXECUTORS) && (type.equals("CEL") || type.equals("CEL_FIELD"))) {
       configs.put(CelRegexEngine.CONFIG, regexEngine); // parsed once, here: never warned of again
     }
     return configs;
