@@ -83,7 +83,7 @@ final class InlineValidation implements AutoCloseable {
   }
 
   @Override
-  public void close() throws Exception {
+  public void close() {
     validator.close();
   }
 }

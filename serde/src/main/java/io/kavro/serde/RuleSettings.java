@@ -1,8 +1,12 @@
 package io.kavro.serde;
 
+import io.kavro.serde.rules.CelRegexEngine;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The serde's data contract settings, parsed once: which executors and actions run rules, with which
@@ -13,7 +17,10 @@ import java.util.Map;
  *   <li>{@code rule.executors.<rule name | _TYPE_ | _default_>.onSuccess|onFailure|disabled}: overrides of a rule's own;
  *   <li>{@code execution.environment} (Kavro: CLIENT): a rule set whose {@code enableAt} names another place is
  *       skipped;
- *   <li>{@code rule.metrics.enable} (true): rules are counted in the client's metrics ({@link RuleMetrics}).
+ *   <li>{@code rule.metrics.enable} (true): rules are counted in the client's metrics ({@link RuleMetrics});
+ *   <li>{@code cel.regex.engine}, as given or under {@code rule.executors.<name>.param.}: parsed here once
+ *       ({@link CelRegexEngine}), warned of once when {@code pcre} (even with {@code rules.ignore=true}), and given
+ *       typed to every executor.
  * </ul>
  */
 final class RuleSettings {
@@ -23,6 +30,7 @@ final class RuleSettings {
   static final String ENVIRONMENT = "execution.environment";
   static final String METRICS = "rule.metrics.enable";
   static final String DEFAULT = "_default_";
+  private static final Logger log = LoggerFactory.getLogger(AvroSerdeConfig.class);
 
   private final Map<String, Object> originals;
   private final boolean serviceLoader;
@@ -31,6 +39,7 @@ final class RuleSettings {
   private final List<String> actionNames;
   private final boolean ignore;
   private final boolean metrics;
+  private final CelRegexEngine regexEngine;
 
   RuleSettings(Map<String, ?> originals, boolean serviceLoader, String environment, List<String> executorNames,
       List<String> actionNames, boolean ignore, boolean metrics) {
@@ -47,6 +56,29 @@ final class RuleSettings {
     this.actionNames = List.copyOf(actionNames);
     this.ignore = ignore;
     this.metrics = metrics;
+    this.regexEngine = regexEngine(this.originals);
+  }
+
+  /**
+   * Parses every {@code cel.regex.engine} of {@code originals} (as given and under an executor's params): one WARN
+   * naming each key that asks for {@code pcre}.
+   *
+   * @throws ConfigException naming the first key whose value is neither {@code pcre} nor {@code re2}
+   */
+  private static CelRegexEngine regexEngine(Map<String, Object> originals) {
+    List<String> pcre = new java.util.ArrayList<>();
+    new TreeMap<>(originals).forEach((key, value) -> {
+      boolean param = key.startsWith(EXECUTORS + ".") && key.endsWith(".param." + CelRegexEngine.CONFIG);
+      if ((key.equals(CelRegexEngine.CONFIG) || param)
+          && CelRegexEngine.parse(key, value) == CelRegexEngine.PCRE) {
+        pcre.add(key);
+      }
+    });
+    if (pcre.isEmpty()) {
+      return CelRegexEngine.RE2;
+    }
+    log.warn(CelRegexEngine.warning(pcre));
+    return CelRegexEngine.PCRE;
   }
 
   /** {@code rule.metrics.enable}: rules are counted in the client's metrics. */
@@ -83,7 +115,9 @@ final class RuleSettings {
   /**
    * What a plug-in of {@code group} ({@code rule.executors} or {@code rule.actions}) is configured with: the
    * serde's settings, then {@code <group>._default_.param.*}, then {@code <group>._<TYPE>_.param.*}, then
-   * {@code <group>.<name>.param.*} when it has a name of its own, each without its prefix.
+   * {@code <group>.<name>.param.*} when it has a name of its own, each without its prefix; for the CEL runners
+   * ({@code CEL}, {@code CEL_FIELD}, and the inline validator, which asks as {@code CEL}), {@code cel.regex.engine}
+   * as the parsed {@link CelRegexEngine}.
    */
   Map<String, Object> pluginConfigs(String group, String type, String name) {
     Map<String, Object> configs = new HashMap<>(originals);
@@ -91,6 +125,9 @@ final class RuleSettings {
     putParams(configs, group + "._" + type + "_.param.");
     if (name != null && !name.equals(DEFAULT)) {
       putParams(configs, group + "." + name + ".param.");
+    }
+    if (group.equals(EXECUTORS) && (type.equals("CEL") || type.equals("CEL_FIELD"))) {
+      configs.put(CelRegexEngine.CONFIG, regexEngine); // parsed once, here: never warned of again
     }
     return configs;
   }

@@ -99,7 +99,7 @@ final class SerializerEngine implements AutoCloseable {
       if (inline != null) {
         inline.close();
       }
-    } catch (Exception e) {
+    } catch (RuntimeException e) {
       // the validator's own release: nothing of the record path depends on it
     }
     try {

@@ -145,7 +145,7 @@ class ComingFromConfluentTableTest {
           if (serdeKey && !UNDEFINED_BUT_HONOURED.contains(key)) {
             assertThat(defined).as(key + " is " + verdict + ", so Kavro must define it").contains(key);
           } else if (RULE_KEYS.contains(key) && !HONOURED_BY_BEHAVIOUR.contains(key)) {
-            assertThat(readBy("rules", "kms")).as(key + " is " + verdict + ", so Kavro's rules must read it")
+            assertThat(readBy("rules", "kms", "serde")).as(key + " is " + verdict + ", so Kavro's rules must read it")
                 .contains("\"" + key + "\"");
           } else if (CONVERTER_KEYS.contains(key)) {
             assertThat(readBy("connect")).as(key + " is " + verdict + ", so the converter must read it")

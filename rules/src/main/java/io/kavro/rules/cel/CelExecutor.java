@@ -7,6 +7,7 @@ import dev.cel.bundle.Cel;
 import dev.cel.common.types.SimpleType;
 import dev.cel.runtime.CelVariableResolver;
 import io.kavro.registry.contract.Rule;
+import io.kavro.serde.rules.CelRegexEngine;
 import io.kavro.serde.rules.PreparedRule;
 import io.kavro.serde.rules.RuleException;
 import io.kavro.serde.rules.RuleExecutor;
@@ -56,12 +57,13 @@ public final class CelExecutor implements RuleExecutor {
 
   /**
    * Reads {@code cel.max.cost} and {@code cel.timeout.ms} ({@link CelLimits}), and checks Confluent's
-   * {@code cel.regex.engine} ({@link CelRegexEngine}).
+   * {@code cel.regex.engine} ({@link CelRegexEngine}: the serde's parsed value, or a value given by hand, refused
+   * as the serde refuses it; the serde warns of {@code pcre}, once).
    */
   @Override
   public void configure(Map<String, ?> configs) {
     limits = CelLimits.from(configs);
-    CelRegexEngine.check(configs);
+    CelRegexEngine.of(configs);
   }
 
   /**

@@ -11,6 +11,7 @@ import io.kavro.rules.field.FieldContext;
 import io.kavro.rules.field.FieldTransform;
 import io.kavro.rules.field.FieldType;
 import io.kavro.rules.field.FieldWalker;
+import io.kavro.serde.rules.CelRegexEngine;
 import io.kavro.serde.rules.PreparedRule;
 import io.kavro.serde.rules.RuleExecutor;
 import io.kavro.serde.rules.RuleInput;
@@ -52,12 +53,13 @@ public final class CelFieldExecutor implements RuleExecutor {
 
   /**
    * Reads {@code cel.max.cost} and {@code cel.timeout.ms} ({@link CelLimits}), and checks Confluent's
-   * {@code cel.regex.engine} ({@link CelRegexEngine}).
+   * {@code cel.regex.engine} ({@link CelRegexEngine}: the serde's parsed value, or a value given by hand, refused
+   * as the serde refuses it; the serde warns of {@code pcre}, once).
    */
   @Override
   public void configure(Map<String, ?> configs) {
     limits = CelLimits.from(configs);
-    CelRegexEngine.check(configs);
+    CelRegexEngine.of(configs);
   }
 
   /**

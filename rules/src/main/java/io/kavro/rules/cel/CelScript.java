@@ -23,6 +23,12 @@ import java.util.Map;
 final class CelScript {
   /** The rule parameter that makes a {@code ;} part of the expression rather than the end of a guard. */
   static final String IGNORE_GUARD_SEPARATOR = "cel.ignore.guard.separator";
+  /**
+   * A call of Confluent's Variant functions ({@code variant(x)}, {@code variants.parseJson(s)}, ...), which Kavro
+   * does not have: an expression that uses one fails to compile, and says why by name.
+   */
+  private static final java.util.regex.Pattern VARIANT =
+      java.util.regex.Pattern.compile("(?<![\\w.])(variant\\s*\\(|variants\\s*\\.\\s*\\w+\\s*\\()");
 
   /** The rule, as messages name it. */
   private final String rule;
@@ -93,6 +99,10 @@ final class CelScript {
     try {
       return cel.createProgram(cel.compile(expr).getAst());
     } catch (CelValidationException e) {
+      if (VARIANT.matcher(expr).find()) {
+        throw new RuleException(rule + ": uses Confluent's CEL Variant functions (variant(...), variants.*), which "
+            + "Kavro does not implement: its CEL expression '" + expr.trim() + "' cannot run", e);
+      }
       throw new RuleException(rule + ": cannot compile CEL expression '" + expr.trim() + "': " + e.getMessage(), e);
     } catch (CelEvaluationException e) {
       throw new RuleException(rule + ": cannot plan CEL expression '" + expr.trim() + "': " + e.getMessage(), e);

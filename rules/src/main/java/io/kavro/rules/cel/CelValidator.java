@@ -2,16 +2,19 @@ package io.kavro.rules.cel;
 
 import com.google.protobuf.Timestamp;
 import dev.cel.bundle.Cel;
-import dev.cel.common.types.SimpleType;
+import dev.cel.common.types.CelType;
 import dev.cel.runtime.CelVariableResolver;
+import io.kavro.serde.rules.CelRegexEngine;
 import io.kavro.serde.rules.InlineChecks;
 import io.kavro.serde.rules.InlineValidator;
 import io.kavro.serde.rules.RuleException;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.avro.JsonProperties;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.IndexedRecord;
@@ -22,13 +25,16 @@ import org.apache.avro.generic.IndexedRecord;
  *
  * <p>A rule is an object {@code {"name", "doc", "expr", "sql"}} in the {@code confluent:rules} array of a record
  * schema (then {@code this} is the record, as a map) or of a record's field ({@code this} is the field's value);
- * other entries are skipped. {@code now} is the time of the check. The walk descends the record's fields, arrays
- * ({@code path[i]}), maps ({@code path["key"]}) and the branch of unions; a field whose schema is a union with
- * {@code null} and whose value is null skips its rules. A rule fails when it answers {@code false} or a non-empty
- * string, or cannot run (it does not compile, fails, answers anything else, or the walk crosses
- * {@code cel.max.cost} or {@code cel.timeout.ms}, which bound the check of one record). Unlike Confluent's, a
- * violation never quotes the string a rule answered, which may hold the value: it names the field path, the rule
- * and its doc, else its expression.
+ * other entries are skipped. {@code this} is what Confluent's serializer binds, the application's object, declared
+ * with its type ({@link InlineValues}): a logical type is its Java type ({@code timestamp.of(this)},
+ * {@code decimal(this)}), declared {@code dyn} as in Confluent's. {@code now} is the time of the check. The walk
+ * descends the record's fields, arrays ({@code path[i]}), maps ({@code path[#i]}, the entry's position) and the
+ * branch of unions, and only where the schema has a rule below (known once per schema version); a field whose
+ * schema is a union with {@code null} and whose value is null skips its rules. A rule fails when it answers
+ * {@code false} or a non-empty string, or cannot run (it does not compile, fails, answers anything else, or the
+ * walk crosses {@code cel.max.cost} or {@code cel.timeout.ms}, which bound the check of one record). Unlike
+ * Confluent's, a violation never quotes the string a rule answered, which may hold the value: it names the field
+ * path (built only for a violation), the rule and its doc, else its expression.
  *
  * <p>Expressions are compiled once per schema version, in {@link #prepare}. Thread-safe.
  */
@@ -36,25 +42,73 @@ public final class CelValidator implements InlineValidator {
   /** The property of a record or a field that holds its inline rules. */
   public static final String RULES_PROPERTY = "confluent:rules";
 
-  private static final Cel CEL = CelScript.environment(Map.of("this", SimpleType.DYN));
+  /** One CEL environment per declared type of {@code this}: a handful of types. */
+  private static final Map<CelType, Cel> ENVIRONMENTS = new ConcurrentHashMap<>();
   private CelLimits limits = CelLimits.DEFAULTS;
 
-  /** Reads {@code cel.max.cost} and {@code cel.timeout.ms} ({@link CelLimits}). */
+  /**
+   * Reads {@code cel.max.cost} and {@code cel.timeout.ms} ({@link CelLimits}), and {@code cel.regex.engine}
+   * ({@link CelRegexEngine}): refused as the serde refuses it; inline rules run RE2, as Confluent's validator does
+   * whatever the setting.
+   */
   @Override
   public void configure(Map<String, ?> configs) {
     limits = CelLimits.from(configs);
+    CelRegexEngine.of(configs);
   }
 
   @Override
   public InlineChecks prepare(Schema writer) {
     Map<Schema, RecordRules> records = new IdentityHashMap<>();
     collect(writer, records);
-    for (RecordRules rules : records.values()) {
+    Set<Schema> ruled = ruledRecords(records);
+    return ruled.isEmpty() ? null : new Walk(records, ruled, writer, limits);
+  }
+
+  /**
+   * The records of {@code records} with a rule in or below them (recursive schemas included): a walk enters only
+   * these, and the arrays, maps and unions that lead to one.
+   */
+  private static Set<Schema> ruledRecords(Map<Schema, RecordRules> records) {
+    Set<Schema> ruled = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    records.forEach((schema, rules) -> {
       if (!rules.isEmpty()) {
-        return new Walk(records, writer, limits);
+        ruled.add(schema);
+      }
+    });
+    boolean grown = !ruled.isEmpty();
+    while (grown) {
+      grown = false;
+      for (Schema schema : records.keySet()) {
+        if (!ruled.contains(schema)
+            && schema.getFields().stream().anyMatch(field -> leadsTo(field.schema(), ruled))) {
+          grown = ruled.add(schema);
+        }
       }
     }
-    return null;
+    return ruled;
+  }
+
+  /** Whether a value of {@code schema} may hold a record of {@code ruled}; allocates nothing (the walk asks it). */
+  private static boolean leadsTo(Schema schema, Set<Schema> ruled) {
+    switch (schema.getType()) {
+      case RECORD:
+        return ruled.contains(schema);
+      case UNION:
+        List<Schema> branches = schema.getTypes();
+        for (int i = 0; i < branches.size(); i++) {
+          if (leadsTo(branches.get(i), ruled)) {
+            return true;
+          }
+        }
+        return false;
+      case ARRAY:
+        return leadsTo(schema.getElementType(), ruled);
+      case MAP:
+        return leadsTo(schema.getValueType(), ruled);
+      default:
+        return false;
+    }
   }
 
   private void collect(Schema schema, Map<Schema, RecordRules> records) {
@@ -65,10 +119,10 @@ public final class CelValidator implements InlineValidator {
         }
         List<Schema.Field> fields = schema.getFields();
         List<List<Check>> byField = new ArrayList<>(fields.size());
-        RecordRules rules = new RecordRules(checks(schema, schema.getFullName()), byField);
+        RecordRules rules = new RecordRules(checks(schema, schema, schema.getFullName()), byField);
         records.put(schema, rules);
         for (Schema.Field field : fields) {
-          byField.add(checks(field, schema.getFullName() + "." + field.name()));
+          byField.add(checks(field, field.schema(), schema.getFullName() + "." + field.name()));
           collect(field.schema(), records);
         }
       }
@@ -81,7 +135,7 @@ public final class CelValidator implements InlineValidator {
     }
   }
 
-  private List<Check> checks(JsonProperties source, String where) {
+  private List<Check> checks(JsonProperties source, Schema thisSchema, String where) {
     if (!(source.getObjectProp(RULES_PROPERTY) instanceof List<?> entries)) {
       return List.of();
     }
@@ -89,7 +143,7 @@ public final class CelValidator implements InlineValidator {
     for (Object entry : entries) {
       if (entry instanceof Map<?, ?> map) {
         checks.add(Check.compile(text(map, "name"), text(map, "doc"), text(map, "expr"), text(map, "sql"), where,
-            limits));
+            thisSchema, limits));
       }
     }
     return List.copyOf(checks);
@@ -107,21 +161,25 @@ public final class CelValidator implements InlineValidator {
   }
 
   /**
-   * One rule, compiled; or why it cannot be (reported when a record reaches it, as Confluent compiles on first use).
+   * One rule, compiled with {@code this} declared as its schema's type; or why it cannot be (reported when a record
+   * reaches it, as Confluent compiles on first use).
    */
-  private record Check(String shown, CelScript script, String broken) {
-    static Check compile(String name, String doc, String expr, String sql, String where, CelLimits limits) {
+  private record Check(String shown, Schema schema, CelScript script, String broken) {
+    static Check compile(String name, String doc, String expr, String sql, String where, Schema schema,
+        CelLimits limits) {
       String label = (name == null || name.isEmpty() ? "unnamed" : name);
       String shown = label + ": " + (doc != null && !doc.isEmpty() ? doc : sql != null && !sql.isEmpty() ? sql
           : expr);
       if (expr == null || expr.isEmpty()) {
-        return new Check(shown, null, "has no expression");
+        return new Check(shown, schema, null, "has no expression");
       }
+      Cel cel = ENVIRONMENTS.computeIfAbsent(InlineValues.type(schema),
+          type -> CelScript.environment(Map.of("this", type)));
       try {
-        return new Check(shown, CelScript.inline(CEL, "validation rule '" + label + "' of " + where, expr,
+        return new Check(shown, schema, CelScript.inline(cel, "validation rule '" + label + "' of " + where, expr,
             limits), null);
       } catch (RuleException e) {
-        return new Check(shown, null, e.getMessage());
+        return new Check(shown, schema, null, e.getMessage());
       }
     }
   }
@@ -129,11 +187,14 @@ public final class CelValidator implements InlineValidator {
   /** The checks of one schema version. */
   private static final class Walk implements InlineChecks {
     private final Map<Schema, RecordRules> records;
+    /** The records with a rule in or below them. */
+    private final Set<Schema> ruled;
     private final Schema writer;
     private final CelLimits limits;
 
-    Walk(Map<Schema, RecordRules> records, Schema writer, CelLimits limits) {
+    Walk(Map<Schema, RecordRules> records, Set<Schema> ruled, Schema writer, CelLimits limits) {
       this.records = records;
+      this.ruled = ruled;
       this.writer = writer;
       this.limits = limits;
     }
@@ -142,9 +203,14 @@ public final class CelValidator implements InlineValidator {
     public List<String> violations(Object message, boolean failFast) {
       List<String> out = new ArrayList<>(0);
       if (message != null) {
-        new Run(failFast, limits.start(), out).visit(writer, message, "");
+        new Run(failFast, limits.start(), out).visit(writer, message);
       }
       return out;
+    }
+
+    /** Whether a value of {@code schema} may hold a rule. */
+    private boolean ruled(Schema schema) {
+      return leadsTo(schema, ruled);
     }
 
     /** One record's check: the violations found, within one budget. */
@@ -152,6 +218,8 @@ public final class CelValidator implements InlineValidator {
       private final boolean failFast;
       private final CelBudget budget;
       private final List<String> out;
+      /** Where the walk is: rendered only for a violation. */
+      private final WalkPath path = new WalkPath();
       private Timestamp now;
 
       Run(boolean failFast, CelBudget budget, List<String> out) {
@@ -164,7 +232,10 @@ public final class CelValidator implements InlineValidator {
         return failFast && !out.isEmpty();
       }
 
-      void visit(Schema schema, Object value, String path) {
+      void visit(Schema schema, Object value) {
+        if (!ruled(schema)) {
+          return;
+        }
         switch (schema.getType()) {
           case UNION -> {
             if (value == null) {
@@ -173,50 +244,51 @@ public final class CelValidator implements InlineValidator {
             Schema branch = schema.getTypes().get(org.apache.avro.generic.GenericData.get()
                 .resolveUnion(schema, value));
             if (branch.getType() != Schema.Type.NULL) {
-              visit(branch, value, path);
+              visit(branch, value);
             }
           }
           case ARRAY -> {
-            if (!(value instanceof Iterable<?> elements)) {
+            if (!(value instanceof List<?> elements)) {
               return;
             }
-            int i = 0;
-            for (Object element : elements) {
-              visit(schema.getElementType(), element, path + "[" + i + "]");
-              if (stop()) {
-                return;
-              }
-              i++;
+            Schema elementType = schema.getElementType();
+            for (int i = 0; i < elements.size() && !stop(); i++) {
+              path.element(i);
+              visit(elementType, elements.get(i));
+              path.pop();
             }
           }
           case MAP -> {
             if (!(value instanceof Map<?, ?> entries)) {
               return;
             }
+            Schema valueType = schema.getValueType();
             int i = 0;
             for (Object entry : entries.values()) {
               // the entry's position, not its key: a key is data, and a violation never quotes the message's data
-              visit(schema.getValueType(), entry, path + "[#" + i + "]");
+              path.entry(i++);
+              visit(valueType, entry);
+              path.pop();
               if (stop()) {
                 return;
               }
-              i++;
             }
           }
-          case RECORD -> record(schema, value, path);
+          case RECORD -> record(schema, value);
           default -> {
             // a leaf: its field's rules ran in the record
           }
         }
       }
 
-      private void record(Schema schema, Object value, String path) {
+      private void record(Schema schema, Object value) {
         if (!(value instanceof IndexedRecord record)) {
           return;
         }
         RecordRules rules = records.get(schema);
-        for (Check check : rules.own()) {
-          evaluate(check, record, path);
+        List<Check> own = rules.own();
+        for (int i = 0; i < own.size(); i++) { // index loops: the walk allocates nothing of its own
+          evaluate(own.get(i), record);
           if (stop()) {
             return;
           }
@@ -224,66 +296,77 @@ public final class CelValidator implements InlineValidator {
         List<Schema.Field> fields = schema.getFields();
         for (int pos = 0; pos < fields.size(); pos++) {
           Schema.Field field = fields.get(pos);
+          List<Check> checks = rules.byField().get(pos);
+          if (checks.isEmpty() && !ruled(field.schema())) {
+            continue;
+          }
           Object fieldValue = record.get(pos);
-          String child = path.isEmpty() ? field.name() : path + "." + field.name();
+          path.field(field.name());
           if (fieldValue != null || !isNullable(field.schema())) {
-            for (Check check : rules.byField().get(pos)) {
-              evaluate(check, fieldValue, child);
+            for (int i = 0; i < checks.size(); i++) {
+              evaluate(checks.get(i), fieldValue);
               if (stop()) {
+                path.pop();
                 return;
               }
             }
           }
-          visit(field.schema(), fieldValue, child);
+          visit(field.schema(), fieldValue);
+          path.pop();
           if (stop()) {
             return;
           }
         }
       }
 
-      private void evaluate(Check check, Object value, String path) {
-        String where = (path.isEmpty() ? "<root>" : path) + ": " + check.shown();
+      private void evaluate(Check check, Object value) {
         if (check.broken() != null) {
-          out.add(where + " (caused by: " + check.broken() + ")");
+          out.add(where(check) + " (caused by: " + check.broken() + ")");
           return;
         }
         if (value == null) {
-          out.add(where + " (caused by: the value is null)");
+          out.add(where(check) + " (caused by: the value is null)");
           return;
         }
         Object result;
         try {
-          result = check.script().evaluate(new Variables(value), budget);
+          result = check.script().evaluate(new Variables(check.schema(), value), budget);
         } catch (RuleException e) {
-          out.add(where + " (caused by: " + e.getMessage() + ")");
+          out.add(where(check) + " (caused by: " + e.getMessage() + ")");
           return;
         }
         if (result instanceof Boolean passed) {
           if (!passed) {
-            out.add(where);
+            out.add(where(check));
           }
         } else if (result instanceof String message) {
           if (!message.isEmpty()) {
-            out.add(where + " (the rule's own message is not shown: it may quote the value)");
+            out.add(where(check) + " (the rule's own message is not shown: it may quote the value)");
           }
         } else {
-          out.add(where + " (caused by: it answered a " + (result == null ? "null" : result.getClass().getName())
-              + ", not a bool or a string)");
+          out.add(where(check) + " (caused by: it answered a " + (result == null ? "null"
+              : result.getClass().getName()) + ", not a bool or a string)");
         }
+      }
+
+      private String where(Check check) {
+        return path.render() + ": " + check.shown();
       }
 
       /** {@code this} and {@code now}, converted when the expression reads them. */
       private final class Variables implements CelVariableResolver {
+        private final Schema schema;
         private final Object value;
 
-        Variables(Object value) {
+        Variables(Schema schema, Object value) {
+          this.schema = schema;
           this.value = value;
         }
 
         @Override
         public Optional<Object> find(String name) {
           return switch (name) {
-            case "this" -> Optional.of(CelValues.toCel(value));
+            case "this" -> Optional.of(InlineValues.value(schema, value));
             case CelLibrary.NOW -> Optional.of(now = CelLibrary.now(now));
             default -> Optional.empty();
           };
@@ -292,8 +375,17 @@ public final class CelValidator implements InlineValidator {
     }
   }
 
+  /** Whether {@code schema} is a union with {@code null}; allocates nothing (the walk asks it per field). */
   private static boolean isNullable(Schema schema) {
-    return schema.getType() == Schema.Type.UNION
-        && schema.getTypes().stream().anyMatch(branch -> branch.getType() == Schema.Type.NULL);
+    if (schema.getType() != Schema.Type.UNION) {
+      return false;
+    }
+    List<Schema> branches = schema.getTypes();
+    for (int i = 0; i < branches.size(); i++) {
+      if (branches.get(i).getType() == Schema.Type.NULL) {
+        return true;
+      }
+    }
+    return false;
   }
 }

@@ -193,4 +193,146 @@ class CelValidatorTest {
   void schemaWithoutInlineRules_preparesNothing() {
     assertThat(new CelValidator().prepare(CelTestData.PERSON)).isNull();
   }
+
+  // Issue 51: inline rules see the application's object (logical types as their Java types), `this` typed.
+
+  /** Confluent's CelValidatorDecimalTest schema: a decimal field checked with {@code decimal(this)}. */
+  private static final String AVRO_DECIMAL_SCHEMA = """
+      {"type":"record","name":"Money","namespace":"test","fields":[
+        {"name":"amount","type":{"type":"bytes","logicalType":"decimal","precision":10,"scale":2},
+         "confluent:rules":[{"name":"nonNeg","expr":"decimals.ge(decimal(this), decimal(\\"0\\"))"}]}]}""";
+
+  private static java.nio.ByteBuffer decimalBytes(String amount) {
+    return java.nio.ByteBuffer.wrap(new java.math.BigDecimal(amount).unscaledValue().toByteArray());
+  }
+
+  /**
+   * CelValidatorDecimalTest's avroDecimal_convertersOn_bigDecimalArrives_passes and _negativeFails: Confluent's
+   * serializer hands the application's BigDecimal to the rule; Kavro's walk, given the datum read from the bytes
+   * (a ByteBuffer), must bind the same BigDecimal.
+   */
+  @Test
+  void avroDecimal_bigDecimalArrives_passes_negativeFails() {
+    Schema schema = new Schema.Parser().parse(AVRO_DECIMAL_SCHEMA);
+    assertThat(violations(AVRO_DECIMAL_SCHEMA, record(schema, "amount", decimalBytes("100.50")), false)).isEmpty();
+    assertThat(violations(AVRO_DECIMAL_SCHEMA, record(schema, "amount", decimalBytes("-0.01")), false))
+        .containsExactly("amount: nonNeg: decimals.ge(decimal(this), decimal(\"0\"))");
+    // Confluent's test as written: the BigDecimal in the record (a datum read with conversions)
+    assertThat(violations(AVRO_DECIMAL_SCHEMA, record(schema, "amount", new java.math.BigDecimal("100.50")), false))
+        .isEmpty();
+    assertThat(violations(AVRO_DECIMAL_SCHEMA, record(schema, "amount", new java.math.BigDecimal("-0.01")), false))
+        .hasSize(1);
+  }
+
+  /** CelValidatorDecimalTest's avroDecimal_convertersOff_rawBytesRequireTwoArgOverload: plain bytes stay bytes. */
+  @Test
+  void rawBytesAndScale_twoArgumentDecimal() {
+    String json = """
+        {"type":"record","name":"Money","namespace":"test",
+         "confluent:rules":[{"name":"r","expr":"decimals.eq(decimal(this.value, this.scale), decimal(\\"123.45\\"))"}],
+         "fields":[{"name":"value","type":"bytes"},{"name":"scale","type":"int"}]}""";
+    Schema schema = new Schema.Parser().parse(json);
+    assertThat(violations(json, record(schema, "value", decimalBytes("123.45"), "scale", 2), false)).isEmpty();
+  }
+
+  private static final String EVENT = """
+      {"type":"record","name":"Event","fields":[
+        {"name":"at","type":{"type":"long","logicalType":"timestamp-millis"},
+         "confluent:rules":[{"name":"past","expr":"timestamp.of(this) < now"},
+          {"name":"exact","expr":"timestamp.of(this) == timestamp('2024-01-02T03:04:05.006Z')"}]},
+        {"name":"maybe","type":["null",{"type":"long","logicalType":"timestamp-micros"}],
+         "confluent:rules":[{"name":"after2000","expr":"timestamp.of(this) > timestamp('2000-01-01T00:00:00Z')"}]},
+        {"name":"day","type":{"type":"int","logicalType":"date"},
+         "confluent:rules":[{"name":"dayAsInt","expr":"this > 0"}]},
+        {"name":"id","type":{"type":"string","logicalType":"uuid"},
+         "confluent:rules":[{"name":"idAsString","expr":"size(this) == 36"}]}],
+       "confluent:rules":[{"name":"recordSeesInstant","expr":"timestamp.of(this.at) < now"}]}""";
+
+  /**
+   * A timestamp is an Instant (Confluent: the application's object, declared dyn): {@code timestamp.of(this)} takes
+   * it, in a field rule, through a nullable union and in a record rule; a date and a uuid are their Java types too,
+   * so a rule written for the underlying int or string cannot run, as in Confluent's serializer.
+   */
+  @Test
+  void logicalTypes_areTheApplicationsJavaTypes() {
+    Schema schema = new Schema.Parser().parse(EVENT);
+    GenericRecord event = record(schema, "at", java.time.Instant.parse("2024-01-02T03:04:05.006Z").toEpochMilli(),
+        "maybe", 1_700_000_000_000_000L, "day", 19_000, "id", new Utf8("fa02a430-892f-4160-97cd-6e3d1bc14494"));
+    GenericRecord converted = record(schema, "at", java.time.Instant.parse("2024-01-02T03:04:05.006Z"),
+        "maybe", null, "day", java.time.LocalDate.ofEpochDay(19_000),
+        "id", java.util.UUID.fromString("fa02a430-892f-4160-97cd-6e3d1bc14494"));
+    assertThat(violations(EVENT, converted, false)).as("the Java types given as they are").hasSize(2);
+    assertThat(violations(EVENT, event, false)).hasSize(2).satisfiesExactly(
+        day -> assertThat(day).startsWith("day: dayAsInt: this > 0 (caused by: "),
+        id -> assertThat(id).startsWith("id: idAsString: size(this) == 36 (caused by: "));
+  }
+
+  /** {@code this} is declared with its schema's type: a rule that does not fit it fails to compile, naming it. */
+  @Test
+  void thisIsTyped_aRuleThatDoesNotFitTheTypeCannotCompile() {
+    String json = """
+        {"type":"record","name":"R","fields":[
+          {"name":"n","type":"int","confluent:rules":[{"name":"asText","expr":"this.startsWith('a')"}]},
+          {"name":"s","type":["null","string"],"confluent:rules":[{"name":"ok","expr":"this.startsWith('a')"}]}]}""";
+    Schema schema = new Schema.Parser().parse(json);
+    assertThat(violations(json, record(schema, "n", 1, "s", "abc"), false)).singleElement().asString()
+        .startsWith("n: asText: this.startsWith('a') (caused by: ").contains("cannot compile");
+  }
+
+  /** Item 4: Confluent's Variant functions fail the rule by name, never pass. */
+  @Test
+  void variantFunctions_failTheRule_namingThem() {
+    String json = """
+        {"type":"record","name":"R","fields":[{"name":"j","type":"string",
+          "confluent:rules":[{"name":"v","expr":"variants.type(variants.parseJson(this)) == 'object'"}]}]}""";
+    Schema schema = new Schema.Parser().parse(json);
+    assertThat(violations(json, record(schema, "j", "{}"), false)).singleElement().asString()
+        .contains("Confluent's CEL Variant functions").contains("variants.*");
+  }
+
+  private static final String WIDE = """
+      {"type":"record","name":"Wide","fields":[
+        {"name":"blob","type":{"type":"array","items":{"type":"map","values":"int"}}},
+        {"name":"tags","type":{"type":"map","values":"string"}},
+        {"name":"rows","type":{"type":"array","items":{"type":"record","name":"Row","fields":[
+          {"name":"opt","type":["null",{"type":"record","name":"Inner","fields":[
+            {"name":"v","type":"int","confluent:rules":[{"name":"vPositive","expr":"this >= 0"}]}]}]}]}}},
+        {"name":"n","type":"int","confluent:rules":[{"name":"nPositive","expr":"this >= 0"}]}]}""";
+
+  /**
+   * Item 3: the walk allocates nothing per element where no rule runs: it never enters a subtree without rules (an
+   * array of maps, whose every map a walk would iterate; a map of strings), and builds no path for elements whose
+   * rules are skipped (a null nullable record): paths are built only for a violation. The eager walk built two
+   * strings per row and one per map and map value (megabytes here).
+   */
+  @Test
+  void walk_allocatesNothingPerElement_whereNoRuleRuns() {
+    Schema schema = new Schema.Parser().parse(WIDE);
+    int n = 20_000;
+    List<Map<String, Integer>> blob = new java.util.ArrayList<>();
+    Map<String, String> tags = new java.util.HashMap<>();
+    List<GenericRecord> rows = new java.util.ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      blob.add(Map.of("a", i));
+      tags.put("k" + i, "v");
+      rows.add(record(schema.getField("rows").schema().getElementType(), "opt", null));
+    }
+    GenericRecord wide = record(schema, "blob", blob, "tags", tags, "rows", rows, "n", 1);
+    InlineChecks checks = new CelValidator().prepare(schema);
+    com.sun.management.ThreadMXBean threads =
+        (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+    for (int warm = 0; warm < 5; warm++) {
+      assertThat(checks.violations(wide, false)).isEmpty();
+    }
+    long before = threads.getCurrentThreadAllocatedBytes();
+    assertThat(checks.violations(wide, false)).isEmpty();
+    long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+    assertThat(allocated).as("bytes allocated by one walk over %d rows, ints and map values", n)
+        .isLessThan(64 * 1024);
+    // the rows' rules still run where there is a value, and the path names the element
+    rows.set(7, record(schema.getField("rows").schema().getElementType(), "opt",
+        record(schema.getField("rows").schema().getElementType().getField("opt").schema().getTypes().get(1),
+            "v", -1)));
+    assertThat(checks.violations(wide, false)).containsExactly("rows[7].opt.v: vPositive: this >= 0");
+  }
 }

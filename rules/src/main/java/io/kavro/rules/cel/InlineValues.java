@@ -1,0 +1,127 @@
+package io.kavro.rules.cel;
+
+import dev.cel.common.types.CelType;
+import dev.cel.common.types.ListType;
+import dev.cel.common.types.MapType;
+import dev.cel.common.types.SimpleType;
+import dev.cel.common.values.NullValue;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.Conversion;
+import org.apache.avro.Conversions;
+import org.apache.avro.LogicalType;
+import org.apache.avro.Schema;
+import org.apache.avro.data.TimeConversions;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.IndexedRecord;
+
+/**
+ * What an inline validation rule's {@code this} is, as Confluent's serializer binds it ({@code CelValidator},
+ * {@code CelUtils.findCelTypeForAvroSchema} and {@code toCelValue}): the application's object, where a logical type
+ * is its Java type ({@code Instant} for {@code timestamp-*}, {@code LocalDateTime} for {@code local-timestamp-*},
+ * {@code LocalDate} for {@code date}, {@code LocalTime} for {@code time-*}, {@code BigDecimal} for {@code decimal},
+ * {@code UUID} for {@code uuid}), as a generated class holds it; declared {@code dyn}, as Confluent declares every
+ * logical type, so that {@code timestamp.of(this)} and {@code decimal(this)} take it. Other values are declared by
+ * their schema: {@code bool}, {@code int} (int, long), {@code double}, {@code string} (string, enum),
+ * {@code bytes} (bytes, fixed), {@code list(dyn)}, {@code map(string, dyn)} (a map, and a record, whose fields
+ * are read by name), a nullable union as its other branch, any other union {@code dyn}. Thread-safe.
+ */
+final class InlineValues {
+  /** Avro's conversions of every logical type it has, of this Avro version (nanos since 1.12). */
+  private static final GenericData LOGICAL = logicalData();
+
+  private InlineValues() {}
+
+  private static GenericData logicalData() {
+    GenericData data = new GenericData();
+    List<Conversion<?>> conversions = new ArrayList<>(List.of(new Conversions.DecimalConversion(),
+        new Conversions.UUIDConversion(), new TimeConversions.DateConversion(),
+        new TimeConversions.TimeMillisConversion(), new TimeConversions.TimeMicrosConversion(),
+        new TimeConversions.TimestampMillisConversion(), new TimeConversions.TimestampMicrosConversion(),
+        new TimeConversions.LocalTimestampMillisConversion(), new TimeConversions.LocalTimestampMicrosConversion()));
+    for (String nanos : List.of("TimestampNanosConversion", "LocalTimestampNanosConversion")) {
+      try {
+        conversions.add((Conversion<?>) Class.forName("org.apache.avro.data.TimeConversions$" + nanos)
+            .getDeclaredConstructor().newInstance());
+      } catch (ReflectiveOperationException | LinkageError e) {
+        // Avro before 1.12 has no nanosecond timestamps: its schemas never carry them
+      }
+    }
+    conversions.forEach(data::addLogicalTypeConversion);
+    return data;
+  }
+
+  /** The declared CEL type of {@code this} for a value of {@code schema}. */
+  static CelType type(Schema schema) {
+    if (schema.getLogicalType() != null) {
+      return SimpleType.DYN;
+    }
+    return switch (schema.getType()) {
+      case BOOLEAN -> SimpleType.BOOL;
+      case INT, LONG -> SimpleType.INT;
+      case FLOAT, DOUBLE -> SimpleType.DOUBLE;
+      case STRING, ENUM -> SimpleType.STRING;
+      case BYTES, FIXED -> SimpleType.BYTES;
+      case NULL -> SimpleType.NULL_TYPE;
+      case ARRAY -> ListType.create(SimpleType.DYN);
+      case MAP, RECORD -> MapType.create(SimpleType.STRING, SimpleType.DYN);
+      case UNION -> schema.getTypes().size() == 2 && schema.isNullable()
+          ? type(schema.getTypes().get(schema.getTypes().get(0).getType() == Schema.Type.NULL ? 1 : 0))
+          : SimpleType.DYN;
+    };
+  }
+
+  /** The CEL value of {@code value}, a generic datum of {@code schema}, with logical types as their Java types. */
+  static Object value(Schema schema, Object value) {
+    if (value == null) {
+      return NullValue.NULL_VALUE;
+    }
+    LogicalType logical = schema.getLogicalType();
+    if (logical != null) {
+      Conversion<?> conversion = LOGICAL.getConversionFor(logical);
+      if (conversion != null) {
+        // a datum read with conversions (or given by hand) may hold the Java type already
+        return conversion.getConvertedType().isInstance(value) ? value
+            : Conversions.convertToLogicalType(value, schema, logical, conversion);
+      }
+    }
+    switch (schema.getType()) {
+      case UNION -> {
+        return value(schema.getTypes().get(GenericData.get().resolveUnion(schema, value)), value);
+      }
+      case RECORD -> {
+        if (value instanceof IndexedRecord record) {
+          List<Schema.Field> fields = schema.getFields();
+          Map<String, Object> map = new LinkedHashMap<>(fields.size() * 4 / 3 + 1);
+          for (Schema.Field field : fields) {
+            map.put(field.name(), value(field.schema(), record.get(field.pos())));
+          }
+          return map;
+        }
+      }
+      case ARRAY -> {
+        if (value instanceof Collection<?> elements) {
+          List<Object> list = new ArrayList<>(elements.size());
+          for (Object element : elements) {
+            list.add(value(schema.getElementType(), element));
+          }
+          return list;
+        }
+      }
+      case MAP -> {
+        if (value instanceof Map<?, ?> entries) {
+          Map<String, Object> map = new LinkedHashMap<>(entries.size() * 4 / 3 + 1);
+          entries.forEach((key, element) -> map.put(String.valueOf(key), value(schema.getValueType(), element)));
+          return map;
+        }
+      }
+      default -> {
+        // a leaf: as every CEL runner of Kavro's has it
+      }
+    }
+    return CelValues.toCel(value);
+  }
+}
