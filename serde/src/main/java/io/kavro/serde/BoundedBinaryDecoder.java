@@ -259,6 +259,19 @@ final class BoundedBinaryDecoder extends Decoder {
     return result;
   }
 
+  /**
+   * The next bytes value as a decimal's unscaled two's-complement value, at {@code scale}: what Avro's
+   * {@code DecimalConversion} makes of it, without a copy of the bytes.
+   *
+   * @throws NumberFormatException for no bytes, as Avro's conversion
+   */
+  java.math.BigDecimal readDecimal(int scale) throws IOException {
+    int length = readLength("bytes");
+    java.math.BigInteger unscaled = new java.math.BigInteger(buf, pos, length);
+    pos += length;
+    return new java.math.BigDecimal(unscaled, scale);
+  }
+
   /** A new array holding a copy of the next bytes value. */
   byte[] readByteArray() throws IOException {
     int length = readLength("bytes");

@@ -56,7 +56,7 @@ final class DecoderCompiler {
     @SuppressWarnings("unchecked")
     Conversion<Object> c = (Conversion<Object>) conversion;
     Schema schema = action.reader;
-    // Avro's DateConversion and TimestampMillisConversion (exactly those classes), without the boxed value between.
+    // Avro's date, timestamp-millis, uuid and decimal conversions (exactly those classes), without the raw value between.
     if (action.type == Resolver.Action.Type.DO_NOTHING) {
       if (c.getClass() == org.apache.avro.data.TimeConversions.DateConversion.class
           && schema.getType() == Schema.Type.INT) {
@@ -65,6 +65,13 @@ final class DecoderCompiler {
       if (c.getClass() == org.apache.avro.data.TimeConversions.TimestampMillisConversion.class
           && schema.getType() == Schema.Type.LONG) {
         return LeafDecoders.TIMESTAMP_MILLIS;
+      }
+      if (c.getClass() == Conversions.UUIDConversion.class && schema.getType() == Schema.Type.STRING) {
+        return LeafDecoders.UUID;
+      }
+      if (c.getClass() == Conversions.DecimalConversion.class && schema.getType() == Schema.Type.BYTES
+          && logical instanceof org.apache.avro.LogicalTypes.Decimal decimal) {
+        return new LeafDecoders.Decimal(decimal.getScale());
       }
     }
     return in -> {

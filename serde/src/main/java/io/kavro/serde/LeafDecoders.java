@@ -30,14 +30,46 @@ final class LeafDecoders {
   static final CompiledDecoder DATE = in -> LocalDate.ofEpochDay(in.readInt());
   /** A {@code timestamp-millis} through Avro's {@code TimestampMillisConversion}, without the boxed long. */
   static final CompiledDecoder TIMESTAMP_MILLIS = in -> Instant.ofEpochMilli(in.readLong());
+  /** A {@code uuid} string through Avro's {@code UUIDConversion}, without the {@code Utf8} between. */
+  static final CompiledDecoder UUID = in -> java.util.UUID.fromString(in.readString());
+
+  /**
+   * A {@code decimal} of bytes through Avro's {@code DecimalConversion}, without the {@code ByteBuffer} and the copy
+   * of its bytes between: the unscaled value straight from the payload.
+   */
+  static final class Decimal implements CompiledDecoder {
+    private final int scale;
+
+    Decimal(int scale) {
+      this.scale = scale;
+    }
+
+    @Override
+    public java.math.BigDecimal decode(BoundedBinaryDecoder in) throws IOException {
+      return in.readDecimal(scale);
+    }
+  }
 
   private static final CompiledDecoder[] LEAVES = {
-      null, NULL, BOOLEAN, INT, LONG, FLOAT, DOUBLE, UTF8, STRING, NULLABLE_UTF8, INT_AS_LONG, DATE, TIMESTAMP_MILLIS};
+      null, NULL, BOOLEAN, INT, LONG, FLOAT, DOUBLE, UTF8, STRING, NULLABLE_UTF8, INT_AS_LONG, DATE, TIMESTAMP_MILLIS,
+      UUID};
+  /** The kind of every {@link Decimal}. */
+  private static final int DECIMAL = 14; // LEAVES.length, as a constant for the switch
+
+  static {
+    if (LEAVES.length != DECIMAL) {
+      throw new AssertionError("DECIMAL must follow the last leaf");
+    }
+  }
 
   private LeafDecoders() {}
 
-  /** What {@link #decode} reads for {@code decoder}: its index in {@link #LEAVES}, or 0 for any other decoder. */
+  /** What {@link #decode} reads for {@code decoder}: its index in {@link #LEAVES}, {@link #DECIMAL}, or 0 for any
+   * other decoder. */
   static int kindOf(CompiledDecoder decoder) {
+    if (decoder instanceof Decimal) {
+      return DECIMAL;
+    }
     for (int kind = 1; kind < LEAVES.length; kind++) {
       if (LEAVES[kind] == decoder) {
         return kind;
@@ -82,6 +114,10 @@ final class LeafDecoders {
         return LocalDate.ofEpochDay(in.readInt());
       case 12:
         return Instant.ofEpochMilli(in.readLong());
+      case 13:
+        return java.util.UUID.fromString(in.readString());
+      case DECIMAL:
+        return ((Decimal) decoder).decode(in);
       default:
         return decoder.decode(in);
     }
