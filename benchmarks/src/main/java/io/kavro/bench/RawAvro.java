@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.io.DatumReader;
@@ -36,9 +37,22 @@ public final class RawAvro {
     }
   }
 
-  /** Avro's generic writer and reader. */
+  /**
+   * Avro's generic writer and reader. The reader is Avro's fast reader ({@code FastReaderBuilder}, Avro's default
+   * since 1.12.1), to which {@code GenericDatumReader} hands every read while its model enables it: a fork that
+   * turned it off ({@code -Dorg.apache.avro.fastread=false}) would measure against Avro's slower resolving reader,
+   * and is refused.
+   */
   public RawAvro(Schema writerSchema, Schema readerSchema, int id) {
-    this(new GenericDatumWriter<>(writerSchema), new GenericDatumReader<>(writerSchema, readerSchema), id);
+    this(new GenericDatumWriter<>(writerSchema), fastReader(writerSchema, readerSchema), id);
+  }
+
+  private static DatumReader<Object> fastReader(Schema writerSchema, Schema readerSchema) {
+    if (!GenericData.get().isFastReaderEnabled()) {
+      throw new IllegalStateException("Avro's fast reader is off (org.apache.avro.fastread=false): the baseline "
+          + "would be Avro's old resolving reader");
+    }
+    return new GenericDatumReader<>(writerSchema, readerSchema, GenericData.get());
   }
 
   /** Any of Avro's writers and readers: specific, reflect. */

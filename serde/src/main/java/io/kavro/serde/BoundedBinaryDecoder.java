@@ -184,7 +184,7 @@ final class BoundedBinaryDecoder extends Decoder {
 
   /** A new {@code Utf8} holding a copy of the next string's bytes. */
   Utf8 readUtf8() throws IOException {
-    int length = readLength("string");
+    int length = readStringLength();
     byte[] bytes = new byte[length];
     System.arraycopy(buf, pos, bytes, 0, length);
     pos += length;
@@ -201,9 +201,37 @@ final class BoundedBinaryDecoder extends Decoder {
     return result;
   }
 
+  /**
+   * The value of a writer's {@code ["null", "string"]}: {@code null} for branch 0, a new {@code Utf8} for branch 1.
+   *
+   * @throws AvroTypeException for any other branch
+   */
+  Utf8 readNullableUtf8() throws IOException {
+    int p = pos;
+    if (p < limit) { // the branch index as one byte, as every writer writes it: 0 or 2 (zigzag)
+      byte b = buf[p];
+      if (b == 2) {
+        pos = p + 1;
+        return readUtf8();
+      }
+      if (b == 0) {
+        pos = p + 1;
+        return null;
+      }
+    }
+    int index = readIndex();
+    if (index == 0) {
+      return null;
+    }
+    if (index == 1) {
+      return readUtf8();
+    }
+    throw new org.apache.avro.AvroTypeException("union index " + index + " out of range 0..1");
+  }
+
   @Override
   public String readString() throws IOException {
-    int length = readLength("string");
+    int length = readStringLength();
     String result = new String(buf, pos, length, StandardCharsets.UTF_8);
     pos += length;
     return result;
@@ -229,6 +257,19 @@ final class BoundedBinaryDecoder extends Decoder {
     result.limit(length);
     pos += length;
     return result;
+  }
+
+  /**
+   * The next bytes value as a decimal's unscaled two's-complement value, at {@code scale}: what Avro's
+   * {@code DecimalConversion} makes of it, without a copy of the bytes.
+   *
+   * @throws NumberFormatException for no bytes, as Avro's conversion
+   */
+  java.math.BigDecimal readDecimal(int scale) throws IOException {
+    int length = readLength("bytes");
+    java.math.BigInteger unscaled = new java.math.BigInteger(buf, pos, length);
+    pos += length;
+    return new java.math.BigDecimal(unscaled, scale);
   }
 
   /** A new array holding a copy of the next bytes value. */
@@ -316,6 +357,22 @@ final class BoundedBinaryDecoder extends Decoder {
     if (length < 0 || length > limit - pos) {
       throw truncated(length);
     }
+  }
+
+  /** A string's length, checked as {@link #readLength} does; a length under 64 (one byte) read on a short path. */
+  private int readStringLength() throws IOException {
+    int p = pos;
+    if (p < limit) {
+      int b = buf[p];
+      if ((b & 0x81) == 0) { // one byte, not negative: b / 2
+        int length = b >>> 1;
+        if (length <= limit - p - 1) {
+          pos = p + 1;
+          return length;
+        }
+      }
+    }
+    return readLength("string");
   }
 
   private int readLength(String what) throws IOException {

@@ -56,15 +56,22 @@ final class DecoderCompiler {
     @SuppressWarnings("unchecked")
     Conversion<Object> c = (Conversion<Object>) conversion;
     Schema schema = action.reader;
-    // Avro's DateConversion and TimestampMillisConversion (exactly those classes), without the boxed value between.
+    // Avro's date, timestamp-millis, uuid and decimal conversions (exactly those classes), without the raw value between.
     if (action.type == Resolver.Action.Type.DO_NOTHING) {
       if (c.getClass() == org.apache.avro.data.TimeConversions.DateConversion.class
           && schema.getType() == Schema.Type.INT) {
-        return in -> java.time.LocalDate.ofEpochDay(in.readInt());
+        return LeafDecoders.DATE;
       }
       if (c.getClass() == org.apache.avro.data.TimeConversions.TimestampMillisConversion.class
           && schema.getType() == Schema.Type.LONG) {
-        return in -> java.time.Instant.ofEpochMilli(in.readLong());
+        return LeafDecoders.TIMESTAMP_MILLIS;
+      }
+      if (c.getClass() == Conversions.UUIDConversion.class && schema.getType() == Schema.Type.STRING) {
+        return LeafDecoders.UUID;
+      }
+      if (c.getClass() == Conversions.DecimalConversion.class && schema.getType() == Schema.Type.BYTES
+          && logical instanceof org.apache.avro.LogicalTypes.Decimal decimal) {
+        return new LeafDecoders.Decimal(decimal.getScale());
       }
     }
     return in -> {
@@ -97,12 +104,12 @@ final class DecoderCompiler {
 
   private CompiledDecoder sameType(Schema schema) {
     return switch (schema.getType()) {
-      case NULL -> in -> null;
-      case BOOLEAN -> BoundedBinaryDecoder::readBoolean;
-      case INT -> BoundedBinaryDecoder::readInt;
-      case LONG -> BoundedBinaryDecoder::readLong;
-      case FLOAT -> BoundedBinaryDecoder::readFloat;
-      case DOUBLE -> BoundedBinaryDecoder::readDouble;
+      case NULL -> LeafDecoders.NULL;
+      case BOOLEAN -> LeafDecoders.BOOLEAN;
+      case INT -> LeafDecoders.INT;
+      case LONG -> LeafDecoders.LONG;
+      case FLOAT -> LeafDecoders.FLOAT;
+      case DOUBLE -> LeafDecoders.DOUBLE;
       case STRING -> stringDecoder(schema);
       case BYTES -> in -> in.readBytes(null);
       case FIXED -> {
@@ -121,14 +128,14 @@ final class DecoderCompiler {
   /** A string as the schema's {@code avro.java.string} says: {@code String}, else {@code Utf8}. */
   static CompiledDecoder stringDecoder(Schema schema) {
     if ("String".equals(schema.getProp(GenericData.STRING_PROP))) {
-      return BoundedBinaryDecoder::readString;
+      return LeafDecoders.STRING;
     }
-    return BoundedBinaryDecoder::readUtf8;
+    return LeafDecoders.UTF8;
   }
 
   private static CompiledDecoder promote(Schema.Type from, Schema reader) {
     return switch (reader.getType()) {
-      case LONG -> in -> (long) in.readInt();
+      case LONG -> LeafDecoders.INT_AS_LONG;
       case FLOAT -> from == Schema.Type.INT ? in -> (float) in.readInt() : in -> (float) in.readLong();
       case DOUBLE -> switch (from) {
         case INT -> in -> (double) in.readInt();
@@ -168,13 +175,14 @@ final class DecoderCompiler {
   private CompiledDecoder container(Resolver.Container action) {
     Schema reader = action.reader;
     CompiledDecoder element = decoder(action.elementAction, action.elementAction.conversion);
+    int kind = LeafDecoders.kindOf(element);
     if (reader.getType() == Schema.Type.ARRAY) {
       return in -> {
         long count = in.readArrayStart();
         GenericData.Array<Object> array = new GenericData.Array<>((int) count, reader);
         while (count > 0) {
           for (long i = 0; i < count; i++) {
-            array.add(element.decode(in));
+            array.add(LeafDecoders.decode(kind, element, in));
           }
           count = in.arrayNext();
         }
@@ -182,13 +190,14 @@ final class DecoderCompiler {
       };
     }
     CompiledDecoder key = stringDecoder(reader);
+    int keyKind = LeafDecoders.kindOf(key);
     return in -> {
       long count = in.readMapStart();
       Map<Object, Object> map = new HashMap<>(); // as Avro: same capacity, same iteration order
       while (count > 0) {
         for (long i = 0; i < count; i++) {
-          Object k = key.decode(in);
-          map.put(k, element.decode(in));
+          Object k = LeafDecoders.decode(keyKind, key, in);
+          map.put(k, LeafDecoders.decode(kind, element, in));
         }
         count = in.mapNext();
       }
@@ -198,16 +207,7 @@ final class DecoderCompiler {
 
   private CompiledDecoder writerUnion(Resolver.WriterUnion action) {
     if (isNullableUtf8(action)) { // ["null", "string"], the commonest union: one call, not two
-      return in -> {
-        int index = in.readIndex();
-        if (index == 0) {
-          return null;
-        }
-        if (index == 1) {
-          return in.readUtf8();
-        }
-        throw new AvroTypeException("union index " + index + " out of range 0..1");
-      };
+      return LeafDecoders.NULLABLE_UTF8;
     }
     CompiledDecoder[] branches = new CompiledDecoder[action.actions.length];
     for (int i = 0; i < branches.length; i++) {
@@ -267,10 +267,11 @@ final class DecoderCompiler {
       }
       GenericData.InstanceSupplier supplier = action.instanceSupplier;
       Schema reader = action.reader;
+      int[] kinds = LeafDecoders.kindsOf(values);
       return in -> {
         IndexedRecord record = (IndexedRecord) supplier.newInstance(null, reader);
         for (int i = 0; i < values.length; i++) {
-          Object value = values[i].decode(in);
+          Object value = LeafDecoders.decode(kinds[i], values[i], in);
           int pos = positions[i];
           if (pos >= 0) {
             record.put(pos, value);

@@ -114,7 +114,7 @@ final class JavaRecordDecoderCompiler {
     boolean plain = action.type == Resolver.Action.Type.DO_NOTHING
         && (conversion == null || reader.getLogicalType() == null);
     if (plain && reader.getType() == Schema.Type.STRING && (raw == String.class || raw == Object.class)) {
-      return BoundedBinaryDecoder::readString;
+      return LeafDecoders.STRING;
     }
     if (plain && reader.getType() == Schema.Type.BYTES && raw == byte[].class) {
       return BoundedBinaryDecoder::readByteArray;
@@ -143,12 +143,13 @@ final class JavaRecordDecoderCompiler {
   private CompiledDecoder collection(Resolver.Container action, Type target, boolean set) {
     CompiledDecoder element = decoder(action.elementAction, action.elementAction.conversion,
         JavaTypes.typeArgument(target, 0));
+    int kind = LeafDecoders.kindOf(element);
     if (set) {
       return in -> {
         Set<Object> items = new LinkedHashSet<>();
         for (long count = in.readArrayStart(); count > 0; count = in.arrayNext()) {
           for (long i = 0; i < count; i++) {
-            items.add(element.decode(in));
+            items.add(LeafDecoders.decode(kind, element, in));
           }
         }
         return Collections.unmodifiableSet(items);
@@ -159,7 +160,7 @@ final class JavaRecordDecoderCompiler {
       List<Object> items = new ArrayList<>((int) count);
       while (count > 0) {
         for (long i = 0; i < count; i++) {
-          items.add(element.decode(in));
+          items.add(LeafDecoders.decode(kind, element, in));
         }
         count = in.arrayNext();
       }
@@ -174,18 +175,20 @@ final class JavaRecordDecoderCompiler {
     Class<?> keyRaw = JavaTypes.rawClass(keyType);
     CompiledDecoder key;
     if (keyRaw == String.class || keyRaw == Object.class) {
-      key = BoundedBinaryDecoder::readString;
+      key = LeafDecoders.STRING;
     } else {
       CompiledDecoder text = DecoderCompiler.stringDecoder(action.reader);
       Function<Object, Object> converter = JavaValues.converter(keyType);
       key = in -> converter.apply(text.decode(in));
     }
+    int keyKind = LeafDecoders.kindOf(key);
+    int valueKind = LeafDecoders.kindOf(value);
     return in -> {
       Map<Object, Object> map = new LinkedHashMap<>();
       for (long count = in.readMapStart(); count > 0; count = in.mapNext()) {
         for (long i = 0; i < count; i++) {
-          Object k = key.decode(in);
-          map.put(k, value.decode(in));
+          Object k = LeafDecoders.decode(keyKind, key, in);
+          map.put(k, LeafDecoders.decode(valueKind, value, in));
         }
       }
       return map;
@@ -274,10 +277,11 @@ final class JavaRecordDecoderCompiler {
       MethodHandle constructor = JavaValues.canonicalConstructor(type);
       Schema reader = action.reader;
       int arity = components.length;
+      int[] kinds = LeafDecoders.kindsOf(values);
       return in -> {
         Object[] args = new Object[arity];
         for (int i = 0; i < values.length; i++) {
-          Object value = values[i].decode(in);
+          Object value = LeafDecoders.decode(kinds[i], values[i], in);
           int slot = slots[i];
           if (slot >= 0) {
             args[slot] = value;

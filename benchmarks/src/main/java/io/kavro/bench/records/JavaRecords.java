@@ -2,11 +2,16 @@ package io.kavro.bench.records;
 
 import io.kavro.bench.BenchData;
 import io.kavro.bench.Shape;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.apache.avro.generic.GenericFixed;
 import org.apache.avro.generic.GenericRecord;
 
@@ -70,6 +75,115 @@ public final class JavaRecords {
       pojos.add(p);
     }
     return pojos;
+  }
+
+  /** The same records with their logical types' values as Java types. */
+  public static List<TypedOrder> typed() {
+    List<TypedOrder> typed = new ArrayList<>();
+    for (OrderRecord r : records()) {
+      List<TypedOrder.Line> lines = new ArrayList<>();
+      for (LineRecord l : r.lines()) {
+        lines.add(new TypedOrder.Line(l.sku(), l.qty(), new BigDecimal(new BigInteger(l.price()), 2)));
+      }
+      typed.add(new TypedOrder(UUID.fromString(r.id()), r.seq(), r.count(), r.ratio(), r.score(), r.active(),
+          r.name(), r.payload(), r.status(), r.hash(), r.nickname(), r.tags(), r.attributes(), r.address(), lines,
+          Instant.ofEpochMilli(r.createdAt()), LocalDate.ofEpochDay(r.birthday()),
+          new BigDecimal(new BigInteger(r.balance()), 4)));
+    }
+    return typed;
+  }
+
+  /** {@link #typed()} as mutable classes. */
+  public static List<TypedOrderPojo> typedPojos() {
+    List<TypedOrderPojo> pojos = new ArrayList<>();
+    for (TypedOrder r : typed()) {
+      TypedOrderPojo p = new TypedOrderPojo();
+      p.id = r.id();
+      p.seq = r.seq();
+      p.count = r.count();
+      p.ratio = r.ratio();
+      p.score = r.score();
+      p.active = r.active();
+      p.name = r.name();
+      p.payload = r.payload();
+      p.status = r.status();
+      p.hash = r.hash();
+      p.nickname = r.nickname();
+      p.tags = r.tags();
+      p.attributes = r.attributes();
+      p.address = address(r.address());
+      p.lines = new ArrayList<>();
+      for (TypedOrder.Line l : r.lines()) {
+        TypedOrderPojo.Line line = new TypedOrderPojo.Line();
+        line.sku = l.sku();
+        line.qty = l.qty();
+        line.price = l.price();
+        p.lines.add(line);
+      }
+      p.createdAt = r.createdAt();
+      p.birthday = r.birthday();
+      p.balance = r.balance();
+      pojos.add(p);
+    }
+    return pojos;
+  }
+
+  /** The same records with S3's logical types, their components holding the underlying values. */
+  public static List<LogicalOrder> logical() {
+    List<LogicalOrder> logical = new ArrayList<>();
+    for (OrderRecord r : records()) {
+      List<LogicalOrder.Line> lines = new ArrayList<>();
+      for (LineRecord l : r.lines()) {
+        lines.add(new LogicalOrder.Line(l.sku(), l.qty(), ByteBuffer.wrap(l.price())));
+      }
+      logical.add(new LogicalOrder(r.id(), r.seq(), r.count(), r.ratio(), r.score(), r.active(), r.name(),
+          r.payload(), r.status(), r.hash(), r.nickname(), r.tags(), r.attributes(), r.address(), lines,
+          r.createdAt(), r.birthday(), ByteBuffer.wrap(r.balance())));
+    }
+    return logical;
+  }
+
+  /** {@link #logical()} as mutable classes. */
+  public static List<LogicalOrderPojo> logicalPojos() {
+    List<LogicalOrderPojo> pojos = new ArrayList<>();
+    for (LogicalOrder r : logical()) {
+      LogicalOrderPojo p = new LogicalOrderPojo();
+      p.id = r.id();
+      p.seq = r.seq();
+      p.count = r.count();
+      p.ratio = r.ratio();
+      p.score = r.score();
+      p.active = r.active();
+      p.name = r.name();
+      p.payload = r.payload();
+      p.status = r.status();
+      p.hash = r.hash();
+      p.nickname = r.nickname();
+      p.tags = r.tags();
+      p.attributes = r.attributes();
+      p.address = address(r.address());
+      p.lines = new ArrayList<>();
+      for (LogicalOrder.Line l : r.lines()) {
+        LogicalOrderPojo.Line line = new LogicalOrderPojo.Line();
+        line.sku = l.sku();
+        line.qty = l.qty();
+        line.price = l.price();
+        p.lines.add(line);
+      }
+      p.createdAt = r.createdAt();
+      p.birthday = r.birthday();
+      p.balance = r.balance();
+      pojos.add(p);
+    }
+    return pojos;
+  }
+
+  private static OrderPojo.AddressPojo address(AddressRecord a) {
+    OrderPojo.AddressPojo p = new OrderPojo.AddressPojo();
+    p.street = a.street();
+    p.city = a.city();
+    p.zip = a.zip();
+    return p;
   }
 
   private static String text(Object value) {
