@@ -3,7 +3,6 @@ package io.kavro.bench;
 import io.kavro.connect.AvroConverter;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,19 +23,20 @@ public final class ManySchemas implements AutoCloseable {
   public static final int BOUND = 10_000;
 
   private final MockScope scope = new MockScope();
+  private final Map<String, Object> config;
   private final List<String> topics = new ArrayList<>();
   private final List<byte[]> payloads = new ArrayList<>();
   private final List<GenericRecord> records = new ArrayList<>();
   private final KafkaAvroSerializer serializer = new KafkaAvroSerializer();
   private final KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer();
   private final AvroConverter converter = new AvroConverter();
-  private final List<RawAvro> raw = new ArrayList<>();
+  private final RawPerSchema raw = new RawPerSchema();
   /** Each record as the converter reads it, for {@link #structsOnly}; filled by {@link #warm}. */
   private final List<Object> connectValues = new ArrayList<>();
 
   /** Writes one record of each of {@code count} new S3 record types; reads nothing yet. */
   public ManySchemas(int count) {
-    Map<String, Object> config = Map.of("schema.registry.url", scope.url(), "max.schemas.per.subject", BOUND,
+    config = Map.of("schema.registry.url", scope.url(), "max.schemas.per.subject", BOUND,
         "schemas.cache.config", BOUND);
     GenericRecord base = BenchData.records(Shape.S3).get(0);
     String text = Shape.S3.writer().toString();
@@ -50,7 +50,7 @@ public final class ManySchemas implements AutoCloseable {
       records.add(record);
       byte[] payload = serializer.serialize(topic, record);
       payloads.add(payload);
-      raw.add(new RawAvro(schema, schema, java.nio.ByteBuffer.wrap(payload, 1, 4).getInt()));
+      raw.add(schema, java.nio.ByteBuffer.wrap(payload, 1, 4).getInt());
     }
     deserializer.configure(config, false);
     converter.configure(config, false);
@@ -78,9 +78,12 @@ public final class ManySchemas implements AutoCloseable {
     return deserializer.deserialize(topics.get(i), payloads.get(i));
   }
 
-  /** Record {@code i} through raw Avro's reader of its schema, built beforehand. Not thread-safe. */
+  /**
+   * Record {@code i} through raw Avro's reader of its schema, built beforehand and handed directly. Not
+   * thread-safe.
+   */
   public Object rawDeserialize(int i) {
-    return raw.get(i).deserialize(payloads.get(i));
+    return raw.deserialize(i, payloads.get(i));
   }
 
   /** Record {@code i} through the serializer, on its own topic. */
@@ -88,9 +91,12 @@ public final class ManySchemas implements AutoCloseable {
     return serializer.serialize(topics.get(i), records.get(i));
   }
 
-  /** Record {@code i} through raw Avro's writer of its schema, built beforehand. Not thread-safe. */
+  /**
+   * Record {@code i} through raw Avro's writer of its schema, built beforehand and handed directly. Not
+   * thread-safe.
+   */
   public byte[] rawSerialize(int i) {
-    return raw.get(i).serialize(records.get(i));
+    return raw.serialize(i, records.get(i));
   }
 
   /** Record {@code i} through the converter. */
@@ -110,28 +116,24 @@ public final class ManySchemas implements AutoCloseable {
     return scope;
   }
 
-  /**
-   * Bytes of heap per schema that one deserializer and one converter keep once they have read a record of each
-   * (schemas by id, read plans, compiled decoders, Connect schemas and mappings): the heap after a GC, before and
-   * after, divided by the count. The registry's own copy is there before and after.
-   */
-  public static double bytesPerSchema(int count) {
-    try (ManySchemas many = new ManySchemas(count)) {
-      long before = usedHeapAfterGc();
-      for (int i = 0; i < count; i++) {
-        many.deserialize(i);
-        many.toConnect(i);
-      }
-      long after = usedHeapAfterGc();
-      return (after - before) / (double) count;
-    }
+  /** The settings of the serdes and converter: the scope's registry, every cache bound at {@link #BOUND}. */
+  public Map<String, Object> config() {
+    return config;
   }
 
-  private static long usedHeapAfterGc() {
-    for (int i = 0; i < 3; i++) {
-      System.gc();
-    }
-    return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+  /** The topic of record {@code i}. */
+  public String topic(int i) {
+    return topics.get(i);
+  }
+
+  /** Record {@code i} as written, framed. */
+  public byte[] payload(int i) {
+    return payloads.get(i);
+  }
+
+  /** Record {@code i}, in Avro's generic form. */
+  public GenericRecord record(int i) {
+    return records.get(i);
   }
 
   @Override

@@ -27,7 +27,7 @@ public final class RawAvro {
   private final int id;
 
   /** An output buffer whose array can be copied out without synchronization. */
-  private static final class Buffer extends ByteArrayOutputStream {
+  static final class Buffer extends ByteArrayOutputStream {
     Buffer() {
       super(4096);
     }
@@ -64,12 +64,7 @@ public final class RawAvro {
 
   public byte[] serialize(Object datum) {
     try {
-      out.reset();
-      out.write(0);
-      out.write(id >>> 24);
-      out.write(id >>> 16);
-      out.write(id >>> 8);
-      out.write(id);
+      header(out, id);
       encoder = EncoderFactory.get().binaryEncoder(out, encoder);
       writer.write(datum, encoder);
       encoder.flush();
@@ -77,6 +72,16 @@ public final class RawAvro {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** Empties {@code out} and writes the 5-byte header of schema {@code id} into it. */
+  static void header(Buffer out, int id) {
+    out.reset();
+    out.write(0);
+    out.write(id >>> 24);
+    out.write(id >>> 16);
+    out.write(id >>> 8);
+    out.write(id);
   }
 
   public Object deserialize(byte[] payload) {

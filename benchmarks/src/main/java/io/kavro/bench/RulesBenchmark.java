@@ -34,18 +34,32 @@ import org.openjdk.jmh.annotations.State;
 public class RulesBenchmark extends WarmSerdesState {
   /** The data contract of the S3 version the serdes use. */
   public enum Contract {
-    /** No metadata, no rules: the baseline. */
+    /**
+     * No metadata, no rules, and the rules switched off ({@code rules.ignore=true}): the serdes as before rules
+     * existed, the baseline of {@link #NONE}.
+     */
+    OFF,
+    /** No metadata, no rules: the baseline of the rules' costs. */
     NONE,
     /** One CEL condition on write and read, {@code message.count >= 0}, which every record passes. */
     CEL,
+    /**
+     * One CEL_FIELD transform on write and read, on the field {@code name} (tagged PII by {@code **.name}), that
+     * gives each value unchanged ({@code typeName == 'STRING' ; value}). Not a condition: a CEL_FIELD condition
+     * here also failed the records whose untagged boolean field {@code active} is {@code false}, half of S3's.
+     */
+    CEL_FIELD,
     /** One ENCRYPT rule on write and read, on the field {@code name}, tagged PII by {@code **.name}. */
     ENCRYPT;
 
     DataContract dataContract() {
       return switch (this) {
-        case NONE -> DataContract.NONE;
+        case OFF, NONE -> DataContract.NONE;
         case CEL -> domain(Metadata.EMPTY, new Rule("countIsNatural", null, Rule.Kind.CONDITION,
             Rule.Mode.WRITEREAD, "CEL", Set.of(), Map.of(), "message.count >= 0", null, null, false));
+        case CEL_FIELD -> domain(new Metadata(Map.of("**.name", Set.of("PII")), Map.of(), Set.of()),
+            new Rule("nameAsIs", null, Rule.Kind.TRANSFORM, Rule.Mode.WRITEREAD, "CEL_FIELD", Set.of("PII"),
+                Map.of(), "typeName == 'STRING' ; value", null, null, false));
         case ENCRYPT -> domain(new Metadata(Map.of("**.name", Set.of("PII")), Map.of(), Set.of()),
             new Rule("encryptPii", null, Rule.Kind.TRANSFORM, Rule.Mode.WRITEREAD, "ENCRYPT", Set.of("PII"),
                 Map.of("encrypt.kek.name", "bench-kek", "encrypt.kms.type", CountingKmsDriver.KMS_TYPE,
@@ -58,7 +72,7 @@ public class RulesBenchmark extends WarmSerdesState {
     }
   }
 
-  @Param({"NONE", "CEL", "ENCRYPT"})
+  @Param({"OFF", "NONE", "CEL", "CEL_FIELD", "ENCRYPT"})
   public Contract rules;
 
   private List<GenericRecord> records;
@@ -69,7 +83,8 @@ public class RulesBenchmark extends WarmSerdesState {
   @Setup(Level.Trial)
   public void setUp() {
     kavro = checked(new KavroSerdes(Map.of("auto.register.schemas", false, "use.latest.version", true,
-        "avro.use.logical.type.converters", false, "rule.executors._default_.param.secret", "bench-secret")));
+        "avro.use.logical.type.converters", false, "rule.executors._default_.param.secret", "bench-secret",
+        "rules.ignore", rules == Contract.OFF)));
     kavro.registry().register(KavroSerdes.TOPIC + "-value", Shape.S3.writer(), List.of(), rules.dataContract());
     records = BenchData.records(Shape.S3);
     payloads = new byte[records.size()][];

@@ -1,0 +1,225 @@
+package io.kavro.bench;
+
+import io.kavro.serde.KafkaAvroDeserializer;
+import io.kavro.serde.KafkaAvroSerializer;
+import io.kavro.testkit.EmbeddedKafka;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * The serde inside real Kafka clients, against an in-JVM KRaft broker ({@link EmbeddedKafka}), S3: one operation
+ * moves {@value #RECORDS} records. {@link #consume}: a {@code KafkaConsumer}'s poll loop reading a topic filled
+ * beforehand (the same bytes for both sides: what Kavro's serializer wrote), from its start, every value handed on;
+ * {@link #produce}: a {@code KafkaProducer} sending the records and flushing, acknowledged (a new topic each
+ * iteration). {@code KAVRO} is Kavro's deserializer or serializer on the generic records; {@code BYTES} is
+ * {@code ByteArrayDeserializer} or {@code ByteArraySerializer} on the same records already serialized: the rest of
+ * the client's work, which the serde adds to. Records per second = {@value #RECORDS} / the time of one operation.
+ * Run with {@code -gc true}, so that no operation pays for the garbage of the one before.
+ */
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+public class KafkaClientBenchmark {
+  /** Records moved by one operation. */
+  public static final int RECORDS = 500_000;
+  private static final Duration PATIENCE = Duration.ofMinutes(2);
+  private static final Failures FAILURES = new Failures();
+
+  /** Which value (de)serializer the clients run. */
+  public enum Serde {
+    /** Kavro's serializer or deserializer. */
+    KAVRO,
+    /** Kafka's byte-array serializer or deserializer, over the records already serialized by Kavro. */
+    BYTES
+  }
+
+  /** The broker, the registry scope, the records and their bytes. */
+  @State(Scope.Benchmark)
+  public static class Broker {
+    @Param({"KAVRO", "BYTES"})
+    public Serde serde;
+
+    EmbeddedKafka kafka;
+    Admin admin;
+    final MockScope scope = new MockScope();
+    final List<GenericRecord> records = BenchData.records(Shape.S3);
+    final byte[][] bytes = new byte[records.size()][];
+    Map<String, Object> common;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+      kafka = EmbeddedKafka.start(0);
+      admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()));
+      common = Map.of("bootstrap.servers", kafka.bootstrapServers(), "schema.registry.url", scope.url(),
+          "avro.use.logical.type.converters", false);
+      try (KafkaAvroSerializer serializer = new KafkaAvroSerializer()) {
+        serializer.configure(common, false);
+        for (int i = 0; i < records.size(); i++) {
+          bytes[i] = serializer.serialize("filled", records.get(i));
+        }
+      }
+    }
+
+    /** Record {@code i}'s value as the producer is handed it. */
+    Object value(int i) {
+      return serde == Serde.KAVRO ? records.get(i & 1023) : bytes[i & 1023];
+    }
+
+    void createTopic(String topic) throws Exception {
+      admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get();
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+      admin.close();
+      kafka.close();
+      scope.close();
+    }
+  }
+
+  /** A consumer assigned the partition of a topic holding {@value #RECORDS} records of S3. */
+  @State(Scope.Benchmark)
+  public static class Consuming {
+    KafkaConsumer<byte[], Object> consumer;
+    List<TopicPartition> partitions;
+
+    @Setup(Level.Trial)
+    public void setUp(Broker broker) throws Exception {
+      String topic = "consumed";
+      broker.createTopic(topic);
+      Map<String, Object> config = new HashMap<>(broker.common);
+      config.put("key.serializer", ByteArraySerializer.class.getName());
+      config.put("value.serializer", ByteArraySerializer.class.getName());
+      Producing.settings(config);
+      try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config)) {
+        for (int i = 0; i < RECORDS; i++) {
+          producer.send(new ProducerRecord<>(topic, broker.bytes[i & 1023]));
+        }
+        producer.flush();
+      }
+      config = new HashMap<>(broker.common);
+      config.put("key.deserializer", ByteArrayDeserializer.class.getName());
+      config.put("value.deserializer", (broker.serde == Serde.KAVRO ? KafkaAvroDeserializer.class
+          : ByteArrayDeserializer.class).getName());
+      config.put("max.poll.records", 10_000);
+      config.put("fetch.max.bytes", 64 * 1024 * 1024);
+      config.put("max.partition.fetch.bytes", 16 * 1024 * 1024);
+      consumer = new KafkaConsumer<>(config);
+      partitions = List.of(new TopicPartition(topic, 0));
+      consumer.assign(partitions);
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+      consumer.close();
+    }
+  }
+
+  /** A producer, and a new topic each iteration. */
+  @State(Scope.Benchmark)
+  public static class Producing {
+    KafkaProducer<byte[], Object> producer;
+    String topic;
+    private int iteration;
+
+    static void settings(Map<String, Object> config) {
+      config.put("linger.ms", 10);
+      config.put("batch.size", 512 * 1024);
+      config.put("acks", "1");
+    }
+
+    @Setup(Level.Trial)
+    public void setUp(Broker broker) {
+      Map<String, Object> config = new HashMap<>(broker.common);
+      config.put("key.serializer", ByteArraySerializer.class.getName());
+      config.put("value.serializer", (broker.serde == Serde.KAVRO ? KafkaAvroSerializer.class
+          : ByteArraySerializer.class).getName());
+      settings(config);
+      producer = new KafkaProducer<>(config);
+    }
+
+    /**
+     * A new topic, its metadata fetched. The earlier ones are kept to the end (the broker's folder is deleted
+     * then): deleting one while the next iteration produces made that iteration's time a matter of luck.
+     */
+    @Setup(Level.Iteration)
+    public void newTopic(Broker broker) throws Exception {
+      topic = "produced-" + iteration++;
+      broker.createTopic(topic);
+      producer.partitionsFor(topic);
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+      producer.close();
+    }
+  }
+
+  /** Reads the topic from its start to its {@value #RECORDS}th record; returns the count. */
+  @Benchmark
+  public int consume(Consuming consuming, Blackhole blackhole) {
+    KafkaConsumer<byte[], Object> consumer = consuming.consumer;
+    consumer.seekToBeginning(consuming.partitions);
+    int read = 0;
+    long deadline = System.nanoTime() + PATIENCE.toNanos();
+    while (read < RECORDS) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("consumed " + read + " of " + RECORDS + " records in " + PATIENCE);
+      }
+      ConsumerRecords<byte[], Object> records = consumer.poll(Duration.ofMillis(200));
+      for (ConsumerRecord<byte[], Object> record : records) {
+        blackhole.consume(record.value());
+      }
+      read += records.count();
+    }
+    return read;
+  }
+
+  /** Sends {@value #RECORDS} records and waits until all are acknowledged. */
+  @Benchmark
+  public void produce(Broker broker, Producing producing) {
+    KafkaProducer<byte[], Object> producer = producing.producer;
+    for (int i = 0; i < RECORDS; i++) {
+      producer.send(new ProducerRecord<>(producing.topic, broker.value(i)), FAILURES);
+    }
+    producer.flush();
+    if (FAILURES.sum() != 0) {
+      throw new IllegalStateException(FAILURES.sum() + " record(s) not acknowledged by the broker");
+    }
+  }
+
+  /** Counts the sends that failed; a measured operation with any fails. */
+  private static final class Failures extends java.util.concurrent.atomic.LongAdder
+      implements org.apache.kafka.clients.producer.Callback {
+    @Override
+    public void onCompletion(org.apache.kafka.clients.producer.RecordMetadata metadata, Exception exception) {
+      if (exception != null) {
+        increment();
+      }
+    }
+  }
+}
