@@ -20,9 +20,10 @@ public class OrderProducer {
   }
 
   /**
-   * Sends {@code order} to {@code topic}, keyed by its id. The future fails with Kavro's exception when the
-   * order cannot be serialized: a {@code SchemaRegistrationException} for a schema the registry refuses, a
-   * {@code RetriableSerdeException} while the registry cannot be reached.
+   * Sends {@code order} to {@code topic}, keyed by its id. Kafka's producer serializes inside {@code send}, so an
+   * order that cannot be serialized throws here and nothing is written: Kavro's
+   * {@code SchemaRegistrationException} for a schema the registry refuses, Spring's {@code KafkaException} caused
+   * by Kavro's {@code RetriableSerdeException} while the registry cannot be reached.
    */
   public CompletableFuture<SendResult<String, Order>> send(String topic, Order order) {
     return template.send(topic, order.getId(), order);

@@ -17,7 +17,8 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * The Spring Boot part of the demo ({@code mvn -B -q -Pdemo -DskipTests -pl examples/spring-boot -am verify}):
+ * The Spring Boot part of the demo ({@code mvn -B -q -Pdemo -DskipTests -pl examples/spring-boot,examples -am verify},
+ * or {@code -pl examples/spring-boot} for this part alone):
  * starts the testkit's stack, runs {@link OrdersApplication} against it as {@code application.yml} configures it,
  * sends orders and one poison record, and prints what the listener and the dead-letter topic got. It ends Maven's
  * JVM only when it fails (status 1), so that the demo of {@code examples} can run after it.
@@ -38,13 +39,18 @@ public final class SpringBootDemo {
 
   static int run(PrintStream out) {
     out.println("== Spring Boot: application.yml, a @KafkaListener, a dead-letter topic (examples/spring-boot)");
+    long begin = System.nanoTime();
     try (TestStack stack = TestStacks.start();
+        // As command-line arguments, which win over application.yml (SpringApplicationBuilder.properties
+        // would not: those are defaults, below it).
         ConfigurableApplicationContext app = new SpringApplicationBuilder(OrdersApplication.class)
-            .properties("spring.kafka.bootstrap-servers=" + stack.bootstrapServers(),
-                "spring.kafka.properties.schema.registry.url=" + stack.registryUrl(),
-                "spring.main.banner-mode=off", "logging.level.root=WARN",
-                "logging.level.org.apache.kafka=ERROR", "logging.level.org.springframework.kafka=ERROR")
-            .run()) {
+            .run("--spring.kafka.bootstrap-servers=" + stack.bootstrapServers(),
+                "--spring.kafka.properties.schema.registry.url=" + stack.registryUrl(),
+                "--spring.main.banner-mode=off", "--logging.level.root=WARN",
+                "--logging.level.org.apache.kafka=ERROR", "--logging.level.org.springframework.kafka=ERROR",
+                "--logging.level.io.kavro.examples.springboot=ERROR")) {
+      out.println("  the testkit's stack: Kafka at " + stack.bootstrapServers() + ", schema registry at "
+          + stack.registryUrl());
       OrderProducer producer = app.getBean(OrderProducer.class);
       for (int i = 0; i < ORDERS; i++) {
         producer.send(Order.newBuilder().setId("order-" + i).setCustomer("customer-" + i % 2)
@@ -74,7 +80,8 @@ public final class SpringBootDemo {
         out.println("  Spring Boot demo FAILED: expected " + ORDERS + " orders and 1 dead letter");
         return 1;
       }
-      out.println("  Spring Boot demo finished: every order read, the poison record dead-lettered.");
+      out.printf("  Spring Boot demo finished in %.1f s (the stack's start included): every order read, the poison "
+          + "record dead-lettered.%n", (System.nanoTime() - begin) / 1e9);
       return 0;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
