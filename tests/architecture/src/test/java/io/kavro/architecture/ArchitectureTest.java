@@ -48,6 +48,7 @@ class ArchitectureTest {
       Map.entry("maven-plugin", "io.kavro.maven"),
       Map.entry("testkit", "io.kavro.testkit"),
       Map.entry("examples", "io.kavro.examples"),
+      Map.entry("examples/spring-boot", "io.kavro.examples.springboot"),
       Map.entry("benchmarks", "io.kavro.bench"));
 
   /** The product modules without Java sources: their jars or folders are assembled from the others. */
@@ -56,7 +57,7 @@ class ArchitectureTest {
   /** The modules built on Kavro as its users are, which may use its public API only. */
   private static final Set<String> ON_THE_PUBLIC_API = Set.of("rules", "kms/aws", "kms/azure", "kms/gcp", "kms/hcvault",
       "schema-tools", "cli",
-      "maven-plugin", "testkit", "examples", "benchmarks");
+      "maven-plugin", "testkit", "examples", "examples/spring-boot", "benchmarks");
 
   /** The root pom's folder of test suites and fixtures, which are no product. */
   private static final String TESTS = "tests";
@@ -250,7 +251,8 @@ class ArchitectureTest {
       crossing.addAll(imports(module.getKey(), i -> i.imported().startsWith("io.kavro.")
           && i.imported().contains(".internal.") && !i.imported().startsWith(module.getValue() + ".")
           && !grantedByQualifiedExport(i)
-          || i.imported().startsWith("io.kavro.examples") && !module.getKey().equals("examples")));
+          || i.imported().startsWith("io.kavro.examples") && !module.getKey().equals("examples")
+          && !i.imported().startsWith(module.getValue() + ".")));
     }
     assertThat(crossing).isEmpty();
   }

@@ -1,0 +1,118 @@
+package io.kavro.examples.springboot;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.RetriableException;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.core.KafkaOperations;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.core.ProducerFactory;
+import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
+import org.springframework.kafka.listener.DefaultErrorHandler;
+import org.springframework.kafka.listener.ErrorHandlingUtils;
+import org.springframework.kafka.support.serializer.DeserializationException;
+import org.springframework.util.backoff.FixedBackOff;
+
+/**
+ * What the listeners do with a record that fails, by what Kavro says of it. Spring Boot gives this
+ * {@link DefaultErrorHandler} to every {@code @KafkaListener} container.
+ *
+ * <ul>
+ *   <li>A record Kavro can never read (its exception is a Kafka {@link SerializationException}: corrupt bytes,
+ *       an unknown schema id, a schema the reader cannot resolve) goes to {@code <topic>.DLT} at once, its bytes
+ *       untouched, with Spring's {@code kafka_dlt-*} headers naming Kavro's exception.</li>
+ *   <li>A record Kavro cannot read <em>now</em> (its exception is a Kafka {@link RetriableException}: the registry
+ *       or a KMS cannot be reached) is read again every {@code kavro-orders.retry-interval}, for as long as that
+ *       lasts: never skipped, never dead-lettered, and the records behind it wait.</li>
+ *   <li>Anything else, the listener's own failures, as Spring does by default: ten attempts, then the DLT.</li>
+ * </ul>
+ *
+ * <p>Spring's default classifies every {@link DeserializationException} as not retryable, so without this an
+ * outage of the registry would send good records to the DLT. The classification here looks through it, to
+ * Kavro's exception, its cause.
+ */
+@Configuration(proxyBeanMethods = false)
+public class KafkaErrorHandling {
+  /** Appended to a topic's name to name its dead-letter topic. */
+  public static final String DEAD_LETTER_SUFFIX = ".DLT";
+
+  /** The error handler that Spring Boot's listener container factory picks up. */
+  @Bean
+  DefaultErrorHandler errorHandler(ProducerFactory<Object, Object> producerFactory,
+      KafkaTemplate<Object, Object> template, @Value("${kavro-orders.retry-interval:1s}") Duration retryInterval) {
+    DefaultErrorHandler handler = new DefaultErrorHandler(recoverer(producerFactory, template));
+    // Decided by what is inside the DeserializationException, Kavro's exception: the classifier looks through the
+    // causes, outermost first, and stops at the first one it knows. A RetriableException is named too, so that a
+    // SerializationException deeper down (a rule's failure under a KMS outage) cannot make it fatal.
+    handler.removeClassification(DeserializationException.class);
+    handler.addNotRetryableExceptions(SerializationException.class);
+    handler.addRetryableExceptions(RetriableException.class);
+    FixedBackOff untilItAnswers = new FixedBackOff(retryInterval.toMillis(), FixedBackOff.UNLIMITED_ATTEMPTS);
+    handler.setBackOffFunction((record, failure) -> isRetriable(failure) ? untilItAnswers : null);
+    return handler;
+  }
+
+  /**
+   * Publishes a failed record to {@code <topic>.DLT}, on the same partition. A record that could not be read has
+   * only its bytes, which go out through a template with a byte-array serializer; a record the listener failed
+   * on goes out through Spring Boot's, with Kavro's serializer.
+   */
+  static DeadLetterPublishingRecoverer recoverer(ProducerFactory<Object, Object> producerFactory,
+      KafkaTemplate<Object, Object> template) {
+    Map<Class<?>, KafkaOperations<?, ?>> templates = new LinkedHashMap<>();
+    templates.put(byte[].class, new KafkaTemplate<>(producerFactory,
+        Map.of(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class)));
+    templates.put(Object.class, template);
+    DeadLetterPublishingRecoverer recoverer = new DeadLetterPublishingRecoverer(templates,
+        (record, failure) -> new TopicPartition(record.topic() + DEAD_LETTER_SUFFIX, record.partition()));
+    recoverer.setExceptionHeadersCreator(KafkaErrorHandling::exceptionHeaders);
+    return recoverer;
+  }
+
+  /**
+   * Spring's {@code kafka_dlt-exception-*} headers, naming Kavro's exception. Spring's own would name the
+   * {@link DeserializationException} twice, as the exception and as its cause, with the message
+   * "failed to deserialize": the exception that says what was wrong with the record is the one inside it.
+   */
+  static void exceptionHeaders(Headers headers, Exception exception, boolean isKey,
+      DeadLetterPublishingRecoverer.HeaderNames names) {
+    DeadLetterPublishingRecoverer.HeaderNames.ExceptionInfo info = names.getExceptionInfo();
+    Throwable reason = ErrorHandlingUtils.findRootCause(exception);
+    if (reason instanceof DeserializationException && reason.getCause() != null) {
+      reason = reason.getCause();
+    }
+    replace(headers, isKey ? info.getKeyExceptionFqcn() : info.getExceptionFqcn(), exception.getClass().getName());
+    replace(headers, info.getExceptionCauseFqcn(), reason.getClass().getName());
+    replace(headers, isKey ? info.getKeyExceptionMessage() : info.getExceptionMessage(),
+        String.valueOf(reason.getMessage()));
+    StringWriter trace = new StringWriter();
+    exception.printStackTrace(new PrintWriter(trace));
+    replace(headers, isKey ? info.getKeyExceptionStacktrace() : info.getExceptionStacktrace(), trace.toString());
+  }
+
+  private static void replace(Headers headers, String name, String value) {
+    headers.remove(name);
+    headers.add(name, value.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** Whether a Kafka {@link RetriableException} is among the causes: Kavro's {@code RetriableSerdeException}. */
+  static boolean isRetriable(Throwable failure) {
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause instanceof RetriableException) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
