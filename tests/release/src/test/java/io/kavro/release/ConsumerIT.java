@@ -7,9 +7,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Properties;
 import java.util.stream.Stream;
 import org.apache.maven.shared.invoker.DefaultInvocationRequest;
@@ -103,7 +107,9 @@ class ConsumerIT {
 
     assertThat(result.getExecutionException()).as(output.toString()).isNull();
     assertThat(result.getExitCode()).as(output.toString()).isZero();
-    assertThat(output).contains("Tests run: 1, Failures: 0, Errors: 0, Skipped: 0");
+    assertThat(output).contains("Tests run: 1, Failures: 0, Errors: 0, Skipped: 0")
+        .as("the staged files' checksums").doesNotContain("Could not validate integrity of download from "
+            + staged.toUri());
     assertThat(origins(repository.resolve("io/kavro"))).as("where each io.kavro file of the consumer came from")
         .isNotEmpty()
         .allSatisfy(origin -> assertThat(origin).endsWith(">kavro-staged="));
@@ -147,9 +153,24 @@ class ConsumerIT {
 
   private static void stage(Path staged, String artifactId, Path pom, Path jar) throws IOException {
     Path folder = staged.resolve("io/kavro").resolve(artifactId).resolve(VERSION);
-    copy(pom, folder.resolve(artifactId + "-" + VERSION + ".pom"));
+    stageFile(pom, folder.resolve(artifactId + "-" + VERSION + ".pom"));
     if (jar != null) {
-      copy(jar, folder.resolve(artifactId + "-" + VERSION + ".jar"));
+      stageFile(jar, folder.resolve(artifactId + "-" + VERSION + ".jar"));
+    }
+  }
+
+  /** Copies the file with its md5 and sha1 beside it, which the resolver checks. */
+  private static void stageFile(Path from, Path to) throws IOException {
+    copy(from, to);
+    byte[] bytes = Files.readAllBytes(to);
+    for (String algorithm : List.of("MD5", "SHA-1")) {
+      try {
+        String sum = HexFormat.of().formatHex(MessageDigest.getInstance(algorithm).digest(bytes));
+        Files.writeString(to.resolveSibling(to.getFileName() + "." + algorithm.replace("-", "").toLowerCase(
+            Locale.ROOT)), sum);
+      } catch (NoSuchAlgorithmException e) {
+        throw new IllegalStateException(algorithm + " is a JDK's standard algorithm", e);
+      }
     }
   }
 
