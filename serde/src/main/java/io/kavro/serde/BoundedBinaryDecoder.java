@@ -263,10 +263,14 @@ final class BoundedBinaryDecoder extends Decoder {
    * The next bytes value as a decimal's unscaled two's-complement value, at {@code scale}: what Avro's
    * {@code DecimalConversion} makes of it, without a copy of the bytes.
    *
-   * @throws NumberFormatException for no bytes, as Avro's conversion
+   * @throws IOException for no bytes (Avro's conversion refuses them too), naming the decimal
    */
   java.math.BigDecimal readDecimal(int scale) throws IOException {
     int length = readLength("bytes");
+    if (length == 0) {
+      // BigInteger refuses an empty array, not an empty range of one: it would read the next value's byte.
+      throw new IOException("a decimal with no bytes (at least one is its unscaled value's sign)");
+    }
     java.math.BigInteger unscaled = new java.math.BigInteger(buf, pos, length);
     pos += length;
     return new java.math.BigDecimal(unscaled, scale);

@@ -223,7 +223,9 @@ final class DecoderCompiler {
   }
 
   private static boolean isNullableUtf8(Resolver.WriterUnion union) {
-    if (union.actions.length != 2 || union.actions[0].writer.getType() != Schema.Type.NULL) {
+    // The null branch must read as null: a reader that cannot hold one resolves it to an error, which must throw.
+    if (union.actions.length != 2 || union.actions[0].writer.getType() != Schema.Type.NULL
+        || union.actions[0].type != Resolver.Action.Type.DO_NOTHING) {
       return false;
     }
     Resolver.Action second = union.actions[1];

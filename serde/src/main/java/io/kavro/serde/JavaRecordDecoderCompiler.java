@@ -201,7 +201,9 @@ final class JavaRecordDecoderCompiler {
       branches[i] = decoder(action.actions[i], action.actions[i].conversion, target);
     }
     int last = branches.length - 1;
-    if (branches.length == 2 && action.actions[0].writer.getType() == Schema.Type.NULL) {
+    // ["null", T] whose null reads as null; a reader that cannot hold one resolves it to an error, which must throw.
+    if (branches.length == 2 && action.actions[0].writer.getType() == Schema.Type.NULL
+        && action.actions[0].type == Resolver.Action.Type.DO_NOTHING) {
       CompiledDecoder second = branches[1]; // ["null", T], the commonest union: no array between
       return in -> {
         int index = in.readIndex();

@@ -63,14 +63,17 @@ final class RandomAvro {
       case 2 -> Schema.create(Schema.Type.LONG);
       case 3 -> Schema.create(Schema.Type.FLOAT);
       case 4 -> Schema.create(Schema.Type.DOUBLE);
-      case 5 -> Schema.create(Schema.Type.STRING);
+      case 5 -> javaString(Schema.create(Schema.Type.STRING));
       case 6 -> Schema.create(Schema.Type.BYTES);
       case 7 -> enumSchema();
       case 8 -> Schema.createFixed("F" + (names++), null, "io.kavro.random", 1 + random.nextInt(8));
       case 9 -> LogicalTypes.decimal(9, random.nextInt(5)).addToSchema(Schema.create(Schema.Type.BYTES));
       case 10 -> LogicalTypes.date().addToSchema(Schema.create(Schema.Type.INT));
       case 11 -> LogicalTypes.timestampMillis().addToSchema(Schema.create(Schema.Type.LONG));
-      case 12 -> LogicalTypes.uuid().addToSchema(Schema.create(Schema.Type.STRING));
+      // A uuid on a string, or on a fixed(16) (Avro 1.12).
+      case 12 -> AvroFeatures.AVRO_1_12 && random.nextInt(3) == 0
+          ? LogicalTypes.uuid().addToSchema(Schema.createFixed("U" + (names++), null, "io.kavro.random", 16))
+          : LogicalTypes.uuid().addToSchema(Schema.create(Schema.Type.STRING));
       case 13 -> LogicalTypes.timeMillis().addToSchema(Schema.create(Schema.Type.INT));
       case 14 -> LogicalTypes.timeMicros().addToSchema(Schema.create(Schema.Type.LONG));
       case 15 -> LogicalTypes.timestampMicros().addToSchema(Schema.create(Schema.Type.LONG));
@@ -89,12 +92,23 @@ final class RandomAvro {
       case 21, 22 -> Schema.create(random.nextBoolean() ? Schema.Type.STRING : Schema.Type.LONG);
       case 23 -> Schema.createArray(any(depth - 1));
       case 24 -> Schema.createMap(any(depth - 1));
-      case 25 -> Schema.createUnion(Schema.create(Schema.Type.NULL), nonUnion(depth - 1));
+      // ["null", T] mostly, [T, "null"] now and then
+      case 25 -> random.nextInt(4) == 0
+          ? Schema.createUnion(nonUnion(depth - 1), Schema.create(Schema.Type.NULL))
+          : Schema.createUnion(Schema.create(Schema.Type.NULL), nonUnion(depth - 1));
       case 26 -> wideUnion(depth - 1);
       // Items of no width: an array of nulls or of empty records.
       case 27 -> Schema.createArray(random.nextBoolean() ? Schema.create(Schema.Type.NULL) : record(0, 0));
       default -> record(depth - 1);
     };
+  }
+
+  /** {@code string}, held as {@code java.lang.String} ({@code avro.java.string}) one time in four. */
+  private Schema javaString(Schema string) {
+    if (random.nextInt(4) == 0) {
+      string.addProp(GenericData.STRING_PROP, "String");
+    }
+    return string;
   }
 
   /** An enum of 1 to 70 symbols: the index is one byte up to 63 symbols, two from 64. */
