@@ -34,9 +34,10 @@ import org.junit.jupiter.api.Test;
 /**
  * Which fields a field rule (CEL_FIELD, ENCRYPT) applies to, through the serializer and the deserializer on
  * {@code mock://}: the fields its tags select (inline {@code confluent:tags} or the contract's {@code metadata.tags}),
- * every primitive field when it has none; the other fields are neither evaluated nor changed, and a condition does
- * not read their values as its verdict (the benchmark's report: a condition on {@code PII} failed the records whose
- * untagged boolean {@code active} was false, naming {@code Order.active}).
+ * every primitive field when it has none; the other fields are neither evaluated nor changed. As in Confluent's Java
+ * serde, a condition reads an unselected field's own value as its result: an untagged boolean {@code false} fails it,
+ * naming that field (the benchmark's report: a condition on {@code PII} failed the records whose untagged
+ * {@code active} was false), and a guard on the tags checks the tagged fields only.
  */
 class FieldSelectionEndToEndTest {
   /** {@code name}: PII by the contract's metadata.tags; {@code email}: PII inline; the rest untagged. */
@@ -104,6 +105,17 @@ class FieldSelectionEndToEndTest {
     return order;
   }
 
+  /**
+   * {@link #order} with its untagged booleans true: a condition reads an unselected field's own value as its result,
+   * as Confluent's Java serde does, so an untagged false would fail it.
+   */
+  private static GenericRecord trueOrder(String name, String email) {
+    GenericRecord order = order(name, email);
+    order.put("active", true);
+    ((GenericRecord) order.get("address")).put("verified", true);
+    return order;
+  }
+
   /** {@link #order} with non-empty untagged strings, to see them in clear. */
   private static GenericRecord plainOrder() {
     GenericRecord order = order("ann", "ann@example.com");
@@ -127,14 +139,26 @@ class FieldSelectionEndToEndTest {
   }
 
   @Test
-  void celFieldCondition_byTag_passesUntaggedFalseZeroEmptyAndNull_onWriteAndRead() {
+  void celFieldCondition_byTag_passesUntaggedZeroEmptyAndNull_onWriteAndRead() {
     register(Rule.Kind.CONDITION, Rule.Mode.WRITEREAD, "CEL_FIELD", Set.of("PII"), Map.of(), "size(value) > 0");
-    GenericRecord order = order("ann", "ann@example.com");
+    GenericRecord order = trueOrder("ann", "ann@example.com");
 
     byte[] written = serializer().serialize("orders", order);
 
     assertThat(written).as("as Confluent's framing and Avro's encoding").isEqualTo(framed(order));
     assertThat(deserializer().deserialize("orders", written)).isEqualTo(order);
+  }
+
+  @Test
+  void celFieldCondition_byTag_failsOnAnUntaggedFalse_asConfluentsJavaSerde() {
+    // Confluent's Java serde (AvroSchema.toTransformedMessage at 794611b) hands an unselected field's own value back
+    // as the check's result: an untagged boolean false fails the condition, naming that field. Kavro fails closed
+    // the same way; a rule that checks only the tagged fields is written with a guard (the test below).
+    register(Rule.Kind.CONDITION, Rule.Mode.WRITE, "CEL_FIELD", Set.of("PII"), Map.of(), "size(value) > 0");
+
+    assertThatThrownBy(() -> serializer().serialize("orders", order("ann", "ann@example.com")))
+        .isInstanceOf(SerializationException.class)
+        .hasMessageContaining("condition failed on field 'io.kavro.sel.Order.active'");
   }
 
   @Test
@@ -187,18 +211,18 @@ class FieldSelectionEndToEndTest {
     register(Rule.Kind.CONDITION, Rule.Mode.WRITE, "CEL_FIELD", Set.of("PII"), Map.of(),
         "name == 'email' && typeName == 'STRING' ; value.contains('@')");
     KafkaAvroSerializer emailHasAt = serializer();
-    assertThat(emailHasAt.serialize("orders", order("ann", "ann@example.com"))).isNotEmpty();
-    assertThatThrownBy(() -> emailHasAt.serialize("orders", order("ann", "nope")))
+    assertThat(emailHasAt.serialize("orders", trueOrder("ann", "ann@example.com"))).isNotEmpty();
+    assertThatThrownBy(() -> emailHasAt.serialize("orders", trueOrder("ann", "nope")))
         .isInstanceOf(SerializationException.class)
         .hasMessageContaining("condition failed on field 'io.kavro.sel.Order.email'");
   }
 
   @Test
   void celFieldCondition_byTag_onBooleans_passesWhenNoBooleanIsTagged() {
-    // Were the untagged fields evaluated, this rule would fail every order of this test (active is false).
+    // Were the untagged fields evaluated, this rule would fail an order whose untagged booleans are true too.
     register(Rule.Kind.CONDITION, Rule.Mode.WRITE, "CEL_FIELD", Set.of("PII"), Map.of(),
-        "typeName == 'BOOLEAN' ; value");
-    GenericRecord order = order("ann", "ann@example.com");
+        "typeName == 'BOOLEAN' ; !value");
+    GenericRecord order = trueOrder("ann", "ann@example.com");
 
     assertThat(serializer().serialize("orders", order)).isEqualTo(framed(order));
   }

@@ -40,11 +40,10 @@ import org.apache.kafka.common.errors.RetriableException;
  * <p>A transform walk returns a new datum (records copied, the fields before a field already transformed when the
  * transform sees their record) and leaves the given one as it was. A condition walk fails with a
  * {@link RuleException} naming the field whose value the transform answered {@link Boolean#FALSE} for; as in
- * Confluent's, a false for an element of an array or a map is not a failure, and the walk returns the message. A
- * field the rule does not select is not part of a condition: it passes whatever it holds. Confluent's walks differ
- * there (docs/data-contracts.md, "Where Kavro differs from Confluent"): they hand an unselected field's own
- * value to the condition's check, so its Java serde fails on an untagged boolean {@code false} and its JavaScript
- * client on any untagged falsy value ({@code false}, {@code 0}, {@code ""}), naming a field the rule never looked at.
+ * Confluent's, a false for an element of an array or a map is not a failure, and the walk returns the message. As
+ * in Confluent's Java serde, a field the rule does not select hands its own value back as the check's result: an
+ * unselected boolean {@code false} fails a condition, naming that field (docs/data-contracts.md says so, and how to
+ * write a rule that checks the tagged fields only).
  *
  * <p>Two identical field transforms (same mode, type and non-empty tags) run once: on write and upgrade the rule
  * is skipped when an earlier rule of {@link RuleTarget#rules()} is such a twin, on read and downgrade when a later
@@ -251,9 +250,9 @@ public final class FieldWalker {
   private Object walkLeaf(LeafNode leaf, Object value, FieldNode current, IndexedRecord container,
       FieldTransform transform) {
     if (current == null || !current.selected) {
-      // Not selected: the rule does not apply here. A condition walk must not read the untouched value as a
-      // verdict (an untagged boolean false would fail a rule that never looked at it), so it passes.
-      return condition ? Boolean.TRUE : value;
+      // Not selected: the value as it is, which a condition reads as its result, as Confluent's Java serde does
+      // (an unselected boolean false fails the condition). Fail-closed and the same outcome as Confluent's serde.
+      return value;
     }
     Object input = value;
     if (input instanceof ByteBuffer buffer) {
