@@ -12,6 +12,7 @@ import io.kavro.registry.internal.schema.SubjectNames;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import org.apache.avro.Schema;
 
@@ -22,10 +23,11 @@ import org.apache.avro.Schema;
  * (the subject list, ids without a subject) to the registry ({@link ForwardingSchemaRegistryClient}).
  *
  * <p>Thread-safe. A subject's cache is made on first use, once, and kept until {@link #close()} or until it is
- * evicted: at most {@code maxSubjects} caches are kept ({@code latest.cache.size}, the bound on the subjects a
- * client keeps). An evicted subject's cache is dropped, not closed (its client is the registry's, which {@link
- * #close()} closes); the subject's next call makes a new one, which asks the registry again: an evicted id is
- * re-fetched, never answered from another subject's cache. Its counters leave {@link #stats()} with it.
+ * evicted: at most {@code maxSubjects} caches are kept ({@code schema.registry.subjects.cache.size}). An evicted
+ * subject's cache is dropped, not closed (its client is the registry's, which {@link #close()} closes, and its
+ * background thread is this client's); the subject's next call makes a new one, which asks the registry again: an
+ * evicted id is re-fetched, never answered from another subject's cache. Its counters stay in {@link #stats()} and
+ * {@link #replacedSchemas()}, which only grow.
  */
 public final class PerSubjectClient extends ForwardingSchemaRegistryClient {
   private final SchemaRegistryClient registry;
@@ -33,6 +35,10 @@ public final class PerSubjectClient extends ForwardingSchemaRegistryClient {
   private final com.github.benmanes.caffeine.cache.Cache<String, SchemaRegistryClient> bySubject;
   private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
   private final java.util.concurrent.ExecutorService background;
+  /** The counters of the evicted subjects' caches, per cache name: hits, misses, evictions, stale serves. */
+  private final Map<String, LongAdder[]> evictedCounts = new java.util.concurrent.ConcurrentHashMap<>();
+  /** The schemas the evicted subjects' caches replaced: see {@link #replacedSchemas()}. */
+  private final LongAdder evictedReplaced = new LongAdder();
 
   /**
    * @param registry the registry's uncached client, which {@link #close()} closes
@@ -51,7 +57,13 @@ public final class PerSubjectClient extends ForwardingSchemaRegistryClient {
     this.background = background;
     // Evictions on the calling thread: no pool of the JVM's, and a test sees them at once.
     this.bySubject = com.github.benmanes.caffeine.cache.Caffeine.newBuilder().maximumSize(maxSubjects)
-        .executor(Runnable::run).build();
+        .executor(Runnable::run)
+        .<String, SchemaRegistryClient>evictionListener((subject, cache, cause) -> {
+          if (cache != null) {
+            fold(cache);
+          }
+        })
+        .build();
   }
 
   @Override
@@ -87,10 +99,24 @@ public final class PerSubjectClient extends ForwardingSchemaRegistryClient {
     return forSubject(subject).register(subject, schema, references, contract);
   }
 
-  /** The sum over the subjects' caches. */
+  /** The sum over the subjects' caches, those evicted included. */
   @Override
   public long replacedSchemas() {
-    return bySubject.asMap().values().stream().mapToLong(SchemaRegistryClient::replacedSchemas).sum();
+    return evictedReplaced.sum()
+        + bySubject.asMap().values().stream().mapToLong(SchemaRegistryClient::replacedSchemas).sum();
+  }
+
+  /** Keeps the counters of an evicted subject's cache, so that the sums never go down. */
+  private void fold(SchemaRegistryClient cache) {
+    evictedReplaced.add(cache.replacedSchemas());
+    cache.stats().caches().forEach((name, stats) -> {
+      LongAdder[] counts = evictedCounts.computeIfAbsent(name,
+          n -> new LongAdder[] {new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder()});
+      counts[0].add(stats.hits());
+      counts[1].add(stats.misses());
+      counts[2].add(stats.evictions());
+      counts[3].add(stats.staleServes());
+    });
   }
 
   /** Told of a change in any subject's cache, those made later included. */
@@ -112,10 +138,12 @@ public final class PerSubjectClient extends ForwardingSchemaRegistryClient {
     }
   }
 
-  /** The registry's request counters, and each cache's counters summed over the subjects. */
+  /** The registry's request counters, and each cache's counters summed over the subjects, those evicted included. */
   @Override
   public RegistryStats stats() {
     Map<String, RegistryStats.CacheStats> caches = new java.util.TreeMap<>();
+    evictedCounts.forEach((name, counts) -> caches.put(name, new RegistryStats.CacheStats(counts[0].sum(),
+        counts[1].sum(), counts[2].sum(), counts[3].sum())));
     for (SchemaRegistryClient cache : bySubject.asMap().values()) {
       cache.stats().caches().forEach((name, stats) -> caches.merge(name, stats, PerSubjectClient::sum));
     }
