@@ -19,7 +19,6 @@ import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SubjectVersion;
 import io.kavro.registry.UnsupportedRegistryApiException;
-import io.kavro.registry.internal.dialect.ForwardingSchemaRegistryClient;
 import io.kavro.registry.contract.DataContract;
 import io.kavro.registry.internal.schema.SubjectNames;
 import java.time.Duration;
@@ -38,8 +37,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A {@link SchemaRegistryClient} that caches another one: the calls it does not cache are passed on
- * ({@link ForwardingSchemaRegistryClient}).
+ * A {@link SchemaRegistryClient} that caches another one: the calls it does not cache are passed on.
  *
  * <p><b>Thread safety.</b> Thread-safe, with no client-wide lock: concurrent misses for one key make a single
  * call to the registry, and lookups of other keys go on meanwhile.
@@ -71,12 +69,14 @@ import org.slf4j.LoggerFactory;
  * <p>Everything else (subjects, versions, compatibility, deletes) goes to the registry every time; deletes
  * also drop the subject's cached entries.
  */
-public final class CachingSchemaRegistryClient extends ForwardingSchemaRegistryClient {
+public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   private static final Logger log = LoggerFactory.getLogger(CachingSchemaRegistryClient.class);
 
   /** How often a schema served from disk is asked of the registry again while it is read. */
   static final Duration DISK_RECHECK = Duration.ofSeconds(30);
 
+  /** The client this one caches, and passes the calls it does not cache on to. */
+  private final SchemaRegistryClient delegate;
   /** Schemas served from disk that the registry then answered otherwise: see {@link #replacedSchemas()}. */
   private final java.util.concurrent.atomic.AtomicLong replaced = new java.util.concurrent.atomic.AtomicLong();
   /** Told when an answer may no longer hold: see {@link #onChange}. */
@@ -152,7 +152,7 @@ public final class CachingSchemaRegistryClient extends ForwardingSchemaRegistryC
   /** The cache of context {@code context}'s ids, over {@code delegate}, the wrapped client's view of it. */
   private CachingSchemaRegistryClient(SchemaRegistryClient delegate, CachePolicy policy, SchemaFileStore files,
       Ticker ticker, Executor backgroundExecutor, CachingSchemaRegistryClient root, String context) {
-    super(delegate);
+    this.delegate = delegate;
     int maxSize = policy.maxSize();
     this.policy = policy;
     this.context = context;
@@ -459,6 +459,21 @@ public final class CachingSchemaRegistryClient extends ForwardingSchemaRegistryC
       String associationType) {
     return files == null ? null
         : files.loadAssociations(resourceNamespace, resourceName, resourceType, associationType);
+  }
+
+  @Override
+  public List<String> subjects() {
+    return delegate.subjects();
+  }
+
+  @Override
+  public CompatibilityLevel compatibility() {
+    return delegate.compatibility();
+  }
+
+  @Override
+  public void setCompatibility(CompatibilityLevel level) {
+    delegate.setCompatibility(level);
   }
 
   @Override

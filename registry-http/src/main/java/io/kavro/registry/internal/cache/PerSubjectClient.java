@@ -7,7 +7,7 @@ import io.kavro.registry.RegistryStats;
 import io.kavro.registry.SchemaReference;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SubjectVersion;
-import io.kavro.registry.internal.dialect.ForwardingSchemaRegistryClient;
+import io.kavro.registry.internal.dialect.SubjectRoutes;
 import io.kavro.registry.internal.schema.SubjectNames;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +20,7 @@ import org.apache.avro.Schema;
  * The cached client of a registry whose ids count per subject ({@link SchemaRegistryClient#idsPerSubject()}):
  * one cache per subject, each over the registry's client of that subject's ids, so that id 0 of one subject is
  * never taken for id 0 of another, in memory or on disk. Calls that name a subject go to its cache; the others
- * (the subject list, ids without a subject) to the registry ({@link ForwardingSchemaRegistryClient}).
+ * (the subject list, ids without a subject) to the registry: both by {@link SubjectRoutes}, which it holds.
  *
  * <p>Thread-safe. A subject's cache is made on first use, once, and kept until {@link #close()} or until it is
  * evicted: at most {@code maxSubjects} caches are kept ({@code schema.registry.subjects.cache.size}). An evicted
@@ -29,8 +29,10 @@ import org.apache.avro.Schema;
  * evicted id is re-fetched, never answered from another subject's cache. Its counters stay in {@link #stats()} and
  * {@link #replacedSchemas()}, which only grow.
  */
-public final class PerSubjectClient extends ForwardingSchemaRegistryClient {
+public final class PerSubjectClient implements SchemaRegistryClient {
   private final SchemaRegistryClient registry;
+  /** Calls naming a subject to its cache ({@link #forSubject}), the others to the registry. */
+  private final SubjectRoutes routes;
   private final Function<String, SchemaRegistryClient> cacheOf;
   private final com.github.benmanes.caffeine.cache.Cache<String, SchemaRegistryClient> bySubject;
   private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
@@ -48,11 +50,11 @@ public final class PerSubjectClient extends ForwardingSchemaRegistryClient {
    */
   public PerSubjectClient(SchemaRegistryClient registry, Function<String, SchemaRegistryClient> cacheOf,
       java.util.concurrent.ExecutorService background, int maxSubjects) {
-    super(registry);
     if (maxSubjects < 1) {
       throw new IllegalArgumentException("maxSubjects must be at least 1, was " + maxSubjects);
     }
     this.registry = registry;
+    this.routes = new SubjectRoutes(registry, this::forSubject);
     this.cacheOf = cacheOf;
     this.background = background;
     // Evictions on the calling thread: no pool of the JVM's, and a test sees them at once.
@@ -87,16 +89,105 @@ public final class PerSubjectClient extends ForwardingSchemaRegistryClient {
     });
   }
 
-  /** The subject's cache: see {@link #forSubject}. */
-  @Override
-  protected SchemaRegistryClient of(String subject) {
-    return forSubject(subject);
-  }
-
   @Override
   public int register(String subject, Schema schema, List<SchemaReference> references,
       io.kavro.registry.contract.DataContract contract) {
-    return forSubject(subject).register(subject, schema, references, contract);
+    return routes.register(subject, schema, references, contract);
+  }
+
+  @Override
+  public int register(String subject, Schema schema, List<SchemaReference> references) {
+    return routes.register(subject, schema, references);
+  }
+
+  @Override
+  public SubjectVersion lookup(String subject, Schema schema, List<SchemaReference> references) {
+    return routes.lookup(subject, schema, references);
+  }
+
+  @Override
+  public Schema schemaById(int id) {
+    return routes.schemaById(id);
+  }
+
+  @Override
+  public java.util.UUID guidOf(int id) {
+    return routes.guidOf(id);
+  }
+
+  @Override
+  public Schema schemaByGuid(java.util.UUID guid) {
+    return routes.schemaByGuid(guid);
+  }
+
+  @Override
+  public SubjectVersion latestVersion(String subject) {
+    return routes.latestVersion(subject);
+  }
+
+  @Override
+  public SubjectVersion latestWithMetadata(String subject, Map<String, String> metadata) {
+    return routes.latestWithMetadata(subject, metadata);
+  }
+
+  @Override
+  public SubjectVersion version(String subject, int version) {
+    return routes.version(subject, version);
+  }
+
+  @Override
+  public List<String> subjects() {
+    return routes.subjects();
+  }
+
+  @Override
+  public List<Integer> versions(String subject) {
+    return routes.versions(subject);
+  }
+
+  @Override
+  public CompatibilityCheck checkCompatibility(String subject, Schema schema) {
+    return routes.checkCompatibility(subject, schema);
+  }
+
+  @Override
+  public CompatibilityLevel compatibility() {
+    return routes.compatibility();
+  }
+
+  @Override
+  public CompatibilityInForce compatibilityInForce(String subject) {
+    return routes.compatibilityInForce(subject);
+  }
+
+  @Override
+  public void setCompatibility(CompatibilityLevel level) {
+    routes.setCompatibility(level);
+  }
+
+  @Override
+  public void setCompatibility(String subject, CompatibilityLevel level) {
+    routes.setCompatibility(subject, level);
+  }
+
+  @Override
+  public List<Integer> deleteSubject(String subject) {
+    return routes.deleteSubject(subject);
+  }
+
+  @Override
+  public List<Integer> deleteSubjectPermanently(String subject) {
+    return routes.deleteSubjectPermanently(subject);
+  }
+
+  @Override
+  public int deleteVersion(String subject, int version) {
+    return routes.deleteVersion(subject, version);
+  }
+
+  @Override
+  public int deleteVersionPermanently(String subject, int version) {
+    return routes.deleteVersionPermanently(subject, version);
   }
 
   /** The sum over the subjects' caches, those evicted included. */
