@@ -59,7 +59,7 @@ public final class SchemaRegistryClients {
     SchemaRegistryClient backend = scope != null ? MockRegistries.scope(scope)
         : protocol(config, RegistryHttp.of(config, shared));
     CachePolicy policy = new CachePolicy(config.maxSchemasPerSubject(), config.latestCacheTtl(),
-        config.missingIdCacheTtl(), config.missingCacheSize(), config.latestCacheSize());
+        config.missingIdCacheTtl(), config.missingCacheSize(), config.latestCacheSize(), config.contextsCacheSize());
     if (backend.idsPerSubject()) {
       // One cache per subject, on disk in a folder of its own: ids of two subjects never meet.
       java.util.concurrent.ExecutorService background = java.util.concurrent.Executors.newSingleThreadExecutor(
@@ -70,7 +70,7 @@ public final class SchemaRegistryClients {
           });
       return new PerSubjectClient(backend, subject -> new CachingSchemaRegistryClient(backend.forSubject(subject),
           policy, files(config, "|subject:" + subject), com.github.benmanes.caffeine.cache.Ticker.systemTicker(),
-          background), background, config.latestCacheSize());
+          background), background, config.subjectsCacheSize());
     }
     return new CachingSchemaRegistryClient(backend, policy, files(config, ""));
   }

@@ -40,11 +40,12 @@ final class DeserializerEngine implements AutoCloseable {
    */
   private final RouteTable shared;
   /**
-   * With {@link #shared}, such tables per schema context, by qualifier (the default context's is {@link #shared}):
-   * each context numbers its schemas apart, so one id is shared only by the topics of one context.
+   * With {@link #shared}, such tables per other schema context, by qualifier (the default context's is {@link
+   * #shared}): each context numbers its schemas apart, so one id is shared only by the topics of one context. At
+   * most {@code schema.registry.contexts.cache.size} contexts: an evicted context's routes (which hold nothing to
+   * close) are built again from the registry.
    */
-  private final java.util.concurrent.ConcurrentHashMap<String, RouteTable> sharedByContext =
-      new java.util.concurrent.ConcurrentHashMap<>();
+  private final com.github.benmanes.caffeine.cache.Cache<String, RouteTable> sharedByContext;
   /** Whether topics may be in another context than the default one ({@link TopicIds#contextual}). */
   private final boolean contextual;
   /** The owner of each topic's context, which says which table of {@link #sharedByContext} is the topic's. */
@@ -116,9 +117,8 @@ final class DeserializerEngine implements AutoCloseable {
     // another's) unless they follow a subject's latest version, or ids count per subject.
     boolean perTopic = followsLatest || client.idsPerSubject();
     this.shared = perTopic ? null : new RouteTable(maxRoutes, true);
-    if (shared != null) {
-      sharedByContext.put(io.kavro.registry.SchemaContexts.DEFAULT, shared);
-    }
+    this.sharedByContext = com.github.benmanes.caffeine.cache.Caffeine.newBuilder()
+        .maximumSize(config.registryConfig().contextsCacheSize()).executor(Runnable::run).build();
     this.contextual = router.contextual();
     this.ids = router.ids();
     // A topic whose context moved: every route is rebuilt, as the topic's own ones read ids in the old context.
@@ -554,7 +554,10 @@ final class DeserializerEngine implements AutoCloseable {
   private RouteTable table(String topic, long told, int length, int id) {
     if (told != changesSeen) {
       changesSeen = told;
-      sharedByContext.values().forEach(RouteTable::clear);
+      if (shared != null) {
+        shared.clear();
+      }
+      sharedByContext.asMap().values().forEach(RouteTable::clear);
       byTopic.invalidateAll();
     }
     if (shared != null) {
@@ -575,9 +578,12 @@ final class DeserializerEngine implements AutoCloseable {
 
   /** The shared routes of {@code context}. */
   private RouteTable tableOf(TopicIds.TopicContext context) {
-    RouteTable table = sharedByContext.get(context.qualifier());
-    return table != null ? table
-        : sharedByContext.computeIfAbsent(context.qualifier(), c -> new RouteTable(maxRoutes, true));
+    String qualifier = context.qualifier();
+    if (qualifier.equals(io.kavro.registry.SchemaContexts.DEFAULT)) {
+      return shared;
+    }
+    RouteTable table = sharedByContext.getIfPresent(qualifier);
+    return table != null ? table : sharedByContext.get(qualifier, c -> new RouteTable(maxRoutes, true));
   }
 
   /** {@code topic}'s context (the strategy may ask the registry for it), its failures as the record's. */
@@ -664,9 +670,13 @@ final class DeserializerEngine implements AutoCloseable {
     return Failures.describe(key);
   }
 
-  /** Topics with a route table of their own, and topics whose schema context is kept: for tests of the bounds. */
+  /**
+   * Topics with a route table of their own, topics whose schema context is kept, and contexts other than the default
+   * one with a shared route table: for tests of the bounds.
+   */
   long[] cachedTopics() {
-    return new long[] {byTopic.size(), ids.size()};
+    sharedByContext.cleanUp();
+    return new long[] {byTopic.size(), ids.size(), sharedByContext.estimatedSize()};
   }
 
   /** Releases the {@link FramingResolver}, if any, and stops listening to the client. */

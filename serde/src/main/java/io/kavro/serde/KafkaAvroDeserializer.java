@@ -162,7 +162,8 @@ public final class KafkaAvroDeserializer implements Deserializer<Object>, Monito
 
   /**
    * Topics with route tables of their own, and topics whose schema context is kept; each bounded by {@code
-   * max.schemas.per.subject}.
+   * max.schemas.per.subject}; and contexts with shared route tables, bounded by {@code
+   * schema.registry.contexts.cache.size}.
    */
   long[] cachedTopics() {
     return plugin.engine().cachedTopics();

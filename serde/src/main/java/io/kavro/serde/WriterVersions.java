@@ -75,7 +75,8 @@ final class WriterVersions {
       synchronized (this) {
         cache = unversioned;
         if (cache == null) {
-          cache = Caffeine.newBuilder().maximumSize(maxUnversioned).expireAfterWrite(UNVERSIONED_TTL).build();
+          cache = Caffeine.newBuilder().maximumSize(maxUnversioned).expireAfterWrite(UNVERSIONED_TTL)
+              .executor(Runnable::run).build(); // evictions at once, on the calling thread
           unversioned = cache;
         }
       }

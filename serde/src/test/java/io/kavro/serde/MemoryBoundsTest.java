@@ -116,6 +116,49 @@ class MemoryBoundsTest {
     }
   }
 
+  /**
+   * Issue 54: a deserializer keeps the shared route tables of at most {@code schema.registry.contexts.cache.size}
+   * schema contexts; each topic here is in a context of its own, where id 1 is its own schema: a context evicted is
+   * read again with its own schema of the id, never another context's.
+   */
+  @Test
+  void contextRouteTables_boundedByContextsCacheSize_evictedContextReadsItsOwnSchema() {
+    try (Serdes serdes = new Serdes("schema.registry.contexts.cache.size", 3,
+        "value.subject.name.strategy", ContextPerTopicStrategy.class.getName())) {
+      KafkaAvroSerializer serializer = serdes.serializer();
+      KafkaAvroDeserializer deserializer = serdes.deserializer();
+      java.util.List<GenericRecord> records = new java.util.ArrayList<>();
+      java.util.List<byte[]> payloads = new java.util.ArrayList<>();
+      for (int i = 0; i < 10; i++) {
+        Schema schema = Schema.createRecord("T" + i, null, "io.kavro.bounds", false,
+            java.util.List.of(new Schema.Field("f" + i, Schema.create(Schema.Type.INT))));
+        GenericRecord record = new GenericData.Record(schema);
+        record.put("f" + i, i);
+        records.add(record);
+        payloads.add(serializer.serialize("t" + i, record));
+      }
+      assertThat(java.util.Arrays.copyOfRange(payloads.get(0), 0, 5))
+          .as("each context numbers its schemas apart: the same id in every topic")
+          .isEqualTo(java.util.Arrays.copyOfRange(payloads.get(9), 0, 5));
+
+      for (int round = 0; round < 2; round++) {
+        for (int i = 0; i < 10; i++) {
+          assertThat(deserializer.deserialize("t" + i, payloads.get(i))).as("t%d, round %d", i, round)
+              .isEqualTo(records.get(i));
+        }
+        assertThat(deserializer.cachedTopics()[2]).as("contexts with shared route tables").isEqualTo(3);
+      }
+    }
+  }
+
+  /** Puts each topic in a schema context of its own, {@code :.<topic>:}. */
+  public static final class ContextPerTopicStrategy implements io.kavro.serde.subject.SubjectNameStrategy {
+    @Override
+    public String subjectName(String topic, boolean isKey, Schema schema) {
+      return ":." + topic + ":" + topic + (isKey ? "-key" : "-value");
+    }
+  }
+
   /** Names the subject as TopicNameStrategy does, but is the application's own: topics may be in contexts. */
   public static final class OwnTopicStrategy implements io.kavro.serde.subject.SubjectNameStrategy {
     @Override

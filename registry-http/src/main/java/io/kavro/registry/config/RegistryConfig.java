@@ -34,6 +34,10 @@ import java.util.regex.Pattern;
  * @param latestCacheSize bound on the latest versions kept
  * @param missingIdCacheTtl how long an unknown schema id is remembered as missing; zero when it is not
  * @param missingCacheSize bound on the ids remembered as missing
+ * @param subjectsCacheSize with a registry whose ids count per subject (schema-repo): bound on the subjects whose
+ *     caches a client keeps ({@code schema.registry.subjects.cache.size})
+ * @param contextsCacheSize bound on the schema contexts whose caches a client keeps
+ *     ({@code schema.registry.contexts.cache.size})
  * @param normalizeSchemas whether the registry normalizes schemas on register and lookup
  * @param ignoreRules whether schemas are used as if they had no data contract rules ({@code ruleSet}); when not
  *     (the default), the serde runs them, and refuses one it cannot run with {@link
@@ -66,6 +70,8 @@ public record RegistryConfig(
     int latestCacheSize,
     Duration missingIdCacheTtl,
     int missingCacheSize,
+    int subjectsCacheSize,
+    int contextsCacheSize,
     boolean normalizeSchemas,
     boolean ignoreRules,
     int maxRetries,
@@ -146,6 +152,8 @@ public record RegistryConfig(
   public static final String SCHEMA_CACHE_DIR_CONFIG = "schema.cache.dir";
   public static final String SCHEMA_REGISTRY_API_CONFIG = "schema.registry.api";
   public static final String SCHEMA_REPO_VALIDATORS_CONFIG = "schema.repo.validators";
+  public static final String SUBJECTS_CACHE_SIZE_CONFIG = "schema.registry.subjects.cache.size";
+  public static final String CONTEXTS_CACHE_SIZE_CONFIG = "schema.registry.contexts.cache.size";
 
   /** Scheme of the in-memory registry. */
   public static final String MOCK_SCHEME = "mock://";
@@ -255,6 +263,8 @@ public record RegistryConfig(
     RegistryKey.LATEST_CACHE_SIZE.check(latestCacheSize);
     RegistryKey.MISSING_ID_CACHE_TTL_SEC.check(missingIdCacheTtl.toSeconds());
     RegistryKey.MISSING_CACHE_SIZE.check(missingCacheSize);
+    RegistryKey.SUBJECTS_CACHE_SIZE.check(subjectsCacheSize);
+    RegistryKey.CONTEXTS_CACHE_SIZE.check(contextsCacheSize);
     RegistryKey.MAX_RETRIES.check(maxRetries);
     RegistryKey.RETRIES_WAIT_MS.check(retriesWait.toMillis());
     RegistryKey.RETRIES_MAX_WAIT_MS.check(retriesMaxWait.toMillis());
@@ -399,6 +409,7 @@ public record RegistryConfig(
     return "RegistryConfig[urls=" + urls.stream().map(RegistryConfig::redact).toList()
         + ", urlRandomize=" + urlRandomize + ", maxSchemasPerSubject=" + maxSchemasPerSubject + ", latestCacheTtl=" + latestCacheTtl
         + ", latestCacheSize=" + latestCacheSize + ", missingIdCacheTtl=" + missingIdCacheTtl + ", missingCacheSize=" + missingCacheSize
+        + ", subjectsCacheSize=" + subjectsCacheSize + ", contextsCacheSize=" + contextsCacheSize
         + ", normalizeSchemas=" + normalizeSchemas + ", ignoreRules=" + ignoreRules + ", maxRetries=" + maxRetries + ", retriesWait=" + retriesWait
         + ", retriesMaxWait=" + retriesMaxWait + ", connectTimeout=" + connectTimeout + ", readTimeout="
         + readTimeout + ", basicAuthFromUserInfo=" + basicAuthFromUserInfo + ", basicAuthUserInfo="
@@ -417,6 +428,8 @@ public record RegistryConfig(
     private int latestCacheSize;
     private Duration missingIdCacheTtl;
     private int missingCacheSize;
+    private int subjectsCacheSize;
+    private int contextsCacheSize;
     private boolean normalizeSchemas;
     private boolean ignoreRules;
     private int maxRetries;
@@ -447,6 +460,8 @@ public record RegistryConfig(
       latestCacheSize = config.latestCacheSize;
       missingIdCacheTtl = config.missingIdCacheTtl;
       missingCacheSize = config.missingCacheSize;
+      subjectsCacheSize = config.subjectsCacheSize;
+      contextsCacheSize = config.contextsCacheSize;
       normalizeSchemas = config.normalizeSchemas;
       ignoreRules = config.ignoreRules;
       maxRetries = config.maxRetries;
@@ -499,6 +514,16 @@ public record RegistryConfig(
 
     public Builder missingCacheSize(int missingCacheSize) {
       this.missingCacheSize = missingCacheSize;
+      return this;
+    }
+
+    public Builder subjectsCacheSize(int subjectsCacheSize) {
+      this.subjectsCacheSize = subjectsCacheSize;
+      return this;
+    }
+
+    public Builder contextsCacheSize(int contextsCacheSize) {
+      this.contextsCacheSize = contextsCacheSize;
       return this;
     }
 
@@ -607,7 +632,7 @@ public record RegistryConfig(
      */
     public RegistryConfig build() {
       return new RegistryConfig(urls, urlRandomize, maxSchemasPerSubject, latestCacheTtl, latestCacheSize, missingIdCacheTtl, missingCacheSize,
-          normalizeSchemas, ignoreRules, maxRetries, retriesWait, retriesMaxWait, connectTimeout, readTimeout,
+          subjectsCacheSize, contextsCacheSize, normalizeSchemas, ignoreRules, maxRetries, retriesWait, retriesMaxWait, connectTimeout, readTimeout,
           basicAuthFromUserInfo, basicAuthUserInfo, bearerToken, oauth, bearerTokenProvider, requestHeaders, proxy,
           tls, schemaCacheDir, api, schemaRepoValidators);
     }

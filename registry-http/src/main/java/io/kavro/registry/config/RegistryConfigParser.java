@@ -71,6 +71,8 @@ final class RegistryConfigParser {
         .latestCacheSize(integer(LATEST_CACHE_SIZE))
         .missingIdCacheTtl(Duration.ofSeconds(number(MISSING_ID_CACHE_TTL_SEC)))
         .missingCacheSize(integer(MISSING_CACHE_SIZE))
+        .subjectsCacheSize(integer(SUBJECTS_CACHE_SIZE))
+        .contextsCacheSize(integer(CONTEXTS_CACHE_SIZE))
         .normalizeSchemas(bool(NORMALIZE_SCHEMAS))
         .ignoreRules(bool(RULES_IGNORE))
         .maxRetries(integer(MAX_RETRIES))

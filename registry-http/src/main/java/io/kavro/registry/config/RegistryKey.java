@@ -87,8 +87,7 @@ public record RegistryKey(String name, Type type, Object defaultValue, List<Stri
             + "background; while the registry fails, the stale value is served.");
 
   static final RegistryKey LATEST_CACHE_SIZE = bounded(LATEST_CACHE_SIZE_CONFIG, Type.INT, 1000, 1, Importance.LOW,
-            "Bound on the subjects a client keeps: the latest versions cached (one per subject, and per subject and "
-            + "metadata) and, for a registry whose ids count per subject (schema-repo), the subjects' caches.");
+            "Bound on the latest versions a client caches (one per subject, and per subject and metadata).");
 
   static final RegistryKey MISSING_ID_CACHE_TTL_SEC = bounded(MISSING_ID_CACHE_TTL_SEC_CONFIG, Type.LONG, 0L, 0,
             Importance.LOW, "Seconds a schema id the registry does not know is remembered as missing, so that "
@@ -99,6 +98,17 @@ public record RegistryKey(String name, Type type, Object defaultValue, List<Stri
       bounded(MISSING_CACHE_SIZE_CONFIG, Type.INT, 10_000, 1, Importance.LOW,
             "Bound on the schema ids remembered as missing, and on the (subject, schema id) pairs a "
             + "deserializer remembers its subject does not hold.");
+
+  static final RegistryKey SUBJECTS_CACHE_SIZE =
+      new RegistryKey(SUBJECTS_CACHE_SIZE_CONFIG, Type.INT, 1000, List.of(), 1L, Importance.LOW,
+            "With a registry whose ids count per subject (schema-repo): bound on the subjects whose caches a client "
+            + "keeps, each with its ids' schemas. A subject evicted gets a new, empty cache on its next call, which "
+            + "asks the registry again.", true);
+
+  static final RegistryKey CONTEXTS_CACHE_SIZE =
+      new RegistryKey(CONTEXTS_CACHE_SIZE_CONFIG, Type.INT, 100, List.of(), 1L, Importance.LOW,
+            "Bound on the schema contexts whose caches a client keeps, and on those a deserializer keeps routes "
+            + "for. A context evicted gets new, empty caches on its next use, which ask the registry again.", true);
 
   static final RegistryKey NORMALIZE_SCHEMAS = key(NORMALIZE_SCHEMAS_CONFIG, Type.BOOLEAN, false, Importance.LOW,
             "Ask the registry to normalize schemas before registering or looking them up.");
@@ -276,7 +286,8 @@ public record RegistryKey(String name, Type type, Object defaultValue, List<Stri
   /** Every key of the registry client, in the order of its documentation. */
   public static final List<RegistryKey> ALL = List.of(
       SCHEMA_REGISTRY_URL, SCHEMA_REGISTRY_URL_RANDOMIZE, MAX_SCHEMAS_PER_SUBJECT, LATEST_CACHE_TTL_SEC,
-      LATEST_CACHE_SIZE, MISSING_ID_CACHE_TTL_SEC, MISSING_CACHE_SIZE, NORMALIZE_SCHEMAS, RULES_IGNORE, MAX_RETRIES,
+      LATEST_CACHE_SIZE, MISSING_ID_CACHE_TTL_SEC, MISSING_CACHE_SIZE, SUBJECTS_CACHE_SIZE,
+      CONTEXTS_CACHE_SIZE, NORMALIZE_SCHEMAS, RULES_IGNORE, MAX_RETRIES,
       RETRIES_WAIT_MS, RETRIES_MAX_WAIT_MS, HTTP_CONNECT_TIMEOUT_MS, HTTP_READ_TIMEOUT_MS,
       BASIC_AUTH_CREDENTIALS_SOURCE, BASIC_AUTH_USER_INFO, SCHEMA_REGISTRY_USER_INFO, BEARER_AUTH_CREDENTIALS_SOURCE,
       BEARER_AUTH_TOKEN, BEARER_AUTH_ISSUER_ENDPOINT_URL, BEARER_AUTH_CLIENT_ID, BEARER_AUTH_CLIENT_SECRET,

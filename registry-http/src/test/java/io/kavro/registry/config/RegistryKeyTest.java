@@ -98,9 +98,12 @@ class RegistryKeyTest {
     Map<String, Long> bounds = new java.util.TreeMap<>();
     RegistryKey.ALL.stream().filter(key -> key.atLeast() != null).forEach(key -> bounds.put(key.name(),
         key.atLeast()));
-    assertThat(bounds).isEqualTo(Map.of("max.schemas.per.subject", 1L, "latest.cache.size", 1L,
-        "missing.id.cache.ttl.sec", 0L, "missing.cache.size", 1L, "max.retries", 0L, "retries.wait.ms", 0L,
-        "retries.max.wait.ms", 0L, "http.connect.timeout.ms", 1L, "http.read.timeout.ms", 1L));
+    assertThat(bounds).isEqualTo(Map.ofEntries(Map.entry("max.schemas.per.subject", 1L),
+        Map.entry("latest.cache.size", 1L), Map.entry("missing.id.cache.ttl.sec", 0L),
+        Map.entry("missing.cache.size", 1L), Map.entry("schema.registry.subjects.cache.size", 1L),
+        Map.entry("schema.registry.contexts.cache.size", 1L), Map.entry("max.retries", 0L),
+        Map.entry("retries.wait.ms", 0L), Map.entry("retries.max.wait.ms", 0L),
+        Map.entry("http.connect.timeout.ms", 1L), Map.entry("http.read.timeout.ms", 1L)));
 
     assertThatThrownBy(() -> RegistryConfig.from(Map.of("max.retries", "-1")))
         .isInstanceOf(RegistryConfigException.class)

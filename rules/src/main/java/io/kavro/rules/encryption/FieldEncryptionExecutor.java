@@ -26,7 +26,7 @@ import java.util.Base64;
  * <p>Settings: those of the KMS drivers (the local KMS's {@code secret}), {@code cache.size} and
  * {@code cache.expiry.secs}. Thread-safe. {@link #close()} closes the KMS clients it made.
  */
-public final class FieldEncryptionExecutor extends EncryptionExecutor {
+public final class FieldEncryptionExecutor implements io.kavro.serde.rules.RuleExecutor {
   /** The rule type. */
   public static final String TYPE = "ENCRYPT";
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(FieldEncryptionExecutor.class);
@@ -35,9 +35,30 @@ public final class FieldEncryptionExecutor extends EncryptionExecutor {
 
   private final java.util.Set<String> warnedSelectsNone = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
+  private final EncryptionFront front = new EncryptionFront(TYPE);
+
   /** An executor with the default settings, until {@link #configure}. */
-  public FieldEncryptionExecutor() {
-    super(TYPE);
+  public FieldEncryptionExecutor() {}
+
+  @Override
+  public String type() {
+    return front.type();
+  }
+
+  @Override
+  public void configure(java.util.Map<String, ?> configs) {
+    front.configure(configs);
+  }
+
+  /** Closes the KMS clients this executor made (their SDK clients, connections, threads), once. */
+  @Override
+  public void close() {
+    front.close();
+  }
+
+  @Override
+  public String toString() {
+    return front.toString();
   }
 
   /**
@@ -63,8 +84,9 @@ public final class FieldEncryptionExecutor extends EncryptionExecutor {
           + "the contract's metadata.tags), so every record is written in clear. A typo in the tags? Warned once "
           + "per rule and subject", target.rule(), target.subject(), target.rule().tags(), FieldWalker.TAGS_PROP);
     }
-    RuleCipher cipher = cipher(target);
-    FieldTransform transform = encrypts(target) ? (field, value) -> encrypt(target.rule(), cipher, field, value)
+    RuleCipher cipher = front.cipher(target);
+    FieldTransform transform = EncryptionFront.encrypts(target)
+        ? (field, value) -> encrypt(target.rule(), cipher, field, value)
         : (field, value) -> decrypt(target.rule(), cipher, field, value);
     return (input, message) -> walker.walk(message, transform);
   }

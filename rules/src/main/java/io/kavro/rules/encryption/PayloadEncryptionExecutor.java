@@ -12,14 +12,35 @@ import io.kavro.serde.rules.RuleTarget;
  * <p>Settings: those of the KMS drivers (the local KMS's {@code secret}), {@code cache.size} and
  * {@code cache.expiry.secs}. Thread-safe. {@link #close()} closes the KMS clients it made.
  */
-public final class PayloadEncryptionExecutor extends EncryptionExecutor {
+public final class PayloadEncryptionExecutor implements io.kavro.serde.rules.RuleExecutor {
   /** The rule type. */
   public static final String TYPE = "ENCRYPT_PAYLOAD";
   private static final String PAYLOAD = "the payload";
 
+  private final EncryptionFront front = new EncryptionFront(TYPE);
+
   /** An executor with the default settings, until {@link #configure}. */
-  public PayloadEncryptionExecutor() {
-    super(TYPE);
+  public PayloadEncryptionExecutor() {}
+
+  @Override
+  public String type() {
+    return front.type();
+  }
+
+  @Override
+  public void configure(java.util.Map<String, ?> configs) {
+    front.configure(configs);
+  }
+
+  /** Closes the KMS clients this executor made (their SDK clients, connections, threads), once. */
+  @Override
+  public void close() {
+    front.close();
+  }
+
+  @Override
+  public String toString() {
+    return front.toString();
   }
 
   /**
@@ -30,8 +51,8 @@ public final class PayloadEncryptionExecutor extends EncryptionExecutor {
    */
   @Override
   public PreparedRule prepare(RuleTarget target) {
-    RuleCipher cipher = cipher(target);
-    boolean write = encrypts(target);
+    RuleCipher cipher = front.cipher(target);
+    boolean write = EncryptionFront.encrypts(target);
     return (input, message) -> {
       if (!(message instanceof byte[] body)) {
         throw new RuleException(target.rule() + " takes the encoded payload (byte[]), not "

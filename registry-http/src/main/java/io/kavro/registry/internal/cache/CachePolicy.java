@@ -13,9 +13,10 @@ import java.time.Duration;
  *     {@link Duration#ZERO} to ask the registry again every time
  * @param missingCacheSize bound on the ids remembered as missing
  * @param latestCacheSize bound on the latest versions kept (per subject, and per subject and metadata)
+ * @param contextsCacheSize bound on the schema contexts whose caches are kept
  */
 public record CachePolicy(int maxSize, Duration latestTtl, Duration missingIdTtl, int missingCacheSize,
-    int latestCacheSize) {
+    int latestCacheSize, int contextsCacheSize) {
   /** The default bound on ids remembered as missing (Confluent's client has the same). */
   static final int DEFAULT_MISSING_CACHE_SIZE = 10_000;
 
@@ -33,14 +34,23 @@ public record CachePolicy(int maxSize, Duration latestTtl, Duration missingIdTtl
     if (latestCacheSize < 1) {
       throw new IllegalArgumentException("latestCacheSize must be at least 1, was " + latestCacheSize);
     }
+    if (contextsCacheSize < 1) {
+      throw new IllegalArgumentException("contextsCacheSize must be at least 1, was " + contextsCacheSize);
+    }
     if (missingCacheSize < 1) {
       throw new IllegalArgumentException("missingCacheSize must be at least 1, was " + missingCacheSize);
     }
   }
 
-  /** With as many latest versions kept as schemas. */
+  /** With as many contexts kept as schemas. */
+  public CachePolicy(int maxSize, Duration latestTtl, Duration missingIdTtl, int missingCacheSize,
+      int latestCacheSize) {
+    this(maxSize, latestTtl, missingIdTtl, missingCacheSize, latestCacheSize, maxSize);
+  }
+
+  /** With as many latest versions and contexts kept as schemas. */
   public CachePolicy(int maxSize, Duration latestTtl, Duration missingIdTtl, int missingCacheSize) {
-    this(maxSize, latestTtl, missingIdTtl, missingCacheSize, maxSize);
+    this(maxSize, latestTtl, missingIdTtl, missingCacheSize, maxSize, maxSize);
   }
 
   /** {@code maxSize} and {@code latestTtl}, with unknown ids not remembered. */

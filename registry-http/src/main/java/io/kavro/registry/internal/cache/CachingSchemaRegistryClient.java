@@ -19,7 +19,6 @@ import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SubjectVersion;
 import io.kavro.registry.UnsupportedRegistryApiException;
-import io.kavro.registry.internal.dialect.ForwardingSchemaRegistryClient;
 import io.kavro.registry.contract.DataContract;
 import io.kavro.registry.internal.schema.SubjectNames;
 import java.time.Duration;
@@ -38,8 +37,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A {@link SchemaRegistryClient} that caches another one: the calls it does not cache are passed on
- * ({@link ForwardingSchemaRegistryClient}).
+ * A {@link SchemaRegistryClient} that caches another one: the calls it does not cache are passed on.
  *
  * <p><b>Thread safety.</b> Thread-safe, with no client-wide lock: concurrent misses for one key make a single
  * call to the registry, and lookups of other keys go on meanwhile.
@@ -71,12 +69,14 @@ import org.slf4j.LoggerFactory;
  * <p>Everything else (subjects, versions, compatibility, deletes) goes to the registry every time; deletes
  * also drop the subject's cached entries.
  */
-public final class CachingSchemaRegistryClient extends ForwardingSchemaRegistryClient {
+public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
   private static final Logger log = LoggerFactory.getLogger(CachingSchemaRegistryClient.class);
 
   /** How often a schema served from disk is asked of the registry again while it is read. */
   static final Duration DISK_RECHECK = Duration.ofSeconds(30);
 
+  /** The client this one caches, and passes the calls it does not cache on to. */
+  private final SchemaRegistryClient delegate;
   /** Schemas served from disk that the registry then answered otherwise: see {@link #replacedSchemas()}. */
   private final java.util.concurrent.atomic.AtomicLong replaced = new java.util.concurrent.atomic.AtomicLong();
   /** Told when an answer may no longer hold: see {@link #onChange}. */
@@ -114,8 +114,12 @@ public final class CachingSchemaRegistryClient extends ForwardingSchemaRegistryC
   private final String context;
   /** The cache of the default context, which made this one: this one, or a context's view's. */
   private final CachingSchemaRegistryClient root;
-  /** The caches of other contexts, made once each; the root's map, shared by its views. */
-  private final Map<String, CachingSchemaRegistryClient> contexts;
+  /**
+   * The caches of other contexts, at most {@link CachePolicy#contextsCacheSize()}; the root's, shared by its
+   * views. A context's cache holds no resource of its own (its client, thread and disk folder are the root's), so an
+   * evicted one is dropped, not closed: a route that still holds it keeps reading through it.
+   */
+  private final Cache<String, CachingSchemaRegistryClient> contexts;
 
   /** Caches {@code delegate} with at most {@code maxSize} entries per cache. */
   public CachingSchemaRegistryClient(SchemaRegistryClient delegate, int maxSize, Duration latestTtl) {
@@ -148,12 +152,14 @@ public final class CachingSchemaRegistryClient extends ForwardingSchemaRegistryC
   /** The cache of context {@code context}'s ids, over {@code delegate}, the wrapped client's view of it. */
   private CachingSchemaRegistryClient(SchemaRegistryClient delegate, CachePolicy policy, SchemaFileStore files,
       Ticker ticker, Executor backgroundExecutor, CachingSchemaRegistryClient root, String context) {
-    super(delegate);
+    this.delegate = delegate;
     int maxSize = policy.maxSize();
     this.policy = policy;
     this.context = context;
     this.root = root == null ? this : root;
-    this.contexts = root == null ? new ConcurrentHashMap<>() : root.contexts;
+    this.contexts = root == null
+        ? Caffeine.newBuilder().maximumSize(policy.contextsCacheSize()).executor(Runnable::run).build()
+        : root.contexts;
     this.files = files;
     this.ticker = ticker;
     this.ownBackground = backgroundExecutor != null ? null : Executors.newSingleThreadExecutor(runnable -> {
@@ -210,6 +216,12 @@ public final class CachingSchemaRegistryClient extends ForwardingSchemaRegistryC
    * <p>A cache of its own over the wrapped client's view of the context, as this one is (the latest versions of
    * the subjects asked through it too), on this client's background thread; with a disk cache, in a folder of the
    * context's own, so that ids of two contexts never meet. Its changes are this client's ({@link #onChange}).
+   *
+   * <p>At most {@link CachePolicy#contextsCacheSize()} contexts' caches are kept ({@code
+   * schema.registry.contexts.cache.size}). A context's cache holds no resource of its own (its client's connections,
+   * its background thread and its disk folder are this client's), so an evicted one is dropped, never closed: a
+   * caller that still holds it keeps reading through it, and the context's next {@code inContext} makes a new,
+   * empty one, which asks the registry again.
    */
   @Override
   public SchemaRegistryClient inContext(String context) {
@@ -217,12 +229,12 @@ public final class CachingSchemaRegistryClient extends ForwardingSchemaRegistryC
     if (qualifier.equals(SchemaContexts.DEFAULT)) {
       return root;
     }
-    CachingSchemaRegistryClient known = contexts.get(qualifier);
+    CachingSchemaRegistryClient known = contexts.getIfPresent(qualifier);
     if (known != null) {
       return known;
     }
     SchemaRegistryClient view = root.delegate.inContext(qualifier); // refused here when the registry has none
-    return contexts.computeIfAbsent(qualifier, c -> {
+    return contexts.get(qualifier, c -> {
       CachingSchemaRegistryClient cache = new CachingSchemaRegistryClient(view, policy,
           root.files == null ? null : root.files.inContext(c), ticker, background, root, c);
       cache.onChange(root::changed);
@@ -450,6 +462,21 @@ public final class CachingSchemaRegistryClient extends ForwardingSchemaRegistryC
   }
 
   @Override
+  public List<String> subjects() {
+    return delegate.subjects();
+  }
+
+  @Override
+  public CompatibilityLevel compatibility() {
+    return delegate.compatibility();
+  }
+
+  @Override
+  public void setCompatibility(CompatibilityLevel level) {
+    delegate.setCompatibility(level);
+  }
+
+  @Override
   public List<Integer> versions(String subject) {
     SubjectNames.present(subject, "list versions");
     return delegate.versions(subject);
@@ -535,6 +562,12 @@ public final class CachingSchemaRegistryClient extends ForwardingSchemaRegistryC
             latestStats.evictionCount(), staleLatest.sum()),
         "registrations", registered.stats(),
         "lookups", lookedUp.stats()));
+  }
+
+  /** The contexts whose caches are kept now, for tests that check the bound. */
+  java.util.Set<String> cachedContexts() {
+    contexts.cleanUp();
+    return java.util.Set.copyOf(contexts.asMap().keySet());
   }
 
   /** Entries held per cache, for tests that check the bounds. */

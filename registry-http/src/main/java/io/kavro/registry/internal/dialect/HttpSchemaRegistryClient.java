@@ -90,8 +90,12 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   private final int cacheSize;
   /** The client of the default context, which made this one and owns the connections: this one, or a view's. */
   private final HttpSchemaRegistryClient root;
-  /** The views of other contexts, made once each; the root's map, shared by its views. */
-  private final java.util.concurrent.ConcurrentMap<String, HttpSchemaRegistryClient> contexts;
+  /**
+   * The views of other contexts, at most {@code schema.registry.contexts.cache.size}; the root's, shared by its
+   * views. A view holds no resource of its own (the connections are the root's), so an evicted one is dropped, not
+   * closed, and a caller that still holds it keeps using it.
+   */
+  private final com.github.benmanes.caffeine.cache.Cache<String, HttpSchemaRegistryClient> contexts;
 
   /** A client configured from {@code config}, with its own OkHttp client, which {@link #close()} shuts down. */
   public HttpSchemaRegistryClient(RegistryConfig config) {
@@ -130,7 +134,8 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     this.registrations = com.github.benmanes.caffeine.cache.Caffeine.newBuilder().maximumSize(cacheSize).build();
     this.context = SchemaContexts.DEFAULT;
     this.root = this;
-    this.contexts = new java.util.concurrent.ConcurrentHashMap<>();
+    this.contexts = com.github.benmanes.caffeine.cache.Caffeine.newBuilder()
+        .maximumSize(config.contextsCacheSize()).executor(Runnable::run).build();
   }
 
   /** The view of {@code root} whose id calls ask within context {@code context}, with caches of its own. */
@@ -160,7 +165,9 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   /**
    * {@inheritDoc}
    *
-   * <p>The view shares this client's connections; its id calls send the context as Confluent's deserializer does,
+   * <p>The view shares this client's connections, and holds no resource of its own: at most {@code
+   * schema.registry.contexts.cache.size} views are kept, and an evicted one is dropped (never closed; a caller that
+   * holds it keeps using it), a new one made on the context's next use. Its id calls send the context as Confluent's deserializer does,
    * {@code GET /schemas/ids/{id}?subject=:.ctx:}. A registry URL that already ends in a context path
    * ({@code .../contexts/.ctx}) is that context's, and the registry itself qualifies what is sent there.
    *
@@ -176,7 +183,13 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     if (apicurio) {
       throw noContexts("use schema context '" + qualifier + "'", "context '" + qualifier + "'");
     }
-    return contexts.computeIfAbsent(qualifier, c -> new HttpSchemaRegistryClient(root, c));
+    return contexts.get(qualifier, c -> new HttpSchemaRegistryClient(root, c));
+  }
+
+  /** The contexts whose views are kept now, for tests that check the bound. */
+  java.util.Set<String> contextViews() {
+    contexts.cleanUp();
+    return java.util.Set.copyOf(contexts.asMap().keySet());
   }
 
   private UnsupportedRegistryApiException noContexts(String operation, String what) {

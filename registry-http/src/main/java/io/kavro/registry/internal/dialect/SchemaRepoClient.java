@@ -95,7 +95,9 @@ public final class SchemaRepoClient implements SchemaRegistryClient {
 
   @Override
   public SchemaRegistryClient forSubject(String subject) {
-    return new SchemaRepoSubject(this, SubjectNames.checked(subject, "read the ids"));
+    String checked = SubjectNames.checked(subject, "read the ids");
+    // One subject's ids: schemaById answers that subject's schema of an id, every other call is this client's.
+    return new SubjectRoutes(this, name -> this, id -> schemaById(checked, id));
   }
 
   @Override

@@ -1,7 +1,7 @@
 /**
  * The registry protocols: Confluent's REST API with Apicurio's extensions ({@code HttpSchemaRegistryClient}, the
  * DEK registry's {@code HttpDekRegistry}, the compatibility reasons a registry gives), the AVRO-1124 schema-repo
- * ({@code SchemaRepoClient}, {@code SchemaRepoDialect}, {@code SchemaRepoSubject}), and {@code RegistryHttp}, the
+ * ({@code SchemaRepoClient}, {@code SchemaRepoDialect}, {@code SubjectRoutes}), and {@code RegistryHttp}, the
  * HTTP side every protocol shares, set up once from the settings. A new dialect is a class here, a constant of
  * {@code RegistryApi} and its case in {@code SchemaRegistryClients}. Not exported.
  *

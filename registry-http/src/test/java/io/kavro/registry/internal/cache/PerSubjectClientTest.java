@@ -33,6 +33,7 @@ class PerSubjectClientTest {
             yield (AutoCloseable) () -> fire.remove(subject);
           }
           case "close" -> null;
+          case "stats" -> RegistryStats.EMPTY;
           default -> throw new UnsupportedOperationException(method.getName());
         });
   }
@@ -113,14 +114,18 @@ class PerSubjectClientTest {
     }
   }
 
-  /**
-   * Issue 54: at most {@code latest.cache.size} subjects' caches are kept; a subject whose cache was evicted gets a
-   * new one, which asks the registry again and answers that subject's schema of the id, never another's.
-   */
-  @Test
-  void subjectCaches_boundedByMaxSubjects_evictedSubjectAsksTheRegistryAgain() {
-    Map<String, AtomicInteger> fetches = new ConcurrentHashMap<>();
-    java.util.function.Function<String, SchemaRegistryClient> cacheOf = subject -> new CachingSchemaRegistryClient(
+  /** The background thread every subject's cache shares, as {@code SchemaRegistryClients} makes them. */
+  private final java.util.concurrent.ExecutorService shared = Executors.newSingleThreadExecutor();
+
+  @org.junit.jupiter.api.AfterEach
+  void stopShared() {
+    shared.shutdownNow();
+  }
+
+  /** Each subject's cache over a stub whose schema of an id is that subject's, counting the fetches. */
+  private java.util.function.Function<String, SchemaRegistryClient> cachesCounting(
+      Map<String, AtomicInteger> fetches) {
+    return subject -> new CachingSchemaRegistryClient(
         (SchemaRegistryClient) Proxy.newProxyInstance(getClass().getClassLoader(),
             new Class<?>[] {SchemaRegistryClient.class}, (proxy, method, args) -> switch (method.getName()) {
               case "schemaById" -> {
@@ -130,9 +135,19 @@ class PerSubjectClientTest {
               case "close" -> null;
               case "stats" -> RegistryStats.EMPTY;
               default -> throw new UnsupportedOperationException(method.getName());
-            }), 10, java.time.Duration.ofMinutes(1));
+            }), CachePolicy.of(10, java.time.Duration.ofMinutes(1)), null,
+        com.github.benmanes.caffeine.cache.Ticker.systemTicker(), shared);
+  }
+
+  /**
+   * Issue 54: at most {@code maxSubjects} subjects' caches are kept; a subject whose cache was evicted gets a new
+   * one, which asks the registry again and answers that subject's schema of the id, never another's.
+   */
+  @Test
+  void subjectCaches_boundedByMaxSubjects_evictedSubjectAsksTheRegistryAgain() {
+    Map<String, AtomicInteger> fetches = new ConcurrentHashMap<>();
     List<String> subjects = java.util.stream.IntStream.range(0, 12).mapToObj(i -> "s" + i).toList();
-    try (PerSubjectClient client = new PerSubjectClient(stub(null), cacheOf, Executors.newSingleThreadExecutor(), 3)) {
+    try (PerSubjectClient client = new PerSubjectClient(stub(null), cachesCounting(fetches), shared, 3)) {
       subjects.forEach(subject -> assertThat(client.forSubject(subject).schemaById(0)).isEqualTo(schemaOf(subject, 0)));
 
       java.util.Set<String> kept = client.cachedSubjects();
@@ -144,6 +159,55 @@ class PerSubjectClientTest {
       for (String subject : subjects) {
         assertThat(client.forSubject(subject).schemaById(0)).as(subject).isEqualTo(schemaOf(subject, 0));
       }
+    }
+  }
+
+  /** Issue 54: the caches' counters only grow, though the caches that counted them are evicted. */
+  @Test
+  void stats_keepTheCountsOfEvictedSubjectsCaches() {
+    try (PerSubjectClient client = new PerSubjectClient(stub(null), cachesCounting(new ConcurrentHashMap<>()),
+        shared, 2)) {
+      long seen = 0;
+      for (int i = 0; i < 12; i++) {
+        for (int read = 0; read < 2; read++) {
+          client.forSubject("s" + i).schemaById(0);
+          RegistryStats.CacheStats byId = client.stats().caches().get("schemas-by-id");
+          long counted = byId.hits() + byId.misses();
+          assertThat(counted).as("reads counted after subject s%d, read %d", i, read).isGreaterThan(seen);
+          seen = counted;
+        }
+      }
+      assertThat(client.cachedSubjects()).hasSize(2);
+      assertThat(seen).as("every read counted, by a cache kept or evicted").isEqualTo(24);
+    }
+  }
+
+  /**
+   * Issue 54: {@code schema.registry.subjects.cache.size} bounds the subjects' caches of a client made from a
+   * configuration, and {@code latest.cache.size} does not (it bounds the latest versions, as in Confluent).
+   */
+  @Test
+  void subjectsCacheSize_fromTheConfiguration_boundsTheSubjectsCaches() {
+    Map<String, Object> config = Map.of("schema.registry.url", "http://127.0.0.1:9/schema-repo",
+        "schema.registry.api", "schema-repo", "latest.cache.size", 2, "schema.registry.subjects.cache.size", 5);
+    try (PerSubjectClient client = (PerSubjectClient) io.kavro.registry.SchemaRegistryClients.create(config)) {
+      for (int i = 0; i < 9; i++) {
+        client.forSubject("s" + i);
+      }
+      assertThat(client.cachedSubjects()).hasSize(5);
+    }
+  }
+
+  /** Issue 54: without the setting, a client keeps the caches of its documented default, 1000 subjects. */
+  @Test
+  void subjectsCacheSize_byDefault_keeps1000Subjects() {
+    Map<String, Object> config = Map.of("schema.registry.url", "http://127.0.0.1:9/schema-repo",
+        "schema.registry.api", "schema-repo", "latest.cache.size", 10);
+    try (PerSubjectClient client = (PerSubjectClient) io.kavro.registry.SchemaRegistryClients.create(config)) {
+      for (int i = 0; i < 1_100; i++) {
+        client.forSubject("s" + i);
+      }
+      assertThat(client.cachedSubjects()).hasSize(1_000);
     }
   }
 

@@ -10,27 +10,59 @@ import io.kavro.registry.SubjectVersion;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Function;
+import java.util.function.IntFunction;
 import org.apache.avro.Schema;
 
 /**
- * A {@link SchemaRegistryClient} that hands each of the interface's own calls, and {@link #stats()}, to another
- * client, a call that names a subject to {@link #of}'s client of that subject: the base of a client that changes a
- * few of them (a cache, one subject's view of a registry, the client of a registry whose ids count per subject) and
- * passes the rest on as they are. The interface's other default calls keep their defaults, which answer through this client
- * ({@link #contractOf(int)} through its {@link #schemaById}), so a subclass that changes {@code schemaById} changes
- * them too. {@link #close()} closes the other client. Thread-safe when the other client is.
+ * The client of a registry whose ids count per subject, as routes: each call that names a subject goes to {@code
+ * bySubject}'s client of that subject, the others (the subject list, the registry-wide compatibility, counters) to
+ * the registry, and {@link #schemaById} to {@code ids}. A final class that its users hold ({@link
+ * io.kavro.registry.internal.cache.PerSubjectClient}) or hand out ({@link SchemaRepoClient#forSubject}), rather than a
+ * base they extend. The interface's other default calls keep their defaults, which answer through these routes.
+ * {@link #close()} closes nothing: the registry is its owner's. Thread-safe when the clients it routes to are.
  */
-public abstract class ForwardingSchemaRegistryClient implements SchemaRegistryClient {
-  /** The client the calls go to. */
-  protected final SchemaRegistryClient delegate;
+public final class SubjectRoutes implements SchemaRegistryClient {
+  private final SchemaRegistryClient registry;
+  private final Function<String, SchemaRegistryClient> bySubject;
+  private final IntFunction<Schema> ids;
 
-  protected ForwardingSchemaRegistryClient(SchemaRegistryClient delegate) {
-    this.delegate = delegate;
+  /**
+   * @param registry answers the calls that name no subject
+   * @param bySubject the client that a call naming a subject goes to
+   */
+  public SubjectRoutes(SchemaRegistryClient registry, Function<String, SchemaRegistryClient> bySubject) {
+    this(registry, bySubject, registry::schemaById);
   }
 
-  /** The client that a call naming {@code subject} goes to: {@link #delegate} unless a subclass says otherwise. */
-  protected SchemaRegistryClient of(String subject) {
-    return delegate;
+  /** As the two-argument constructor, with {@link #schemaById} answered by {@code ids}. */
+  public SubjectRoutes(SchemaRegistryClient registry, Function<String, SchemaRegistryClient> bySubject,
+      IntFunction<Schema> ids) {
+    this.registry = registry;
+    this.bySubject = bySubject;
+    this.ids = ids;
+  }
+
+  private SchemaRegistryClient of(String subject) {
+    return bySubject.apply(subject);
+  }
+
+  /** {@code true}: routes are made only for a registry whose ids count per subject. */
+  @Override
+  public boolean idsPerSubject() {
+    return true;
+  }
+
+  /** The client of {@code subject}'s ids, as its route's client gives it. */
+  @Override
+  public SchemaRegistryClient forSubject(String subject) {
+    return of(subject).forSubject(subject);
+  }
+
+  @Override
+  public int register(String subject, Schema schema, List<SchemaReference> references,
+      io.kavro.registry.contract.DataContract contract) {
+    return of(subject).register(subject, schema, references, contract);
   }
 
   @Override
@@ -45,17 +77,17 @@ public abstract class ForwardingSchemaRegistryClient implements SchemaRegistryCl
 
   @Override
   public Schema schemaById(int id) {
-    return delegate.schemaById(id);
+    return ids.apply(id);
   }
 
   @Override
   public Schema schemaByGuid(UUID guid) {
-    return delegate.schemaByGuid(guid);
+    return registry.schemaByGuid(guid);
   }
 
   @Override
   public UUID guidOf(int id) {
-    return delegate.guidOf(id);
+    return registry.guidOf(id);
   }
 
   @Override
@@ -75,7 +107,7 @@ public abstract class ForwardingSchemaRegistryClient implements SchemaRegistryCl
 
   @Override
   public List<String> subjects() {
-    return delegate.subjects();
+    return registry.subjects();
   }
 
   @Override
@@ -90,7 +122,7 @@ public abstract class ForwardingSchemaRegistryClient implements SchemaRegistryCl
 
   @Override
   public CompatibilityLevel compatibility() {
-    return delegate.compatibility();
+    return registry.compatibility();
   }
 
   @Override
@@ -100,7 +132,7 @@ public abstract class ForwardingSchemaRegistryClient implements SchemaRegistryCl
 
   @Override
   public void setCompatibility(CompatibilityLevel level) {
-    delegate.setCompatibility(level);
+    registry.setCompatibility(level);
   }
 
   @Override
@@ -130,11 +162,10 @@ public abstract class ForwardingSchemaRegistryClient implements SchemaRegistryCl
 
   @Override
   public RegistryStats stats() {
-    return delegate.stats();
+    return registry.stats();
   }
 
+  /** Closes nothing: the registry and the subjects' clients are the owner's. */
   @Override
-  public void close() {
-    delegate.close();
-  }
+  public void close() {}
 }

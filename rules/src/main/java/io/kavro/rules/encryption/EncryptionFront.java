@@ -2,38 +2,36 @@ package io.kavro.rules.encryption;
 
 import io.kavro.registry.contract.Rule;
 import io.kavro.serde.rules.RuleException;
-import io.kavro.serde.rules.RuleExecutor;
 import io.kavro.serde.rules.RuleTarget;
 import java.util.Map;
 
 /**
- * The front that {@code ENCRYPT} and {@code ENCRYPT_PAYLOAD} share: the rule type, the keys ({@link EncryptionKeys}:
- * KMS clients and the DEK cache) with their settings and lifecycle, the cipher of a rule and the phases it runs in.
- * What each encrypts (fields, or the whole payload) is its own. Thread-safe.
+ * The front that {@code ENCRYPT} and {@code ENCRYPT_PAYLOAD} share, which each executor holds one of: the rule type,
+ * the keys ({@link EncryptionKeys}: KMS clients and the DEK cache) with their settings and lifecycle, the cipher of
+ * a rule and the phases it runs in. What each encrypts (fields, or the whole payload) is the executor's. Thread-safe.
  */
-abstract class EncryptionExecutor implements RuleExecutor {
+final class EncryptionFront {
   private final String type;
   private volatile EncryptionKeys keys;
 
-  /** An executor of rules of {@code type}, with the default settings until {@link #configure}. */
-  EncryptionExecutor(String type) {
+  /** The front of an executor of rules of {@code type}, with the default settings until {@link #configure}. */
+  EncryptionFront(String type) {
     this.type = type;
     this.keys = EncryptionKeys.configured(Map.of());
   }
 
-  @Override
-  public final String type() {
+  /** The rule type. */
+  String type() {
     return type;
   }
 
-  @Override
-  public final void configure(Map<String, ?> configs) {
+  /** Keys with {@code configs}' settings from now on. */
+  void configure(Map<String, ?> configs) {
     keys = keys.reconfigured(configs);
   }
 
-  /** Closes the KMS clients this executor made (their SDK clients, connections, threads), once. */
-  @Override
-  public final void close() {
+  /** Closes the KMS clients this front made (their SDK clients, connections, threads), once. */
+  void close() {
     keys.close();
   }
 
@@ -43,7 +41,7 @@ abstract class EncryptionExecutor implements RuleExecutor {
    * @throws NoDekRegistryException when the serde's registry client has no DEK registry
    * @throws RuleException when a parameter is missing or wrong
    */
-  final RuleCipher cipher(RuleTarget target) {
+  RuleCipher cipher(RuleTarget target) {
     return new RuleCipher(target, keys);
   }
 
@@ -62,6 +60,7 @@ abstract class EncryptionExecutor implements RuleExecutor {
     throw new RuleException(target.rule() + " runs on write and read, not " + target.phase());
   }
 
+  /** {@code "<type> executor"}: what the executor's {@code toString} shows. */
   @Override
   public String toString() {
     return type + " executor";
