@@ -93,6 +93,7 @@ class ConsumerIT {
     properties.setProperty("kavro.version", VERSION);
     properties.setProperty("kafka.version", System.getProperty("kafka.version"));
     properties.setProperty("junit.version", System.getProperty("junit.version"));
+    properties.setProperty("log4j.version", System.getProperty("log4j.version"));
     // Offline, but for the file: repositories (Maven's resolver honours it).
     properties.setProperty("aether.offline.protocols", "file");
     request.setProperties(properties);
@@ -133,7 +134,7 @@ class ConsumerIT {
   }
 
   /**
-   * Lays out this build's parent pom, BOM, registry client and serde in {@code target/staged} as a deploy of the
+   * Lays out this build's parent pom, BOM, registry client, serde and testkit in {@code target/staged} as a deploy of the
    * release profile does (without the signatures, SBOMs and extra jars, which release/stage checks).
    */
   private static Path stageThisBuild() throws IOException {
@@ -141,7 +142,7 @@ class ConsumerIT {
     delete(staged);
     stage(staged, "kavro-parent", Published.ROOT.resolve("pom.xml"), null);
     stage(staged, "kavro-bom", Published.ROOT.resolve("bom/pom.xml"), null);
-    for (String folder : List.of("registry-http", "serde")) {
+    for (String folder : List.of("registry-http", "serde", "testkit")) {
       Published module = Published.of(folder);
       Path jar = Published.ROOT.resolve(folder).resolve("target/" + module.artifactId() + "-" + VERSION + ".jar");
       assertThat(jar).as("the jar of " + module.artifactId() + ": built by this build before its integration tests")
