@@ -17,6 +17,7 @@ import org.apache.avro.data.TimeConversions;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.specific.SpecificRecordBase;
+import org.apache.kafka.common.errors.SerializationException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -114,6 +115,14 @@ class InlineBindingEndToEndTest {
     assertThatThrownBy(() -> serializer(underlying, false).serialize("events",
         new SpecificEvent(underlying, Instant.ofEpochMilli(NOV_2023))))
         .isInstanceOf(InlineValidationException.class).hasMessageContaining("at: recent: this > 0");
+  }
+
+  @Test
+  void ruleWhoseResultIsNotBoolOrString_isRefusedByName_notAViolationPerRecord() {
+    Schema schema = event("size(string(this))");
+    assertThatThrownBy(() -> serializer(schema, false).serialize("events", generic(schema, NOV_2023)))
+        .isInstanceOf(SerializationException.class).isNotInstanceOf(InlineValidationException.class)
+        .hasMessageContaining("validation rule 'recent'").hasMessageContaining("must return bool or string");
   }
 
   /** A generated class's shape: its timestamp is an Instant, converted by the class's own conversion. */

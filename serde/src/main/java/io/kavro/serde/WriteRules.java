@@ -68,7 +68,13 @@ final class WriteRules {
      * @param binding what {@code this} is: the data model the serializer writes the application's object with
      */
     static Inline of(InlineValidation validation, Schema writer, String at, InlineBinding binding) {
-      InlineChecks checks = validation.prepare(writer, binding);
+      InlineChecks checks;
+      try {
+        checks = validation.prepare(writer, binding);
+      } catch (RuleException e) {
+        throw new SerializationException("cannot serialize with " + at + ": an inline validation rule cannot run: "
+            + e.getMessage(), e);
+      }
       return checks == null ? null : new Inline(checks, validation.beforeDomainRules(), validation.failFast(), at);
     }
 

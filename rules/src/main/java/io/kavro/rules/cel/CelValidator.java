@@ -39,7 +39,10 @@ import org.apache.avro.generic.IndexedRecord;
  * Confluent's, a violation never quotes the string a rule answered, which may hold the value: it names the field
  * path (built only for a violation), the rule and its doc, else its expression.
  *
- * <p>Expressions are compiled once per schema version, in {@link #prepare}. Thread-safe.
+ * <p>Expressions are compiled once per schema version, in {@link #prepare}. A rule whose result type is known and is
+ * neither {@code bool} nor {@code string} is refused there ({@link InlineResultTypeException}, naming the rule), as
+ * Confluent's validator refuses it when compiling; a {@code dyn} result (a record's field read by name) is checked
+ * when it runs. Thread-safe.
  */
 public final class CelValidator implements InlineValidator {
   /** The property of a record or a field that holds its inline rules. */
@@ -187,6 +190,8 @@ public final class CelValidator implements InlineValidator {
       try {
         return new Check(shown, schema, CelScript.inline(cel, "validation rule '" + label + "' of " + where, expr,
             limits), null);
+      } catch (InlineResultTypeException e) {
+        throw e; // refused when prepared, as Confluent's validator refuses it when compiling
       } catch (RuleException e) {
         return new Check(shown, schema, null, e.getMessage());
       }
