@@ -1,5 +1,6 @@
 package io.kavro.serde;
 
+import io.kavro.serde.rules.InlineBinding;
 import io.kavro.serde.rules.InlineChecks;
 import io.kavro.serde.rules.InlineValidator;
 import java.util.Iterator;
@@ -69,9 +70,9 @@ final class InlineValidation implements AutoCloseable {
     }
   }
 
-  /** The compiled inline rules of {@code writer}, or null when it has none. */
-  InlineChecks prepare(Schema writer) {
-    return validator.prepare(writer);
+  /** The compiled inline rules of {@code writer}, {@code this} bound as {@code binding}; null when it has none. */
+  InlineChecks prepare(Schema writer, InlineBinding binding) {
+    return validator.prepare(writer, binding);
   }
 
   boolean beforeDomainRules() {

@@ -8,6 +8,7 @@ import io.kavro.registry.contract.DataContract;
 import io.kavro.registry.contract.Rule;
 import io.kavro.registry.contract.RuleSet;
 import io.kavro.serde.framing.SchemaIdWriter;
+import io.kavro.serde.rules.InlineBinding;
 import io.kavro.serde.subject.RegistryAwareStrategy;
 import io.kavro.serde.subject.SubjectNameStrategy;
 import java.util.Map;
@@ -36,6 +37,8 @@ final class WriteRouter {
   private final RuleEngine rules;
   /** Inline validation rules, or null when disabled. */
   private final InlineValidation inline;
+  /** {@code avro.use.logical.type.converters}: whether generic data holds logical types as their Java types. */
+  private final boolean logicalTypeConverters;
 
   /** Where the writer schema and id of a route come from. */
   enum Source {
@@ -92,6 +95,7 @@ final class WriteRouter {
     this.client = client;
     this.rules = rules;
     this.inline = inline;
+    this.logicalTypeConverters = config.useLogicalTypeConverters();
     this.isKey = config.isKey();
     this.subjects = config.subjectNameStrategy();
     this.source = Source.of(config);
@@ -185,14 +189,15 @@ final class WriteRouter {
     SchemaIdWriter placement = idInHeader
         ? SchemaIdWriter.header(id, guid != null ? guid : TopicIds.ofSubject(client, subject).guidOf(id), isKey)
         : SchemaIdWriter.prefix(id, isKey);
-    return new WriteRoute(subject, id, projection, placement, rules(subject, id, target, contract, record),
+    return new WriteRoute(subject, id, projection, placement, rules(subject, id, target, contract, record, plan),
         Long.MAX_VALUE);
   }
 
   /** The rules of the schema version a route writes with, prepared once; null when it has none. */
-  private WriteRules rules(String subject, int id, Schema target, DataContract known, String record) {
+  private WriteRules rules(String subject, int id, Schema target, DataContract known, String record,
+      WritePlanner.WritePlan plan) {
     String at = "schema id " + id + " of " + record;
-    WriteRules.Inline checks = inline == null ? null : WriteRules.Inline.of(inline, target, at);
+    WriteRules.Inline checks = inline == null ? null : WriteRules.Inline.of(inline, target, at, binding(plan));
     if (rules.ignoresRules()) {
       rules.ignoring(Rule.Mode.WRITE, () -> subject,
           () -> known != null ? known : TopicIds.ofSubject(client, subject).registeredContract(id));
@@ -207,6 +212,16 @@ final class WriteRouter {
         rules.plan(Rule.Mode.WRITE, subject, target, contract, ruleSet.domainRules(), ruleSet.enableAt(), at),
         rules.plan(Rule.Mode.WRITE, subject, target, contract, ruleSet.encodingRules(), ruleSet.enableAt(), at),
         checks);
+  }
+
+  /**
+   * What inline rules' {@code this} is for the datums of {@code plan}: the application's object, as Confluent's
+   * serializer binds it. Generated classes and reflection hold logical types as Java types; generic data does only
+   * with {@code avro.use.logical.type.converters}.
+   */
+  private InlineBinding binding(WritePlanner.WritePlan plan) {
+    return plan.kind() != WritePlanner.DatumKind.GENERIC || logicalTypeConverters ? InlineBinding.JAVA_TYPES
+        : InlineBinding.AVRO_VALUES;
   }
 
   private WritePlanner.Projection projection(String record, WritePlanner.WritePlan plan, Object datum,

@@ -1,5 +1,6 @@
 package io.kavro.serde;
 
+import io.kavro.serde.rules.InlineBinding;
 import io.kavro.serde.rules.InlineChecks;
 import io.kavro.serde.rules.RuleException;
 import io.kavro.serde.rules.RuleInput;
@@ -61,9 +62,19 @@ final class WriteRules {
    * @param at the schema version and record, for the message
    */
   record Inline(InlineChecks checks, boolean before, boolean failFast, String at) {
-    /** The inline rules of {@code writer}, or null when it has none. */
-    static Inline of(InlineValidation validation, Schema writer, String at) {
-      InlineChecks checks = validation.prepare(writer);
+    /**
+     * The inline rules of {@code writer}, or null when it has none.
+     *
+     * @param binding what {@code this} is: the data model the serializer writes the application's object with
+     */
+    static Inline of(InlineValidation validation, Schema writer, String at, InlineBinding binding) {
+      InlineChecks checks;
+      try {
+        checks = validation.prepare(writer, binding);
+      } catch (RuleException e) {
+        throw new SerializationException("cannot serialize with " + at + ": an inline validation rule cannot run: "
+            + e.getMessage(), e);
+      }
       return checks == null ? null : new Inline(checks, validation.beforeDomainRules(), validation.failFast(), at);
     }
 

@@ -2,8 +2,10 @@ package io.kavro.rules.cel;
 
 import dev.cel.bundle.Cel;
 import dev.cel.bundle.CelFactory;
+import dev.cel.common.CelAbstractSyntaxTree;
 import dev.cel.common.CelOptions;
 import dev.cel.common.CelValidationException;
+import dev.cel.common.types.CelKind;
 import dev.cel.common.types.CelType;
 import dev.cel.common.types.SimpleType;
 import dev.cel.extensions.CelExtensions;
@@ -89,9 +91,22 @@ final class CelScript {
    * Compiles an inline validation rule's expression ({@code confluent:rules}): no guard, as Confluent's.
    *
    * @param label the rule, as messages name it
+   * @throws InlineResultTypeException when it compiles to a result that is neither {@code bool} nor {@code string}
+   *     (nor {@code dyn}, known only when it runs), as Confluent's validator refuses it when compiling
    * @throws RuleException when it does not compile
    */
   static CelScript inline(Cel cel, String label, String expr, CelLimits limits) {
+    CelAbstractSyntaxTree ast;
+    try {
+      ast = cel.compile(expr).getAst();
+    } catch (CelValidationException e) {
+      return new CelScript(label, label, limits, expr, null, program(cel, label, expr)); // throws, as rules do
+    }
+    CelKind kind = ast.getResultType().kind();
+    if (kind != CelKind.BOOL && kind != CelKind.STRING && kind != CelKind.DYN) {
+      throw new InlineResultTypeException(label + ": must return bool or string; its CEL expression '"
+          + expr.trim() + "' returns " + ast.getResultType().name());
+    }
     return new CelScript(label, label, limits, expr, null, program(cel, label, expr));
   }
 

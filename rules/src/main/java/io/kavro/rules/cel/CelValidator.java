@@ -5,6 +5,7 @@ import dev.cel.bundle.Cel;
 import dev.cel.common.types.CelType;
 import dev.cel.runtime.CelVariableResolver;
 import io.kavro.serde.rules.CelRegexEngine;
+import io.kavro.serde.rules.InlineBinding;
 import io.kavro.serde.rules.InlineChecks;
 import io.kavro.serde.rules.InlineValidator;
 import io.kavro.serde.rules.RuleException;
@@ -26,8 +27,10 @@ import org.apache.avro.generic.IndexedRecord;
  * <p>A rule is an object {@code {"name", "doc", "expr", "sql"}} in the {@code confluent:rules} array of a record
  * schema (then {@code this} is the record, as a map) or of a record's field ({@code this} is the field's value);
  * other entries are skipped. {@code this} is what Confluent's serializer binds, the application's object, declared
- * with its type ({@link InlineValues}): a logical type is its Java type ({@code timestamp.of(this)},
- * {@code decimal(this)}), declared {@code dyn} as in Confluent's. {@code now} is the time of the check. The walk
+ * with its type ({@link InlineValues}): a logical type is declared {@code dyn} as in Confluent's, and is its Java
+ * type ({@code timestamp.of(this)}, {@code decimal(this)}) for generated classes, reflection and generic data with
+ * logical type converters, else its underlying Avro value ({@code timestamp.of(this, "millis")}, {@code this > 0}),
+ * as {@link InlineBinding} says. {@code now} is the time of the check. The walk
  * descends the record's fields, arrays ({@code path[i]}), maps ({@code path[#i]}, the entry's position) and the
  * branch of unions, and only where the schema has a rule below (known once per schema version); a field whose
  * schema is a union with {@code null} and whose value is null skips its rules. A rule fails when it answers
@@ -36,7 +39,10 @@ import org.apache.avro.generic.IndexedRecord;
  * Confluent's, a violation never quotes the string a rule answered, which may hold the value: it names the field
  * path (built only for a violation), the rule and its doc, else its expression.
  *
- * <p>Expressions are compiled once per schema version, in {@link #prepare}. Thread-safe.
+ * <p>Expressions are compiled once per schema version, in {@link #prepare}. A rule whose result type is known and is
+ * neither {@code bool} nor {@code string} is refused there ({@link InlineResultTypeException}, naming the rule), as
+ * Confluent's validator refuses it when compiling; a {@code dyn} result (a record's field read by name) is checked
+ * when it runs. Thread-safe.
  */
 public final class CelValidator implements InlineValidator {
   /** The property of a record or a field that holds its inline rules. */
@@ -57,12 +63,18 @@ public final class CelValidator implements InlineValidator {
     CelRegexEngine.of(configs);
   }
 
+  /** As {@link #prepare(Schema, InlineBinding)} with {@code this} bound to Java types. */
   @Override
   public InlineChecks prepare(Schema writer) {
+    return prepare(writer, InlineBinding.JAVA_TYPES);
+  }
+
+  @Override
+  public InlineChecks prepare(Schema writer, InlineBinding binding) {
     Map<Schema, RecordRules> records = new IdentityHashMap<>();
     collect(writer, records);
     Set<Schema> ruled = ruledRecords(records);
-    return ruled.isEmpty() ? null : new Walk(records, ruled, writer, limits);
+    return ruled.isEmpty() ? null : new Walk(records, ruled, writer, limits, binding == InlineBinding.JAVA_TYPES);
   }
 
   /**
@@ -178,6 +190,8 @@ public final class CelValidator implements InlineValidator {
       try {
         return new Check(shown, schema, CelScript.inline(cel, "validation rule '" + label + "' of " + where, expr,
             limits), null);
+      } catch (InlineResultTypeException e) {
+        throw e; // refused when prepared, as Confluent's validator refuses it when compiling
       } catch (RuleException e) {
         return new Check(shown, schema, null, e.getMessage());
       }
@@ -191,12 +205,15 @@ public final class CelValidator implements InlineValidator {
     private final Set<Schema> ruled;
     private final Schema writer;
     private final CelLimits limits;
+    /** Whether {@code this} holds logical types as their Java types, else as their underlying Avro values. */
+    private final boolean javaTypes;
 
-    Walk(Map<Schema, RecordRules> records, Set<Schema> ruled, Schema writer, CelLimits limits) {
+    Walk(Map<Schema, RecordRules> records, Set<Schema> ruled, Schema writer, CelLimits limits, boolean javaTypes) {
       this.records = records;
       this.ruled = ruled;
       this.writer = writer;
       this.limits = limits;
+      this.javaTypes = javaTypes;
     }
 
     @Override
@@ -366,7 +383,7 @@ public final class CelValidator implements InlineValidator {
         @Override
         public Optional<Object> find(String name) {
           return switch (name) {
-            case "this" -> Optional.of(InlineValues.value(schema, value));
+            case "this" -> Optional.of(InlineValues.value(schema, value, javaTypes));
             case CelLibrary.NOW -> Optional.of(now = CelLibrary.now(now));
             default -> Optional.empty();
           };

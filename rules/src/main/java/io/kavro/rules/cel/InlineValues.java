@@ -20,8 +20,9 @@ import org.apache.avro.generic.IndexedRecord;
 
 /**
  * What an inline validation rule's {@code this} is, as Confluent's serializer binds it ({@code CelValidator},
- * {@code CelUtils.findCelTypeForAvroSchema} and {@code toCelValue}): the application's object, where a logical type
- * is its Java type ({@code Instant} for {@code timestamp-*}, {@code LocalDateTime} for {@code local-timestamp-*},
+ * {@code CelUtils.findCelTypeForAvroSchema} and {@code toCelValue}): the application's object. With generic data
+ * without logical type converters a logical type is its underlying Avro value (a {@code long}, {@code int},
+ * {@code bytes} or {@code string}); otherwise it is its Java type ({@code Instant} for {@code timestamp-*}, {@code LocalDateTime} for {@code local-timestamp-*},
  * {@code LocalDate} for {@code date}, {@code LocalTime} for {@code time-*}, {@code BigDecimal} for {@code decimal},
  * {@code UUID} for {@code uuid}), as a generated class holds it; declared {@code dyn}, as Confluent declares every
  * logical type, so that {@code timestamp.of(this)} and {@code decimal(this)} take it. Other values are declared by
@@ -76,11 +77,21 @@ final class InlineValues {
 
   /** The CEL value of {@code value}, a generic datum of {@code schema}, with logical types as their Java types. */
   static Object value(Schema schema, Object value) {
+    return value(schema, value, true);
+  }
+
+  /**
+   * The CEL value of {@code value}, a generic datum of {@code schema}.
+   *
+   * @param javaTypes whether a logical type is its Java type (else its underlying Avro value, as generic data
+   *     without logical type converters holds it)
+   */
+  static Object value(Schema schema, Object value, boolean javaTypes) {
     if (value == null) {
       return NullValue.NULL_VALUE;
     }
     LogicalType logical = schema.getLogicalType();
-    if (logical != null) {
+    if (logical != null && javaTypes) {
       Conversion<?> conversion = LOGICAL.getConversionFor(logical);
       if (conversion != null) {
         // a datum read with conversions (or given by hand) may hold the Java type already
@@ -90,14 +101,14 @@ final class InlineValues {
     }
     switch (schema.getType()) {
       case UNION -> {
-        return value(schema.getTypes().get(GenericData.get().resolveUnion(schema, value)), value);
+        return value(schema.getTypes().get(GenericData.get().resolveUnion(schema, value)), value, javaTypes);
       }
       case RECORD -> {
         if (value instanceof IndexedRecord record) {
           List<Schema.Field> fields = schema.getFields();
           Map<String, Object> map = new LinkedHashMap<>(fields.size() * 4 / 3 + 1);
           for (Schema.Field field : fields) {
-            map.put(field.name(), value(field.schema(), record.get(field.pos())));
+            map.put(field.name(), value(field.schema(), record.get(field.pos()), javaTypes));
           }
           return map;
         }
@@ -106,7 +117,7 @@ final class InlineValues {
         if (value instanceof Collection<?> elements) {
           List<Object> list = new ArrayList<>(elements.size());
           for (Object element : elements) {
-            list.add(value(schema.getElementType(), element));
+            list.add(value(schema.getElementType(), element, javaTypes));
           }
           return list;
         }
@@ -114,7 +125,7 @@ final class InlineValues {
       case MAP -> {
         if (value instanceof Map<?, ?> entries) {
           Map<String, Object> map = new LinkedHashMap<>(entries.size() * 4 / 3 + 1);
-          entries.forEach((key, element) -> map.put(String.valueOf(key), value(schema.getValueType(), element)));
+          entries.forEach((key, element) -> map.put(String.valueOf(key), value(schema.getValueType(), element, javaTypes)));
           return map;
         }
       }

@@ -1,8 +1,10 @@
 package io.kavro.rules.cel;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kavro.serde.rules.InlineChecks;
+import io.kavro.serde.rules.RuleException;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.Schema;
@@ -152,7 +154,7 @@ class CelValidatorTest {
   private static final String BROKEN = """
       {"type":"record","name":"R","fields":[{"name":"x","type":"string","confluent:rules":[
        {"name":"noCompile","expr":"this >>> 1"},{"name":"fails","expr":"int(this) > 0"},
-       {"name":"notBool","expr":"size(this)"},{"name":"noExpr"}]}]}""";
+       {"name":"notBool","expr":"dyn(size(this))"},{"name":"noExpr"}]}]}""";
 
   @Test
   void ruleThatCannotRun_isAViolation_namingWhy_neverTheValue() {
@@ -161,9 +163,20 @@ class CelValidatorTest {
     assertThat(found).hasSize(4);
     assertThat(found.get(0)).startsWith("x: noCompile: this >>> 1 (caused by:").contains("cannot compile");
     assertThat(found.get(1)).startsWith("x: fails: int(this) > 0 (caused by:");
-    assertThat(found.get(2)).startsWith("x: notBool: size(this) (caused by: it answered a java.lang.Long");
+    assertThat(found.get(2)).startsWith("x: notBool: dyn(size(this)) (caused by: it answered a java.lang.Long");
     assertThat(found.get(3)).startsWith("x: noExpr: null (caused by: has no expression");
     assertThat(String.join("\n", found)).doesNotContain("secret-value");
+  }
+
+  @Test
+  void ruleWhoseResultIsNeitherBoolNorString_isRefusedWhenPrepared_namingIt() {
+    Schema schema = new Schema.Parser().parse("""
+        {"type":"record","name":"R","fields":[{"name":"x","type":"string","confluent:rules":[
+         {"name":"ok","expr":"size(this) > 0"},{"name":"counts","expr":"size(this)"}]}]}""");
+    assertThatThrownBy(() -> new CelValidator().prepare(schema))
+        .isInstanceOf(RuleException.class)
+        .hasMessageContaining("validation rule 'counts'").hasMessageContaining("must return bool or string")
+        .hasMessageContaining("size(this)");
   }
 
   @Test

@@ -21,6 +21,18 @@ public interface InlineValidator extends AutoCloseable {
    */
   InlineChecks prepare(Schema writer);
 
+  /**
+   * Compiles the inline rules of {@code writer}, once per schema version and binding, with {@code this} bound as
+   * {@code binding} says (the data model the serializer writes with). The default ignores the binding.
+   *
+   * @return the checks, or null when the schema has no inline rule
+   * @throws RuleException naming the rule, when a rule is refused outright (its result can never be a bool or a
+   *     string); the serializer then refuses the records of that schema version
+   */
+  default InlineChecks prepare(Schema writer, InlineBinding binding) {
+    return prepare(writer);
+  }
+
   @Override
   default void close() {}
 }
