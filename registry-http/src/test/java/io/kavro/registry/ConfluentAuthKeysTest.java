@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.kavro.registry.config.BearerTokenProvider;
 import io.kavro.registry.config.RegistryConfig;
 import io.kavro.registry.config.RegistryConfigException;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HashMap;
