@@ -187,6 +187,28 @@ class ConfluentAuthKeysTest {
         .isInstanceOf(RegistryConfigException.class).hasMessageContaining("does not implement");
   }
 
+  /** A provider whose class cannot be initialised: its static initialiser throws. */
+  public static final class UnloadableTokens implements BearerTokenProvider {
+    private static final String PREFIX = fail();
+
+    private static String fail() {
+      throw new IllegalStateException("no token store");
+    }
+
+    @Override
+    public String token() {
+      return PREFIX;
+    }
+  }
+
+  @Test
+  void customProvider_thatCannotBeLoaded_isAConfigError_namingTheKeyAndTheInterface() {
+    assertThatThrownBy(() -> client("bearer.auth.credentials.source", "CUSTOM",
+        "bearer.auth.custom.provider.class", UnloadableTokens.class.getName()))
+        .isInstanceOf(RegistryConfigException.class).hasMessageContaining("bearer.auth.custom.provider.class")
+        .hasMessageContaining(BearerTokenProvider.class.getName());
+  }
+
   @Test
   void confluentOnlySources_areRefusedByName() {
     assertThatThrownBy(() -> client("bearer.auth.credentials.source", "SASL_OAUTHBEARER_INHERIT"))
