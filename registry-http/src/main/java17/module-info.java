@@ -1,6 +1,6 @@
 /**
  * Kavro's schema registry client: the {@link io.kavro.registry.SchemaRegistryClient} interface, its value types
- * and exceptions, the factory {@link io.kavro.registry.SchemaRegistryClients}, its settings
+ * and exceptions, the factory {@link io.kavro.registry.factory.SchemaRegistryClients}, its settings
  * ({@code io.kavro.registry.config}), data contracts ({@code io.kavro.registry.contract}) and the scopes of the
  * in-memory registry behind {@code mock://} ({@code io.kavro.registry.mock}).
  *
@@ -22,5 +22,6 @@ module io.kavro.registry {
   exports io.kavro.registry;
   exports io.kavro.registry.config;
   exports io.kavro.registry.contract;
+  exports io.kavro.registry.factory;
   exports io.kavro.registry.mock;
 }

@@ -1,6 +1,6 @@
 package io.kavro.cli;
 
-import io.kavro.registry.ContractFiles;
+import io.kavro.registry.factory.ContractFiles;
 import io.kavro.registry.contract.DataContract;
 import io.kavro.schematools.SchemaFiles;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.kavro.cli;
 
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.rules.encryption.DekRewrap;
 import java.io.PrintWriter;
 import java.util.HashMap;

@@ -2,7 +2,7 @@ package io.kavro.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.schematools.SchemaFiles;
 import io.kavro.serde.KafkaAvroSerializer;
 import java.io.IOException;

@@ -5,7 +5,7 @@ import io.kavro.registry.CompatibilityInForce;
 import io.kavro.registry.CompatibilityLevel;
 import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SubjectVersion;
 import io.kavro.registry.contract.DataContract;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kavro.registry.contract.DataContract;
 import io.kavro.registry.contract.Dek;
-import io.kavro.registry.contract.DekRegistry;
+import io.kavro.registry.DekRegistry;
 import io.kavro.registry.contract.Kek;
 import io.kavro.registry.contract.Metadata;
 import io.kavro.registry.contract.Rule;

@@ -2,7 +2,7 @@ package io.kavro.examples;
 
 import io.kavro.examples.avro.Order;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.SubjectVersion;
 import io.kavro.serde.WireFormat;
 import java.io.PrintStream;

@@ -2,7 +2,7 @@ package io.kavro.examples;
 
 import io.kavro.registry.CompatibilityLevel;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.serde.SchemaRegistrationException;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.kavro.examples;
 
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.SchemaRegistryException;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;

@@ -1,7 +1,7 @@
 package io.kavro.maven;
 
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.config.RegistryConfig;
 import java.util.LinkedHashMap;
 import java.util.List;

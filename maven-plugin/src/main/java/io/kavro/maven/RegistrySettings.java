@@ -12,7 +12,7 @@ import java.util.TreeMap;
  * {@link RegistryConfig} ({@code schema.registry.url}, {@code basic.auth.*}, {@code bearer.auth.*},
  * {@code request.header.*}, {@code schema.registry.ssl.*}), over the free {@code configs} map. A parameter wins
  * over the same key in {@code configs}, as Confluent's plugin has {@code userInfoConfig} win. The map goes to
- * {@link io.kavro.registry.SchemaRegistryClients#create(Map)}, the one path from settings to a client that the
+ * {@link io.kavro.registry.factory.SchemaRegistryClients#create(Map)}, the one path from settings to a client that the
  * serde and the console tool take too.
  *
  * @param urls the registry's base URLs
@@ -47,7 +47,7 @@ record RegistrySettings(List<String> urls, String userInfo, String bearerToken, 
     return java.util.Collections.unmodifiableMap(copy);
   }
 
-  /** The settings map for {@link io.kavro.registry.SchemaRegistryClients#create(Map)}. */
+  /** The settings map for {@link io.kavro.registry.factory.SchemaRegistryClients#create(Map)}. */
   Map<String, Object> config() {
     Map<String, Object> config = new LinkedHashMap<>(configs);
     if (!urls.isEmpty()) {

@@ -4,7 +4,7 @@ import io.kavro.registry.CompatibilityCheck;
 import io.kavro.registry.CompatibilityLevel;
 import io.kavro.registry.InvalidSchemaException;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.schematools.SchemaFileException;
 import io.kavro.schematools.SchemaImports;
 import java.io.File;

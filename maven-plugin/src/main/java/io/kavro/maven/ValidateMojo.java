@@ -1,6 +1,6 @@
 package io.kavro.maven;
 
-import io.kavro.registry.HeldSchemas;
+import io.kavro.registry.factory.HeldSchemas;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.schematools.SchemaFileException;
 import io.kavro.schematools.SchemaFiles;

@@ -3,7 +3,7 @@ package io.kavro.maven;
 import io.kavro.registry.SchemaIncompatibilities;
 import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.SubjectVersion;
 import io.kavro.schematools.SchemaImports;
 import java.io.File;

@@ -1,7 +1,6 @@
 package io.kavro.registry;
 
 import io.kavro.registry.contract.DataContract;
-import io.kavro.registry.contract.DekRegistry;
 import java.io.Closeable;
 import java.util.List;
 import org.apache.avro.Schema;
@@ -11,8 +10,9 @@ import org.apache.avro.Schema;
  * {@code /apis/ccompat/v7}, Karapace, Redpanda), or of the in-memory {@code mock://} registry.
  *
  * <p><b>Thread safety.</b> Implementations are thread-safe: share one instance between threads, and between
- * a serializer and a deserializer. Create it with {@link SchemaRegistryClients#create(java.util.Map)}, which
- * also puts a cache in front of the registry.
+ * a serializer and a deserializer. Create it with
+ * {@link io.kavro.registry.factory.SchemaRegistryClients#create(java.util.Map)}, which also puts a cache in front of
+ * the registry.
  *
  * <p><b>Errors.</b> Every method throws a subclass of {@link SchemaRegistryException}: {@link
  * SchemaNotFoundException} for an unknown subject, version or id; {@link IncompatibleSchemaException} when

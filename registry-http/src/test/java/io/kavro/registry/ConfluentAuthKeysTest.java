@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.kavro.registry.config.BearerTokenProvider;
 import io.kavro.registry.config.RegistryConfig;
 import io.kavro.registry.config.RegistryConfigException;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HashMap;
@@ -184,6 +185,28 @@ class ConfluentAuthKeysTest {
     assertThatThrownBy(() -> client("bearer.auth.credentials.source", "CUSTOM",
         "bearer.auth.custom.provider.class", String.class.getName()))
         .isInstanceOf(RegistryConfigException.class).hasMessageContaining("does not implement");
+  }
+
+  /** A provider whose class cannot be initialised: its static initialiser throws. */
+  public static final class UnloadableTokens implements BearerTokenProvider {
+    private static final String PREFIX = fail();
+
+    private static String fail() {
+      throw new IllegalStateException("no token store");
+    }
+
+    @Override
+    public String token() {
+      return PREFIX;
+    }
+  }
+
+  @Test
+  void customProvider_thatCannotBeLoaded_isAConfigError_namingTheKeyAndTheInterface() {
+    assertThatThrownBy(() -> client("bearer.auth.credentials.source", "CUSTOM",
+        "bearer.auth.custom.provider.class", UnloadableTokens.class.getName()))
+        .isInstanceOf(RegistryConfigException.class).hasMessageContaining("bearer.auth.custom.provider.class")
+        .hasMessageContaining(BearerTokenProvider.class.getName());
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.kavro.registry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kavro.registry.factory.HeldSchemas;
 import org.junit.jupiter.api.Test;
 
 /** Schema texts read as registries hold them: what Avro 1.12.2 refuses and Kavro reads, and how. */

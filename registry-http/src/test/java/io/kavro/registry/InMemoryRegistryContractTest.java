@@ -5,6 +5,7 @@ import static io.kavro.registry.TestSchemas.USER_V2;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.mock.MockRegistries;
 import java.util.List;
 import java.util.Map;

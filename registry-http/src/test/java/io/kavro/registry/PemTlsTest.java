@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kavro.registry.config.RegistryConfigException;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;

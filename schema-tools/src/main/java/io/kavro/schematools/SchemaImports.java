@@ -3,10 +3,10 @@ package io.kavro.schematools;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.kavro.registry.HeldSchemas;
+import io.kavro.registry.factory.HeldSchemas;
 import io.kavro.registry.SchemaReference;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SubjectVersion;
 import java.io.IOException;
@@ -69,7 +69,8 @@ public final class SchemaImports {
     /** As Avro 1.12.2 reads it, the strictest line Kavro supports: defaults are checked. */
     STRICT,
     /**
-     * As a registry holds it and Kavro reads it ({@link io.kavro.registry.HeldSchemas}): defaults are not checked,
+     * As a registry holds it and Kavro reads it ({@link io.kavro.registry.factory.HeldSchemas}): defaults are not
+     * checked,
      * and a named type referenced as an object, {@code {"type":"ns.Place"}}, is read as the name (AVRO-4176).
      */
     AS_HELD

@@ -8,7 +8,7 @@ import io.kavro.registry.SubjectVersion;
 import io.kavro.registry.contract.DataContract;
 import io.kavro.registry.SchemaReference;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;

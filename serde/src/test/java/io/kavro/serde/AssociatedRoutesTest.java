@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kavro.registry.Association;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.UnsupportedRegistryApiException;
 import io.kavro.registry.mock.MockRegistries;
 import io.kavro.registry.mock.MockRegistry;

@@ -3,7 +3,7 @@ package io.kavro.serde;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import java.lang.management.ManagementFactory;
 import java.util.Map;
 import org.apache.avro.Schema;

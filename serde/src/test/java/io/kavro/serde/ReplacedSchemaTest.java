@@ -3,7 +3,7 @@ package io.kavro.serde;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.mock.MockRegistries;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;

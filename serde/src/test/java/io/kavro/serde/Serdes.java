@@ -1,7 +1,7 @@
 package io.kavro.serde;
 
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.mock.MockRegistries;
 import java.util.HashMap;
 import java.util.Map;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kavro.registry.Association;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.mock.MockRegistry;
 import io.kavro.serde.subject.SubjectNameStrategy;
 import io.kavro.serde.subject.TickedAssociatedNameStrategy;

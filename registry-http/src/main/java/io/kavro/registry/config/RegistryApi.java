@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * The protocol a registry speaks ({@code schema.registry.api}). Each one is a class that speaks through the shared
  * HTTP side (retries, failover, TLS, auth) and sits behind the same cache and disk cache: a new protocol is a new
- * class, a constant here, and its case in {@link io.kavro.registry.SchemaRegistryClients}.
+ * class, a constant here, and its case in {@link io.kavro.registry.factory.SchemaRegistryClients}.
  */
 public enum RegistryApi {
   /** Confluent's REST API, which Confluent's registry, Apicurio's ccompat API, Karapace and Redpanda speak. */

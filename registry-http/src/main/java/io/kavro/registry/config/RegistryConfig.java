@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
  * <p>Secrets are {@link Secret}s: {@link #toString()} never shows them.
  *
  * @param urls registry base URLs, in failover order (may hold user info: do not log them as they are); empty
- *     when none is configured, which {@link io.kavro.registry.SchemaRegistryClients#create} refuses
+ *     when none is configured, which {@link io.kavro.registry.factory.SchemaRegistryClients#create} refuses
  * @param urlRandomize whether each client starts at a random one of the URLs (then fails over in order), to
  *     spread clients that share a configuration
  * @param maxSchemasPerSubject bound on each schema cache

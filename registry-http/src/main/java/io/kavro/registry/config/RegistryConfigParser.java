@@ -150,6 +150,9 @@ final class RegistryConfigParser {
               : RegistryConfigParser.class.getClassLoader());
     } catch (ClassNotFoundException e) {
       throw invalid(key, value, "class not found");
+    } catch (LinkageError e) {
+      // A static initialiser that throws, or a class missing one it links to: the setting's fault, not a crash.
+      throw invalid(key, value, "cannot be loaded as a " + BearerTokenProvider.class.getName() + ": " + e);
     }
     if (!BearerTokenProvider.class.isAssignableFrom(type)) {
       throw invalid(key, type.getName(), "does not implement " + BearerTokenProvider.class.getName());

@@ -4,7 +4,7 @@ import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.UnsupportedRegistryApiException;
 import io.kavro.registry.contract.Dek;
-import io.kavro.registry.contract.DekRegistry;
+import io.kavro.registry.DekRegistry;
 import io.kavro.registry.contract.Kek;
 import io.kavro.registry.internal.dialect.HttpDekRegistry;
 import io.kavro.registry.internal.http.OptionalApi;

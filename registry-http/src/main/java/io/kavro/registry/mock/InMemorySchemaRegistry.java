@@ -116,7 +116,7 @@ final class InMemorySchemaRegistry implements MockRegistry {
 
   /** {@inheritDoc} This registry's own, which every client of its scope shares: see {@link InMemoryDekRegistry}. */
   @Override
-  public io.kavro.registry.contract.DekRegistry dekRegistry() {
+  public io.kavro.registry.DekRegistry dekRegistry() {
     return state.deks;
   }
 

@@ -23,7 +23,8 @@ public final class MockRegistries {
 
   /**
    * A new, empty in-memory registry in no scope, with the Confluent registry's semantics and no cache in front: what
-   * this class keeps one of per scope. {@link io.kavro.registry.SchemaRegistryClients#inMemory()} gives the same.
+   * this class keeps one of per scope. {@link io.kavro.registry.factory.SchemaRegistryClients#inMemory()} gives the
+   * same.
    */
   public static MockRegistry inMemory() {
     return new InMemorySchemaRegistry();

@@ -2,7 +2,7 @@ package io.kavro.rules.encryption;
 
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.contract.Dek;
-import io.kavro.registry.contract.DekRegistry;
+import io.kavro.registry.DekRegistry;
 import io.kavro.registry.contract.Kek;
 import io.kavro.serde.rules.RuleException;
 import java.security.GeneralSecurityException;

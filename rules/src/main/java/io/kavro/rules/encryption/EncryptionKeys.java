@@ -3,7 +3,7 @@ package io.kavro.rules.encryption;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.kavro.registry.contract.Dek;
-import io.kavro.registry.contract.DekRegistry;
+import io.kavro.registry.DekRegistry;
 import io.kavro.registry.contract.Kek;
 import io.kavro.serde.rules.Causes;
 import io.kavro.serde.rules.RuleException;

@@ -1,7 +1,7 @@
 package io.kavro.rules.encryption;
 
 import io.kavro.registry.UnsupportedRegistryApiException;
-import io.kavro.registry.contract.DekRegistry;
+import io.kavro.registry.DekRegistry;
 import io.kavro.serde.rules.RuleException;
 import io.kavro.serde.rules.RuleTarget;
 import java.nio.ByteBuffer;

@@ -3,7 +3,7 @@ package io.kavro.rules.encryption;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.kavro.registry.contract.DekRegistry;
+import io.kavro.registry.DekRegistry;
 import io.kavro.registry.contract.Kek;
 import io.kavro.registry.mock.MockRegistries;
 import java.security.GeneralSecurityException;

@@ -1,7 +1,7 @@
 package io.kavro.rules.encryption;
 
 import io.kavro.registry.contract.Dek;
-import io.kavro.registry.contract.DekRegistry;
+import io.kavro.registry.DekRegistry;
 import io.kavro.registry.contract.Kek;
 import java.util.Map;
 import java.util.Optional;

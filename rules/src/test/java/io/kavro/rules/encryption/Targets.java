@@ -2,7 +2,7 @@ package io.kavro.rules.encryption;
 
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.contract.DataContract;
-import io.kavro.registry.contract.DekRegistry;
+import io.kavro.registry.DekRegistry;
 import io.kavro.registry.contract.Metadata;
 import io.kavro.registry.contract.Rule;
 import io.kavro.registry.contract.RuleSet;

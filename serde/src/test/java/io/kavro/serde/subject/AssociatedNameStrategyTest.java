@@ -7,7 +7,7 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import io.kavro.registry.Association;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.UnsupportedRegistryApiException;
 import io.kavro.registry.mock.MockRegistry;
 import java.lang.reflect.InvocationTargetException;

@@ -28,6 +28,11 @@ class ArchitectureTest {
   /** The checkout's root, from this module's folder {@code tests/architecture}. */
   private static final Path ROOT = Path.of("..", "..").toAbsolutePath().normalize();
   private static final Pattern IMPORT = Pattern.compile("^import (?:static )?([\\w.]+)(?:\\.\\*)?;", Pattern.MULTILINE);
+  /** A non-static wildcard import of Kavro's: it names no type, and what it brings in is read by no rule. */
+  private static final Pattern KAVRO_WILDCARD = Pattern.compile(
+      "^import (io\\.kavro\\.[\\w.]*)\\*;", Pattern.MULTILINE);
+  /** A fully qualified name of a Kavro type written out in code: its package and its (outermost) simple name. */
+  private static final Pattern QUALIFIED = Pattern.compile("(?<![\\w.])(io\\.kavro(?:\\.[a-z]\\w*)+)\\.([A-Z]\\w*)");
 
   /**
    * The product modules with Java sources, and the root package of each one's own code. kavro-serde-kafka3 is
@@ -89,26 +94,21 @@ class ArchitectureTest {
       "InMemoryDekRegistry");
 
   /**
-   * The registry client's packages in their layer order, top first: each may use only those below it. The root
-   * package is cut in three, as its public names are fixed: its entry points (which build the implementation), the
-   * client's interface and values, and the exceptions. docs/modules-and-tests.md draws the graph.
+   * The registry client's packages in their layer order, top first: each may use only those below it. The entry
+   * points that build the implementation have their own package at the top; the client's interface, its values and
+   * exceptions ({@code registry}) sit below the implementation. docs/modules-and-tests.md draws the graph.
    */
   private static final List<String> REGISTRY_LAYERS = List.of(
-      "registry (entry points)",
+      "registry.factory",
       "registry.mock",
       "registry.internal.cache",
       "registry.internal.dialect",
       "registry.internal.auth",
       "registry.internal.http",
       "registry.internal.schema",
-      "registry (client)",
+      "registry",
       "registry.contract",
-      "registry (exceptions)",
       "registry.config");
-
-  /** The types of {@code io.kavro.registry} that build the implementation: the layer above all others. */
-  private static final Set<String> REGISTRY_ENTRY_POINTS = Set.of("SchemaRegistryClients", "HeldSchemas",
-      "ContractFiles");
 
   /** The most source files (package-info included) that one package of the registry client holds. */
   private static final int REGISTRY_PACKAGE_MAX_FILES = 26;
@@ -123,8 +123,8 @@ class ArchitectureTest {
       "WriteRules", "ReadRules", "EncryptionBypassLog", "RuleMetrics");
 
   /** A string or character literal, or a comment: text that names no type in the code. */
-  private static final Pattern NOT_CODE = Pattern.compile(
-      "\"(?:\\\\.|[^\"\\\\])*\"|'(?:\\\\.|[^'\\\\])*'|/\\*[\\s\\S]*?\\*/|//[^\n]*");
+  private static final Pattern NOT_CODE = Pattern.compile("\"\"\"[\\s\\S]*?\"\"\"|"
+      + "\"(?:\\\\.|[^\"\\\\])*\"|'(?:\\\\.|[^'\\\\])*'|/\\*[\\s\\S]*?\\*/|//[^\n]*");
   private static final Pattern TYPE_NAME = Pattern.compile("\\b[A-Z]\\w*\\b");
 
   /** One import of one main source file. */
@@ -277,6 +277,24 @@ class ArchitectureTest {
   }
 
   /**
+   * No module imports Kavro's types by wildcard: such an import names no type, so a reader cannot see what is used.
+   * (The rules above still count it as a use of the whole package.)
+   */
+  @Test
+  void noModule_importsKavroByWildcard() {
+    List<String> wildcards = new ArrayList<>();
+    for (String module : new TreeSet<>(MODULES.keySet())) {
+      for (Path file : sources(module)) {
+        Matcher wildcard = KAVRO_WILDCARD.matcher(NOT_CODE.matcher(read(file)).replaceAll(" "));
+        while (wildcard.find()) {
+          wildcards.add(ROOT.relativize(file) + " imports " + wildcard.group(1) + "*");
+        }
+      }
+    }
+    assertThat(wildcards).isEmpty();
+  }
+
+  /**
    * Each module's public types are the pinned ones. A public type is a promise (in an exported package, to users;
    * in an internal one, to the other packages of its module), so one added or gone fails here until the list says
    * so, as a new member fails the API baseline.
@@ -355,9 +373,7 @@ class ArchitectureTest {
     }
     for (Map.Entry<String, List<Path>> entry : byPackage.entrySet()) {
       String name = entry.getKey();
-      if (!name.equals("io.kavro.registry")) {
-        assertThat(REGISTRY_LAYERS).as("the layer of package " + name).contains(shortName(name));
-      }
+      assertThat(REGISTRY_LAYERS).as("the layer of package " + name).contains(shortName(name));
       assertThat(entry.getValue()).as("package-info.java of " + name)
           .anyMatch(file -> file.getFileName().toString().equals("package-info.java"));
       assertThat(entry.getValue()).as("the files of " + name).hasSizeLessThanOrEqualTo(REGISTRY_PACKAGE_MAX_FILES);
@@ -407,66 +423,62 @@ class ArchitectureTest {
     assertThat(start).as(GRAPH_START + " in " + ARCHITECTURE_PAGE).isNotNegative();
     assertThat(end).as(GRAPH_END + " after it").isGreaterThan(start);
     Set<String> drawn = new TreeSet<>();
-    Matcher arrow = Pattern.compile("^\\s*(\\w+) --> (\\w+)\\s*$", Pattern.MULTILINE)
-        .matcher(page.substring(start, end));
-    while (arrow.find()) {
-      drawn.add(arrow.group(1) + " --> " + arrow.group(2));
+    List<String> declared = new ArrayList<>();
+    List<String> unread = new ArrayList<>();
+    Pattern arrow = Pattern.compile("\\s*(\\w+) --> (\\w+)\\s*");
+    Pattern declaration = Pattern.compile("\\s*(\\w+)\\[\"[^\"]+\"]\\s*");
+    for (String line : page.substring(start + GRAPH_START.length(), end).strip().lines().toList()) {
+      Matcher drawnArrow = arrow.matcher(line);
+      Matcher node = declaration.matcher(line);
+      if (drawnArrow.matches()) {
+        drawn.add(drawnArrow.group(1) + " --> " + drawnArrow.group(2));
+      } else if (node.matches()) {
+        declared.add(node.group(1));
+      } else if (!List.of("```mermaid", "flowchart TD", "```").contains(line.strip())) {
+        unread.add(line);
+      }
     }
+    assertThat(unread).as("lines of the graph that are neither a node nor an arrow").isEmpty();
+    assertThat(declared).as("the graph's nodes, one per package in layer order")
+        .containsExactlyElementsOf(REGISTRY_LAYERS.stream().map(ArchitectureTest::node).toList());
     assertThat(drawn).withFailMessage("The registry graph in %s differs from the code's.%n  drawn: %s%n  code:  %s%n"
         + "Draw these arrows (node ids as REGISTRY_LAYERS names them, with . and spaces as _):%n%s",
         ROOT.relativize(ARCHITECTURE_PAGE), drawn, expected, String.join("\n", expected)).isEqualTo(expected);
   }
 
+  /** The architecture page's table of the registry's packages gives each one, with its number of files. */
+  @Test
+  void theArchitecturePage_countsTheRegistryPackagesFiles() {
+    Map<String, Integer> counted = new java.util.TreeMap<>();
+    for (Path file : sources("registry-http")) {
+      counted.merge(packageOf(read(file)), 1, Integer::sum);
+    }
+    Map<String, Integer> tabled = new java.util.TreeMap<>();
+    Matcher row = Pattern.compile("^\\| `(io\\.kavro\\.registry[\\w.]*)` \\| (\\d+) \\|", Pattern.MULTILINE)
+        .matcher(read(ARCHITECTURE_PAGE));
+    while (row.find()) {
+      tabled.put(row.group(1), Integer.parseInt(row.group(2)));
+    }
+    assertThat(tabled).as("the packages and file counts in the table of %s", ROOT.relativize(ARCHITECTURE_PAGE))
+        .isEqualTo(counted);
+  }
+
   /**
-   * The registry client's uses between its packages (cut as {@link #REGISTRY_LAYERS} cuts them), each with the
-   * types that make it: from the imports, names written out in the code, and, within {@code io.kavro.registry},
-   * the names of its other parts.
+   * The registry client's uses between its packages, each with the types that make it: from the imports (a
+   * wildcard import is a use of its package) and the names written out in the code.
    */
   private static Map<List<String>, Set<String>> registryUses() {
-    Map<String, String> rootTypes = new java.util.HashMap<>();
-    Path rootFolder = ROOT.resolve("registry-http/src/main/java/io/kavro/registry");
-    for (Path file : sources("registry-http")) {
-      if (file.getParent().equals(rootFolder) && !file.getFileName().toString().equals("package-info.java")) {
-        String type = file.getFileName().toString().replace(".java", "");
-        rootTypes.put(type, layerOf("io.kavro.registry", type));
-      }
-    }
-    Pattern qualified = Pattern.compile("\\b(io\\.kavro\\.registry(?:\\.[a-z]\\w*)*)\\.([A-Z]\\w*)");
     Map<List<String>, Set<String>> uses = new java.util.TreeMap<>(java.util.Comparator.comparing(List::toString));
-    for (Path file : sources("registry-http")) {
-      String text = read(file);
-      String type = file.getFileName().toString().replace(".java", "");
-      String from = layerOf(packageOf(text), type);
-      String code = NOT_CODE.matcher(text).replaceAll(" ");
-      Matcher named = qualified.matcher(code);
-      while (named.find()) {
-        String to = layerOf(named.group(1), named.group(2));
-        if (!to.equals(from)) {
-          uses.computeIfAbsent(List.of(from, to), k -> new TreeSet<>()).add(type + " -> " + named.group(2));
-        }
-      }
-      if (file.getParent().equals(rootFolder)) {
-        Matcher simple = TYPE_NAME.matcher(code.replaceAll("(?m)^(package|import) [^;]+;", " "));
-        while (simple.find()) {
-          String to = rootTypes.get(simple.group());
-          if (to != null && !to.equals(from)) {
-            uses.computeIfAbsent(List.of(from, to), k -> new TreeSet<>()).add(type + " -> " + simple.group());
-          }
-        }
+    for (Import i : imports("registry-http", i -> i.imported().startsWith("io.kavro.registry"))) {
+      String from = shortName(i.packageName());
+      String to = shortName(packageOfType(i.imported()));
+      if (!to.equals(from)) {
+        String type = i.file().getFileName().toString().replace(".java", "");
+        uses.computeIfAbsent(List.of(from, to), k -> new TreeSet<>())
+            .add(type + " -> " + i.imported().substring(i.imported().lastIndexOf('.') + 1));
       }
     }
     return uses;
-  }
-
-  /** The layer of {@code type} in {@code packageName}, as {@link #REGISTRY_LAYERS} names it. */
-  private static String layerOf(String packageName, String type) {
-    if (!packageName.equals("io.kavro.registry")) {
-      return shortName(packageName);
-    }
-    if (REGISTRY_ENTRY_POINTS.contains(type)) {
-      return "registry (entry points)";
-    }
-    return type.endsWith("Exception") ? "registry (exceptions)" : "registry (client)";
   }
 
   private static String shortName(String packageName) {
@@ -567,32 +579,85 @@ class ArchitectureTest {
     return packages;
   }
 
-  /** A module's public types, top-level and nested ({@code Outer.Inner}), from its main sources. */
+  /**
+   * A type declaration in code without comments or strings: its modifiers and annotations, its kind and its name.
+   * A {@code record} must be followed by its header, as the word is also a common variable name.
+   */
+  private static final Pattern DECLARATION = Pattern.compile("(?<![\\w.@])((?:@[\\w.]+(?:\\s*\\([^()]*\\))?\\s+|"
+      + "(?:public|protected|private|static|final|abstract|sealed|non-sealed|strictfp)\\s+)*)"
+      + "(class|interface|enum|@\\s*interface|record(?=\\s+\\w+\\s*[(<]))\\s+(\\w+)");
+
+  /** A type being read: its name as users write it, whether users reach it, and whether it is an interface. */
+  private record Declared(String name, boolean reachable, boolean isInterface) {}
+
+  /**
+   * A module's public types, top-level and nested ({@code Outer.Inner}, at any depth), from its main sources: those
+   * users can name, that is declared public, or nested in an interface or annotation (implicitly public), inside
+   * types that are all public. Local and anonymous classes are none.
+   */
   private static List<String> publicTypes(String module) {
-    Pattern declaration = Pattern.compile(
-        "^( *)public (?:static |final |abstract |sealed |non-sealed |strictfp )*(?:class|interface|record|enum|"
-            + "@interface) (\\w+)", Pattern.MULTILINE);
     List<String> types = new ArrayList<>();
     for (Path file : sources(module)) {
-      String text = NOT_CODE.matcher(read(file)).replaceAll(" ");
-      String top = packageOf(read(file)) + "." + file.getFileName().toString().replace(".java", "");
-      Matcher type = declaration.matcher(text);
-      while (type.find()) {
-        types.add(type.group(1).isEmpty() ? top : top + "." + type.group(2));
+      String code = NOT_CODE.matcher(read(file)).replaceAll(" ");
+      String packageName = packageOf(code);
+      // What each open brace opened: a type's body, or another block (null).
+      java.util.Deque<Declared> open = new java.util.ArrayDeque<>();
+      Declared pending = null;
+      Matcher declaration = DECLARATION.matcher(code);
+      int next = declaration.find() ? declaration.start() : -1;
+      for (int at = 0; at < code.length(); at++) {
+        if (at == next) {
+          Declared enclosing = open.peek();
+          boolean member = enclosing != BLOCK;
+          Declared outer = member ? enclosing : null;
+          boolean declaredPublic = declaration.group(1).matches("(?s).*\\bpublic\\s.*");
+          boolean implicitlyPublic = outer != null && outer.isInterface();
+          String kind = declaration.group(2);
+          String name = outer == null ? packageName + "." + declaration.group(3)
+              : outer.name() + "." + declaration.group(3);
+          boolean reachable = member && (declaredPublic || implicitlyPublic) && (outer == null || outer.reachable());
+          pending = new Declared(name, reachable, kind.equals("interface") || kind.startsWith("@"));
+          if (reachable) {
+            types.add(name);
+          }
+          at = declaration.end() - 1;
+          next = declaration.find() ? declaration.start() : -1;
+        } else if (code.charAt(at) == '{') {
+          open.push(pending == null ? BLOCK : pending);
+          pending = null;
+        } else if (code.charAt(at) == '}') {
+          open.pop();
+        }
       }
     }
     types.sort(null);
     return types;
   }
 
+  /** A brace that opens no type's body (a method, an initialiser, an enum constant, an anonymous class). */
+  private static final Declared BLOCK = new Declared("", false, false);
+
+  /**
+   * A module's uses of other types, each rule's input: its imports (a wildcard import names its package, or for a
+   * static one its type) and the fully qualified Kavro names written out in its code, comments and strings aside.
+   */
   private static List<Import> imports(String module, Predicate<Import> forbidden) {
     List<Import> found = new ArrayList<>();
     for (Path file : sources(module)) {
       String text = read(file);
       String packageName = packageOf(text);
-      Matcher matcher = IMPORT.matcher(text);
+      String code = NOT_CODE.matcher(text).replaceAll(" ");
+      List<String> used = new ArrayList<>();
+      Matcher matcher = IMPORT.matcher(code);
       while (matcher.find()) {
-        Import i = new Import(module, file, packageName, matcher.group(1));
+        used.add(matcher.group(1));
+      }
+      Matcher qualified = QUALIFIED.matcher(code.replaceAll("(?m)^(package|import) [^;]+;", " "));
+      while (qualified.find()) {
+        used.add(qualified.group(1) + "." + qualified.group(2));
+      }
+      for (String name : used) {
+        Import i = new Import(module, file, packageName, name);
         if (forbidden.test(i)) {
           found.add(i);
         }

@@ -7,7 +7,7 @@ import io.kavro.it.connect.CollectingSinkTask;
 import io.kavro.it.connect.StructSourceConnector;
 import io.kavro.it.connect.TestSinkConnector;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.testkit.KavroStackExtension;
 import io.kavro.testkit.TestStack;

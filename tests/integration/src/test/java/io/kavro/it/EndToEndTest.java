@@ -7,7 +7,7 @@ import io.kavro.it.avro.Payment;
 import io.kavro.it.avro.Status;
 import io.kavro.registry.CompatibilityLevel;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.serde.SchemaRegistrationException;

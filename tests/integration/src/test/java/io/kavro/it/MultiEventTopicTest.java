@@ -8,7 +8,7 @@ import io.kavro.it.events.OrderPlaced;
 import io.kavro.it.events.OrderShipped;
 import io.kavro.registry.SchemaReference;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.testkit.KavroStackExtension;

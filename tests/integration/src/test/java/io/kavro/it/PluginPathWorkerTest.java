@@ -8,7 +8,7 @@ import io.kavro.it.connect.JsonReportSinkTask;
 import io.kavro.it.connect.StructSourceConnector;
 import io.kavro.it.connect.TestSinkConnector;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.serde.WireFormat;

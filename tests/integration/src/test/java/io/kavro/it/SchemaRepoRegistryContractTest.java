@@ -2,7 +2,7 @@ package io.kavro.it;
 
 import io.kavro.registry.RegistryContractTest;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.testkit.EmbeddedSchemaRepo;
 import java.util.EnumSet;
 import java.util.Map;

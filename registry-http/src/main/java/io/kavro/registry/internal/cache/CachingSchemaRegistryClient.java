@@ -256,7 +256,7 @@ public final class CachingSchemaRegistryClient implements SchemaRegistryClient {
    * {@link CachingDekRegistry}. The same one on every call.
    */
   @Override
-  public io.kavro.registry.contract.DekRegistry dekRegistry() {
+  public io.kavro.registry.DekRegistry dekRegistry() {
     delegate.dekRegistry(); // throws when the wrapped client has none
     return dekRegistry;
   }

@@ -5,6 +5,7 @@
  * ({@code SchemaFileStore}). Not exported.
  *
  * <p>May use: the client API, contracts, settings, {@code internal.http} (the contract JSON the disk store
- * writes) and {@code internal.schema}. Never a dialect: it wraps whatever client the factory gives it.
+ * writes), {@code internal.schema} and {@code internal.dialect} (the client base it forwards to); it wraps
+ * whatever client the factory gives it.
  */
 package io.kavro.registry.internal.cache;

@@ -6,7 +6,7 @@ import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.contract.Dek;
-import io.kavro.registry.contract.DekRegistry;
+import io.kavro.registry.DekRegistry;
 import io.kavro.registry.contract.Kek;
 import io.kavro.registry.internal.http.JsonBodies;
 import io.kavro.registry.internal.http.OptionalApi;

@@ -53,7 +53,7 @@ import org.slf4j.LoggerFactory;
 /**
  * A {@link SchemaRegistryClient} that speaks the Confluent REST API over OkHttp, with no cache.
  *
- * <p>Use {@link io.kavro.registry.SchemaRegistryClients#create(java.util.Map)} to get one behind a cache.
+ * <p>Use {@link io.kavro.registry.factory.SchemaRegistryClients#create(java.util.Map)} to get one behind a cache.
  * Responses are read leniently: only the fields that Confluent, Apicurio, Karapace and Redpanda all send are
  * used, and both {@code application/json} and {@code application/vnd.schemaregistry.v1+json} are accepted.
  *
@@ -501,7 +501,7 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
   /** {@inheritDoc} Uncached: see {@link HttpDekRegistry}. */
   @Override
-  public io.kavro.registry.contract.DekRegistry dekRegistry() {
+  public io.kavro.registry.DekRegistry dekRegistry() {
     return dekRegistry;
   }
 

@@ -21,7 +21,8 @@ import java.util.Set;
 /**
  * A data contract in Confluent's JSON, the one reader of it: the {@code metadata} and {@code ruleSet} of a registry
  * answer, read with Confluent's defaults (a rule's {@code kind} TRANSFORM, {@code mode} WRITEREAD), and written into
- * a registration's body; and the same parts from files ({@link #parse}, which {@link io.kavro.registry.ContractFiles}
+ * a registration's body; and the same parts from files ({@link #parse}, which {@link
+ * io.kavro.registry.factory.ContractFiles}
  * offers the tools
  * that register). An answer without them has {@link DataContract#NONE}.
  */

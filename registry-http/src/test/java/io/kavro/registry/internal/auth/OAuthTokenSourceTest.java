@@ -7,7 +7,7 @@ import io.kavro.registry.LogCapture;
 import io.kavro.registry.RegistryAccessDeniedException;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.config.OAuthSettings;
 import io.kavro.registry.config.Secret;
 import io.kavro.registry.internal.http.RetryPolicy;

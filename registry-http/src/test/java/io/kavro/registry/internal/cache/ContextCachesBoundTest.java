@@ -6,7 +6,7 @@ import static io.kavro.registry.TestSchemas.USER_V2;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.internal.http.JsonBodies;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;

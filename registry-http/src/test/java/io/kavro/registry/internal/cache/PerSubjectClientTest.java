@@ -190,7 +190,7 @@ class PerSubjectClientTest {
   void subjectsCacheSize_fromTheConfiguration_boundsTheSubjectsCaches() {
     Map<String, Object> config = Map.of("schema.registry.url", "http://127.0.0.1:9/schema-repo",
         "schema.registry.api", "schema-repo", "latest.cache.size", 2, "schema.registry.subjects.cache.size", 5);
-    try (PerSubjectClient client = (PerSubjectClient) io.kavro.registry.SchemaRegistryClients.create(config)) {
+    try (PerSubjectClient client = (PerSubjectClient) io.kavro.registry.factory.SchemaRegistryClients.create(config)) {
       for (int i = 0; i < 9; i++) {
         client.forSubject("s" + i);
       }
@@ -203,7 +203,7 @@ class PerSubjectClientTest {
   void subjectsCacheSize_byDefault_keeps1000Subjects() {
     Map<String, Object> config = Map.of("schema.registry.url", "http://127.0.0.1:9/schema-repo",
         "schema.registry.api", "schema-repo", "latest.cache.size", 10);
-    try (PerSubjectClient client = (PerSubjectClient) io.kavro.registry.SchemaRegistryClients.create(config)) {
+    try (PerSubjectClient client = (PerSubjectClient) io.kavro.registry.factory.SchemaRegistryClients.create(config)) {
       for (int i = 0; i < 1_100; i++) {
         client.forSubject("s" + i);
       }

@@ -147,7 +147,7 @@ class ApicurioApiTest {
   @Test
   void behindTheClientsCache_eachIdAskedOnce() {
     registry.enqueue(content(RECORD));
-    try (io.kavro.registry.SchemaRegistryClient client = io.kavro.registry.SchemaRegistryClients.create(Map.of(
+    try (io.kavro.registry.SchemaRegistryClient client = io.kavro.registry.factory.SchemaRegistryClients.create(Map.of(
         "schema.registry.url", registry.url("/apis/ccompat/v7").toString()))) {
       Schema first = client.schemaByApicurioId(GLOBAL_7);
       assertThat(client.schemaByApicurioId(new ApicurioId(ApicurioId.Kind.GLOBAL_ID, 7))).isSameAs(first);

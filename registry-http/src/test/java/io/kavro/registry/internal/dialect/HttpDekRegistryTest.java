@@ -8,7 +8,7 @@ import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.UnsupportedRegistryApiException;
 import io.kavro.registry.config.RegistryConfig;
 import io.kavro.registry.contract.Dek;
-import io.kavro.registry.contract.DekRegistry;
+import io.kavro.registry.DekRegistry;
 import io.kavro.registry.contract.Kek;
 import java.util.HashMap;
 import java.util.Map;

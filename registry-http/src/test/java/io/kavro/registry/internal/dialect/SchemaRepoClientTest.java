@@ -11,7 +11,7 @@ import io.kavro.registry.RegistryStats;
 import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaReference;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.SchemaRegistryClients;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.SubjectVersion;
 import io.kavro.registry.UnsupportedRegistryApiException;

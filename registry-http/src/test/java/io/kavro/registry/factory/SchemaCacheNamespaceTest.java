@@ -1,7 +1,10 @@
-package io.kavro.registry;
+package io.kavro.registry.factory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kavro.registry.ApicurioId;
+import io.kavro.registry.RegistryUnavailableException;
+import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.config.RegistryConfig;
 import io.kavro.registry.internal.cache.SchemaFileStore;
 import io.kavro.registry.internal.schema.SchemaTextLimits;

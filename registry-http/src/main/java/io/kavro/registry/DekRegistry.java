@@ -1,6 +1,7 @@
-package io.kavro.registry.contract;
+package io.kavro.registry;
 
-import io.kavro.registry.UnsupportedRegistryApiException;
+import io.kavro.registry.contract.Dek;
+import io.kavro.registry.contract.Kek;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,4 +1,4 @@
-package io.kavro.registry;
+package io.kavro.registry.factory;
 
 import io.kavro.registry.internal.schema.HeldSchemaParser;
 import java.util.Optional;

@@ -1,5 +1,6 @@
-package io.kavro.registry;
+package io.kavro.registry.factory;
 
+import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.config.RegistryApi;
 import io.kavro.registry.config.RegistryConfig;
 import io.kavro.registry.config.RegistryConfigException;

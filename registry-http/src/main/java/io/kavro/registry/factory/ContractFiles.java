@@ -1,4 +1,4 @@
-package io.kavro.registry;
+package io.kavro.registry.factory;
 
 import io.kavro.registry.contract.DataContract;
 import io.kavro.registry.internal.http.ContractJson;
