@@ -485,9 +485,12 @@ final class DeserializerEngine implements AutoCloseable {
     if (shared != null) {
       RouteTable table = scratch.table;
       // the same String instance: a topic's records; and where topics may be in contexts, its context still stands
-      if (scratch.tableTopic != topic || table == null || (contextual && !ids.stands(scratch.tableContext))) {
+      if (scratch.tableTopic != topic || table == null
+          || (contextual && !ids.standsFor(topic, scratch.tableContext))) {
         if (contextual) {
           TopicIds.TopicContext context = contextOf(topic, id, length);
+          // asking the context may have told of a move (or of a context evicted for room): routes of before are gone
+          told = changes.get();
           table = tableOf(context);
           scratch.tableContext = context;
         } else {
@@ -601,6 +604,11 @@ final class DeserializerEngine implements AutoCloseable {
       throw new SchemaResolutionException("cannot deserialize " + Failures.record(topic, isKey, id, length)
           + ": the subject name strategy failed to name the topic's subject: " + e, e);
     }
+  }
+
+  /** Has the topics' contexts asked again on {@code executor}: for tests. */
+  void refreshContextsOn(java.util.concurrent.Executor executor) {
+    ids.refreshOn(executor);
   }
 
   /** Whether a route stands: always, unless it follows the latest version and its period is over. */
