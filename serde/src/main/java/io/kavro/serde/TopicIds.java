@@ -215,6 +215,12 @@ final class TopicIds {
       try {
         found = ask(topic);
         stands = standsNanos(topic);
+        if (!subjects.usesSchema() && subjects instanceof RegistryAwareStrategy aware
+            && aware.subjectIsStored(topic, isKey, null)) {
+          // the disk's answer, the registry unreachable: the context learnt live stands over it
+          throw new RegistryUnavailableException("the registry could not be reached; its answer stored on disk "
+              + "does not replace the context learnt from it", -1, -1, null, null);
+        }
       } catch (RegistryUnavailableException e) {
         long wait = known.outageNanos() == 0 ? RETRY_AFTER_OUTAGE.toNanos()
             : Math.min(2 * known.outageNanos(), LONGEST_RETRY_AFTER_OUTAGE.toNanos());

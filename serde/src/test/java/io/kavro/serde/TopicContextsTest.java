@@ -152,6 +152,18 @@ class TopicContextsTest {
         throw new io.kavro.registry.RegistryUnavailableException("down", 503, 50301, null, null);
       }
     });
+    SchemaRegistryClient inner = client;
+    client = (SchemaRegistryClient) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+        new Class<?>[] {SchemaRegistryClient.class}, (proxy, method, args) -> {
+          if (method.getName().equals("storedAssociations") && onDisk != null) {
+            return onDisk;
+          }
+          try {
+            return method.invoke(inner, args);
+          } catch (java.lang.reflect.InvocationTargetException e) {
+            throw e.getCause();
+          }
+        });
     AvroSerdeConfig config = AssociationLookups.ticked(serdes, client, keyValues);
     engine = new DeserializerEngine(client, config, new RuleMetrics(), TickedAssociatedNameStrategy.NANOS::get);
     if (!background) {
@@ -173,6 +185,9 @@ class TopicContextsTest {
     registry.associate(new Association(":.a:orders-value", "orders", "-", "topic", "value"));
     return registry;
   }
+
+  /** When set, the associations the client reads from its disk cache while the registry cannot be reached. */
+  private volatile List<Association> onDisk;
 
   /** Whether {@link #engine} asks kept contexts again on its own thread (else at once, for tests of the schedule). */
   private boolean background;
@@ -331,6 +346,26 @@ class TopicContextsTest {
     assertThat(associationLookups).hasValue(2);
     TickedAssociatedNameStrategy.NANOS.addAndGet(Duration.ofSeconds(2).toNanos());
     assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(PAGE);
+  }
+
+  /**
+   * Issue 51, review: a running consumer's context, learnt from the registry, was replaced by the disk cache's
+   * answer when asked again during an outage; that answer may be older (another process's). Now only a live answer
+   * replaces a kept context.
+   */
+  @Test
+  void registryUnreachable_diskAnswerOfAnotherContext_neverReplacesTheKeptOne() {
+    ordersInA();
+    engine("subject.name.strategy.cache.expiry.secs", 60);
+    assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(USER);
+    onDisk = List.of(new Association(":.b:orders-value", "orders", "-", "topic", "value"));
+    down = true;
+    TickedAssociatedNameStrategy.NANOS.addAndGet(Duration.ofSeconds(61).toNanos());
+    assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema())
+        .as("the context learnt live, not the disk's").isEqualTo(USER);
+    TickedAssociatedNameStrategy.NANOS.addAndGet(Duration.ofSeconds(31).toNanos());
+    assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(USER);
+    assertThat(associationLookups).as("asked again on the outage schedule").hasValue(3);
   }
 
   /** A strategy naming each topic's subject in a context of its own, counting its calls. */
