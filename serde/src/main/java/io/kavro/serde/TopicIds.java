@@ -149,6 +149,17 @@ final class TopicIds {
   }
 
   /**
+   * The client whose {@code schemaById} answers {@code topic}'s ids in {@code context}, the one its route table was
+   * chosen for (no asking again, which could give another); {@code null}: as {@link #of(String)}.
+   */
+  SchemaRegistryClient of(String topic, TopicContext context) {
+    if (context == null || client.idsPerSubject()) {
+      return of(topic);
+    }
+    return context.qualifier().equals(SchemaContexts.DEFAULT) ? client : client.inContext(context.qualifier());
+  }
+
+  /**
    * Whether topics may be in another context than the default one: {@code false} for the built-in strategies that
    * never name a qualified subject, and where ids count per subject.
    */
