@@ -485,9 +485,12 @@ final class DeserializerEngine implements AutoCloseable {
     if (shared != null) {
       RouteTable table = scratch.table;
       // the same String instance: a topic's records; and where topics may be in contexts, its context still stands
-      if (scratch.tableTopic != topic || table == null || (contextual && !ids.stands(scratch.tableContext))) {
+      if (scratch.tableTopic != topic || table == null
+          || (contextual && !ids.standsFor(topic, scratch.tableContext))) {
         if (contextual) {
           TopicIds.TopicContext context = contextOf(topic, id, length);
+          // asking the context may have told of a move (or of a context evicted for room): routes of before are gone
+          told = changes.get();
           table = tableOf(context);
           scratch.tableContext = context;
         } else {
@@ -512,7 +515,9 @@ final class DeserializerEngine implements AutoCloseable {
 
   /** The route for {@code id} from the route tables, built when they lack it; this thread's last route then. */
   private ReadRoute lookUp(Scratch scratch, String topic, int id, long told, int length) {
-    RouteTable table = table(topic, told, length, id);
+    // the topic's context, asked once: its table and its route's schema are of the same context
+    TopicIds.TopicContext context = contextual && shared != null && id >= 0 ? contextOf(topic, id, length) : null;
+    RouteTable table = table(topic, told, length, id, context);
     ReadRoute known = standing(table.byId.getIfPresent(id), told);
     if (known != null && current(known)) {
       if (table.shared()) {
@@ -534,7 +539,7 @@ final class DeserializerEngine implements AutoCloseable {
         return ruled;
       }
     }
-    return build(topic, table, id, null, known, length, told);
+    return build(topic, table, id, null, known, length, told, context);
   }
 
   /**
@@ -551,7 +556,7 @@ final class DeserializerEngine implements AutoCloseable {
    * emptied once the client told of a change (a schema served from disk replaced, a latest version moved); a route
    * put into them later from an older count does not stand either ({@link #standing}).
    */
-  private RouteTable table(String topic, long told, int length, int id) {
+  private RouteTable table(String topic, long told, int length, int id, TopicIds.TopicContext context) {
     if (told != changesSeen) {
       changesSeen = told;
       if (shared != null) {
@@ -562,7 +567,7 @@ final class DeserializerEngine implements AutoCloseable {
     }
     if (shared != null) {
       // A GUID, an Apicurio id or a resolver's key names one schema in the whole registry: no context to find.
-      return id >= 0 ? sharedOf(topic, id, length) : shared;
+      return id >= 0 ? (context != null ? tableOf(context) : sharedOf(topic, id, length)) : shared;
     }
     RouteTable table = byTopic.getIfPresent(TopicKey.of(topic));
     return table != null ? table : byTopic.get(TopicKey.of(topic), t -> new RouteTable(maxRoutes, false));
@@ -603,6 +608,11 @@ final class DeserializerEngine implements AutoCloseable {
     }
   }
 
+  /** Has the topics' contexts asked again on {@code executor}: for tests. */
+  void refreshContextsOn(java.util.concurrent.Executor executor) {
+    ids.refreshOn(executor);
+  }
+
   /** Whether a route stands: always, unless it follows the latest version and its period is over. */
   private boolean current(ReadRoute route) {
     return !followsLatest || route.refreshAt() == Long.MAX_VALUE || System.nanoTime() - route.refreshAt() < 0;
@@ -614,10 +624,10 @@ final class DeserializerEngine implements AutoCloseable {
    * applies.
    */
   private ReadRoute build(String topic, RouteTable table, int id, Object key, ReadRoute known, int length,
-      long told) {
+      long told, TopicIds.TopicContext context) {
     String record = Failures.record(topic, isKey, key == null ? (Object) id : key, length);
     try {
-      ReadRoute route = router.route(topic, id, key, known, record).inGeneration(told);
+      ReadRoute route = router.route(topic, id, key, known, record, context).inGeneration(told);
       if (followsLatest && recheckNanos != Long.MAX_VALUE) {
         route = route.refreshingAt(System.nanoTime() + recheckNanos);
       }
@@ -653,7 +663,7 @@ final class DeserializerEngine implements AutoCloseable {
    */
   private ReadRoute keyedPlan(String topic, Object key, int length) {
     long told = changes.get();
-    RouteTable table = table(topic, told, length, -1);
+    RouteTable table = table(topic, told, length, -1, null);
     ReadRoute known = standing(table.byKey.getIfPresent(key), told);
     if (known != null && current(known)) {
       return known;
@@ -663,7 +673,7 @@ final class DeserializerEngine implements AutoCloseable {
     if (ruled != null) {
       return ruled;
     }
-    return build(topic, table, -1, key, known, length, told);
+    return build(topic, table, -1, key, known, length, told, null);
   }
 
   private static String describe(Object key) {

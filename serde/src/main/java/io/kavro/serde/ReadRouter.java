@@ -81,18 +81,22 @@ final class ReadRouter {
    *
    * @param known the plan cached for it, whose writer schema is not fetched again
    * @param record the record, for messages
+   * @param context the topic's context its route table was chosen for, whose ids {@code id} names; {@code null}:
+   *     asked of {@link TopicIds#of(String)}
    * @throws io.kavro.registry.SchemaRegistryException when the registry fails or knows no such schema
    * @throws SchemaResolutionException when the writer schema cannot be read as the reader schema
    */
-  ReadRoute route(String topic, int id, Object key, ReadRoute known, String record) {
-    Schema writer = known != null ? known.writerSchema() : writerSchema(topic, id, key);
+  ReadRoute route(String topic, int id, Object key, ReadRoute known, String record,
+      TopicIds.TopicContext context) {
+    Schema writer = known != null ? known.writerSchema() : writerSchema(topic, id, key, context);
     SubjectVersion latest = latestVersion(topic, writer, record);
     Schema reader = latest != null ? latest.schema() : readerSchema(writer, record);
     if (known != null && known.readerSchema() == reader) {
       return known;
     }
     // Apicurio's ids and a resolver's keys name schemas of registries that keep no contracts.
-    ReadRules rules = key == null || key instanceof UUID ? rules(topic, id, (UUID) key, writer, latest, record) : null;
+    ReadRules rules = key == null || key instanceof UUID ? rules(topic, id, (UUID) key, writer, latest, record,
+        context) : null;
     if (rules == null) {
       return planner.plan(id, writer, reader, record);
     }
@@ -104,13 +108,14 @@ final class ReadRouter {
    * when it is the subject's latest ({@code use.latest.*}), and the domain rules of the target version (that
    * one, else the writer's); null when none runs.
    */
-  private ReadRules rules(String topic, int id, UUID guid, Schema writer, SubjectVersion latest, String record) {
+  private ReadRules rules(String topic, int id, UUID guid, Schema writer, SubjectVersion latest, String record,
+      TopicIds.TopicContext context) {
     if (rules.ignoresRules()) {
       rules.ignoring(Rule.Mode.READ, () -> subjects.subjectName(topic, isKey, writer),
-          () -> guid != null ? client.contractOf(guid) : ids.of(topic).contractOf(id));
+          () -> guid != null ? client.contractOf(guid) : ids.of(topic, context).contractOf(id));
       return null;
     }
-    DataContract written = guid != null ? client.contractOf(guid) : ids.of(topic).contractOf(id);
+    DataContract written = guid != null ? client.contractOf(guid) : ids.of(topic, context).contractOf(id);
     DataContract target = latest != null ? latest.contract() : written;
     if (!written.hasRules() && !target.hasRules() && latest == null) {
       return null;
@@ -204,9 +209,9 @@ final class ReadRouter {
   }
 
   /** The writer schema of {@code topic}'s schema {@code id}, or of {@code key} when not {@code null}. */
-  private Schema writerSchema(String topic, int id, Object key) {
+  private Schema writerSchema(String topic, int id, Object key, TopicIds.TopicContext context) {
     if (key == null) {
-      return ids.of(topic).schemaById(id);
+      return ids.of(topic, context).schemaById(id);
     }
     if (key instanceof UUID guid) {
       return client.schemaByGuid(guid);

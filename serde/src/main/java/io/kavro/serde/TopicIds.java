@@ -12,7 +12,15 @@ import io.kavro.serde.subject.RegistryAwareStrategy;
 import io.kavro.serde.subject.SubjectNameStrategy;
 import io.kavro.serde.subject.TopicNameStrategy;
 import io.kavro.serde.subject.TopicRecordNameStrategy;
+import com.github.benmanes.caffeine.cache.Policy;
+import com.github.benmanes.caffeine.cache.RemovalCause;
 import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import org.apache.kafka.common.config.ConfigException;
@@ -38,7 +46,9 @@ import org.slf4j.LoggerFactory;
  * ({@link RegistryAwareStrategy#subjectStandsNanos}, {@link RegistryAwareStrategy#onChange}; the serializer's routes
  * ask their subjects again on the same schedule), then asked again; for at most
  * {@code subject.name.strategy.cache.size} topics. When the registry cannot be reached as an answer is to be asked
- * again, the one kept goes on serving, and is asked again {@link #RETRY_AFTER_OUTAGE} later. A warm read
+ * again, the one kept goes on serving, and is asked again {@link #RETRY_AFTER_OUTAGE} later, then twice as long up
+ * to {@link #LONGEST_RETRY_AFTER_OUTAGE}; a kept context is only ever asked again in the background, so a record
+ * never waits on the registry for it. A warm read
  * ({@link #context(String)} then {@link #stands}) makes no registry call and allocates nothing. Thread-safe.
  */
 final class TopicIds {
@@ -46,6 +56,8 @@ final class TopicIds {
 
   /** How long a context kept past its time, because the registry could not be reached, serves before it is asked. */
   static final Duration RETRY_AFTER_OUTAGE = Duration.ofSeconds(30);
+  /** The longest wait between two askings while the registry stays unreachable: the wait doubles up to it. */
+  static final Duration LONGEST_RETRY_AFTER_OUTAGE = Duration.ofMinutes(5);
 
   private final SchemaRegistryClient client;
   private final SubjectNameStrategy subjects;
@@ -58,13 +70,21 @@ final class TopicIds {
   private final AutoCloseable changeListener;
   /** Told when a topic's context, asked again, is another one. */
   private volatile Runnable onMove = () -> {};
+  /** Reads the contexts without telling the cache of a use: no allocation per record. */
+  private final Policy<String, TopicContext> quietly;
+  /** The topics whose context is being asked again: one refresh at a time per topic. */
+  private final Set<String> refreshing = ConcurrentHashMap.newKeySet();
+  private volatile Executor refresher;
+  /** The thread this made for {@link #refresh}, closed with this; null until needed. */
+  private ExecutorService ownRefresher;
+  private boolean closed;
 
   /**
    * A topic's context: its qualifier ({@code :.ctx:}, {@link SchemaContexts#DEFAULT} for the default one), until
    * when it stands on the clock ({@link Long#MAX_VALUE}: for good), and the count of the strategy's changes it was
-   * asked in. Immutable.
+   * asked in, and the wait after the last asking that found the registry unreachable (0: it answered). Immutable.
    */
-  record TopicContext(String qualifier, long standsUntil, long changes) {}
+  record TopicContext(String qualifier, long standsUntil, long changes, long outageNanos) {}
 
   /**
    * @param client the serde's client
@@ -80,7 +100,15 @@ final class TopicIds {
     this.subjects = subjects;
     this.isKey = isKey;
     this.nanoClock = nanoClock;
-    this.contexts = Caffeine.newBuilder().maximumSize(bound).executor(Runnable::run).build();
+    // A context gone (evicted for room, dropped after a refusal) may come back as another: every route is rebuilt,
+    // as the topic's own routes read ids in the context it had (as a move, onMove).
+    this.contexts = Caffeine.newBuilder().maximumSize(bound).executor(Runnable::run)
+        .<String, TopicContext>removalListener((topic, context, cause) -> {
+          if (cause != RemovalCause.REPLACED) {
+            onMove.run();
+          }
+        }).build();
+    this.quietly = contexts.policy();
     this.changeListener = subjects instanceof RegistryAwareStrategy aware
         ? aware.onChange(changes::incrementAndGet) : () -> {};
   }
@@ -121,12 +149,31 @@ final class TopicIds {
   }
 
   /**
+   * The client whose {@code schemaById} answers {@code topic}'s ids in {@code context}, the one its route table was
+   * chosen for (no asking again, which could give another); {@code null}: as {@link #of(String)}.
+   */
+  SchemaRegistryClient of(String topic, TopicContext context) {
+    if (context == null || client.idsPerSubject()) {
+      return of(topic);
+    }
+    return context.qualifier().equals(SchemaContexts.DEFAULT) ? client : client.inContext(context.qualifier());
+  }
+
+  /**
    * Whether topics may be in another context than the default one: {@code false} for the built-in strategies that
    * never name a qualified subject, and where ids count per subject.
    */
   boolean contextual() {
     return !client.idsPerSubject() && !(subjects instanceof TopicNameStrategy
         || subjects instanceof RecordNameStrategy || subjects instanceof TopicRecordNameStrategy);
+  }
+
+  /**
+   * Whether {@code known}, the context this gave for {@code topic}, still stands and is still the one kept (not
+   * evicted nor replaced since): no registry call, no allocation.
+   */
+  boolean standsFor(String topic, TopicContext known) {
+    return known != null && quietly.getIfPresentQuietly(TopicKey.of(topic)) == known && stands(known);
   }
 
   /** Whether {@code known}, a context this gave, still stands: no registry call, no allocation. */
@@ -136,10 +183,11 @@ final class TopicIds {
   }
 
   /**
-   * {@code topic}'s context, asked of the strategy when none stands. A registry failure while the strategy asks for
+   * {@code topic}'s context, asked of the strategy when none is kept. A registry failure while the strategy asks for
    * an association is thrown and nothing is kept: the next record asks again, and so is a strategy's refusal to name
-   * one subject ({@code SerializationException}: several associations, say); except that a context kept before
-   * goes on serving while the registry cannot be reached.
+   * one subject ({@code SerializationException}: several associations, say). A kept context whose time is over is
+   * never asked again on the record's thread: it goes on serving while one refresh at a time per topic asks again in
+   * the background ({@link #refresh}); a record after that refresh gets its answer.
    */
   TopicContext context(String topic) {
     String key = TopicKey.of(topic);
@@ -147,30 +195,105 @@ final class TopicIds {
     if (known != null && stands(known)) {
       return known;
     }
-    long told = changes.get();
-    String found;
-    long stands;
-    try {
-      found = ask(topic);
-      stands = subjects instanceof RegistryAwareStrategy aware && !subjects.usesSchema()
-          ? aware.subjectStandsNanos(topic, isKey, null) : Long.MAX_VALUE;
-    } catch (RegistryUnavailableException e) {
-      if (known == null) {
-        throw e;
+    if (known == null) {
+      long told = changes.get();
+      TopicContext asked = new TopicContext(ask(topic), until(standsNanos(topic)), told, 0);
+      contexts.put(key, asked);
+      return asked;
+    }
+    if (refreshing.add(key)) {
+      try {
+        refresher().execute(() -> refresh(topic, key, known));
+      } catch (RuntimeException e) { // rejected: closed; the kept context serves, asked again by a later record
+        refreshing.remove(key);
       }
-      log.warn("Schema registry unavailable; the {}s of topic '{}' are still read in the schema context they were "
-          + "in ('{}'), asked again in {} seconds: {}", isKey ? "key" : "value", topic, known.qualifier(),
-          RETRY_AFTER_OUTAGE.toSeconds(), e.getMessage());
-      found = known.qualifier();
-      stands = RETRY_AFTER_OUTAGE.toNanos();
     }
-    long until = stands >= Long.MAX_VALUE / 2 ? Long.MAX_VALUE : nanoClock.getAsLong() + Math.max(0, stands);
-    TopicContext asked = new TopicContext(found, until, told);
-    contexts.put(key, asked);
-    if (known != null && !known.qualifier().equals(found)) {
-      onMove.run();
+    TopicContext now = contexts.getIfPresent(key);
+    return now != null ? now : known;
+  }
+
+  /**
+   * Asks {@code topic}'s context again, {@code known} being the kept one: the answer replaces it (a move tells
+   * {@link #onMove}); while the registry cannot be reached, {@code known} serves on, asked again
+   * {@link #RETRY_AFTER_OUTAGE} later, then twice as long each time up to {@link #LONGEST_RETRY_AFTER_OUTAGE}; any
+   * other failure (a refusal) drops it, so that the next record asks in line and fails with it.
+   */
+  private void refresh(String topic, String key, TopicContext known) {
+    try {
+      long told = changes.get();
+      String found;
+      long stands;
+      try {
+        found = ask(topic);
+        stands = standsNanos(topic);
+        if (!subjects.usesSchema() && subjects instanceof RegistryAwareStrategy aware
+            && aware.subjectIsStored(topic, isKey, null)) {
+          // the disk's answer, the registry unreachable: the context learnt live stands over it
+          throw new RegistryUnavailableException("the registry could not be reached; its answer stored on disk "
+              + "does not replace the context learnt from it", -1, -1, null, null);
+        }
+      } catch (RegistryUnavailableException e) {
+        long wait = known.outageNanos() == 0 ? RETRY_AFTER_OUTAGE.toNanos()
+            : Math.min(2 * known.outageNanos(), LONGEST_RETRY_AFTER_OUTAGE.toNanos());
+        log.warn("Schema registry unavailable; the {}s of topic '{}' are still read in the schema context they "
+            + "were in ('{}'), asked again in {} seconds: {}", isKey ? "key" : "value", topic, known.qualifier(),
+            TimeUnit.NANOSECONDS.toSeconds(wait), e.getMessage());
+        contexts.asMap().replace(key, known, new TopicContext(known.qualifier(), until(wait), told,
+            wait));
+        return;
+      } catch (RuntimeException e) {
+        log.warn("Asking the schema context of topic '{}' ({}s) again failed; the next record asks again: {}",
+            topic, isKey ? "key" : "value", e.toString());
+        contexts.asMap().remove(key, known);
+        return;
+      }
+      contexts.put(key, new TopicContext(found, until(stands), told, 0));
+      if (!known.qualifier().equals(found)) {
+        onMove.run();
+      }
+    } finally {
+      refreshing.remove(key);
     }
-    return asked;
+  }
+
+  /** How long the strategy's answer for {@code topic}, just given, stands. */
+  private long standsNanos(String topic) {
+    return subjects instanceof RegistryAwareStrategy aware && !subjects.usesSchema()
+        ? aware.subjectStandsNanos(topic, isKey, null) : Long.MAX_VALUE;
+  }
+
+  /** The clock reading {@code stands} from now, {@link Long#MAX_VALUE} for good. */
+  private long until(long stands) {
+    return stands >= Long.MAX_VALUE / 2 ? Long.MAX_VALUE : nanoClock.getAsLong() + Math.max(0, stands);
+  }
+
+  /** The executor of {@link #refresh}: the one set for tests, else a daemon thread made on first use. */
+  private Executor refresher() {
+    Executor executor = refresher;
+    if (executor == null) {
+      synchronized (this) {
+        executor = refresher;
+        if (executor == null) {
+          if (closed) {
+            throw new java.util.concurrent.RejectedExecutionException("closed");
+          }
+          ExecutorService own = Executors.newSingleThreadExecutor(r -> {
+            Thread thread = new Thread(r, "kavro-topic-contexts-" + (isKey ? "key" : "value"));
+            thread.setDaemon(true);
+            return thread;
+          });
+          ownRefresher = own;
+          refresher = own;
+          executor = own;
+        }
+      }
+    }
+    return executor;
+  }
+
+  /** Has contexts asked again on {@code executor} (a direct one in tests), not on a thread of its own. */
+  void refreshOn(Executor executor) {
+    this.refresher = executor;
   }
 
   /** The qualifier of {@code topic}'s context, as the strategy gives it now. */
@@ -193,8 +316,14 @@ final class TopicIds {
     return contexts.estimatedSize();
   }
 
-  /** Stops listening to the strategy. */
+  /** Stops listening to the strategy, and the thread that asks contexts again. */
   void close() {
+    synchronized (this) {
+      closed = true;
+      if (ownRefresher != null) {
+        ownRefresher.shutdownNow();
+      }
+    }
     try {
       changeListener.close();
     } catch (Exception e) {

@@ -140,12 +140,155 @@ class TopicContextsTest {
     SchemaRegistryClient mock = SchemaRegistryClients.create(serdes.base);
     SchemaRegistryClient client = AssociationLookups.intercepted(mock, () -> {
       associationLookups.incrementAndGet();
+      if (hang != null) {
+        entered.countDown();
+        try {
+          hang.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
       if (down) {
         throw new io.kavro.registry.RegistryUnavailableException("down", 503, 50301, null, null);
       }
     });
+    SchemaRegistryClient inner = client;
+    client = (SchemaRegistryClient) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+        new Class<?>[] {SchemaRegistryClient.class}, (proxy, method, args) -> {
+          if (method.getName().equals("storedAssociations") && onDisk != null) {
+            return onDisk;
+          }
+          try {
+            return method.invoke(inner, args);
+          } catch (java.lang.reflect.InvocationTargetException e) {
+            throw e.getCause();
+          }
+        });
     AvroSerdeConfig config = AssociationLookups.ticked(serdes, client, keyValues);
     engine = new DeserializerEngine(client, config, new RuleMetrics(), TickedAssociatedNameStrategy.NANOS::get);
+    if (!background) {
+      engine.refreshContextsOn(Runnable::run); // a kept context asked again at once, on the record's thread
+    }
+  }
+
+  /**
+   * The mock registry, the clock set: id 1 is USER in context {@code .a}, PAGE in {@code .b}; topic {@code orders}
+   * is associated with {@code :.a:orders-value}.
+   */
+  private MockRegistry ordersInA() {
+    TickedAssociatedNameStrategy.NANOS.set(System.nanoTime());
+    MockRegistry registry = io.kavro.registry.mock.MockRegistries.scope(serdes.scope);
+    try (SchemaRegistryClient admin = serdes.registry()) {
+      admin.register(":.a:orders-value", USER);
+      admin.register(":.b:orders-value", PAGE);
+    }
+    registry.associate(new Association(":.a:orders-value", "orders", "-", "topic", "value"));
+    return registry;
+  }
+
+  /** When set, the associations the client reads from its disk cache while the registry cannot be reached. */
+  private volatile List<Association> onDisk;
+
+  /** Whether {@link #engine} asks kept contexts again on its own thread (else at once, for tests of the schedule). */
+  private boolean background;
+  /** While set, an association lookup waits for it: a registry that hangs. */
+  private volatile java.util.concurrent.CountDownLatch hang;
+  private final java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
+
+  /**
+   * Issue 51, review: a warm topic's context asked again on the record path waited on the registry with the whole
+   * retry budget (minutes for a registry that hangs), per topic, overrunning max.poll.interval.ms. Now the kept
+   * context serves at once while one refresh per topic asks in the background.
+   */
+  @Test
+  void registryHangs_whenAKeptContextIsAskedAgain_theWarmReadDoesNotWait() throws Exception {
+    MockRegistry registry = ordersInA();
+    background = true;
+    engine("subject.name.strategy.cache.expiry.secs", 60);
+    assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(USER);
+
+    java.util.concurrent.CountDownLatch hanging = new java.util.concurrent.CountDownLatch(1);
+    hang = hanging;
+    registry.associate(new Association(":.b:orders-value", "orders", "-", "topic", "value"));
+    TickedAssociatedNameStrategy.NANOS.addAndGet(Duration.ofSeconds(61).toNanos());
+    try {
+      org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+        assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema())
+            .as("the kept context serves while the registry hangs").isEqualTo(USER);
+        assertThat(entered.await(20, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(USER);
+      });
+      assertThat(associationLookups).as("one refresh at a time per topic").hasValue(2);
+    } finally {
+      hang = null;
+      hanging.countDown();
+    }
+  }
+
+  /** While the registry stays unreachable, a kept context is asked again after 30 s, then twice as long, to 5 min. */
+  @Test
+  void registryStaysUnreachable_keptContextAskedAgain_backingOffTo5Minutes() {
+    TickedAssociatedNameStrategy.NANOS.set(System.nanoTime());
+    MockRegistry registry = io.kavro.registry.mock.MockRegistries.scope(serdes.scope);
+    try (SchemaRegistryClient admin = serdes.registry()) {
+      admin.register(":.a:orders-value", USER);
+    }
+    registry.associate(new Association(":.a:orders-value", "orders", "-", "topic", "value"));
+    engine("subject.name.strategy.cache.expiry.secs", 60);
+    assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(USER);
+    down = true;
+    TickedAssociatedNameStrategy.NANOS.addAndGet(Duration.ofSeconds(61).toNanos());
+    engine.deserialize("orders", null, ada(1));
+    assertThat(associationLookups).hasValue(2);
+    int lookups = 2;
+    for (long wait : new long[] {30, 60, 120, 240, 300, 300}) {
+      TickedAssociatedNameStrategy.NANOS.addAndGet(Duration.ofSeconds(wait - 1).toNanos());
+      assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(USER);
+      assertThat(associationLookups).as("not before %s s", wait).hasValue(lookups);
+      TickedAssociatedNameStrategy.NANOS.addAndGet(Duration.ofSeconds(2).toNanos());
+      assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(USER);
+      assertThat(associationLookups).as("asked again after %s s", wait).hasValue(++lookups);
+      TickedAssociatedNameStrategy.NANOS.addAndGet(-Duration.ofSeconds(1).toNanos());
+    }
+  }
+
+  /**
+   * Issue 51, review: with more topics than subject.name.strategy.cache.size, a topic's evicted context whose
+   * association moved meanwhile was asked again with nothing to compare, so no move was told: a thread's route table
+   * of the old context went on reading the topic's ids there. Id 1 is USER in .a, PAGE in .b.
+   */
+  @Test
+  void evictedContext_associationMovedMeanwhile_readInTheNewContext() throws Exception {
+    evictedWhileMoved("subject.name.strategy.cache.size", 1);
+  }
+
+  /** As {@link #evictedContext_associationMovedMeanwhile_readInTheNewContext}, for the topic's own routes. */
+  @Test
+  void evictedContext_associationMovedMeanwhile_theTopicsOwnRoutesRebuilt() throws Exception {
+    evictedWhileMoved("subject.name.strategy.cache.size", 1, "use.latest.version", true);
+  }
+
+  private void evictedWhileMoved(Object... keyValues) throws Exception {
+    TickedAssociatedNameStrategy.NANOS.set(System.nanoTime());
+    MockRegistry registry = io.kavro.registry.mock.MockRegistries.scope(serdes.scope);
+    int plainId;
+    try (SchemaRegistryClient admin = serdes.registry()) {
+      admin.register(":.a:orders-value", USER);
+      admin.register(":.b:orders-value", PAGE);
+      plainId = admin.register("plain-value", PAGE);
+    }
+    registry.associate(new Association(":.a:orders-value", "orders", "-", "topic", "value"));
+    engine(keyValues);
+    assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(USER);
+    assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(USER);
+    // Another thread reads another topic: orders' context is evicted (bound 1).
+    Thread other = new Thread(() -> engine.deserialize("plain", null, ada(plainId)));
+    other.start();
+    other.join();
+    registry.associate(new Association(":.b:orders-value", "orders", "-", "topic", "value"));
+    assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema())
+        .as("id 1 of context .b, where the association now is").isEqualTo(PAGE);
+    assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(PAGE);
   }
 
   /**
@@ -185,13 +328,7 @@ class TopicContextsTest {
    */
   @Test
   void registryUnreachable_whenAContextIsAskedAgain_theKeptOneServes_askedAgain30SecondsLater() {
-    TickedAssociatedNameStrategy.NANOS.set(System.nanoTime());
-    MockRegistry registry = io.kavro.registry.mock.MockRegistries.scope(serdes.scope);
-    try (SchemaRegistryClient admin = serdes.registry()) {
-      admin.register(":.a:orders-value", USER);
-      admin.register(":.b:orders-value", PAGE);
-    }
-    registry.associate(new Association(":.a:orders-value", "orders", "-", "topic", "value"));
+    MockRegistry registry = ordersInA();
     engine("subject.name.strategy.cache.expiry.secs", 60);
     assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(USER);
     assertThat(associationLookups).hasValue(1);
@@ -209,6 +346,26 @@ class TopicContextsTest {
     assertThat(associationLookups).hasValue(2);
     TickedAssociatedNameStrategy.NANOS.addAndGet(Duration.ofSeconds(2).toNanos());
     assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(PAGE);
+  }
+
+  /**
+   * Issue 51, review: a running consumer's context, learnt from the registry, was replaced by the disk cache's
+   * answer when asked again during an outage; that answer may be older (another process's). Now only a live answer
+   * replaces a kept context.
+   */
+  @Test
+  void registryUnreachable_diskAnswerOfAnotherContext_neverReplacesTheKeptOne() {
+    ordersInA();
+    engine("subject.name.strategy.cache.expiry.secs", 60);
+    assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(USER);
+    onDisk = List.of(new Association(":.b:orders-value", "orders", "-", "topic", "value"));
+    down = true;
+    TickedAssociatedNameStrategy.NANOS.addAndGet(Duration.ofSeconds(61).toNanos());
+    assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema())
+        .as("the context learnt live, not the disk's").isEqualTo(USER);
+    TickedAssociatedNameStrategy.NANOS.addAndGet(Duration.ofSeconds(31).toNanos());
+    assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(USER);
+    assertThat(associationLookups).as("asked again on the outage schedule").hasValue(3);
   }
 
   /** A strategy naming each topic's subject in a context of its own, counting its calls. */

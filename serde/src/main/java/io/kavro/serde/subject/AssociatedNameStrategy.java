@@ -209,6 +209,18 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
     return left.isPresent() ? Math.max(0, left.getAsLong()) : 0;
   }
 
+  /** Whether the answer just given for these arguments is the registry's last one, read from the disk cache. */
+  @Override
+  public boolean subjectIsStored(String topic, boolean isKey, Schema schema) {
+    Settings current = settings;
+    SchemaRegistryClient registry = client;
+    if (registry == null || registry.idsPerSubject()) {
+      return false;
+    }
+    Answer answer = answers().getIfPresent(key(current, topic, isKey, schema));
+    return answer != null && answer.stored;
+  }
+
   private Key key(Settings current, String topic, boolean isKey, Schema schema) {
     String namespace = clusterId;
     return new Key(namespace != null ? namespace : Association.ANY_NAMESPACE, topic, isKey,

@@ -69,6 +69,11 @@ public final class ContextSubjects implements RegistryAwareStrategy {
         ? aware.subjectStandsNanos(topic, isKey, schema) : Long.MAX_VALUE;
   }
 
+  @Override
+  public boolean subjectIsStored(String topic, boolean isKey, Schema schema) {
+    return subjects instanceof RegistryAwareStrategy aware && aware.subjectIsStored(topic, isKey, schema);
+  }
+
   /** Passed on to the strategy within, when it asks the registry. */
   @Override
   public AutoCloseable onChange(Runnable listener) {

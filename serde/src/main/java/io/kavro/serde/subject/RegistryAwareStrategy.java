@@ -34,6 +34,15 @@ public interface RegistryAwareStrategy extends SubjectNameStrategy {
   }
 
   /**
+   * Whether the subject that {@link #subjectName} has just given for these arguments comes from an answer stored
+   * on disk while the registry could not be reached, not from the registry itself: a caller that keeps a subject
+   * learnt live then keeps it rather than take this one. This default: {@code false}.
+   */
+  default boolean subjectIsStored(String topic, boolean isKey, Schema schema) {
+    return false;
+  }
+
+  /**
    * Has {@code listener} run whenever every subject given so far may have changed (a new Kafka cluster id, so a
    * new namespace of associations). Returns the listener's removal. This default never runs it.
    */

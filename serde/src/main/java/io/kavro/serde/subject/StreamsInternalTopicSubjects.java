@@ -55,6 +55,11 @@ public final class StreamsInternalTopicSubjects implements RegistryAwareStrategy
         ? aware.subjectStandsNanos(topic, isKey, schema) : Long.MAX_VALUE;
   }
 
+  @Override
+  public boolean subjectIsStored(String topic, boolean isKey, Schema schema) {
+    return !isInternal(topic) && others instanceof RegistryAwareStrategy aware && aware.subjectIsStored(topic, isKey, schema);
+  }
+
   /** Passed on to the strategy of the other topics, when it asks the registry. */
   @Override
   public AutoCloseable onChange(Runnable listener) {

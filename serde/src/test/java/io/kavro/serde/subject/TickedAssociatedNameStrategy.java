@@ -42,6 +42,11 @@ public final class TickedAssociatedNameStrategy implements RegistryAwareStrategy
   }
 
   @Override
+  public boolean subjectIsStored(String topic, boolean isKey, Schema schema) {
+    return strategy.subjectIsStored(topic, isKey, schema);
+  }
+
+  @Override
   public AutoCloseable onChange(Runnable listener) {
     return strategy.onChange(listener);
   }
