@@ -90,7 +90,8 @@ class ConsumerIT {
     request.setMavenOpts("-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m");
     request.setTimeoutInSeconds(180);
     Properties properties = new Properties();
-    properties.setProperty("kavro.version", VERSION);
+    // Its own name: a -Dkavro.version would also override any property of that name in the BOM it imports.
+    properties.setProperty("kavro.bom.version", VERSION);
     properties.setProperty("kafka.version", System.getProperty("kafka.version"));
     properties.setProperty("junit.version", System.getProperty("junit.version"));
     // Offline, but for the file: repositories (Maven's resolver honours it).
