@@ -147,6 +147,12 @@ class ConsumerIT {
       Path jar = Published.ROOT.resolve(folder).resolve("target/" + module.artifactId() + "-" + VERSION + ".jar");
       assertThat(jar).as("the jar of " + module.artifactId() + ": built by this build before its integration tests")
           .isRegularFile();
+      try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(jar.toFile())) {
+        java.util.zip.ZipEntry license = zip.getEntry("META-INF/LICENSE");
+        assertThat(license).as(jar + " carries the license it is published under").isNotNull();
+        assertThat(new String(zip.getInputStream(license).readAllBytes(), java.nio.charset.StandardCharsets.UTF_8))
+            .isEqualTo(Published.read(Published.ROOT.resolve("LICENSE")));
+      }
       stage(staged, module.artifactId(), Published.ROOT.resolve(folder).resolve("pom.xml"), jar);
     }
     return staged;
