@@ -26,7 +26,7 @@ class BomTest {
   @Test
   void bom_pinsEveryPublishedArtifact() {
     List<String> pinned = new ArrayList<>();
-    Matcher dependency = Pattern.compile("<artifactId>([^<]+)</artifactId>\\s*<version>\\$\\{kavro.version}"
+    Matcher dependency = Pattern.compile("<artifactId>([^<]+)</artifactId>\\s*<version>\\$\\{project.version}"
         + "</version>").matcher(BOM);
     while (dependency.find()) {
       pinned.add(dependency.group(1));
@@ -36,6 +36,23 @@ class BomTest {
 
     assertThat(pinned).containsAll(published);
     assertThat(published).containsAll(pinned);
+  }
+
+  @Test
+  void publishedPoms_inheritTheRepositorysUrlAndScm_withoutTheirArtifactIdAppended() {
+    // Maven appends a child's artifactId to an inherited <url> and <scm> unless the parent says not to: every
+    // published POM would name https://github.com/kavro/kavro/kavro-serde, a page that does not exist.
+    String project = startTag(ROOT_POM, "<project ");
+    String scm = startTag(ROOT_POM, "<scm");
+    assertThat(project).contains("child.project.url.inherit.append.path=\"false\"");
+    assertThat(scm).contains("child.scm.connection.inherit.append.path=\"false\"",
+        "child.scm.developerConnection.inherit.append.path=\"false\"", "child.scm.url.inherit.append.path=\"false\"");
+    for (Published module : Published.all()) {
+      String pom = Published.read(Published.ROOT.resolve(module.folder()).resolve("pom.xml"));
+      if (pom.contains("<parent>")) {
+        assertThat(pom).as(module.folder() + " inherits the root's scm").doesNotContain("<scm");
+      }
+    }
   }
 
   @Test
@@ -51,5 +68,10 @@ class BomTest {
       }
     }
     assertThat(neither).as("modules neither in release/modules nor skipping deploy").isEmpty();
+  }
+
+  private static String startTag(String pom, String start) {
+    int from = pom.indexOf(start);
+    return pom.substring(from, pom.indexOf('>', from));
   }
 }

@@ -90,7 +90,8 @@ class ConsumerIT {
     request.setMavenOpts("-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m");
     request.setTimeoutInSeconds(180);
     Properties properties = new Properties();
-    properties.setProperty("kavro.version", VERSION);
+    // Its own name: a -Dkavro.version would also override any property of that name in the BOM it imports.
+    properties.setProperty("kavro.bom.version", VERSION);
     properties.setProperty("kafka.version", System.getProperty("kafka.version"));
     properties.setProperty("junit.version", System.getProperty("junit.version"));
     properties.setProperty("log4j.version", System.getProperty("log4j.version"));
@@ -147,6 +148,12 @@ class ConsumerIT {
       Path jar = Published.ROOT.resolve(folder).resolve("target/" + module.artifactId() + "-" + VERSION + ".jar");
       assertThat(jar).as("the jar of " + module.artifactId() + ": built by this build before its integration tests")
           .isRegularFile();
+      try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(jar.toFile())) {
+        java.util.zip.ZipEntry license = zip.getEntry("META-INF/LICENSE");
+        assertThat(license).as(jar + " carries the license it is published under").isNotNull();
+        assertThat(new String(zip.getInputStream(license).readAllBytes(), java.nio.charset.StandardCharsets.UTF_8))
+            .isEqualTo(Published.read(Published.ROOT.resolve("LICENSE")));
+      }
       stage(staged, module.artifactId(), Published.ROOT.resolve(folder).resolve("pom.xml"), jar);
     }
     return staged;

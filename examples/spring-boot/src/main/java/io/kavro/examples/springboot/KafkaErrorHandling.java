@@ -1,10 +1,14 @@
 package io.kavro.examples.springboot;
 
+import io.kavro.registry.RegistryAccessDeniedException;
+import io.kavro.registry.WrongRegistryUrlException;
+import io.kavro.serde.RegistryUrlException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.TopicPartition;
@@ -18,6 +22,10 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.core.KafkaOperations;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.core.ProducerFactory;
+import org.springframework.kafka.listener.CommonContainerStoppingErrorHandler;
+import org.springframework.kafka.listener.CommonDelegatingErrorHandler;
+import org.springframework.kafka.listener.CommonErrorHandler;
+import org.springframework.kafka.listener.ConsumerRecordRecoverer;
 import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
 import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.kafka.listener.ErrorHandlingUtils;
@@ -25,10 +33,16 @@ import org.springframework.kafka.support.serializer.DeserializationException;
 import org.springframework.util.backoff.FixedBackOff;
 
 /**
- * What the listeners do with a record that fails, by what Kavro says of it. Spring Boot gives this
- * {@link DefaultErrorHandler} to every {@code @KafkaListener} container.
+ * What the listeners do with a record that fails, by what Kavro says of it. Spring Boot gives this error handler
+ * (a {@link CommonDelegatingErrorHandler} in front of a {@link DefaultErrorHandler}) to every
+ * {@code @KafkaListener} container.
  *
  * <ul>
+ *   <li>A failure that says Kavro is configured wrong, not that the record is ({@link RegistryUrlException}: fix
+ *       {@code schema.registry.url}; a {@link RegistryAccessDeniedException} among the causes: wrong or expired
+ *       credentials, 401 or 403) stops the listener's container, the record uncommitted: every record would fail
+ *       the same way, and dead-lettering them would empty the topic into its DLT. Fix the setting and start the
+ *       container again; it reads on from that record.</li>
  *   <li>A record Kavro can never read (its exception is a Kafka {@link SerializationException}: corrupt bytes,
  *       an unknown schema id, a schema the reader cannot resolve) goes to {@code <topic>.DLT} at once, its bytes
  *       untouched, with Spring's {@code kafka_dlt-*} headers naming Kavro's exception.</li>
@@ -47,11 +61,36 @@ public class KafkaErrorHandling {
   /** Appended to a topic's name to name its dead-letter topic. */
   public static final String DEAD_LETTER_SUFFIX = ".DLT";
 
+  /**
+   * Kavro's configuration errors: the exceptions that stop the container instead of dead-lettering the record.
+   * Looked for anywhere among the causes.
+   */
+  static final List<Class<? extends Throwable>> CONFIGURATION_ERRORS = List.of(
+      RegistryUrlException.class, WrongRegistryUrlException.class, RegistryAccessDeniedException.class);
+
   /** The error handler that Spring Boot's listener container factory picks up. */
   @Bean
-  DefaultErrorHandler errorHandler(ProducerFactory<Object, Object> producerFactory,
+  CommonErrorHandler errorHandler(ProducerFactory<Object, Object> producerFactory,
       KafkaTemplate<Object, Object> template, @Value("${kavro-orders.retry-interval:1s}") Duration retryInterval) {
-    DefaultErrorHandler handler = new DefaultErrorHandler(recoverer(producerFactory, template));
+    return errorHandler(recoverer(producerFactory, template), retryInterval, new CommonContainerStoppingErrorHandler());
+  }
+
+  /**
+   * Stops the container on a configuration error, retries a retriable failure every {@code retryInterval} without
+   * end, and hands every other failure to {@code recoverer}.
+   */
+  static CommonErrorHandler errorHandler(ConsumerRecordRecoverer recoverer, Duration retryInterval,
+      CommonErrorHandler stopping) {
+    CommonDelegatingErrorHandler handler = new CommonDelegatingErrorHandler(recordHandler(recoverer, retryInterval));
+    handler.setCauseChainTraversing(true); // the outermost configuration error among the causes decides
+    for (Class<? extends Throwable> configurationError : CONFIGURATION_ERRORS) {
+      handler.addDelegate(configurationError, stopping);
+    }
+    return handler;
+  }
+
+  private static DefaultErrorHandler recordHandler(ConsumerRecordRecoverer recoverer, Duration retryInterval) {
+    DefaultErrorHandler handler = new DefaultErrorHandler(recoverer);
     // Decided by what is inside the DeserializationException, Kavro's exception: the classifier looks through the
     // causes, outermost first, and stops at the first one it knows. A RetriableException is named too, so that a
     // SerializationException deeper down (a rule's failure under a KMS outage) cannot make it fatal.

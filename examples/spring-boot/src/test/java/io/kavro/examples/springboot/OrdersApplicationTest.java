@@ -28,7 +28,9 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.config.TopicBuilder;
+import org.springframework.kafka.listener.MessageListenerContainer;
 import org.springframework.kafka.support.serializer.DeserializationException;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -44,18 +46,23 @@ import org.springframework.test.context.DynamicPropertySource;
 @DirtiesContext // the context, and with it the stack (a bean below), stops after these tests
 class OrdersApplicationTest {
   static final String OUTAGE_TOPIC = "orders-outage";
+  static final String DENIED_TOPIC = "orders-denied";
   private static final Duration WAIT = Duration.ofSeconds(30);
 
   private static TestStack stack;
   private static RegistryProxy proxy;
+  private static RegistryProxy denying;
 
   @DynamicPropertySource
   static void onTheTestkitsStack(DynamicPropertyRegistry registry) {
     stack = TestStacks.start();
     proxy = RegistryProxy.to(stack.registryUrl());
+    denying = RegistryProxy.to(stack.registryUrl());
+    denying.deny();
     registry.add("spring.kafka.bootstrap-servers", stack::bootstrapServers);
     registry.add("spring.kafka.properties.schema.registry.url", stack::registryUrl);
     registry.add("outage.registry-url", proxy::url);
+    registry.add("denied.registry-url", denying::url);
   }
 
   /** The stack and the proxy close with the context, once its listeners have stopped. */
@@ -69,6 +76,21 @@ class OrdersApplicationTest {
     @Bean(destroyMethod = "close")
     RegistryProxy registryProxy() {
       return proxy;
+    }
+
+    @Bean(destroyMethod = "close")
+    RegistryProxy denyingProxy() {
+      return denying;
+    }
+
+    @Bean
+    NewTopic deniedTopic() {
+      return TopicBuilder.name(DENIED_TOPIC).partitions(1).replicas(1).build();
+    }
+
+    @Bean
+    DeniedListener deniedListener() {
+      return new DeniedListener();
     }
 
     @Bean
@@ -93,8 +115,23 @@ class OrdersApplicationTest {
     }
   }
 
+  /** The application's consumer settings, but a registry that refuses its credentials (401). */
+  static class DeniedListener {
+    final List<Order> received = new CopyOnWriteArrayList<>();
+
+    @KafkaListener(id = "orders-denied", topics = DENIED_TOPIC,
+        properties = {"schema.registry.url=${denied.registry-url}", "max.retries=0"})
+    void on(Order order) {
+      received.add(order);
+    }
+  }
+
   @Autowired
   OrderProducer producer;
+  @Autowired
+  DeniedListener denied;
+  @Autowired
+  KafkaListenerEndpointRegistry listeners;
   @Autowired
   ReceivedOrders received;
   @Autowired
@@ -158,6 +195,19 @@ class OrdersApplicationTest {
     assertThat(outage.received).containsExactly(order);
     try (Admin admin = Admin.create(Map.of("bootstrap.servers", stack.bootstrapServers()))) {
       assertThat(admin.listTopics().names().get(30, TimeUnit.SECONDS)).doesNotContain(OUTAGE_TOPIC + ".DLT");
+    }
+  }
+
+  @Test
+  void refusedCredentials_stopTheListener_deadLetterNothing() throws Exception {
+    MessageListenerContainer container = listeners.getListenerContainer("orders-denied");
+    producer.send(DENIED_TOPIC, order("denied")).get(30, TimeUnit.SECONDS); // through the registry itself
+
+    // Kavro is configured wrong, not the record: the container stops, the record uncommitted for the next start.
+    await().atMost(WAIT).until(() -> !container.isRunning());
+    assertThat(denied.received).isEmpty();
+    try (Admin admin = Admin.create(Map.of("bootstrap.servers", stack.bootstrapServers()))) {
+      assertThat(admin.listTopics().names().get(30, TimeUnit.SECONDS)).doesNotContain(DENIED_TOPIC + ".DLT");
     }
   }
 

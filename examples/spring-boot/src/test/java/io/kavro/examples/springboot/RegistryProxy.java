@@ -23,6 +23,7 @@ final class RegistryProxy implements AutoCloseable {
   private final HttpClient client = HttpClient.newHttpClient();
   private final String target;
   private final AtomicBoolean down = new AtomicBoolean();
+  private final AtomicBoolean denying = new AtomicBoolean();
   private final AtomicInteger refused = new AtomicInteger();
 
   private RegistryProxy(String target) throws IOException {
@@ -52,6 +53,11 @@ final class RegistryProxy implements AutoCloseable {
     down.set(false);
   }
 
+  /** From now on it answers every request 401, as a registry does to an expired credential. */
+  void deny() {
+    denying.set(true);
+  }
+
   /** How many requests it answered 503. */
   int refused() {
     return refused.get();
@@ -62,6 +68,10 @@ final class RegistryProxy implements AutoCloseable {
       if (down.get()) {
         refused.incrementAndGet();
         reply(exchange, 503, "text/plain", "Service Unavailable".getBytes());
+        return;
+      }
+      if (denying.get()) {
+        reply(exchange, 401, "application/json", "{\"error_code\":401,\"message\":\"Unauthorized\"}".getBytes());
         return;
       }
       byte[] body;

@@ -1,0 +1,114 @@
+package io.kavro.examples.springboot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kavro.registry.RegistryAccessDeniedException;
+import io.kavro.registry.RegistryUnavailableException;
+import io.kavro.registry.WrongRegistryUrlException;
+import io.kavro.serde.MalformedPayloadException;
+import io.kavro.serde.RegistryUrlException;
+import io.kavro.serde.RetriableSerdeException;
+import io.kavro.serde.UnknownSchemaIdException;
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.MockConsumer;
+import org.apache.kafka.clients.consumer.OffsetResetStrategy;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.SerializationException;
+import org.junit.jupiter.api.Test;
+import org.springframework.kafka.listener.CommonErrorHandler;
+import org.springframework.kafka.listener.ListenerExecutionFailedException;
+import org.springframework.kafka.listener.MessageListenerContainer;
+import org.springframework.kafka.support.serializer.DeserializationException;
+
+/**
+ * What {@link KafkaErrorHandling}'s handler does with each of Kavro's failures, as a listener container hands it
+ * over: a {@link DeserializationException} with Kavro's exception inside, inside Spring's listener exception.
+ */
+class KafkaErrorHandlingTest {
+  private final List<Throwable> deadLettered = new ArrayList<>();
+  private final List<Exception> stopped = new ArrayList<>();
+  private final CommonErrorHandler stopping = new CommonErrorHandler() {
+    @Override
+    public boolean seeksAfterHandling() {
+      return true;
+    }
+
+    @Override
+    public void handleRemaining(Exception thrown, List<ConsumerRecord<?, ?>> records, Consumer<?, ?> consumer,
+        MessageListenerContainer container) {
+      stopped.add(thrown);
+    }
+  };
+  private final CommonErrorHandler handler =
+      KafkaErrorHandling.errorHandler((record, e) -> deadLettered.add(e), Duration.ofMillis(1), stopping);
+
+  @Test
+  void aWrongRegistryUrl_stopsTheContainer_neverDeadLetters() {
+    handle(new RegistryUrlException("cannot deserialize value of topic 'orders': schema.registry.url does not "
+        + "lead to a schema registry's API", new WrongRegistryUrlException("HTTP 404", 404, -1, "http://registry:8080/subjects", null)));
+
+    assertThat(stopped).hasSize(1);
+    assertThat(deadLettered).isEmpty();
+  }
+
+  @Test
+  void refusedCredentials_stopTheContainer_neverDeadLetter() {
+    // as Kavro's deserializer reports a 401 or 403: a plain SerializationException with the registry's cause
+    handle(new SerializationException("cannot deserialize value of topic 'orders' (schema id 1, 9 bytes): HTTP 401",
+        new RegistryAccessDeniedException("HTTP 401: Unauthorized", 401, 40101, "http://registry:8081", null)));
+
+    assertThat(stopped).hasSize(1);
+    assertThat(deadLettered).isEmpty();
+  }
+
+  @Test
+  void poisonRecords_areDeadLettered_theContainerRuns() {
+    handle(new MalformedPayloadException("cannot deserialize value of topic 'orders' (8 bytes): magic byte 0x41", null));
+    handle(new UnknownSchemaIdException("cannot deserialize value of topic 'orders' (schema id 7, 9 bytes)", null));
+
+    assertThat(deadLettered).hasSize(2);
+    assertThat(stopped).isEmpty();
+  }
+
+  @Test
+  void aRegistryOutage_isRetried_neitherDeadLetteredNorStopped() {
+    assertThatThrownBy(() -> handle(new RetriableSerdeException(
+        "cannot deserialize value of topic 'orders': schema registry unavailable",
+        new RegistryUnavailableException("connection refused", -1, -1, "http://registry:8081", null))))
+        .as("Spring's signal that it sought back to the record, to read it again")
+        .hasMessageContaining("Record in retry");
+
+    assertThat(deadLettered).isEmpty();
+    assertThat(stopped).isEmpty();
+  }
+
+  private void handle(RuntimeException kavros) {
+    ConsumerRecord<byte[], byte[]> record = new ConsumerRecord<>("orders", 0, 5L, null, new byte[] {1});
+    DeserializationException deserialization =
+        new DeserializationException("failed to deserialize", new byte[] {1}, false, kavros);
+    MockConsumer<byte[], byte[]> consumer = new MockConsumer<>(OffsetResetStrategy.EARLIEST);
+    consumer.assign(List.of(new TopicPartition("orders", 0)));
+    handler.handleRemaining(new ListenerExecutionFailedException("Listener failed", deserialization),
+        List.of(record), consumer, container());
+  }
+
+  private static MessageListenerContainer container() {
+    return (MessageListenerContainer) Proxy.newProxyInstance(KafkaErrorHandlingTest.class.getClassLoader(),
+        new Class<?>[] {MessageListenerContainer.class}, (proxy, method, args) -> {
+          Class<?> type = method.getReturnType();
+          if (type == boolean.class) {
+            return false;
+          }
+          if (type == int.class || type == long.class) {
+            return 0;
+          }
+          return method.getName().equals("getListenerId") || method.getName().equals("getGroupId") ? "orders" : null;
+        });
+  }
+}
