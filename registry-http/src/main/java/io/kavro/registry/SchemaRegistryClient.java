@@ -96,7 +96,7 @@ public interface SchemaRegistryClient extends Closeable {
    * The client whose ids are {@code subject}'s: this client itself when ids are the registry's
    * ({@link #idsPerSubject()} is {@code false}, the default); else a client, cached as this one is, whose {@link
    * #schemaById} answers the subject's schema of that id. Its other calls are this client's. The same one for a
-   * subject while this client keeps it: a client made by {@link SchemaRegistryClients} keeps at most {@code
+   * subject while this client keeps it: a client made by {@code SchemaRegistryClients} keeps at most {@code
    * schema.registry.subjects.cache.size} subjects' clients; an evicted one is dropped, not closed (it holds nothing
    * of its own: its connections and thread are this client's), so a caller that holds it keeps using it, and the
    * subject's next call gets a new one, which asks the registry again. Closing this client closes them all.
@@ -111,7 +111,7 @@ public interface SchemaRegistryClient extends Closeable {
    * {@link #contractOf(int)}, {@link #registeredContract} and {@link #guidOf} ask within that context (Confluent's
    * {@code GET /schemas/ids/{id}?subject=:.ctx:}), and cache apart from this client's. Its calls that take a subject
    * are this client's: a context-qualified subject ({@code :.ctx:orders-value}) names its context itself. This client
-   * itself for the default context. The same one for a context while this client keeps it: a client made by {@link
+   * itself for the default context. The same one for a context while this client keeps it: a client made by {@code
    * SchemaRegistryClients} keeps at most {@code schema.registry.contexts.cache.size} contexts' clients; an evicted one
    * is dropped, never closed (it holds nothing of its own: its connections, thread and disk folder are this
    * client's), so a caller that still holds it keeps reading through it, and the context's next call gets a new,
