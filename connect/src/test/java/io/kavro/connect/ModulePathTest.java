@@ -124,7 +124,7 @@ class ModulePathTest {
   @Test
   void descriptorsExportOnlyThePublicPackages() throws IOException {
     assertThat(exports("registry-http")).containsExactly("io.kavro.registry", "io.kavro.registry.config",
-        "io.kavro.registry.contract", "io.kavro.registry.mock");
+        "io.kavro.registry.contract", "io.kavro.registry.factory", "io.kavro.registry.mock");
     assertThat(exports("serde")).containsExactly("io.kavro.serde", "io.kavro.serde.framing", "io.kavro.serde.metrics",
         "io.kavro.serde.rules", "io.kavro.serde.subject");
     assertThat(exports("connect")).containsExactly("io.kavro.connect");
