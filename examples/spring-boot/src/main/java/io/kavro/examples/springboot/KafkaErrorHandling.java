@@ -10,6 +10,9 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.RetriableException;
@@ -29,6 +32,7 @@ import org.springframework.kafka.listener.ConsumerRecordRecoverer;
 import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
 import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.kafka.listener.ErrorHandlingUtils;
+import org.springframework.kafka.listener.MessageListenerContainer;
 import org.springframework.kafka.support.serializer.DeserializationException;
 import org.springframework.util.backoff.FixedBackOff;
 
@@ -39,13 +43,18 @@ import org.springframework.util.backoff.FixedBackOff;
  *
  * <ul>
  *   <li>A failure that says Kavro is configured wrong, not that the record is ({@link RegistryUrlException}: fix
- *       {@code schema.registry.url}; a {@link RegistryAccessDeniedException} among the causes: wrong or expired
- *       credentials, 401 or 403) stops the listener's container, the record uncommitted: every record would fail
- *       the same way, and dead-lettering them would empty the topic into its DLT. Fix the setting and start the
- *       container again; it reads on from that record.</li>
+ *       {@code schema.registry.url}; a {@link RegistryAccessDeniedException} among the causes that is not a 403:
+ *       the credentials are wrong, missing or expired, HTTP 401, or no OAuth token could be had) stops the
+ *       listener's container, the record uncommitted: every record would fail the same way, and dead-lettering
+ *       them would empty the topic into its DLT. Fix the setting and start the container again; it reads on from
+ *       that record.</li>
  *   <li>A record Kavro can never read (its exception is a Kafka {@link SerializationException}: corrupt bytes,
  *       an unknown schema id, a schema the reader cannot resolve) goes to {@code <topic>.DLT} at once, its bytes
- *       untouched, with Spring's {@code kafka_dlt-*} headers naming Kavro's exception.</li>
+ *       untouched, with Spring's {@code kafka_dlt-*} headers naming Kavro's exception. So does a record whose
+ *       lookup the registry refused with HTTP 403 ({@link #isRefusedForThisRecord}): the credentials were
+ *       accepted, and a 403 may be scoped to what this record names (Confluent RBAC refusing READ on one
+ *       subject's schema id, the DEK registry refusing one KEK), so that stopping would let any producer halt
+ *       every consumer group, at every restart.</li>
  *   <li>A record Kavro cannot read <em>now</em> (its exception is a Kafka {@link RetriableException}: the registry
  *       or a KMS cannot be reached) is read again every {@code kavro-orders.retry-interval}, for as long as that
  *       lasts: never skipped, never dead-lettered, and the records behind it wait.</li>
@@ -62,8 +71,8 @@ public class KafkaErrorHandling {
   public static final String DEAD_LETTER_SUFFIX = ".DLT";
 
   /**
-   * Kavro's configuration errors: the exceptions that stop the container instead of dead-lettering the record.
-   * Looked for anywhere among the causes.
+   * Kavro's configuration errors: the exceptions that stop the container instead of dead-lettering the record,
+   * unless {@link #isRefusedForThisRecord} says a refusal is the record's. Looked for anywhere among the causes.
    */
   static final List<Class<? extends Throwable>> CONFIGURATION_ERRORS = List.of(
       RegistryUrlException.class, WrongRegistryUrlException.class, RegistryAccessDeniedException.class);
@@ -81,7 +90,7 @@ public class KafkaErrorHandling {
    */
   static CommonErrorHandler errorHandler(ConsumerRecordRecoverer recoverer, Duration retryInterval,
       CommonErrorHandler stopping) {
-    CommonDelegatingErrorHandler handler = new CommonDelegatingErrorHandler(recordHandler(recoverer, retryInterval));
+    CommonDelegatingErrorHandler handler = new ByConfigurationError(recordHandler(recoverer, retryInterval));
     handler.setCauseChainTraversing(true); // the outermost configuration error among the causes decides
     for (Class<? extends Throwable> configurationError : CONFIGURATION_ERRORS) {
       handler.addDelegate(configurationError, stopping);
@@ -143,6 +152,65 @@ public class KafkaErrorHandling {
   private static void replace(Headers headers, String name, String value) {
     headers.remove(name);
     headers.add(name, value.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Whether the first of {@link #CONFIGURATION_ERRORS} among the causes is a {@link RegistryAccessDeniedException}
+   * with HTTP 403: the registry (or the DEK registry) accepted the credentials and refused what this record asks
+   * for, which may be refused for this record only. A 401, and a refusal without a status (no OAuth token could be
+   * had), say the credentials are wrong for every record.
+   */
+  static boolean isRefusedForThisRecord(Throwable failure) {
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      for (Class<? extends Throwable> configurationError : CONFIGURATION_ERRORS) {
+        if (configurationError.isInstance(cause)) {
+          return cause instanceof RegistryAccessDeniedException denied && denied.status() == FORBIDDEN;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static final int FORBIDDEN = 403;
+
+  /**
+   * A {@link CommonDelegatingErrorHandler} that gives a failure {@link #isRefusedForThisRecord refused for its
+   * record} to the record handler, not to the delegate of its type: Spring's picks a delegate by type alone.
+   */
+  private static final class ByConfigurationError extends CommonDelegatingErrorHandler {
+    private final CommonErrorHandler recordHandler;
+
+    ByConfigurationError(CommonErrorHandler recordHandler) {
+      super(recordHandler);
+      this.recordHandler = recordHandler;
+    }
+
+    @Override
+    public void handleRemaining(Exception thrown, List<ConsumerRecord<?, ?>> records, Consumer<?, ?> consumer,
+        MessageListenerContainer container) {
+      if (isRefusedForThisRecord(thrown)) {
+        recordHandler.handleRemaining(thrown, records, consumer, container);
+      } else {
+        super.handleRemaining(thrown, records, consumer, container);
+      }
+    }
+
+    @Override
+    public boolean handleOne(Exception thrown, ConsumerRecord<?, ?> record, Consumer<?, ?> consumer,
+        MessageListenerContainer container) {
+      return isRefusedForThisRecord(thrown) ? recordHandler.handleOne(thrown, record, consumer, container)
+          : super.handleOne(thrown, record, consumer, container);
+    }
+
+    @Override
+    public void handleBatch(Exception thrown, ConsumerRecords<?, ?> data, Consumer<?, ?> consumer,
+        MessageListenerContainer container, Runnable invokeListener) {
+      if (isRefusedForThisRecord(thrown)) {
+        recordHandler.handleBatch(thrown, data, consumer, container, invokeListener);
+      } else {
+        super.handleBatch(thrown, data, consumer, container, invokeListener);
+      }
+    }
   }
 
   /** Whether a Kafka {@link RetriableException} is among the causes: Kavro's {@code RetriableSerdeException}. */

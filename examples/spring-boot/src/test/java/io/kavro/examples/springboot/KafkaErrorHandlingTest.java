@@ -10,6 +10,7 @@ import io.kavro.serde.MalformedPayloadException;
 import io.kavro.serde.RegistryUrlException;
 import io.kavro.serde.RetriableSerdeException;
 import io.kavro.serde.UnknownSchemaIdException;
+import io.kavro.serde.rules.RuleException;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -59,12 +60,50 @@ class KafkaErrorHandlingTest {
 
   @Test
   void refusedCredentials_stopTheContainer_neverDeadLetter() {
-    // as Kavro's deserializer reports a 401 or 403: a plain SerializationException with the registry's cause
+    // as Kavro's deserializer reports a 401: a plain SerializationException with the registry's cause
     handle(new SerializationException("cannot deserialize value of topic 'orders' (schema id 1, 9 bytes): HTTP 401",
         new RegistryAccessDeniedException("HTTP 401: Unauthorized", 401, 40101, "http://registry:8081", null)));
 
     assertThat(stopped).hasSize(1);
     assertThat(deadLettered).isEmpty();
+  }
+
+  @Test
+  void anOAuthIssuerThatGivesNoToken_stopsTheContainer() {
+    // the issuer refused the client credentials (RFC 6749: 400 invalid_client): wrong for every record
+    handle(new SerializationException("cannot deserialize value of topic 'orders' (schema id 1, 9 bytes)",
+        new RegistryAccessDeniedException("the OAuth issuer http://issuer/token refused the client credentials of "
+            + "client id 'orders' with HTTP 400: invalid_client", 400, -1, "http://issuer/token", null)));
+
+    assertThat(stopped).hasSize(1);
+    assertThat(deadLettered).isEmpty();
+  }
+
+  @Test
+  void aSchemaIdRefusedWith403_isDeadLettered_theContainerRuns() {
+    // Confluent RBAC: the credentials are good, READ on this record's subject is not granted
+    handle(new SerializationException("cannot deserialize value of topic 'orders' (schema id 9, 9 bytes): HTTP 403",
+        new RegistryAccessDeniedException("get schema by id 9 failed: HTTP 403, error_code 40301: User is denied "
+            + "operation Read on Subject: secret-value", 403, 40301, "http://registry:8081/schemas/ids/9", null)));
+    handle(new MalformedPayloadException("cannot deserialize value of topic 'orders' (8 bytes): magic byte 0x41", null));
+
+    assertThat(deadLettered).as("the refused record, then the next poison one: the container still runs")
+        .hasSize(2);
+    assertThat(deadLettered.get(0)).hasRootCauseInstanceOf(RegistryAccessDeniedException.class);
+    assertThat(stopped).isEmpty();
+  }
+
+  @Test
+  void aKekRefusedWith403_isDeadLettered_notStopped() {
+    // the DEK registry refuses one KEK of an encrypted field: a rule's failure, the registry's refusal inside
+    handle(new SerializationException("cannot deserialize value of topic 'orders' (schema id 3, 40 bytes): rule "
+        + "'encrypt' failed", new RuleException("ENCRYPT failed on field 'Order.card': "
+            + RegistryAccessDeniedException.class.getName(), new RegistryAccessDeniedException(
+                "get DEK failed: HTTP 403 (http://registry:8081/dek-registry/v1/keks/payments/deks/orders-value)",
+                403, -1, "http://registry:8081/dek-registry/v1/keks/payments/deks/orders-value", null))));
+
+    assertThat(deadLettered).hasSize(1);
+    assertThat(stopped).isEmpty();
   }
 
   @Test
