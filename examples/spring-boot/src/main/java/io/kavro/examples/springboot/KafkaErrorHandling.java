@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -22,6 +23,8 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.log.LogAccessor;
+import org.springframework.kafka.KafkaException;
 import org.springframework.kafka.core.KafkaOperations;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.core.ProducerFactory;
@@ -32,7 +35,9 @@ import org.springframework.kafka.listener.ConsumerRecordRecoverer;
 import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
 import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.kafka.listener.ErrorHandlingUtils;
+import org.springframework.kafka.listener.ListenerUtils;
 import org.springframework.kafka.listener.MessageListenerContainer;
+import org.springframework.kafka.listener.SeekUtils;
 import org.springframework.kafka.support.serializer.DeserializationException;
 import org.springframework.util.backoff.FixedBackOff;
 
@@ -47,7 +52,9 @@ import org.springframework.util.backoff.FixedBackOff;
  *       the credentials are wrong, missing or expired, HTTP 401, or no OAuth token could be had) stops the
  *       listener's container, the record uncommitted: every record would fail the same way, and dead-lettering
  *       them would empty the topic into its DLT. Fix the setting and start the container again; it reads on from
- *       that record.</li>
+ *       that record. A wrong URL is read again every {@code kavro-orders.retry-interval} for
+ *       {@code kavro-orders.wrong-url-patience} first: a registry URL that has never answered as a registry (at
+ *       the consumer's start) may be an ingress that answers 404 while the registry behind it rolls out.</li>
  *   <li>A record Kavro can never read (its exception is a Kafka {@link SerializationException}: corrupt bytes,
  *       an unknown schema id, a schema the reader cannot resolve) goes to {@code <topic>.DLT} at once, its bytes
  *       untouched, with Spring's {@code kafka_dlt-*} headers naming Kavro's exception. So does a record whose
@@ -80,17 +87,23 @@ public class KafkaErrorHandling {
   /** The error handler that Spring Boot's listener container factory picks up. */
   @Bean
   CommonErrorHandler errorHandler(ProducerFactory<Object, Object> producerFactory,
-      KafkaTemplate<Object, Object> template, @Value("${kavro-orders.retry-interval:1s}") Duration retryInterval) {
-    return errorHandler(recoverer(producerFactory, template), retryInterval, new CommonContainerStoppingErrorHandler());
+      KafkaTemplate<Object, Object> template, @Value("${kavro-orders.retry-interval:1s}") Duration retryInterval,
+      @Value("${kavro-orders.wrong-url-patience:2m}") Duration wrongUrlPatience) {
+    return errorHandler(recoverer(producerFactory, template), retryInterval, wrongUrlPatience,
+        new CommonContainerStoppingErrorHandler());
   }
 
   /**
-   * Stops the container on a configuration error, retries a retriable failure every {@code retryInterval} without
-   * end, and hands every other failure to {@code recoverer}.
+   * Stops the container on a configuration error (on a wrong URL once it has failed so for
+   * {@code wrongUrlPatience}), retries a retriable failure every {@code retryInterval} without end, and hands every
+   * other failure to {@code recoverer}.
    */
   static CommonErrorHandler errorHandler(ConsumerRecordRecoverer recoverer, Duration retryInterval,
-      CommonErrorHandler stopping) {
-    CommonDelegatingErrorHandler handler = new ByConfigurationError(recordHandler(recoverer, retryInterval));
+      Duration wrongUrlPatience, CommonErrorHandler stopping) {
+    int wrongUrlAttempts = (int) Math.max(1, Math.min(Integer.MAX_VALUE,
+        wrongUrlPatience.toMillis() / Math.max(1, retryInterval.toMillis())));
+    CommonDelegatingErrorHandler handler = new ByConfigurationError(recordHandler(recoverer, retryInterval),
+        retryInterval, wrongUrlAttempts);
     handler.setCauseChainTraversing(true); // the outermost configuration error among the causes decides
     for (Class<? extends Throwable> configurationError : CONFIGURATION_ERRORS) {
       handler.addDelegate(configurationError, stopping);
@@ -161,28 +174,50 @@ public class KafkaErrorHandling {
    * had), say the credentials are wrong for every record.
    */
   static boolean isRefusedForThisRecord(Throwable failure) {
-    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-      for (Class<? extends Throwable> configurationError : CONFIGURATION_ERRORS) {
-        if (configurationError.isInstance(cause)) {
-          return cause instanceof RegistryAccessDeniedException denied && denied.status() == FORBIDDEN;
-        }
-      }
-    }
-    return false;
+    return firstConfigurationError(failure) instanceof RegistryAccessDeniedException denied
+        && denied.status() == FORBIDDEN;
   }
 
   private static final int FORBIDDEN = 403;
 
+  /** Whether the first of {@link #CONFIGURATION_ERRORS} among the causes says the registry URL is wrong. */
+  static boolean isWrongUrl(Throwable failure) {
+    Throwable configurationError = firstConfigurationError(failure);
+    return configurationError != null && !(configurationError instanceof RegistryAccessDeniedException);
+  }
+
+  /** The outermost of {@link #CONFIGURATION_ERRORS} among the causes, or {@code null}. */
+  private static Throwable firstConfigurationError(Throwable failure) {
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      for (Class<? extends Throwable> configurationError : CONFIGURATION_ERRORS) {
+        if (configurationError.isInstance(cause)) {
+          return cause;
+        }
+      }
+    }
+    return null;
+  }
+
   /**
    * A {@link CommonDelegatingErrorHandler} that gives a failure {@link #isRefusedForThisRecord refused for its
-   * record} to the record handler, not to the delegate of its type: Spring's picks a delegate by type alone.
+   * record} to the record handler, not to the delegate of its type (Spring's picks a delegate by type alone), and
+   * reads a record that failed on a {@link #isWrongUrl wrong URL} again, a bounded number of times, before its
+   * delegate stops the container.
    */
   private static final class ByConfigurationError extends CommonDelegatingErrorHandler {
-    private final CommonErrorHandler recordHandler;
+    private static final LogAccessor LOG = new LogAccessor(KafkaErrorHandling.class);
 
-    ByConfigurationError(CommonErrorHandler recordHandler) {
+    private final CommonErrorHandler recordHandler;
+    private final long retryMillis;
+    private final int wrongUrlAttempts;
+    /** Per consumer thread: the record that failed on a wrong URL, and how often in a row. */
+    private final Map<Thread, WrongUrlAttempt> wrongUrl = new ConcurrentHashMap<>();
+
+    ByConfigurationError(CommonErrorHandler recordHandler, Duration retryInterval, int wrongUrlAttempts) {
       super(recordHandler);
       this.recordHandler = recordHandler;
+      this.retryMillis = retryInterval.toMillis();
+      this.wrongUrlAttempts = wrongUrlAttempts;
     }
 
     @Override
@@ -190,9 +225,37 @@ public class KafkaErrorHandling {
         MessageListenerContainer container) {
       if (isRefusedForThisRecord(thrown)) {
         recordHandler.handleRemaining(thrown, records, consumer, container);
+      } else if (isWrongUrl(thrown) && !records.isEmpty() && readAgain(records.get(0), container)) {
+        // seeks back to the record (and those behind it) and throws Spring's "Record in retry"
+        SeekUtils.seekOrRecover(thrown, records, consumer, container, false, (record, e, c, cons) -> false, LOG,
+            KafkaException.Level.WARN);
       } else {
         super.handleRemaining(thrown, records, consumer, container);
       }
+    }
+
+    /** Whether the record failed on a wrong URL fewer than the allowed times in a row: then after a pause. */
+    private boolean readAgain(ConsumerRecord<?, ?> record, MessageListenerContainer container) {
+      Thread thread = Thread.currentThread();
+      WrongUrlAttempt last = wrongUrl.get(thread);
+      int attempt = last != null && last.isOf(record) ? last.attempt() + 1 : 1;
+      if (attempt >= wrongUrlAttempts) {
+        wrongUrl.remove(thread);
+        return false;
+      }
+      wrongUrl.put(thread, new WrongUrlAttempt(record.topic(), record.partition(), record.offset(), attempt));
+      try {
+        ListenerUtils.stoppableSleep(container, retryMillis);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      return true;
+    }
+
+    @Override
+    public void clearThreadState() {
+      wrongUrl.remove(Thread.currentThread());
+      super.clearThreadState();
     }
 
     @Override
@@ -210,6 +273,13 @@ public class KafkaErrorHandling {
       } else {
         super.handleBatch(thrown, data, consumer, container, invokeListener);
       }
+    }
+  }
+
+  /** A record that failed on a wrong URL, and which attempt in a row that was. */
+  private record WrongUrlAttempt(String topic, int partition, long offset, int attempt) {
+    boolean isOf(ConsumerRecord<?, ?> record) {
+      return topic.equals(record.topic()) && partition == record.partition() && offset == record.offset();
     }
   }
 

@@ -47,15 +47,38 @@ class KafkaErrorHandlingTest {
     }
   };
   private final CommonErrorHandler handler =
-      KafkaErrorHandling.errorHandler((record, e) -> deadLettered.add(e), Duration.ofMillis(1), stopping);
+      KafkaErrorHandling.errorHandler((record, e) -> deadLettered.add(e), Duration.ofMillis(1), Duration.ofMillis(3),
+          stopping); // a wrong URL: three attempts
 
   @Test
-  void aWrongRegistryUrl_stopsTheContainer_neverDeadLetters() {
-    handle(new RegistryUrlException("cannot deserialize value of topic 'orders': schema.registry.url does not "
-        + "lead to a schema registry's API", new WrongRegistryUrlException("HTTP 404", 404, -1, "http://registry:8080/subjects", null)));
+  void aWrongRegistryUrl_isReadAgainForItsPatience_thenStopsTheContainer_neverDeadLetters() {
+    for (int attempt = 1; attempt < 3; attempt++) {
+      assertThatThrownBy(() -> handle(wrongUrl()))
+          .as("attempt %d: an ingress may answer 404 while the registry behind it rolls out", attempt)
+          .hasMessageContaining("Record in retry");
+      assertThat(stopped).isEmpty();
+    }
+    handle(wrongUrl());
+
+    assertThat(stopped).as("the third attempt in a row").hasSize(1);
+    assertThat(deadLettered).isEmpty();
+  }
+
+  @Test
+  void aWrongRegistryUrl_countsTheAttemptsOfOneRecord() {
+    assertThatThrownBy(() -> handle(wrongUrl(), 5L)).hasMessageContaining("Record in retry");
+    assertThatThrownBy(() -> handle(wrongUrl(), 6L)).as("another record: its first attempt")
+        .hasMessageContaining("Record in retry");
+    assertThatThrownBy(() -> handle(wrongUrl(), 6L)).hasMessageContaining("Record in retry");
+    handle(wrongUrl(), 6L);
 
     assertThat(stopped).hasSize(1);
-    assertThat(deadLettered).isEmpty();
+  }
+
+  private static RegistryUrlException wrongUrl() {
+    return new RegistryUrlException("cannot deserialize value of topic 'orders': schema.registry.url does not "
+        + "lead to a schema registry's API", new WrongRegistryUrlException("HTTP 404", 404, -1,
+            "http://registry:8080/subjects", null));
   }
 
   @Test
@@ -128,7 +151,11 @@ class KafkaErrorHandlingTest {
   }
 
   private void handle(RuntimeException kavros) {
-    ConsumerRecord<byte[], byte[]> record = new ConsumerRecord<>("orders", 0, 5L, null, new byte[] {1});
+    handle(kavros, 5L);
+  }
+
+  private void handle(RuntimeException kavros, long offset) {
+    ConsumerRecord<byte[], byte[]> record = new ConsumerRecord<>("orders", 0, offset, null, new byte[] {1});
     DeserializationException deserialization =
         new DeserializationException("failed to deserialize", new byte[] {1}, false, kavros);
     MockConsumer<byte[], byte[]> consumer = new MockConsumer<>(OffsetResetStrategy.EARLIEST);
