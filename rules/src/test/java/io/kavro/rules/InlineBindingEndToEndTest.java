@@ -157,8 +157,8 @@ class InlineBindingEndToEndTest {
   }
 
   @Test
-  void generatedClassWithoutDecimalConversion_bindsTheBytes_soDecimalOfThisFails_asInConfluent() {
-    // avro-maven-plugin's default (enableDecimalLogicalType=false): a ByteBuffer, and no DecimalConversion in MODEL$
+  void generatedByteBufferDecimal_bindsTheBytes_soDecimalOfThisFails_asInConfluent() {
+    // avro-maven-plugin's default (enableDecimalLogicalType=false): a ByteBuffer field without a conversion
     Schema schema = payment(NON_NEGATIVE);
     ByteBuffer twelve = ByteBuffer.wrap(new BigDecimal("12.34").unscaledValue().toByteArray());
     assertThatThrownBy(() -> paymentSerializer(schema).serialize("payments", new BytesPayment(schema, twelve)))
@@ -168,14 +168,14 @@ class InlineBindingEndToEndTest {
   }
 
   @Test
-  void generatedClassWithoutDecimalConversion_takesTheScaledForm() {
+  void generatedByteBufferDecimal_takesTheScaledForm() {
     Schema schema = payment("decimals.ge(decimal(this, 2), decimal('0'))");
     ByteBuffer twelve = ByteBuffer.wrap(new BigDecimal("12.34").unscaledValue().toByteArray());
     assertThat(paymentSerializer(schema).serialize("payments", new BytesPayment(schema, twelve))).isNotEmpty();
   }
 
   @Test
-  void generatedClassWithDecimalConversion_bindsTheBigDecimal() {
+  void generatedBigDecimal_bindsTheBigDecimal() {
     Schema schema = payment(NON_NEGATIVE);
     KafkaAvroSerializer serializer = paymentSerializer(schema);
     assertThat(serializer.serialize("payments", new DecimalPayment(schema, new BigDecimal("12.34")))).isNotEmpty();
@@ -185,14 +185,29 @@ class InlineBindingEndToEndTest {
             .containsExactly("amount: nonNegative: " + NON_NEGATIVE));
   }
 
-  /** A generated class's shape holding one decimal field, as {@code amount} (a ByteBuffer or a BigDecimal). */
-  public abstract static class Payment extends SpecificRecordBase {
-    private final Schema schema;
-    private Object amount;
+  /**
+   * A class as avro-maven-plugin 1.12 generates it with its default {@code enableDecimalLogicalType=false}: its
+   * decimal field is a {@code ByteBuffer} and has no conversion of its own, though its {@code MODEL$} has the
+   * decimal conversion (the compiler adds one for every logical type the schema uses).
+   */
+  public static final class BytesPayment extends SpecificRecordBase {
+    public static final SpecificData MODEL$ = new SpecificData();
 
-    Payment(Schema schema, Object amount) {
+    static {
+      MODEL$.addLogicalTypeConversion(new Conversions.DecimalConversion());
+    }
+
+    private final Schema schema;
+    private ByteBuffer amount;
+
+    BytesPayment(Schema schema, ByteBuffer amount) {
       this.schema = schema;
       this.amount = amount;
+    }
+
+    @Override
+    public SpecificData getSpecificData() {
+      return MODEL$;
     }
 
     @Override
@@ -207,29 +222,12 @@ class InlineBindingEndToEndTest {
 
     @Override
     public void put(int field, Object value) {
-      amount = value;
+      amount = (ByteBuffer) value;
     }
   }
 
-  /**
-   * A class generated with {@code enableDecimalLogicalType=false}: its decimal is a {@code ByteBuffer}, and neither
-   * its {@code MODEL$} nor its field has a decimal conversion.
-   */
-  public static final class BytesPayment extends Payment {
-    public static final SpecificData MODEL$ = new SpecificData();
-
-    BytesPayment(Schema schema, ByteBuffer amount) {
-      super(schema, amount);
-    }
-
-    @Override
-    public SpecificData getSpecificData() {
-      return MODEL$;
-    }
-  }
-
-  /** A class generated with {@code enableDecimalLogicalType=true}: a {@code BigDecimal}, converted by its model. */
-  public static final class DecimalPayment extends Payment {
+  /** The same with {@code enableDecimalLogicalType=true}: a {@code BigDecimal} field with the decimal conversion. */
+  public static final class DecimalPayment extends SpecificRecordBase {
     private static final Conversion<?> DECIMAL = new Conversions.DecimalConversion();
     public static final SpecificData MODEL$ = new SpecificData();
 
@@ -237,13 +235,32 @@ class InlineBindingEndToEndTest {
       MODEL$.addLogicalTypeConversion(DECIMAL);
     }
 
+    private final Schema schema;
+    private BigDecimal amount;
+
     DecimalPayment(Schema schema, BigDecimal amount) {
-      super(schema, amount);
+      this.schema = schema;
+      this.amount = amount;
     }
 
     @Override
     public SpecificData getSpecificData() {
       return MODEL$;
+    }
+
+    @Override
+    public Schema getSchema() {
+      return schema;
+    }
+
+    @Override
+    public Object get(int field) {
+      return amount;
+    }
+
+    @Override
+    public void put(int field, Object value) {
+      amount = (BigDecimal) value;
     }
 
     @Override

@@ -217,17 +217,17 @@ final class WriteRouter {
 
   /**
    * What inline rules' {@code this} is for the datums of {@code plan}: the application's object, as Confluent's
-   * serializer binds it. Per logical type, by the conversions it is written with: the model's (a generated class's
-   * own {@code MODEL$}, where a decimal is a {@code ByteBuffer} without the decimal conversion; reflection's; generic
-   * data's, only under {@code avro.use.logical.type.converters}) and a generated record's fields' own, less those a
-   * class written by reflection declares as the underlying type (a {@code long} field of a {@code timestamp-millis});
-   * never by the kind of datum alone. Per logical type: a class holding one both ways is bound as the underlying
-   * value throughout.
+   * serializer binds it. Per logical type, by the conversions it is written with (the model's: a generated class's
+   * own {@code MODEL$}, reflection's, generic data's only under {@code avro.use.logical.type.converters}; and a
+   * generated record's fields' own), less those whose value a generated or reflected class declares as the
+   * underlying type (a {@code ByteBuffer} decimal, a {@code long} timestamp); never by the kind of datum alone. Per
+   * logical type: a class holding one both ways has it bound as the underlying value throughout.
    */
   private static InlineBinding binding(WritePlanner.WritePlan plan, Object datum) {
     List<Conversion<?>> conversions = new ArrayList<>(plan.model().getConversions());
-    if (plan.kind() == WritePlanner.DatumKind.REFLECT && datum != null) {
-      // a class's long field of a timestamp-millis is written, and held, as the long: reflection converts by class
+    if (plan.kind() != WritePlanner.DatumKind.GENERIC && datum != null) {
+      // a class's field declared as the underlying type holds it so: a long of a timestamp-millis (reflection), a
+      // ByteBuffer decimal generated with enableDecimalLogicalType=false, whose MODEL$ has the decimal conversion
       java.util.Set<String> underlying = DeclaredConversions.heldUnderlying(plan.schema(), datum.getClass(),
           plan.model());
       conversions.removeIf(conversion -> underlying.contains(conversion.getLogicalTypeName()));
