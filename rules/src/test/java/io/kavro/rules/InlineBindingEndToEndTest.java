@@ -7,15 +7,21 @@ import io.kavro.registry.mock.MockRegistries;
 import io.kavro.registry.mock.MockRegistry;
 import io.kavro.serde.InlineValidationException;
 import io.kavro.serde.KafkaAvroSerializer;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.avro.Conversion;
+import org.apache.avro.Conversions;
 import org.apache.avro.Schema;
 import org.apache.avro.data.TimeConversions;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.reflect.AvroSchema;
+import org.apache.avro.reflect.ReflectData;
+import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificRecordBase;
 import org.apache.kafka.common.errors.SerializationException;
 import org.junit.jupiter.api.AfterEach;
@@ -55,12 +61,19 @@ class InlineBindingEndToEndTest {
   }
 
   private KafkaAvroSerializer serializer(Schema schema, boolean converters) {
+    return serializer(schema, converters, false);
+  }
+
+  private KafkaAvroSerializer serializer(Schema schema, boolean converters, boolean reflection) {
     registry.register("events-value", schema);
     Map<String, Object> config = new HashMap<>(Map.of("schema.registry.url", "mock://" + scope,
         "auto.register.schemas", false, "use.latest.version", true,
         "validation.rules.execution", "AFTER_DOMAIN_RULES"));
     if (converters) {
       config.put("avro.use.logical.type.converters", true);
+    }
+    if (reflection) {
+      config.put("schema.reflection", true);
     }
     KafkaAvroSerializer serializer = new KafkaAvroSerializer();
     serializer.configure(config, false);
@@ -123,6 +136,182 @@ class InlineBindingEndToEndTest {
     assertThatThrownBy(() -> serializer(schema, false).serialize("events", generic(schema, NOV_2023)))
         .isInstanceOf(SerializationException.class).isNotInstanceOf(InlineValidationException.class)
         .hasMessageContaining("validation rule 'recent'").hasMessageContaining("must return bool or string");
+  }
+
+  /** Confluent's decimal rule for a BigDecimal: cannot run on a decimal's raw bytes, which need a scale. */
+  private static final String NON_NEGATIVE = "decimals.ge(decimal(this), decimal('0'))";
+
+  private static Schema payment(String expr) {
+    return new Schema.Parser().parse("""
+        {"type":"record","name":"Payment","namespace":"com.acme","fields":[
+         {"name":"amount","type":{"type":"bytes","logicalType":"decimal","precision":9,"scale":2},
+          "confluent:rules":[{"name":"nonNegative","expr":%s}]}]}""".formatted(quote(expr)));
+  }
+
+  private KafkaAvroSerializer paymentSerializer(Schema schema) {
+    registry.register("payments-value", schema);
+    KafkaAvroSerializer serializer = new KafkaAvroSerializer();
+    serializer.configure(Map.of("schema.registry.url", "mock://" + scope, "auto.register.schemas", false,
+        "use.latest.version", true, "validation.rules.execution", "AFTER_DOMAIN_RULES"), false);
+    return serializer;
+  }
+
+  @Test
+  void generatedByteBufferDecimal_bindsTheBytes_soDecimalOfThisFails_asInConfluent() {
+    // avro-maven-plugin's default (enableDecimalLogicalType=false): a ByteBuffer field without a conversion
+    Schema schema = payment(NON_NEGATIVE);
+    ByteBuffer twelve = ByteBuffer.wrap(new BigDecimal("12.34").unscaledValue().toByteArray());
+    assertThatThrownBy(() -> paymentSerializer(schema).serialize("payments", new BytesPayment(schema, twelve)))
+        .isInstanceOfSatisfying(InlineValidationException.class, e -> assertThat(e.violations())
+            .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+            .startsWith("amount: nonNegative: " + NON_NEGATIVE + " (caused by: ").contains("failed"));
+  }
+
+  @Test
+  void generatedByteBufferDecimal_takesTheScaledForm() {
+    Schema schema = payment("decimals.ge(decimal(this, 2), decimal('0'))");
+    ByteBuffer twelve = ByteBuffer.wrap(new BigDecimal("12.34").unscaledValue().toByteArray());
+    assertThat(paymentSerializer(schema).serialize("payments", new BytesPayment(schema, twelve))).isNotEmpty();
+  }
+
+  @Test
+  void generatedBigDecimal_bindsTheBigDecimal() {
+    Schema schema = payment(NON_NEGATIVE);
+    KafkaAvroSerializer serializer = paymentSerializer(schema);
+    assertThat(serializer.serialize("payments", new DecimalPayment(schema, new BigDecimal("12.34")))).isNotEmpty();
+    // the rule runs: a negative amount breaks it
+    assertThatThrownBy(() -> serializer.serialize("payments", new DecimalPayment(schema, new BigDecimal("-1.00"))))
+        .isInstanceOfSatisfying(InlineValidationException.class, e -> assertThat(e.violations())
+            .containsExactly("amount: nonNegative: " + NON_NEGATIVE));
+  }
+
+  /**
+   * A class as avro-maven-plugin 1.12 generates it with its default {@code enableDecimalLogicalType=false}: its
+   * decimal field is a {@code ByteBuffer} and has no conversion of its own, though its {@code MODEL$} has the
+   * decimal conversion (the compiler adds one for every logical type the schema uses).
+   */
+  public static final class BytesPayment extends SpecificRecordBase {
+    public static final SpecificData MODEL$ = new SpecificData();
+
+    static {
+      MODEL$.addLogicalTypeConversion(new Conversions.DecimalConversion());
+    }
+
+    private final Schema schema;
+    private ByteBuffer amount;
+
+    BytesPayment(Schema schema, ByteBuffer amount) {
+      this.schema = schema;
+      this.amount = amount;
+    }
+
+    @Override
+    public SpecificData getSpecificData() {
+      return MODEL$;
+    }
+
+    @Override
+    public Schema getSchema() {
+      return schema;
+    }
+
+    @Override
+    public Object get(int field) {
+      return amount;
+    }
+
+    @Override
+    public void put(int field, Object value) {
+      amount = (ByteBuffer) value;
+    }
+  }
+
+  /** The same with {@code enableDecimalLogicalType=true}: a {@code BigDecimal} field with the decimal conversion. */
+  public static final class DecimalPayment extends SpecificRecordBase {
+    private static final Conversion<?> DECIMAL = new Conversions.DecimalConversion();
+    public static final SpecificData MODEL$ = new SpecificData();
+
+    static {
+      MODEL$.addLogicalTypeConversion(DECIMAL);
+    }
+
+    private final Schema schema;
+    private BigDecimal amount;
+
+    DecimalPayment(Schema schema, BigDecimal amount) {
+      this.schema = schema;
+      this.amount = amount;
+    }
+
+    @Override
+    public SpecificData getSpecificData() {
+      return MODEL$;
+    }
+
+    @Override
+    public Schema getSchema() {
+      return schema;
+    }
+
+    @Override
+    public Object get(int field) {
+      return amount;
+    }
+
+    @Override
+    public void put(int field, Object value) {
+      amount = (BigDecimal) value;
+    }
+
+    @Override
+    public Conversion<?> getConversion(int field) {
+      return DECIMAL;
+    }
+  }
+
+  /** A class written by reflection whose timestamp is its underlying long, as the schema it declares says. */
+  public static final class LongEvent {
+    @AvroSchema("{\"type\":\"long\",\"logicalType\":\"timestamp-millis\"}")
+    long at;
+
+    LongEvent(long at) {
+      this.at = at;
+    }
+  }
+
+  /** A class written by reflection whose timestamp is an Instant. */
+  public static final class InstantEvent {
+    Instant at;
+
+    InstantEvent(Instant at) {
+      this.at = at;
+    }
+  }
+
+  /** The schema Kavro derives for {@code type}, under that name, with {@code expr} on its field {@code at}. */
+  private static Schema reflected(Class<?> type, String expr) {
+    Schema derived = ReflectData.get().getSchema(type);
+    return new Schema.Parser().parse("""
+        {"type":"record","name":"%s","namespace":"%s","fields":[
+         {"name":"at","type":{"type":"long","logicalType":"timestamp-millis"},
+          "confluent:rules":[{"name":"recent","expr":%s}]}]}""".formatted(derived.getName(),
+        derived.getNamespace(), quote(expr)));
+  }
+
+  @Test
+  void reflectedLongField_bindsTheLong_soTheJavaFormFails_asInConfluent() {
+    Schema schema = reflected(LongEvent.class, JAVA);
+    assertThatThrownBy(() -> serializer(schema, false, true).serialize("events", new LongEvent(NOV_2023)))
+        .isInstanceOf(InlineValidationException.class).hasMessageContaining("at: recent");
+    Schema underlying = reflected(LongEvent.class, UNDERLYING);
+    assertThat(serializer(underlying, false, true).serialize("events", new LongEvent(NOV_2023))).isNotEmpty();
+  }
+
+  @Test
+  void reflectedInstantField_bindsTheInstant() {
+    Schema schema = reflected(InstantEvent.class, JAVA);
+    assertThat(serializer(schema, false, true).serialize("events", new InstantEvent(Instant.ofEpochMilli(NOV_2023))))
+        .isNotEmpty();
   }
 
   /** A generated class's shape: its timestamp is an Instant, converted by the class's own conversion. */

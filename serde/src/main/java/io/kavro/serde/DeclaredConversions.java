@@ -58,6 +58,66 @@ final class DeclaredConversions {
     return walk.copy(reader, type);
   }
 
+  /**
+   * The names of the logical types under {@code schema} that some field of {@code type} (a Java record's component or
+   * a plain class's field, followed into records, arrays, maps and union branches) holds as the underlying Avro
+   * value, though {@code model} has their conversion: Avro's reflect writer writes such a value as it is, so the
+   * application's object holds no Java type there.
+   */
+  static Set<String> heldUnderlying(Schema schema, Type type, GenericData model) {
+    Set<String> names = new java.util.TreeSet<>();
+    heldUnderlying(schema, type, model, names, java.util.Collections.newSetFromMap(new IdentityHashMap<>()));
+    return names;
+  }
+
+  private static void heldUnderlying(Schema schema, Type type, GenericData model, Set<String> names,
+      Set<Schema> seen) {
+    switch (schema.getType()) {
+      case RECORD -> {
+        if (!seen.add(schema)) {
+          return;
+        }
+        for (Schema.Field field : schema.getFields()) {
+          Type declared = declaredType(JavaTypes.rawClass(type), field.name());
+          if (declared != null) {
+            heldUnderlying(field.schema(), declared, model, names, seen);
+          }
+        }
+        seen.remove(schema);
+      }
+      case ARRAY -> heldUnderlying(schema.getElementType(), JavaTypes.typeArgument(type, 0), model, names, seen);
+      case MAP -> heldUnderlying(schema.getValueType(), JavaTypes.typeArgument(type, 1), model, names, seen);
+      case UNION -> schema.getTypes().forEach(branch -> heldUnderlying(branch, type, model, names, seen));
+      default -> {
+        LogicalType logical = schema.getLogicalType();
+        if (logical != null && model.getConversionFor(logical) != null
+            && !mayConvert(JavaTypes.rawClass(type), logical, model)) {
+          names.add(logical.getName());
+        }
+      }
+    }
+  }
+
+  /** The declared type of a Java record's component or a class's field named {@code name}, or null. */
+  private static Type declaredType(Class<?> owner, String name) {
+    if (owner.isRecord()) {
+      for (RecordComponent component : owner.getRecordComponents()) {
+        if (component.getName().equals(name)) {
+          return component.getGenericType();
+        }
+      }
+      return null;
+    }
+    for (Class<?> at = owner; at != null && at != Object.class; at = at.getSuperclass()) {
+      for (java.lang.reflect.Field field : at.getDeclaredFields()) {
+        if (field.getName().equals(name) && !java.lang.reflect.Modifier.isStatic(field.getModifiers())) {
+          return field.getGenericType();
+        }
+      }
+    }
+    return null;
+  }
+
   private static final class Walk {
     private final GenericData model;
     private final Map<Schema, Schema> copies = new IdentityHashMap<>();

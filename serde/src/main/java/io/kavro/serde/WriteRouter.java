@@ -11,9 +11,13 @@ import io.kavro.serde.framing.SchemaIdWriter;
 import io.kavro.serde.rules.InlineBinding;
 import io.kavro.serde.subject.RegistryAwareStrategy;
 import io.kavro.serde.subject.SubjectNameStrategy;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.apache.avro.Conversion;
 import org.apache.avro.Schema;
+import org.apache.avro.specific.SpecificRecordBase;
 import org.apache.kafka.common.errors.SerializationException;
 
 /**
@@ -37,8 +41,6 @@ final class WriteRouter {
   private final RuleEngine rules;
   /** Inline validation rules, or null when disabled. */
   private final InlineValidation inline;
-  /** {@code avro.use.logical.type.converters}: whether generic data holds logical types as their Java types. */
-  private final boolean logicalTypeConverters;
 
   /** Where the writer schema and id of a route come from. */
   enum Source {
@@ -95,7 +97,6 @@ final class WriteRouter {
     this.client = client;
     this.rules = rules;
     this.inline = inline;
-    this.logicalTypeConverters = config.useLogicalTypeConverters();
     this.isKey = config.isKey();
     this.subjects = config.subjectNameStrategy();
     this.source = Source.of(config);
@@ -189,15 +190,15 @@ final class WriteRouter {
     SchemaIdWriter placement = idInHeader
         ? SchemaIdWriter.header(id, guid != null ? guid : TopicIds.ofSubject(client, subject).guidOf(id), isKey)
         : SchemaIdWriter.prefix(id, isKey);
-    return new WriteRoute(subject, id, projection, placement, rules(subject, id, target, contract, record, plan),
-        Long.MAX_VALUE);
+    return new WriteRoute(subject, id, projection, placement,
+        rules(subject, id, target, contract, record, plan, datum), Long.MAX_VALUE);
   }
 
   /** The rules of the schema version a route writes with, prepared once; null when it has none. */
   private WriteRules rules(String subject, int id, Schema target, DataContract known, String record,
-      WritePlanner.WritePlan plan) {
+      WritePlanner.WritePlan plan, Object datum) {
     String at = "schema id " + id + " of " + record;
-    WriteRules.Inline checks = inline == null ? null : WriteRules.Inline.of(inline, target, at, binding(plan));
+    WriteRules.Inline checks = inline == null ? null : WriteRules.Inline.of(inline, target, at, binding(plan, datum));
     if (rules.ignoresRules()) {
       rules.ignoring(Rule.Mode.WRITE, () -> subject,
           () -> known != null ? known : TopicIds.ofSubject(client, subject).registeredContract(id));
@@ -216,12 +217,30 @@ final class WriteRouter {
 
   /**
    * What inline rules' {@code this} is for the datums of {@code plan}: the application's object, as Confluent's
-   * serializer binds it. Generated classes and reflection hold logical types as Java types; generic data does only
-   * with {@code avro.use.logical.type.converters}.
+   * serializer binds it. Per logical type, by the conversions it is written with (the model's: a generated class's
+   * own {@code MODEL$}, reflection's, generic data's only under {@code avro.use.logical.type.converters}; and a
+   * generated record's fields' own), less those whose value a generated or reflected class declares as the
+   * underlying type (a {@code ByteBuffer} decimal, a {@code long} timestamp); never by the kind of datum alone. Per
+   * logical type: a class holding one both ways has it bound as the underlying value throughout.
    */
-  private InlineBinding binding(WritePlanner.WritePlan plan) {
-    return plan.kind() != WritePlanner.DatumKind.GENERIC || logicalTypeConverters ? InlineBinding.JAVA_TYPES
-        : InlineBinding.AVRO_VALUES;
+  private static InlineBinding binding(WritePlanner.WritePlan plan, Object datum) {
+    List<Conversion<?>> conversions = new ArrayList<>(plan.model().getConversions());
+    if (plan.kind() != WritePlanner.DatumKind.GENERIC && datum != null) {
+      // a class's field declared as the underlying type holds it so: a long of a timestamp-millis (reflection), a
+      // ByteBuffer decimal generated with enableDecimalLogicalType=false, whose MODEL$ has the decimal conversion
+      java.util.Set<String> underlying = DeclaredConversions.heldUnderlying(plan.schema(), datum.getClass(),
+          plan.model());
+      conversions.removeIf(conversion -> underlying.contains(conversion.getLogicalTypeName()));
+    }
+    if (datum instanceof SpecificRecordBase record) {
+      for (int field = 0; field < record.getSchema().getFields().size(); field++) {
+        Conversion<?> own = record.getConversion(field);
+        if (own != null) {
+          conversions.add(own);
+        }
+      }
+    }
+    return InlineBinding.of(conversions);
   }
 
   private WritePlanner.Projection projection(String record, WritePlanner.WritePlan plan, Object datum,

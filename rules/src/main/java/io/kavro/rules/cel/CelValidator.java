@@ -28,9 +28,10 @@ import org.apache.avro.generic.IndexedRecord;
  * schema (then {@code this} is the record, as a map) or of a record's field ({@code this} is the field's value);
  * other entries are skipped. {@code this} is what Confluent's serializer binds, the application's object, declared
  * with its type ({@link InlineValues}): a logical type is declared {@code dyn} as in Confluent's, and is its Java
- * type ({@code timestamp.of(this)}, {@code decimal(this)}) for generated classes, reflection and generic data with
- * logical type converters, else its underlying Avro value ({@code timestamp.of(this, "millis")}, {@code this > 0}),
- * as {@link InlineBinding} says. {@code now} is the time of the check. The walk
+ * type ({@code timestamp.of(this)}, {@code decimal(this)}) where the serializer's data model has its conversion (a
+ * generated class's own {@code MODEL$}, reflection's, generic data's with logical type converters), else its
+ * underlying Avro value ({@code timestamp.of(this, "millis")}, {@code this > 0}, {@code decimal(this, 2)}), as
+ * {@link InlineBinding} says. {@code now} is the time of the check. The walk
  * descends the record's fields, arrays ({@code path[i]}), maps ({@code path[#i]}, the entry's position) and the
  * branch of unions, and only where the schema has a rule below (known once per schema version); a field whose
  * schema is a union with {@code null} and whose value is null skips its rules. A rule fails when it answers
@@ -74,7 +75,7 @@ public final class CelValidator implements InlineValidator {
     Map<Schema, RecordRules> records = new IdentityHashMap<>();
     collect(writer, records);
     Set<Schema> ruled = ruledRecords(records);
-    return ruled.isEmpty() ? null : new Walk(records, ruled, writer, limits, binding == InlineBinding.JAVA_TYPES);
+    return ruled.isEmpty() ? null : new Walk(records, ruled, writer, limits, binding);
   }
 
   /**
@@ -205,15 +206,16 @@ public final class CelValidator implements InlineValidator {
     private final Set<Schema> ruled;
     private final Schema writer;
     private final CelLimits limits;
-    /** Whether {@code this} holds logical types as their Java types, else as their underlying Avro values. */
-    private final boolean javaTypes;
+    /** Which logical types {@code this} holds as their Java types, the others as their underlying Avro values. */
+    private final InlineBinding binding;
 
-    Walk(Map<Schema, RecordRules> records, Set<Schema> ruled, Schema writer, CelLimits limits, boolean javaTypes) {
+    Walk(Map<Schema, RecordRules> records, Set<Schema> ruled, Schema writer, CelLimits limits,
+        InlineBinding binding) {
       this.records = records;
       this.ruled = ruled;
       this.writer = writer;
       this.limits = limits;
-      this.javaTypes = javaTypes;
+      this.binding = binding;
     }
 
     @Override
@@ -383,7 +385,7 @@ public final class CelValidator implements InlineValidator {
         @Override
         public Optional<Object> find(String name) {
           return switch (name) {
-            case "this" -> Optional.of(InlineValues.value(schema, value, javaTypes));
+            case "this" -> Optional.of(InlineValues.value(schema, value, binding));
             case CelLibrary.NOW -> Optional.of(now = CelLibrary.now(now));
             default -> Optional.empty();
           };

@@ -5,6 +5,7 @@ import dev.cel.common.types.ListType;
 import dev.cel.common.types.MapType;
 import dev.cel.common.types.SimpleType;
 import dev.cel.common.values.NullValue;
+import io.kavro.serde.rules.InlineBinding;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -20,9 +21,10 @@ import org.apache.avro.generic.IndexedRecord;
 
 /**
  * What an inline validation rule's {@code this} is, as Confluent's serializer binds it ({@code CelValidator},
- * {@code CelUtils.findCelTypeForAvroSchema} and {@code toCelValue}): the application's object. With generic data
- * without logical type converters a logical type is its underlying Avro value (a {@code long}, {@code int},
- * {@code bytes} or {@code string}); otherwise it is its Java type ({@code Instant} for {@code timestamp-*}, {@code LocalDateTime} for {@code local-timestamp-*},
+ * {@code CelUtils.findCelTypeForAvroSchema} and {@code toCelValue}): the application's object. A logical type whose
+ * conversion the writing data model lacks ({@link InlineBinding}) is its underlying Avro value (a {@code long},
+ * {@code int}, {@code bytes} or {@code string}); otherwise it is its Java type ({@code Instant} for
+ * {@code timestamp-*}, {@code LocalDateTime} for {@code local-timestamp-*},
  * {@code LocalDate} for {@code date}, {@code LocalTime} for {@code time-*}, {@code BigDecimal} for {@code decimal},
  * {@code UUID} for {@code uuid}), as a generated class holds it; declared {@code dyn}, as Confluent declares every
  * logical type, so that {@code timestamp.of(this)} and {@code decimal(this)} take it. Other values are declared by
@@ -77,21 +79,21 @@ final class InlineValues {
 
   /** The CEL value of {@code value}, a generic datum of {@code schema}, with logical types as their Java types. */
   static Object value(Schema schema, Object value) {
-    return value(schema, value, true);
+    return value(schema, value, InlineBinding.JAVA_TYPES);
   }
 
   /**
    * The CEL value of {@code value}, a generic datum of {@code schema}.
    *
-   * @param javaTypes whether a logical type is its Java type (else its underlying Avro value, as generic data
-   *     without logical type converters holds it)
+   * @param binding which logical types are their Java types (the others their underlying Avro values, as a data
+   *     model without their conversion holds them)
    */
-  static Object value(Schema schema, Object value, boolean javaTypes) {
+  static Object value(Schema schema, Object value, InlineBinding binding) {
     if (value == null) {
       return NullValue.NULL_VALUE;
     }
     LogicalType logical = schema.getLogicalType();
-    if (logical != null && javaTypes) {
+    if (logical != null && binding.javaType(logical)) {
       Conversion<?> conversion = LOGICAL.getConversionFor(logical);
       if (conversion != null) {
         // a datum read with conversions (or given by hand) may hold the Java type already
@@ -101,14 +103,14 @@ final class InlineValues {
     }
     switch (schema.getType()) {
       case UNION -> {
-        return value(schema.getTypes().get(GenericData.get().resolveUnion(schema, value)), value, javaTypes);
+        return value(schema.getTypes().get(GenericData.get().resolveUnion(schema, value)), value, binding);
       }
       case RECORD -> {
         if (value instanceof IndexedRecord record) {
           List<Schema.Field> fields = schema.getFields();
           Map<String, Object> map = new LinkedHashMap<>(fields.size() * 4 / 3 + 1);
           for (Schema.Field field : fields) {
-            map.put(field.name(), value(field.schema(), record.get(field.pos()), javaTypes));
+            map.put(field.name(), value(field.schema(), record.get(field.pos()), binding));
           }
           return map;
         }
@@ -117,7 +119,7 @@ final class InlineValues {
         if (value instanceof Collection<?> elements) {
           List<Object> list = new ArrayList<>(elements.size());
           for (Object element : elements) {
-            list.add(value(schema.getElementType(), element, javaTypes));
+            list.add(value(schema.getElementType(), element, binding));
           }
           return list;
         }
@@ -125,7 +127,8 @@ final class InlineValues {
       case MAP -> {
         if (value instanceof Map<?, ?> entries) {
           Map<String, Object> map = new LinkedHashMap<>(entries.size() * 4 / 3 + 1);
-          entries.forEach((key, element) -> map.put(String.valueOf(key), value(schema.getValueType(), element, javaTypes)));
+          entries.forEach((key, element) -> map.put(String.valueOf(key),
+              value(schema.getValueType(), element, binding)));
           return map;
         }
       }
