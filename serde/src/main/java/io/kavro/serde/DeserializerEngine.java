@@ -82,15 +82,21 @@ final class DeserializerEngine implements AutoCloseable {
     /** The last route found in the topic's own route table, for {@link #lastTopic}'s records. */
     ReadRoute last;
     String lastTopic;
+    /**
+     * The context {@link #last} was found in, when topics may be in contexts and routes are the topics' own: it
+     * serves while that context stands, so that a topic evicted and asked again into another is read there.
+     */
+    TopicIds.TopicContext lastContext;
     /** The shared route table of {@link #tableTopic}'s context, so that a topic's records skip the map lookup. */
     RouteTable table;
     String tableTopic;
     /** {@link #tableTopic}'s context, when topics may be in contexts: the table serves while it stands. */
     TopicIds.TopicContext tableContext;
 
-    void used(String topic, ReadRoute route) {
+    void used(String topic, ReadRoute route, TopicIds.TopicContext context) {
       last = route;
       lastTopic = topic;
+      lastContext = context;
     }
   }
 
@@ -507,7 +513,8 @@ final class DeserializerEngine implements AutoCloseable {
     }
     ReadRoute last = scratch.last;
     if (last != null && last.id() == id && last.generation() == told
-        && java.util.Objects.equals(topic, scratch.lastTopic) && current(last)) {
+        && java.util.Objects.equals(topic, scratch.lastTopic) && current(last)
+        && (!contextual || shared != null || ids.standsFor(topic, scratch.lastContext))) {
       return last;
     }
     return lookUp(scratch, topic, id, told, length);
@@ -516,14 +523,17 @@ final class DeserializerEngine implements AutoCloseable {
   /** The route for {@code id} from the route tables, built when they lack it; this thread's last route then. */
   private ReadRoute lookUp(Scratch scratch, String topic, int id, long told, int length) {
     // the topic's context, asked once: its table and its route's schema are of the same context
-    TopicIds.TopicContext context = contextual && shared != null && id >= 0 ? contextOf(topic, id, length) : null;
+    TopicIds.TopicContext context = contextual && id >= 0 ? contextOf(topic, id, length) : null;
+    if (context != null) {
+      told = changes.get(); // asking the context may have told of a move: routes of before are gone
+    }
     RouteTable table = table(topic, told, length, id, context);
     ReadRoute known = standing(table.byId.getIfPresent(id), told);
     if (known != null && current(known)) {
       if (table.shared()) {
         table.index.put(known);
       } else {
-        scratch.used(topic, known);
+        scratch.used(topic, known, context);
       }
       return known;
     }
@@ -535,7 +545,7 @@ final class DeserializerEngine implements AutoCloseable {
       }
       if (ruled != null) {
         own.last = ruled;
-        scratch.used(topic, ruled);
+        scratch.used(topic, ruled, context);
         return ruled;
       }
     }

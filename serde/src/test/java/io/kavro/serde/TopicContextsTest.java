@@ -281,8 +281,14 @@ class TopicContextsTest {
     engine(keyValues);
     assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(USER);
     assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(USER);
-    // Another thread reads another topic: orders' context is evicted (bound 1).
-    Thread other = new Thread(() -> engine.deserialize("plain", null, ada(plainId)));
+    // Another thread reads another topic: orders' context is evicted (bound 1), here and in the strategy's own
+    // cache. Read several times, as a bounded cache may first turn a newcomer away (TinyLFU admission): a single
+    // read left orders' answer in the strategy's cache at times, still naming .a.
+    Thread other = new Thread(() -> {
+      for (int i = 0; i < 8; i++) {
+        engine.deserialize("plain", null, ada(plainId));
+      }
+    });
     other.start();
     other.join();
     registry.associate(new Association(":.b:orders-value", "orders", "-", "topic", "value"));
@@ -377,6 +383,63 @@ class TopicContextsTest {
       asked.incrementAndGet();
       return ":." + topic + ":" + topic + "-value";
     }
+  }
+
+  /**
+   * Issue 51, review: every eviction of a topic's context (more topics than subject.name.strategy.cache.size) was
+   * told as a move, with every strategy: every route was rebuilt, and the rebuilds asked contexts again, evicting
+   * more, so a route was built per record. 50 topics of one schema through a bound of 5: after a first round, no
+   * route is built again (the writer schema is not fetched again).
+   */
+  @Test
+  void moreTopicsThanTheBound_topicNameStrategy_routesNotRebuiltPerRecord() {
+    routesStandAfterWarmUp(50, "value.subject.name.strategy",
+        io.kavro.serde.subject.TopicNameStrategy.class.getName());
+  }
+
+  /**
+   * As {@link #moreTopicsThanTheBound_topicNameStrategy_routesNotRebuiltPerRecord}, with the application's own
+   * strategy (topics may be in contexts), every topic staying in the default one: an evicted topic asked again into
+   * the same context is no move.
+   */
+  @Test
+  void moreTopicsThanTheBound_contextualStrategy_noMove_routesNotRebuiltPerRecord() {
+    routesStandAfterWarmUp(20, "value.subject.name.strategy", MemoryBoundsTest.OwnTopicStrategy.class.getName());
+  }
+
+  private void routesStandAfterWarmUp(int topics, Object... keyValues) {
+    int id;
+    try (SchemaRegistryClient admin = serdes.registry()) {
+      id = admin.register("t0-value", USER);
+    }
+    AtomicInteger fetches = new AtomicInteger();
+    SchemaRegistryClient real = serdes.registry();
+    SchemaRegistryClient counting = (SchemaRegistryClient) java.lang.reflect.Proxy.newProxyInstance(
+        getClass().getClassLoader(), new Class<?>[] {SchemaRegistryClient.class}, (proxy, method, args) -> {
+          if (method.getName().equals("schemaById")) {
+            fetches.incrementAndGet();
+          }
+          try {
+            return method.invoke(real, args);
+          } catch (java.lang.reflect.InvocationTargetException e) {
+            throw e.getCause();
+          }
+        });
+    Map<String, Object> configs = new HashMap<>(serdes.config(keyValues));
+    configs.put("subject.name.strategy.cache.size", 5);
+    engine = new DeserializerEngine(counting, new AvroSerdeConfig(configs, false), new RuleMetrics());
+    for (int t = 0; t < topics; t++) {
+      assertThat(((GenericRecord) engine.deserialize("t" + t, null, ada(id))).getSchema()).isEqualTo(USER);
+    }
+    int warm = fetches.get();
+    for (int round = 1; round < 10; round++) {
+      for (int t = 0; t < topics; t++) {
+        engine.deserialize("t" + t, null, ada(id));
+      }
+    }
+    assertThat(fetches.get()).as("writer schema fetches (route builds) after the first round of %s topics", topics)
+        .isEqualTo(warm);
+    real.close();
   }
 
   /** The topics' contexts are kept for at most {@code subject.name.strategy.cache.size} topics. */
