@@ -72,22 +72,11 @@ final class TopicIds {
   private final Policy<String, TopicContext> quietly;
   /** The topics whose context is being asked again: one refresh at a time per topic. */
   private final Set<String> refreshing = ConcurrentHashMap.newKeySet();
-  /**
-   * The qualifiers of topics whose context left {@link #contexts} (evicted for room, dropped after a refusal), so
-   * that asking one again tells a move only when it is another context; {@code null} when topics cannot be in
-   * contexts ({@link #contextual()}). Bounded by {@link #REMEMBERED_PER_KEPT} times the contexts' bound: a topic
-   * forgotten here is told as a move (it may have been in another context), the only case left of a rebuild
-   * without a move.
-   */
-  private final Cache<String, String> evicted;
   /** Whether topics may be in another context than the default one: see {@link #contextual()}. */
   private final boolean contextual;
   /** Where {@link #refresh} runs: {@link ContextRefresher}'s shared thread, or a test's executor. */
   private volatile Executor refresher = ContextRefresher.executor();
   private volatile boolean closed;
-
-  /** How many evicted topics' qualifiers {@link #evicted} keeps, per topic whose context is kept. */
-  static final int REMEMBERED_PER_KEPT = 4;
 
   /**
    * A topic's context: its qualifier ({@code :.ctx:}, {@link SchemaContexts#DEFAULT} for the default one), until
@@ -113,26 +102,20 @@ final class TopicIds {
     this.contextual = !client.idsPerSubject() && !(subjects instanceof TopicNameStrategy
         || subjects instanceof RecordNameStrategy || subjects instanceof TopicRecordNameStrategy);
     if (contextual) {
-      // A context gone (evicted for room, dropped after a refusal) may come back as another: its qualifier is
-      // remembered, and only a topic asked again into another context is a move (onMove: every route rebuilt, as
-      // the topic's own routes read ids in the context it had). Telling every eviction as a move rebuilt all routes
-      // per eviction, and the rebuilds asked contexts again, evicting more: a consumer of more topics than the
-      // bound rebuilt its routes on every record.
-      this.evicted = Caffeine.newBuilder().maximumSize((long) bound * REMEMBERED_PER_KEPT)
-          .executor(Runnable::run).<String, String>removalListener((topic, qualifier, cause) -> {
-            if (cause.wasEvicted()) {
-              onMove.run(); // forgotten: it may come back in another context, unseen
-            }
-          }).build();
+      // A context other than the default one gone (evicted for room, dropped after a refusal) may come back as
+      // another: every route is rebuilt (onMove), as the topic's own routes read ids in the context it had; and a
+      // topic asked into another context than the default one (see context()) tells it too. A default context gone
+      // tells nothing: telling every eviction rebuilt all routes per eviction, and the rebuilds asked contexts
+      // again, evicting more, so a consumer of more topics than the bound rebuilt its routes on every record.
       this.contexts = Caffeine.newBuilder().maximumSize(bound).executor(Runnable::run)
           .<String, TopicContext>removalListener((topic, context, cause) -> {
-            if (cause != RemovalCause.REPLACED && topic != null && context != null) {
-              evicted.put(topic, context.qualifier());
+            if (cause != RemovalCause.REPLACED && context != null
+                && !context.qualifier().equals(SchemaContexts.DEFAULT)) {
+              onMove.run();
             }
           }).build();
     } else {
       // Every topic is in the default context: nothing to tell when one leaves.
-      this.evicted = null;
       this.contexts = Caffeine.newBuilder().maximumSize(bound).executor(Runnable::run).build();
     }
     this.quietly = contexts.policy();
@@ -228,9 +211,10 @@ final class TopicIds {
       long told = changes.get();
       TopicContext asked = new TopicContext(ask(topic), until(standsNanos(topic)), told, 0);
       contexts.put(key, asked);
-      String before = evicted == null ? null : evicted.asMap().remove(key);
-      if (before != null && !before.equals(asked.qualifier())) {
-        onMove.run(); // evicted, and asked again into another context
+      if (!asked.qualifier().equals(SchemaContexts.DEFAULT)) {
+        // it may have been in the default context before an eviction, which told nothing: its own routes of then
+        // read ids there (once per topic asked in line into another context; none for the default one's topics)
+        onMove.run();
       }
       return asked;
     }
