@@ -82,21 +82,15 @@ final class DeserializerEngine implements AutoCloseable {
     /** The last route found in the topic's own route table, for {@link #lastTopic}'s records. */
     ReadRoute last;
     String lastTopic;
-    /**
-     * The context {@link #last} was found in, when topics may be in contexts and routes are the topics' own: it
-     * serves while that context stands, so that a topic evicted and asked again into another is read there.
-     */
-    TopicIds.TopicContext lastContext;
     /** The shared route table of {@link #tableTopic}'s context, so that a topic's records skip the map lookup. */
     RouteTable table;
     String tableTopic;
     /** {@link #tableTopic}'s context, when topics may be in contexts: the table serves while it stands. */
     TopicIds.TopicContext tableContext;
 
-    void used(String topic, ReadRoute route, TopicIds.TopicContext context) {
+    void used(String topic, ReadRoute route) {
       last = route;
       lastTopic = topic;
-      lastContext = context;
     }
   }
 
@@ -513,8 +507,7 @@ final class DeserializerEngine implements AutoCloseable {
     }
     ReadRoute last = scratch.last;
     if (last != null && last.id() == id && last.generation() == told
-        && java.util.Objects.equals(topic, scratch.lastTopic) && current(last)
-        && (!contextual || shared != null || ids.standsFor(topic, scratch.lastContext))) {
+        && java.util.Objects.equals(topic, scratch.lastTopic) && current(last)) {
       return last;
     }
     return lookUp(scratch, topic, id, told, length);
@@ -523,17 +516,14 @@ final class DeserializerEngine implements AutoCloseable {
   /** The route for {@code id} from the route tables, built when they lack it; this thread's last route then. */
   private ReadRoute lookUp(Scratch scratch, String topic, int id, long told, int length) {
     // the topic's context, asked once: its table and its route's schema are of the same context
-    TopicIds.TopicContext context = contextual && id >= 0 ? contextOf(topic, id, length) : null;
-    if (context != null) {
-      told = changes.get(); // asking the context may have told of a move: routes of before are gone
-    }
+    TopicIds.TopicContext context = contextual && shared != null && id >= 0 ? contextOf(topic, id, length) : null;
     RouteTable table = table(topic, told, length, id, context);
     ReadRoute known = standing(table.byId.getIfPresent(id), told);
     if (known != null && current(known)) {
       if (table.shared()) {
         table.index.put(known);
       } else {
-        scratch.used(topic, known, context);
+        scratch.used(topic, known);
       }
       return known;
     }
@@ -545,7 +535,7 @@ final class DeserializerEngine implements AutoCloseable {
       }
       if (ruled != null) {
         own.last = ruled;
-        scratch.used(topic, ruled, context);
+        scratch.used(topic, ruled);
         return ruled;
       }
     }

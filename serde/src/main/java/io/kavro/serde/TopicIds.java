@@ -102,15 +102,11 @@ final class TopicIds {
     this.contextual = !client.idsPerSubject() && !(subjects instanceof TopicNameStrategy
         || subjects instanceof RecordNameStrategy || subjects instanceof TopicRecordNameStrategy);
     if (contextual) {
-      // A context other than the default one gone (evicted for room, dropped after a refusal) may come back as
-      // another: every route is rebuilt (onMove), as the topic's own routes read ids in the context it had; and a
-      // topic asked into another context than the default one (see context()) tells it too. A default context gone
-      // tells nothing: telling every eviction rebuilt all routes per eviction, and the rebuilds asked contexts
-      // again, evicting more, so a consumer of more topics than the bound rebuilt its routes on every record.
+      // A context gone (evicted for room, dropped after a refusal) may come back as another: every route is
+      // rebuilt, as the topic's own routes read ids in the context it had (as a move, onMove).
       this.contexts = Caffeine.newBuilder().maximumSize(bound).executor(Runnable::run)
           .<String, TopicContext>removalListener((topic, context, cause) -> {
-            if (cause != RemovalCause.REPLACED && context != null
-                && !context.qualifier().equals(SchemaContexts.DEFAULT)) {
+            if (cause != RemovalCause.REPLACED) {
               onMove.run();
             }
           }).build();
@@ -211,11 +207,6 @@ final class TopicIds {
       long told = changes.get();
       TopicContext asked = new TopicContext(ask(topic), until(standsNanos(topic)), told, 0);
       contexts.put(key, asked);
-      if (!asked.qualifier().equals(SchemaContexts.DEFAULT)) {
-        // it may have been in the default context before an eviction, which told nothing: its own routes of then
-        // read ids there (once per topic asked in line into another context; none for the default one's topics)
-        onMove.run();
-      }
       return asked;
     }
     if (!closed && refreshing.add(key)) {
@@ -282,15 +273,10 @@ final class TopicIds {
     }
   }
 
-  /**
-   * How long the strategy's answer for {@code topic}, just given, stands: at least {@link #RETRY_AFTER_OUTAGE}, as
-   * a strategy says 0 for an answer it no longer keeps (evicted from its own cache), which would have every record
-   * ask again in the background, back to back.
-   */
+  /** How long the strategy's answer for {@code topic}, just given, stands. */
   private long standsNanos(String topic) {
-    long stands = subjects instanceof RegistryAwareStrategy aware && !subjects.usesSchema()
+    return subjects instanceof RegistryAwareStrategy aware && !subjects.usesSchema()
         ? aware.subjectStandsNanos(topic, isKey, null) : Long.MAX_VALUE;
-    return stands <= 0 ? RETRY_AFTER_OUTAGE.toNanos() : stands;
   }
 
   /** The clock reading {@code stands} from now, {@link Long#MAX_VALUE} for good. */

@@ -391,16 +391,6 @@ class TopicContextsTest {
         io.kavro.serde.subject.TopicNameStrategy.class.getName());
   }
 
-  /**
-   * As {@link #moreTopicsThanTheBound_topicNameStrategy_routesNotRebuiltPerRecord}, with the application's own
-   * strategy (topics may be in contexts), every topic staying in the default one: an evicted topic asked again into
-   * the same context is no move.
-   */
-  @Test
-  void moreTopicsThanTheBound_contextualStrategy_noMove_routesNotRebuiltPerRecord() {
-    routesStandAfterWarmUp(20, "value.subject.name.strategy", MemoryBoundsTest.OwnTopicStrategy.class.getName());
-  }
-
   private void routesStandAfterWarmUp(int topics, Object... keyValues) {
     int[] ids = new int[topics];
     Schema[] schemas = new Schema[topics];
