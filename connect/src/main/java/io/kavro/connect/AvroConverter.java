@@ -95,10 +95,20 @@ public final class AvroConverter implements Converter, Monitorable {
     AvroSerdeConfig config = new AvroSerdeConfig(copy, isKey);
     ConverterConfig mapping = new ConverterConfig(configs);
     SettingsLog.logSettings("AvroConverter", isKey, shownValues(config, mapping));
+    State previous = state;
     SchemaRegistryClient client = clients.client(config); // closes the client of an earlier configure
     state = new State(new KafkaAvroSerializer(client, config), new KafkaAvroDeserializer(client, config),
         new ConnectAvroData(mapping), isKey,
         new ConnectFailures("AvroConverter (" + (isKey ? "key" : "value") + " side)", "schema.registry.url"));
+    closeSerdes(previous);
+  }
+
+  /** Closes the serdes of {@code s}, if any: their listeners on the client, their framing resolver, their rules. */
+  private static void closeSerdes(State s) {
+    if (s != null) {
+      org.apache.kafka.common.utils.Utils.closeQuietly(s.serializer(), "AvroConverter's serializer");
+      org.apache.kafka.common.utils.Utils.closeQuietly(s.deserializer(), "AvroConverter's deserializer");
+    }
   }
 
   private static Set<String> converterKeys() {
@@ -196,10 +206,12 @@ public final class AvroConverter implements Converter, Monitorable {
     metrics.register(pluginMetrics, clients);
   }
 
-  /** Closes the registry client if this converter created it. Idempotent. */
+  /** Closes its serializer and deserializer, and the registry client if this converter created it. Idempotent. */
   @Override
   public void close() {
+    State s = state;
     state = null;
+    closeSerdes(s);
     clients.close();
   }
 

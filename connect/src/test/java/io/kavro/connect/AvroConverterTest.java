@@ -621,4 +621,41 @@ class AvroConverterTest {
     }
     return body.toByteArray();
   }
+
+  /**
+   * Issue 51, review: close() closed only the registry client, and configuring again dropped the serdes without
+   * closing them: every Connect task restart left their listeners on a caller's client (and what they hold). The
+   * serdes' open listeners on the client tell whether they were closed.
+   */
+  @Test
+  void close_andConfigureAgain_closeTheSerdes() {
+    java.util.concurrent.atomic.AtomicInteger open = new java.util.concurrent.atomic.AtomicInteger();
+    SchemaRegistryClient real = SchemaRegistryClients.create(config);
+    SchemaRegistryClient client = (SchemaRegistryClient) java.lang.reflect.Proxy.newProxyInstance(
+        getClass().getClassLoader(), new Class<?>[] {SchemaRegistryClient.class}, (proxy, method, args) -> {
+          if (method.getName().equals("onChange")) {
+            open.incrementAndGet();
+            java.util.concurrent.atomic.AtomicBoolean removed = new java.util.concurrent.atomic.AtomicBoolean();
+            return (AutoCloseable) () -> {
+              if (removed.compareAndSet(false, true)) {
+                open.decrementAndGet();
+              }
+            };
+          }
+          try {
+            return method.invoke(real, args);
+          } catch (java.lang.reflect.InvocationTargetException e) {
+            throw e.getCause();
+          }
+        });
+    AvroConverter given = new AvroConverter(client);
+    given.configure(config, false);
+    int perConfigure = open.get();
+    assertThat(perConfigure).as("the serdes' listeners on the client").isPositive();
+    given.configure(config, false);
+    assertThat(open).as("listeners after configuring again: the earlier serdes' are closed").hasValue(perConfigure);
+    given.close();
+    assertThat(open).as("listeners after close()").hasValue(0);
+    real.close();
+  }
 }

@@ -18,8 +18,6 @@ import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
@@ -74,10 +72,11 @@ final class TopicIds {
   private final Policy<String, TopicContext> quietly;
   /** The topics whose context is being asked again: one refresh at a time per topic. */
   private final Set<String> refreshing = ConcurrentHashMap.newKeySet();
-  private volatile Executor refresher;
-  /** The thread this made for {@link #refresh}, closed with this; null until needed. */
-  private ExecutorService ownRefresher;
-  private boolean closed;
+  /** Whether topics may be in another context than the default one: see {@link #contextual()}. */
+  private final boolean contextual;
+  /** Where {@link #refresh} runs: {@link ContextRefresher}'s shared thread, or a test's executor. */
+  private volatile Executor refresher = ContextRefresher.executor();
+  private volatile boolean closed;
 
   /**
    * A topic's context: its qualifier ({@code :.ctx:}, {@link SchemaContexts#DEFAULT} for the default one), until
@@ -100,14 +99,21 @@ final class TopicIds {
     this.subjects = subjects;
     this.isKey = isKey;
     this.nanoClock = nanoClock;
-    // A context gone (evicted for room, dropped after a refusal) may come back as another: every route is rebuilt,
-    // as the topic's own routes read ids in the context it had (as a move, onMove).
-    this.contexts = Caffeine.newBuilder().maximumSize(bound).executor(Runnable::run)
-        .<String, TopicContext>removalListener((topic, context, cause) -> {
-          if (cause != RemovalCause.REPLACED) {
-            onMove.run();
-          }
-        }).build();
+    this.contextual = !client.idsPerSubject() && !(subjects instanceof TopicNameStrategy
+        || subjects instanceof RecordNameStrategy || subjects instanceof TopicRecordNameStrategy);
+    if (contextual) {
+      // A context gone (evicted for room, dropped after a refusal) may come back as another: every route is
+      // rebuilt, as the topic's own routes read ids in the context it had (as a move, onMove).
+      this.contexts = Caffeine.newBuilder().maximumSize(bound).executor(Runnable::run)
+          .<String, TopicContext>removalListener((topic, context, cause) -> {
+            if (cause != RemovalCause.REPLACED) {
+              onMove.run();
+            }
+          }).build();
+    } else {
+      // Every topic is in the default context: nothing to tell when one leaves.
+      this.contexts = Caffeine.newBuilder().maximumSize(bound).executor(Runnable::run).build();
+    }
     this.quietly = contexts.policy();
     this.changeListener = subjects instanceof RegistryAwareStrategy aware
         ? aware.onChange(changes::incrementAndGet) : () -> {};
@@ -144,6 +150,9 @@ final class TopicIds {
     if (client.idsPerSubject()) {
       return client.forSubject(subjects.subjectName(topic, isKey, null));
     }
+    if (!contextual) {
+      return client; // every topic is in the default context: nothing to ask, nothing kept
+    }
     String context = context(topic).qualifier();
     return context.equals(SchemaContexts.DEFAULT) ? client : client.inContext(context);
   }
@@ -164,8 +173,7 @@ final class TopicIds {
    * never name a qualified subject, and where ids count per subject.
    */
   boolean contextual() {
-    return !client.idsPerSubject() && !(subjects instanceof TopicNameStrategy
-        || subjects instanceof RecordNameStrategy || subjects instanceof TopicRecordNameStrategy);
+    return contextual;
   }
 
   /**
@@ -201,7 +209,7 @@ final class TopicIds {
       contexts.put(key, asked);
       return asked;
     }
-    if (refreshing.add(key)) {
+    if (!closed && refreshing.add(key)) {
       try {
         refresher().execute(() -> refresh(topic, key, known));
       } catch (RuntimeException e) { // rejected: closed; the kept context serves, asked again by a later record
@@ -246,9 +254,18 @@ final class TopicIds {
             topic, isKey ? "key" : "value", e.toString());
         contexts.asMap().remove(key, known);
         return;
+      } catch (Throwable e) { // an Error of a custom strategy: the shared thread lives on, the kept context serves
+        long wait = known.outageNanos() == 0 ? RETRY_AFTER_OUTAGE.toNanos()
+            : Math.min(2 * known.outageNanos(), LONGEST_RETRY_AFTER_OUTAGE.toNanos());
+        log.warn("Asking the schema context of topic '{}' ({}s) again failed; the context it was in ('{}') still "
+            + "serves, asked again in {} seconds: {}", topic, isKey ? "key" : "value", known.qualifier(),
+            TimeUnit.NANOSECONDS.toSeconds(wait), e.toString());
+        contexts.asMap().replace(key, known, new TopicContext(known.qualifier(), until(wait), told, wait));
+        return;
       }
-      contexts.put(key, new TopicContext(found, until(stands), told, 0));
-      if (!known.qualifier().equals(found)) {
+      // only over the context it asked again for: one asked in line since (after an eviction) is newer
+      if (contexts.asMap().replace(key, known, new TopicContext(found, until(stands), told, 0))
+          && !known.qualifier().equals(found)) {
         onMove.run();
       }
     } finally {
@@ -267,28 +284,9 @@ final class TopicIds {
     return stands >= Long.MAX_VALUE / 2 ? Long.MAX_VALUE : nanoClock.getAsLong() + Math.max(0, stands);
   }
 
-  /** The executor of {@link #refresh}: the one set for tests, else a daemon thread made on first use. */
+  /** The executor of {@link #refresh}: the one set for tests, else {@link ContextRefresher}'s shared thread. */
   private Executor refresher() {
-    Executor executor = refresher;
-    if (executor == null) {
-      synchronized (this) {
-        executor = refresher;
-        if (executor == null) {
-          if (closed) {
-            throw new java.util.concurrent.RejectedExecutionException("closed");
-          }
-          ExecutorService own = Executors.newSingleThreadExecutor(r -> {
-            Thread thread = new Thread(r, "kavro-topic-contexts-" + (isKey ? "key" : "value"));
-            thread.setDaemon(true);
-            return thread;
-          });
-          ownRefresher = own;
-          refresher = own;
-          executor = own;
-        }
-      }
-    }
-    return executor;
+    return refresher;
   }
 
   /** Has contexts asked again on {@code executor} (a direct one in tests), not on a thread of its own. */
@@ -316,14 +314,12 @@ final class TopicIds {
     return contexts.estimatedSize();
   }
 
-  /** Stops listening to the strategy, and the thread that asks contexts again. */
+  /**
+   * Stops listening to the strategy, and asking contexts again in the background (an asking under way ends on the
+   * shared thread, which this does not own).
+   */
   void close() {
-    synchronized (this) {
-      closed = true;
-      if (ownRefresher != null) {
-        ownRefresher.shutdownNow();
-      }
-    }
+    closed = true;
     try {
       changeListener.close();
     } catch (Exception e) {

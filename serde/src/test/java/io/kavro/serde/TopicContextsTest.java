@@ -379,6 +379,58 @@ class TopicContextsTest {
     }
   }
 
+  /**
+   * Issue 51, review: every eviction of a topic's context (more topics than subject.name.strategy.cache.size) was
+   * told as a move, with every strategy: every route was rebuilt, and the rebuilds asked contexts again, evicting
+   * more, so a route was built per record. 50 topics, each of its own schema (a Connect sink, MirrorMaker), through a
+   * bound of 5: after a first round, no route is built again (no writer schema is fetched again).
+   */
+  @Test
+  void moreTopicsThanTheBound_topicNameStrategy_routesNotRebuiltPerRecord() {
+    routesStandAfterWarmUp(50, "value.subject.name.strategy",
+        io.kavro.serde.subject.TopicNameStrategy.class.getName());
+  }
+
+  private void routesStandAfterWarmUp(int topics, Object... keyValues) {
+    int[] ids = new int[topics];
+    Schema[] schemas = new Schema[topics];
+    try (SchemaRegistryClient admin = serdes.registry()) {
+      for (int t = 0; t < topics; t++) {
+        schemas[t] = new Schema.Parser().parse("{\"type\":\"record\",\"name\":\"User" + t + "\",\"namespace\":"
+            + "\"com.acme\",\"fields\":[{\"name\":\"name\",\"type\":\"string\"}]}");
+        ids[t] = admin.register("t" + t + "-value", schemas[t]);
+      }
+    }
+    AtomicInteger fetches = new AtomicInteger();
+    SchemaRegistryClient real = serdes.registry();
+    SchemaRegistryClient counting = (SchemaRegistryClient) java.lang.reflect.Proxy.newProxyInstance(
+        getClass().getClassLoader(), new Class<?>[] {SchemaRegistryClient.class}, (proxy, method, args) -> {
+          if (method.getName().equals("schemaById")) {
+            fetches.incrementAndGet();
+          }
+          try {
+            return method.invoke(real, args);
+          } catch (java.lang.reflect.InvocationTargetException e) {
+            throw e.getCause();
+          }
+        });
+    Map<String, Object> configs = new HashMap<>(serdes.config(keyValues));
+    configs.put("subject.name.strategy.cache.size", 5);
+    engine = new DeserializerEngine(counting, new AvroSerdeConfig(configs, false), new RuleMetrics());
+    for (int t = 0; t < topics; t++) {
+      assertThat(((GenericRecord) engine.deserialize("t" + t, null, ada(ids[t]))).getSchema()).isEqualTo(schemas[t]);
+    }
+    int warm = fetches.get();
+    for (int round = 1; round < 10; round++) {
+      for (int t = 0; t < topics; t++) {
+        engine.deserialize("t" + t, null, ada(ids[t]));
+      }
+    }
+    assertThat(fetches.get()).as("writer schema fetches (route builds) after the first round of %s topics", topics)
+        .isEqualTo(warm);
+    real.close();
+  }
+
   /** The topics' contexts are kept for at most {@code subject.name.strategy.cache.size} topics. */
   @Test
   void topicsContexts_bounded_bySubjectNameStrategyCacheSize() {
