@@ -680,6 +680,11 @@ final class DeserializerEngine implements AutoCloseable {
     return Failures.describe(key);
   }
 
+  /** The owner of the topics' contexts, for tests. */
+  TopicIds topicIds() {
+    return ids;
+  }
+
   /**
    * Topics with a route table of their own, topics whose schema context is kept, and contexts other than the default
    * one with a shared route table: for tests of the bounds.

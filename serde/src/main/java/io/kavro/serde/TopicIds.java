@@ -308,6 +308,16 @@ final class TopicIds {
     return found;
   }
 
+  /**
+   * Drops {@code topic}'s kept context, as an eviction for room does (its removal told as a move), and answers the
+   * strategy: for tests, which cannot make a size-bound cache evict one given entry (its admission weighs how often
+   * each was read).
+   */
+  SubjectNameStrategy forget(String topic) {
+    contexts.invalidate(TopicKey.of(topic));
+    return subjects;
+  }
+
   /** Topics whose context is kept, for tests of the bound. */
   long size() {
     contexts.cleanUp();

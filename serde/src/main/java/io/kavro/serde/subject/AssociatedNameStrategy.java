@@ -227,6 +227,11 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
         current.fallback != null && current.fallback.usesSchema ? schema : null);
   }
 
+  /** Drops every kept answer, as evictions for room do: for tests (a size-bound cache evicts by how often read). */
+  void forgetAnswers() {
+    answers().invalidateAll();
+  }
+
   private Cache<Key, Answer> answers() {
     Cache<Key, Answer> cache = answers;
     if (cache == null) {

@@ -16,6 +16,11 @@ public final class TickedAssociatedNameStrategy implements RegistryAwareStrategy
 
   private final AssociatedNameStrategy strategy = new AssociatedNameStrategy(NANOS::get);
 
+  /** Drops the strategy's kept answers, as evictions for room would. */
+  public void forgetAnswers() {
+    strategy.forgetAnswers();
+  }
+
   @Override
   public void configure(Map<String, ?> configs) {
     strategy.configure(configs);
