@@ -41,13 +41,19 @@ import org.apache.kafka.common.serialization.Deserializer;
 public final class KafkaAvroDeserializer implements Deserializer<Object>, Monitorable, ClusterResourceListener {
   private final SerdeMetrics metrics = SerdeMetrics.deserializer();
   /** Its rules' counts ({@code rule.metrics.enable}): the same across configures. */
-  private final RuleMetrics rules = new RuleMetrics();
+  private final RuleMetrics rules;
   /** Its engine and client; a serde configures its halves through it. */
   final ConfiguredPlugin<DeserializerEngine> plugin;
 
   /** For Kafka: configured through {@link #configure(Map, boolean)}. */
   public KafkaAvroDeserializer() {
-    this.plugin = new ConfiguredPlugin<>("KafkaAvroDeserializer", ConfluentKeys.Side.READ, null,
+    this(null, new RuleMetrics());
+  }
+
+  /** @param client the caller's client, or {@code null} to create one from the configuration */
+  private KafkaAvroDeserializer(SchemaRegistryClient client, RuleMetrics rules) {
+    this.rules = rules;
+    this.plugin = new ConfiguredPlugin<>("KafkaAvroDeserializer", ConfluentKeys.Side.READ, client,
         (registry, config) -> new DeserializerEngine(registry, config, rules));
   }
 
@@ -69,9 +75,7 @@ public final class KafkaAvroDeserializer implements Deserializer<Object>, Monito
 
   /** Uses {@code client} instead of creating one from {@code schema.registry.url}; still call configure. */
   public KafkaAvroDeserializer(SchemaRegistryClient client) {
-    this.plugin = new ConfiguredPlugin<>("KafkaAvroDeserializer", ConfluentKeys.Side.READ,
-        java.util.Objects.requireNonNull(client, "client"),
-        (registry, config) -> new DeserializerEngine(registry, config, rules));
+    this(java.util.Objects.requireNonNull(client, "client"), new RuleMetrics());
   }
 
   /** Uses {@code client} and configures at once. */
@@ -86,6 +90,17 @@ public final class KafkaAvroDeserializer implements Deserializer<Object>, Monito
    */
   public KafkaAvroDeserializer(SchemaRegistryClient client, AvroSerdeConfig config) {
     this(client);
+    plugin.configure(client, config);
+  }
+
+  /**
+   * Like {@link #KafkaAvroDeserializer(SchemaRegistryClient, AvroSerdeConfig)}, counting its rules into
+   * {@code rules}: how the Connect converter keeps one set of rule metrics across its halves and its configures,
+   * which it shows through {@link RuleMetricsOwner#register}.
+   */
+  public KafkaAvroDeserializer(SchemaRegistryClient client, AvroSerdeConfig config, RuleMetricsOwner rules) {
+    this(java.util.Objects.requireNonNull(client, "client"),
+        java.util.Objects.requireNonNull(rules, "rules").metrics());
     plugin.configure(client, config);
   }
 

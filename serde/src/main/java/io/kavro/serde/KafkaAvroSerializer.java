@@ -42,13 +42,19 @@ import org.apache.kafka.common.serialization.Serializer;
 public final class KafkaAvroSerializer implements Serializer<Object>, Monitorable, ClusterResourceListener {
   private final SerdeMetrics metrics = SerdeMetrics.serializer();
   /** Its rules' counts ({@code rule.metrics.enable}): the same across configures. */
-  private final RuleMetrics rules = new RuleMetrics();
+  private final RuleMetrics rules;
   /** Its engine and client; a serde configures its halves through it. */
   final ConfiguredPlugin<SerializerEngine> plugin;
 
   /** For Kafka: configured through {@link #configure(Map, boolean)}. */
   public KafkaAvroSerializer() {
-    this.plugin = new ConfiguredPlugin<>("KafkaAvroSerializer", ConfluentKeys.Side.WRITE, null,
+    this(null, new RuleMetrics());
+  }
+
+  /** @param client the caller's client, or {@code null} to create one from the configuration */
+  private KafkaAvroSerializer(SchemaRegistryClient client, RuleMetrics rules) {
+    this.rules = rules;
+    this.plugin = new ConfiguredPlugin<>("KafkaAvroSerializer", ConfluentKeys.Side.WRITE, client,
         (registry, config) -> new SerializerEngine(registry, config, rules));
   }
 
@@ -70,9 +76,7 @@ public final class KafkaAvroSerializer implements Serializer<Object>, Monitorabl
 
   /** Uses {@code client} instead of creating one from {@code schema.registry.url}; still call configure. */
   public KafkaAvroSerializer(SchemaRegistryClient client) {
-    this.plugin = new ConfiguredPlugin<>("KafkaAvroSerializer", ConfluentKeys.Side.WRITE,
-        java.util.Objects.requireNonNull(client, "client"),
-        (registry, config) -> new SerializerEngine(registry, config, rules));
+    this(java.util.Objects.requireNonNull(client, "client"), new RuleMetrics());
   }
 
   /** Uses {@code client} and configures at once. */
@@ -87,6 +91,17 @@ public final class KafkaAvroSerializer implements Serializer<Object>, Monitorabl
    */
   public KafkaAvroSerializer(SchemaRegistryClient client, AvroSerdeConfig config) {
     this(client);
+    plugin.configure(client, config);
+  }
+
+  /**
+   * Like {@link #KafkaAvroSerializer(SchemaRegistryClient, AvroSerdeConfig)}, counting its rules into
+   * {@code rules}: how the Connect converter keeps one set of rule metrics across its halves and its configures,
+   * which it shows through {@link RuleMetricsOwner#register}.
+   */
+  public KafkaAvroSerializer(SchemaRegistryClient client, AvroSerdeConfig config, RuleMetricsOwner rules) {
+    this(java.util.Objects.requireNonNull(client, "client"),
+        java.util.Objects.requireNonNull(rules, "rules").metrics());
     plugin.configure(client, config);
   }
 

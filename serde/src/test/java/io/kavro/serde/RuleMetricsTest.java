@@ -252,6 +252,35 @@ class RuleMetricsTest {
     }
   }
 
+  /**
+   * Kafka Streams hands no plugin metrics to a {@code Serde} or to its halves (kafka-streams 4.4 has no KIP-877
+   * call: it calls a serde's serializer and deserializer itself, outside any client), so an {@link AvroSerde} in a
+   * topology shows none. Its halves are the serde's own {@code Monitorable}s: handed to a producer and a consumer,
+   * they show the rules that the serde counted, across a second configure of the serde.
+   */
+  @Test
+  void anAvroSerdesHalves_handedToClients_showTheRulesTheSerdeCounted() {
+    registry.register("items-value", ITEM, List.of(), Contracts.domain(
+        rule("pass", Rule.Kind.CONDITION, Rule.Mode.WRITEREAD, "CHECK", "x")));
+    try (AvroSerde<Object> serde = new AvroSerde<>()) {
+      serde.configure(serdes.config(), false);
+      byte[] written = serde.serializer().serialize("items", item("ax"));
+      serde.deserializer().deserialize("items", written);
+      serde.configure(serdes.config(), false); // Streams configures its serdes once; a second one keeps the counts
+      Map<String, Object> client = Map.of("bootstrap.servers", "127.0.0.1:9", "client.id", "serde-rule-metrics");
+      try (KafkaProducer<byte[], Object> producer = new KafkaProducer<>(client, new ByteArraySerializer(),
+          serde.serializer()); KafkaConsumer<byte[], Object> consumer = new KafkaConsumer<>(
+          Map.of("bootstrap.servers", "127.0.0.1:9", "group.id", "serde-rule-metrics"),
+          new ByteArrayDeserializer(), serde.deserializer())) {
+        written = serde.serializer().serialize("items", item("bx"));
+        serde.deserializer().deserialize("items", written);
+
+        assertThat(count(producer.metrics(), "rule.executions.total", "value.serializer", "WRITE")).isEqualTo(2.0);
+        assertThat(count(consumer.metrics(), "rule.success.total", "value.deserializer", "READ")).isEqualTo(2.0);
+      }
+    }
+  }
+
   /** The metric's value, found by Confluent's tags; the client's own {@code client-id} beside them, no other. */
   private static Object count(Map<MetricName, ? extends org.apache.kafka.common.Metric> metrics, String name,
       String config, String phase) {
