@@ -24,9 +24,12 @@ import org.apache.kafka.common.metrics.PluginMetrics;
  * rule.failure.total}), through the {@link PluginMetrics} a client hands the plugin (KIP-877, kafka-clients 4.1+);
  * events before that are shown then. Counters are made once per rule tuple, when a route's rules are planned
  * ({@link RuleEngine#plan}), and held by the plan: counting a record is a {@link LongAdder} increment and one
- * volatile read per counter, with no lookup and no allocation. Thread-safe.
+ * volatile read per counter, with no lookup and no allocation. A metric that its {@code PluginMetrics} refuses
+ * (closed with its client, or its name taken) is logged once and not shown: counting never fails a record.
+ * Thread-safe.
  */
 final class RuleMetrics {
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(RuleMetrics.class);
   private final Map<Tuple, Counters> rules = new ConcurrentHashMap<>();
   /**
    * Every metric made before {@link #register}, so that those counted before are shown then; emptied then, and
@@ -107,11 +110,15 @@ final class RuleMetrics {
 
     abstract boolean happened();
 
-    /** Under the owner's lock. */
+    /** Under the owner's lock. Tried once: a refusal is logged, never thrown into the record that counted. */
     void show(PluginMetrics metrics) {
       if (!shown) {
-        metrics.addMetric(metrics.metricName(name, description, new LinkedHashMap<>(tags)), provider());
         shown = true;
+        try {
+          metrics.addMetric(metrics.metricName(name, description, new LinkedHashMap<>(tags)), provider());
+        } catch (RuntimeException e) {
+          log.warn("Rule metric {} {} is not shown: {}", name, tags, e.getMessage());
+        }
       }
     }
 

@@ -383,6 +383,35 @@ class RuleMetricsTest {
     }
   }
 
+  /**
+   * A metric that Kafka refuses, its name taken when the client hands its metrics or its {@code PluginMetrics}
+   * closed with the client, fails neither the client's start nor a record: it is counted, and not shown.
+   */
+  @Test
+  void aMetricKafkaRefuses_failsNoRecord_andNoRegistration() throws Exception {
+    Map<String, String> tags = Map.of("config", "value.serializer", "class", "K");
+    MetricName taken = kafkaMetrics.metricName("rule.skipped.total", "plugins", "elsewhere", Map.of("config",
+        "value.serializer", "class", "K", "rule_type", "CHECK", "rule_mode", "WRITE", "subject", "items-value",
+        "rule_name", "early"));
+    kafkaMetrics.addMetric(taken, (org.apache.kafka.common.metrics.Measurable) (config, now) -> -1);
+    RuleMetrics metrics = new RuleMetrics();
+    metrics.of("CHECK", "WRITE", "items-value", "early").skipped();
+    metrics.of("CHECK", "WRITE", "items-value", "shown").skipped();
+    PluginMetricsImpl plugin = new PluginMetricsImpl(kafkaMetrics, tags);
+
+    metrics.register(plugin);
+    assertThat(kafkaMetrics.metrics().keySet()).as("the metrics after the refused one are shown")
+        .anyMatch(name -> "shown".equals(name.tags().get("rule_name")));
+    plugin.close(); // as a client closes it
+    RuleMetrics.Counters late = metrics.of("CHECK", "WRITE", "items-value", "late");
+    late.succeeded();
+    late.failed();
+    late.action("ERROR").increment();
+
+    assertThat(kafkaMetrics.metric(taken).metricValue()).as("the other plugin's metric stays").isEqualTo(-1.0);
+    assertThat(kafkaMetrics.metrics().keySet()).noneMatch(name -> "late".equals(name.tags().get("rule_name")));
+  }
+
   /** Issue 51 review, item 4: only a plan that runs no rule may be counted as skipped, whole. */
   @Test
   void countSkipped_refusesAPlanWhoseRulesRun() {
