@@ -281,6 +281,48 @@ class RuleMetricsTest {
     }
   }
 
+  /**
+   * Issue 51 review: halves made with a {@link RuleMetricsOwner} (as the Connect converter makes them) show no rule
+   * metrics of their own, whatever client they are handed to (else the first to be handed one would show the
+   * other's counts under its own {@code config}, and its close would remove them all): only the owner shows them.
+   */
+  @Test
+  void halvesMadeWithAnOwner_handedToClients_showNoRuleMetrics_theOwnerShowsBoth() throws Exception {
+    registry.register("items-value", ITEM, List.of(), Contracts.domain(
+        rule("pass", Rule.Kind.CONDITION, Rule.Mode.WRITEREAD, "CHECK", "x")));
+    RuleMetricsOwner owner = new RuleMetricsOwner();
+    AvroSerdeConfig config = new AvroSerdeConfig(serdes.config(), false);
+    try (io.kavro.registry.SchemaRegistryClient client = serdes.registry()) {
+      KafkaAvroSerializer serializer = new KafkaAvroSerializer(client, config, owner);
+      KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer(client, config, owner);
+      try (KafkaProducer<byte[], Object> producer = new KafkaProducer<>(Map.of("bootstrap.servers", "127.0.0.1:9",
+          "client.id", "owned-rule-metrics"), new ByteArraySerializer(), serializer);
+          KafkaConsumer<byte[], Object> consumer = new KafkaConsumer<>(Map.of("bootstrap.servers", "127.0.0.1:9",
+              "group.id", "owned-rule-metrics"), new ByteArrayDeserializer(), deserializer)) {
+        byte[] written = serializer.serialize("items", item("ax"));
+        deserializer.deserialize("items", written);
+
+        assertThat(producer.metrics().keySet()).noneMatch(name -> name.name().startsWith("rule."))
+            .as("the serializer's other metrics are the producer's")
+            .anyMatch(name -> name.name().equals("records-serialized-total"));
+        assertThat(consumer.metrics().keySet()).noneMatch(name -> name.name().startsWith("rule."));
+        assertThat(kafkaMetrics.metrics().keySet()).noneMatch(name -> name.name().startsWith("rule."));
+
+        owner.register(new PluginMetricsImpl(kafkaMetrics, Map.of("config", "value.converter", "class",
+            "AvroConverter")));
+
+        Map<String, Object> counts = rules("value.converter", "items-value");
+        assertThat(counts.remove("rule.last.success.timestamp.ms{pass,CHECK,WRITE}")).isInstanceOf(Long.class);
+        assertThat(counts.remove("rule.last.success.timestamp.ms{pass,CHECK,READ}")).isInstanceOf(Long.class);
+        assertThat(counts).containsExactlyInAnyOrderEntriesOf(Map.of(
+            "rule.executions.total{pass,CHECK,WRITE}", 1.0,
+            "rule.success.total{pass,CHECK,WRITE}", 1.0,
+            "rule.executions.total{pass,CHECK,READ}", 1.0,
+            "rule.success.total{pass,CHECK,READ}", 1.0));
+      }
+    }
+  }
+
   /** The metric's value, found by Confluent's tags; the client's own {@code client-id} beside them, no other. */
   private static Object count(Map<MetricName, ? extends org.apache.kafka.common.Metric> metrics, String name,
       String config, String phase) {
