@@ -4,6 +4,7 @@ import static io.kavro.serde.Contracts.rule;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kavro.registry.LogCapture;
 import io.kavro.registry.contract.Rule;
 import io.kavro.registry.mock.MockRegistries;
 import io.kavro.registry.mock.MockRegistry;
@@ -23,6 +24,7 @@ import org.apache.kafka.common.metrics.Metrics;
 import org.apache.kafka.common.metrics.internals.PluginMetricsImpl;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.logging.log4j.Level;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -427,31 +429,50 @@ class RuleMetricsTest {
 
   /**
    * A metric that Kafka refuses, its name taken when the client hands its metrics or its {@code PluginMetrics}
-   * closed with the client, fails neither the client's start nor a record: it is counted, and not shown.
+   * closed with the client, fails neither the client's start nor a record: it is counted, and not shown. Names
+   * taken are one warning; the client's close, the plugin's normal end, none.
    */
   @Test
-  void aMetricKafkaRefuses_failsNoRecord_andNoRegistration() throws Exception {
+  void aMetricKafkaRefuses_failsNoRecord_andNoRegistration_andWarnsOnceOfANameTaken() throws Exception {
     Map<String, String> tags = Map.of("config", "value.serializer", "class", "K");
-    MetricName taken = kafkaMetrics.metricName("rule.skipped.total", "plugins", "elsewhere", Map.of("config",
-        "value.serializer", "class", "K", "rule_type", "CHECK", "rule_mode", "WRITE", "subject", "items-value",
-        "rule_name", "early"));
-    kafkaMetrics.addMetric(taken, (org.apache.kafka.common.metrics.Measurable) (config, now) -> -1);
+    List<MetricName> taken = new java.util.ArrayList<>();
+    for (String rule : List.of("early", "earlier", "after")) {
+      taken.add(kafkaMetrics.metricName("rule.skipped.total", "plugins", "elsewhere", Map.of("config",
+          "value.serializer", "class", "K", "rule_type", "CHECK", "rule_mode", "WRITE", "subject", "items-value",
+          "rule_name", rule)));
+      kafkaMetrics.addMetric(taken.get(taken.size() - 1),
+          (org.apache.kafka.common.metrics.Measurable) (config, now) -> -1);
+    }
     RuleMetrics metrics = new RuleMetrics();
     metrics.of("CHECK", "WRITE", "items-value", "early").skipped();
+    metrics.of("CHECK", "WRITE", "items-value", "earlier").skipped();
     metrics.of("CHECK", "WRITE", "items-value", "shown").skipped();
     PluginMetricsImpl plugin = new PluginMetricsImpl(kafkaMetrics, tags);
 
-    metrics.register(plugin);
-    assertThat(kafkaMetrics.metrics().keySet()).as("the metrics after the refused one are shown")
-        .anyMatch(name -> "shown".equals(name.tags().get("rule_name")));
-    plugin.close(); // as a client closes it
-    RuleMetrics.Counters late = metrics.of("CHECK", "WRITE", "items-value", "late");
-    late.succeeded();
-    late.failed();
-    late.action("ERROR").increment();
+    try (LogCapture logs = new LogCapture()) {
+      metrics.register(plugin);
+      assertThat(kafkaMetrics.metrics().keySet()).as("the metrics after the refused ones are shown")
+          .anyMatch(name -> "shown".equals(name.tags().get("rule_name")));
+      metrics.of("CHECK", "WRITE", "items-value", "after").skipped(); // taken too, and refused with its event
+      plugin.close(); // as a client closes it
+      for (String rule : List.of("late", "later")) {
+        RuleMetrics.Counters late = metrics.of("CHECK", "WRITE", "items-value", rule);
+        late.succeeded();
+        late.failed();
+        late.skipped();
+        late.action("ERROR").increment();
+      }
 
-    assertThat(kafkaMetrics.metric(taken).metricValue()).as("the other plugin's metric stays").isEqualTo(-1.0);
-    assertThat(kafkaMetrics.metrics().keySet()).noneMatch(name -> "late".equals(name.tags().get("rule_name")));
+      assertThat(logs.lines(Level.WARN)).as("one warning, of a name taken").singleElement().asString()
+          .startsWith("Rule metric rule.skipped.total ").contains("already exists");
+      assertThat(logs.lines(Level.DEBUG)).as("the close, once").filteredOn(line -> line.contains("closed"))
+          .hasSize(1);
+    }
+    for (MetricName name : taken) {
+      assertThat(kafkaMetrics.metric(name).metricValue()).as("the other plugin's metric stays").isEqualTo(-1.0);
+    }
+    assertThat(kafkaMetrics.metrics().keySet())
+        .noneMatch(name -> String.valueOf(name.tags().get("rule_name")).startsWith("late"));
   }
 
   /** Issue 51 review, item 4: only a plan that runs no rule may be counted as skipped, whole. */
