@@ -8,6 +8,7 @@ import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.serde.RegistryClientOwner;
 import io.kavro.serde.RetriableSerdeException;
+import io.kavro.serde.RuleMetricsOwner;
 import io.kavro.serde.SettingsLog;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
@@ -62,6 +63,11 @@ public final class AvroConverter implements Converter, Monitorable {
   private static final ConfigKeyCheck KEY_CHECK = ConfigKeyCheck.SERDE.withKeys(converterKeys());
   private final RegistryClientOwner clients;
   private final ConverterMetrics metrics = new ConverterMetrics();
+  /**
+   * Its rules' counts ({@code rule.metrics.enable}), shared by both halves and by the halves of every configure:
+   * a rule's counts go on across configures, under metrics registered once.
+   */
+  private final RuleMetricsOwner rules = new RuleMetricsOwner();
   private volatile State state;
 
   private record State(KafkaAvroSerializer serializer, KafkaAvroDeserializer deserializer, ConnectAvroData data,
@@ -97,8 +103,8 @@ public final class AvroConverter implements Converter, Monitorable {
     SettingsLog.logSettings("AvroConverter", isKey, shownValues(config, mapping));
     State previous = state;
     SchemaRegistryClient client = clients.client(config); // closes the client of an earlier configure
-    state = new State(new KafkaAvroSerializer(client, config), new KafkaAvroDeserializer(client, config),
-        new ConnectAvroData(mapping), isKey,
+    state = new State(new KafkaAvroSerializer(client, config, rules),
+        new KafkaAvroDeserializer(client, config, rules), new ConnectAvroData(mapping), isKey,
         new ConnectFailures("AvroConverter (" + (isKey ? "key" : "value") + " side)", "schema.registry.url"));
     closeSerdes(previous);
   }
@@ -198,12 +204,16 @@ public final class AvroConverter implements Converter, Monitorable {
   }
 
   /**
-   * Shows the converter's metrics among the worker's (KIP-877): records and bytes each way, errors by type,
-   * and the registry client's requests, errors, retries, failovers, latency and cache counters.
+   * Shows the converter's metrics among the worker's (KIP-877; Kafka Connect 4.1+): records and bytes each way,
+   * errors by type, and the registry client's requests, errors, retries, failovers, latency and cache counters;
+   * and, with {@code rule.metrics.enable} (the default), its data contract rules' counts, both ways, under
+   * Confluent's names and tags. Connect calls it after {@link #configure}, and removes them when it closes the
+   * converter.
    */
   @Override
   public void withPluginMetrics(PluginMetrics pluginMetrics) {
     metrics.register(pluginMetrics, clients);
+    rules.register(pluginMetrics);
   }
 
   /** Closes its serializer and deserializer, and the registry client if this converter created it. Idempotent. */

@@ -186,7 +186,8 @@ public final class AvroSerdeConfig extends AbstractConfig {
   public static final String RULE_METRICS_ENABLE_CONFIG = RuleSettings.METRICS;
   private static final String RULE_METRICS_ENABLE_DOC = "Count every rule's executions, successes, failures, skips "
       + "and actions among the client's metrics, under Confluent's names and tags (docs/metrics.md): on "
-      + "kafka-clients 4.1 and later, which hand plugins their metrics (KIP-877). Set to false to count nothing.";
+      + "kafka-clients and Kafka Connect workers 4.1 and later, which hand plugins their metrics (KIP-877); the "
+      + "Connect converter's among its worker's. Set to false to count nothing.";
   public static final String EXECUTION_ENVIRONMENT_CONFIG = RuleSettings.ENVIRONMENT;
   private static final String EXECUTION_ENVIRONMENT_DOC = "Where this serde runs, for rule sets whose enableAt "
       + "names one place (CLIENT, GATEWAY, SERVER): a rule set meant for another place is skipped. Kavro's default "

@@ -42,13 +42,25 @@ import org.apache.kafka.common.serialization.Serializer;
 public final class KafkaAvroSerializer implements Serializer<Object>, Monitorable, ClusterResourceListener {
   private final SerdeMetrics metrics = SerdeMetrics.serializer();
   /** Its rules' counts ({@code rule.metrics.enable}): the same across configures. */
-  private final RuleMetrics rules = new RuleMetrics();
+  private final RuleMetrics rules;
+  /** Whether it shows {@link #rules} through its client's metrics: not when a {@link RuleMetricsOwner} does. */
+  private final boolean showsRules;
   /** Its engine and client; a serde configures its halves through it. */
   final ConfiguredPlugin<SerializerEngine> plugin;
 
   /** For Kafka: configured through {@link #configure(Map, boolean)}. */
   public KafkaAvroSerializer() {
-    this.plugin = new ConfiguredPlugin<>("KafkaAvroSerializer", ConfluentKeys.Side.WRITE, null,
+    this(null, new RuleMetrics(), true);
+  }
+
+  /**
+   * @param client the caller's client, or {@code null} to create one from the configuration
+   * @param showsRules whether {@link #withPluginMetrics} shows {@code rules}: not when their owner does
+   */
+  private KafkaAvroSerializer(SchemaRegistryClient client, RuleMetrics rules, boolean showsRules) {
+    this.rules = rules;
+    this.showsRules = showsRules;
+    this.plugin = new ConfiguredPlugin<>("KafkaAvroSerializer", ConfluentKeys.Side.WRITE, client,
         (registry, config) -> new SerializerEngine(registry, config, rules));
   }
 
@@ -70,9 +82,7 @@ public final class KafkaAvroSerializer implements Serializer<Object>, Monitorabl
 
   /** Uses {@code client} instead of creating one from {@code schema.registry.url}; still call configure. */
   public KafkaAvroSerializer(SchemaRegistryClient client) {
-    this.plugin = new ConfiguredPlugin<>("KafkaAvroSerializer", ConfluentKeys.Side.WRITE,
-        java.util.Objects.requireNonNull(client, "client"),
-        (registry, config) -> new SerializerEngine(registry, config, rules));
+    this(java.util.Objects.requireNonNull(client, "client"), new RuleMetrics(), true);
   }
 
   /** Uses {@code client} and configures at once. */
@@ -82,11 +92,14 @@ public final class KafkaAvroSerializer implements Serializer<Object>, Monitorabl
   }
 
   /**
-   * Uses {@code client} (which stays the caller's) and an already parsed configuration: how the Connect
-   * converter, which parses it once, shares it between its halves.
+   * Uses {@code client} (which stays the caller's) and an already parsed configuration, and counts its rules into
+   * {@code rules}, which shows them: this serializer does not, whatever client it is handed to. For the Connect
+   * converter, which parses its configuration once for both halves and makes them anew on each configure;
+   * applications use {@link #KafkaAvroSerializer(SchemaRegistryClient, Map, boolean)}.
    */
-  public KafkaAvroSerializer(SchemaRegistryClient client, AvroSerdeConfig config) {
-    this(client);
+  public KafkaAvroSerializer(SchemaRegistryClient client, AvroSerdeConfig config, RuleMetricsOwner rules) {
+    this(java.util.Objects.requireNonNull(client, "client"),
+        java.util.Objects.requireNonNull(rules, "rules").metrics(), false);
     plugin.configure(client, config);
   }
 
@@ -155,12 +168,15 @@ public final class KafkaAvroSerializer implements Serializer<Object>, Monitorabl
   /**
    * Shows this serializer's metrics among the client's (KIP-877): records, bytes and errors by type, and the
    * registry client's requests, errors, retries, failovers, latency and cache counters; and, with
-   * {@code rule.metrics.enable} (the default), its data contract rules' counts under Confluent's names. Kafka calls it.
+   * {@code rule.metrics.enable} (the default), its data contract rules' counts under Confluent's names, unless
+   * it was made with a {@link RuleMetricsOwner}, which shows them. Kafka calls it.
    */
   @Override
   public void withPluginMetrics(PluginMetrics pluginMetrics) {
     metrics.register(pluginMetrics);
-    rules.register(pluginMetrics);
+    if (showsRules) {
+      rules.register(pluginMetrics);
+    }
     SerdeMetrics.registerRegistry(pluginMetrics, plugin::stats);
   }
 

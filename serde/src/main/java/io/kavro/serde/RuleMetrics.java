@@ -24,9 +24,14 @@ import org.apache.kafka.common.metrics.PluginMetrics;
  * rule.failure.total}), through the {@link PluginMetrics} a client hands the plugin (KIP-877, kafka-clients 4.1+);
  * events before that are shown then. Counters are made once per rule tuple, when a route's rules are planned
  * ({@link RuleEngine#plan}), and held by the plan: counting a record is a {@link LongAdder} increment and one
- * volatile read per counter, with no lookup and no allocation. Thread-safe.
+ * volatile read per counter, with no lookup and no allocation. A metric that its {@code PluginMetrics} refuses is
+ * not shown, and counting never fails a record: refused because the client closed it (the plugin's normal end, as
+ * the client closes its plugins after their metrics), it is logged at DEBUG and no other metric is tried; refused
+ * for another reason (its name taken), at WARN once per instance, then at DEBUG. Nothing is logged under the lock.
+ * Thread-safe.
  */
 final class RuleMetrics {
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(RuleMetrics.class);
   private final Map<Tuple, Counters> rules = new ConcurrentHashMap<>();
   /**
    * Every metric made before {@link #register}, so that those counted before are shown then; emptied then, and
@@ -34,6 +39,10 @@ final class RuleMetrics {
    */
   private final Queue<Shown> made = new ConcurrentLinkedQueue<>();
   private volatile PluginMetrics plugin;
+  /** Its {@link #plugin} refused a metric as closed: no other is tried. Under the lock. */
+  private boolean closed;
+  /** A refusal other than a close was logged at WARN. */
+  private final java.util.concurrent.atomic.AtomicBoolean warned = new java.util.concurrent.atomic.AtomicBoolean();
 
   /** The counters of a rule dispatched in {@code phase} for {@code subject}: the same ones for the same tuple. */
   Counters of(String type, String phase, String subject, String name) {
@@ -43,17 +52,26 @@ final class RuleMetrics {
   }
 
   /** Shows the metrics through {@code metrics}, and from now on each one with its first event. */
-  synchronized void register(PluginMetrics metrics) {
-    if (plugin != null) {
-      return; // a client hands its metrics once; Confluent's serde too keeps the first
-    }
-    plugin = metrics;
-    for (Shown metric : made) {
-      if (metric.happened()) {
-        metric.show(metrics);
+  void register(PluginMetrics metrics) {
+    Shown firstRefused = null;
+    RuntimeException refusal = null;
+    synchronized (this) {
+      if (plugin != null) {
+        return; // a client hands its metrics once; Confluent's serde too keeps the first
       }
+      plugin = metrics;
+      for (Shown metric : made) {
+        if (metric.happened()) {
+          RuntimeException refused = show(metric, metrics);
+          if (refused != null && refusal == null) {
+            firstRefused = metric;
+            refusal = refused;
+          }
+        }
+      }
+      made.clear(); // the others are shown with their first event, by reveal
     }
-    made.clear(); // the others are shown with their first event, by reveal
+    log(firstRefused, refusal);
   }
 
   /** Keeps {@code metric} until {@link #register}, unless that has happened. */
@@ -75,9 +93,53 @@ final class RuleMetrics {
   private void reveal(Shown metric) {
     PluginMetrics metrics = plugin;
     if (metrics != null) {
+      RuntimeException refused;
       synchronized (this) {
-        metric.show(metrics);
+        refused = show(metric, metrics);
       }
+      log(metric, refused);
+    }
+  }
+
+  /**
+   * Adds {@code metric} to {@code metrics} unless it was tried before: once only, so that a refusal is not met
+   * again on every event. Under the lock.
+   *
+   * @return Kafka's refusal, or {@code null}
+   */
+  private RuntimeException show(Shown metric, PluginMetrics metrics) {
+    if (metric.shown) {
+      return null;
+    }
+    metric.shown = true;
+    if (closed) {
+      return null;
+    }
+    try {
+      metrics.addMetric(metrics.metricName(metric.name, metric.description, new LinkedHashMap<>(metric.tags)),
+          metric.provider());
+      return null;
+    } catch (IllegalStateException e) { // Kafka's PluginMetricsImpl, closed with its client
+      closed = true;
+      return e;
+    } catch (RuntimeException e) { // a name taken, or a tag of the client's
+      return e;
+    }
+  }
+
+  /** Logs a refusal of {@link #show}, outside the lock: a close at DEBUG, any other at WARN once. */
+  private void log(Shown metric, RuntimeException refused) {
+    if (refused == null) {
+      return;
+    }
+    if (refused instanceof IllegalStateException) {
+      log.debug("Rule metric {} {} is not shown, nor any later one: its client closed its metrics ({})",
+          metric.name, metric.tags, refused.getMessage());
+    } else if (warned.compareAndSet(false, true)) {
+      log.warn("Rule metric {} {} is not shown: {}; later refusals are logged at DEBUG", metric.name, metric.tags,
+          refused.getMessage());
+    } else {
+      log.debug("Rule metric {} {} is not shown: {}", metric.name, metric.tags, refused.getMessage());
     }
   }
 
@@ -97,6 +159,7 @@ final class RuleMetrics {
     private final String name;
     private final String description;
     private final LinkedHashMap<String, String> tags;
+    /** Tried: written under the owner's lock, read without it. */
     private volatile boolean shown;
 
     Shown(String name, String description, LinkedHashMap<String, String> tags) {
@@ -106,14 +169,6 @@ final class RuleMetrics {
     }
 
     abstract boolean happened();
-
-    /** Under the owner's lock. */
-    void show(PluginMetrics metrics) {
-      if (!shown) {
-        metrics.addMetric(metrics.metricName(name, description, new LinkedHashMap<>(tags)), provider());
-        shown = true;
-      }
-    }
 
     abstract org.apache.kafka.common.metrics.MetricValueProvider<?> provider();
 

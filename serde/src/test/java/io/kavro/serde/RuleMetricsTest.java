@@ -4,6 +4,7 @@ import static io.kavro.serde.Contracts.rule;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kavro.registry.LogCapture;
 import io.kavro.registry.contract.Rule;
 import io.kavro.registry.mock.MockRegistries;
 import io.kavro.registry.mock.MockRegistry;
@@ -23,6 +24,7 @@ import org.apache.kafka.common.metrics.Metrics;
 import org.apache.kafka.common.metrics.internals.PluginMetricsImpl;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.logging.log4j.Level;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -252,6 +254,77 @@ class RuleMetricsTest {
     }
   }
 
+  /**
+   * Kafka Streams hands no plugin metrics to a {@code Serde} or to its halves (kafka-streams 4.4 has no KIP-877
+   * call: it calls a serde's serializer and deserializer itself, outside any client), so an {@link AvroSerde} in a
+   * topology shows none. Its halves are the serde's own {@code Monitorable}s: handed to a producer and a consumer,
+   * they show the rules that the serde counted, across a second configure of the serde.
+   */
+  @Test
+  void anAvroSerdesHalves_handedToClients_showTheRulesTheSerdeCounted() {
+    registry.register("items-value", ITEM, List.of(), Contracts.domain(
+        rule("pass", Rule.Kind.CONDITION, Rule.Mode.WRITEREAD, "CHECK", "x")));
+    try (AvroSerde<Object> serde = new AvroSerde<>()) {
+      serde.configure(serdes.config(), false);
+      byte[] written = serde.serializer().serialize("items", item("ax"));
+      serde.deserializer().deserialize("items", written);
+      serde.configure(serdes.config(), false); // Streams configures its serdes once; a second one keeps the counts
+      Map<String, Object> client = Map.of("bootstrap.servers", "127.0.0.1:9", "client.id", "serde-rule-metrics");
+      try (KafkaProducer<byte[], Object> producer = new KafkaProducer<>(client, new ByteArraySerializer(),
+          serde.serializer()); KafkaConsumer<byte[], Object> consumer = new KafkaConsumer<>(
+          Map.of("bootstrap.servers", "127.0.0.1:9", "group.id", "serde-rule-metrics"),
+          new ByteArrayDeserializer(), serde.deserializer())) {
+        written = serde.serializer().serialize("items", item("bx"));
+        serde.deserializer().deserialize("items", written);
+
+        assertThat(count(producer.metrics(), "rule.executions.total", "value.serializer", "WRITE")).isEqualTo(2.0);
+        assertThat(count(consumer.metrics(), "rule.success.total", "value.deserializer", "READ")).isEqualTo(2.0);
+      }
+    }
+  }
+
+  /**
+   * Issue 51 review: halves made with a {@link RuleMetricsOwner} (as the Connect converter makes them) show no rule
+   * metrics of their own, whatever client they are handed to (else the first to be handed one would show the
+   * other's counts under its own {@code config}, and its close would remove them all): only the owner shows them.
+   */
+  @Test
+  void halvesMadeWithAnOwner_handedToClients_showNoRuleMetrics_theOwnerShowsBoth() throws Exception {
+    registry.register("items-value", ITEM, List.of(), Contracts.domain(
+        rule("pass", Rule.Kind.CONDITION, Rule.Mode.WRITEREAD, "CHECK", "x")));
+    RuleMetricsOwner owner = new RuleMetricsOwner();
+    AvroSerdeConfig config = new AvroSerdeConfig(serdes.config(), false);
+    try (io.kavro.registry.SchemaRegistryClient client = serdes.registry()) {
+      KafkaAvroSerializer serializer = new KafkaAvroSerializer(client, config, owner);
+      KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer(client, config, owner);
+      try (KafkaProducer<byte[], Object> producer = new KafkaProducer<>(Map.of("bootstrap.servers", "127.0.0.1:9",
+          "client.id", "owned-rule-metrics"), new ByteArraySerializer(), serializer);
+          KafkaConsumer<byte[], Object> consumer = new KafkaConsumer<>(Map.of("bootstrap.servers", "127.0.0.1:9",
+              "group.id", "owned-rule-metrics"), new ByteArrayDeserializer(), deserializer)) {
+        byte[] written = serializer.serialize("items", item("ax"));
+        deserializer.deserialize("items", written);
+
+        assertThat(producer.metrics().keySet()).noneMatch(name -> name.name().startsWith("rule."))
+            .as("the serializer's other metrics are the producer's")
+            .anyMatch(name -> name.name().equals("records-serialized-total"));
+        assertThat(consumer.metrics().keySet()).noneMatch(name -> name.name().startsWith("rule."));
+        assertThat(kafkaMetrics.metrics().keySet()).noneMatch(name -> name.name().startsWith("rule."));
+
+        owner.register(new PluginMetricsImpl(kafkaMetrics, Map.of("config", "value.converter", "class",
+            "AvroConverter")));
+
+        Map<String, Object> counts = rules("value.converter", "items-value");
+        assertThat(counts.remove("rule.last.success.timestamp.ms{pass,CHECK,WRITE}")).isInstanceOf(Long.class);
+        assertThat(counts.remove("rule.last.success.timestamp.ms{pass,CHECK,READ}")).isInstanceOf(Long.class);
+        assertThat(counts).containsExactlyInAnyOrderEntriesOf(Map.of(
+            "rule.executions.total{pass,CHECK,WRITE}", 1.0,
+            "rule.success.total{pass,CHECK,WRITE}", 1.0,
+            "rule.executions.total{pass,CHECK,READ}", 1.0,
+            "rule.success.total{pass,CHECK,READ}", 1.0));
+      }
+    }
+  }
+
   /** The metric's value, found by Confluent's tags; the client's own {@code client-id} beside them, no other. */
   private static Object count(Map<MetricName, ? extends org.apache.kafka.common.Metric> metrics, String name,
       String config, String phase) {
@@ -352,6 +425,54 @@ class RuleMetricsTest {
           "value.serializer", "class", "K", "rule_type", "CHECK", "rule_mode", "WRITE", "subject", "items-value",
           "rule_name", rule))).metricValue()).as(rule).isEqualTo(1.0);
     }
+  }
+
+  /**
+   * A metric that Kafka refuses, its name taken when the client hands its metrics or its {@code PluginMetrics}
+   * closed with the client, fails neither the client's start nor a record: it is counted, and not shown. Names
+   * taken are one warning; the client's close, the plugin's normal end, none.
+   */
+  @Test
+  void aMetricKafkaRefuses_failsNoRecord_andNoRegistration_andWarnsOnceOfANameTaken() throws Exception {
+    Map<String, String> tags = Map.of("config", "value.serializer", "class", "K");
+    List<MetricName> taken = new java.util.ArrayList<>();
+    for (String rule : List.of("early", "earlier", "after")) {
+      taken.add(kafkaMetrics.metricName("rule.skipped.total", "plugins", "elsewhere", Map.of("config",
+          "value.serializer", "class", "K", "rule_type", "CHECK", "rule_mode", "WRITE", "subject", "items-value",
+          "rule_name", rule)));
+      kafkaMetrics.addMetric(taken.get(taken.size() - 1),
+          (org.apache.kafka.common.metrics.Measurable) (config, now) -> -1);
+    }
+    RuleMetrics metrics = new RuleMetrics();
+    metrics.of("CHECK", "WRITE", "items-value", "early").skipped();
+    metrics.of("CHECK", "WRITE", "items-value", "earlier").skipped();
+    metrics.of("CHECK", "WRITE", "items-value", "shown").skipped();
+    PluginMetricsImpl plugin = new PluginMetricsImpl(kafkaMetrics, tags);
+
+    try (LogCapture logs = new LogCapture()) {
+      metrics.register(plugin);
+      assertThat(kafkaMetrics.metrics().keySet()).as("the metrics after the refused ones are shown")
+          .anyMatch(name -> "shown".equals(name.tags().get("rule_name")));
+      metrics.of("CHECK", "WRITE", "items-value", "after").skipped(); // taken too, and refused with its event
+      plugin.close(); // as a client closes it
+      for (String rule : List.of("late", "later")) {
+        RuleMetrics.Counters late = metrics.of("CHECK", "WRITE", "items-value", rule);
+        late.succeeded();
+        late.failed();
+        late.skipped();
+        late.action("ERROR").increment();
+      }
+
+      assertThat(logs.lines(Level.WARN)).as("one warning, of a name taken").singleElement().asString()
+          .startsWith("Rule metric rule.skipped.total ").contains("already exists");
+      assertThat(logs.lines(Level.DEBUG)).as("the close, once").filteredOn(line -> line.contains("closed"))
+          .hasSize(1);
+    }
+    for (MetricName name : taken) {
+      assertThat(kafkaMetrics.metric(name).metricValue()).as("the other plugin's metric stays").isEqualTo(-1.0);
+    }
+    assertThat(kafkaMetrics.metrics().keySet())
+        .noneMatch(name -> String.valueOf(name.tags().get("rule_name")).startsWith("late"));
   }
 
   /** Issue 51 review, item 4: only a plan that runs no rule may be counted as skipped, whole. */
