@@ -21,6 +21,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.apache.avro.JsonProperties;
 import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.IndexedRecord;
 
 /**
@@ -182,27 +183,49 @@ public final class CelValidator implements InlineValidator {
 
   /**
    * One rule, compiled with {@code this} declared as its schema's type; or why it cannot be (reported when a record
-   * reaches it, as Confluent compiles on first use).
+   * reaches it, as Confluent compiles on first use). On a union of several branches with a record, an enum, a fixed
+   * or an array among them, compiled per branch ({@code branches}, by position), as Confluent's validator declares
+   * such a value by its own schema.
    */
-  private record Check(String shown, Schema schema, CelScript script, String broken) {
+  private record Check(String shown, Schema schema, CelScript script, String broken, List<Check> branches) {
     static Check compile(String name, String doc, String expr, String sql, String where, Schema schema,
         CelLimits limits, Environments environments) {
       String label = (name == null || name.isEmpty() ? "unnamed" : name);
       String shown = label + ": " + (doc != null && !doc.isEmpty() ? doc : sql != null && !sql.isEmpty() ? sql
           : expr);
       if (expr == null || expr.isEmpty()) {
-        return new Check(shown, schema, null, "has no expression");
+        return new Check(shown, schema, null, "has no expression", null);
       }
-      CelType type = InlineValues.type(schema);
+      String rule = "validation rule '" + label + "' of " + where;
+      List<CelType> byBranch = InlineValues.branchTypes(schema);
+      if (byBranch == null) {
+        return compile(shown, schema, rule, expr, InlineValues.type(schema), limits, environments);
+      }
+      Map<CelType, Check> byType = new java.util.HashMap<>();
+      List<Check> branches = new ArrayList<>(byBranch.size());
+      for (CelType type : byBranch) {
+        branches.add(byType.computeIfAbsent(type, declared -> compile(shown, schema,
+            declared == SimpleType.DYN ? rule : rule + " (on a " + declared.name() + ")", expr, declared, limits,
+            environments)));
+      }
+      return new Check(shown, schema, null, null, List.copyOf(branches));
+    }
+
+    private static Check compile(String shown, Schema schema, String rule, String expr, CelType type,
+        CelLimits limits, Environments environments) {
       try {
         return new Check(shown, schema, CelScript.inline(environments.of(type),
-            type instanceof StructTypeReference ? environment(UNTYPED_RECORD) : null,
-            "validation rule '" + label + "' of " + where, expr, limits), null);
+            type instanceof StructTypeReference ? environment(UNTYPED_RECORD) : null, rule, expr, limits), null, null);
       } catch (InlineResultTypeException | InlineUnknownFieldException e) {
         throw e; // refused when prepared: no record is written under it
       } catch (RuleException e) {
-        return new Check(shown, schema, null, e.getMessage());
+        return new Check(shown, schema, null, e.getMessage(), null);
       }
+    }
+
+    /** This rule as compiled for {@code value}, not null: of its branch, where it is compiled per branch. */
+    Check of(Object value) {
+      return branches == null ? this : branches.get(GenericData.get().resolveUnion(schema, value));
     }
   }
 
@@ -376,7 +399,8 @@ public final class CelValidator implements InlineValidator {
         }
       }
 
-      private void evaluate(Check check, Object value) {
+      private void evaluate(Check rule, Object value) {
+        Check check = value == null ? rule : rule.of(value);
         if (check.broken() != null) {
           out.add(where(check) + " (caused by: " + check.broken() + ")");
           return;

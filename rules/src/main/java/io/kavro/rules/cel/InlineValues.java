@@ -71,6 +71,29 @@ final class InlineValues {
     return type instanceof MapType ? MapType.create(SimpleType.STRING, SimpleType.DYN) : type;
   }
 
+  /**
+   * The declared CEL type of {@code this} per branch of {@code schema}, a union of several branches, as Confluent's
+   * validator declares the value it is given: by the value's own schema where it is an Avro container (a record its
+   * struct, an enum a {@code string}, a fixed {@code bytes}, an array a {@code list(dyn)}), else by the union's,
+   * {@code dyn}. Null for any other schema, and where every branch is {@code dyn}.
+   */
+  static List<CelType> branchTypes(Schema schema) {
+    if (schema.getType() != Schema.Type.UNION || type(schema) != SimpleType.DYN) {
+      return null;
+    }
+    List<CelType> types = new ArrayList<>(schema.getTypes().size());
+    boolean typed = false;
+    for (Schema branch : schema.getTypes()) {
+      CelType type = switch (branch.getType()) {
+        case RECORD, ENUM, FIXED, ARRAY -> type(branch);
+        default -> SimpleType.DYN;
+      };
+      typed |= type != SimpleType.DYN;
+      types.add(type);
+    }
+    return typed ? List.copyOf(types) : null;
+  }
+
   /** The CEL value of {@code value}, a generic datum of {@code schema}, with logical types as their Java types. */
   static Object value(Schema schema, Object value) {
     return value(schema, value, InlineBinding.JAVA_TYPES);

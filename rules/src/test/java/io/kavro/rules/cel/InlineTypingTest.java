@@ -267,4 +267,40 @@ class InlineTypingTest {
     assertRefused(new Schema.Parser().parse(schema.toString().replace("this.n > 0", "this.m > 0")),
         "reads field 'm'");
   }
+
+  private static Schema unionOf(String branches, String expr) {
+    return new Schema.Parser().parse("""
+        {"type":"record","name":"Outer","namespace":"com.acme","fields":[{"name":"u","type":[%s],
+         "confluent:rules":[{"name":"f","expr":"%s"}]}]}""".formatted(branches, expr));
+  }
+
+  private static final String A = """
+      {"type":"record","name":"A","fields":[{"name":"flag","type":"boolean"}]}""";
+  private static final String B = """
+      {"type":"record","name":"B","fields":[{"name":"flag","type":"boolean"},{"name":"m","type":"int"}]}""";
+
+  /**
+   * A field rule on a union of several branches: Confluent's validator declares this by the value's own schema where
+   * it is a record (its struct), else by the union's (dyn). So this.flag on a union of two records with a boolean flag
+   * is a bool for either value, and runs; with a string branch, it is dyn for a string, which Confluent refuses for
+   * the records that hold one, and Kavro refuses when prepared; a field one record lacks is refused, naming it.
+   */
+  @Test
+  void fieldRuleOnAUnionOfRecords_typedPerBranch() {
+    Schema schema = unionOf(A + "," + B, "this.flag");
+    GenericRecord a = new GenericData.Record(schema.getField("u").schema().getTypes().get(0));
+    a.put("flag", false);
+    GenericRecord outer = new GenericData.Record(schema);
+    outer.put("u", a);
+    assertThat(violations(schema, outer)).containsExactly("u: f: this.flag");
+    GenericRecord b = new GenericData.Record(schema.getField("u").schema().getTypes().get(1));
+    b.put("flag", true);
+    b.put("m", 1);
+    outer.put("u", b);
+    assertThat(violations(schema, outer)).isEmpty();
+    assertRefused(unionOf(A + ",\"string\"", "this.flag"), "validation rule 'f' of com.acme.Outer.u",
+        "returns dyn");
+    assertRefused(unionOf(A + "," + B, "this.m > 0"), "validation rule 'f' of com.acme.Outer.u (on a com.acme.A)",
+        "reads field 'm'");
+  }
 }
