@@ -400,7 +400,13 @@ public final class CelValidator implements InlineValidator {
       }
 
       private void evaluate(Check rule, Object value) {
-        Check check = value == null ? rule : rule.of(value);
+        Check check;
+        try {
+          check = value == null ? rule : rule.of(value);
+        } catch (org.apache.avro.UnresolvedUnionException e) { // its message quotes the value
+          out.add(where(rule) + " (caused by: the value is of no branch of its union)");
+          return;
+        }
         if (check.broken() != null) {
           out.add(where(check) + " (caused by: " + check.broken() + ")");
           return;

@@ -298,6 +298,9 @@ class InlineTypingTest {
     b.put("m", 1);
     outer.put("u", b);
     assertThat(violations(schema, outer)).isEmpty();
+    outer.put("u", "secret"); // of no branch: a typed violation that does not quote it
+    assertThat(violations(schema, outer)).containsExactly("u: f: this.flag (caused by: the value is of no branch of "
+        + "its union)");
     assertRefused(unionOf(A + ",\"string\"", "this.flag"), "validation rule 'f' of com.acme.Outer.u",
         "returns dyn");
     assertRefused(unionOf(A + "," + B, "this.m > 0"), "validation rule 'f' of com.acme.Outer.u (on a com.acme.A)",
