@@ -32,6 +32,10 @@ final class CelScript {
   private static final java.util.regex.Pattern VARIANT =
       java.util.regex.Pattern.compile("(?<![\\w.])(variant\\s*\\(|variants\\s*\\.\\s*\\w+\\s*\\()");
 
+  /** The CEL checker's error for a field a struct type does not have (cel-java's {@code ExprChecker}). */
+  private static final java.util.regex.Pattern UNDEFINED_FIELD =
+      java.util.regex.Pattern.compile("undefined field '([^']*)'");
+
   /** The rule, as messages name it. */
   private final String rule;
   private final String where;
@@ -88,26 +92,57 @@ final class CelScript {
   }
 
   /**
-   * Compiles an inline validation rule's expression ({@code confluent:rules}): no guard, as Confluent's.
+   * Compiles an inline validation rule's expression ({@code confluent:rules}): no guard, as Confluent's. As
+   * Confluent's {@code CelUtils.buildCompiledRule}, a rule whose {@code this} is a record is type-checked against the
+   * record's struct type ({@link InlineTypes}) and, where it does not fit it ({@code this['name']}, a comparison
+   * across types), against a map of {@code dyn} values; except that a rule that reads a field the record does not
+   * have is refused, where Confluent's retry would fail it on every record that reaches it.
    *
+   * @param cel the environment with {@code this} declared with its type
+   * @param untyped the environment with {@code this} a {@code map(string, dyn)}, tried when {@code cel} declares a
+   *     record's struct the expression does not fit; null when {@code this} is not a record
    * @param label the rule, as messages name it
    * @throws InlineResultTypeException when it compiles to a result that is neither {@code bool} nor {@code string}
-   *     (nor {@code dyn}, known only when it runs), as Confluent's validator refuses it when compiling
+   *     ({@code dyn} included: a value only the record would say), as Confluent's validator refuses it
+   * @throws InlineUnknownFieldException when it reads a field its record's type does not have
    * @throws RuleException when it does not compile
    */
-  static CelScript inline(Cel cel, String label, String expr, CelLimits limits) {
+  static CelScript inline(Cel cel, Cel untyped, String label, String expr, CelLimits limits) {
+    Cel compiledBy = cel;
     CelAbstractSyntaxTree ast;
     try {
       ast = cel.compile(expr).getAst();
     } catch (CelValidationException e) {
-      return new CelScript(label, label, limits, expr, null, program(cel, label, expr)); // throws, as rules do
+      ast = null;
+      for (dev.cel.common.CelIssue issue : e.getErrors()) {
+        java.util.regex.Matcher field = UNDEFINED_FIELD.matcher(issue.getMessage());
+        if (field.matches()) {
+          throw new InlineUnknownFieldException(label + ": its CEL expression '" + expr.trim() + "' reads field '"
+              + field.group(1) + "', which its record (or a record in it) does not have");
+        }
+      }
+      if (untyped != null) {
+        try {
+          ast = untyped.compile(expr).getAst();
+          compiledBy = untyped;
+        } catch (CelValidationException retried) {
+          // as Confluent's, the first error is the one shown
+        }
+      }
+      if (ast == null) {
+        return new CelScript(label, label, limits, expr, null, program(cel, label, expr)); // throws, as rules do
+      }
     }
     CelKind kind = ast.getResultType().kind();
-    if (kind != CelKind.BOOL && kind != CelKind.STRING && kind != CelKind.DYN) {
+    if (kind != CelKind.BOOL && kind != CelKind.STRING) {
       throw new InlineResultTypeException(label + ": must return bool or string; its CEL expression '"
           + expr.trim() + "' returns " + ast.getResultType().name());
     }
-    return new CelScript(label, label, limits, expr, null, program(cel, label, expr));
+    try {
+      return new CelScript(label, label, limits, expr, null, compiledBy.createProgram(ast));
+    } catch (CelEvaluationException e) {
+      throw new RuleException(label + ": cannot plan CEL expression '" + expr.trim() + "': " + e.getMessage(), e);
+    }
   }
 
   private static CelRuntime.Program program(Cel cel, Object rule, String expr) {

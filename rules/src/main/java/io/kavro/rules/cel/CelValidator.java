@@ -3,6 +3,9 @@ package io.kavro.rules.cel;
 import com.google.protobuf.Timestamp;
 import dev.cel.bundle.Cel;
 import dev.cel.common.types.CelType;
+import dev.cel.common.types.MapType;
+import dev.cel.common.types.SimpleType;
+import dev.cel.common.types.StructTypeReference;
 import dev.cel.runtime.CelVariableResolver;
 import io.kavro.serde.rules.CelRegexEngine;
 import io.kavro.serde.rules.InlineBinding;
@@ -18,6 +21,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.apache.avro.JsonProperties;
 import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.IndexedRecord;
 
 /**
@@ -40,16 +44,20 @@ import org.apache.avro.generic.IndexedRecord;
  * Confluent's, a violation never quotes the string a rule answered, which may hold the value: it names the field
  * path (built only for a violation), the rule and its doc, else its expression.
  *
- * <p>Expressions are compiled once per schema version, in {@link #prepare}. A rule whose result type is known and is
- * neither {@code bool} nor {@code string} is refused there ({@link InlineResultTypeException}, naming the rule), as
- * Confluent's validator refuses it when compiling; a {@code dyn} result (a record's field read by name) is checked
- * when it runs. Thread-safe.
+ * <p>Expressions are compiled once per schema version, in {@link #prepare}, a record's {@code this} type-checked
+ * against its struct type ({@link InlineTypes}: its fields with their CEL types), as Confluent's validator does. A
+ * rule whose result type is neither {@code bool} nor {@code string}, {@code dyn} included, is refused there
+ * ({@link InlineResultTypeException}), as Confluent's validator refuses it when compiling; so is a rule that reads a
+ * field its record does not have ({@link InlineUnknownFieldException}). Either names the rule and its expression,
+ * and no record is written under the schema version. Thread-safe.
  */
 public final class CelValidator implements InlineValidator {
   /** The property of a record or a field that holds its inline rules. */
   public static final String RULES_PROPERTY = "confluent:rules";
 
-  /** One CEL environment per declared type of {@code this}: a handful of types. */
+  /** A record's {@code this} where its struct type does not fit the expression, as Confluent's retry declares it. */
+  private static final CelType UNTYPED_RECORD = MapType.create(SimpleType.STRING, SimpleType.DYN);
+  /** One CEL environment per declared type of {@code this} other than a record's struct: a handful of types. */
   private static final Map<CelType, Cel> ENVIRONMENTS = new ConcurrentHashMap<>();
   private CelLimits limits = CelLimits.DEFAULTS;
 
@@ -73,7 +81,7 @@ public final class CelValidator implements InlineValidator {
   @Override
   public InlineChecks prepare(Schema writer, InlineBinding binding) {
     Map<Schema, RecordRules> records = new IdentityHashMap<>();
-    collect(writer, records);
+    collect(writer, records, new Environments(writer));
     Set<Schema> ruled = ruledRecords(records);
     return ruled.isEmpty() ? null : new Walk(records, ruled, writer, limits, binding);
   }
@@ -124,7 +132,7 @@ public final class CelValidator implements InlineValidator {
     }
   }
 
-  private void collect(Schema schema, Map<Schema, RecordRules> records) {
+  private void collect(Schema schema, Map<Schema, RecordRules> records, Environments environments) {
     switch (schema.getType()) {
       case RECORD -> {
         if (records.containsKey(schema)) {
@@ -132,23 +140,23 @@ public final class CelValidator implements InlineValidator {
         }
         List<Schema.Field> fields = schema.getFields();
         List<List<Check>> byField = new ArrayList<>(fields.size());
-        RecordRules rules = new RecordRules(checks(schema, schema, schema.getFullName()), byField);
+        RecordRules rules = new RecordRules(checks(schema, schema, schema.getFullName(), environments), byField);
         records.put(schema, rules);
         for (Schema.Field field : fields) {
-          byField.add(checks(field, field.schema(), schema.getFullName() + "." + field.name()));
-          collect(field.schema(), records);
+          byField.add(checks(field, field.schema(), schema.getFullName() + "." + field.name(), environments));
+          collect(field.schema(), records, environments);
         }
       }
-      case UNION -> schema.getTypes().forEach(branch -> collect(branch, records));
-      case ARRAY -> collect(schema.getElementType(), records);
-      case MAP -> collect(schema.getValueType(), records);
+      case UNION -> schema.getTypes().forEach(branch -> collect(branch, records, environments));
+      case ARRAY -> collect(schema.getElementType(), records, environments);
+      case MAP -> collect(schema.getValueType(), records, environments);
       default -> {
         // a leaf holds no rules of its own: a field's are the field's
       }
     }
   }
 
-  private List<Check> checks(JsonProperties source, Schema thisSchema, String where) {
+  private List<Check> checks(JsonProperties source, Schema thisSchema, String where, Environments environments) {
     if (!(source.getObjectProp(RULES_PROPERTY) instanceof List<?> entries)) {
       return List.of();
     }
@@ -156,7 +164,7 @@ public final class CelValidator implements InlineValidator {
     for (Object entry : entries) {
       if (entry instanceof Map<?, ?> map) {
         checks.add(Check.compile(text(map, "name"), text(map, "doc"), text(map, "expr"), text(map, "sql"), where,
-            thisSchema, limits));
+            thisSchema, limits, environments));
       }
     }
     return List.copyOf(checks);
@@ -175,28 +183,81 @@ public final class CelValidator implements InlineValidator {
 
   /**
    * One rule, compiled with {@code this} declared as its schema's type; or why it cannot be (reported when a record
-   * reaches it, as Confluent compiles on first use).
+   * reaches it, as Confluent compiles on first use). On a union of several branches with a record, an enum, a fixed
+   * or an array among them, compiled per branch ({@code branches}, by position), as Confluent's validator declares
+   * such a value by its own schema.
    */
-  private record Check(String shown, Schema schema, CelScript script, String broken) {
+  private record Check(String shown, Schema schema, CelScript script, String broken, List<Check> branches) {
     static Check compile(String name, String doc, String expr, String sql, String where, Schema schema,
-        CelLimits limits) {
+        CelLimits limits, Environments environments) {
       String label = (name == null || name.isEmpty() ? "unnamed" : name);
       String shown = label + ": " + (doc != null && !doc.isEmpty() ? doc : sql != null && !sql.isEmpty() ? sql
           : expr);
       if (expr == null || expr.isEmpty()) {
-        return new Check(shown, schema, null, "has no expression");
+        return new Check(shown, schema, null, "has no expression", null);
       }
-      Cel cel = ENVIRONMENTS.computeIfAbsent(InlineValues.type(schema),
-          type -> CelScript.environment(Map.of("this", type)));
+      String rule = "validation rule '" + label + "' of " + where;
+      List<CelType> byBranch = InlineValues.branchTypes(schema);
+      if (byBranch == null) {
+        return compile(shown, schema, rule, expr, InlineValues.type(schema), limits, environments);
+      }
+      Map<CelType, Check> byType = new java.util.HashMap<>();
+      List<Check> branches = new ArrayList<>(byBranch.size());
+      for (CelType type : byBranch) {
+        branches.add(byType.computeIfAbsent(type, declared -> compile(shown, schema,
+            declared == SimpleType.DYN ? rule : rule + " (on a " + declared.name() + ")", expr, declared, limits,
+            environments)));
+      }
+      return new Check(shown, schema, null, null, List.copyOf(branches));
+    }
+
+    private static Check compile(String shown, Schema schema, String rule, String expr, CelType type,
+        CelLimits limits, Environments environments) {
       try {
-        return new Check(shown, schema, CelScript.inline(cel, "validation rule '" + label + "' of " + where, expr,
-            limits), null);
-      } catch (InlineResultTypeException e) {
-        throw e; // refused when prepared, as Confluent's validator refuses it when compiling
+        return new Check(shown, schema, CelScript.inline(environments.of(type),
+            type instanceof StructTypeReference ? environment(UNTYPED_RECORD) : null, rule, expr, limits), null, null);
+      } catch (InlineResultTypeException | InlineUnknownFieldException e) {
+        throw e; // refused when prepared: no record is written under it
       } catch (RuleException e) {
-        return new Check(shown, schema, null, e.getMessage());
+        return new Check(shown, schema, null, e.getMessage(), null);
       }
     }
+
+    /** This rule as compiled for {@code value}, not null: of its branch, where it is compiled per branch. */
+    Check of(Object value) {
+      return branches == null ? this : branches.get(GenericData.get().resolveUnion(schema, value));
+    }
+  }
+
+  /**
+   * The environments of the rules of one schema version, made as its rules are prepared: one per record a rule's
+   * {@code this} is, with the schema's records as struct types ({@link InlineTypes}, built once); the shared one of
+   * another type. Used by one thread, while preparing.
+   */
+  private static final class Environments {
+    private final Schema writer;
+    private final Map<CelType, Cel> records = new java.util.HashMap<>();
+    private InlineTypes types;
+
+    Environments(Schema writer) {
+      this.writer = writer;
+    }
+
+    Cel of(CelType type) {
+      if (!(type instanceof StructTypeReference)) {
+        return environment(type);
+      }
+      if (types == null) {
+        types = InlineTypes.of(writer);
+      }
+      return records.computeIfAbsent(type, record -> environment(record).toCelBuilder().setTypeProvider(types)
+          .build());
+    }
+  }
+
+  /** The shared environment of a {@code this} of {@code type}, no record's struct: a handful of types. */
+  private static Cel environment(CelType type) {
+    return ENVIRONMENTS.computeIfAbsent(type, declared -> CelScript.environment(Map.of("this", declared)));
   }
 
   /** The checks of one schema version. */
@@ -338,7 +399,14 @@ public final class CelValidator implements InlineValidator {
         }
       }
 
-      private void evaluate(Check check, Object value) {
+      private void evaluate(Check rule, Object value) {
+        Check check;
+        try {
+          check = value == null ? rule : rule.of(value);
+        } catch (org.apache.avro.UnresolvedUnionException e) { // its message quotes the value
+          out.add(where(rule) + " (caused by: the value is of no branch of its union)");
+          return;
+        }
         if (check.broken() != null) {
           out.add(where(check) + " (caused by: " + check.broken() + ")");
           return;

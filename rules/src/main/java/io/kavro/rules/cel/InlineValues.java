@@ -29,8 +29,9 @@ import org.apache.avro.generic.IndexedRecord;
  * {@code UUID} for {@code uuid}), as a generated class holds it; declared {@code dyn}, as Confluent declares every
  * logical type, so that {@code timestamp.of(this)} and {@code decimal(this)} take it. Other values are declared by
  * their schema: {@code bool}, {@code int} (int, long), {@code double}, {@code string} (string, enum),
- * {@code bytes} (bytes, fixed), {@code list(dyn)}, {@code map(string, dyn)} (a map, and a record, whose fields
- * are read by name), a nullable union as its other branch, any other union {@code dyn}. Thread-safe.
+ * {@code bytes} (bytes, fixed), {@code list(dyn)}, {@code map(string, dyn)}, a record as its struct type (its fields
+ * typed, {@link InlineTypes}; bound as a map of its fields, which CEL's runtime selects by name), a nullable union as
+ * its other branch, any other union {@code dyn}. Thread-safe.
  */
 final class InlineValues {
   /** Avro's conversions of every logical type it has, of this Avro version (nanos since 1.12). */
@@ -57,24 +58,40 @@ final class InlineValues {
     return data;
   }
 
-  /** The declared CEL type of {@code this} for a value of {@code schema}. */
+  /**
+   * The declared CEL type of {@code this} for a value of {@code schema}: its type as a record's field
+   * ({@link InlineTypes#fieldType}), but an array's or a map's elements {@code dyn}, as Confluent's
+   * {@code CelUtils.findCelTypeForAvroSchema} declares them.
+   */
   static CelType type(Schema schema) {
-    if (schema.getLogicalType() != null) {
-      return SimpleType.DYN;
+    CelType type = InlineTypes.fieldType(schema);
+    if (type instanceof ListType) {
+      return ListType.create(SimpleType.DYN);
     }
-    return switch (schema.getType()) {
-      case BOOLEAN -> SimpleType.BOOL;
-      case INT, LONG -> SimpleType.INT;
-      case FLOAT, DOUBLE -> SimpleType.DOUBLE;
-      case STRING, ENUM -> SimpleType.STRING;
-      case BYTES, FIXED -> SimpleType.BYTES;
-      case NULL -> SimpleType.NULL_TYPE;
-      case ARRAY -> ListType.create(SimpleType.DYN);
-      case MAP, RECORD -> MapType.create(SimpleType.STRING, SimpleType.DYN);
-      case UNION -> schema.getTypes().size() == 2 && schema.isNullable()
-          ? type(schema.getTypes().get(schema.getTypes().get(0).getType() == Schema.Type.NULL ? 1 : 0))
-          : SimpleType.DYN;
-    };
+    return type instanceof MapType ? MapType.create(SimpleType.STRING, SimpleType.DYN) : type;
+  }
+
+  /**
+   * The declared CEL type of {@code this} per branch of {@code schema}, a union of several branches, as Confluent's
+   * validator declares the value it is given: by the value's own schema where it is an Avro container (a record its
+   * struct, an enum a {@code string}, a fixed {@code bytes}, an array a {@code list(dyn)}), else by the union's,
+   * {@code dyn}. Null for any other schema, and where every branch is {@code dyn}.
+   */
+  static List<CelType> branchTypes(Schema schema) {
+    if (schema.getType() != Schema.Type.UNION || type(schema) != SimpleType.DYN) {
+      return null;
+    }
+    List<CelType> types = new ArrayList<>(schema.getTypes().size());
+    boolean typed = false;
+    for (Schema branch : schema.getTypes()) {
+      CelType type = switch (branch.getType()) {
+        case RECORD, ENUM, FIXED, ARRAY -> type(branch);
+        default -> SimpleType.DYN;
+      };
+      typed |= type != SimpleType.DYN;
+      types.add(type);
+    }
+    return typed ? List.copyOf(types) : null;
   }
 
   /** The CEL value of {@code value}, a generic datum of {@code schema}, with logical types as their Java types. */
