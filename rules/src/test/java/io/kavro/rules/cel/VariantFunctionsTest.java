@@ -249,7 +249,7 @@ class VariantFunctionsTest {
         + " && variant(variants.tryParseJson('not json')) == null")).isEqualTo(Boolean.TRUE);
     assertThatThrownBy(() -> eval("variants.parseJson('not json') == null"))
         .isInstanceOf(RuleException.class).hasMessageContaining("rule 'variant'")
-        .hasMessageContaining("variants.parseJson: not valid JSON (line 1, column");
+        .hasMessageContaining("variants.parseJson: not valid JSON (line 1, column 1)");
   }
 
   /** Confluent's null model: CEL null is a miss, and every navigation passes it on. */
@@ -263,6 +263,13 @@ class VariantFunctionsTest {
         + " && !variants.isNull(" + o + ")"
         + " && (" + missing + " == null ? 'absent' : variants.toJson(" + missing + ")) == 'absent'"))
         .isEqualTo(Boolean.TRUE);
+  }
+
+  /** Variants compare by identity, as Confluent's (whose Variant has no equals). */
+  @Test
+  void variants_compareByIdentity() {
+    assertThat(eval("variants.parseJson('1') == variants.parseJson('1')")).isEqualTo(Boolean.FALSE);
+    assertThat(eval("[variants.parseJson('1')].all(x, x == x)")).isEqualTo(Boolean.TRUE);
   }
 
   /** An Avro variant record ({metadata: bytes, value: bytes}) is a map in CEL: variant(...) reads it. */
