@@ -58,8 +58,12 @@ class VariantRulesEndToEndTest {
   }
 
   private void register(String topic, String expr, String onFailure) {
-    Rule rule = new Rule("aliceTagged", null, Rule.Kind.CONDITION, Rule.Mode.WRITE, "CEL", Set.of(), Map.of(), expr,
-        null, onFailure, false);
+    register(topic, Rule.Kind.CONDITION, expr, onFailure);
+  }
+
+  private void register(String topic, Rule.Kind kind, String expr, String onFailure) {
+    Rule rule = new Rule("aliceTagged", null, kind, Rule.Mode.WRITE, "CEL", Set.of(), Map.of(), expr, null,
+        onFailure, false);
     registry.register(topic + "-value", DOC, List.of(),
         new DataContract(Metadata.EMPTY, new RuleSet(List.of(), List.of(rule), List.of(), null)));
   }
@@ -125,6 +129,28 @@ class VariantRulesEndToEndTest {
         .satisfies(e -> assertThat(stackTrace(e)).doesNotContain("IndexOutOfBounds", "NullPointer"));
 
     assertThat(serializer.serialize("lenient", cut)).isNotEmpty();
+  }
+
+  /**
+   * A CEL transform that returns a variant for the variant field writes its buffers, as Confluent's
+   * {@code VariantConversion} does, and they are the spec's encoding of the JSON: keys in the dictionary in the order
+   * first seen ("b" 0, "a" 1, 1-byte offsets), the object's fields in key order (ids 1 0), a = INT32 1 (header
+   * 5 << 2), b = short string "x" (header 1 << 2 | 1).
+   */
+  @Test
+  void aTransformReturningAVariant_writesTheVariantRecord() {
+    register("shaped", Rule.Kind.TRANSFORM, "{'payload': variants.parseJson(message.json), 'json': message.json}",
+        null);
+    byte[] written = serializer().serialize("shaped", doc("zed", "{\"b\": \"x\", \"a\": 1}"));
+
+    KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer();
+    deserializer.configure(config(), false);
+    GenericRecord payload = (GenericRecord) ((GenericRecord) deserializer.deserialize("shaped", written))
+        .get("payload");
+    assertThat(payload.get("metadata")).isEqualTo(ByteBuffer.wrap(HexFormat.ofDelimiter(" ")
+        .parseHex("01 02 00 01 02 62 61")));
+    assertThat(payload.get("value")).isEqualTo(ByteBuffer.wrap(HexFormat.ofDelimiter(" ")
+        .parseHex("02 02 01 00 00 05 07 14 01 00 00 00 05 78")));
   }
 
   private static String stackTrace(Throwable e) {

@@ -80,6 +80,33 @@ final class Variant {
     return new Variant(value, 0, metadata);
   }
 
+  /**
+   * Whether {@code schema} is an Avro {@code variant} record, as Confluent's {@code VariantLogicalType} takes it:
+   * {@code "logicalType": "variant"} on a record of exactly the two fields {@code metadata} and {@code value}, both
+   * {@code bytes}.
+   */
+  static boolean isRecordSchema(org.apache.avro.Schema schema) {
+    return schema.getType() == org.apache.avro.Schema.Type.RECORD && "variant".equals(schema.getProp("logicalType"))
+        && schema.getFields().size() == 2 && isBytes(schema.getField("metadata")) && isBytes(schema.getField("value"));
+  }
+
+  private static boolean isBytes(org.apache.avro.Schema.Field field) {
+    return field != null && field.schema().getType() == org.apache.avro.Schema.Type.BYTES;
+  }
+
+  /** The metadata buffer, copied. */
+  byte[] metadataBytes() {
+    return metadata.clone();
+  }
+
+  /**
+   * The value buffer from this value's start, copied: a value found within another keeps the bytes after it, as
+   * Confluent's {@code Variant} keeps them in its buffer (a reader reads the first value only).
+   */
+  byte[] valueBytes() {
+    return java.util.Arrays.copyOfRange(value, at, value.length);
+  }
+
   /** The type of this value. */
   Kind kind() {
     int header = header();
