@@ -87,6 +87,8 @@ class VariantFunctionsTest {
           + "|timestamp('2023-11-14T22:13:20.123456Z')",
       "34 40 22 20 18 24 0a 06 00|timestamp|\"2023-11-14T22:13:20.123456\""
           + "|timestamp('2023-11-14T22:13:20.123456Z')",
+      // past 2262: micros * 1000 overflows a long, so the instant is counted in seconds and micros
+      "30 00 00 c1 6f f2 86 23 00|timestamp|\"2286-11-20T17:46:40Z\"|timestamp('2286-11-20T17:46:40Z')",
       "44 c0 78 e8 dd 00 00 00 00|time|\"01:02:03\"|",
       "48 01 00 00 00 00 00 00 00|timestamp|\"1970-01-01T00:00:00.000000001Z\""
           + "|timestamp('1970-01-01T00:00:00.000000001Z')",
