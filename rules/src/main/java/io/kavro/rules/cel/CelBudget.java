@@ -62,6 +62,9 @@ final class CelBudget implements CelEvaluationListener {
     if (result instanceof ByteString bytes) {
       return bytes.size();
     }
+    if (result instanceof Variant variant) {
+      return variant.encodedSize();
+    }
     return 0;
   }
 

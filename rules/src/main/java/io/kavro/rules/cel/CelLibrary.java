@@ -15,8 +15,8 @@ import java.util.function.Predicate;
  * {@code s.isEmail()}, {@code s.isHostname()}, {@code s.isIpv4()}, {@code s.isIpv6()}, {@code s.isUri()},
  * {@code s.isUriRef()}, {@code s.isUuid()}, each a member function of {@code string} answering {@code bool}
  * ({@link StringChecks}); {@code timestamp.of(value)} and {@code timestamp.of(int, unit)} ({@link Timestamps}); the
- * decimal functions ({@link Decimals}); and
- * the variable {@code now}, the time of the evaluation, read once per message ({@code CEL}) or field
+ * decimal functions ({@link Decimals}); the variant functions {@code variant(...)} and {@code variants.*}
+ * ({@link Variants}); and the variable {@code now}, the time of the evaluation, read once per message ({@code CEL}) or field
  * ({@code CEL_FIELD}). Both {@code CEL} and {@code CEL_FIELD} scripts have them.
  */
 final class CelLibrary {
@@ -49,6 +49,7 @@ final class CelLibrary {
         CelOverloadDecl.newGlobalOverload("timestamp_of_int_string", SimpleType.TIMESTAMP, SimpleType.INT,
             SimpleType.STRING)));
     declarations.addAll(Decimals.declarations());
+    declarations.addAll(Variants.declarations());
     return declarations;
   }
 
@@ -63,6 +64,7 @@ final class CelLibrary {
     bindings.add(CelFunctionBinding.from("timestamp_of_int_string", Long.class, String.class,
         (Long value, String unit) -> Timestamps.ofEpoch(value, unit)));
     bindings.addAll(Decimals.bindings());
+    bindings.addAll(Variants.bindings());
     return bindings;
   }
 

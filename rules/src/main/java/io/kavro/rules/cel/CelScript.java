@@ -25,12 +25,6 @@ import java.util.Map;
 final class CelScript {
   /** The rule parameter that makes a {@code ;} part of the expression rather than the end of a guard. */
   static final String IGNORE_GUARD_SEPARATOR = "cel.ignore.guard.separator";
-  /**
-   * A call of Confluent's Variant functions ({@code variant(x)}, {@code variants.parseJson(s)}, ...), which Kavro
-   * does not have: an expression that uses one fails to compile, and says why by name.
-   */
-  private static final java.util.regex.Pattern VARIANT =
-      java.util.regex.Pattern.compile("(?<![\\w.])(variant\\s*\\(|variants\\s*\\.\\s*\\w+\\s*\\()");
 
   /** The CEL checker's error for a field a struct type does not have (cel-java's {@code ExprChecker}). */
   private static final java.util.regex.Pattern UNDEFINED_FIELD =
@@ -149,10 +143,6 @@ final class CelScript {
     try {
       return cel.createProgram(cel.compile(expr).getAst());
     } catch (CelValidationException e) {
-      if (VARIANT.matcher(expr).find()) {
-        throw new RuleException(rule + ": uses Confluent's CEL Variant functions (variant(...), variants.*), which "
-            + "Kavro does not implement: its CEL expression '" + expr.trim() + "' cannot run", e);
-      }
       throw new RuleException(rule + ": cannot compile CEL expression '" + expr.trim() + "': " + e.getMessage(), e);
     } catch (CelEvaluationException e) {
       throw new RuleException(rule + ": cannot plan CEL expression '" + expr.trim() + "': " + e.getMessage(), e);
@@ -188,7 +178,8 @@ final class CelScript {
    * Evaluates the body.
    *
    * @throws RuleException when it fails, naming the rule, the expression and CEL's error code, never CEL's message,
-   *     which may quote a value ({@code For input string: "123-45-6789"}); or when it crosses a bound of
+   *     which may quote a value ({@code For input string: "123-45-6789"}), but what one of Kavro's functions said
+   *     ({@link CelFunctionException}, which quotes none); or when it crosses a bound of
    *     {@code budget} (whatever its value), naming the rule, the subject and the setting
    */
   Object evaluate(CelVariableResolver variables, CelBudget budget) {
@@ -198,14 +189,20 @@ final class CelScript {
     } catch (CelEvaluationException e) {
       failIfCrossed(budget);
       throw RuleException.hidingValues(rule + ": CEL expression '" + body.trim() + "' failed: "
-          + e.getErrorCode(), e);
+          + e.getErrorCode() + why(e), e);
     } catch (RuntimeException e) {
       failIfCrossed(budget);
       throw RuleException.hidingValues(rule + ": CEL expression '" + body.trim() + "' failed: "
-          + e.getClass().getName(), e);
+          + e.getClass().getName() + why(e), e);
     }
     failIfCrossed(budget);
     return result;
+  }
+
+  /** What one of Kavro's functions said was wrong ({@link CelFunctionException}: never a value), or nothing. */
+  private static String why(Throwable failure) {
+    String message = CelFunctionException.messageIn(failure);
+    return message == null ? "" : ": " + message;
   }
 
   private void failIfCrossed(CelBudget budget) {

@@ -297,15 +297,32 @@ class CelValidatorTest {
         .startsWith("n: asText: this.startsWith('a') (caused by: ").contains("cannot compile");
   }
 
-  /** Item 4: Confluent's Variant functions fail the rule by name, never pass. */
+  /**
+   * Issue 51, item 5: Confluent's variant functions in an inline rule, on a JSON string and on an Avro variant record
+   * ({metadata, value}, a map in CEL).
+   */
   @Test
-  void variantFunctions_failTheRule_namingThem() {
+  void variantFunctions_runInInlineRules() {
     String json = """
         {"type":"record","name":"R","fields":[{"name":"j","type":"string",
-          "confluent:rules":[{"name":"v","expr":"variants.type(variants.parseJson(this)) == 'object'"}]}]}""";
+          "confluent:rules":[{"name":"v","expr":"variants.type(variants.parseJson(this)) == 'object'"}]},
+         {"name":"payload","type":{"type":"record","name":"VariantRecord","logicalType":"variant","fields":[
+            {"name":"metadata","type":"bytes"},{"name":"value","type":"bytes"}]},
+          "confluent:rules":[{"name":"nameIsAlice",
+            "expr":"variants.as(variants.field(variant(this), 'name'), 'string') == 'alice'"}]}]}""";
     Schema schema = new Schema.Parser().parse(json);
-    assertThat(violations(json, record(schema, "j", "{}"), false)).singleElement().asString()
-        .contains("Confluent's CEL Variant functions").contains("variants.*");
+    // {"name": "alice"} and {"name": "bob"}, built by the spec: metadata [1, 1 key, offsets 0 4, "name"]
+    java.nio.ByteBuffer metadata = java.nio.ByteBuffer.wrap(java.util.HexFormat.of().parseHex("010100046e616d65"));
+    GenericRecord alice = record(schema.getField("payload").schema(), "metadata", metadata,
+        "value", java.nio.ByteBuffer.wrap(java.util.HexFormat.of().parseHex("0201000006" + "15616c696365")));
+    GenericRecord bob = record(schema.getField("payload").schema(), "metadata", metadata,
+        "value", java.nio.ByteBuffer.wrap(java.util.HexFormat.of().parseHex("0201000004" + "0d626f62")));
+    assertThat(violations(json, record(schema, "j", "{}", "payload", alice), false)).isEmpty();
+    assertThat(violations(json, record(schema, "j", "[]", "payload", bob), false))
+        .containsExactly("j: v: variants.type(variants.parseJson(this)) == 'object'",
+            "payload: nameIsAlice: variants.as(variants.field(variant(this), 'name'), 'string') == 'alice'");
+    assertThat(violations(json, record(schema, "j", "not json", "payload", alice), false)).singleElement()
+        .asString().startsWith("j: v: ").contains("variants.parseJson: not valid JSON");
   }
 
   private static final String WIDE = """
