@@ -194,6 +194,47 @@ class ContextEvictionTest {
   }
 
   /**
+   * A warm read in a context (the context checked per record, and a use of it counted) allocates nothing more than
+   * one with the topic name strategy, which keeps no context: records of a topic in {@code .a} and of one in the
+   * default context, in turn, two of each.
+   */
+  @RepeatedTest(RUNS)
+  void warmReadsInContexts_allocateNothingMoreThanWithoutContexts() {
+    int[] ids = topics();
+    engine();
+    long inContexts = allocatedPerRecord(engine, ids);
+    try (SchemaRegistryClient registry = serdes.registry(); DeserializerEngine plain = new DeserializerEngine(registry,
+        new AvroSerdeConfig(serdes.config("value.subject.name.strategy",
+            io.kavro.serde.subject.TopicNameStrategy.class.getName()), false), new RuleMetrics())) {
+      long withoutContexts = allocatedPerRecord(plain, ids);
+      assertThat(inContexts).as("bytes a record, the datum's (%s without contexts)", withoutContexts)
+          .isLessThanOrEqualTo(withoutContexts + 8);
+    }
+  }
+
+  /** The bytes {@code engine} allocates a record, once warm, reading t0, t0, t1, t1 in turn. */
+  private static long allocatedPerRecord(DeserializerEngine engine, int[] ids) {
+    byte[] t0 = ada(ids[0]);
+    byte[] t1 = ada(ids[1]);
+    Runnable records = () -> {
+      engine.deserialize("t0", null, t0);
+      engine.deserialize("t0", null, t0);
+      engine.deserialize("t1", null, t1);
+      engine.deserialize("t1", null, t1);
+    };
+    for (int i = 0; i < 20_000; i++) {
+      records.run();
+    }
+    com.sun.management.ThreadMXBean threads =
+        (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+    long before = threads.getThreadAllocatedBytes(Thread.currentThread().getId());
+    for (int i = 0; i < 20_000; i++) {
+      records.run();
+    }
+    return (threads.getThreadAllocatedBytes(Thread.currentThread().getId()) - before) / 80_000;
+  }
+
+  /**
    * A topic read steadily on its own thread has its context checked per record ({@link TopicIds#standsFor}), never
    * asked: those reads left no trace, so through a bound of 3 it was evicted before topics that other threads read a
    * few times each, and asked again. A warm read now counts as a use.
