@@ -168,11 +168,7 @@ class ContextEvictionTest {
    */
   private void movedWhileEvicted(Object... keyValues) {
     int[] ids = topics();
-    int moved;
-    try (SchemaRegistryClient admin = serdes.registry()) {
-      moved = admin.register(":.b:t0-value", named("Moved"));
-    }
-    assertThat(moved).as("the same id as t0's in .a").isEqualTo(ids[0]);
+    int moved = movedSchema(ids);
     engine(keyValues);
     readAll(ids);
     readAll(ids); // a second record per topic: each thread's last route, per topic, stands
@@ -185,12 +181,61 @@ class ContextEvictionTest {
     assertThat(read("t0", ids[0])).as("this thread's last topic, its context at hand").isEqualTo("T0");
     evict("t0");
     MockRegistries.scope(serdes.scope).associate(new Association(":.b:t0-value", "t0", "-", "topic", "value"));
+    readMoved(ids, moved, warm);
+  }
+
+  /** {@code :.b:t0-value}'s schema, {@code Moved}, registered: its id, the same as t0's in {@code .a}. */
+  private int movedSchema(int[] ids) {
+    try (SchemaRegistryClient admin = serdes.registry()) {
+      int moved = admin.register(":.b:t0-value", named("Moved"));
+      assertThat(moved).as("the same id as t0's in .a").isEqualTo(ids[0]);
+      return moved;
+    }
+  }
+
+  /**
+   * t0, whose association moved to {@code .b}, is read there, and every other topic where it was: one route built
+   * since {@code warm}, t0's.
+   */
+  private void readMoved(int[] ids, int moved, int warm) {
     assertThat(read("t0", moved)).as("t0's id 1, read in .b where its association now is").isEqualTo("Moved");
     assertThat(read("t0", moved)).isEqualTo("Moved");
     for (int t = 1; t < TOPICS; t++) {
       assertThat(read("t" + t, ids[t])).as("topic t%s", t).isEqualTo("T" + t);
     }
     assertThat(fetches.get()).as("routes built after t0 moved: its own only").isEqualTo(warm + 1);
+  }
+
+  @RepeatedTest(RUNS)
+  void contextMovedOnTheStrategysSchedule_readInTheNewContext_noOtherRouteRebuilt() {
+    movedOnSchedule();
+  }
+
+  /** As {@link #contextMovedOnTheStrategysSchedule_readInTheNewContext_noOtherRouteRebuilt}, for own routes. */
+  @RepeatedTest(RUNS)
+  void contextMovedOnTheStrategysSchedule_readInTheNewContext_noOtherOwnRouteRebuilt() {
+    movedOnSchedule("use.latest.version", true);
+  }
+
+  /**
+   * Every topic's context is asked again once the strategy's answers are a minute old; t0's association moved to
+   * {@code .b} meanwhile: t0 is read there, with one route built; the others are found where they were, and none of
+   * their routes is rebuilt.
+   */
+  private void movedOnSchedule(Object... keyValues) {
+    int[] ids = topics();
+    int moved = movedSchema(ids);
+    Object[] settings = java.util.Arrays.copyOf(keyValues, keyValues.length + 2);
+    settings[keyValues.length] = "subject.name.strategy.cache.expiry.secs";
+    settings[keyValues.length + 1] = 60;
+    engine(settings);
+    readAll(ids);
+    assertThat(read("t0", ids[0])).as("this thread's last topic, its context at hand").isEqualTo("T0");
+    int warm = fetches.get();
+
+    MockRegistries.scope(serdes.scope).associate(new Association(":.b:t0-value", "t0", "-", "topic", "value"));
+    TickedAssociatedNameStrategy.NANOS.addAndGet(java.time.Duration.ofSeconds(61).toNanos());
+    readMoved(ids, moved, warm);
   }
 
   /**
