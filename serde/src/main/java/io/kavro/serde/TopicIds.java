@@ -43,10 +43,10 @@ import org.slf4j.LoggerFactory;
  * read counts as a use, and eviction is immediate and in a fixed order). Nothing is told when a topic's context is
  * evicted, learnt again or replaced: a reader keeps the context it read the topic's ids in, and finds it replaced
  * ({@link #standsFor}); so a context learnt again, the same as before, rebuilds no route, and one that moved
- * rebuilds the topic's own routes only (the shared ones are per context). When the registry cannot be reached as an answer is to be asked
- * again, the one kept goes on serving, and is asked again {@link #RETRY_AFTER_OUTAGE} later, then twice as long up
- * to {@link #LONGEST_RETRY_AFTER_OUTAGE}; a kept context is only ever asked again in the background, so a record
- * never waits on the registry for it. A warm read
+ * rebuilds the topic's own routes only (the shared ones are per context). When the registry cannot be reached as
+ * an answer is to be asked again, the one kept goes on serving, and is asked again {@link #RETRY_AFTER_OUTAGE}
+ * later, then twice as long up to {@link #LONGEST_RETRY_AFTER_OUTAGE}; a kept context is only ever asked again in
+ * the background, so a record never waits on the registry for it. A warm read
  * ({@link #context(String)} then {@link #stands}) makes no registry call and allocates nothing. Thread-safe.
  */
 final class TopicIds {
@@ -205,9 +205,10 @@ final class TopicIds {
 
   /**
    * Asks {@code topic}'s context again, {@code known} being the kept one: the answer replaces it (a reader of the
-   * topic finds the one it holds replaced: {@link #standsFor}); while the registry cannot be reached, {@code known} serves on, asked again
-   * {@link #RETRY_AFTER_OUTAGE} later, then twice as long each time up to {@link #LONGEST_RETRY_AFTER_OUTAGE}; any
-   * other failure (a refusal) drops it, so that the next record asks in line and fails with it.
+   * topic finds the one it holds replaced: {@link #standsFor}); while the registry cannot be reached, {@code known}
+   * serves on, asked again {@link #RETRY_AFTER_OUTAGE} later, then twice as long each time up to
+   * {@link #LONGEST_RETRY_AFTER_OUTAGE}; any other failure (a refusal) drops it, so that the next record asks in line
+   * and fails with it.
    */
   private void refresh(String topic, String key, TopicContext known) {
     try {
