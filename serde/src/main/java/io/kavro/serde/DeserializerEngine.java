@@ -52,12 +52,14 @@ final class DeserializerEngine implements AutoCloseable {
   private final TopicIds ids;
   /**
    * The routes per topic: all of them when they follow its subject's latest version, else those that run rules.
-   * Bounded by {@code max.schemas.per.subject} topics: an evicted topic's routes are built again from the registry.
+   * Where topics may be in contexts, a topic's table is of the context its routes read ids in: a topic found in
+   * another context (its association moved) gets a new one, and no other topic's routes are rebuilt. Bounded by
+   * {@code max.schemas.per.subject} topics: an evicted topic's routes are built again from the registry.
    */
   private final QuietCache<String, RouteTable> byTopic;
   /** How long a route that follows the latest version stands before it is asked again; MAX_VALUE: until told. */
   private final long recheckNanos;
-  /** Changes the client told of: every route is rebuilt when it moves. */
+  /** Changes the client told of (a schema served from disk replaced): every route is rebuilt when it moves. */
   private final java.util.concurrent.atomic.AtomicLong changes = new java.util.concurrent.atomic.AtomicLong();
   private volatile long changesSeen;
   private final AutoCloseable changeListener;
@@ -82,15 +84,21 @@ final class DeserializerEngine implements AutoCloseable {
     /** The last route found in the topic's own route table, for {@link #lastTopic}'s records. */
     ReadRoute last;
     String lastTopic;
+    /** The qualifier of the context {@link #last} reads ids in, where topics may be in contexts; else null. */
+    String lastContext;
     /** The shared route table of {@link #tableTopic}'s context, so that a topic's records skip the map lookup. */
     RouteTable table;
     String tableTopic;
-    /** {@link #tableTopic}'s context, when topics may be in contexts: the table serves while it stands. */
+    /**
+     * {@link #tableTopic}'s context, when topics may be in contexts: it and its table serve while it stands and is
+     * the one kept ({@link TopicIds#standsFor}).
+     */
     TopicIds.TopicContext tableContext;
 
-    void used(String topic, ReadRoute route) {
+    void used(String topic, ReadRoute route, TopicIds.TopicContext context) {
       last = route;
       lastTopic = topic;
+      lastContext = context == null ? null : context.qualifier();
     }
   }
 
@@ -116,13 +124,11 @@ final class DeserializerEngine implements AutoCloseable {
     // Routes are shared by id across the topics of one schema context (id 1 of one context is another schema than
     // another's) unless they follow a subject's latest version, or ids count per subject.
     boolean perTopic = followsLatest || client.idsPerSubject();
-    this.shared = perTopic ? null : new RouteTable(maxRoutes, true);
+    this.shared = perTopic ? null : new RouteTable(maxRoutes, true, null);
     this.sharedByContext = com.github.benmanes.caffeine.cache.Caffeine.newBuilder()
         .maximumSize(config.registryConfig().contextsCacheSize()).executor(Runnable::run).build();
     this.contextual = router.contextual();
     this.ids = router.ids();
-    // A topic whose context moved: every route is rebuilt, as the topic's own ones read ids in the old context.
-    ids.onMove(changes::incrementAndGet);
     this.recheckNanos = recheckNanos(config);
     this.changeListener = client.onChange(changes::incrementAndGet);
     this.failOnTrailingData = config.failOnTrailingData();
@@ -150,12 +156,18 @@ final class DeserializerEngine implements AutoCloseable {
     final QuietCache<Object, ReadRoute> byKey;
     /** A shared table's routes by schema id, looked up first; {@code null} for a topic's own table. */
     final RouteIndex index;
+    /**
+     * The qualifier of the context a topic's own table reads ids in, where topics may be in contexts; else (and for
+     * a shared table, whose context is its key) null.
+     */
+    final String context;
     volatile ReadRoute last;
 
-    RouteTable(int maxRoutes, boolean shared) {
+    RouteTable(int maxRoutes, boolean shared, String context) {
       byId = new QuietCache<>(maxRoutes);
       byKey = new QuietCache<>(maxRoutes);
       index = shared ? new RouteIndex(maxRoutes) : null;
+      this.context = context;
     }
 
     boolean shared() {
@@ -477,29 +489,14 @@ final class DeserializerEngine implements AutoCloseable {
   /**
    * The route for schema id {@code id}: a shared route from its table's index; a topic's own route (when routes
    * follow its subject's latest version, or have rules, even if only counted as skipped) the one this thread used
-   * last, for the same id and topic; else
-   * {@link #lookUp}'s. A route stands only while the client's count of changes is the one it was built in.
+   * last, for the same id, topic and context; else {@link #lookUp}'s. A route stands only while the client's count
+   * of changes is the one it was built in.
    */
   private ReadRoute plan(Scratch scratch, String topic, int id, int length) {
     long told = changes.get();
+    TopicIds.TopicContext context = contextual ? contextOf(scratch, topic, id, length) : null;
     if (shared != null) {
-      RouteTable table = scratch.table;
-      // the same String instance: a topic's records; and where topics may be in contexts, its context still stands
-      if (scratch.tableTopic != topic || table == null
-          || (contextual && !ids.standsFor(topic, scratch.tableContext))) {
-        if (contextual) {
-          TopicIds.TopicContext context = contextOf(topic, id, length);
-          // asking the context may have told of a move (or of a context evicted for room): routes of before are gone
-          told = changes.get();
-          table = tableOf(context);
-          scratch.tableContext = context;
-        } else {
-          table = shared;
-        }
-        scratch.table = table;
-        scratch.tableTopic = topic;
-      }
-      ReadRoute indexed = table.index.get(id);
+      ReadRoute indexed = (contextual ? scratch.table : shared).index.get(id);
       if (indexed != null && indexed.generation() == told) {
         return indexed;
       }
@@ -507,27 +504,47 @@ final class DeserializerEngine implements AutoCloseable {
     }
     ReadRoute last = scratch.last;
     if (last != null && last.id() == id && last.generation() == told
-        && java.util.Objects.equals(topic, scratch.lastTopic) && current(last)) {
+        && java.util.Objects.equals(topic, scratch.lastTopic)
+        && (context == null || context.qualifier().equals(scratch.lastContext)) && current(last)) {
       return last;
     }
-    return lookUp(scratch, topic, id, told, length);
+    return lookUp(scratch, topic, id, told, length, context);
   }
 
-  /** The route for {@code id} from the route tables, built when they lack it; this thread's last route then. */
-  private ReadRoute lookUp(Scratch scratch, String topic, int id, long told, int length) {
-    // the topic's context, asked once: its table and its route's schema are of the same context
-    TopicIds.TopicContext context = contextual && shared != null && id >= 0 ? contextOf(topic, id, length) : null;
-    RouteTable table = table(topic, told, length, id, context);
+  /**
+   * {@code topic}'s context, where topics may be in contexts: the one this thread read the topic's last record in
+   * while it stands and is the one kept (no registry call, no allocation), else the one {@link TopicIds} gives, with
+   * its shared route table ({@link Scratch#table}).
+   */
+  private TopicIds.TopicContext contextOf(Scratch scratch, String topic, int id, int length) {
+    // the same String instance: a topic's records
+    if (scratch.tableTopic != topic || !ids.standsFor(topic, scratch.tableContext)) {
+      TopicIds.TopicContext context = contextOf(topic, id, length);
+      scratch.table = shared != null ? tableOf(context) : null;
+      scratch.tableContext = context;
+      scratch.tableTopic = topic;
+    }
+    return scratch.tableContext;
+  }
+
+  /**
+   * The route for {@code id} from the route tables, built when they lack it; this thread's last route then.
+   * {@code context}: the topic's, which the route's table and schema are of, or null where topics are not in
+   * contexts.
+   */
+  private ReadRoute lookUp(Scratch scratch, String topic, int id, long told, int length,
+      TopicIds.TopicContext context) {
+    RouteTable table = table(topic, told, context, false);
     ReadRoute known = standing(table.byId.getIfPresent(id), told);
     if (known != null && current(known)) {
       if (table.shared()) {
         table.index.put(known);
       } else {
-        scratch.used(topic, known);
+        scratch.used(topic, known, context);
       }
       return known;
     }
-    RouteTable own = table.shared() ? byTopic.getIfPresent(TopicKey.of(topic)) : null;
+    RouteTable own = table.shared() ? ownIfPresent(topic, context) : null;
     if (own != null) {
       ReadRoute ruled = standing(own.last, told);
       if (ruled == null || ruled.id() != id) {
@@ -535,7 +552,7 @@ final class DeserializerEngine implements AutoCloseable {
       }
       if (ruled != null) {
         own.last = ruled;
-        scratch.used(topic, ruled);
+        scratch.used(topic, ruled, context);
         return ruled;
       }
     }
@@ -551,12 +568,12 @@ final class DeserializerEngine implements AutoCloseable {
   }
 
   /**
-   * The routes of {@code topic}'s stream, {@code told} being the count of changes just read; {@code id}: the schema
-   * id, which names a schema within the topic's context, or -1 for another key. The tables are
-   * emptied once the client told of a change (a schema served from disk replaced, a latest version moved); a route
-   * put into them later from an older count does not stand either ({@link #standing}).
+   * The routes of {@code topic}'s stream, {@code told} being the count of changes just read, {@code context} the
+   * topic's (null where topics are not in contexts); {@code keyed}: for a route by another key than a schema id.
+   * The tables are emptied once the client told of a change (a schema served from disk replaced, a latest version
+   * moved); a route put into them later from an older count does not stand either ({@link #standing}).
    */
-  private RouteTable table(String topic, long told, int length, int id, TopicIds.TopicContext context) {
+  private RouteTable table(String topic, long told, TopicIds.TopicContext context, boolean keyed) {
     if (told != changesSeen) {
       changesSeen = told;
       if (shared != null) {
@@ -567,18 +584,29 @@ final class DeserializerEngine implements AutoCloseable {
     }
     if (shared != null) {
       // A GUID, an Apicurio id or a resolver's key names one schema in the whole registry: no context to find.
-      return id >= 0 ? (context != null ? tableOf(context) : sharedOf(topic, id, length)) : shared;
+      return keyed || context == null ? shared : tableOf(context);
     }
-    RouteTable table = byTopic.getIfPresent(TopicKey.of(topic));
-    return table != null ? table : byTopic.get(TopicKey.of(topic), t -> new RouteTable(maxRoutes, false));
+    return ownOf(topic, context);
   }
 
   /**
-   * The shared routes of {@code topic}'s schema context: {@link #shared} unless topics may be in other contexts;
-   * else its context's table, the topic's context kept while the strategy's answer stands ({@link TopicIds}).
+   * {@code topic}'s own routes, of {@code context} (null where topics are not in contexts): a table of the context
+   * the topic was in before (its routes read ids there) is replaced by an empty one.
    */
-  private RouteTable sharedOf(String topic, int id, int length) {
-    return contextual ? tableOf(contextOf(topic, id, length)) : shared;
+  private RouteTable ownOf(String topic, TopicIds.TopicContext context) {
+    RouteTable table = ownIfPresent(topic, context);
+    if (table != null) {
+      return table;
+    }
+    String qualifier = context == null ? null : context.qualifier();
+    return byTopic.compute(TopicKey.of(topic), (t, kept) -> kept != null && java.util.Objects.equals(kept.context,
+        qualifier) ? kept : new RouteTable(maxRoutes, false, qualifier));
+  }
+
+  /** {@code topic}'s own routes when it has some of {@code context} (null where topics are not in contexts). */
+  private RouteTable ownIfPresent(String topic, TopicIds.TopicContext context) {
+    RouteTable table = byTopic.getIfPresent(TopicKey.of(topic));
+    return table == null || (context != null && !context.qualifier().equals(table.context)) ? null : table;
   }
 
   /** The shared routes of {@code context}. */
@@ -588,7 +616,7 @@ final class DeserializerEngine implements AutoCloseable {
       return shared;
     }
     RouteTable table = sharedByContext.getIfPresent(qualifier);
-    return table != null ? table : sharedByContext.get(qualifier, c -> new RouteTable(maxRoutes, true));
+    return table != null ? table : sharedByContext.get(qualifier, c -> new RouteTable(maxRoutes, true, null));
   }
 
   /** {@code topic}'s context (the strategy may ask the registry for it), its failures as the record's. */
@@ -631,8 +659,7 @@ final class DeserializerEngine implements AutoCloseable {
       if (followsLatest && recheckNanos != Long.MAX_VALUE) {
         route = route.refreshingAt(System.nanoTime() + recheckNanos);
       }
-      RouteTable into = table.shared() && route.rules() != null
-          ? byTopic.get(TopicKey.of(topic), t -> new RouteTable(maxRoutes, false)) : table;
+      RouteTable into = table.shared() && route.rules() != null ? ownOf(topic, context) : table;
       if (key == null) {
         into.byId.put(id, route);
         if (into != table) {
@@ -663,17 +690,23 @@ final class DeserializerEngine implements AutoCloseable {
    */
   private ReadRoute keyedPlan(String topic, Object key, int length) {
     long told = changes.get();
-    RouteTable table = table(topic, told, length, -1, null);
+    // A key names one schema in the whole registry: the topic's context matters to its own routes only (following
+    // the latest version, or running rules, as only a GUID's may), which are of its context.
+    TopicIds.TopicContext context = contextual && shared == null ? contextOf(scratch.get(), topic, -1, length) : null;
+    RouteTable table = table(topic, told, context, true);
     ReadRoute known = standing(table.byKey.getIfPresent(key), told);
     if (known != null && current(known)) {
       return known;
     }
-    RouteTable own = table.shared() ? byTopic.getIfPresent(TopicKey.of(topic)) : null;
+    if (contextual && context == null && key instanceof java.util.UUID) {
+      context = contextOf(scratch.get(), topic, -1, length);
+    }
+    RouteTable own = table.shared() && (context != null || !contextual) ? ownIfPresent(topic, context) : null;
     ReadRoute ruled = own == null ? null : standing(own.byKey.getIfPresent(key), told);
     if (ruled != null) {
       return ruled;
     }
-    return build(topic, table, -1, key, known, length, told, null);
+    return build(topic, table, -1, key, known, length, told, context);
   }
 
   private static String describe(Object key) {

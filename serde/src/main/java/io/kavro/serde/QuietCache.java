@@ -32,6 +32,11 @@ final class QuietCache<K, V> {
     return cache.get(key, build);
   }
 
+  /** Computes {@code key}'s value from the one it has ({@code null}: none), atomically, as {@code Map.compute}. */
+  V compute(K key, java.util.function.BiFunction<? super K, ? super V, ? extends V> remap) {
+    return cache.asMap().compute(key, remap);
+  }
+
   void put(K key, V value) {
     cache.put(key, value);
   }

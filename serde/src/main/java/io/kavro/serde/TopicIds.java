@@ -1,7 +1,5 @@
 package io.kavro.serde;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaContexts;
 import io.kavro.registry.SchemaRegistryClient;
@@ -12,8 +10,6 @@ import io.kavro.serde.subject.RegistryAwareStrategy;
 import io.kavro.serde.subject.SubjectNameStrategy;
 import io.kavro.serde.subject.TopicNameStrategy;
 import io.kavro.serde.subject.TopicRecordNameStrategy;
-import com.github.benmanes.caffeine.cache.Policy;
-import com.github.benmanes.caffeine.cache.RemovalCause;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -43,10 +39,14 @@ import org.slf4j.LoggerFactory;
  * <p>The one owner of each topic's context in the deserializer: kept as long as the strategy's answer stands
  * ({@link RegistryAwareStrategy#subjectStandsNanos}, {@link RegistryAwareStrategy#onChange}; the serializer's routes
  * ask their subjects again on the same schedule), then asked again; for at most
- * {@code subject.name.strategy.cache.size} topics. When the registry cannot be reached as an answer is to be asked
- * again, the one kept goes on serving, and is asked again {@link #RETRY_AFTER_OUTAGE} later, then twice as long up
- * to {@link #LONGEST_RETRY_AFTER_OUTAGE}; a kept context is only ever asked again in the background, so a record
- * never waits on the registry for it. A warm read
+ * {@code subject.name.strategy.cache.size} topics, the least recently read evicted first ({@link BoundedLru}: a warm
+ * read counts as a use, and eviction is immediate and in a fixed order). Nothing is told when a topic's context is
+ * evicted, learnt again or replaced: a reader keeps the context it read the topic's ids in, and finds it replaced
+ * ({@link #standsFor}); so a context learnt again, the same as before, rebuilds no route, and one that moved
+ * rebuilds the topic's own routes only (the shared ones are per context). When the registry cannot be reached as
+ * an answer is to be asked again, the one kept goes on serving, and is asked again {@link #RETRY_AFTER_OUTAGE}
+ * later, then twice as long up to {@link #LONGEST_RETRY_AFTER_OUTAGE}; a kept context is only ever asked again in
+ * the background, so a record never waits on the registry for it. A warm read
  * ({@link #context(String)} then {@link #stands}) makes no registry call and allocates nothing. Thread-safe.
  */
 final class TopicIds {
@@ -61,15 +61,14 @@ final class TopicIds {
   private final SubjectNameStrategy subjects;
   private final boolean isKey;
   private final LongSupplier nanoClock;
-  /** Each topic's context ({@link TopicKey}), while it stands. */
-  private final Cache<String, TopicContext> contexts;
+  /**
+   * Each topic's context ({@link TopicKey}), while it stands; the least recently read go first, as a warm read
+   * ({@link #standsFor}) counts as a use.
+   */
+  private final BoundedLru<String, TopicContext> contexts;
   /** Counts the strategy's changes ({@link RegistryAwareStrategy#onChange}): a context of an older count is asked. */
   private final AtomicLong changes = new AtomicLong();
   private final AutoCloseable changeListener;
-  /** Told when a topic's context, asked again, is another one. */
-  private volatile Runnable onMove = () -> {};
-  /** Reads the contexts without telling the cache of a use: no allocation per record. */
-  private final Policy<String, TopicContext> quietly;
   /** The topics whose context is being asked again: one refresh at a time per topic. */
   private final Set<String> refreshing = ConcurrentHashMap.newKeySet();
   /** Whether topics may be in another context than the default one: see {@link #contextual()}. */
@@ -101,20 +100,9 @@ final class TopicIds {
     this.nanoClock = nanoClock;
     this.contextual = !client.idsPerSubject() && !(subjects instanceof TopicNameStrategy
         || subjects instanceof RecordNameStrategy || subjects instanceof TopicRecordNameStrategy);
-    if (contextual) {
-      // A context gone (evicted for room, dropped after a refusal) may come back as another: every route is
-      // rebuilt, as the topic's own routes read ids in the context it had (as a move, onMove).
-      this.contexts = Caffeine.newBuilder().maximumSize(bound).executor(Runnable::run)
-          .<String, TopicContext>removalListener((topic, context, cause) -> {
-            if (cause != RemovalCause.REPLACED) {
-              onMove.run();
-            }
-          }).build();
-    } else {
-      // Every topic is in the default context: nothing to tell when one leaves.
-      this.contexts = Caffeine.newBuilder().maximumSize(bound).executor(Runnable::run).build();
-    }
-    this.quietly = contexts.policy();
+    // Nothing is told when a context leaves or comes back (evicted for room, learnt again, moved): a reader holds
+    // the context it read ids in, and checks per record that it is still the one kept (standsFor).
+    this.contexts = new BoundedLru<>(bound);
     this.changeListener = subjects instanceof RegistryAwareStrategy aware
         ? aware.onChange(changes::incrementAndGet) : () -> {};
   }
@@ -123,11 +111,6 @@ final class TopicIds {
   TopicIds(SchemaRegistryClient client, AvroSerdeConfig config, boolean isKey) {
     this(client, config.subjectNameStrategy(), isKey, AssociatedNameStrategy.cacheSize(config.originals()),
         System::nanoTime);
-  }
-
-  /** Has {@code listener} run when a topic's context, asked again, is another one than it was. */
-  void onMove(Runnable listener) {
-    this.onMove = listener;
   }
 
   /** The serde's client. */
@@ -178,10 +161,11 @@ final class TopicIds {
 
   /**
    * Whether {@code known}, the context this gave for {@code topic}, still stands and is still the one kept (not
-   * evicted nor replaced since): no registry call, no allocation.
+   * evicted nor replaced since), which counts as a use of it (a topic read steadily stays kept): no registry call,
+   * no allocation, no lock.
    */
   boolean standsFor(String topic, TopicContext known) {
-    return known != null && quietly.getIfPresentQuietly(TopicKey.of(topic)) == known && stands(known);
+    return known != null && contexts.get(TopicKey.of(topic)) == known && stands(known);
   }
 
   /** Whether {@code known}, a context this gave, still stands: no registry call, no allocation. */
@@ -199,15 +183,14 @@ final class TopicIds {
    */
   TopicContext context(String topic) {
     String key = TopicKey.of(topic);
-    TopicContext known = contexts.getIfPresent(key);
+    TopicContext known = contexts.get(key);
     if (known != null && stands(known)) {
       return known;
     }
     if (known == null) {
       long told = changes.get();
-      TopicContext asked = new TopicContext(ask(topic), until(standsNanos(topic)), told, 0);
-      contexts.put(key, asked);
-      return asked;
+      // another thread's answer, kept meanwhile, stands over this one: one context object per kept topic
+      return contexts.putIfAbsent(key, new TopicContext(ask(topic), until(standsNanos(topic)), told, 0));
     }
     if (!closed && refreshing.add(key)) {
       try {
@@ -216,15 +199,16 @@ final class TopicIds {
         refreshing.remove(key);
       }
     }
-    TopicContext now = contexts.getIfPresent(key);
+    TopicContext now = contexts.get(key);
     return now != null ? now : known;
   }
 
   /**
-   * Asks {@code topic}'s context again, {@code known} being the kept one: the answer replaces it (a move tells
-   * {@link #onMove}); while the registry cannot be reached, {@code known} serves on, asked again
-   * {@link #RETRY_AFTER_OUTAGE} later, then twice as long each time up to {@link #LONGEST_RETRY_AFTER_OUTAGE}; any
-   * other failure (a refusal) drops it, so that the next record asks in line and fails with it.
+   * Asks {@code topic}'s context again, {@code known} being the kept one: the answer replaces it (a reader of the
+   * topic finds the one it holds replaced: {@link #standsFor}); while the registry cannot be reached, {@code known}
+   * serves on, asked again {@link #RETRY_AFTER_OUTAGE} later, then twice as long each time up to
+   * {@link #LONGEST_RETRY_AFTER_OUTAGE}; any other failure (a refusal) drops it, so that the next record asks in line
+   * and fails with it.
    */
   private void refresh(String topic, String key, TopicContext known) {
     try {
@@ -246,13 +230,12 @@ final class TopicIds {
         log.warn("Schema registry unavailable; the {}s of topic '{}' are still read in the schema context they "
             + "were in ('{}'), asked again in {} seconds: {}", isKey ? "key" : "value", topic, known.qualifier(),
             TimeUnit.NANOSECONDS.toSeconds(wait), e.getMessage());
-        contexts.asMap().replace(key, known, new TopicContext(known.qualifier(), until(wait), told,
-            wait));
+        contexts.replace(key, known, new TopicContext(known.qualifier(), until(wait), told, wait));
         return;
       } catch (RuntimeException e) {
         log.warn("Asking the schema context of topic '{}' ({}s) again failed; the next record asks again: {}",
             topic, isKey ? "key" : "value", e.toString());
-        contexts.asMap().remove(key, known);
+        contexts.remove(key, known);
         return;
       } catch (Throwable e) { // an Error of a custom strategy: the shared thread lives on, the kept context serves
         long wait = known.outageNanos() == 0 ? RETRY_AFTER_OUTAGE.toNanos()
@@ -260,14 +243,11 @@ final class TopicIds {
         log.warn("Asking the schema context of topic '{}' ({}s) again failed; the context it was in ('{}') still "
             + "serves, asked again in {} seconds: {}", topic, isKey ? "key" : "value", known.qualifier(),
             TimeUnit.NANOSECONDS.toSeconds(wait), e.toString());
-        contexts.asMap().replace(key, known, new TopicContext(known.qualifier(), until(wait), told, wait));
+        contexts.replace(key, known, new TopicContext(known.qualifier(), until(wait), told, wait));
         return;
       }
       // only over the context it asked again for: one asked in line since (after an eviction) is newer
-      if (contexts.asMap().replace(key, known, new TopicContext(found, until(stands), told, 0))
-          && !known.qualifier().equals(found)) {
-        onMove.run();
-      }
+      contexts.replace(key, known, new TopicContext(found, until(stands), told, 0));
     } finally {
       refreshing.remove(key);
     }
@@ -309,19 +289,17 @@ final class TopicIds {
   }
 
   /**
-   * Drops {@code topic}'s kept context, as an eviction for room does (its removal told as a move), and answers the
-   * strategy: for tests, which cannot make a size-bound cache evict one given entry (its admission weighs how often
-   * each was read).
+   * Drops {@code topic}'s kept context, as an eviction for room does, and answers the strategy: for tests, which
+   * evict one given entry without filling the bound.
    */
   SubjectNameStrategy forget(String topic) {
-    contexts.invalidate(TopicKey.of(topic));
+    contexts.remove(TopicKey.of(topic));
     return subjects;
   }
 
   /** Topics whose context is kept, for tests of the bound. */
   long size() {
-    contexts.cleanUp();
-    return contexts.estimatedSize();
+    return contexts.size();
   }
 
   /**
