@@ -271,9 +271,70 @@ final class BoundedBinaryDecoder extends Decoder {
       // BigInteger refuses an empty array, not an empty range of one: it would read the next value's byte.
       throw new IOException("a decimal with no bytes (at least one is its unscaled value's sign)");
     }
+    if (length <= 8) {
+      // Fits a long: the same value and scale (equal by equals, compareTo and toString), without the BigInteger.
+      int p = pos;
+      long unscaled = buf[p]; // the first byte sign-extended: two's complement, big-endian
+      for (int i = 1; i < length; i++) {
+        unscaled = unscaled << 8 | buf[p + i] & 0xffL;
+      }
+      pos = p + length;
+      return java.math.BigDecimal.valueOf(unscaled, scale);
+    }
     java.math.BigInteger unscaled = new java.math.BigInteger(buf, pos, length);
     pos += length;
     return new java.math.BigDecimal(unscaled, scale);
+  }
+
+  /** Each ASCII hex digit's value, either case; -1 for any other byte. */
+  private static final byte[] HEX_DIGITS = new byte[256];
+
+  static {
+    java.util.Arrays.fill(HEX_DIGITS, (byte) -1);
+    for (int i = 0; i < 10; i++) {
+      HEX_DIGITS['0' + i] = (byte) i;
+    }
+    for (int i = 0; i < 6; i++) {
+      HEX_DIGITS['a' + i] = (byte) (10 + i);
+      HEX_DIGITS['A' + i] = (byte) (10 + i);
+    }
+  }
+
+  /**
+   * The next string as a {@link java.util.UUID}, what {@code UUID.fromString} makes of it: the canonical form
+   * (36 bytes, hex digits of either case, dashes at 8, 13, 18 and 23) parsed in place, without the string between;
+   * any other text through {@code UUID.fromString}, which refuses it as it always did.
+   */
+  java.util.UUID readUuid() throws IOException {
+    int p = pos;
+    if (limit - p > 36 && buf[p] == 72) { // length 36, as one zigzag byte
+      int s = p + 1;
+      if (buf[s + 8] == '-' && buf[s + 13] == '-' && buf[s + 18] == '-' && buf[s + 23] == '-') {
+        long a = hex(s, 8);
+        long b = hex(s + 9, 4);
+        long c = hex(s + 14, 4);
+        long d = hex(s + 19, 4);
+        long e = hex(s + 24, 12);
+        if ((a | b | c | d | e) >= 0) {
+          pos = s + 36;
+          return new java.util.UUID(a << 32 | b << 16 | c, d << 48 | e);
+        }
+      }
+    }
+    return java.util.UUID.fromString(readString());
+  }
+
+  /** The value of {@code digits} hex digits at {@code from}, or -1 if any byte is not one. */
+  private long hex(int from, int digits) {
+    long value = 0;
+    for (int i = from, end = from + digits; i < end; i++) {
+      int digit = HEX_DIGITS[buf[i] & 0xff];
+      if (digit < 0) {
+        return -1;
+      }
+      value = value << 4 | digit;
+    }
+    return value;
   }
 
   /** A new array holding a copy of the next bytes value. */

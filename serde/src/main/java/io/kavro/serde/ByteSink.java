@@ -141,6 +141,22 @@ final class ByteSink extends OutputStream {
     count = p;
   }
 
+  /**
+   * A decimal's unscaled value as Avro bytes: its minimal two's-complement big-endian form, byte for byte what
+   * {@code BigInteger.valueOf(unscaled).toByteArray()} gives, without allocating.
+   */
+  void writeDecimal(long unscaled) {
+    int length = (64 - Long.numberOfLeadingZeros(unscaled ^ unscaled >> 63)) / 8 + 1; // BigInteger's bitLength/8+1
+    writeInt(length);
+    ensure(length);
+    byte[] b = buffer;
+    int p = count;
+    for (int shift = (length - 1) * 8; shift >= 0; shift -= 8) {
+      b[p++] = (byte) (unscaled >> shift);
+    }
+    count = p;
+  }
+
   /** The low {@code digits} hex digits of {@code bits}, most significant first, at {@code p}. */
   private int hex(long bits, int digits, int p) {
     for (int shift = (digits - 1) * 4; shift >= 0; shift -= 4) {

@@ -114,6 +114,15 @@ final class DecoderCompiler {
       case BYTES -> in -> in.readBytes(null);
       case FIXED -> {
         int size = schema.getFixedSize();
+        java.util.function.Supplier<Object> generated = generatedConstructor(schema);
+        if (generated != null) {
+          yield in -> {
+            in.require(size);
+            GenericFixed fixed = (GenericFixed) generated.get();
+            in.readFixed(fixed.bytes(), 0, size);
+            return fixed;
+          };
+        }
         yield in -> {
           in.require(size); // before allocating: a registry's schema may claim gigabytes
           GenericFixed fixed = (GenericFixed) model.createFixed(null, schema);
@@ -123,6 +132,30 @@ final class DecoderCompiler {
       }
       default -> throw new Unsupported("no plain reader for " + schema.getType());
     };
+  }
+
+  /**
+   * The generated class of a fixed or record {@code schema} by its no-argument constructor, as Avro's specific model
+   * makes one ({@code SpecificData.newInstance}): the class found once, here, not through the model's caches per
+   * value (a class-value lookup and a reflective call, a tenth of a generated record's read, measured); {@code null}
+   * for any other model (a subclass may make its instances otherwise), schema or class (one constructed with its
+   * schema).
+   */
+  private java.util.function.Supplier<Object> generatedConstructor(Schema schema) {
+    if (model.getClass() != org.apache.avro.specific.SpecificData.class) {
+      return null;
+    }
+    Class<?> type;
+    try {
+      type = ((org.apache.avro.specific.SpecificData) model).getClass(schema);
+    } catch (RuntimeException e) {
+      return null; // a class Avro may not load: the model's own path, which refuses it as it always did
+    }
+    if (type == null || org.apache.avro.specific.SpecificData.SchemaConstructable.class.isAssignableFrom(type)
+        || !(IndexedRecord.class.isAssignableFrom(type) || GenericFixed.class.isAssignableFrom(type))) {
+      return null;
+    }
+    return JavaTypes.noArgConstructor(type);
   }
 
   /** A string as the schema's {@code avro.java.string} says: {@code String}, else {@code Utf8}. */
@@ -267,8 +300,10 @@ final class DecoderCompiler {
         defaultValues[i] = defaultValue(field);
         defaultPositions[i] = field.pos();
       }
-      GenericData.InstanceSupplier supplier = action.instanceSupplier;
       Schema reader = action.reader;
+      java.util.function.Supplier<Object> generated = generatedConstructor(reader);
+      GenericData.InstanceSupplier supplier = generated == null ? action.instanceSupplier
+          : (old, schema) -> generated.get();
       int[] kinds = LeafDecoders.kindsOf(values);
       return in -> {
         IndexedRecord record = (IndexedRecord) supplier.newInstance(null, reader);

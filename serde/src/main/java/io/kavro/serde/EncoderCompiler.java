@@ -14,6 +14,7 @@ import org.apache.avro.Conversion;
 import org.apache.avro.Conversions;
 import org.apache.avro.LogicalType;
 import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericArray;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericEnumSymbol;
 import org.apache.avro.generic.GenericFixed;
@@ -76,7 +77,8 @@ final class EncoderCompiler {
     @SuppressWarnings("unchecked")
     Conversion<Object> usual = (Conversion<Object>) model.getConversionFor(logical);
     Class<?> usualType = usual == null ? null : usual.getConvertedType();
-    CompiledEncoder direct = direct(schema, usual);
+    CompiledEncoder direct = direct(schema, usual,
+        (value, out) -> convertThenEncode(schema, logical, usual, usualType, raw, value, out));
     if (direct != null) {
       return (value, out) -> {
         if (value != null && value.getClass() == usualType) {
@@ -92,9 +94,12 @@ final class EncoderCompiler {
   /**
    * Avro's own conversion of the commonest logical types, written without the boxed value or the text between: the
    * same result as Avro's {@code DateConversion}, {@code TimestampMillisConversion} and {@code UUIDConversion} (the
-   * same in 1.11 and 1.12), only for exactly those classes; {@code null} for any other.
+   * same in 1.11 and 1.12), only for exactly those classes; {@code null} for any other. A decimal that fits a long
+   * is written straight from its unscaled value, as Avro's {@code DecimalConversion} writes it when its scale is
+   * the schema's and its precision within the schema's (where Avro's conversion leaves it as it is); any other
+   * decimal goes to {@code converted}, Avro's conversion, which rescales or refuses it as it always did.
    */
-  private static CompiledEncoder direct(Schema schema, Conversion<?> usual) {
+  private static CompiledEncoder direct(Schema schema, Conversion<?> usual, CompiledEncoder converted) {
     if (usual == null) {
       return null;
     }
@@ -108,6 +113,20 @@ final class EncoderCompiler {
     }
     if (type == Conversions.UUIDConversion.class && schema.getType() == Schema.Type.STRING) {
       return (value, out) -> out.writeUuid((java.util.UUID) value);
+    }
+    if (type == Conversions.DecimalConversion.class && schema.getType() == Schema.Type.BYTES
+        && schema.getLogicalType() instanceof org.apache.avro.LogicalTypes.Decimal decimal) {
+      int scale = decimal.getScale();
+      int precision = Math.min(decimal.getPrecision(), 18); // at most 18 digits: the unscaled value fits a long
+      return (value, out) -> {
+        java.math.BigDecimal number = (java.math.BigDecimal) value;
+        if (number.scale() == scale && number.precision() <= precision) {
+          // The unscaled value without the BigInteger and byte[] of unscaledValue().toByteArray().
+          out.writeDecimal(number.movePointRight(scale).longValueExact());
+        } else {
+          converted.encode(value, out);
+        }
+      };
     }
     return null;
   }
@@ -345,7 +364,8 @@ final class EncoderCompiler {
       int size = items.size();
       if (size > 0) {
         out.writeLong(size);
-        if (items instanceof List<?> list && items instanceof RandomAccess) {
+        // Avro's arrays (what its readers return) index in place but are not marked RandomAccess: no iterator.
+        if (items instanceof List<?> list && (items instanceof RandomAccess || items instanceof GenericArray<?>)) {
           for (int i = 0; i < size; i++) {
             item.encode(list.get(i), out);
           }
@@ -462,7 +482,7 @@ final class EncoderCompiler {
       if (encoders.length == 0) {
         return (value, out) -> { }; // as Avro's writer: a record without fields writes nothing and reads no value
       }
-      return (value, out) -> {
+      CompiledEncoder general = (value, out) -> {
         IndexedRecord record = (IndexedRecord) value;
         for (int i = 0; i < encoders.length; i++) {
           Object fieldValue = record.get(positions[i]);
@@ -473,8 +493,150 @@ final class EncoderCompiler {
           encoders[i].encode(fieldValue, out);
         }
       };
+      CompiledEncoder generated = generatedRecordEncoder(schema, encoders, positions, nullable, general);
+      return generated != null ? generated : general;
     } finally {
       inProgress.remove(schema);
+    }
+  }
+
+  /**
+   * A record of a generated class (avro-maven-plugin's) whose plain primitive fields are written from the class's
+   * own getters ({@code long getSeq()}), spun into functions of the primitive type, instead of {@code get(int)},
+   * which boxes each one (the boxing and its switch were an eighth of a generated S3 record's write, measured);
+   * the other fields as {@code general} writes them. A getter is used only when it reads its field: a probe
+   * instance, each field of that type set to a value of its own, must give the field's value through both the
+   * getter and {@code get(int)}. A value of any other class (a subclass, a generic record) is written by
+   * {@code general}. {@code null} when no field qualifies or the model is not a specific one.
+   */
+  private CompiledEncoder generatedRecordEncoder(Schema schema, CompiledEncoder[] encoders, int[] positions,
+      boolean[] nullable, CompiledEncoder general) {
+    if (!(model instanceof SpecificData specific)) {
+      return null;
+    }
+    Class<?> type;
+    try {
+      type = specific.getClass(schema);
+    } catch (RuntimeException e) {
+      return null;
+    }
+    if (type == null || !org.apache.avro.specific.SpecificRecordBase.class.isAssignableFrom(type)) {
+      return null;
+    }
+    java.util.function.Supplier<Object> probes = JavaTypes.noArgConstructor(type);
+    if (probes == null) {
+      return null;
+    }
+    List<Schema.Field> fields = schema.getFields();
+    CompiledEncoder[] direct = new CompiledEncoder[fields.size()];
+    boolean any = false;
+    for (int i = 0; i < direct.length; i++) {
+      direct[i] = primitiveGetterWriter(schema, fields.get(i), type, probes);
+      any |= direct[i] != null;
+    }
+    if (!any) {
+      return null;
+    }
+    return (value, out) -> {
+      if (value == null || value.getClass() != type) {
+        general.encode(value, out);
+        return;
+      }
+      IndexedRecord record = (IndexedRecord) value;
+      for (int i = 0; i < direct.length; i++) {
+        CompiledEncoder primitive = direct[i];
+        if (primitive != null) {
+          primitive.encode(value, out);
+          continue;
+        }
+        Object fieldValue = record.get(positions[i]);
+        if (fieldValue == null && !nullable[i]) {
+          throw new NullPointerException("null value for (non-nullable) field " + schema.getName() + "."
+              + fields.get(i).name());
+        }
+        encoders[i].encode(fieldValue, out);
+      }
+    };
+  }
+
+  /**
+   * Writes {@code field}, a plain int, long, float, double or boolean (no logical type), through the generated
+   * class's getter of it ({@code get} and the name's parts capitalized), or {@code null} when there is no such
+   * getter of the primitive type or it does not read the field ({@link #readsField}).
+   */
+  private static CompiledEncoder primitiveGetterWriter(Schema schema, Schema.Field field, Class<?> type,
+      java.util.function.Supplier<Object> probes) {
+    Schema.Type kind = field.schema().getType();
+    Class<?> primitive = switch (kind) {
+      case INT -> int.class;
+      case LONG -> long.class;
+      case FLOAT -> float.class;
+      case DOUBLE -> double.class;
+      case BOOLEAN -> boolean.class;
+      default -> null;
+    };
+    if (primitive == null || field.schema().getLogicalType() != null) {
+      return null;
+    }
+    StringBuilder name = new StringBuilder("get");
+    boolean upper = true;
+    for (char c : field.name().toCharArray()) {
+      if (c == '_') {
+        upper = true;
+      } else {
+        name.append(upper ? Character.toUpperCase(c) : c);
+        upper = false;
+      }
+    }
+    java.lang.reflect.Method getter;
+    try {
+      getter = type.getMethod(name.toString());
+    } catch (NoSuchMethodException | RuntimeException e) {
+      return null;
+    }
+    if (getter.getReturnType() != primitive || java.lang.reflect.Modifier.isStatic(getter.getModifiers())
+        || !readsField(schema, field, getter, probes)) {
+      return null;
+    }
+    return JavaTypes.primitiveWriter(type, getter, kind);
+  }
+
+  /**
+   * Whether {@code getter} gives {@code field}'s value: on two new instances, each with every plain field of the
+   * same type set to a value of its own (booleans: the field one way, the others the other), the getter and
+   * {@code get(int)} both give the field's.
+   */
+  private static boolean readsField(Schema schema, Schema.Field field, java.lang.reflect.Method getter,
+      java.util.function.Supplier<Object> probes) {
+    Schema.Type kind = field.schema().getType();
+    try {
+      for (int round = 0; round < 2; round++) {
+        IndexedRecord probe = (IndexedRecord) probes.get();
+        Object expected = null;
+        for (Schema.Field other : schema.getFields()) {
+          if (other.schema().getType() != kind || other.schema().getLogicalType() != null) {
+            continue;
+          }
+          long n = (other.pos() + 1L) * (round == 0 ? 1 : -3);
+          Object value = switch (kind) {
+            case INT -> (int) n;
+            case LONG -> n;
+            case FLOAT -> (float) n;
+            case DOUBLE -> (double) n;
+            default -> (other == field) == (round == 0);
+          };
+          probe.put(other.pos(), value);
+          if (other == field) {
+            expected = value;
+          }
+        }
+        if (expected == null || !expected.equals(getter.invoke(probe)) || !expected.equals(probe.get(field.pos()))) {
+          return false;
+        }
+      }
+      return true;
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return false;
     }
   }
 }

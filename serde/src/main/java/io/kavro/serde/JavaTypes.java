@@ -41,10 +41,19 @@ final class JavaTypes {
    * be spun.
    */
   static CompiledEncoder primitiveWriter(Class<?> type, RecordComponent component, org.apache.avro.Schema.Type as) {
-    Class<?> primitive = component.getType();
+    return primitiveWriter(type, component.getAccessor(), as);
+  }
+
+  /**
+   * Writes what {@code accessor}, a method of {@code type} without parameters that returns a primitive, returns, as
+   * {@link #primitiveWriter(Class, RecordComponent, org.apache.avro.Schema.Type)} writes a component.
+   */
+  static CompiledEncoder primitiveWriter(Class<?> type, java.lang.reflect.Method accessor,
+      org.apache.avro.Schema.Type as) {
+    Class<?> primitive = accessor.getReturnType();
     try {
       MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
-      MethodHandle getter = lookup.unreflect(component.getAccessor());
+      MethodHandle getter = lookup.unreflect(accessor);
       if (primitive == long.class && as == org.apache.avro.Schema.Type.LONG) {
         ToLongFunction<Object> f = spin(lookup, getter, ToLongFunction.class, "applyAsLong", long.class, type);
         return (value, out) -> out.writeLong(f.applyAsLong(value));
@@ -80,6 +89,26 @@ final class JavaTypes {
     CallSite site = LambdaMetafactory.metafactory(lookup, method, MethodType.methodType(functional),
         MethodType.methodType(returns, Object.class), getter, MethodType.methodType(returns, type));
     return (F) site.getTarget().invoke();
+  }
+
+  /**
+   * A new instance of {@code type} by its no-argument constructor, as a function spun by {@link LambdaMetafactory}
+   * in the class's own nest (so that any class loader's class works), which the JIT inlines like {@code new}; or
+   * {@code null} when it cannot be spun (no such constructor, a class not open to Kavro): the caller keeps its
+   * reflective path then.
+   */
+  @SuppressWarnings("unchecked")
+  static java.util.function.Supplier<Object> noArgConstructor(Class<?> type) {
+    try {
+      MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
+      MethodHandle constructor = lookup.findConstructor(type, MethodType.methodType(void.class));
+      CallSite site = LambdaMetafactory.metafactory(lookup, "get",
+          MethodType.methodType(java.util.function.Supplier.class), MethodType.methodType(Object.class),
+          constructor, MethodType.methodType(type));
+      return (java.util.function.Supplier<Object>) site.getTarget().invoke();
+    } catch (Throwable e) {
+      return null;
+    }
   }
 
   /**

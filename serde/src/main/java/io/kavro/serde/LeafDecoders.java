@@ -30,8 +30,8 @@ final class LeafDecoders {
   static final CompiledDecoder DATE = in -> LocalDate.ofEpochDay(in.readInt());
   /** A {@code timestamp-millis} through Avro's {@code TimestampMillisConversion}, without the boxed long. */
   static final CompiledDecoder TIMESTAMP_MILLIS = in -> Instant.ofEpochMilli(in.readLong());
-  /** A {@code uuid} string through Avro's {@code UUIDConversion}, without the {@code Utf8} between. */
-  static final CompiledDecoder UUID = in -> java.util.UUID.fromString(in.readString());
+  /** A {@code uuid} string through Avro's {@code UUIDConversion}, without the {@code Utf8} or the text between. */
+  static final CompiledDecoder UUID = BoundedBinaryDecoder::readUuid;
 
   /**
    * A {@code decimal} of bytes through Avro's {@code DecimalConversion}, without the {@code ByteBuffer} and the copy
@@ -115,7 +115,7 @@ final class LeafDecoders {
       case 12:
         return Instant.ofEpochMilli(in.readLong());
       case 13:
-        return java.util.UUID.fromString(in.readString());
+        return in.readUuid();
       case DECIMAL:
         return ((Decimal) decoder).decode(in);
       default:
