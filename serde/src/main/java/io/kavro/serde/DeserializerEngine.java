@@ -66,7 +66,10 @@ final class DeserializerEngine implements AutoCloseable {
   /** Where each record names its writer schema: asked once per record. */
   private final SchemaIdReader framing;
   private final boolean failOnTrailingData;
-  /** Schema keys that a prefix seemed to hold and the registry did not know: see {@link #knownPlan}. */
+  /**
+   * Schema keys that a prefix seemed to hold and the registry did not know, a schema id with the qualifier of the
+   * context it was asked in where topics may be in contexts ({@link UnknownId}): see {@link #knownPlan}.
+   */
   private final Cache<Object, Boolean> unknownKeys;
   /** How long {@link #unknownKeys} remembers a key. */
   static final java.time.Duration UNKNOWN_PREFIX_TTL = java.time.Duration.ofMinutes(1);
@@ -351,16 +354,22 @@ final class DeserializerEngine implements AutoCloseable {
    * remembered for {@link #UNKNOWN_PREFIX_TTL}: an id that a prefix seems to hold is asked once, not per record.
    */
   private ReadRoute knownPlan(String topic, Object key, int length) {
-    if (unknownKeys.getIfPresent(key) != null) {
+    // A schema id is unknown in one context only (each numbers its schemas apart): another topic's may know it.
+    Object unknown = contextual && key instanceof Integer id
+        ? new UnknownId(contextOf(scratch.get(), topic, id, length).qualifier(), id) : key;
+    if (unknownKeys.getIfPresent(unknown) != null) {
       return null;
     }
     try {
       return planOf(topic, key, length);
     } catch (UnknownSchemaIdException e) {
-      unknownKeys.put(key, Boolean.TRUE);
+      unknownKeys.put(unknown, Boolean.TRUE);
       return null;
     }
   }
+
+  /** A schema id that the registry did not know in the context of {@code qualifier}: a key of unknownKeys. */
+  private record UnknownId(String qualifier, int id) {}
 
   private String idDeserializerKey() {
     return isKey ? AvroSerdeConfig.KEY_SCHEMA_ID_DESERIALIZER_CONFIG

@@ -410,4 +410,30 @@ class ContextEvictionTest {
     associate(serdes, ":.a:orders-value", "orders");
     return new int[] {inA, inB};
   }
+
+  /**
+   * Review of ctxevict, 5: an id that a prefix seemed to hold and the registry did not know was remembered for a
+   * minute for every topic, whatever its context: a record of a topic in {@code .b}, whose id 2 is known there,
+   * framed by its prefix with a header left over from another record, was read under the header's schema (one its
+   * producer did not use) after a record of a topic in {@code .a}, where id 2 is unknown.
+   */
+  @Test
+  void unknownPrefixIdInOneContext_stillKnownInAnother() {
+    TickedAssociatedNameStrategy.NANOS.set(System.nanoTime());
+    int x = register(":.a:x-value", named("X"));
+    int y1 = register(":.b:y-value", named("Y1"));
+    int y2 = register(":.b:z-value", named("Y2"));
+    assertThat(x).isEqualTo(y1);
+    associate(serdes, ":.a:x-value", "x");
+    associate(serdes, ":.b:y-value", "y");
+    engine("avro.fail.on.trailing.data", false);
+    org.apache.kafka.common.header.Headers header = new org.apache.kafka.common.header.internals.RecordHeaders()
+        .add("__value_schema_id", WireFormat.idPrefix(x));
+    // x: its header names X in .a; its payload's "prefix" names id 2, unknown in .a: the header's framing
+    assertThat(((GenericRecord) engine.deserialize("x", header, ada(y2))).getSchema().getName()).isEqualTo("X");
+    // y: prefix-framed (id 2 of .b, Y2), with a header left over (id 1 of .b, Y1, under which it does not read whole)
+    GenericRecord read = (GenericRecord) engine.deserialize("y", header, ada(y2));
+    assertThat(read.getSchema().getName()).as("the prefix's schema, known in .b").isEqualTo("Y2");
+    assertThat(read.get("name")).hasToString("ada");
+  }
 }
