@@ -93,7 +93,8 @@ final class TopicIds {
      * same subject (their latest version, their rules, the DEK subject). {@code false} for {@code null}.
      */
     boolean readsAs(TopicContext other) {
-      return other != null && qualifier.equals(other.qualifier) && Objects.equals(subject, other.subject);
+      return other == this
+          || other != null && qualifier.equals(other.qualifier) && Objects.equals(subject, other.subject);
     }
   }
 
