@@ -66,7 +66,10 @@ final class DeserializerEngine implements AutoCloseable {
   /** Where each record names its writer schema: asked once per record. */
   private final SchemaIdReader framing;
   private final boolean failOnTrailingData;
-  /** Schema keys that a prefix seemed to hold and the registry did not know: see {@link #knownPlan}. */
+  /**
+   * Schema keys that a prefix seemed to hold and the registry did not know, a schema id with the qualifier of the
+   * context it was asked in where topics may be in contexts ({@link UnknownId}): see {@link #knownPlan}.
+   */
   private final Cache<Object, Boolean> unknownKeys;
   /** How long {@link #unknownKeys} remembers a key. */
   static final java.time.Duration UNKNOWN_PREFIX_TTL = java.time.Duration.ofMinutes(1);
@@ -84,8 +87,8 @@ final class DeserializerEngine implements AutoCloseable {
     /** The last route found in the topic's own route table, for {@link #lastTopic}'s records. */
     ReadRoute last;
     String lastTopic;
-    /** The qualifier of the context {@link #last} reads ids in, where topics may be in contexts; else null. */
-    String lastContext;
+    /** The context (and subject) {@link #last} was built for, where topics may be in contexts; else null. */
+    TopicIds.TopicContext lastContext;
     /** The shared route table of {@link #tableTopic}'s context, so that a topic's records skip the map lookup. */
     RouteTable table;
     String tableTopic;
@@ -98,7 +101,7 @@ final class DeserializerEngine implements AutoCloseable {
     void used(String topic, ReadRoute route, TopicIds.TopicContext context) {
       last = route;
       lastTopic = topic;
-      lastContext = context == null ? null : context.qualifier();
+      lastContext = context;
     }
   }
 
@@ -157,13 +160,14 @@ final class DeserializerEngine implements AutoCloseable {
     /** A shared table's routes by schema id, looked up first; {@code null} for a topic's own table. */
     final RouteIndex index;
     /**
-     * The qualifier of the context a topic's own table reads ids in, where topics may be in contexts; else (and for
-     * a shared table, whose context is its key) null.
+     * The context a topic's own table reads ids in, and the subject its routes follow, where topics may be in
+     * contexts; else (and for a shared table, whose context is its key) null. Compared by
+     * {@link TopicIds.TopicContext#readsAs}, not by identity: a context evicted and learnt again the same keeps it.
      */
-    final String context;
+    final TopicIds.TopicContext context;
     volatile ReadRoute last;
 
-    RouteTable(int maxRoutes, boolean shared, String context) {
+    RouteTable(int maxRoutes, boolean shared, TopicIds.TopicContext context) {
       byId = new QuietCache<>(maxRoutes);
       byKey = new QuietCache<>(maxRoutes);
       index = shared ? new RouteIndex(maxRoutes) : null;
@@ -350,16 +354,22 @@ final class DeserializerEngine implements AutoCloseable {
    * remembered for {@link #UNKNOWN_PREFIX_TTL}: an id that a prefix seems to hold is asked once, not per record.
    */
   private ReadRoute knownPlan(String topic, Object key, int length) {
-    if (unknownKeys.getIfPresent(key) != null) {
+    // A schema id is unknown in one context only (each numbers its schemas apart): another topic's may know it.
+    Object unknown = contextual && key instanceof Integer id
+        ? new UnknownId(contextOf(scratch.get(), topic, id, length).qualifier(), id) : key;
+    if (unknownKeys.getIfPresent(unknown) != null) {
       return null;
     }
     try {
       return planOf(topic, key, length);
     } catch (UnknownSchemaIdException e) {
-      unknownKeys.put(key, Boolean.TRUE);
+      unknownKeys.put(unknown, Boolean.TRUE);
       return null;
     }
   }
+
+  /** A schema id that the registry did not know in the context of {@code qualifier}: a key of unknownKeys. */
+  private record UnknownId(String qualifier, int id) {}
 
   private String idDeserializerKey() {
     return isKey ? AvroSerdeConfig.KEY_SCHEMA_ID_DESERIALIZER_CONFIG
@@ -505,7 +515,7 @@ final class DeserializerEngine implements AutoCloseable {
     ReadRoute last = scratch.last;
     if (last != null && last.id() == id && last.generation() == told
         && java.util.Objects.equals(topic, scratch.lastTopic)
-        && (context == null || context.qualifier().equals(scratch.lastContext)) && current(last)) {
+        && (context == null || context.readsAs(scratch.lastContext)) && current(last)) {
       return last;
     }
     return lookUp(scratch, topic, id, told, length, context);
@@ -591,22 +601,30 @@ final class DeserializerEngine implements AutoCloseable {
 
   /**
    * {@code topic}'s own routes, of {@code context} (null where topics are not in contexts): a table of the context
-   * the topic was in before (its routes read ids there) is replaced by an empty one.
+   * or the subject the topic had before (its routes read ids there, follow that subject's latest version and rules)
+   * is replaced by an empty one.
    */
   private RouteTable ownOf(String topic, TopicIds.TopicContext context) {
     RouteTable table = ownIfPresent(topic, context);
     if (table != null) {
       return table;
     }
-    String qualifier = context == null ? null : context.qualifier();
-    return byTopic.compute(TopicKey.of(topic), (t, kept) -> kept != null && java.util.Objects.equals(kept.context,
-        qualifier) ? kept : new RouteTable(maxRoutes, false, qualifier));
+    return byTopic.compute(TopicKey.of(topic), (t, kept) -> kept != null && readsAs(context, kept.context) ? kept
+        : new RouteTable(maxRoutes, false, context));
   }
 
-  /** {@code topic}'s own routes when it has some of {@code context} (null where topics are not in contexts). */
+  /**
+   * {@code topic}'s own routes when it has some of {@code context} (null where topics are not in contexts): of the
+   * same context and subject.
+   */
   private RouteTable ownIfPresent(String topic, TopicIds.TopicContext context) {
     RouteTable table = byTopic.getIfPresent(TopicKey.of(topic));
-    return table == null || (context != null && !context.qualifier().equals(table.context)) ? null : table;
+    return table == null || (context != null && !context.readsAs(table.context)) ? null : table;
+  }
+
+  /** Whether routes built in {@code built} serve in {@code context}; both null where topics are not in contexts. */
+  private static boolean readsAs(TopicIds.TopicContext context, TopicIds.TopicContext built) {
+    return context == null ? built == null : context.readsAs(built);
   }
 
   /** The shared routes of {@code context}. */

@@ -23,8 +23,9 @@ import org.apache.kafka.common.errors.SerializationException;
  * registry has no GUIDs), a {@code __key_schema_id} / {@code __value_schema_id} header value stays a header
  * value. The Avro body is not touched.
  *
- * <p>Each source id is translated once per topic and cached (bounded by {@code max.schemas.per.subject}); the two
- * registry clients cache the schemas and registrations behind it. Thread-safe.
+ * <p>Each source id is translated once per topic and source context (a topic whose context moved has its ids
+ * translated again) and cached (bounded by {@code max.schemas.per.subject}); the two registry clients cache the
+ * schemas and registrations behind it. Thread-safe.
  *
  * <p>Failures are typed as the deserializer's are: a {@link MalformedPayloadException} for bytes that are not
  * framed, an {@link UnknownSchemaIdException} for an id the source registry does not know, a
@@ -42,8 +43,12 @@ public final class SchemaIdTranslator implements AutoCloseable {
   private final TopicIds sourceIds;
   private final Cache<Translation, byte[]> translated;
 
-  /** A source prefix or header value, and the topic whose subject it is registered under in the target. */
-  private record Translation(String topic, ByteBuffer sourceId) {}
+  /**
+   * A source prefix or header value, the topic whose subject it is registered under in the target, and the
+   * qualifier of the source context the topic's ids were read in (null for a GUID, or where topics are in no
+   * context): a topic whose context moved has its ids translated again, as they name other schemas there.
+   */
+  private record Translation(String topic, String context, ByteBuffer sourceId) {}
 
   /**
    * @param sourceConfigs the source registry's client settings ({@code schema.registry.url}, auth, TLS...)
@@ -139,24 +144,47 @@ public final class SchemaIdTranslator implements AutoCloseable {
 
   /** The target's prefix for the source prefix in the first {@code size} bytes; the cached array itself. */
   private byte[] translate(String topic, byte[] bytes, int size) {
-    Translation key = new Translation(topic, ByteBuffer.wrap(bytes, 0, size));
+    TopicIds.TopicContext context = sourceContext(topic, bytes, size);
+    String qualifier = context == null ? null : context.qualifier();
+    Translation key = new Translation(topic, qualifier, ByteBuffer.wrap(bytes, 0, size));
     byte[] known = translated.getIfPresent(key);
     if (known != null) {
       return known;
     }
-    byte[] made = targetPrefix(topic, bytes, size);
-    translated.put(new Translation(topic, ByteBuffer.wrap(java.util.Arrays.copyOf(bytes, size))), made);
+    byte[] made = targetPrefix(topic, bytes, size, context);
+    translated.put(new Translation(topic, qualifier, ByteBuffer.wrap(java.util.Arrays.copyOf(bytes, size))), made);
     return made;
   }
 
-  private byte[] targetPrefix(String topic, byte[] bytes, int size) {
+  /**
+   * The source context {@code topic}'s schema id in {@code bytes} is read in; {@code null} for a GUID (one schema in
+   * the whole registry), or where topics are in no context.
+   */
+  private TopicIds.TopicContext sourceContext(String topic, byte[] bytes, int size) {
+    if (bytes[0] == WireFormat.MAGIC_BYTE_GUID || !sourceIds.contextual()) {
+      return null;
+    }
+    try {
+      return sourceIds.context(topic);
+    } catch (SchemaRegistryException e) {
+      throw Failures.whileReading("cannot translate the schema id of ", Failures.record(topic, isKey,
+          WireFormat.schemaId(bytes, 0, size), -1) + " from the source registry", e);
+    }
+  }
+
+  /** The source topics' contexts: for tests. */
+  TopicIds sourceIds() {
+    return sourceIds;
+  }
+
+  private byte[] targetPrefix(String topic, byte[] bytes, int size, TopicIds.TopicContext context) {
     boolean guid = bytes[0] == WireFormat.MAGIC_BYTE_GUID;
     UUID sourceGuid = guid ? WireFormat.guid(bytes, 0, size) : null;
     int sourceId = guid ? -1 : WireFormat.schemaId(bytes, 0, size);
     String record = Failures.record(topic, isKey, sourceId, -1) + (guid ? " (schema guid " + sourceGuid + ")" : "");
     Schema schema;
     try {
-      schema = guid ? source.schemaByGuid(sourceGuid) : sourceIds.of(topic).schemaById(sourceId);
+      schema = guid ? source.schemaByGuid(sourceGuid) : sourceIds.of(topic, context).schemaById(sourceId);
     } catch (SchemaRegistryException e) {
       throw Failures.whileReading("cannot translate the schema id of ", record + " from the source registry", e);
     }

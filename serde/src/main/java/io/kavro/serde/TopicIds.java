@@ -1,5 +1,8 @@
 package io.kavro.serde;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.stats.StatsCounter;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaContexts;
 import io.kavro.registry.SchemaRegistryClient;
@@ -11,6 +14,7 @@ import io.kavro.serde.subject.SubjectNameStrategy;
 import io.kavro.serde.subject.TopicNameStrategy;
 import io.kavro.serde.subject.TopicRecordNameStrategy;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
@@ -39,11 +43,12 @@ import org.slf4j.LoggerFactory;
  * <p>The one owner of each topic's context in the deserializer: kept as long as the strategy's answer stands
  * ({@link RegistryAwareStrategy#subjectStandsNanos}, {@link RegistryAwareStrategy#onChange}; the serializer's routes
  * ask their subjects again on the same schedule), then asked again; for at most
- * {@code subject.name.strategy.cache.size} topics, the least recently read evicted first ({@link BoundedLru}: a warm
- * read counts as a use, and eviction is immediate and in a fixed order). Nothing is told when a topic's context is
- * evicted, learnt again or replaced: a reader keeps the context it read the topic's ids in, and finds it replaced
- * ({@link #standsFor}); so a context learnt again, the same as before, rebuilds no route, and one that moved
- * rebuilds the topic's own routes only (the shared ones are per context). When the registry cannot be reached as
+ * {@code subject.name.strategy.cache.size} topics, those recently and frequently read kept (Caffeine's policy: a warm
+ * read, {@link #standsFor}, counts as a use). Nothing is told when a topic's context is evicted, learnt again or
+ * replaced: a reader keeps the context it read the topic's ids in, and finds it replaced ({@link #standsFor}); so a
+ * context learnt again, the same as before, rebuilds no route, and one that moved (to another context, or to another
+ * subject: {@link TopicContext#readsAs}) rebuilds the topic's own routes only (the shared ones are per context).
+ * When the registry cannot be reached as
  * an answer is to be asked again, the one kept goes on serving, and is asked again {@link #RETRY_AFTER_OUTAGE}
  * later, then twice as long up to {@link #LONGEST_RETRY_AFTER_OUTAGE}; a kept context is only ever asked again in
  * the background, so a record never waits on the registry for it. A warm read
@@ -62,10 +67,9 @@ final class TopicIds {
   private final boolean isKey;
   private final LongSupplier nanoClock;
   /**
-   * Each topic's context ({@link TopicKey}), while it stands; the least recently read go first, as a warm read
-   * ({@link #standsFor}) counts as a use.
+   * Each topic's context ({@link TopicKey}), while it stands; a warm read ({@link #standsFor}) counts as a use.
    */
-  private final BoundedLru<String, TopicContext> contexts;
+  private final Cache<String, TopicContext> contexts;
   /** Counts the strategy's changes ({@link RegistryAwareStrategy#onChange}): a context of an older count is asked. */
   private final AtomicLong changes = new AtomicLong();
   private final AutoCloseable changeListener;
@@ -78,11 +82,21 @@ final class TopicIds {
   private volatile boolean closed;
 
   /**
-   * A topic's context: its qualifier ({@code :.ctx:}, {@link SchemaContexts#DEFAULT} for the default one), until
+   * A topic's context: its qualifier ({@code :.ctx:}, {@link SchemaContexts#DEFAULT} for the default one), the
+   * subject the strategy named for the topic ({@code null} for a strategy that needs the record's schema), until
    * when it stands on the clock ({@link Long#MAX_VALUE}: for good), and the count of the strategy's changes it was
    * asked in, and the wait after the last asking that found the registry unreachable (0: it answered). Immutable.
    */
-  record TopicContext(String qualifier, long standsUntil, long changes, long outageNanos) {}
+  record TopicContext(String qualifier, String subject, long standsUntil, long changes, long outageNanos) {
+    /**
+     * Whether a topic's own routes built in {@code other} serve in this one: the same context (their ids) and the
+     * same subject (their latest version, their rules, the DEK subject). {@code false} for {@code null}.
+     */
+    boolean readsAs(TopicContext other) {
+      return other == this
+          || other != null && qualifier.equals(other.qualifier) && Objects.equals(subject, other.subject);
+    }
+  }
 
   /**
    * @param client the serde's client
@@ -94,6 +108,15 @@ final class TopicIds {
    */
   TopicIds(SchemaRegistryClient client, SubjectNameStrategy subjects, boolean isKey, int bound,
       LongSupplier nanoClock) {
+    this(client, subjects, isKey, bound, nanoClock, null);
+  }
+
+  /**
+   * As the five-argument constructor, counting the reads of the kept contexts in {@code stats} ({@code null}: not
+   * counted, as in production): for tests that warm reads count as uses.
+   */
+  TopicIds(SchemaRegistryClient client, SubjectNameStrategy subjects, boolean isKey, int bound,
+      LongSupplier nanoClock, StatsCounter stats) {
     this.client = client;
     this.subjects = subjects;
     this.isKey = isKey;
@@ -102,7 +125,8 @@ final class TopicIds {
         || subjects instanceof RecordNameStrategy || subjects instanceof TopicRecordNameStrategy);
     // Nothing is told when a context leaves or comes back (evicted for room, learnt again, moved): a reader holds
     // the context it read ids in, and checks per record that it is still the one kept (standsFor).
-    this.contexts = new BoundedLru<>(bound);
+    Caffeine<Object, Object> builder = Caffeine.newBuilder().maximumSize(bound).executor(Runnable::run);
+    this.contexts = (stats == null ? builder : builder.recordStats(() -> stats)).build();
     this.changeListener = subjects instanceof RegistryAwareStrategy aware
         ? aware.onChange(changes::incrementAndGet) : () -> {};
   }
@@ -165,7 +189,7 @@ final class TopicIds {
    * no allocation, no lock.
    */
   boolean standsFor(String topic, TopicContext known) {
-    return known != null && contexts.get(TopicKey.of(topic)) == known && stands(known);
+    return known != null && contexts.getIfPresent(TopicKey.of(topic)) == known && stands(known);
   }
 
   /** Whether {@code known}, a context this gave, still stands: no registry call, no allocation. */
@@ -183,14 +207,15 @@ final class TopicIds {
    */
   TopicContext context(String topic) {
     String key = TopicKey.of(topic);
-    TopicContext known = contexts.get(key);
+    TopicContext known = contexts.getIfPresent(key);
     if (known != null && stands(known)) {
       return known;
     }
     if (known == null) {
-      long told = changes.get();
       // another thread's answer, kept meanwhile, stands over this one: one context object per kept topic
-      return contexts.putIfAbsent(key, new TopicContext(ask(topic), until(standsNanos(topic)), told, 0));
+      TopicContext asked = ask(topic, changes.get());
+      TopicContext kept = contexts.asMap().putIfAbsent(key, asked);
+      return kept != null ? kept : asked;
     }
     if (!closed && refreshing.add(key)) {
       try {
@@ -199,7 +224,7 @@ final class TopicIds {
         refreshing.remove(key);
       }
     }
-    TopicContext now = contexts.get(key);
+    TopicContext now = contexts.getIfPresent(key);
     return now != null ? now : known;
   }
 
@@ -213,11 +238,9 @@ final class TopicIds {
   private void refresh(String topic, String key, TopicContext known) {
     try {
       long told = changes.get();
-      String found;
-      long stands;
+      TopicContext found;
       try {
-        found = ask(topic);
-        stands = standsNanos(topic);
+        found = ask(topic, told);
         if (!subjects.usesSchema() && subjects instanceof RegistryAwareStrategy aware
             && aware.subjectIsStored(topic, isKey, null)) {
           // the disk's answer, the registry unreachable: the context learnt live stands over it
@@ -230,12 +253,13 @@ final class TopicIds {
         log.warn("Schema registry unavailable; the {}s of topic '{}' are still read in the schema context they "
             + "were in ('{}'), asked again in {} seconds: {}", isKey ? "key" : "value", topic, known.qualifier(),
             TimeUnit.NANOSECONDS.toSeconds(wait), e.getMessage());
-        contexts.replace(key, known, new TopicContext(known.qualifier(), until(wait), told, wait));
+        contexts.asMap().replace(key, known, new TopicContext(known.qualifier(), known.subject(), until(wait), told,
+            wait));
         return;
       } catch (RuntimeException e) {
         log.warn("Asking the schema context of topic '{}' ({}s) again failed; the next record asks again: {}",
             topic, isKey ? "key" : "value", e.toString());
-        contexts.remove(key, known);
+        contexts.asMap().remove(key, known);
         return;
       } catch (Throwable e) { // an Error of a custom strategy: the shared thread lives on, the kept context serves
         long wait = known.outageNanos() == 0 ? RETRY_AFTER_OUTAGE.toNanos()
@@ -243,11 +267,12 @@ final class TopicIds {
         log.warn("Asking the schema context of topic '{}' ({}s) again failed; the context it was in ('{}') still "
             + "serves, asked again in {} seconds: {}", topic, isKey ? "key" : "value", known.qualifier(),
             TimeUnit.NANOSECONDS.toSeconds(wait), e.toString());
-        contexts.replace(key, known, new TopicContext(known.qualifier(), until(wait), told, wait));
+        contexts.asMap().replace(key, known, new TopicContext(known.qualifier(), known.subject(), until(wait), told,
+            wait));
         return;
       }
       // only over the context it asked again for: one asked in line since (after an eviction) is newer
-      contexts.replace(key, known, new TopicContext(found, until(stands), told, 0));
+      contexts.asMap().replace(key, known, found);
     } finally {
       refreshing.remove(key);
     }
@@ -274,18 +299,20 @@ final class TopicIds {
     this.refresher = executor;
   }
 
-  /** The qualifier of {@code topic}'s context, as the strategy gives it now. */
-  private String ask(String topic) {
+  /** {@code topic}'s context as the strategy gives it now, {@code told} the count of its changes before asking. */
+  private TopicContext ask(String topic, long told) {
+    String subject = null;
     String found = null;
     if (!subjects.usesSchema()) {
       // A strategy that names no one subject (several associations, say) fails the record, as in Confluent's
       // deserializer, and nothing is kept: guessing the default context could read another context's id.
-      found = SchemaContexts.of(subjects.subjectName(topic, isKey, null));
+      subject = subjects.subjectName(topic, isKey, null);
+      found = SchemaContexts.of(subject);
     }
     if (found == null) {
       found = subjects instanceof ContextSubjects inContexts ? inContexts.context(topic) : SchemaContexts.DEFAULT;
     }
-    return found;
+    return new TopicContext(found, subject, until(standsNanos(topic)), told, 0);
   }
 
   /**
@@ -293,13 +320,14 @@ final class TopicIds {
    * evict one given entry without filling the bound.
    */
   SubjectNameStrategy forget(String topic) {
-    contexts.remove(TopicKey.of(topic));
+    contexts.invalidate(TopicKey.of(topic));
     return subjects;
   }
 
   /** Topics whose context is kept, for tests of the bound. */
   long size() {
-    return contexts.size();
+    contexts.cleanUp();
+    return contexts.estimatedSize();
   }
 
   /**

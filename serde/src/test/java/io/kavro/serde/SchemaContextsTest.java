@@ -212,6 +212,50 @@ class SchemaContextsTest {
     }
   }
 
+  /** A context strategy whose answer a test moves: every topic in {@link #CONTEXT}. */
+  public static final class Movable implements ContextNameStrategy {
+    static volatile String CONTEXT = "a";
+
+    @Override
+    public String contextName(String topic) {
+      return CONTEXT;
+    }
+  }
+
+  /**
+   * Review of ctxevict, 5: translations were kept by topic and source id, for good. A source topic whose context
+   * moved (its context evicted, its strategy's answer now {@code .b}) had its id 1 translated as {@code .a}'s id 1:
+   * mirrored records pointed at a schema their producer did not use. Translations are now kept per source context.
+   */
+  @Test
+  void idTranslation_sourceTopicMovedToAnotherContext_translatedAgain() {
+    Movable.CONTEXT = "a";
+    Schema order = new Schema.Parser().parse("""
+        {"type":"record","name":"Order","namespace":"com.acme","fields":[{"name":"name","type":"string"}]}""");
+    Schema withRegion = new Schema.Parser().parse("""
+        {"type":"record","name":"Order","namespace":"com.acme","fields":[{"name":"name","type":"string"},
+          {"name":"region","type":"string","default":"eu"}]}""");
+    try (Serdes source = new Serdes("context.name.strategy", Movable.class.getName());
+        Serdes target = new Serdes();
+        SchemaRegistryClient sourceRegistry = source.registry();
+        SchemaRegistryClient targetRegistry = target.registry();
+        SchemaIdTranslator translator = new SchemaIdTranslator(source.config(), target.config(), false)) {
+      int inA = sourceRegistry.register(":.a:events-value", order);
+      int inB = sourceRegistry.register(":.b:events-value", withRegion);
+      assertThat(inB).as("the same id in .b as in .a").isEqualTo(inA);
+      byte[] record = {0, 0, 0, 0, (byte) inA, 6, 'a', 'd', 'a'};
+      assertThat(id(translator.translatePayload("events", record))).isEqualTo(targetRegistry.lookup("events-value",
+          order).id());
+
+      Movable.CONTEXT = "b";
+      translator.sourceIds().forget("events"); // as an eviction for room: the context is asked again
+      assertThat(id(translator.translatePayload("events", record))).as("id 1 of .b, where events now is")
+          .isEqualTo(targetRegistry.lookup("events-value", withRegion).id());
+    } finally {
+      Movable.CONTEXT = "a";
+    }
+  }
+
   /** The four spellings of Confluent's ContextNameStrategyTest name one context, before the subject. */
   @org.junit.jupiter.params.ParameterizedTest
   @org.junit.jupiter.params.provider.ValueSource(strings = {"customContext_test", ".customContext_test",

@@ -281,8 +281,9 @@ class TopicContextsTest {
     engine(keyValues);
     assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(USER);
     assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(USER);
-    // Another thread reads another topic (bound 1); orders' context and the strategy's answer leave for room. A
-    // size-bound cache picks what to evict by how often each entry was read, so the test drops both itself.
+    // Another thread reads another topic (bound 1). Which entry a size-bound cache evicts for room is its own choice
+    // (Caffeine weighs how recently and how often each was read): the test drops orders' context and the
+    // strategy's answer itself, as an eviction for room does.
     Thread other = new Thread(() -> engine.deserialize("plain", null, ada(plainId)));
     other.start();
     other.join();
