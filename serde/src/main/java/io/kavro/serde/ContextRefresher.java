@@ -7,7 +7,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The one thread per JVM (per class loader of Kavro) on which every deserializer's {@link TopicIds} asks kept
- * topic contexts again: started on the first such asking, and gone after {@link #KEEP_ALIVE_SECONDS} idle. No serde
+ * topic contexts again, and every serializer's subject name strategy asks its kept subjects again
+ * ({@link io.kavro.serde.subject.RegistryAwareStrategy#refreshInBackground}, given by {@link WriteRouter}): started on
+ * the first such asking, and gone after {@link #KEEP_ALIVE_SECONDS} idle. No serde
  * owns a thread, so a serde never closed (a Connect task restarted, a converter configured again) leaks none, and
  * the thread holds no serde: its factory captures nothing. A daemon thread. Thread-safe.
  */

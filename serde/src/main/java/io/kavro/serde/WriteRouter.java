@@ -99,6 +99,10 @@ final class WriteRouter {
     this.inline = inline;
     this.isKey = config.isKey();
     this.subjects = config.subjectNameStrategy();
+    if (subjects instanceof RegistryAwareStrategy aware) {
+      // A subject whose time is over is asked again off the record path: no record waits on the registry for it.
+      aware.refreshInBackground(ContextRefresher.executor());
+    }
     this.source = Source.of(config);
     this.useSchemaId = config.useSchemaId();
     this.useSchemaGuid = config.useSchemaGuid();

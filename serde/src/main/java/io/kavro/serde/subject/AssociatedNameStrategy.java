@@ -2,7 +2,6 @@ package io.kavro.serde.subject;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.Expiry;
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.kavro.registry.Association;
 import io.kavro.registry.SchemaRegistryClient;
@@ -14,8 +13,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import org.apache.avro.Schema;
 import org.apache.kafka.common.Configurable;
@@ -45,8 +46,14 @@ import org.slf4j.LoggerFactory;
  * serde reports an outage as retriable; except that when the registry cannot be reached
  * ({@link RegistryUnavailableException}) and the disk cache ({@code schema.cache.dir}) holds the registry's last
  * answer for the lookup ({@link SchemaRegistryClient#storedAssociations}), that answer is used, and kept
- * {@link #STORED_ANSWER_KEPT} only: a consumer restarted during an outage reads its topics as before it. A registry whose ids count per subject (schema-repo) is never asked: it
- * has no associations, the fallback's subjects are its subjects.
+ * {@link #STORED_ANSWER_KEPT} only: a consumer restarted during an outage reads its topics as before it. A registry
+ * whose ids count per subject (schema-repo) is never asked: it has no associations, the fallback's subjects are its
+ * subjects.
+ *
+ * <p>An answer whose time is over is asked again in line, unless the serde had it asked in the background
+ * ({@link #refreshInBackground}, the serializer's): then it serves on while the registry is asked off the record
+ * path, backing off while the registry cannot be reached, and is replaced by the registry's answer or withdrawn on
+ * its refusal.
  *
  * <p>{@value #FALLBACK_TYPE_CONFIG}: {@code TOPIC} (the default), {@code RECORD}, {@code TOPIC_RECORD}, or
  * {@code NONE}, for which a topic without an association is refused. Configured once with the serde's settings;
@@ -73,6 +80,12 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
    */
   public static final Duration STORED_ANSWER_KEPT = Duration.ofSeconds(30);
 
+  /**
+   * With {@link #refreshInBackground}: the longest wait between two askings of an answer while the registry stays
+   * unreachable. The first wait is {@link #STORED_ANSWER_KEPT}, and it doubles up to this.
+   */
+  public static final Duration LONGEST_RETRY_AFTER_OUTAGE = Duration.ofMinutes(5);
+
   private final Ticker ticker;
   private volatile Settings settings = Settings.DEFAULT;
   /** Made with the settings, by {@link #configure} or on the first lookup of a strategy never configured. */
@@ -83,6 +96,10 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
   private volatile boolean warnedNoClient;
   private volatile boolean warnedNoApi;
+  /** Where answers whose time is over are asked again, the kept one serving meanwhile; null: asked in line. */
+  private volatile Executor refresher;
+  /** The lookups being asked again in the background: one asking at a time per lookup. */
+  private final Set<Key> refreshing = ConcurrentHashMap.newKeySet();
 
   /** A strategy with the defaults, until configured. */
   public AssociatedNameStrategy() {
@@ -111,6 +128,24 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   @Override
   public void useRegistry(SchemaRegistryClient client) {
     this.client = Objects.requireNonNull(client, "client");
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Here: an answer whose time is over (its {@value #CACHE_EXPIRY_SECS_CONFIG}, the time a missing API is
+   * remembered, {@link #STORED_ANSWER_KEPT}) goes on serving while one asking at a time per lookup runs on
+   * {@code executor}, and stands meanwhile for the wait that asking would get if the registry could not be reached
+   * ({@link #STORED_ANSWER_KEPT}, then twice as long each time up to {@link #LONGEST_RETRY_AFTER_OUTAGE}). The
+   * registry's answer replaces it; when it names another subject, the listeners ({@link #onChange}) are told, so
+   * that a warm route asks at once. While the registry cannot be reached, the kept answer (its live one, or the one
+   * read from the disk cache) serves on, and the asking backs off; the disk cache is not read again. Any other
+   * failure (401, 403, several associated subjects, none with fallback {@code NONE}) withdraws the kept answer and
+   * tells the listeners: the next lookup asks in line, and fails as the registry answers.
+   */
+  @Override
+  public void refreshInBackground(Executor executor) {
+    this.refresher = Objects.requireNonNull(executor, "executor");
   }
 
   /**
@@ -181,7 +216,83 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
     if (registry.idsPerSubject()) {
       return fallback(current, topic, isKey, schema, "the registry's ids count per subject: it has no associations");
     }
-    return answers().get(key(current, topic, isKey, schema), k -> ask(registry, current, k, schema)).subject;
+    Key key = key(current, topic, isKey, schema);
+    Cache<Key, Answer> cache = answers();
+    Answer known = cache.getIfPresent(key);
+    if (known != null && known.stands(ticker.read())) {
+      return known.subject;
+    }
+    Executor executor = refresher;
+    if (known != null && executor != null) {
+      refreshLater(executor, registry, current, cache, key, known, schema);
+      Answer now = cache.getIfPresent(key);
+      if (now != null) {
+        return now.subject; // the kept answer, or the registry's if the asking is done already
+      }
+    }
+    return cache.asMap().compute(key, (k, old) -> old != null && old.stands(ticker.read()) ? old
+        : timed(current, ask(registry, current, k, schema), 0)).subject;
+  }
+
+  /**
+   * Asks {@code key} again on {@code executor} unless an asking of it is under way; {@code known}, its kept answer,
+   * stands meanwhile for the wait that asking would give it if the registry could not be reached.
+   */
+  private void refreshLater(Executor executor, SchemaRegistryClient registry, Settings current,
+      Cache<Key, Answer> cache, Key key, Answer known, Schema schema) {
+    if (!refreshing.add(key)) {
+      return;
+    }
+    long wait = known.outageNanos == 0 ? STORED_ANSWER_KEPT.toNanos()
+        : Math.min(2 * known.outageNanos, LONGEST_RETRY_AFTER_OUTAGE.toNanos());
+    Answer serving = known.servingFor(until(ticker.read(), wait), wait);
+    if (!cache.asMap().replace(key, known, serving)) {
+      refreshing.remove(key); // replaced meanwhile: by a newer answer, which stands
+      return;
+    }
+    try {
+      executor.execute(() -> refresh(registry, current, cache, key, serving, schema));
+    } catch (RuntimeException e) { // rejected: the kept answer serves its wait, then is asked again
+      refreshing.remove(key);
+    }
+  }
+
+  /**
+   * Asks the registry for {@code key} again, {@code serving} being the kept answer: see {@link #refreshInBackground}.
+   */
+  private void refresh(SchemaRegistryClient registry, Settings current, Cache<Key, Answer> cache, Key key,
+      Answer serving, Schema schema) {
+    String what = (key.isKey ? "key" : "value") + "s of topic '" + key.topic + "'";
+    try {
+      Answer found;
+      try {
+        found = timed(current, askLive(registry, current, key, schema), 0);
+      } catch (RegistryUnavailableException e) {
+        log.warn("Schema registry unavailable; the {} still go to subject '{}', asked again in {} seconds: {}", what,
+            serving.subject, TimeUnit.NANOSECONDS.toSeconds(serving.outageNanos), e.getMessage());
+        cache.asMap().replace(key, serving, serving.servingFor(until(ticker.read(), serving.outageNanos),
+            serving.outageNanos));
+        return;
+      } catch (RuntimeException e) {
+        log.warn("Asking the subject of the {} again failed; subject '{}' is no longer used, the next record asks "
+            + "again: {}", what, serving.subject, e.toString());
+        if (cache.asMap().remove(key, serving)) {
+          listeners.forEach(Runnable::run);
+        }
+        return;
+      } catch (Throwable e) { // an Error: the shared thread lives on, the kept answer serves its wait
+        log.warn("Asking the subject of the {} again failed; subject '{}' still serves, asked again in {} seconds: "
+            + "{}", what, serving.subject, TimeUnit.NANOSECONDS.toSeconds(serving.outageNanos), e.toString());
+        return;
+      }
+      if (cache.asMap().replace(key, serving, found) && !found.subject.equals(serving.subject)) {
+        log.info("The {} now go to subject '{}' (was '{}'), as the registry answers", what, found.subject,
+            serving.subject);
+        listeners.forEach(Runnable::run);
+      }
+    } finally {
+      refreshing.remove(key);
+    }
   }
 
   /**
@@ -196,17 +307,11 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
     if (registry == null || registry.idsPerSubject()) {
       return Long.MAX_VALUE;
     }
-    Key key = key(current, topic, isKey, schema);
-    Cache<Key, Answer> cache = answers();
-    Answer answer = cache.getIfPresent(key);
+    Answer answer = answers().getIfPresent(key(current, topic, isKey, schema));
     if (answer == null) {
-      return 0; // gone already (evicted, or expired): asked again on the next record
+      return 0; // gone already (evicted, withdrawn): asked again on the next record
     }
-    if (!answer.apiMissing && !answer.stored && current.expiry == null) {
-      return Long.MAX_VALUE;
-    }
-    OptionalLong left = cache.policy().expireVariably().orElseThrow().getExpiresAfter(key, TimeUnit.NANOSECONDS);
-    return left.isPresent() ? Math.max(0, left.getAsLong()) : 0;
+    return answer.standsUntil == Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(0, answer.standsUntil - ticker.read());
   }
 
   /** Whether the answer just given for these arguments is the registry's last one, read from the disk cache. */
@@ -251,13 +356,34 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
    * {@code SerializationException}, not kept (Confluent's loader throws, and so keeps nothing).
    */
   private Answer ask(SchemaRegistryClient registry, Settings current, Key key, Schema schema) {
-    String namespace = key.namespace;
+    try {
+      return askLive(registry, current, key, schema);
+    } catch (RegistryUnavailableException e) {
+      // Only when the registry cannot be reached: its last answer, kept in schema.cache.dir, for a short while.
+      String type = key.isKey ? Association.KEY : Association.VALUE;
+      List<Association> stored = registry.storedAssociations(key.namespace, key.topic, Association.TOPIC, type);
+      if (stored == null) {
+        throw e;
+      }
+      log.warn("Schema registry unavailable; using the {} associations of topic '{}' (namespace '{}') from the "
+          + "schema cache on disk, asked again after {} seconds: {}", type, key.topic, key.namespace,
+          STORED_ANSWER_KEPT.toSeconds(), e.getMessage());
+      return answer(current, key, schema, stored, true);
+    }
+  }
+
+  /**
+   * The registry's own answer for {@code key}, untimed.
+   *
+   * @throws RegistryUnavailableException when the registry cannot be reached
+   */
+  private Answer askLive(SchemaRegistryClient registry, Settings current, Key key, Schema schema) {
     String topic = key.topic;
     boolean isKey = key.isKey;
     String type = isKey ? Association.KEY : Association.VALUE;
     List<Association> associations;
     try {
-      associations = registry.associations(namespace, topic, Association.TOPIC, type);
+      associations = registry.associations(key.namespace, topic, Association.TOPIC, type);
     } catch (UnsupportedRegistryApiException e) {
       if (!warnedNoApi) {
         warnedNoApi = true;
@@ -265,19 +391,31 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
             + "after {} minutes ({})", UnsupportedRegistryApiException.REMEMBERED_FOR.toMinutes(), e.getMessage());
       }
       return new Answer(fallback(current, topic, isKey, schema, "the registry has no associations API"), true,
-          false);
-    } catch (RegistryUnavailableException e) {
-      // Only when the registry cannot be reached: its last answer, kept in schema.cache.dir, for a short while.
-      List<Association> stored = registry.storedAssociations(namespace, topic, Association.TOPIC, type);
-      if (stored == null) {
-        throw e;
-      }
-      log.warn("Schema registry unavailable; using the {} associations of topic '{}' (namespace '{}') from the "
-          + "schema cache on disk, asked again after {} seconds: {}", type, topic, namespace,
-          STORED_ANSWER_KEPT.toSeconds(), e.getMessage());
-      return answer(current, key, schema, stored, true);
+          false, 0, 0);
     }
     return answer(current, key, schema, associations, false);
+  }
+
+  /**
+   * {@code answer} standing from now for as long as its kind is kept: the settings' expiry, at most
+   * {@link #STORED_ANSWER_KEPT} for the disk's answer (which counts as an outage's wait already) and
+   * {@link UnsupportedRegistryApiException#REMEMBERED_FOR} for a missing API.
+   */
+  private Answer timed(Settings current, Answer answer, long outageNanos) {
+    long kept = current.expiry == null ? Long.MAX_VALUE : current.expiry.toNanos();
+    if (answer.stored) {
+      kept = Math.min(kept, STORED_ANSWER_KEPT.toNanos());
+    }
+    if (answer.apiMissing) {
+      kept = Math.min(kept, UnsupportedRegistryApiException.REMEMBERED_FOR.toNanos());
+    }
+    long outage = answer.stored ? STORED_ANSWER_KEPT.toNanos() : outageNanos;
+    return answer.servingFor(until(ticker.read(), kept), outage);
+  }
+
+  /** The ticker reading {@code nanos} after {@code now}; {@link Long#MAX_VALUE} (for good) for a very long time. */
+  private static long until(long now, long nanos) {
+    return nanos >= Long.MAX_VALUE / 2 ? Long.MAX_VALUE : now + Math.max(0, nanos);
   }
 
   /** The answer {@code associations} give; {@code stored}: they are the registry's last answer, kept on disk. */
@@ -293,10 +431,10 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
           + associations.stream().map(Association::subject).toList() + ": an association must name one");
     }
     if (associations.size() == 1) {
-      return new Answer(associations.get(0).subject(), false, stored);
+      return new Answer(associations.get(0).subject(), false, stored, 0, 0);
     }
     return new Answer(fallback(current, topic, isKey, schema, "the " + type + "s of topic '" + topic
-        + "' (namespace '" + namespace + "') have no associated subject in the registry"), false, stored);
+        + "' (namespace '" + namespace + "') have no associated subject in the registry"), false, stored, 0, 0);
   }
 
   /**
@@ -312,35 +450,27 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
     return current.fallback.strategy.subjectName(topic, isKey, schema);
   }
 
-  private Cache<Key, Answer> cache(Settings parsed) {
-    return Caffeine.newBuilder().ticker(ticker).maximumSize(parsed.cacheSize)
-        .expireAfter(new Expiry<Key, Answer>() {
-          @Override
-          public long expireAfterCreate(Key key, Answer answer, long now) {
-            long kept = parsed.expiry == null ? Long.MAX_VALUE : parsed.expiry.toNanos();
-            if (answer.stored) {
-              kept = Math.min(kept, STORED_ANSWER_KEPT.toNanos());
-            }
-            return answer.apiMissing ? Math.min(kept, UnsupportedRegistryApiException.REMEMBERED_FOR.toNanos()) : kept;
-          }
-
-          @Override
-          public long expireAfterUpdate(Key key, Answer answer, long now, long left) {
-            return expireAfterCreate(key, answer, now);
-          }
-
-          @Override
-          public long expireAfterRead(Key key, Answer answer, long now, long left) {
-            return left;
-          }
-        }).build();
+  private static Cache<Key, Answer> cache(Settings parsed) {
+    return Caffeine.newBuilder().maximumSize(parsed.cacheSize).build();
   }
 
   /**
-   * What was learnt for a key: its subject, whether it is the fallback's for want of the API, and whether it comes
-   * from the registry's last answer kept on disk ({@link #STORED_ANSWER_KEPT}).
+   * What was learnt for a key: its subject, whether it is the fallback's for want of the API, whether it comes
+   * from the registry's last answer kept on disk ({@link #STORED_ANSWER_KEPT}), the ticker reading until which it
+   * stands ({@link Long#MAX_VALUE}: for good), and the wait after the last asking that found the registry
+   * unreachable (0: it answered). Immutable.
    */
-  private record Answer(String subject, boolean apiMissing, boolean stored) {}
+  private record Answer(String subject, boolean apiMissing, boolean stored, long standsUntil, long outageNanos) {
+    /** Whether it still stands at ticker reading {@code now}. */
+    boolean stands(long now) {
+      return standsUntil == Long.MAX_VALUE || now - standsUntil < 0;
+    }
+
+    /** The same answer, standing until {@code until}, after an outage's wait of {@code outage}. */
+    Answer servingFor(long until, long outage) {
+      return new Answer(subject, apiMissing, stored, until, outage);
+    }
+  }
 
   /** A lookup: its namespace (the cluster id then), so that a new id never meets an answer of the old. */
   private record Key(String namespace, String topic, boolean isKey, Schema schema) {}

@@ -56,6 +56,14 @@ public final class ContextSubjects implements RegistryAwareStrategy {
 
   /** Passed on to the strategy within, when it asks the registry. */
   @Override
+  public void refreshInBackground(java.util.concurrent.Executor executor) {
+    if (subjects instanceof RegistryAwareStrategy aware) {
+      aware.refreshInBackground(executor);
+    }
+  }
+
+  /** Passed on to the strategy within, when it asks the registry. */
+  @Override
   public void useKafkaClusterId(String clusterId) {
     if (subjects instanceof RegistryAwareStrategy aware) {
       aware.useKafkaClusterId(clusterId);

@@ -43,8 +43,19 @@ public interface RegistryAwareStrategy extends SubjectNameStrategy {
   }
 
   /**
+   * Has answers whose time is over asked again on {@code executor}, off the caller's thread, the kept answer
+   * serving meanwhile (a {@link #subjectStandsNanos} that backs off while the registry cannot be reached), and
+   * {@link #onChange} told when an answer asked so is another subject or is withdrawn (a refusal: the next
+   * {@link #subjectName} asks in line, and fails as the registry answers). Without it an answer whose time is over is
+   * asked again in line. The serializer calls this once, before any record, with the serde's shared background
+   * thread, so that no record waits on the registry for a subject it had. This default ignores it.
+   */
+  default void refreshInBackground(java.util.concurrent.Executor executor) {}
+
+  /**
    * Has {@code listener} run whenever every subject given so far may have changed (a new Kafka cluster id, so a
-   * new namespace of associations). Returns the listener's removal. This default never runs it.
+   * new namespace of associations; with {@link #refreshInBackground}, an answer asked again that moved or was
+   * withdrawn). Returns the listener's removal. This default never runs it.
    */
   default AutoCloseable onChange(Runnable listener) {
     return () -> {};

@@ -42,6 +42,14 @@ public final class StreamsInternalTopicSubjects implements RegistryAwareStrategy
 
   /** Passed on to the strategy of the other topics, when it asks the registry. */
   @Override
+  public void refreshInBackground(java.util.concurrent.Executor executor) {
+    if (others instanceof RegistryAwareStrategy aware) {
+      aware.refreshInBackground(executor);
+    }
+  }
+
+  /** Passed on to the strategy of the other topics, when it asks the registry. */
+  @Override
   public void useKafkaClusterId(String clusterId) {
     if (others instanceof RegistryAwareStrategy aware) {
       aware.useKafkaClusterId(clusterId);

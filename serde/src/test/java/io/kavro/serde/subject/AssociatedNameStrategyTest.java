@@ -305,6 +305,120 @@ class AssociatedNameStrategyTest {
     assertThat(restarted.subjectStandsNanos("orders", false, ORDER)).isEqualTo(Long.MAX_VALUE);
   }
 
+  /**
+   * Issue 51, item 2 (the serializer's strategy, {@code refreshInBackground}): an answer whose time is over during an
+   * outage is served on while it is asked again off the caller's thread, one asking at a time, backing off (30, 60,
+   * 120 seconds...) while the registry stays down; the registry's new answer replaces it and the listeners are told.
+   */
+  @Test
+  void refreshInBackground_expiredAnswer_servedDuringAnOutage_backsOff_thenMoves() {
+    registry.associate(new Association("v1", "orders", "lkc-1", "topic", "value"));
+    AssociatedNameStrategy strategy = inBackground("subject.name.strategy.cache.expiry.secs", 60);
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("v1");
+    assertThat(asked).hasSize(1);
+
+    failure = new RegistryUnavailableException("HTTP 503", 503, 50301, "http://registry/associations", null);
+    nanos.addAndGet(Duration.ofSeconds(61).toNanos());
+    assertThat(strategy.subjectName("orders", false, ORDER)).as("served on, not asked in line").isEqualTo("v1");
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("v1");
+    assertThat(asked).as("no registry call on the caller's thread").hasSize(1);
+    assertThat(tasks).as("one asking at a time").hasSize(1);
+    assertThat(strategy.subjectStandsNanos("orders", false, ORDER)).isEqualTo(Duration.ofSeconds(30).toNanos());
+
+    runAll(tasks);
+    assertThat(asked).as("asked in the background; the disk not read").containsExactly("-/orders/topic/value",
+        "-/orders/topic/value");
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("v1");
+    assertThat(tasks).as("within the wait: not asked").isEmpty();
+    nanos.addAndGet(Duration.ofSeconds(31).toNanos());
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("v1");
+    assertThat(strategy.subjectStandsNanos("orders", false, ORDER)).as("backing off")
+        .isEqualTo(Duration.ofSeconds(60).toNanos());
+    runAll(tasks);
+    nanos.addAndGet(Duration.ofSeconds(61).toNanos());
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("v1");
+    assertThat(strategy.subjectStandsNanos("orders", false, ORDER)).isEqualTo(Duration.ofSeconds(120).toNanos());
+    assertThat(told).as("nothing moved yet").hasValue(0);
+
+    failure = null; // the registry is back, the association moved meanwhile
+    registry.associate(new Association("v2", "orders", "lkc-1", "topic", "value"));
+    runAll(tasks);
+    assertThat(told).as("the listeners told of the move").hasValue(1);
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("v2");
+    assertThat(strategy.subjectStandsNanos("orders", false, ORDER)).isEqualTo(Duration.ofSeconds(60).toNanos());
+    assertThat(asked).hasSize(4);
+  }
+
+  /**
+   * Issue 51, item 2: the 30-second answer read from the disk cache (a producer restarted during an outage) is served
+   * on while it is asked again in the background; a refusal then (401, 403) withdraws it, and the caller's next
+   * lookup asks in line and fails as the registry answers: a stored answer never serves after a refusal.
+   */
+  @Test
+  void refreshInBackground_storedAnswer_withdrawnOnARefusal_neverServedAfter() {
+    stored = List.of(new Association(":.a:orders-value", "orders", "-", "topic", "value"));
+    failure = new RegistryUnavailableException("HTTP 503", 503, 50301, "http://registry/associations", null);
+    AssociatedNameStrategy strategy = inBackground();
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo(":.a:orders-value");
+    assertThat(asked).containsExactly("-/orders/topic/value", "stored:orders");
+
+    nanos.addAndGet(AssociatedNameStrategy.STORED_ANSWER_KEPT.plusSeconds(1).toNanos());
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo(":.a:orders-value");
+    assertThat(asked).as("not asked in line").hasSize(2);
+    assertThat(strategy.subjectStandsNanos("orders", false, ORDER)).as("the disk's answer counts as a first wait")
+        .isEqualTo(Duration.ofSeconds(60).toNanos());
+    runAll(tasks);
+    assertThat(asked).as("asked again, the disk not read again").containsExactly("-/orders/topic/value",
+        "stored:orders", "-/orders/topic/value");
+    assertThat(strategy.subjectIsStored("orders", false, ORDER)).isTrue();
+
+    failure = new io.kavro.registry.RegistryAccessDeniedException("HTTP 403", 403, 40301, "http://registry", null);
+    nanos.addAndGet(Duration.ofSeconds(61).toNanos());
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo(":.a:orders-value");
+    runAll(tasks);
+    assertThat(told).as("withdrawn: the listeners ask again").hasValue(1);
+    assertThatThrownBy(() -> strategy.subjectName("orders", false, ORDER))
+        .isInstanceOf(io.kavro.registry.RegistryAccessDeniedException.class);
+    assertThat(strategy.subjectStandsNanos("orders", false, ORDER)).isZero();
+  }
+
+  /** Issue 51, item 2: the registry back with the stored answer's subject: the live answer replaces it, no move. */
+  @Test
+  void refreshInBackground_storedAnswer_confirmedLive_noMove() {
+    stored = List.of(new Association("orders-contract", "orders", "-", "topic", "value"));
+    failure = new RegistryUnavailableException("HTTP 503", 503, 50301, "http://registry/associations", null);
+    AssociatedNameStrategy strategy = inBackground();
+    strategy.subjectName("orders", false, ORDER);
+
+    failure = null;
+    registry.associate(new Association("orders-contract", "orders", "lkc-1", "topic", "value"));
+    nanos.addAndGet(AssociatedNameStrategy.STORED_ANSWER_KEPT.plusSeconds(1).toNanos());
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("orders-contract");
+    runAll(tasks);
+    assertThat(strategy.subjectIsStored("orders", false, ORDER)).isFalse();
+    assertThat(strategy.subjectStandsNanos("orders", false, ORDER)).isEqualTo(Long.MAX_VALUE);
+    assertThat(told).hasValue(0);
+  }
+
+  /** Askings in the background queued by {@link #inBackground}'s strategies, run by {@link #runAll}. */
+  private final List<Runnable> tasks = new ArrayList<>();
+  /** How often {@link #inBackground}'s strategies told their listeners. */
+  private final AtomicLong told = new AtomicLong();
+
+  /** As {@link #strategy}, asking again in the background ({@link #tasks}), telling {@link #told}. */
+  private AssociatedNameStrategy inBackground(Object... keyValues) {
+    AssociatedNameStrategy strategy = strategy(keyValues);
+    strategy.refreshInBackground(tasks::add);
+    strategy.onChange(told::incrementAndGet);
+    return strategy;
+  }
+
+  private static void runAll(List<Runnable> tasks) {
+    List<Runnable> now = new ArrayList<>(tasks);
+    tasks.clear();
+    now.forEach(Runnable::run);
+  }
+
   /** Only an outage reads the stored answer: a refusal (401, 403, a bad answer) is the registry's, and fails. */
   @Test
   void refusal_neverReadsTheStoredAnswer() {

@@ -31,6 +31,19 @@ public final class TickedAssociatedNameStrategy implements RegistryAwareStrategy
     strategy.useRegistry(client);
   }
 
+  private volatile java.util.concurrent.Executor refresher;
+
+  @Override
+  public void refreshInBackground(java.util.concurrent.Executor executor) {
+    this.refresher = executor;
+    strategy.refreshInBackground(executor);
+  }
+
+  /** The executor last given by {@link #refreshInBackground}, or null: what the serde gave. */
+  public java.util.concurrent.Executor refresher() {
+    return refresher;
+  }
+
   @Override
   public void useKafkaClusterId(String clusterId) {
     strategy.useKafkaClusterId(clusterId);
