@@ -17,14 +17,18 @@ import okhttp3.HttpUrl;
  *   <li>Karapace (FastAPI): the bare JSON string {@code "Not Found"}, the body of its handler of Starlette's
  *       {@code HTTPException}.</li>
  *   <li>Apicurio, on its Confluent-compatible URL ({@code .../apis/ccompat/v<n>}, {@link Urls#root}) only:
- *       Apicurio 2's JAX-RS answer, a JSON object named {@code "NotFoundException"} ({@code RESTEASY003210: Could
- *       not find resource}), and Apicurio 3's (Quarkus) 404 without a body.</li>
+ *       Apicurio 2's JAX-RS answer, a JSON object whose {@code message} is RESTEasy's {@code RESTEASY003210: Could
+ *       not find resource for full path} (or that is named {@code "NotFoundException"}), and Apicurio 3's (Quarkus)
+ *       404 without a body.</li>
  * </ul>
  */
 final class MissingApiAnswers {
   /** The answers known, for messages. */
   static final String KNOWN = "Confluent's JSON error_code 404, Karapace's \"Not Found\", and on an Apicurio URL "
-      + "(.../apis/ccompat/v<n>) Apicurio's NotFoundException or empty 404";
+      + "(.../apis/ccompat/v<n>) Apicurio's RESTEasy NotFoundException or empty 404";
+
+  /** RESTEasy's code for a path that no resource serves ("Could not find resource for full path"). */
+  private static final String RESTEASY_NO_RESOURCE = "RESTEASY003210";
 
   private MissingApiAnswers() {}
 
@@ -46,8 +50,9 @@ final class MissingApiAnswers {
       }
       return null;
     }
-    if (json != null && json.isObject() && json.path("name").asText("").equals("NotFoundException")) {
-      return "Apicurio's answer for a path it does not serve: NotFoundException";
+    if (json != null && json.isObject() && (json.path("name").asText("").equals("NotFoundException")
+        || json.path("message").asText("").startsWith(RESTEASY_NO_RESOURCE))) {
+      return "Apicurio's answer for a path it does not serve: JAX-RS's NotFoundException";
     }
     if (json == null && body.isBlank()) {
       return "Apicurio 3's answer for a path it does not serve: an empty 404";
