@@ -51,11 +51,17 @@ public final class ErrorMapping {
     return status == 404 && errorCode >= 40400 && errorCode <= 40499;
   }
 
+  /** Whether {@code endpoint}, the configured base URL that answered, is Apicurio's ({@code .../apis/ccompat/v<n>}). */
+  static boolean apicurio(HttpUrl endpoint) {
+    return endpoint != null && Urls.root(endpoint) != null;
+  }
+
   /**
    * Whether a 404 is Apicurio's own "not found" in its own API, which has no 404xx codes: its JSON names the
    * registry's exception ({@code "name": "ArtifactNotFoundException"}, {@code "ContentNotFoundException"}...).
    * A path it does not serve (Apicurio 2 asked for its v3 API) answers as JAX-RS's plain
-   * {@code NotFoundException} ({@code RESTEASY003210}), which is no such answer.
+   * {@code NotFoundException} ({@code RESTEASY003210}), which is no such answer. Counted only from Apicurio's URL
+   * ({@link #apicurio}): from another, such JSON is no registry's (Confluent's "not found" has its 404xx code).
    */
   static boolean apicurioNotFound(int status, JsonNode json) {
     String name = json == null ? "" : json.path("name").asText("");
@@ -116,7 +122,7 @@ public final class ErrorMapping {
           + "retried",
           status, errorCode, url, null);
     }
-    if (registryNotFound(status, errorCode) || apicurioNotFound(status, json)) {
+    if (registryNotFound(status, errorCode) || apicurioNotFound(status, json) && apicurio(endpoint)) {
       return new SchemaNotFoundException(message, status, errorCode, url, null);
     }
     if (status == 404 && base != null) {
@@ -124,7 +130,7 @@ public final class ErrorMapping {
           + shorten(detail), errorCode, url, base);
     }
     if (status == 404 && api != null && api.knownAnswersOnly) {
-      String whose = MissingApiAnswers.whose(endpoint, json, body);
+      String whose = MissingApiAnswers.whose(endpoint, body, contentType);
       if (whose != null) {
         return new NoSuchApiAnswerException(message + " (" + whose + ")", status, errorCode, url);
       }

@@ -53,6 +53,15 @@ public enum OptionalApi {
    */
   final boolean knownAnswersOnly;
 
+  /**
+   * Whether only the registry's own answer in a shape {@link MissingApiAnswers} knows says that it lacks this API:
+   * then an answer that is not one (a 2xx without JSON from a login page or a proxy, a 404 of another shape) is an
+   * outage, never learned as a missing API.
+   */
+  public boolean knownAnswersOnly() {
+    return knownAnswersOnly;
+  }
+
   OptionalApi(String description, boolean learnedFromBare404, boolean knownAnswersOnly) {
     this.description = description;
     this.learnedFromBare404 = learnedFromBare404;

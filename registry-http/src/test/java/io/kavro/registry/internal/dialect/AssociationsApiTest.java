@@ -196,7 +196,8 @@ class AssociationsApiTest {
   @org.junit.jupiter.params.ParameterizedTest
   @org.junit.jupiter.params.provider.ValueSource(strings = {"", "{\"message\":\"no Route matched with those values\"}",
       "{\"message\":\"Not Found\"}", "{\"message\":\"RESTEASY003210: Could not find resource\",\"error_code\":0}",
-      "{\"error_code\":0,\"name\":\"NotFoundException\"}", "\"Gone fishing\""})
+      "{\"error_code\":0,\"name\":\"NotFoundException\"}", "\"Gone fishing\"",
+      "\"Not Found\" and more", "\"Not Found\"\"Not Found\"", "{\"error_code\":404,\"message\":\"HTTP 404\"} trailing"})
   void confluentKindUrl_unknown404Shape_outage_retried_notLearned(String body) throws Exception {
     HttpSchemaRegistryClient client = client("/", 1);
     registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
@@ -259,6 +260,71 @@ class AssociationsApiTest {
     registry.takeRequest();
     assertThat(registry.takeRequest().getTarget()).startsWith("/a/associations/");
     assertThat(registry.takeRequest().getTarget()).startsWith("/b/associations/");
+  }
+
+  /**
+   * Review of issue 51, item 7: Karapace's bare "Not Found" counts only as its JSON: the same text as a page of text
+   * (a proxy's) is an outage.
+   */
+  @Test
+  void karapacesText_notAsJson_outage_notLearned() throws Exception {
+    HttpSchemaRegistryClient client = client("/", 0);
+    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    client.compatibility();
+    registry.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "text/plain")
+        .body("\"Not Found\"").build());
+    registry.enqueue(json(200, "[]"));
+
+    assertThatThrownBy(() -> client.associations("-", "orders", "topic", "value"))
+        .isExactlyInstanceOf(RegistryUnavailableException.class).hasMessageContaining("not a registry's own answer");
+    assertThat(client.associations("-", "orders", "topic", "value")).as("not learned as missing").isEmpty();
+  }
+
+  /**
+   * Review of issue 51, item 4: a success without JSON on the associations path (a login page's 200
+   * {@code text/html}, a proxy's 204) is no registry's answer: an outage, retriable, never learned as a missing API
+   * (which would send records to the fallback's subjects for five minutes).
+   */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(ints = {200, 204})
+  void successWithoutJson_outage_notLearnedAsMissing(int status) throws Exception {
+    HttpSchemaRegistryClient client = client("/", 0);
+    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    client.compatibility();
+    MockResponse.Builder answer = new MockResponse.Builder().code(status);
+    if (status == 200) {
+      answer.setHeader("Content-Type", "text/html").body("<html><body>Sign in</body></html>");
+    }
+    registry.enqueue(answer.build());
+    registry.enqueue(json(200, "[{\"subject\":\"orders-contract\"}]"));
+
+    assertThatThrownBy(() -> client.associations("-", "orders", "topic", "value"))
+        .isInstanceOf(RegistryUnavailableException.class)
+        .isNotInstanceOf(UnsupportedRegistryApiException.class)
+        .hasMessageContaining("HTTP " + status).hasMessageContaining("not the registry's answer");
+    assertThat(client.associations("-", "orders", "topic", "value")).as("not learned as missing: asked")
+        .extracting(Association::subject).containsExactly("orders-contract");
+  }
+
+  /**
+   * Review of issue 51, item 7: Apicurio's "not found" JSON (its exception's name, no 404xx code) is the registry's
+   * own "not found" only from Apicurio's URL; from a URL of Confluent's kind it is no registry's answer: an outage.
+   */
+  @Test
+  void apicuriosNotFoundJson_fromAConfluentKindUrl_notANotFound() throws Exception {
+    String body = "{\"message\":\"No artifact with ID '7' was found.\",\"name\":\"ArtifactNotFoundException\"}";
+    HttpSchemaRegistryClient confluent = client("/", 0);
+    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    confluent.compatibility();
+    registry.enqueue(json(404, body));
+    assertThatThrownBy(() -> confluent.schemaById(7)).isInstanceOf(RegistryUnavailableException.class)
+        .isNotInstanceOf(io.kavro.registry.SchemaNotFoundException.class);
+
+    HttpSchemaRegistryClient apicurio = client("/apis/ccompat/v7", 0);
+    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    apicurio.compatibility();
+    registry.enqueue(json(404, body));
+    assertThatThrownBy(() -> apicurio.schemaById(7)).isInstanceOf(io.kavro.registry.SchemaNotFoundException.class);
   }
 
   private static MockResponse bare404(String body) {
