@@ -92,7 +92,7 @@ class AssociatedRoutesTest {
     TickedAssociatedNameStrategy strategy = (TickedAssociatedNameStrategy) config.subjectNameStrategy();
     assertThat(strategy.refresher()).as("the serializer has its subjects asked again off the record path")
         .isSameAs(ContextRefresher.executor());
-    strategy.refreshInBackground(refreshes::add); // here the test runs the askings itself
+    strategy.redirectRefreshes(refreshes::add); // here the test runs the askings itself
     return config;
   }
 
@@ -204,6 +204,50 @@ class AssociatedRoutesTest {
     engine.serialize("orders", null, order(24));
     assertThat(registry.subjects()).containsExactlyInAnyOrder("orders-v1", "orders-v2");
     assertThat(lookupsOnRecordThread).as("only the first, cold lookup on a record's thread").hasValue(1);
+  }
+
+  /**
+   * Review of issue 51, item 2: while the asking in the background is still queued past the answer's wait (the
+   * shared thread busy), records keep the route: none asks its subject again, none makes a route.
+   */
+  @Test
+  void expiredAnswer_askingStillQueuedPastItsWait_recordsKeepTheRoute() {
+    registry.associate(new Association("orders-v1", "orders", "lkc-1", "topic", "value"));
+    AvroSerdeConfig config = engine("subject.name.strategy.cache.expiry.secs", 60);
+    TickedAssociatedNameStrategy strategy = (TickedAssociatedNameStrategy) config.subjectNameStrategy();
+    engine.serialize("orders", null, order(1));
+    advance(Duration.ofSeconds(61));
+    engine.serialize("orders", null, order(2)); // queues the asking; the answer stands its first wait
+    assertThat(refreshes).hasSize(1);
+    int asked = strategy.asked.get();
+
+    advance(Duration.ofSeconds(31)); // past that wait, the asking still queued
+    for (int i = 3; i < 13; i++) {
+      engine.serialize("orders", null, order(i));
+    }
+    assertThat(strategy.asked.get() - asked).as("the subject asked again by 10 records while the asking is queued")
+        .isLessThanOrEqualTo(1);
+    assertThat(refreshes).as("still the one asking").hasSize(1);
+    assertThat(lookups).as("no registry call").hasValue(1);
+  }
+
+  /**
+   * Review of issue 51, item 5: the serializer closed while its strategy's asking is queued on the shared thread:
+   * the asking runs later and asks the registry nothing.
+   */
+  @Test
+  void closed_withAnAskingQueued_registryNotAsked() {
+    registry.associate(new Association("orders-v1", "orders", "lkc-1", "topic", "value"));
+    engine("subject.name.strategy.cache.expiry.secs", 60);
+    engine.serialize("orders", null, order(1));
+    advance(Duration.ofSeconds(61));
+    engine.serialize("orders", null, order(2));
+    assertThat(refreshes).hasSize(1);
+
+    engine.close();
+    engine = null;
+    refreshed();
+    assertThat(lookups).as("only the first lookup").hasValue(1);
   }
 
   @Test

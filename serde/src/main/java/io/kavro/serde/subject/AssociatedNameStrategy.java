@@ -8,6 +8,7 @@ import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.UnsupportedRegistryApiException;
+import io.kavro.serde.internal.OutageBackoff;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -37,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * Confluent's strategy, whose producer tells it before the first record), else {@value #KAFKA_CLUSTER_ID_CONFIG},
  * else {@code "-"} (any cluster). The answer is kept ({@value #CACHE_SIZE_CONFIG} entries, 1000 by default; for
  * {@value #CACHE_EXPIRY_SECS_CONFIG} seconds, forever by default), and the serializer's routes keep the subject
- * no longer ({@link #subjectStandsNanos}). More than one associated subject is refused (a
+ * no longer ({@link #standingSubject}). More than one associated subject is refused (a
  * {@code SerializationException} naming them), as is no subject with fallback {@code NONE}: neither is kept, the
  * registry is asked again on the next record, as Confluent's loader does. The registry's answer that it lacks the
  * API is kept only as long as the registry client remembers it
@@ -78,13 +79,7 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
    * kept before the registry is asked again (and a warm route asks its subject again): its live answer then
    * replaces it.
    */
-  public static final Duration STORED_ANSWER_KEPT = Duration.ofSeconds(30);
-
-  /**
-   * With {@link #refreshInBackground}: the longest wait between two askings of an answer while the registry stays
-   * unreachable. The first wait is {@link #STORED_ANSWER_KEPT}, and it doubles up to this.
-   */
-  public static final Duration LONGEST_RETRY_AFTER_OUTAGE = Duration.ofMinutes(5);
+  public static final Duration STORED_ANSWER_KEPT = OutageBackoff.FIRST_WAIT;
 
   private final Ticker ticker;
   private volatile Settings settings = Settings.DEFAULT;
@@ -97,7 +92,7 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   private volatile boolean warnedNoClient;
   private volatile boolean warnedNoApi;
   /** Where answers whose time is over are asked again, the kept one serving meanwhile; null: asked in line. */
-  private volatile Executor refresher;
+  private volatile Background refresher;
   /** The lookups being asked again in the background: one asking at a time per lookup. */
   private final Set<Key> refreshing = ConcurrentHashMap.newKeySet();
 
@@ -136,16 +131,21 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
    * <p>Here: an answer whose time is over (its {@value #CACHE_EXPIRY_SECS_CONFIG}, the time a missing API is
    * remembered, {@link #STORED_ANSWER_KEPT}) goes on serving while one asking at a time per lookup runs on
    * {@code executor}, and stands meanwhile for the wait that asking would get if the registry could not be reached
-   * ({@link #STORED_ANSWER_KEPT}, then twice as long each time up to {@link #LONGEST_RETRY_AFTER_OUTAGE}). The
-   * registry's answer replaces it; when it names another subject, the listeners ({@link #onChange}) are told, so
+   * ({@link OutageBackoff}: {@link #STORED_ANSWER_KEPT}, then twice as long each time up to five minutes), and for
+   * as long as that asking is queued or under way. The registry's answer replaces it; when it names another subject, the listeners ({@link #onChange}) are told, so
    * that a warm route asks at once. While the registry cannot be reached, the kept answer (its live one, or the one
    * read from the disk cache) serves on, and the asking backs off; the disk cache is not read again. Any other
    * failure (401, 403, several associated subjects, none with fallback {@code NONE}) withdraws the kept answer and
-   * tells the listeners: the next lookup asks in line, and fails as the registry answers.
+   * tells the listeners: the next lookup asks in line, and fails as the registry answers. The registry's answer that
+   * it lacks the API, for a kept answer that it gave with the API (a node not yet upgraded answering during a
+   * rolling upgrade), counts as an outage: the kept answer serves on, and the asking backs off.
+   * Closing what this returns stops it: an asking still queued then returns without asking the registry.
    */
   @Override
-  public void refreshInBackground(Executor executor) {
-    this.refresher = Objects.requireNonNull(executor, "executor");
+  public AutoCloseable refreshInBackground(Executor executor) {
+    Background background = new Background(Objects.requireNonNull(executor, "executor"));
+    this.refresher = background;
+    return background;
   }
 
   /**
@@ -205,6 +205,37 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   public String subjectName(String topic, boolean isKey, Schema schema) {
     Settings current = settings;
     SchemaRegistryClient registry = client;
+    if (registry == null || registry.idsPerSubject()) {
+      return withoutRegistry(current, registry, topic, isKey, schema);
+    }
+    return answer(current, registry, key(current, topic, isKey, schema), schema).subject;
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Here: the subject of the answer given, and what is left of its time; while an asking of it in the background
+   * is queued or under way, at least the wait that asking would give it if the registry could not be reached (a
+   * caller asks again then, not on every record while the shared thread is busy).
+   *
+   * @throws SchemaRegistryException as {@link #subjectName} does
+   * @throws SerializationException as {@link #subjectName} does
+   */
+  @Override
+  public StandingSubject standingSubject(String topic, boolean isKey, Schema schema) {
+    Settings current = settings;
+    SchemaRegistryClient registry = client;
+    if (registry == null || registry.idsPerSubject()) {
+      return new StandingSubject(withoutRegistry(current, registry, topic, isKey, schema), Long.MAX_VALUE);
+    }
+    Key key = key(current, topic, isKey, schema);
+    Answer answer = answer(current, registry, key, schema);
+    return new StandingSubject(answer.subject, standsNanos(key, answer));
+  }
+
+  /** The fallback's subject when there is no registry to ask: none given, or one whose ids count per subject. */
+  private String withoutRegistry(Settings current, SchemaRegistryClient registry, String topic, boolean isKey,
+      Schema schema) {
     if (registry == null) {
       if (!warnedNoClient) {
         warnedNoClient = true;
@@ -213,45 +244,60 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
       }
       return fallback(current, topic, isKey, schema, "this strategy has no registry client");
     }
-    if (registry.idsPerSubject()) {
-      return fallback(current, topic, isKey, schema, "the registry's ids count per subject: it has no associations");
-    }
-    Key key = key(current, topic, isKey, schema);
+    return fallback(current, topic, isKey, schema, "the registry's ids count per subject: it has no associations");
+  }
+
+  /** The answer for {@code key}: kept, asked again in the background, or asked in line. */
+  private Answer answer(Settings current, SchemaRegistryClient registry, Key key, Schema schema) {
     Cache<Key, Answer> cache = answers();
     Answer known = cache.getIfPresent(key);
     if (known != null && known.stands(ticker.read())) {
-      return known.subject;
+      return known;
     }
-    Executor executor = refresher;
-    if (known != null && executor != null) {
-      refreshLater(executor, registry, current, cache, key, known, schema);
+    Background background = refresher;
+    if (known != null && background != null && !background.closed) {
+      refreshLater(background, registry, current, cache, key, known, schema);
       Answer now = cache.getIfPresent(key);
       if (now != null) {
-        return now.subject; // the kept answer, or the registry's if the asking is done already
+        return now; // the kept answer, or the registry's if the asking is done already
       }
     }
     return cache.asMap().compute(key, (k, old) -> old != null && old.stands(ticker.read()) ? old
-        : timed(current, ask(registry, current, k, schema), 0)).subject;
+        : timed(current, ask(registry, current, k, schema), 0));
+  }
+
+  /**
+   * How long {@code answer}, the one for {@code key}, stands from now: what is left of its time; while an asking of
+   * it is queued or under way, at least its outage's wait.
+   */
+  private long standsNanos(Key key, Answer answer) {
+    if (answer.standsUntil == Long.MAX_VALUE) {
+      return Long.MAX_VALUE;
+    }
+    long left = answer.standsUntil - ticker.read();
+    if (left > 0) {
+      return left;
+    }
+    return refreshing.contains(key) ? answer.outageNanos : 0;
   }
 
   /**
    * Asks {@code key} again on {@code executor} unless an asking of it is under way; {@code known}, its kept answer,
    * stands meanwhile for the wait that asking would give it if the registry could not be reached.
    */
-  private void refreshLater(Executor executor, SchemaRegistryClient registry, Settings current,
+  private void refreshLater(Background background, SchemaRegistryClient registry, Settings current,
       Cache<Key, Answer> cache, Key key, Answer known, Schema schema) {
     if (!refreshing.add(key)) {
       return;
     }
-    long wait = known.outageNanos == 0 ? STORED_ANSWER_KEPT.toNanos()
-        : Math.min(2 * known.outageNanos, LONGEST_RETRY_AFTER_OUTAGE.toNanos());
+    long wait = OutageBackoff.nextWaitNanos(known.outageNanos);
     Answer serving = known.servingFor(until(ticker.read(), wait), wait);
     if (!cache.asMap().replace(key, known, serving)) {
       refreshing.remove(key); // replaced meanwhile: by a newer answer, which stands
       return;
     }
     try {
-      executor.execute(() -> refresh(registry, current, cache, key, serving, schema));
+      background.executor.execute(() -> refresh(background, registry, current, cache, key, serving, schema));
     } catch (RuntimeException e) { // rejected: the kept answer serves its wait, then is asked again
       refreshing.remove(key);
     }
@@ -260,18 +306,18 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   /**
    * Asks the registry for {@code key} again, {@code serving} being the kept answer: see {@link #refreshInBackground}.
    */
-  private void refresh(SchemaRegistryClient registry, Settings current, Cache<Key, Answer> cache, Key key,
-      Answer serving, Schema schema) {
+  private void refresh(Background background, SchemaRegistryClient registry, Settings current,
+      Cache<Key, Answer> cache, Key key, Answer serving, Schema schema) {
     String what = (key.isKey ? "key" : "value") + "s of topic '" + key.topic + "'";
     try {
+      if (background.closed) {
+        return; // the serde is closed: nothing asked, nothing kept
+      }
       Answer found;
       try {
         found = timed(current, askLive(registry, current, key, schema), 0);
       } catch (RegistryUnavailableException e) {
-        log.warn("Schema registry unavailable; the {} still go to subject '{}', asked again in {} seconds: {}", what,
-            serving.subject, TimeUnit.NANOSECONDS.toSeconds(serving.outageNanos), e.getMessage());
-        cache.asMap().replace(key, serving, serving.servingFor(until(ticker.read(), serving.outageNanos),
-            serving.outageNanos));
+        servedOn(cache, key, serving, what, e.getMessage());
         return;
       } catch (RuntimeException e) {
         log.warn("Asking the subject of the {} again failed; subject '{}' is no longer used, the next record asks "
@@ -285,6 +331,11 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
             + "{}", what, serving.subject, TimeUnit.NANOSECONDS.toSeconds(serving.outageNanos), e.toString());
         return;
       }
+      if (found.apiMissing && !serving.apiMissing) {
+        // The API answered for this lookup before: a node without it (a rolling upgrade) answered now.
+        servedOn(cache, key, serving, what, "the registry answered that it has no associations API, which it had");
+        return;
+      }
       if (cache.asMap().replace(key, serving, found) && !found.subject.equals(serving.subject)) {
         log.info("The {} now go to subject '{}' (was '{}'), as the registry answers", what, found.subject,
             serving.subject);
@@ -296,9 +347,21 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   }
 
   /**
+   * {@code serving}, the kept answer for {@code key}, serving on after an asking that found the registry
+   * unreachable ({@code why}), until its outage's wait is over.
+   */
+  private void servedOn(Cache<Key, Answer> cache, Key key, Answer serving, String what, String why) {
+    log.warn("Schema registry unavailable; the {} still go to subject '{}', asked again in {} seconds: {}", what,
+        serving.subject, TimeUnit.NANOSECONDS.toSeconds(serving.outageNanos), why);
+    cache.asMap().replace(key, serving, serving.servingFor(until(ticker.read(), serving.outageNanos),
+        serving.outageNanos));
+  }
+
+  /**
    * How long the subject just given for these arguments stands: what is left of its answer's time in the cache
-   * ({@value #CACHE_EXPIRY_SECS_CONFIG}, or the time a missing API is remembered); {@link Long#MAX_VALUE} when it
-   * is kept for good. Called when a route is made, not per record.
+   * ({@value #CACHE_EXPIRY_SECS_CONFIG}, or the time a missing API is remembered), at least its outage's wait while
+   * it is asked again in the background; {@link Long#MAX_VALUE} when it is kept for good. Called when a route is
+   * made, not per record. {@link #standingSubject} gives it with the subject, from the same answer.
    */
   @Override
   public long subjectStandsNanos(String topic, boolean isKey, Schema schema) {
@@ -307,11 +370,12 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
     if (registry == null || registry.idsPerSubject()) {
       return Long.MAX_VALUE;
     }
-    Answer answer = answers().getIfPresent(key(current, topic, isKey, schema));
+    Key key = key(current, topic, isKey, schema);
+    Answer answer = answers().getIfPresent(key);
     if (answer == null) {
       return 0; // gone already (evicted, withdrawn): asked again on the next record
     }
-    return answer.standsUntil == Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(0, answer.standsUntil - ticker.read());
+    return standsNanos(key, answer);
   }
 
   /** Whether the answer just given for these arguments is the registry's last one, read from the disk cache. */
@@ -469,6 +533,24 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
     /** The same answer, standing until {@code until}, after an outage's wait of {@code outage}. */
     Answer servingFor(long until, long outage) {
       return new Answer(subject, apiMissing, stored, until, outage);
+    }
+  }
+
+  /**
+   * The askings in the background given by {@link #refreshInBackground}, on {@code executor}; closed (the serde
+   * closed), an asking still queued asks nothing.
+   */
+  private static final class Background implements AutoCloseable {
+    final Executor executor;
+    volatile boolean closed;
+
+    Background(Executor executor) {
+      this.executor = executor;
+    }
+
+    @Override
+    public void close() {
+      closed = true;
     }
   }
 

@@ -400,6 +400,82 @@ class AssociatedNameStrategyTest {
     assertThat(told).hasValue(0);
   }
 
+  /**
+   * Review of issue 51, item 2: while the asking in the background is still queued (the shared thread busy) past the
+   * answer's wait, the answer stands for that wait again, not 0: a caller that keeps the subject asks again then,
+   * not on every record.
+   */
+  @Test
+  void refreshInBackground_askingStillQueued_pastItsWait_answerStillStands() {
+    registry.associate(new Association("v1", "orders", "lkc-1", "topic", "value"));
+    AssociatedNameStrategy strategy = inBackground("subject.name.strategy.cache.expiry.secs", 60);
+    strategy.subjectName("orders", false, ORDER);
+    nanos.addAndGet(Duration.ofSeconds(61).toNanos());
+    assertThat(strategy.standingSubject("orders", false, ORDER))
+        .isEqualTo(new StandingSubject("v1", Duration.ofSeconds(30).toNanos()));
+
+    nanos.addAndGet(Duration.ofSeconds(31).toNanos()); // still queued
+    assertThat(strategy.standingSubject("orders", false, ORDER)).as("stands while its asking is queued")
+        .isEqualTo(new StandingSubject("v1", Duration.ofSeconds(30).toNanos()));
+    assertThat(strategy.subjectStandsNanos("orders", false, ORDER)).isEqualTo(Duration.ofSeconds(30).toNanos());
+    assertThat(tasks).as("still one asking").hasSize(1);
+    runAll(tasks);
+    assertThat(strategy.standingSubject("orders", false, ORDER))
+        .isEqualTo(new StandingSubject("v1", Duration.ofSeconds(60).toNanos()));
+  }
+
+  /**
+   * Review of issue 51, item 5: an asking still queued when the serde closes (what {@code refreshInBackground}
+   * returned closed) asks the registry nothing and keeps nothing.
+   */
+  @Test
+  void refreshInBackground_closedWithAnAskingQueued_registryNotAsked() throws Exception {
+    registry.associate(new Association("v1", "orders", "lkc-1", "topic", "value"));
+    AssociatedNameStrategy strategy = strategy("subject.name.strategy.cache.expiry.secs", 60);
+    AutoCloseable background = strategy.refreshInBackground(tasks::add);
+    strategy.subjectName("orders", false, ORDER);
+    nanos.addAndGet(Duration.ofSeconds(61).toNanos());
+    registry.associate(new Association("v2", "orders", "lkc-1", "topic", "value"));
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("v1");
+    assertThat(tasks).hasSize(1);
+
+    background.close();
+    runAll(tasks);
+    assertThat(asked).as("the queued asking asked nothing").containsExactly("-/orders/topic/value");
+  }
+
+  /**
+   * Review of issue 51, item 6: during a rolling upgrade, a node without the associations API answers the asking in
+   * the background of a live association: that is no reason to write under the fallback's subject; the kept answer
+   * serves on and the asking backs off, as in an outage, and the association is followed when a node with the API
+   * answers again.
+   */
+  @Test
+  void refreshInBackground_liveAnswer_apiMissingOnTheRefresh_keptAsInAnOutage() {
+    registry.associate(new Association("orders-contract", "orders", "lkc-1", "topic", "value"));
+    AssociatedNameStrategy strategy = inBackground("subject.name.strategy.cache.expiry.secs", 60);
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("orders-contract");
+
+    failure = new UnsupportedRegistryApiException("no associations API", 404, 404, "http://registry", null);
+    nanos.addAndGet(Duration.ofSeconds(61).toNanos());
+    strategy.subjectName("orders", false, ORDER);
+    runAll(tasks);
+    assertThat(asked).hasSize(2);
+    assertThat(strategy.subjectName("orders", false, ORDER)).as("not the fallback's orders-value")
+        .isEqualTo("orders-contract");
+    assertThat(told).as("nothing moved").hasValue(0);
+    assertThat(strategy.subjectStandsNanos("orders", false, ORDER)).as("backing off as in an outage")
+        .isEqualTo(Duration.ofSeconds(30).toNanos());
+
+    failure = null;
+    registry.associate(new Association("orders-v2", "orders", "lkc-1", "topic", "value"));
+    nanos.addAndGet(Duration.ofSeconds(31).toNanos());
+    strategy.subjectName("orders", false, ORDER);
+    runAll(tasks);
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("orders-v2");
+    assertThat(told).hasValue(1);
+  }
+
   /** Askings in the background queued by {@link #inBackground}'s strategies, run by {@link #runAll}. */
   private final List<Runnable> tasks = new ArrayList<>();
   /** How often {@link #inBackground}'s strategies told their listeners. */
