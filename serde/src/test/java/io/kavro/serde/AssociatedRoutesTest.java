@@ -1,16 +1,23 @@
 package io.kavro.serde;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.kavro.registry.Association;
+import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.UnsupportedRegistryApiException;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.mock.MockRegistries;
 import io.kavro.registry.mock.MockRegistry;
 import io.kavro.serde.subject.RegistryAwareStrategy;
 import io.kavro.serde.subject.TickedAssociatedNameStrategy;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
@@ -33,15 +40,14 @@ class AssociatedRoutesTest {
   /** What the client's {@code associations} throws, when set. */
   private RuntimeException failure;
   /** Released when the registry answers again: while {@link #hung}, a lookup waits for it (a hung registry). */
-  private final java.util.concurrent.CountDownLatch answersAgain = new java.util.concurrent.CountDownLatch(1);
+  private final CountDownLatch answersAgain = new CountDownLatch(1);
   private volatile boolean hung;
   /** The calls of {@code associations}, and those made on the test's own thread (a record's). */
-  private final java.util.concurrent.atomic.AtomicInteger lookups = new java.util.concurrent.atomic.AtomicInteger();
-  private final java.util.concurrent.atomic.AtomicInteger lookupsOnRecordThread =
-      new java.util.concurrent.atomic.AtomicInteger();
+  private final AtomicInteger lookups = new AtomicInteger();
+  private final AtomicInteger lookupsOnRecordThread = new AtomicInteger();
   private final Thread testThread = Thread.currentThread();
   /** The strategy's askings in the background, run when a test says so (the serde's shared thread otherwise). */
-  private final java.util.List<Runnable> refreshes = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final List<Runnable> refreshes = new CopyOnWriteArrayList<>();
   private SerializerEngine engine;
 
   @BeforeEach
@@ -98,7 +104,7 @@ class AssociatedRoutesTest {
 
   /** Runs the strategy's askings queued so far on a thread of their own, as the serde's shared thread would. */
   private void refreshed() {
-    java.util.List<Runnable> now = new java.util.ArrayList<>(refreshes);
+    List<Runnable> now = new ArrayList<>(refreshes);
     refreshes.clear();
     Thread background = new Thread(() -> now.forEach(Runnable::run), "test-refresher");
     background.start();
@@ -169,7 +175,7 @@ class AssociatedRoutesTest {
 
     hung = true;
     advance(Duration.ofSeconds(61));
-    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+    assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
       for (int i = 2; i < 12; i++) {
         engine.serialize("orders", null, order(i));
         advance(Duration.ofSeconds(1));
@@ -179,7 +185,7 @@ class AssociatedRoutesTest {
     assertThat(refreshes).as("one asking queued for the background").hasSize(1);
 
     hung = false; // down, answering 503 at once
-    failure = new io.kavro.registry.RegistryUnavailableException("HTTP 503", 503, 50301, "http://r", null);
+    failure = new RegistryUnavailableException("HTTP 503", 503, 50301, "http://r", null);
     refreshed();
     assertThat(lookups).hasValue(2);
     advance(Duration.ofSeconds(31)); // the first wait, 30 s after the asking that found the registry down

@@ -21,6 +21,8 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.common.ClusterResource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Issue 51, item 1: the default subject name strategy is Confluent 8.3's, {@code AssociatedNameStrategy}: the
@@ -145,8 +147,8 @@ class AssociatedSubjectsTest {
    * kind (an empty body, a gateway's JSON without Confluent's error code) fails the record retriably and registers
    * nothing: never the topic's subject in its place.
    */
-  @org.junit.jupiter.params.ParameterizedTest
-  @org.junit.jupiter.params.provider.ValueSource(strings = {"", "{\"message\":\"no Route matched with those values\"}"})
+  @ParameterizedTest
+  @ValueSource(strings = {"", "{\"message\":\"no Route matched with those values\"}"})
   void confluentUrl_proxysBare404_onAssociations_retriable_nothingRegistered(String body) throws Exception {
     MockResponse.Builder answer = new MockResponse.Builder().code(404);
     if (!body.isEmpty()) {

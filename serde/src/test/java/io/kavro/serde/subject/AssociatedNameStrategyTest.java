@@ -5,10 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.kavro.registry.Association;
+import io.kavro.registry.RegistryAccessDeniedException;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.UnsupportedRegistryApiException;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.mock.MockRegistry;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -372,13 +373,13 @@ class AssociatedNameStrategyTest {
         "stored:orders", "-/orders/topic/value");
     assertThat(strategy.subjectIsStored("orders", false, ORDER)).isTrue();
 
-    failure = new io.kavro.registry.RegistryAccessDeniedException("HTTP 403", 403, 40301, "http://registry", null);
+    failure = new RegistryAccessDeniedException("HTTP 403", 403, 40301, "http://registry", null);
     nanos.addAndGet(Duration.ofSeconds(61).toNanos());
     assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo(":.a:orders-value");
     runAll(tasks);
     assertThat(told).as("withdrawn: the listeners ask again").hasValue(1);
     assertThatThrownBy(() -> strategy.subjectName("orders", false, ORDER))
-        .isInstanceOf(io.kavro.registry.RegistryAccessDeniedException.class);
+        .isInstanceOf(RegistryAccessDeniedException.class);
     assertThat(strategy.subjectStandsNanos("orders", false, ORDER)).isZero();
   }
 
@@ -499,10 +500,10 @@ class AssociatedNameStrategyTest {
   @Test
   void refusal_neverReadsTheStoredAnswer() {
     stored = List.of(new Association(":.a:orders-value", "orders", "-", "topic", "value"));
-    failure = new io.kavro.registry.RegistryAccessDeniedException("HTTP 403", 403, 40301, "http://registry", null);
+    failure = new RegistryAccessDeniedException("HTTP 403", 403, 40301, "http://registry", null);
     AssociatedNameStrategy strategy = strategy();
     assertThatThrownBy(() -> strategy.subjectName("orders", false, ORDER))
-        .isInstanceOf(io.kavro.registry.RegistryAccessDeniedException.class);
+        .isInstanceOf(RegistryAccessDeniedException.class);
     stored = null;
     failure = new RegistryUnavailableException("HTTP 503", 503, 50301, "http://registry/associations", null);
     assertThatThrownBy(() -> strategy.subjectName("orders", false, ORDER))

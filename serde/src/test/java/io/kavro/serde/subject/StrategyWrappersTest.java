@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.kavro.registry.SchemaRegistryClient;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
 import org.apache.avro.Schema;
 import org.junit.jupiter.api.Test;
 
@@ -48,7 +49,7 @@ class StrategyWrappersTest {
     }
 
     @Override
-    public AutoCloseable refreshInBackground(java.util.concurrent.Executor executor) {
+    public AutoCloseable refreshInBackground(Executor executor) {
       told.add("background");
       return () -> told.add("background closed");
     }

@@ -5,12 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kavro.registry.Association;
 import io.kavro.registry.RegistryUnavailableException;
+import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.UnsupportedRegistryApiException;
 import io.kavro.registry.WrongRegistryUrlException;
 import io.kavro.registry.config.RegistryConfig;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.internal.cache.CachingSchemaRegistryClientTest.FakeTicker;
 import java.time.Duration;
 import java.util.List;
@@ -19,6 +20,8 @@ import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.junit5.StartStop;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Confluent 8.3's associations API ({@code GET /associations/resources/{namespace}/{name}}): its answer read, and a
@@ -193,8 +196,8 @@ class AssociationsApiTest {
    * Apicurio's URL gives) is an outage: never learned as a missing API (which would send the topic's records to the
    * fallback's subject for five minutes), retried, named with the URL and the status.
    */
-  @org.junit.jupiter.params.ParameterizedTest
-  @org.junit.jupiter.params.provider.ValueSource(strings = {"", "{\"message\":\"no Route matched with those values\"}",
+  @ParameterizedTest
+  @ValueSource(strings = {"", "{\"message\":\"no Route matched with those values\"}",
       "{\"message\":\"Not Found\"}", "{\"message\":\"RESTEASY003210: Could not find resource\",\"error_code\":0}",
       "{\"error_code\":0,\"name\":\"NotFoundException\"}", "\"Gone fishing\"",
       "\"Not Found\" and more", "\"Not Found\"\"Not Found\"", "{\"error_code\":404,\"message\":\"HTTP 404\"} trailing"})
@@ -285,8 +288,8 @@ class AssociationsApiTest {
    * {@code text/html}, a proxy's 204) is no registry's answer: an outage, retriable, never learned as a missing API
    * (which would send records to the fallback's subjects for five minutes).
    */
-  @org.junit.jupiter.params.ParameterizedTest
-  @org.junit.jupiter.params.provider.ValueSource(ints = {200, 204})
+  @ParameterizedTest
+  @ValueSource(ints = {200, 204})
   void successWithoutJson_outage_notLearnedAsMissing(int status) throws Exception {
     HttpSchemaRegistryClient client = client("/", 0);
     registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
@@ -318,13 +321,13 @@ class AssociationsApiTest {
     confluent.compatibility();
     registry.enqueue(json(404, body));
     assertThatThrownBy(() -> confluent.schemaById(7)).isInstanceOf(RegistryUnavailableException.class)
-        .isNotInstanceOf(io.kavro.registry.SchemaNotFoundException.class);
+        .isNotInstanceOf(SchemaNotFoundException.class);
 
     HttpSchemaRegistryClient apicurio = client("/apis/ccompat/v7", 0);
     registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
     apicurio.compatibility();
     registry.enqueue(json(404, body));
-    assertThatThrownBy(() -> apicurio.schemaById(7)).isInstanceOf(io.kavro.registry.SchemaNotFoundException.class);
+    assertThatThrownBy(() -> apicurio.schemaById(7)).isInstanceOf(SchemaNotFoundException.class);
   }
 
   private static MockResponse bare404(String body) {
