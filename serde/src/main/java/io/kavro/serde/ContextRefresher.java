@@ -7,9 +7,13 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The one thread per JVM (per class loader of Kavro) on which every deserializer's {@link TopicIds} asks kept
- * topic contexts again: started on the first such asking, and gone after {@link #KEEP_ALIVE_SECONDS} idle. No serde
- * owns a thread, so a serde never closed (a Connect task restarted, a converter configured again) leaks none, and
- * the thread holds no serde: its factory captures nothing. A daemon thread. Thread-safe.
+ * topic contexts again, and every serializer's subject name strategy asks its kept subjects again
+ * ({@link io.kavro.serde.subject.RegistryAwareStrategy#refreshInBackground}, given by {@link WriteRouter}): started on
+ * the first such asking, and gone after {@link #KEEP_ALIVE_SECONDS} idle. No serde
+ * owns a thread, so a serde never closed (a Connect task restarted, a converter configured again) leaks none; the
+ * thread's factory captures nothing, but an asking queued holds what it asks for (a deserializer's topic contexts, a
+ * serializer's strategy and its registry client) until it has run: a serializer closed meanwhile has its askings
+ * return without asking the registry. A daemon thread. Thread-safe.
  */
 final class ContextRefresher {
   /** How long the thread waits idle for another asking before it ends. */

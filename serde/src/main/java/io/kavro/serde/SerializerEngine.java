@@ -2,6 +2,7 @@ package io.kavro.serde;
 
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.SchemaRegistryException;
+import io.kavro.serde.subject.StandingSubject;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
@@ -91,9 +92,10 @@ final class SerializerEngine implements AutoCloseable {
     this.subjectsListener = router.onSubjectsChange(changes::incrementAndGet);
   }
 
-  /** Stops listening to the client. */
+  /** Stops listening to the client, and the subject name strategy's askings in the background. */
   @Override
   public void close() {
+    router.close();
     rules.close();
     try {
       if (inline != null) {
@@ -263,16 +265,20 @@ final class SerializerEngine implements AutoCloseable {
    * The route of a datum schema on a topic, from the registry; cached per (schema, topic). A route is asked again
    * when its subject's time is up (the subject name strategy's answer may move: {@code AssociatedNameStrategy}) or,
    * when it follows latest, when the latest is to be checked: its subject is asked again first, and a route whose
-   * subject moved is made anew.
+   * subject moved is made anew. The subject and how long it stands come from one answer of the strategy; when a
+   * change was told while it was asked (the strategy's answer replaced meanwhile, another thread's route made with
+   * the new one already), the route is kept to be asked again on the next record, never for its answer's time.
    */
   private WriteRouter.WriteRoute route(String topic, SchemaRoutes entry, WriteRouter.WriteRoute known, Object datum) {
     String record = Failures.record(topic, isKey, -1, -1);
     Schema schema = entry.plan.schema();
+    long toldBefore = changes.get();
     String subject;
     long subjectStands;
     try {
-      subject = router.subject(topic, schema);
-      subjectStands = router.subjectStandsNanos(topic, schema);
+      StandingSubject standing = router.subject(topic, schema);
+      subject = standing.subject();
+      subjectStands = standing.standsNanos();
     } catch (SchemaRegistryException e) {
       throw Failures.whileChoosingSubject("cannot serialize ", record, e);
     }
@@ -288,6 +294,9 @@ final class SerializerEngine implements AutoCloseable {
       }
     }
     long stands = Math.min(subjectStands, followsLatest ? recheckNanos : Long.MAX_VALUE);
+    if (changes.get() != toldBefore) {
+      stands = 0; // a change told meanwhile: this subject may be the old one
+    }
     long refreshAt = stands == Long.MAX_VALUE ? Long.MAX_VALUE : nanoClock.getAsLong() + stands;
     if (route.refreshAt() != refreshAt) {
       route = route.refreshingAt(refreshAt);

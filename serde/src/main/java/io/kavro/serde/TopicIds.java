@@ -6,6 +6,7 @@ import com.github.benmanes.caffeine.cache.stats.StatsCounter;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaContexts;
 import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.serde.internal.OutageBackoff;
 import io.kavro.serde.subject.AssociatedNameStrategy;
 import io.kavro.serde.subject.ContextSubjects;
 import io.kavro.serde.subject.RecordNameStrategy;
@@ -13,7 +14,6 @@ import io.kavro.serde.subject.RegistryAwareStrategy;
 import io.kavro.serde.subject.SubjectNameStrategy;
 import io.kavro.serde.subject.TopicNameStrategy;
 import io.kavro.serde.subject.TopicRecordNameStrategy;
-import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -49,18 +49,14 @@ import org.slf4j.LoggerFactory;
  * context learnt again, the same as before, rebuilds no route, and one that moved (to another context, or to another
  * subject: {@link TopicContext#readsAs}) rebuilds the topic's own routes only (the shared ones are per context).
  * When the registry cannot be reached as
- * an answer is to be asked again, the one kept goes on serving, and is asked again {@link #RETRY_AFTER_OUTAGE}
- * later, then twice as long up to {@link #LONGEST_RETRY_AFTER_OUTAGE}; a kept context is only ever asked again in
+ * an answer is to be asked again, the one kept goes on serving, and is asked again as {@link OutageBackoff} says
+ * (30 seconds later, then twice as long up to 5 minutes); a kept context is only ever asked again in
  * the background, so a record never waits on the registry for it. A warm read
  * ({@link #context(String)} then {@link #stands}) makes no registry call and allocates nothing. Thread-safe.
  */
 final class TopicIds {
   private static final Logger log = LoggerFactory.getLogger(TopicIds.class);
 
-  /** How long a context kept past its time, because the registry could not be reached, serves before it is asked. */
-  static final Duration RETRY_AFTER_OUTAGE = Duration.ofSeconds(30);
-  /** The longest wait between two askings while the registry stays unreachable: the wait doubles up to it. */
-  static final Duration LONGEST_RETRY_AFTER_OUTAGE = Duration.ofMinutes(5);
 
   private final SchemaRegistryClient client;
   private final SubjectNameStrategy subjects;
@@ -231,9 +227,8 @@ final class TopicIds {
   /**
    * Asks {@code topic}'s context again, {@code known} being the kept one: the answer replaces it (a reader of the
    * topic finds the one it holds replaced: {@link #standsFor}); while the registry cannot be reached, {@code known}
-   * serves on, asked again {@link #RETRY_AFTER_OUTAGE} later, then twice as long each time up to
-   * {@link #LONGEST_RETRY_AFTER_OUTAGE}; any other failure (a refusal) drops it, so that the next record asks in line
-   * and fails with it.
+   * serves on, asked again as {@link OutageBackoff} says; any other failure (a refusal) drops it, so that the next
+   * record asks in line and fails with it.
    */
   private void refresh(String topic, String key, TopicContext known) {
     try {
@@ -248,8 +243,7 @@ final class TopicIds {
               + "does not replace the context learnt from it", -1, -1, null, null);
         }
       } catch (RegistryUnavailableException e) {
-        long wait = known.outageNanos() == 0 ? RETRY_AFTER_OUTAGE.toNanos()
-            : Math.min(2 * known.outageNanos(), LONGEST_RETRY_AFTER_OUTAGE.toNanos());
+        long wait = OutageBackoff.nextWaitNanos(known.outageNanos());
         log.warn("Schema registry unavailable; the {}s of topic '{}' are still read in the schema context they "
             + "were in ('{}'), asked again in {} seconds: {}", isKey ? "key" : "value", topic, known.qualifier(),
             TimeUnit.NANOSECONDS.toSeconds(wait), e.getMessage());
@@ -262,8 +256,7 @@ final class TopicIds {
         contexts.asMap().remove(key, known);
         return;
       } catch (Throwable e) { // an Error of a custom strategy: the shared thread lives on, the kept context serves
-        long wait = known.outageNanos() == 0 ? RETRY_AFTER_OUTAGE.toNanos()
-            : Math.min(2 * known.outageNanos(), LONGEST_RETRY_AFTER_OUTAGE.toNanos());
+        long wait = OutageBackoff.nextWaitNanos(known.outageNanos());
         log.warn("Asking the schema context of topic '{}' ({}s) again failed; the context it was in ('{}') still "
             + "serves, asked again in {} seconds: {}", topic, isKey ? "key" : "value", known.qualifier(),
             TimeUnit.NANOSECONDS.toSeconds(wait), e.toString());

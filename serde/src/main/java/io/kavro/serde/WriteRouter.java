@@ -10,6 +10,7 @@ import io.kavro.registry.contract.RuleSet;
 import io.kavro.serde.framing.SchemaIdWriter;
 import io.kavro.serde.rules.InlineBinding;
 import io.kavro.serde.subject.RegistryAwareStrategy;
+import io.kavro.serde.subject.StandingSubject;
 import io.kavro.serde.subject.SubjectNameStrategy;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,6 +30,8 @@ final class WriteRouter {
   private final SchemaRegistryClient client;
   private final boolean isKey;
   private final SubjectNameStrategy subjects;
+  /** Stops the strategy's askings in the background ({@link RegistryAwareStrategy#refreshInBackground}). */
+  private final AutoCloseable refreshes;
   private final Source source;
   private final int useSchemaId;
   private final UUID useSchemaGuid;
@@ -99,6 +102,9 @@ final class WriteRouter {
     this.inline = inline;
     this.isKey = config.isKey();
     this.subjects = config.subjectNameStrategy();
+    // A subject whose time is over is asked again off the record path: no record waits on the registry for it.
+    this.refreshes = subjects instanceof RegistryAwareStrategy aware
+        ? aware.refreshInBackground(ContextRefresher.executor()) : () -> {};
     this.source = Source.of(config);
     this.useSchemaId = config.useSchemaId();
     this.useSchemaGuid = config.useSchemaGuid();
@@ -115,18 +121,23 @@ final class WriteRouter {
     return source.followsLatest();
   }
 
-  /** The subject that a datum schema has on a topic. */
-  String subject(String topic, Schema schema) {
-    return subjects.subjectName(topic, isKey, schema);
+  /**
+   * The subject that a datum schema has on a topic, with how long it stands in nanoseconds, from one answer: its
+   * strategy's word when it asks the registry ({@link RegistryAwareStrategy#standingSubject}), else for good
+   * ({@link Long#MAX_VALUE}).
+   */
+  StandingSubject subject(String topic, Schema schema) {
+    return subjects instanceof RegistryAwareStrategy aware ? aware.standingSubject(topic, isKey, schema)
+        : new StandingSubject(subjects.subjectName(topic, isKey, schema), Long.MAX_VALUE);
   }
 
-  /**
-   * How long the subject just given by {@link #subject} stands, in nanoseconds: its strategy's word when it asks
-   * the registry ({@link RegistryAwareStrategy#subjectStandsNanos}), else {@link Long#MAX_VALUE} (for good).
-   */
-  long subjectStandsNanos(String topic, Schema schema) {
-    return subjects instanceof RegistryAwareStrategy aware ? aware.subjectStandsNanos(topic, isKey, schema)
-        : Long.MAX_VALUE;
+  /** Stops the strategy's askings in the background: one still queued asks nothing. */
+  void close() {
+    try {
+      refreshes.close();
+    } catch (Exception e) {
+      // the strategy's own: nothing of the record path depends on it
+    }
   }
 
   /** Has {@code listener} run when every subject may have changed (see {@link RegistryAwareStrategy#onChange}). */

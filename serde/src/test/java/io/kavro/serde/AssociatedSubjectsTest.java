@@ -21,6 +21,8 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.common.ClusterResource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Issue 51, item 1: the default subject name strategy is Confluent 8.3's, {@code AssociatedNameStrategy}: the
@@ -94,17 +96,23 @@ class AssociatedSubjectsTest {
 
   /** Answers as Apicurio 2.6's ccompat API does: its JSON 404 for {@code /associations}, the core API as usual. */
   private void apicurio(MockResponse associationsAnswer) throws Exception {
+    registryAt("/apis/ccompat/v7", associationsAnswer);
+  }
+
+  /** A registry at {@code base} answering {@code associationsAnswer} for {@code /associations}. */
+  private void registryAt(String base, MockResponse associationsAnswer) throws Exception {
     server.setDispatcher(new Dispatcher() {
       @Override
       public MockResponse dispatch(RecordedRequest request) {
         String path = request.getTarget().replaceFirst("\\?.*", "");
         calls.add(request.getMethod() + " " + path);
-        if (path.startsWith("/apis/ccompat/v7/associations/")) {
+        if (path.startsWith(base + "/associations/")) {
           return associationsAnswer;
         }
-        return switch (request.getMethod() + " " + path) {
-          case "POST /apis/ccompat/v7/subjects/orders-value/versions" -> json(200, "{\"id\":7}");
-          case "GET /apis/ccompat/v7/config" -> json(200, "{\"compatibilityLevel\":\"BACKWARD\"}");
+        String call = request.getMethod() + " " + path.substring(base.length());
+        return switch (call) {
+          case "POST /subjects/orders-value/versions" -> json(200, "{\"id\":7}");
+          case "GET /config" -> json(200, "{\"compatibilityLevel\":\"BACKWARD\"}");
           default -> json(404, "{\"error_code\":40401,\"message\":\"Subject not found\"}");
         };
       }
@@ -132,6 +140,45 @@ class AssociatedSubjectsTest {
     }
     assertThat(calls).containsExactly("GET /apis/ccompat/v7/associations/resources/-/orders",
         "GET /apis/ccompat/v7/config", "POST /apis/ccompat/v7/subjects/orders-value/versions");
+  }
+
+  /**
+   * Issue 51, 404 classification: a proxy's or load balancer's 404 on the associations path of a URL of Confluent's
+   * kind (an empty body, a gateway's JSON without Confluent's error code) fails the record retriably and registers
+   * nothing: never the topic's subject in its place.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"", "{\"message\":\"no Route matched with those values\"}"})
+  void confluentUrl_proxysBare404_onAssociations_retriable_nothingRegistered(String body) throws Exception {
+    MockResponse.Builder answer = new MockResponse.Builder().code(404);
+    if (!body.isEmpty()) {
+      answer.setHeader("Content-Type", "application/json").body(body);
+    }
+    registryAt("", answer.build());
+    try (KafkaAvroSerializer serializer = new KafkaAvroSerializer()) {
+      serializer.configure(Map.of("schema.registry.url", server.url("/").toString(), "max.retries", 0), false);
+
+      for (int i = 0; i < 2; i++) {
+        assertThatThrownBy(() -> serializer.serialize("orders", order(1)))
+            .isInstanceOf(RetriableSerdeException.class)
+            .hasCauseInstanceOf(RegistryUnavailableException.class)
+            .hasStackTraceContaining("not a registry's own answer");
+      }
+    }
+    assertThat(calls).noneMatch(call -> call.startsWith("POST"));
+  }
+
+  /** Confluent's own answer for a path it does not serve (a registry before 8.3): the topic's subject, asked once. */
+  @Test
+  void confluentBefore83_noAssociationsApi_topicSubject_askedOnce() throws Exception {
+    registryAt("", json(404, "{\"error_code\":404,\"message\":\"HTTP 404 Not Found\"}"));
+    try (KafkaAvroSerializer serializer = new KafkaAvroSerializer()) {
+      serializer.configure(Map.of("schema.registry.url", server.url("/").toString()), false);
+      serializer.serialize("orders", order(1));
+      serializer.serialize("orders", order(2));
+    }
+    assertThat(calls).containsExactly("GET /associations/resources/-/orders", "GET /config",
+        "POST /subjects/orders-value/versions");
   }
 
   /** A proxy's HTML 404 on the associations path: retriable, nothing registered under any subject. */

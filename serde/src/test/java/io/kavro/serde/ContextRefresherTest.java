@@ -3,6 +3,7 @@ package io.kavro.serde;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.serde.internal.OutageBackoff;
 import io.kavro.serde.subject.RegistryAwareStrategy;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,7 +106,7 @@ class ContextRefresherTest {
     clock.addAndGet(10);
     assertThat(ids.context("t").qualifier()).as("the kept context, while the strategy fails").isEqualTo(":.ctx:");
     assertThat(strategy.asked).hasValue(2);
-    clock.addAndGet(TopicIds.RETRY_AFTER_OUTAGE.minusSeconds(1).toNanos());
+    clock.addAndGet(OutageBackoff.FIRST_WAIT.minusSeconds(1).toNanos());
     ids.context("t");
     assertThat(strategy.asked).as("not asked again before 30 s").hasValue(2);
     clock.addAndGet(java.time.Duration.ofSeconds(1).toNanos());

@@ -7,6 +7,7 @@ import io.kavro.registry.Association;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.mock.MockRegistry;
+import io.kavro.serde.internal.OutageBackoff;
 import io.kavro.serde.subject.SubjectNameStrategy;
 import io.kavro.serde.subject.TickedAssociatedNameStrategy;
 import java.nio.file.Path;
@@ -344,7 +345,7 @@ class TopicContextsTest {
 
     down = false;
     registry.associate(new Association(":.b:orders-value", "orders", "-", "topic", "value"));
-    TickedAssociatedNameStrategy.NANOS.addAndGet(TopicIds.RETRY_AFTER_OUTAGE.minusSeconds(1).toNanos());
+    TickedAssociatedNameStrategy.NANOS.addAndGet(OutageBackoff.FIRST_WAIT.minusSeconds(1).toNanos());
     assertThat(((GenericRecord) engine.deserialize("orders", null, ada(1))).getSchema()).isEqualTo(USER);
     assertThat(associationLookups).hasValue(2);
     TickedAssociatedNameStrategy.NANOS.addAndGet(Duration.ofSeconds(2).toNanos());

@@ -2,20 +2,22 @@ package io.kavro.serde.subject;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.Expiry;
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.kavro.registry.Association;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.UnsupportedRegistryApiException;
+import io.kavro.serde.internal.OutageBackoff;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import org.apache.avro.Schema;
 import org.apache.kafka.common.Configurable;
@@ -36,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * Confluent's strategy, whose producer tells it before the first record), else {@value #KAFKA_CLUSTER_ID_CONFIG},
  * else {@code "-"} (any cluster). The answer is kept ({@value #CACHE_SIZE_CONFIG} entries, 1000 by default; for
  * {@value #CACHE_EXPIRY_SECS_CONFIG} seconds, forever by default), and the serializer's routes keep the subject
- * no longer ({@link #subjectStandsNanos}). More than one associated subject is refused (a
+ * no longer ({@link #standingSubject}). More than one associated subject is refused (a
  * {@code SerializationException} naming them), as is no subject with fallback {@code NONE}: neither is kept, the
  * registry is asked again on the next record, as Confluent's loader does. The registry's answer that it lacks the
  * API is kept only as long as the registry client remembers it
@@ -45,8 +47,14 @@ import org.slf4j.LoggerFactory;
  * serde reports an outage as retriable; except that when the registry cannot be reached
  * ({@link RegistryUnavailableException}) and the disk cache ({@code schema.cache.dir}) holds the registry's last
  * answer for the lookup ({@link SchemaRegistryClient#storedAssociations}), that answer is used, and kept
- * {@link #STORED_ANSWER_KEPT} only: a consumer restarted during an outage reads its topics as before it. A registry whose ids count per subject (schema-repo) is never asked: it
- * has no associations, the fallback's subjects are its subjects.
+ * {@link #STORED_ANSWER_KEPT} only: a consumer restarted during an outage reads its topics as before it. A registry
+ * whose ids count per subject (schema-repo) is never asked: it has no associations, the fallback's subjects are its
+ * subjects.
+ *
+ * <p>An answer whose time is over is asked again in line, unless the serde had it asked in the background
+ * ({@link #refreshInBackground}, the serializer's): then it serves on while the registry is asked off the record
+ * path, backing off while the registry cannot be reached, and is replaced by the registry's answer or withdrawn on
+ * its refusal.
  *
  * <p>{@value #FALLBACK_TYPE_CONFIG}: {@code TOPIC} (the default), {@code RECORD}, {@code TOPIC_RECORD}, or
  * {@code NONE}, for which a topic without an association is refused. Configured once with the serde's settings;
@@ -71,7 +79,7 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
    * kept before the registry is asked again (and a warm route asks its subject again): its live answer then
    * replaces it.
    */
-  public static final Duration STORED_ANSWER_KEPT = Duration.ofSeconds(30);
+  public static final Duration STORED_ANSWER_KEPT = OutageBackoff.FIRST_WAIT;
 
   private final Ticker ticker;
   private volatile Settings settings = Settings.DEFAULT;
@@ -83,6 +91,10 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
   private volatile boolean warnedNoClient;
   private volatile boolean warnedNoApi;
+  /** Where answers whose time is over are asked again, the kept one serving meanwhile; null: asked in line. */
+  private volatile Background refresher;
+  /** The lookups being asked again in the background: one asking at a time per lookup. */
+  private final Set<Key> refreshing = ConcurrentHashMap.newKeySet();
 
   /** A strategy with the defaults, until configured. */
   public AssociatedNameStrategy() {
@@ -111,6 +123,29 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   @Override
   public void useRegistry(SchemaRegistryClient client) {
     this.client = Objects.requireNonNull(client, "client");
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Here: an answer whose time is over (its {@value #CACHE_EXPIRY_SECS_CONFIG}, the time a missing API is
+   * remembered, {@link #STORED_ANSWER_KEPT}) goes on serving while one asking at a time per lookup runs on
+   * {@code executor}, and stands meanwhile for the wait that asking would get if the registry could not be reached
+   * ({@link OutageBackoff}: {@link #STORED_ANSWER_KEPT}, then twice as long each time up to five minutes), and for
+   * as long as that asking is queued or under way. The registry's answer replaces it; when it names another subject, the listeners ({@link #onChange}) are told, so
+   * that a warm route asks at once. While the registry cannot be reached, the kept answer (its live one, or the one
+   * read from the disk cache) serves on, and the asking backs off; the disk cache is not read again. Any other
+   * failure (401, 403, several associated subjects, none with fallback {@code NONE}) withdraws the kept answer and
+   * tells the listeners: the next lookup asks in line, and fails as the registry answers. The registry's answer that
+   * it lacks the API, for a kept answer that it gave with the API (a node not yet upgraded answering during a
+   * rolling upgrade), counts as an outage: the kept answer serves on, and the asking backs off.
+   * Closing what this returns stops it: an asking still queued then returns without asking the registry.
+   */
+  @Override
+  public AutoCloseable refreshInBackground(Executor executor) {
+    Background background = new Background(Objects.requireNonNull(executor, "executor"));
+    this.refresher = background;
+    return background;
   }
 
   /**
@@ -170,6 +205,37 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   public String subjectName(String topic, boolean isKey, Schema schema) {
     Settings current = settings;
     SchemaRegistryClient registry = client;
+    if (registry == null || registry.idsPerSubject()) {
+      return withoutRegistry(current, registry, topic, isKey, schema);
+    }
+    return answer(current, registry, key(current, topic, isKey, schema), schema).subject;
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Here: the subject of the answer given, and what is left of its time; while an asking of it in the background
+   * is queued or under way, at least the wait that asking would give it if the registry could not be reached (a
+   * caller asks again then, not on every record while the shared thread is busy).
+   *
+   * @throws SchemaRegistryException as {@link #subjectName} does
+   * @throws SerializationException as {@link #subjectName} does
+   */
+  @Override
+  public StandingSubject standingSubject(String topic, boolean isKey, Schema schema) {
+    Settings current = settings;
+    SchemaRegistryClient registry = client;
+    if (registry == null || registry.idsPerSubject()) {
+      return new StandingSubject(withoutRegistry(current, registry, topic, isKey, schema), Long.MAX_VALUE);
+    }
+    Key key = key(current, topic, isKey, schema);
+    Answer answer = answer(current, registry, key, schema);
+    return new StandingSubject(answer.subject, standsNanos(key, answer));
+  }
+
+  /** The fallback's subject when there is no registry to ask: none given, or one whose ids count per subject. */
+  private String withoutRegistry(Settings current, SchemaRegistryClient registry, String topic, boolean isKey,
+      Schema schema) {
     if (registry == null) {
       if (!warnedNoClient) {
         warnedNoClient = true;
@@ -178,16 +244,124 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
       }
       return fallback(current, topic, isKey, schema, "this strategy has no registry client");
     }
-    if (registry.idsPerSubject()) {
-      return fallback(current, topic, isKey, schema, "the registry's ids count per subject: it has no associations");
+    return fallback(current, topic, isKey, schema, "the registry's ids count per subject: it has no associations");
+  }
+
+  /** The answer for {@code key}: kept, asked again in the background, or asked in line. */
+  private Answer answer(Settings current, SchemaRegistryClient registry, Key key, Schema schema) {
+    Cache<Key, Answer> cache = answers();
+    Answer known = cache.getIfPresent(key);
+    if (known != null && known.stands(ticker.read())) {
+      return known;
     }
-    return answers().get(key(current, topic, isKey, schema), k -> ask(registry, current, k, schema)).subject;
+    Background background = refresher;
+    if (known != null && background != null && !background.closed) {
+      refreshLater(background, registry, current, cache, key, known, schema);
+      Answer now = cache.getIfPresent(key);
+      if (now != null) {
+        return now; // the kept answer, or the registry's if the asking is done already
+      }
+    }
+    return cache.asMap().compute(key, (k, old) -> old != null && old.stands(ticker.read()) ? old
+        : timed(current, ask(registry, current, k, schema), 0));
+  }
+
+  /**
+   * How long {@code answer}, the one for {@code key}, stands from now: what is left of its time; while an asking of
+   * it is queued or under way, at least its outage's wait.
+   */
+  private long standsNanos(Key key, Answer answer) {
+    if (answer.standsUntil == Long.MAX_VALUE) {
+      return Long.MAX_VALUE;
+    }
+    long left = answer.standsUntil - ticker.read();
+    if (left > 0) {
+      return left;
+    }
+    return refreshing.contains(key) ? answer.outageNanos : 0;
+  }
+
+  /**
+   * Asks {@code key} again on {@code executor} unless an asking of it is under way; {@code known}, its kept answer,
+   * stands meanwhile for the wait that asking would give it if the registry could not be reached.
+   */
+  private void refreshLater(Background background, SchemaRegistryClient registry, Settings current,
+      Cache<Key, Answer> cache, Key key, Answer known, Schema schema) {
+    if (!refreshing.add(key)) {
+      return;
+    }
+    long wait = OutageBackoff.nextWaitNanos(known.outageNanos);
+    Answer serving = known.servingFor(until(ticker.read(), wait), wait);
+    if (!cache.asMap().replace(key, known, serving)) {
+      refreshing.remove(key); // replaced meanwhile: by a newer answer, which stands
+      return;
+    }
+    try {
+      background.executor.execute(() -> refresh(background, registry, current, cache, key, serving, schema));
+    } catch (RuntimeException e) { // rejected: the kept answer serves its wait, then is asked again
+      refreshing.remove(key);
+    }
+  }
+
+  /**
+   * Asks the registry for {@code key} again, {@code serving} being the kept answer: see {@link #refreshInBackground}.
+   */
+  private void refresh(Background background, SchemaRegistryClient registry, Settings current,
+      Cache<Key, Answer> cache, Key key, Answer serving, Schema schema) {
+    String what = (key.isKey ? "key" : "value") + "s of topic '" + key.topic + "'";
+    try {
+      if (background.closed) {
+        return; // the serde is closed: nothing asked, nothing kept
+      }
+      Answer found;
+      try {
+        found = timed(current, askLive(registry, current, key, schema), 0);
+      } catch (RegistryUnavailableException e) {
+        servedOn(cache, key, serving, what, e.getMessage());
+        return;
+      } catch (RuntimeException e) {
+        log.warn("Asking the subject of the {} again failed; subject '{}' is no longer used, the next record asks "
+            + "again: {}", what, serving.subject, e.toString());
+        if (cache.asMap().remove(key, serving)) {
+          listeners.forEach(Runnable::run);
+        }
+        return;
+      } catch (Throwable e) { // an Error: the shared thread lives on, the kept answer serves its wait
+        log.warn("Asking the subject of the {} again failed; subject '{}' still serves, asked again in {} seconds: "
+            + "{}", what, serving.subject, TimeUnit.NANOSECONDS.toSeconds(serving.outageNanos), e.toString());
+        return;
+      }
+      if (found.apiMissing && !serving.apiMissing) {
+        // The API answered for this lookup before: a node without it (a rolling upgrade) answered now.
+        servedOn(cache, key, serving, what, "the registry answered that it has no associations API, which it had");
+        return;
+      }
+      if (cache.asMap().replace(key, serving, found) && !found.subject.equals(serving.subject)) {
+        log.info("The {} now go to subject '{}' (was '{}'), as the registry answers", what, found.subject,
+            serving.subject);
+        listeners.forEach(Runnable::run);
+      }
+    } finally {
+      refreshing.remove(key);
+    }
+  }
+
+  /**
+   * {@code serving}, the kept answer for {@code key}, serving on after an asking that found the registry
+   * unreachable ({@code why}), until its outage's wait is over.
+   */
+  private void servedOn(Cache<Key, Answer> cache, Key key, Answer serving, String what, String why) {
+    log.warn("Schema registry unavailable; the {} still go to subject '{}', asked again in {} seconds: {}", what,
+        serving.subject, TimeUnit.NANOSECONDS.toSeconds(serving.outageNanos), why);
+    cache.asMap().replace(key, serving, serving.servingFor(until(ticker.read(), serving.outageNanos),
+        serving.outageNanos));
   }
 
   /**
    * How long the subject just given for these arguments stands: what is left of its answer's time in the cache
-   * ({@value #CACHE_EXPIRY_SECS_CONFIG}, or the time a missing API is remembered); {@link Long#MAX_VALUE} when it
-   * is kept for good. Called when a route is made, not per record.
+   * ({@value #CACHE_EXPIRY_SECS_CONFIG}, or the time a missing API is remembered), at least its outage's wait while
+   * it is asked again in the background; {@link Long#MAX_VALUE} when it is kept for good. Called when a route is
+   * made, not per record. {@link #standingSubject} gives it with the subject, from the same answer.
    */
   @Override
   public long subjectStandsNanos(String topic, boolean isKey, Schema schema) {
@@ -197,16 +371,11 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
       return Long.MAX_VALUE;
     }
     Key key = key(current, topic, isKey, schema);
-    Cache<Key, Answer> cache = answers();
-    Answer answer = cache.getIfPresent(key);
+    Answer answer = answers().getIfPresent(key);
     if (answer == null) {
-      return 0; // gone already (evicted, or expired): asked again on the next record
+      return 0; // gone already (evicted, withdrawn): asked again on the next record
     }
-    if (!answer.apiMissing && !answer.stored && current.expiry == null) {
-      return Long.MAX_VALUE;
-    }
-    OptionalLong left = cache.policy().expireVariably().orElseThrow().getExpiresAfter(key, TimeUnit.NANOSECONDS);
-    return left.isPresent() ? Math.max(0, left.getAsLong()) : 0;
+    return standsNanos(key, answer);
   }
 
   /** Whether the answer just given for these arguments is the registry's last one, read from the disk cache. */
@@ -251,13 +420,34 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
    * {@code SerializationException}, not kept (Confluent's loader throws, and so keeps nothing).
    */
   private Answer ask(SchemaRegistryClient registry, Settings current, Key key, Schema schema) {
-    String namespace = key.namespace;
+    try {
+      return askLive(registry, current, key, schema);
+    } catch (RegistryUnavailableException e) {
+      // Only when the registry cannot be reached: its last answer, kept in schema.cache.dir, for a short while.
+      String type = key.isKey ? Association.KEY : Association.VALUE;
+      List<Association> stored = registry.storedAssociations(key.namespace, key.topic, Association.TOPIC, type);
+      if (stored == null) {
+        throw e;
+      }
+      log.warn("Schema registry unavailable; using the {} associations of topic '{}' (namespace '{}') from the "
+          + "schema cache on disk, asked again after {} seconds: {}", type, key.topic, key.namespace,
+          STORED_ANSWER_KEPT.toSeconds(), e.getMessage());
+      return answer(current, key, schema, stored, true);
+    }
+  }
+
+  /**
+   * The registry's own answer for {@code key}, untimed.
+   *
+   * @throws RegistryUnavailableException when the registry cannot be reached
+   */
+  private Answer askLive(SchemaRegistryClient registry, Settings current, Key key, Schema schema) {
     String topic = key.topic;
     boolean isKey = key.isKey;
     String type = isKey ? Association.KEY : Association.VALUE;
     List<Association> associations;
     try {
-      associations = registry.associations(namespace, topic, Association.TOPIC, type);
+      associations = registry.associations(key.namespace, topic, Association.TOPIC, type);
     } catch (UnsupportedRegistryApiException e) {
       if (!warnedNoApi) {
         warnedNoApi = true;
@@ -265,19 +455,31 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
             + "after {} minutes ({})", UnsupportedRegistryApiException.REMEMBERED_FOR.toMinutes(), e.getMessage());
       }
       return new Answer(fallback(current, topic, isKey, schema, "the registry has no associations API"), true,
-          false);
-    } catch (RegistryUnavailableException e) {
-      // Only when the registry cannot be reached: its last answer, kept in schema.cache.dir, for a short while.
-      List<Association> stored = registry.storedAssociations(namespace, topic, Association.TOPIC, type);
-      if (stored == null) {
-        throw e;
-      }
-      log.warn("Schema registry unavailable; using the {} associations of topic '{}' (namespace '{}') from the "
-          + "schema cache on disk, asked again after {} seconds: {}", type, topic, namespace,
-          STORED_ANSWER_KEPT.toSeconds(), e.getMessage());
-      return answer(current, key, schema, stored, true);
+          false, 0, 0);
     }
     return answer(current, key, schema, associations, false);
+  }
+
+  /**
+   * {@code answer} standing from now for as long as its kind is kept: the settings' expiry, at most
+   * {@link #STORED_ANSWER_KEPT} for the disk's answer (which counts as an outage's wait already) and
+   * {@link UnsupportedRegistryApiException#REMEMBERED_FOR} for a missing API.
+   */
+  private Answer timed(Settings current, Answer answer, long outageNanos) {
+    long kept = current.expiry == null ? Long.MAX_VALUE : current.expiry.toNanos();
+    if (answer.stored) {
+      kept = Math.min(kept, STORED_ANSWER_KEPT.toNanos());
+    }
+    if (answer.apiMissing) {
+      kept = Math.min(kept, UnsupportedRegistryApiException.REMEMBERED_FOR.toNanos());
+    }
+    long outage = answer.stored ? STORED_ANSWER_KEPT.toNanos() : outageNanos;
+    return answer.servingFor(until(ticker.read(), kept), outage);
+  }
+
+  /** The ticker reading {@code nanos} after {@code now}; {@link Long#MAX_VALUE} (for good) for a very long time. */
+  private static long until(long now, long nanos) {
+    return nanos >= Long.MAX_VALUE / 2 ? Long.MAX_VALUE : now + Math.max(0, nanos);
   }
 
   /** The answer {@code associations} give; {@code stored}: they are the registry's last answer, kept on disk. */
@@ -293,10 +495,10 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
           + associations.stream().map(Association::subject).toList() + ": an association must name one");
     }
     if (associations.size() == 1) {
-      return new Answer(associations.get(0).subject(), false, stored);
+      return new Answer(associations.get(0).subject(), false, stored, 0, 0);
     }
     return new Answer(fallback(current, topic, isKey, schema, "the " + type + "s of topic '" + topic
-        + "' (namespace '" + namespace + "') have no associated subject in the registry"), false, stored);
+        + "' (namespace '" + namespace + "') have no associated subject in the registry"), false, stored, 0, 0);
   }
 
   /**
@@ -312,35 +514,45 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
     return current.fallback.strategy.subjectName(topic, isKey, schema);
   }
 
-  private Cache<Key, Answer> cache(Settings parsed) {
-    return Caffeine.newBuilder().ticker(ticker).maximumSize(parsed.cacheSize)
-        .expireAfter(new Expiry<Key, Answer>() {
-          @Override
-          public long expireAfterCreate(Key key, Answer answer, long now) {
-            long kept = parsed.expiry == null ? Long.MAX_VALUE : parsed.expiry.toNanos();
-            if (answer.stored) {
-              kept = Math.min(kept, STORED_ANSWER_KEPT.toNanos());
-            }
-            return answer.apiMissing ? Math.min(kept, UnsupportedRegistryApiException.REMEMBERED_FOR.toNanos()) : kept;
-          }
-
-          @Override
-          public long expireAfterUpdate(Key key, Answer answer, long now, long left) {
-            return expireAfterCreate(key, answer, now);
-          }
-
-          @Override
-          public long expireAfterRead(Key key, Answer answer, long now, long left) {
-            return left;
-          }
-        }).build();
+  private static Cache<Key, Answer> cache(Settings parsed) {
+    return Caffeine.newBuilder().maximumSize(parsed.cacheSize).build();
   }
 
   /**
-   * What was learnt for a key: its subject, whether it is the fallback's for want of the API, and whether it comes
-   * from the registry's last answer kept on disk ({@link #STORED_ANSWER_KEPT}).
+   * What was learnt for a key: its subject, whether it is the fallback's for want of the API, whether it comes
+   * from the registry's last answer kept on disk ({@link #STORED_ANSWER_KEPT}), the ticker reading until which it
+   * stands ({@link Long#MAX_VALUE}: for good), and the wait after the last asking that found the registry
+   * unreachable (0: it answered). Immutable.
    */
-  private record Answer(String subject, boolean apiMissing, boolean stored) {}
+  private record Answer(String subject, boolean apiMissing, boolean stored, long standsUntil, long outageNanos) {
+    /** Whether it still stands at ticker reading {@code now}. */
+    boolean stands(long now) {
+      return standsUntil == Long.MAX_VALUE || now - standsUntil < 0;
+    }
+
+    /** The same answer, standing until {@code until}, after an outage's wait of {@code outage}. */
+    Answer servingFor(long until, long outage) {
+      return new Answer(subject, apiMissing, stored, until, outage);
+    }
+  }
+
+  /**
+   * The askings in the background given by {@link #refreshInBackground}, on {@code executor}; closed (the serde
+   * closed), an asking still queued asks nothing.
+   */
+  private static final class Background implements AutoCloseable {
+    final Executor executor;
+    volatile boolean closed;
+
+    Background(Executor executor) {
+      this.executor = executor;
+    }
+
+    @Override
+    public void close() {
+      closed = true;
+    }
+  }
 
   /** A lookup: its namespace (the cluster id then), so that a new id never meets an answer of the old. */
   private record Key(String namespace, String topic, boolean isKey, Schema schema) {}

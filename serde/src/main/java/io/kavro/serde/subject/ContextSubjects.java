@@ -3,6 +3,7 @@ package io.kavro.serde.subject;
 import io.kavro.registry.SchemaContexts;
 import io.kavro.registry.SchemaRegistryClient;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 import org.apache.avro.Schema;
 import org.apache.kafka.common.errors.SerializationException;
 
@@ -56,6 +57,12 @@ public final class ContextSubjects implements RegistryAwareStrategy {
 
   /** Passed on to the strategy within, when it asks the registry. */
   @Override
+  public AutoCloseable refreshInBackground(Executor executor) {
+    return subjects instanceof RegistryAwareStrategy aware ? aware.refreshInBackground(executor) : () -> {};
+  }
+
+  /** Passed on to the strategy within, when it asks the registry. */
+  @Override
   public void useKafkaClusterId(String clusterId) {
     if (subjects instanceof RegistryAwareStrategy aware) {
       aware.useKafkaClusterId(clusterId);
@@ -67,6 +74,16 @@ public final class ContextSubjects implements RegistryAwareStrategy {
   public long subjectStandsNanos(String topic, boolean isKey, Schema schema) {
     return subjects instanceof RegistryAwareStrategy aware
         ? aware.subjectStandsNanos(topic, isKey, schema) : Long.MAX_VALUE;
+  }
+
+  /** The strategy within's, qualified by the topic's context: one answer's subject and time. */
+  @Override
+  public StandingSubject standingSubject(String topic, boolean isKey, Schema schema) {
+    if (!(subjects instanceof RegistryAwareStrategy aware)) {
+      return new StandingSubject(subjectName(topic, isKey, schema), Long.MAX_VALUE);
+    }
+    StandingSubject within = aware.standingSubject(topic, isKey, schema);
+    return new StandingSubject(SchemaContexts.qualify(context(topic), within.subject()), within.standsNanos());
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.kavro.serde.subject;
 
 import io.kavro.registry.SchemaRegistryClient;
+import java.util.concurrent.Executor;
 import org.apache.avro.Schema;
 
 /**
@@ -11,7 +12,8 @@ import org.apache.avro.Schema;
  *
  * <p>Unlike other strategies, its answers may change while the serde runs (an association moves, the registry
  * gains the API, the cluster id changes): it tells a caller that keeps a subject how long that subject stands
- * ({@link #subjectStandsNanos}) and when every subject may have changed ({@link #onChange}).
+ * ({@link #standingSubject}, which gives both from one answer) and when every subject may have changed
+ * ({@link #onChange}).
  */
 public interface RegistryAwareStrategy extends SubjectNameStrategy {
 
@@ -34,6 +36,17 @@ public interface RegistryAwareStrategy extends SubjectNameStrategy {
   }
 
   /**
+   * The subject for these arguments with how long it stands, both from the one answer the strategy holds: what a
+   * caller that keeps the subject asks (two calls, {@link #subjectName} then {@link #subjectStandsNanos}, may read
+   * two answers when one replaces the other in between). This default: those two calls, for a strategy whose
+   * answers never change under it; a strategy whose answers do overrides it.
+   */
+  default StandingSubject standingSubject(String topic, boolean isKey, Schema schema) {
+    String subject = subjectName(topic, isKey, schema);
+    return new StandingSubject(subject, subjectStandsNanos(topic, isKey, schema));
+  }
+
+  /**
    * Whether the subject that {@link #subjectName} has just given for these arguments comes from an answer stored
    * on disk while the registry could not be reached, not from the registry itself: a caller that keeps a subject
    * learnt live then keeps it rather than take this one. This default: {@code false}.
@@ -43,8 +56,24 @@ public interface RegistryAwareStrategy extends SubjectNameStrategy {
   }
 
   /**
+   * Has answers whose time is over asked again on {@code executor}, off the caller's thread, the kept answer
+   * serving meanwhile (a {@link #subjectStandsNanos} that backs off while the registry cannot be reached), and
+   * {@link #onChange} told when an answer asked so is another subject or is withdrawn (a refusal: the next
+   * {@link #subjectName} asks in line, and fails as the registry answers). Without it an answer whose time is over is
+   * asked again in line. The serializer calls this once, before any record, with the serde's shared background
+   * thread, so that no record waits on the registry for a subject it had, and closes what it returns when it is
+   * closed: an asking still queued then returns without asking the registry. This default ignores it.
+   *
+   * @return what stops the askings on {@code executor}: one queued then asks nothing
+   */
+  default AutoCloseable refreshInBackground(Executor executor) {
+    return () -> {};
+  }
+
+  /**
    * Has {@code listener} run whenever every subject given so far may have changed (a new Kafka cluster id, so a
-   * new namespace of associations). Returns the listener's removal. This default never runs it.
+   * new namespace of associations; with {@link #refreshInBackground}, an answer asked again that moved or was
+   * withdrawn). Returns the listener's removal. This default never runs it.
    */
   default AutoCloseable onChange(Runnable listener) {
     return () -> {};

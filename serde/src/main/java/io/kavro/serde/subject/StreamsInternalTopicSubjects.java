@@ -2,6 +2,7 @@ package io.kavro.serde.subject;
 
 import io.kavro.registry.SchemaRegistryClient;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 import org.apache.avro.Schema;
 
 /**
@@ -42,6 +43,12 @@ public final class StreamsInternalTopicSubjects implements RegistryAwareStrategy
 
   /** Passed on to the strategy of the other topics, when it asks the registry. */
   @Override
+  public AutoCloseable refreshInBackground(Executor executor) {
+    return others instanceof RegistryAwareStrategy aware ? aware.refreshInBackground(executor) : () -> {};
+  }
+
+  /** Passed on to the strategy of the other topics, when it asks the registry. */
+  @Override
   public void useKafkaClusterId(String clusterId) {
     if (others instanceof RegistryAwareStrategy aware) {
       aware.useKafkaClusterId(clusterId);
@@ -53,6 +60,14 @@ public final class StreamsInternalTopicSubjects implements RegistryAwareStrategy
   public long subjectStandsNanos(String topic, boolean isKey, Schema schema) {
     return !isInternal(topic) && others instanceof RegistryAwareStrategy aware
         ? aware.subjectStandsNanos(topic, isKey, schema) : Long.MAX_VALUE;
+  }
+
+  /** The other topics' strategy's, one answer's subject and time; an internal topic's subject stands for good. */
+  @Override
+  public StandingSubject standingSubject(String topic, boolean isKey, Schema schema) {
+    return !isInternal(topic) && others instanceof RegistryAwareStrategy aware
+        ? aware.standingSubject(topic, isKey, schema)
+        : new StandingSubject(subjectName(topic, isKey, schema), Long.MAX_VALUE);
   }
 
   @Override

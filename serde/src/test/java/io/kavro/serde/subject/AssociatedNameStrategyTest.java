@@ -5,10 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.kavro.registry.Association;
+import io.kavro.registry.RegistryAccessDeniedException;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.UnsupportedRegistryApiException;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.mock.MockRegistry;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -305,14 +306,204 @@ class AssociatedNameStrategyTest {
     assertThat(restarted.subjectStandsNanos("orders", false, ORDER)).isEqualTo(Long.MAX_VALUE);
   }
 
+  /**
+   * Issue 51, item 2 (the serializer's strategy, {@code refreshInBackground}): an answer whose time is over during an
+   * outage is served on while it is asked again off the caller's thread, one asking at a time, backing off (30, 60,
+   * 120 seconds...) while the registry stays down; the registry's new answer replaces it and the listeners are told.
+   */
+  @Test
+  void refreshInBackground_expiredAnswer_servedDuringAnOutage_backsOff_thenMoves() {
+    registry.associate(new Association("v1", "orders", "lkc-1", "topic", "value"));
+    AssociatedNameStrategy strategy = inBackground("subject.name.strategy.cache.expiry.secs", 60);
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("v1");
+    assertThat(asked).hasSize(1);
+
+    failure = new RegistryUnavailableException("HTTP 503", 503, 50301, "http://registry/associations", null);
+    nanos.addAndGet(Duration.ofSeconds(61).toNanos());
+    assertThat(strategy.subjectName("orders", false, ORDER)).as("served on, not asked in line").isEqualTo("v1");
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("v1");
+    assertThat(asked).as("no registry call on the caller's thread").hasSize(1);
+    assertThat(tasks).as("one asking at a time").hasSize(1);
+    assertThat(strategy.subjectStandsNanos("orders", false, ORDER)).isEqualTo(Duration.ofSeconds(30).toNanos());
+
+    runAll(tasks);
+    assertThat(asked).as("asked in the background; the disk not read").containsExactly("-/orders/topic/value",
+        "-/orders/topic/value");
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("v1");
+    assertThat(tasks).as("within the wait: not asked").isEmpty();
+    nanos.addAndGet(Duration.ofSeconds(31).toNanos());
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("v1");
+    assertThat(strategy.subjectStandsNanos("orders", false, ORDER)).as("backing off")
+        .isEqualTo(Duration.ofSeconds(60).toNanos());
+    runAll(tasks);
+    nanos.addAndGet(Duration.ofSeconds(61).toNanos());
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("v1");
+    assertThat(strategy.subjectStandsNanos("orders", false, ORDER)).isEqualTo(Duration.ofSeconds(120).toNanos());
+    assertThat(told).as("nothing moved yet").hasValue(0);
+
+    failure = null; // the registry is back, the association moved meanwhile
+    registry.associate(new Association("v2", "orders", "lkc-1", "topic", "value"));
+    runAll(tasks);
+    assertThat(told).as("the listeners told of the move").hasValue(1);
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("v2");
+    assertThat(strategy.subjectStandsNanos("orders", false, ORDER)).isEqualTo(Duration.ofSeconds(60).toNanos());
+    assertThat(asked).hasSize(4);
+  }
+
+  /**
+   * Issue 51, item 2: the 30-second answer read from the disk cache (a producer restarted during an outage) is served
+   * on while it is asked again in the background; a refusal then (401, 403) withdraws it, and the caller's next
+   * lookup asks in line and fails as the registry answers: a stored answer never serves after a refusal.
+   */
+  @Test
+  void refreshInBackground_storedAnswer_withdrawnOnARefusal_neverServedAfter() {
+    stored = List.of(new Association(":.a:orders-value", "orders", "-", "topic", "value"));
+    failure = new RegistryUnavailableException("HTTP 503", 503, 50301, "http://registry/associations", null);
+    AssociatedNameStrategy strategy = inBackground();
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo(":.a:orders-value");
+    assertThat(asked).containsExactly("-/orders/topic/value", "stored:orders");
+
+    nanos.addAndGet(AssociatedNameStrategy.STORED_ANSWER_KEPT.plusSeconds(1).toNanos());
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo(":.a:orders-value");
+    assertThat(asked).as("not asked in line").hasSize(2);
+    assertThat(strategy.subjectStandsNanos("orders", false, ORDER)).as("the disk's answer counts as a first wait")
+        .isEqualTo(Duration.ofSeconds(60).toNanos());
+    runAll(tasks);
+    assertThat(asked).as("asked again, the disk not read again").containsExactly("-/orders/topic/value",
+        "stored:orders", "-/orders/topic/value");
+    assertThat(strategy.subjectIsStored("orders", false, ORDER)).isTrue();
+
+    failure = new RegistryAccessDeniedException("HTTP 403", 403, 40301, "http://registry", null);
+    nanos.addAndGet(Duration.ofSeconds(61).toNanos());
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo(":.a:orders-value");
+    runAll(tasks);
+    assertThat(told).as("withdrawn: the listeners ask again").hasValue(1);
+    assertThatThrownBy(() -> strategy.subjectName("orders", false, ORDER))
+        .isInstanceOf(RegistryAccessDeniedException.class);
+    assertThat(strategy.subjectStandsNanos("orders", false, ORDER)).isZero();
+  }
+
+  /** Issue 51, item 2: the registry back with the stored answer's subject: the live answer replaces it, no move. */
+  @Test
+  void refreshInBackground_storedAnswer_confirmedLive_noMove() {
+    stored = List.of(new Association("orders-contract", "orders", "-", "topic", "value"));
+    failure = new RegistryUnavailableException("HTTP 503", 503, 50301, "http://registry/associations", null);
+    AssociatedNameStrategy strategy = inBackground();
+    strategy.subjectName("orders", false, ORDER);
+
+    failure = null;
+    registry.associate(new Association("orders-contract", "orders", "lkc-1", "topic", "value"));
+    nanos.addAndGet(AssociatedNameStrategy.STORED_ANSWER_KEPT.plusSeconds(1).toNanos());
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("orders-contract");
+    runAll(tasks);
+    assertThat(strategy.subjectIsStored("orders", false, ORDER)).isFalse();
+    assertThat(strategy.subjectStandsNanos("orders", false, ORDER)).isEqualTo(Long.MAX_VALUE);
+    assertThat(told).hasValue(0);
+  }
+
+  /**
+   * Review of issue 51, item 2: while the asking in the background is still queued (the shared thread busy) past the
+   * answer's wait, the answer stands for that wait again, not 0: a caller that keeps the subject asks again then,
+   * not on every record.
+   */
+  @Test
+  void refreshInBackground_askingStillQueued_pastItsWait_answerStillStands() {
+    registry.associate(new Association("v1", "orders", "lkc-1", "topic", "value"));
+    AssociatedNameStrategy strategy = inBackground("subject.name.strategy.cache.expiry.secs", 60);
+    strategy.subjectName("orders", false, ORDER);
+    nanos.addAndGet(Duration.ofSeconds(61).toNanos());
+    assertThat(strategy.standingSubject("orders", false, ORDER))
+        .isEqualTo(new StandingSubject("v1", Duration.ofSeconds(30).toNanos()));
+
+    nanos.addAndGet(Duration.ofSeconds(31).toNanos()); // still queued
+    assertThat(strategy.standingSubject("orders", false, ORDER)).as("stands while its asking is queued")
+        .isEqualTo(new StandingSubject("v1", Duration.ofSeconds(30).toNanos()));
+    assertThat(strategy.subjectStandsNanos("orders", false, ORDER)).isEqualTo(Duration.ofSeconds(30).toNanos());
+    assertThat(tasks).as("still one asking").hasSize(1);
+    runAll(tasks);
+    assertThat(strategy.standingSubject("orders", false, ORDER))
+        .isEqualTo(new StandingSubject("v1", Duration.ofSeconds(60).toNanos()));
+  }
+
+  /**
+   * Review of issue 51, item 5: an asking still queued when the serde closes (what {@code refreshInBackground}
+   * returned closed) asks the registry nothing and keeps nothing.
+   */
+  @Test
+  void refreshInBackground_closedWithAnAskingQueued_registryNotAsked() throws Exception {
+    registry.associate(new Association("v1", "orders", "lkc-1", "topic", "value"));
+    AssociatedNameStrategy strategy = strategy("subject.name.strategy.cache.expiry.secs", 60);
+    AutoCloseable background = strategy.refreshInBackground(tasks::add);
+    strategy.subjectName("orders", false, ORDER);
+    nanos.addAndGet(Duration.ofSeconds(61).toNanos());
+    registry.associate(new Association("v2", "orders", "lkc-1", "topic", "value"));
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("v1");
+    assertThat(tasks).hasSize(1);
+
+    background.close();
+    runAll(tasks);
+    assertThat(asked).as("the queued asking asked nothing").containsExactly("-/orders/topic/value");
+  }
+
+  /**
+   * Review of issue 51, item 6: during a rolling upgrade, a node without the associations API answers the asking in
+   * the background of a live association: that is no reason to write under the fallback's subject; the kept answer
+   * serves on and the asking backs off, as in an outage, and the association is followed when a node with the API
+   * answers again.
+   */
+  @Test
+  void refreshInBackground_liveAnswer_apiMissingOnTheRefresh_keptAsInAnOutage() {
+    registry.associate(new Association("orders-contract", "orders", "lkc-1", "topic", "value"));
+    AssociatedNameStrategy strategy = inBackground("subject.name.strategy.cache.expiry.secs", 60);
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("orders-contract");
+
+    failure = new UnsupportedRegistryApiException("no associations API", 404, 404, "http://registry", null);
+    nanos.addAndGet(Duration.ofSeconds(61).toNanos());
+    strategy.subjectName("orders", false, ORDER);
+    runAll(tasks);
+    assertThat(asked).hasSize(2);
+    assertThat(strategy.subjectName("orders", false, ORDER)).as("not the fallback's orders-value")
+        .isEqualTo("orders-contract");
+    assertThat(told).as("nothing moved").hasValue(0);
+    assertThat(strategy.subjectStandsNanos("orders", false, ORDER)).as("backing off as in an outage")
+        .isEqualTo(Duration.ofSeconds(30).toNanos());
+
+    failure = null;
+    registry.associate(new Association("orders-v2", "orders", "lkc-1", "topic", "value"));
+    nanos.addAndGet(Duration.ofSeconds(31).toNanos());
+    strategy.subjectName("orders", false, ORDER);
+    runAll(tasks);
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("orders-v2");
+    assertThat(told).hasValue(1);
+  }
+
+  /** Askings in the background queued by {@link #inBackground}'s strategies, run by {@link #runAll}. */
+  private final List<Runnable> tasks = new ArrayList<>();
+  /** How often {@link #inBackground}'s strategies told their listeners. */
+  private final AtomicLong told = new AtomicLong();
+
+  /** As {@link #strategy}, asking again in the background ({@link #tasks}), telling {@link #told}. */
+  private AssociatedNameStrategy inBackground(Object... keyValues) {
+    AssociatedNameStrategy strategy = strategy(keyValues);
+    strategy.refreshInBackground(tasks::add);
+    strategy.onChange(told::incrementAndGet);
+    return strategy;
+  }
+
+  private static void runAll(List<Runnable> tasks) {
+    List<Runnable> now = new ArrayList<>(tasks);
+    tasks.clear();
+    now.forEach(Runnable::run);
+  }
+
   /** Only an outage reads the stored answer: a refusal (401, 403, a bad answer) is the registry's, and fails. */
   @Test
   void refusal_neverReadsTheStoredAnswer() {
     stored = List.of(new Association(":.a:orders-value", "orders", "-", "topic", "value"));
-    failure = new io.kavro.registry.RegistryAccessDeniedException("HTTP 403", 403, 40301, "http://registry", null);
+    failure = new RegistryAccessDeniedException("HTTP 403", 403, 40301, "http://registry", null);
     AssociatedNameStrategy strategy = strategy();
     assertThatThrownBy(() -> strategy.subjectName("orders", false, ORDER))
-        .isInstanceOf(io.kavro.registry.RegistryAccessDeniedException.class);
+        .isInstanceOf(RegistryAccessDeniedException.class);
     stored = null;
     failure = new RegistryUnavailableException("HTTP 503", 503, 50301, "http://registry/associations", null);
     assertThatThrownBy(() -> strategy.subjectName("orders", false, ORDER))

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.kavro.registry.SchemaRegistryClient;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
 import org.apache.avro.Schema;
 import org.junit.jupiter.api.Test;
 
@@ -43,6 +44,17 @@ class StrategyWrappersTest {
     }
 
     @Override
+    public StandingSubject standingSubject(String topic, boolean isKey, Schema schema) {
+      return new StandingSubject(subjectName(topic, isKey, schema), 43);
+    }
+
+    @Override
+    public AutoCloseable refreshInBackground(Executor executor) {
+      told.add("background");
+      return () -> told.add("background closed");
+    }
+
+    @Override
     public AutoCloseable onChange(Runnable listener) {
       this.listener = listener;
       return () -> this.listener = null;
@@ -61,6 +73,8 @@ class StrategyWrappersTest {
     StreamsInternalTopicSubjects wrapper = new StreamsInternalTopicSubjects("shop", inner);
     checkPassesOn(wrapper, inner, "orders");
     assertThat(wrapper.subjectStandsNanos("shop-store-changelog", false, ORDER)).isEqualTo(Long.MAX_VALUE);
+    assertThat(wrapper.standingSubject("shop-store-changelog", false, ORDER).standsNanos())
+        .isEqualTo(Long.MAX_VALUE);
   }
 
   private static void checkPassesOn(RegistryAwareStrategy wrapper, Inner inner, String topic) throws Exception {
@@ -68,6 +82,11 @@ class StrategyWrappersTest {
     wrapper.useKafkaClusterId("lkc-1");
     assertThat(inner.told).containsExactly("registry", "cluster lkc-1");
     assertThat(wrapper.subjectStandsNanos(topic, false, ORDER)).isEqualTo(42);
+    StandingSubject standing = wrapper.standingSubject(topic, false, ORDER);
+    assertThat(standing.subject()).isEqualTo(wrapper.subjectName(topic, false, ORDER));
+    assertThat(standing.standsNanos()).as("the inner strategy's one answer").isEqualTo(43);
+    wrapper.refreshInBackground(Runnable::run).close();
+    assertThat(inner.told).containsExactly("registry", "cluster lkc-1", "background", "background closed");
     int[] runs = new int[1];
     AutoCloseable removal = wrapper.onChange(() -> runs[0]++);
     inner.listener.run();

@@ -2,6 +2,8 @@ package io.kavro.serde.subject;
 
 import io.kavro.registry.SchemaRegistryClient;
 import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.avro.Schema;
 import org.apache.kafka.common.Configurable;
@@ -31,6 +33,32 @@ public final class TickedAssociatedNameStrategy implements RegistryAwareStrategy
     strategy.useRegistry(client);
   }
 
+  private volatile Executor refresher;
+  /** How often a subject was asked ({@link #subjectName}, {@link #standingSubject}). */
+  public final AtomicInteger asked = new AtomicInteger();
+
+  /** Where the askings in the background go instead of the serde's executor, when a test sets it. */
+  private volatile Executor redirect;
+
+  @Override
+  public AutoCloseable refreshInBackground(Executor executor) {
+    this.refresher = executor;
+    return strategy.refreshInBackground(task -> {
+      Executor to = redirect;
+      (to != null ? to : executor).execute(task);
+    });
+  }
+
+  /** Sends the askings in the background to {@code executor}, not the serde's: for a test that runs them itself. */
+  public void redirectRefreshes(Executor executor) {
+    this.redirect = executor;
+  }
+
+  /** The executor last given by {@link #refreshInBackground}, or null: what the serde gave. */
+  public Executor refresher() {
+    return refresher;
+  }
+
   @Override
   public void useKafkaClusterId(String clusterId) {
     strategy.useKafkaClusterId(clusterId);
@@ -38,7 +66,14 @@ public final class TickedAssociatedNameStrategy implements RegistryAwareStrategy
 
   @Override
   public String subjectName(String topic, boolean isKey, Schema schema) {
+    asked.incrementAndGet();
     return strategy.subjectName(topic, isKey, schema);
+  }
+
+  @Override
+  public StandingSubject standingSubject(String topic, boolean isKey, Schema schema) {
+    asked.incrementAndGet();
+    return strategy.standingSubject(topic, isKey, schema);
   }
 
   @Override

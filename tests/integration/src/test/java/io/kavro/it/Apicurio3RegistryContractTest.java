@@ -42,4 +42,25 @@ class Apicurio3RegistryContractTest extends RegistryContractTest {
   void close() {
     client.close();
   }
+
+  /**
+   * Issue 51: Apicurio 3 has no associations API. Its own answer for the path (a 404 without a body, on its
+   * {@code /apis/ccompat/v7} URL) says so, not an outage, and the default subject name strategy writes under
+   * {@code <topic>-value}, as before.
+   */
+  @org.junit.jupiter.api.Test
+  void noAssociationsApi_learned_defaultStrategyWritesTheTopicSubject() {
+    String topic = "associations-" + System.nanoTime();
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> client.associations("-", topic, "topic", "value"))
+        .isInstanceOf(io.kavro.registry.UnsupportedRegistryApiException.class)
+        .hasMessageContaining("associations API");
+
+    try (io.kavro.serde.KafkaAvroSerializer serializer = new io.kavro.serde.KafkaAvroSerializer()) {
+      serializer.configure(Map.of("schema.registry.url", registry.url()), false);
+      serializer.serialize(topic, RegistryOutageTest.event(1));
+      serializer.serialize(topic, RegistryOutageTest.event(2));
+    }
+    org.assertj.core.api.Assertions.assertThat(client.subjects()).contains(topic + "-value")
+        .noneMatch(subject -> subject.startsWith(topic) && !subject.equals(topic + "-value"));
+  }
 }

@@ -392,7 +392,9 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
    * registry lacks the optional one, which is remembered for {@link OptionalApi#MISSING_TTL} (no request is sent to
    * it meanwhile), then asked again; if the core API answers such a 404 too, the URL is wrong
    * ({@link WrongRegistryUrlException}, at once); if it does not answer, the registry is unavailable, and that is
-   * retried and failed over as ever. Neither is remembered.
+   * retried and failed over as ever. Neither is remembered. A success without JSON (Apicurio 3's 204 for the
+   * metadata path) says the API is missing too, except for an API learned only from a registry's known answers
+   * ({@link OptionalApi#knownAnswersOnly()}, the associations API): there it is an outage (a login page, a proxy).
    *
    * @throws UnsupportedRegistryApiException when the registry lacks {@code api}
    */
@@ -417,6 +419,13 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     } catch (SchemaRegistryException e) {
       if (e.status() < 200 || e.status() >= 300) {
         throw e;
+      }
+      if (api.knownAnswersOnly()) {
+        // A success without JSON is no registry's answer for this API (a login page's 200 text/html, a proxy's
+        // 204): an outage, never a missing API, which would send records to the fallback's subjects.
+        throw new RegistryUnavailableException(e.getMessage() + "; a success without the JSON of "
+            + api.description + " is not the registry's answer (a login page, a proxy): treated as an outage, "
+            + "retried, never a fallback", e.status(), e.errorCode(), e.url(), e);
       }
       // A success without JSON (Apicurio 3 answers the metadata path with 204 No Content): no such API.
       missingApis.put(api, Boolean.TRUE);
@@ -459,8 +468,12 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
    * {@inheritDoc}
    *
    * <p>An answer of the registry's own "not found" (a 404xx code, such as Confluent's 40410 "association not
-   * found") is no association; an answer that is not a JSON array, or an entry without a subject, is refused. A 404
-   * that is not the registry's (a proxy's page) is an outage; from a URL that never answered as a registry, whose
+   * found") is no association; an answer that is not a JSON array, or an entry without a subject, is refused. The
+   * registry lacks the API only by its own answer for a path it does not serve, in a shape known for the kind of
+   * registry the URL leads to (Confluent's {@code error_code} 404, Karapace's, Apicurio's on its
+   * {@code /apis/ccompat} URL), while its core API answers: remembered for {@link OptionalApi#MISSING_TTL}. Any other
+   * 404 (an empty body, a page of text, JSON without that code from a URL of Confluent's kind: a proxy's, a load
+   * balancer's), and a success without JSON (a login page's 200, a proxy's 204), is an outage, retried and failed over; from a URL that never answered as a registry, whose
    * core API answers such a 404 too, the URL is wrong ({@link WrongRegistryUrlException}), as the serde's first
    * call of the core API would say.
    */

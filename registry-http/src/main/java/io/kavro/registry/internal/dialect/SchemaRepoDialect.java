@@ -40,7 +40,7 @@ final class SchemaRepoDialect implements RegistryDialect {
 
   @Override
   public SchemaRegistryException toException(RestRequest request, int status, String body, String contentType,
-      String url, HttpUrl base) {
+      String url, HttpUrl base, HttpUrl endpoint) {
     String message = request.operation() + " failed: HTTP " + status + ": ";
     if (status == 404 && body.startsWith(ERROR_PREFIX)) {
       return new SchemaNotFoundException(message + ErrorMapping.shorten(body.strip()) + " (" + url + ")", status, -1,

@@ -21,6 +21,9 @@ import okhttp3.HttpUrl;
  * {@link NoSuchApiAnswerException} when its body is JSON or empty (Apicurio 3 answers a path it does not route so),
  * which the transport throws at once and the client tells apart by asking the core API; a 404 with a page of text
  * (a proxy's HTML) is an outage;
+ * for an API whose missing is learned only from a registry's own answer (the associations API:
+ * {@link OptionalApi#knownAnswersOnly}), only a body of a shape {@link MissingApiAnswers} knows for the kind of
+ * registry the URL leads to says so, any other 404 is an outage;
  * and for an API whose missing is never learned from such a 404 (the DEK registry:
  * {@link OptionalApi#learnedFromBare404}), any 404 but the API's own "not found" is an outage.
  */
@@ -48,11 +51,17 @@ public final class ErrorMapping {
     return status == 404 && errorCode >= 40400 && errorCode <= 40499;
   }
 
+  /** Whether {@code endpoint}, the configured base URL that answered, is Apicurio's ({@code .../apis/ccompat/v<n>}). */
+  static boolean apicurio(HttpUrl endpoint) {
+    return endpoint != null && Urls.root(endpoint) != null;
+  }
+
   /**
    * Whether a 404 is Apicurio's own "not found" in its own API, which has no 404xx codes: its JSON names the
    * registry's exception ({@code "name": "ArtifactNotFoundException"}, {@code "ContentNotFoundException"}...).
    * A path it does not serve (Apicurio 2 asked for its v3 API) answers as JAX-RS's plain
-   * {@code NotFoundException} ({@code RESTEASY003210}), which is no such answer.
+   * {@code NotFoundException} ({@code RESTEASY003210}), which is no such answer. Counted only from Apicurio's URL
+   * ({@link #apicurio}): from another, such JSON is no registry's (Confluent's "not found" has its 404xx code).
    */
   static boolean apicurioNotFound(int status, JsonNode json) {
     String name = json == null ? "" : json.path("name").asText("");
@@ -71,17 +80,22 @@ public final class ErrorMapping {
    */
   public static SchemaRegistryException toException(String operation, int status, String body, String contentType,
       String url, HttpUrl base) {
-    return toException(operation, null, status, body, contentType, url, base);
+    return toException(operation, null, status, body, contentType, url, base, null);
   }
 
   /**
    * As {@link #toException(String, int, String, String, String, HttpUrl)}, for a call of {@code api} (or of the
    * core API when {@code null}): a 404 from an API whose missing is not learned from a bare 404 (the DEK registry)
    * is its own "not found" only with its own error code ({@link OptionalApi#dekRegistryNotFound}); any other 404 is a
-   * {@link RegistryUnavailableException}, retried and failed over like a 503.
+   * {@link RegistryUnavailableException}, retried and failed over like a 503. For an API whose missing is learned
+   * only from the registry's own answer ({@link OptionalApi#knownAnswersOnly}: the associations API), a 404 says it
+   * is missing only in a shape {@link MissingApiAnswers} knows for the kind of registry {@code endpoint} leads to;
+   * any other 404 is a {@link RegistryUnavailableException} too.
+   *
+   * @param endpoint the configured base URL that answered (without user info), or {@code null} when unknown
    */
   public static SchemaRegistryException toException(String operation, OptionalApi api, int status, String body,
-      String contentType, String url, HttpUrl base) {
+      String contentType, String url, HttpUrl base, HttpUrl endpoint) {
     int errorCode = -1;
     String detail;
     JsonNode json = JsonBodies.tryParse(body);
@@ -108,12 +122,22 @@ public final class ErrorMapping {
           + "retried",
           status, errorCode, url, null);
     }
-    if (registryNotFound(status, errorCode) || apicurioNotFound(status, json)) {
+    if (registryNotFound(status, errorCode) || apicurioNotFound(status, json) && apicurio(endpoint)) {
       return new SchemaNotFoundException(message, status, errorCode, url, null);
     }
     if (status == 404 && base != null) {
       return wrongBaseUrl(message, "HTTP " + status + (errorCode >= 0 ? ", error_code " + errorCode : "") + ": "
           + shorten(detail), errorCode, url, base);
+    }
+    if (status == 404 && api != null && api.knownAnswersOnly) {
+      String whose = MissingApiAnswers.whose(endpoint, body, contentType);
+      if (whose != null) {
+        return new NoSuchApiAnswerException(message + " (" + whose + ")", status, errorCode, url);
+      }
+      return new RegistryUnavailableException(message + "; a 404 that is not a registry's own answer that it lacks "
+          + api.description + " (Kavro knows " + MissingApiAnswers.KNOWN + "): a proxy, a load balancer or a node "
+          + "that is not the registry answered; treated as an outage, retried and failed over, never a fallback",
+          status, errorCode, url, null);
     }
     if (status == 404 && api != null && (json != null || body.isBlank())) {
       // JSON (Karapace's is a bare string) or nothing (Apicurio 3, Quarkus's default for a path it does not route):

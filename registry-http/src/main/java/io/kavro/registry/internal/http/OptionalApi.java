@@ -9,10 +9,16 @@ import java.time.Duration;
  *
  * <p>What counts as the registry's answer that it lacks one differs:
  * <ul>
- *   <li>For the GUID, metadata, associations and Apicurio APIs, a JSON 404 without a registry error code while the
+ *   <li>For the GUID, metadata and Apicurio APIs, a JSON or empty 404 without a registry error code while the
  *       core API answers (the client asks it) says the API is missing. That is remembered for
  *       {@link #MISSING_TTL}, then asked again: a registry may be upgraded, and a node that answered so may have
- *       been one still rolling out. A 404 whose body is not JSON (a proxy's page, an empty body) is an outage.</li>
+ *       been one still rolling out. A 404 whose body is a page of text (a proxy's) is an outage.</li>
+ *   <li>For the associations API, only a 404 in a shape the kind of registry the URL leads to is known to answer
+ *       for a path it does not serve ({@link MissingApiAnswers}: Confluent's JSON {@code error_code} 404,
+ *       Karapace's, Apicurio's on its {@code /apis/ccompat} URL) says so, while the core API answers, and is
+ *       remembered likewise; any other 404 (an empty body, HTML, JSON without that code from a URL of Confluent's
+ *       kind) is an outage, retried and failed over: the serde falls back to the topic's subject only on the
+ *       registry's own word.</li>
  *   <li>For the DEK registry, only its own answers count: its error codes 4047x ({@link #DEK_KEY_NOT_FOUND},
  *       "Key not found", for a KEK or a DEK, which is an empty lookup, never a missing API). Any other 404 (a
  *       proxy's HTML page, a JSON {@code error_code} 404, a {@code 40400} or another API's 404xx) is an outage,
@@ -21,13 +27,14 @@ import java.time.Duration;
  * </ul>
  */
 public enum OptionalApi {
-  GUIDS("Confluent's GUID API (GET /schemas/guids/{guid}, Confluent Platform 8 and later)", true),
-  METADATA("Confluent's metadata API (GET /subjects/{subject}/metadata, Confluent Platform 7.4 and later)", true),
-  DEK_REGISTRY("Confluent's DEK registry API (/dek-registry/v1, Confluent Platform 7.5 and later)", false),
-  APICURIO_V3("Apicurio's v3 API (GET /apis/registry/v3/ids/..., Apicurio Registry 3)", true),
-  APICURIO_V2("Apicurio's v2 API (GET /apis/registry/v2/ids/..., Apicurio Registry 2)", true),
+  GUIDS("Confluent's GUID API (GET /schemas/guids/{guid}, Confluent Platform 8 and later)", true, false),
+  METADATA("Confluent's metadata API (GET /subjects/{subject}/metadata, Confluent Platform 7.4 and later)", true,
+      false),
+  DEK_REGISTRY("Confluent's DEK registry API (/dek-registry/v1, Confluent Platform 7.5 and later)", false, false),
+  APICURIO_V3("Apicurio's v3 API (GET /apis/registry/v3/ids/..., Apicurio Registry 3)", true, false),
+  APICURIO_V2("Apicurio's v2 API (GET /apis/registry/v2/ids/..., Apicurio Registry 2)", true, false),
   ASSOCIATIONS("Confluent's associations API (GET /associations/resources/..., Confluent Platform 8.3 and later)",
-      true);
+      true, true);
 
   /** How long the registry's answer that it lacks an API is remembered before the API is asked again. */
   public static final Duration MISSING_TTL = UnsupportedRegistryApiException.REMEMBERED_FOR;
@@ -38,10 +45,27 @@ public enum OptionalApi {
    * asks the core API); when false, such a 404 is an outage.
    */
   final boolean learnedFromBare404;
+  /**
+   * Whether only a 404 of a shape that a kind of registry is known to answer for a path it does not serve says that
+   * the registry lacks the API ({@link MissingApiAnswers}); any other 404 (an empty body or JSON without Confluent's
+   * error code from a URL of Confluent's kind, a page of text) is an outage. For the associations API, whose
+   * missing makes the serde write under the fallback's subjects: a proxy's 404 must never do that.
+   */
+  final boolean knownAnswersOnly;
 
-  OptionalApi(String description, boolean learnedFromBare404) {
+  /**
+   * Whether only the registry's own answer in a shape {@link MissingApiAnswers} knows says that it lacks this API:
+   * then an answer that is not one (a 2xx without JSON from a login page or a proxy, a 404 of another shape) is an
+   * outage, never learned as a missing API.
+   */
+  public boolean knownAnswersOnly() {
+    return knownAnswersOnly;
+  }
+
+  OptionalApi(String description, boolean learnedFromBare404, boolean knownAnswersOnly) {
     this.description = description;
     this.learnedFromBare404 = learnedFromBare404;
+    this.knownAnswersOnly = knownAnswersOnly;
   }
 
   /** The DEK registry's "key not found" (a KEK or a DEK): an empty lookup, never a missing API. */

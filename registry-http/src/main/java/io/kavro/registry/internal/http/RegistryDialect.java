@@ -18,9 +18,9 @@ public interface RegistryDialect {
 
     @Override
     public SchemaRegistryException toException(RestRequest request, int status, String body, String contentType,
-        String url, HttpUrl base) {
+        String url, HttpUrl base, HttpUrl endpoint) {
       return ErrorMapping.toException(request.operation(), request.optionalApi(), status, body, contentType, url,
-          base);
+          base, endpoint);
     }
   };
 
@@ -33,7 +33,9 @@ public interface RegistryDialect {
    * @param url the request URL, without user info
    * @param base as {@link ErrorMapping#toException}'s: the base URL of a call of the core API to a URL that has never
    *     answered as a registry, else {@code null}
+   * @param endpoint the configured base URL (without user info) that answered: what kind of registry it leads to
+   *     (Apicurio's {@code .../apis/ccompat/v<n>}, else Confluent's kind) tells its own answers from others'
    */
   SchemaRegistryException toException(RestRequest request, int status, String body, String contentType, String url,
-      HttpUrl base);
+      HttpUrl base, HttpUrl endpoint);
 }

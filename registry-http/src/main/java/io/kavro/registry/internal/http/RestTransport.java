@@ -177,7 +177,7 @@ public final class RestTransport {
         // wrong URL, which the client tells apart.
         boolean unproven = request.optionalApi() == null && proven.get(index) == 0;
         failure = dialect.toException(request, status, body, response.header("Content-Type"), url.toString(),
-            unproven ? endpoint.base() : null);
+            unproven ? endpoint.base() : null, endpoint.base());
         if (failure instanceof SchemaNotFoundException) {
           proveRegistry(index);
         }

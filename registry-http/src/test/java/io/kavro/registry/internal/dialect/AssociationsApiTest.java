@@ -5,12 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kavro.registry.Association;
 import io.kavro.registry.RegistryUnavailableException;
+import io.kavro.registry.SchemaNotFoundException;
 import io.kavro.registry.SchemaRegistryClient;
-import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.UnsupportedRegistryApiException;
 import io.kavro.registry.WrongRegistryUrlException;
 import io.kavro.registry.config.RegistryConfig;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.internal.cache.CachingSchemaRegistryClientTest.FakeTicker;
 import java.time.Duration;
 import java.util.List;
@@ -19,12 +20,15 @@ import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.junit5.StartStop;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Confluent 8.3's associations API ({@code GET /associations/resources/{namespace}/{name}}): its answer read, and a
- * registry without it told apart from an outage by {@link OptionalApi}'s rules: only the registry's own JSON (or
- * empty) 404 while its core API answers says the API is missing, remembered for five minutes, then asked again; a
- * proxy's page or a 5xx is an outage.
+ * registry without it told apart from an outage by {@link OptionalApi}'s rules: only the registry's own 404, in a
+ * shape known for the kind of registry the URL leads to ({@code MissingApiAnswers}), while its core API answers says
+ * the API is missing, remembered for five minutes, then asked again; any other 404 (a proxy's page, an empty body or
+ * a gateway's JSON from a URL of Confluent's kind) or a 5xx is an outage.
  */
 class AssociationsApiTest {
   @StartStop
@@ -43,12 +47,12 @@ class AssociationsApiTest {
   }
 
   /**
-   * What Apicurio 2.6.13's ccompat API answers for the associations path, which it does not route (JAX-RS's plain
-   * 404, {@code error_code} 0, as BareApicurioRegistryContractTest sees it).
+   * What Apicurio 2.6.13's ccompat API answers for the associations path, which it does not route (RESTEasy's 404,
+   * {@code error_code} 0, as BareApicurioRegistryContractTest sees it).
    */
   private static MockResponse apicurio2NotFound(String path) {
     return json(404, "{\"message\":\"RESTEASY003210: Could not find resource for full path: http://127.0.0.1"
-        + path + "?resourceType=topic&associationType=value\",\"error_code\":0,\"name\":\"NotFoundException\"}");
+        + path + "?resourceType=topic&associationType=value\",\"error_code\":0}");
   }
 
   @Test
@@ -157,6 +161,181 @@ class AssociationsApiTest {
 
     assertThatThrownBy(() -> client("/", 1).associations("-", "orders", "topic", "value"))
         .isExactlyInstanceOf(WrongRegistryUrlException.class).hasMessageContaining("check that schema.registry.url");
+  }
+
+  /**
+   * Issue 51, 404 classification: Confluent's own answer for a path it does not serve (a registry before 8.3), JSON
+   * {@code error_code} 404, while its core API answers: the API is missing, learned.
+   */
+  @Test
+  void confluentBefore83_errorCode404_missingApi_learned() {
+    registry.enqueue(json(404, "{\"error_code\":404,\"message\":\"HTTP 404 Not Found\"}"));
+    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    HttpSchemaRegistryClient client = client("/", 3);
+
+    assertThatThrownBy(() -> client.associations("-", "orders", "topic", "value"))
+        .isExactlyInstanceOf(UnsupportedRegistryApiException.class).hasMessageContaining("error_code 404");
+    assertThatThrownBy(() -> client.associations("-", "orders", "topic", "value"))
+        .isExactlyInstanceOf(UnsupportedRegistryApiException.class);
+    assertThat(registry.getRequestCount()).as("remembered: the second call sent nothing").isEqualTo(2);
+  }
+
+  /** Karapace answers a path it does not serve with the bare JSON string "Not Found": its own answer, learned. */
+  @Test
+  void karapace_jsonStringNotFound_missingApi_learned() {
+    registry.enqueue(json(404, "\"Not Found\""));
+    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+
+    assertThatThrownBy(() -> client("/", 3).associations("-", "orders", "topic", "value"))
+        .isExactlyInstanceOf(UnsupportedRegistryApiException.class).hasMessageContaining("Karapace");
+  }
+
+  /**
+   * Issue 51, 404 classification: from a URL of Confluent's kind, a 404 in no registry's known shape (an empty body,
+   * as Envoy answers; an API gateway's JSON without an error code, as Kong's; Apicurio's JAX-RS answer, which only
+   * Apicurio's URL gives) is an outage: never learned as a missing API (which would send the topic's records to the
+   * fallback's subject for five minutes), retried, named with the URL and the status.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"", "{\"message\":\"no Route matched with those values\"}",
+      "{\"message\":\"Not Found\"}", "{\"message\":\"RESTEASY003210: Could not find resource\",\"error_code\":0}",
+      "{\"error_code\":0,\"name\":\"NotFoundException\"}", "\"Gone fishing\"",
+      "\"Not Found\" and more", "\"Not Found\"\"Not Found\"", "{\"error_code\":404,\"message\":\"HTTP 404\"} trailing"})
+  void confluentKindUrl_unknown404Shape_outage_retried_notLearned(String body) throws Exception {
+    HttpSchemaRegistryClient client = client("/", 1);
+    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    client.compatibility(); // the URL has answered as a registry: a 404 from it is retried
+    registry.enqueue(bare404(body));
+    registry.enqueue(bare404(body));
+    registry.enqueue(json(200, "[]"));
+
+    assertThatThrownBy(() -> client.associations("-", "orders", "topic", "value"))
+        .isExactlyInstanceOf(RegistryUnavailableException.class)
+        .isNotInstanceOf(UnsupportedRegistryApiException.class)
+        .hasMessageContaining("HTTP 404")
+        .hasMessageContaining(registry.url("/associations/resources/-/orders").toString())
+        .hasMessageContaining("not a registry's own answer").hasMessageContaining("gave up after 2 attempt(s)");
+    assertThat(registry.getRequestCount()).as("retried, the core API not asked").isEqualTo(3);
+    assertThat(client.associations("-", "orders", "topic", "value")).as("not learned as missing: asked").isEmpty();
+    assertThat(client.stats().errors()).as("an outage is a failed call").isEqualTo(1);
+  }
+
+  /** An empty 404 from a URL of Confluent's kind that never answered: the core API answers, so it is an outage. */
+  @Test
+  void confluentKindUrl_empty404_neverAnsweredUrl_outage_afterAskingTheCoreApi() {
+    registry.enqueue(new MockResponse.Builder().code(404).build());
+    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+
+    assertThatThrownBy(() -> client("/", 3).associations("-", "orders", "topic", "value"))
+        .isExactlyInstanceOf(RegistryUnavailableException.class)
+        .hasMessageContaining("the registry's core API answers");
+    assertThat(registry.getRequestCount()).isEqualTo(2);
+  }
+
+  /** On Apicurio's URL, only Apicurio's own shapes say so: a gateway's JSON 404 there is an outage too. */
+  @Test
+  void apicurioUrl_gatewaysJson404_outage() throws Exception {
+    HttpSchemaRegistryClient client = client("/apis/ccompat/v7", 0);
+    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    client.compatibility();
+    registry.enqueue(bare404("{\"message\":\"no Route matched with those values\"}"));
+    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+
+    assertThatThrownBy(() -> client.associations("-", "orders", "topic", "value"))
+        .isExactlyInstanceOf(RegistryUnavailableException.class)
+        .isNotInstanceOf(UnsupportedRegistryApiException.class).hasMessageContaining("not a registry's own answer");
+    assertThat(registry.getRequestCount()).as("an outage at once: the core API not asked").isEqualTo(2);
+  }
+
+  /** A bare 404 on one URL is an outage: failed over to the next URL, whose answer counts. */
+  @Test
+  void unknown404Shape_failedOverToTheNextUrl() throws Exception {
+    RegistryConfig config = RegistryConfig.from(Map.of("schema.registry.url", registry.url("/a") + ","
+        + registry.url("/b"), "max.retries", 1, "retries.wait.ms", 1, "retries.max.wait.ms", 5));
+    HttpSchemaRegistryClient client = new HttpSchemaRegistryClient(config, RegistryHttp.of(config, null), ticker);
+    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    client.compatibility();
+    registry.enqueue(bare404(""));
+    registry.enqueue(json(200, "[{\"subject\":\"orders-contract\"}]"));
+
+    assertThat(client.associations("-", "orders", "topic", "value")).extracting(Association::subject)
+        .containsExactly("orders-contract");
+    registry.takeRequest();
+    assertThat(registry.takeRequest().getTarget()).startsWith("/a/associations/");
+    assertThat(registry.takeRequest().getTarget()).startsWith("/b/associations/");
+  }
+
+  /**
+   * Review of issue 51, item 7: Karapace's bare "Not Found" counts only as its JSON: the same text as a page of text
+   * (a proxy's) is an outage.
+   */
+  @Test
+  void karapacesText_notAsJson_outage_notLearned() throws Exception {
+    HttpSchemaRegistryClient client = client("/", 0);
+    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    client.compatibility();
+    registry.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "text/plain")
+        .body("\"Not Found\"").build());
+    registry.enqueue(json(200, "[]"));
+
+    assertThatThrownBy(() -> client.associations("-", "orders", "topic", "value"))
+        .isExactlyInstanceOf(RegistryUnavailableException.class).hasMessageContaining("not a registry's own answer");
+    assertThat(client.associations("-", "orders", "topic", "value")).as("not learned as missing").isEmpty();
+  }
+
+  /**
+   * Review of issue 51, item 4: a success without JSON on the associations path (a login page's 200
+   * {@code text/html}, a proxy's 204) is no registry's answer: an outage, retriable, never learned as a missing API
+   * (which would send records to the fallback's subjects for five minutes).
+   */
+  @ParameterizedTest
+  @ValueSource(ints = {200, 204})
+  void successWithoutJson_outage_notLearnedAsMissing(int status) throws Exception {
+    HttpSchemaRegistryClient client = client("/", 0);
+    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    client.compatibility();
+    MockResponse.Builder answer = new MockResponse.Builder().code(status);
+    if (status == 200) {
+      answer.setHeader("Content-Type", "text/html").body("<html><body>Sign in</body></html>");
+    }
+    registry.enqueue(answer.build());
+    registry.enqueue(json(200, "[{\"subject\":\"orders-contract\"}]"));
+
+    assertThatThrownBy(() -> client.associations("-", "orders", "topic", "value"))
+        .isInstanceOf(RegistryUnavailableException.class)
+        .isNotInstanceOf(UnsupportedRegistryApiException.class)
+        .hasMessageContaining("HTTP " + status).hasMessageContaining("not the registry's answer");
+    assertThat(client.associations("-", "orders", "topic", "value")).as("not learned as missing: asked")
+        .extracting(Association::subject).containsExactly("orders-contract");
+  }
+
+  /**
+   * Review of issue 51, item 7: Apicurio's "not found" JSON (its exception's name, no 404xx code) is the registry's
+   * own "not found" only from Apicurio's URL; from a URL of Confluent's kind it is no registry's answer: an outage.
+   */
+  @Test
+  void apicuriosNotFoundJson_fromAConfluentKindUrl_notANotFound() throws Exception {
+    String body = "{\"message\":\"No artifact with ID '7' was found.\",\"name\":\"ArtifactNotFoundException\"}";
+    HttpSchemaRegistryClient confluent = client("/", 0);
+    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    confluent.compatibility();
+    registry.enqueue(json(404, body));
+    assertThatThrownBy(() -> confluent.schemaById(7)).isInstanceOf(RegistryUnavailableException.class)
+        .isNotInstanceOf(SchemaNotFoundException.class);
+
+    HttpSchemaRegistryClient apicurio = client("/apis/ccompat/v7", 0);
+    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    apicurio.compatibility();
+    registry.enqueue(json(404, body));
+    assertThatThrownBy(() -> apicurio.schemaById(7)).isInstanceOf(SchemaNotFoundException.class);
+  }
+
+  private static MockResponse bare404(String body) {
+    MockResponse.Builder answer = new MockResponse.Builder().code(404);
+    if (!body.isEmpty()) {
+      answer.setHeader("Content-Type", "application/json").body(body);
+    }
+    return answer.build();
   }
 
   private static MockResponse proxyPage() {
