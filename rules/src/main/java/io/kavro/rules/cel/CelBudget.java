@@ -18,6 +18,9 @@ final class CelBudget implements CelEvaluationListener {
   /** The clock is read every 16 steps: a step is a fraction of a microsecond, reading the clock a good part of one. */
   private static final int CLOCK_EVERY = 15;
 
+  /** The function that makes a variant of its buffers. */
+  private static final String VARIANT = "variant";
+
   private final CelLimits limits;
   private final long deadline;
   private long cost;
@@ -34,7 +37,7 @@ final class CelBudget implements CelEvaluationListener {
     if (crossed != null) {
       throw new Exceeded(crossed);
     }
-    cost += expr.getKind() == CelExpr.ExprKind.Kind.CALL ? 1 + size(result) : 1;
+    cost += expr.getKind() == CelExpr.ExprKind.Kind.CALL ? 1 + size(expr, result) : 1;
     if (cost > limits.maxCost()) {
       crossed = "costs more than " + CelLimits.MAX_COST_CONFIG + "=" + limits.maxCost()
           + " (a macro nested over lists, or a value built up again and again?)";
@@ -44,6 +47,17 @@ final class CelBudget implements CelEvaluationListener {
     if (crossed != null) {
       throw new Exceeded(crossed);
     }
+  }
+
+  /**
+   * What a call's result costs beyond 1: its size; a variant made by {@code variant(...)} from its buffers also
+   * the length of its metadata, which it brings in (a variant found within another shares its metadata).
+   */
+  private static long size(CelExpr call, Object result) {
+    if (result instanceof Variant variant && VARIANT.equals(call.call().function())) {
+      return variant.encodedSize() + variant.metadataLength();
+    }
+    return size(result);
   }
 
   private static long size(Object result) {

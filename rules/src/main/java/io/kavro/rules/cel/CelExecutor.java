@@ -104,7 +104,7 @@ public final class CelExecutor implements RuleExecutor {
         return bytes;
       }
       if (message instanceof JsonNode) {
-        return JSON.valueToTree(fromCel(result));
+        return JSON.valueToTree(fromCel(rule, result));
       }
       return CelValues.toAvro(rule, result, schema, schema.getFullName());
     }
@@ -117,7 +117,7 @@ public final class CelExecutor implements RuleExecutor {
     }
 
     /** A CEL result as plain Java values for Jackson: null for CEL null, bytes as Avro JSON's ISO-8859-1 text. */
-    private static Object fromCel(Object result) {
+    private static Object fromCel(Rule rule, Object result) {
       if (CelValues.isNull(result)) {
         return null;
       }
@@ -125,14 +125,18 @@ public final class CelExecutor implements RuleExecutor {
       if (bytes != null) {
         return new String(bytes, StandardCharsets.ISO_8859_1);
       }
+      if (result instanceof Variant) {
+        throw new RuleException(rule + ": a CEL transform of a JSON message cannot return a variant "
+            + "(confluent.type.Variant); return variants.toJson(v) for its JSON text, or a map");
+      }
       if (result instanceof Map<?, ?> map) {
         Map<String, Object> out = new LinkedHashMap<>();
-        map.forEach((key, value) -> out.put(String.valueOf(key), fromCel(value)));
+        map.forEach((key, value) -> out.put(String.valueOf(key), fromCel(rule, value)));
         return out;
       }
       if (result instanceof List<?> list) {
         List<Object> out = new ArrayList<>(list.size());
-        list.forEach(element -> out.add(fromCel(element)));
+        list.forEach(element -> out.add(fromCel(rule, element)));
         return out;
       }
       return result;

@@ -65,6 +65,20 @@ final class CelValues {
     return value;
   }
 
+  /**
+   * Whether {@code schema} is an Avro {@code variant} record, as Confluent's {@code VariantLogicalType} takes it:
+   * {@code "logicalType": "variant"} on a record of exactly the two fields {@code metadata} and {@code value}, both
+   * {@code bytes}.
+   */
+  static boolean isVariantRecord(Schema schema) {
+    return schema.getType() == Schema.Type.RECORD && "variant".equals(schema.getProp("logicalType"))
+        && schema.getFields().size() == 2 && isBytes(schema.getField("metadata")) && isBytes(schema.getField("value"));
+  }
+
+  private static boolean isBytes(Schema.Field field) {
+    return field != null && field.schema().getType() == Schema.Type.BYTES;
+  }
+
   /** Whether a CEL result is null. */
   static boolean isNull(Object result) {
     return result == null || result instanceof NullValue || result instanceof com.google.protobuf.NullValue;
@@ -104,7 +118,7 @@ final class CelValues {
         if (result instanceof Map<?, ?> map) {
           return toRecord(rule, map, schema);
         }
-        if (result instanceof Variant variant && Variant.isRecordSchema(schema)) {
+        if (result instanceof Variant variant && isVariantRecord(schema)) {
           GenericData.Record record = new GenericData.Record(schema);
           record.put("metadata", ByteBuffer.wrap(variant.metadataBytes()));
           record.put("value", ByteBuffer.wrap(variant.valueBytes()));

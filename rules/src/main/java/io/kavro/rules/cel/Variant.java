@@ -80,18 +80,9 @@ final class Variant {
     return new Variant(value, 0, metadata);
   }
 
-  /**
-   * Whether {@code schema} is an Avro {@code variant} record, as Confluent's {@code VariantLogicalType} takes it:
-   * {@code "logicalType": "variant"} on a record of exactly the two fields {@code metadata} and {@code value}, both
-   * {@code bytes}.
-   */
-  static boolean isRecordSchema(org.apache.avro.Schema schema) {
-    return schema.getType() == org.apache.avro.Schema.Type.RECORD && "variant".equals(schema.getProp("logicalType"))
-        && schema.getFields().size() == 2 && isBytes(schema.getField("metadata")) && isBytes(schema.getField("value"));
-  }
-
-  private static boolean isBytes(org.apache.avro.Schema.Field field) {
-    return field != null && field.schema().getType() == org.apache.avro.Schema.Type.BYTES;
+  /** The length of the metadata buffer. */
+  int metadataLength() {
+    return metadata.length;
   }
 
   /** The metadata buffer, copied. */
@@ -229,10 +220,19 @@ final class Variant {
 
   /** The field of an object whose key is {@code key}, or null when there is none. */
   Variant field(String key) {
+    return field(key, key.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * The field of an object whose key is {@code key} ({@code utf8} its UTF-8 bytes), or null when there is none: the
+   * dictionary's keys are compared as bytes where they are, never decoded but where the binary search must order a
+   * key that is not ASCII (it orders as {@link String#compareTo}, as Confluent's does).
+   */
+  Variant field(String key, byte[] utf8) {
     Container object = new Container(this);
     if (object.count < BINARY_SEARCH_FROM) {
       for (int i = 0; i < object.count; i++) {
-        if (object.key(i).equals(key)) {
+        if (object.keyEquals(i, utf8)) {
           return object.child(i);
         }
       }
@@ -242,7 +242,7 @@ final class Variant {
     int high = object.count - 1;
     while (low <= high) {
       int middle = (low + high) >>> 1;
-      int order = object.key(middle).compareTo(key);
+      int order = object.keyCompare(middle, key, utf8);
       if (order < 0) {
         low = middle + 1;
       } else if (order > 0) {
@@ -257,6 +257,37 @@ final class Variant {
   /** The key of an object's {@code i}-th field, in the object's (key) order. */
   String keyAt(int i) {
     return new Container(this).key(i);
+  }
+
+  /** The length in UTF-8 bytes of the key of an object's {@code i}-th field, read without decoding it. */
+  int keyLengthAt(int i) {
+    Container object = new Container(this);
+    return (int) object.variant.keySlice(object.keyId(i));
+  }
+
+  /**
+   * The length of a {@code STRING} value in UTF-8 bytes, or of a {@code BINARY} value in bytes, read without
+   * decoding it (and checked against the buffer).
+   */
+  int lengthOfBytes() {
+    int header = header();
+    if ((header & 0b11) == SHORT_STRING) {
+      require(at + 1, header >>> 2);
+      return header >>> 2;
+    }
+    int length = unsigned(at + 1, 4);
+    require(at + 5, length);
+    return length;
+  }
+
+  /** Where a {@code STRING} value's UTF-8 bytes start in {@link #buffer()}. */
+  int stringStart() {
+    return (header() & 0b11) == SHORT_STRING ? at + 1 : at + 5;
+  }
+
+  /** The value buffer itself, to be read only (for printing a string's bytes where they are). */
+  byte[] buffer() {
+    return value;
   }
 
   /** The value of an object's {@code i}-th field, or an array's {@code i}-th element; null when out of range. */
@@ -339,16 +370,15 @@ final class Variant {
       result = result << 8 | (bytes[(int) from + i] & 0xFF);
     }
     if (result > Integer.MAX_VALUE) {
-      throw malformed("its " + which + " holds a size or offset of " + result + " at byte " + from
-          + ", beyond 2^31 - 1");
+      throw malformed("its " + which + " holds a size or offset beyond 2^31 - 1 at byte " + from);
     }
     return (int) result;
   }
 
   private static void require(byte[] bytes, long from, long length, String which) {
     if (from < 0 || length < 0 || from + length > bytes.length) {
-      throw malformed("its " + which + " is cut short: " + length + " bytes needed at byte " + from + ", "
-          + bytes.length + " bytes in all");
+      throw malformed("its " + which + " is cut short: a part at byte " + from + " runs past its end ("
+          + bytes.length + " bytes in all)");
     }
   }
 
@@ -358,20 +388,30 @@ final class Variant {
 
   /** The key of dictionary entry {@code id} of the metadata. */
   private String metadataKey(int id) {
+    long slice = keySlice(id);
+    return new String(metadata, (int) (slice >>> 32), (int) slice, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Where the UTF-8 bytes of dictionary entry {@code id} lie in the metadata: their start in the high 32 bits, their
+   * length in the low 32 (one long, so that a key probe allocates nothing).
+   */
+  private long keySlice(int id) {
     int width = ((metadata[0] & 0xFF) >>> 6) + 1;
     int count = unsigned(metadata, 1, width, "metadata");
     if (id >= count) {
-      throw malformed("a field names key " + id + " of a dictionary of " + count);
+      throw malformed("a field names a key past the end of its metadata's dictionary");
     }
     long offsets = 1L + width;
     long strings = offsets + (count + 1L) * width;
-    int start = unsigned(metadata, offsets + (long) id * width, width, "metadata");
-    int end = unsigned(metadata, offsets + (id + 1L) * width, width, "metadata");
+    long where = offsets + (long) id * width;
+    int start = unsigned(metadata, where, width, "metadata");
+    int end = unsigned(metadata, where + width, width, "metadata");
     if (start > end) {
-      throw malformed("its metadata's key " + id + " ends (" + end + ") before it starts (" + start + ")");
+      throw malformed("its metadata's key offsets at byte " + where + " are out of order");
     }
     require(metadata, strings + start, end - start, "metadata");
-    return new String(metadata, (int) (strings + start), end - start, StandardCharsets.UTF_8);
+    return (strings + start) << 32 | (end - start);
   }
 
   /** The header of an object or an array: its count, the widths of its ids and offsets, where its parts start. */
@@ -412,8 +452,41 @@ final class Variant {
       return variant.unsigned(offsetStart + i * offsetWidth, offsetWidth);
     }
 
+    int keyId(int i) {
+      return variant.unsigned(idStart + i * idWidth, idWidth);
+    }
+
     String key(int i) {
-      return variant.metadataKey(variant.unsigned(idStart + i * idWidth, idWidth));
+      return variant.metadataKey(keyId(i));
+    }
+
+    /** Whether field {@code i}'s key is {@code utf8}: lengths first, then bytes. */
+    boolean keyEquals(int i, byte[] utf8) {
+      long slice = variant.keySlice(keyId(i));
+      return (int) slice == utf8.length && java.util.Arrays.equals(variant.metadata, (int) (slice >>> 32),
+          (int) (slice >>> 32) + utf8.length, utf8, 0, utf8.length);
+    }
+
+    /**
+     * Field {@code i}'s key against {@code key} ({@code utf8} its bytes) in {@link String#compareTo}'s order: by
+     * bytes while both are ASCII (the same order), by the decoded key from the first byte that is not.
+     */
+    int keyCompare(int i, String key, byte[] utf8) {
+      int id = keyId(i);
+      long slice = variant.keySlice(id);
+      int start = (int) (slice >>> 32);
+      int length = (int) slice;
+      int common = Math.min(length, utf8.length);
+      for (int k = 0; k < common; k++) {
+        int mine = variant.metadata[start + k];
+        int theirs = utf8[k];
+        if (mine < 0 || theirs < 0) {
+          return variant.metadataKey(id).compareTo(key);
+        } else if (mine != theirs) {
+          return mine - theirs;
+        }
+      }
+      return length - utf8.length;
     }
 
     Variant child(int i) {
@@ -422,7 +495,7 @@ final class Variant {
       variant.require(dataStart, total);
       if (offset >= total) {
         throw malformed("the " + (object ? "field" : "element") + " " + i + " of the " + (object ? "object" : "array")
-            + " at byte " + variant.at + " starts at data offset " + offset + ", past its data's " + total + " bytes");
+            + " at byte " + variant.at + " starts past the end of its data");
       }
       return new Variant(variant.value, dataStart + offset, variant.metadata);
     }

@@ -11,7 +11,8 @@ import java.util.List;
  * int), in any sequence: {@code $.user.tags[0]["display name"]}. Nothing else: no whitespace, wildcards, slices,
  * filters or negative indices.
  *
- * <p>The whole path is read before the walk, so a malformed path fails even where the walk would stop early. A step
+ * <p>The whole path is read before the walk, so a malformed path fails even where the walk would stop early (but
+ * {@code variants.path} of CEL null reads no path: it is null, as Confluent's). A step
  * that finds nothing (no such field, an index out of range, a field of a non-object, an element of a non-array) ends
  * the walk with no value. Errors name the position in the path, never its text (a path may be built from a field's
  * value). Stateless.
@@ -20,7 +21,15 @@ final class VariantPath {
   private VariantPath() {}
 
   /** One step: a field by key, or (key null) an element by index. */
-  private record Step(String key, int index) {}
+  private record Step(String key, byte[] utf8, int index) {
+    Step(String key) {
+      this(key, key.getBytes(java.nio.charset.StandardCharsets.UTF_8), 0);
+    }
+
+    Step(int index) {
+      this(null, null, index);
+    }
+  }
 
   /**
    * The value at {@code path} from {@code root}, or null when a step finds nothing.
@@ -34,7 +43,7 @@ final class VariantPath {
         return null;
       }
       if (step.key() != null) {
-        current = current.kind() == Variant.Kind.OBJECT ? current.field(step.key()) : null;
+        current = current.kind() == Variant.Kind.OBJECT ? current.field(step.key(), step.utf8()) : null;
       } else {
         current = current.kind() == Variant.Kind.ARRAY ? current.at(step.index()) : null;
       }
@@ -78,7 +87,7 @@ final class VariantPath {
     while (end < path.length() && (Character.isLetterOrDigit(path.charAt(end)) || path.charAt(end) == '_')) {
       end++;
     }
-    steps.add(new Step(path.substring(from, end), 0));
+    steps.add(new Step(path.substring(from, end)));
     return end;
   }
 
@@ -89,7 +98,7 @@ final class VariantPath {
     while (i < path.length()) {
       char c = path.charAt(i++);
       if (c == quote) {
-        steps.add(new Step(key.toString(), 0));
+        steps.add(new Step(key.toString()));
         return i;
       }
       if (c == '\\') {
@@ -121,7 +130,7 @@ final class VariantPath {
       throw malformed("has no index (digits) at position " + from);
     }
     try {
-      steps.add(new Step(null, Integer.parseInt(path, from, end, 10)));
+      steps.add(new Step(Integer.parseInt(path, from, end, 10)));
     } catch (NumberFormatException e) {
       throw malformed("has an index beyond 2^31 - 1 at position " + from);
     }

@@ -8,7 +8,6 @@ import dev.cel.common.types.SimpleType;
 import dev.cel.common.values.CelByteString;
 import dev.cel.common.values.NullValue;
 import dev.cel.runtime.CelFunctionBinding;
-import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
 
@@ -22,7 +21,7 @@ import java.util.Map;
  *       bytes}}, a map in CEL); CEL null is null; a string is an error (use {@code variants.parseJson}), as is any
  *       other value. {@code variant(value, metadata)}: of the two encoded buffers;</li>
  *   <li>{@code variants.parseJson(s)}, {@code variants.tryParseJson(s)} (null where the first fails) ({@link
- *       VariantJson}); {@code variants.toJson(v)};</li>
+ *       VariantEncoder}); {@code variants.toJson(v)};</li>
  *   <li>{@code variants.type(v)}: {@code object}, {@code array}, {@code null}, {@code boolean}, {@code int},
  *       {@code double}, {@code decimal}, {@code date}, {@code time}, {@code timestamp}, {@code string},
  *       {@code bytes} or {@code uuid}; {@code variants.isNull(v)}: whether {@code v} is a variant JSON null (not
@@ -72,7 +71,7 @@ final class Variants {
         CelFunctionBinding.from("dyn_to_variant", Object.class, Variants::of),
         CelFunctionBinding.from("bytes_bytes_to_variant", CelByteString.class, CelByteString.class,
             (CelByteString value, CelByteString metadata) -> Variant.of(value.toByteArray(), metadata.toByteArray())),
-        CelFunctionBinding.from("variants_parsejson_string", String.class, VariantJson::parse),
+        CelFunctionBinding.from("variants_parsejson_string", String.class, VariantEncoder::parse),
         CelFunctionBinding.from("variants_tryparsejson_string", String.class, Variants::tryParse),
         CelFunctionBinding.from("variants_type_variant", Variant.class, v -> v.kind().label),
         CelFunctionBinding.from("variants_isnull_dyn", Object.class,
@@ -98,7 +97,7 @@ final class Variants {
           Variant v = variantOrNull(o, "variants.tryAs");
           return v == null ? NullValue.NULL_VALUE : as(v, type, true);
         }),
-        CelFunctionBinding.from("variants_tojson_variant", Variant.class, VariantJson::print));
+        CelFunctionBinding.from("variants_tojson_variant", Variant.class, VariantPrinter::print));
   }
 
   /** {@code variant(x)}. */
@@ -128,10 +127,6 @@ final class Variants {
     byte[] bytes = CelValues.bytes(value);
     if (bytes != null) {
       return bytes;
-    } else if (value instanceof ByteBuffer buffer) {
-      byte[] copy = new byte[buffer.remaining()];
-      buffer.duplicate().get(copy);
-      return copy;
     }
     throw new CelFunctionException("variant: the variant record's '" + field + "' is a "
         + (CelValues.isNull(value) ? "null" : value.getClass().getName()) + ", not bytes");
@@ -139,7 +134,7 @@ final class Variants {
 
   private static Object tryParse(String json) {
     try {
-      return VariantJson.parse(json);
+      return VariantEncoder.parse(json);
     } catch (CelFunctionException e) {
       return NullValue.NULL_VALUE;
     }

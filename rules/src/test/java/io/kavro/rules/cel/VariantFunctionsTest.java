@@ -204,6 +204,56 @@ class VariantFunctionsTest {
     assertThat(rule(expr.toString()).apply(INPUT, in)).isEqualTo(Boolean.TRUE);
   }
 
+  /**
+   * The threshold is 32 fields, as Confluent's ({@code BINARY_SEARCH_THRESHOLD}): with field ids out of key order
+   * (descending), 31 fields are searched in order and 'k00' (the last) is found; 32 by binary search, which misses
+   * it as Confluent's does, and finds the middle one.
+   */
+  @Test
+  void unsortedFields_foundInOrderBelow32_missedByBinarySearchFrom32() {
+    for (int n : new int[] {31, 32}) {
+      GenericRecord in = person();
+      in.put("data", ByteBuffer.wrap(SpecEncoder.unsortedObjectOfInts(n)));
+      String o = "variant(message.data, " + b(HexFormat.ofDelimiter(" ").formatHex(SpecEncoder.metadataOfKeys(n)))
+          + ")";
+      int middle = (n - 1) >>> 1;
+      Object found = rule("variants.field(" + o + ", 'k00') != null && variants.path(" + o + ", '$.k00') != null"
+          + " && variants.as(variants.field(" + o + ", 'k00'), 'int') == 0").apply(INPUT, in);
+      assertThat(found).as(n + " fields").isEqualTo(n < 32);
+      assertThat(rule("variants.as(variants.field(" + o + ", '" + String.format("k%02d", n - 1 - middle)
+          + "'), 'int') == " + (n - 1 - middle))
+          .apply(INPUT, in)).as(n + " fields").isEqualTo(Boolean.TRUE);
+    }
+  }
+
+  /**
+   * The binary search orders keys as Confluent's does, by {@link String#compareTo} (UTF-16), also where that differs
+   * from the order of their UTF-8 bytes: U+E000 (EE 80 80) sorts after U+1F600 (F0 9F 98 80, a surrogate pair).
+   */
+  @Test
+  void binarySearch_ordersNonAsciiKeysAsStringsDo() {
+    List<String> keys = new ArrayList<>();
+    for (int i = 0; i < 38; i++) {
+      keys.add(String.format("k%02d", i));
+    }
+    keys.add("\uD83D\uDE00");
+    keys.add("\uE000");
+    keys.add("\uD83D\uDE00x");
+    List<String> sorted = new ArrayList<>(keys);
+    sorted.sort(null);
+    GenericRecord in = person();
+    in.put("data", ByteBuffer.wrap(SpecEncoder.objectOfIntsInOrder(keys, sorted)));
+    String o = "variant(message.data, " + b(HexFormat.ofDelimiter(" ").formatHex(SpecEncoder.metadataOf(keys)))
+        + ")";
+    StringBuilder expr = new StringBuilder("true");
+    for (int id = 0; id < keys.size(); id++) {
+      expr.append(" && variants.as(variants.field(").append(o).append(", '").append(keys.get(id))
+          .append("'), 'int') == ").append(id);
+    }
+    expr.append(" && variants.field(").append(o).append(", '\uE001') == null");
+    assertThat(rule(expr.toString()).apply(INPUT, in)).isEqualTo(Boolean.TRUE);
+  }
+
   @Test
   void parseJson_asConfluentsReadsJson() {
     assertThat(eval("variants.toJson(variants.parseJson('{\"b\": 1, \"a\": [true, null, \"x\"]}'))"))
@@ -325,7 +375,7 @@ class VariantFunctionsTest {
 
   @ParameterizedTest(name = "{2}")
   @CsvSource(delimiter = '|', quoteCharacter = '~', value = {
-      "14 a0 86|" + NO_KEYS + "|its value is cut short: 4 bytes needed at byte 1, 3 bytes in all",
+      "14 a0 86|" + NO_KEYS + "|its value is cut short: a part at byte 1 runs past its end (3 bytes in all)",
       "|" + NO_KEYS + "|no header byte",
       "00|02 00 00|its metadata is of version 2, not 1",
       "54|" + NO_KEYS + "|unknown primitive type 21",
@@ -334,9 +384,9 @@ class VariantFunctionsTest {
       "40 ff ff ff ff|" + NO_KEYS + "|beyond 2^31 - 1",
       "3c 05 00 00 00 61|" + NO_KEYS + "|its value is cut short",
       "28 00 01 02|" + NO_KEYS + "|its value is cut short",
-      "02 01 00 05 02 0c 01|" + KEYS_AB + "|starts at data offset 5, past its data's 2 bytes",
-      "02 01 03 00 02 0c 01|" + KEYS_AB + "|a field names key 3 of a dictionary of 2",
-      "02 01 00 00 02 0c 01|01 02 02 01 02 61 62|its metadata's key 0 ends (1) before it starts (2)",
+      "02 01 00 05 02 0c 01|" + KEYS_AB + "|the field 0 of the object at byte 0 starts past the end of its data",
+      "02 01 03 00 02 0c 01|" + KEYS_AB + "|a field names a key past the end of its metadata's dictionary",
+      "02 01 00 00 02 0c 01|01 02 02 01 02 61 62|its metadata's key offsets at byte 2 are out of order",
       "02 01 00 00 02 0c 01|01 02 00 09 09 61 62|its metadata is cut short",
       "02 01 00 00 02 0c 01|01|its metadata is cut short",
       "42 ff ff ff 7f 00|" + NO_KEYS + "|its value is cut short",
@@ -357,26 +407,30 @@ class VariantFunctionsTest {
   }
 
   /**
-   * Every cut and every one-byte change of a valid nested encoding either reads or fails the rule with a
-   * RuleException: never another exception, never a hang.
+   * Every cut and every one-byte change of a valid nested encoding, of its value or its metadata, either reads or
+   * fails the rule with a RuleException: never another exception, never a hang.
    */
   @Test
   void everyTruncationAndByteFlip_failsCleanlyOrReads() {
     byte[] value = HexFormat.ofDelimiter(" ").parseHex(NESTED);
     PreparedRule rule = rule("variants.toJson(variant(message.data, " + b(KEYS_AB) + ")) != ''"
         + " && variants.path(variant(message.data, " + b(KEYS_AB) + "), '$.a[1].b') == null");
-    List<byte[]> inputs = new ArrayList<>();
-    for (int cut = 0; cut < value.length; cut++) {
-      inputs.add(java.util.Arrays.copyOf(value, cut));
-    }
-    for (int at = 0; at < value.length; at++) {
-      for (int flip : new int[] {0x01, 0x02, 0x04, 0x08, 0x10, 0x40, 0x80, 0xff}) {
-        byte[] changed = value.clone();
-        changed[at] ^= (byte) flip;
-        inputs.add(changed);
-      }
-    }
+    List<byte[]> inputs = cutsAndFlips(value);
+    List<byte[]> metadatas = cutsAndFlips(HexFormat.ofDelimiter(" ").parseHex(KEYS_AB));
     assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+      for (byte[] metadata : metadatas) {
+        GenericRecord in = person();
+        in.put("data", ByteBuffer.wrap(metadata));
+        try {
+          rule("variants.toJson(variant(" + b(NESTED) + ", message.data)) != ''"
+              + " && variants.path(variant(" + b(NESTED) + ", message.data), '$.a[1].b') == null")
+              .apply(INPUT, in);
+        } catch (RuleException e) {
+          assertThat(e).hasMessageContaining("rule 'variant'");
+          assertThat(stackTrace(e)).as(HexFormat.of().formatHex(metadata))
+              .doesNotContain("IndexOutOfBounds", "NullPointer", "BufferUnderflow", "StackOverflow");
+        }
+      }
       for (byte[] input : inputs) {
         GenericRecord in = person();
         in.put("data", ByteBuffer.wrap(input));
@@ -415,6 +469,112 @@ class VariantFunctionsTest {
     assertThat(rule.apply(INPUT, in)).isEqualTo(Boolean.TRUE);
   }
 
+  /**
+   * Output that a small encoding could blow up is bounded: 1,000 elements pointing at one 20,000-byte string
+   * (20 KB) would print 20 MB. It fails fast with the typed error, never an OutOfMemoryError.
+   */
+  @Test
+  void elementsSharingOneString_failToPrint_pastTheOutputBound() {
+    PreparedRule print = rule("variants.toJson(variant(message.data, " + b(NO_KEYS) + ")) != ''");
+    GenericRecord in = person();
+    in.put("data", ByteBuffer.wrap(SpecEncoder.elementsSharingOneString(1000, 20_000)));
+    assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertThatThrownBy(() -> print.apply(INPUT, in))
+        .isInstanceOf(RuleException.class).hasMessageContaining("rule 'variant'")
+        .hasMessageContaining("variants.toJson: the JSON would be longer than 10000000 bytes"));
+    in.put("data", ByteBuffer.wrap(SpecEncoder.elementsSharingOneString(3, 70)));
+    assertThat(print.apply(INPUT, in)).isEqualTo(Boolean.TRUE);
+  }
+
+  /**
+   * 5,000 well-formed objects {K: null} naming one 20,000-byte key (50 KB) would print 100 MB: it fails fast with the
+   * typed error, never an OutOfMemoryError.
+   */
+  @Test
+  void objectsSharingOneLongKey_failToPrint_pastTheOutputBound() {
+    GenericRecord in = person();
+    in.put("data", ByteBuffer.wrap(SpecEncoder.objectsOfOneKey(5000)));
+    in.put("ssn", new String(SpecEncoder.metadataOfOneLongKey(20_000), java.nio.charset.StandardCharsets.ISO_8859_1));
+    PreparedRule print = rule("variants.toJson(variant({'value': message.data, 'metadata': bytes(message.ssn)}))"
+        + " != ''");
+    assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertThatThrownBy(() -> print.apply(INPUT, in))
+        .isInstanceOf(RuleException.class).hasMessageContaining("rule 'variant'")
+        .hasMessageContaining("variants.toJson: the JSON would be longer than 10000000 bytes"));
+    in.put("data", ByteBuffer.wrap(SpecEncoder.objectsOfOneKey(3)));
+    assertThat(print.apply(INPUT, in)).isEqualTo(Boolean.TRUE);
+  }
+
+  @Test
+  void parseJson_tooDeep_saysSo() {
+    GenericRecord in = person();
+    in.put("ssn", "[".repeat(1001) + "]".repeat(1001));
+    assertThatThrownBy(() -> rule("variants.parseJson(message.ssn) != null").apply(INPUT, in))
+        .isInstanceOf(RuleException.class)
+        .hasMessageContaining("variants.parseJson: the JSON nests deeper than 1000 levels");
+    in.put("ssn", "[".repeat(1000) + "]".repeat(1000));
+    assertThat(rule("variants.parseJson(message.ssn) != null").apply(INPUT, in)).isEqualTo(Boolean.TRUE);
+  }
+
+  /** Messages of a malformed encoding give positions, never a size or offset read from it. */
+  @Test
+  void malformedEncodings_neverQuoteNumbersReadFromThem() {
+    for (String value : new String[] {"40 ff ff ff ff", "40 ff ff ff 7f 68", "02 01 00 f0 02 0c 01",
+        "02 01 b7 00 02 0c 01"}) {
+      Throwable thrown = catchThrowable(() -> eval("variants.toJson(" + v(value, KEYS_AB) + ") != ''"));
+      assertThat(thrown).as(value).isInstanceOf(RuleException.class).hasMessageContaining("malformed variant")
+          .message().doesNotContain("4294967295", "2147483647", "240", "183");
+    }
+    Throwable thrown = catchThrowable(() -> eval("variants.toJson(" + v("02 01 00 00 02 0c 01",
+        "01 02 00 b7 02 61 62") + ") != ''"));
+    assertThat(thrown).isInstanceOf(RuleException.class).hasMessageContaining("malformed variant")
+        .message().doesNotContain("183");
+  }
+
+  /** {@code variant(...)} brings its metadata in: it costs the metadata's length too, not only the value's. */
+  @Test
+  void variantOfBuffers_costsItsMetadataToo() {
+    GenericRecord in = person();
+    byte[] metadata = new byte[20_000];
+    metadata[0] = 0x01;
+    in.put("data", ByteBuffer.wrap(metadata));
+    CelExecutor bounded = new CelExecutor();
+    bounded.configure(Map.of("cel.max.cost", "1000000"));
+    String loop = "[0,1,2,3,4,5,6,7,8,9].all(a, [0,1,2,3,4,5,6,7,8,9].all(b, [0,1,2,3,4,5,6,7,8,9].all(c, ";
+    for (String made : new String[] {"variant(b'\\x00', message.data)",
+        "variant({'metadata': message.data, 'value': b'\\x00'})"}) {
+      PreparedRule rule = bounded.prepare(CelTestData.target("CEL", "variant", Rule.Kind.CONDITION, Set.of(),
+          loop + "variants.isNull(" + made + "))))"));
+      assertThatThrownBy(() -> rule.apply(INPUT, in)).as(made).isInstanceOf(RuleException.class)
+          .hasMessageContaining("cel.max.cost=1000000");
+    }
+    in.put("data", ByteBuffer.wrap(new byte[] {0x01, 0x00, 0x00}));
+    assertThat(bounded.prepare(CelTestData.target("CEL", "variant", Rule.Kind.CONDITION, Set.of(),
+        loop + "variants.isNull(variant(b'\\x00', message.data)))))")).apply(INPUT, in)).isEqualTo(Boolean.TRUE);
+  }
+
+  /** A transform of a JSON message cannot return a variant: it is refused by name, not left to Jackson. */
+  @Test
+  void jsonTransformReturningAVariant_isRefusedByName() throws Exception {
+    PreparedRule transform = executor.prepare(CelTestData.target("CEL", "shape", Rule.Kind.TRANSFORM, Set.of(),
+        "{'payload': variants.parseJson('{\"a\": 1}')}"));
+    com.fasterxml.jackson.databind.JsonNode message = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree("{\"payload\": null}");
+    assertThatThrownBy(() -> transform.apply(INPUT, message)).isInstanceOf(RuleException.class)
+        .hasMessageContaining("rule 'shape'").hasMessageContaining("cannot return a variant");
+  }
+
+  /**
+   * parseJson writes the bytes Confluent's builder writes, nested: keys numbered as first named (b 0, d 1, c 2,
+   * a 3), each object's fields in key order, a container's header before its data.
+   */
+  @Test
+  void parseJson_nested_bytesAsTheSpecLaysThemOut() {
+    Variant v = VariantEncoder.parse("{\"b\": {\"d\": 1, \"c\": [true]}, \"a\": null}");
+    assertThat(HexFormat.ofDelimiter(" ").formatHex(v.metadataBytes())).isEqualTo("01 04 00 01 02 03 04 62 64 63 61");
+    // {a: null, b: {c: [true], d: 1}}: ids 3 0, offsets 0 1 18; b: ids 2 1, offsets 0 5 10; [true]: 03 01 00 01 04
+    assertThat(HexFormat.ofDelimiter(" ").formatHex(v.valueBytes())).isEqualTo("02 02 03 00 00 01 12 00"
+        + " 02 02 02 01 00 05 0a 03 01 00 01 04 14 01 00 00 00");
+  }
+
   /** A variant a function gives costs its encoded size, as a string or bytes costs its length. */
   @Test
   void variantResults_countTowardsTheCostBound() {
@@ -429,6 +589,22 @@ class VariantFunctionsTest {
         .isInstanceOf(RuleException.class).hasMessageContaining("cel.max.cost=1000000"));
     in.put("ssn", "[1]");
     assertThat(rule.apply(INPUT, in)).isEqualTo(Boolean.TRUE);
+  }
+
+  /** Every cut of {@code bytes}, and every change of one of its bytes by one of 8 bit masks. */
+  private static List<byte[]> cutsAndFlips(byte[] bytes) {
+    List<byte[]> out = new ArrayList<>();
+    for (int cut = 0; cut < bytes.length; cut++) {
+      out.add(java.util.Arrays.copyOf(bytes, cut));
+    }
+    for (int at = 0; at < bytes.length; at++) {
+      for (int flip : new int[] {0x01, 0x02, 0x04, 0x08, 0x10, 0x40, 0x80, 0xff}) {
+        byte[] changed = bytes.clone();
+        changed[at] ^= (byte) flip;
+        out.add(changed);
+      }
+    }
+    return out;
   }
 
   private static String stackTrace(Throwable e) {
@@ -470,6 +646,99 @@ class VariantFunctionsTest {
         out.write(0x0c);
         out.write(key);
       }
+      return out.toByteArray();
+    }
+
+    /** {"k00": 0, ..., "k(n-1)": n-1} over {@link #metadataOfKeys} with ids in id order: keys descending. */
+    static byte[] unsortedObjectOfInts(int n) {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      out.write(0x02);
+      out.write(n);
+      for (int id = 0; id < n; id++) {
+        out.write(id);
+      }
+      for (int i = 0; i <= n; i++) {
+        out.write(2 * i);
+      }
+      for (int id = 0; id < n; id++) {
+        out.write(0x0c);
+        out.write(n - 1 - id);
+      }
+      return out.toByteArray();
+    }
+
+    /** Metadata of {@code keys}, key {@code i} of id {@code i}, 1-byte offsets. */
+    static byte[] metadataOf(List<String> keys) {
+      List<byte[]> utf8 = keys.stream().map(k -> k.getBytes(java.nio.charset.StandardCharsets.UTF_8)).toList();
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      out.write(0x01);
+      out.write(keys.size());
+      int offset = 0;
+      for (byte[] key : utf8) {
+        out.write(offset);
+        offset += key.length;
+      }
+      out.write(offset);
+      utf8.forEach(out::writeBytes);
+      return out.toByteArray();
+    }
+
+    /** An object of the fields {@code order} (in that order), each the int8 of its key's id in {@code keys}. */
+    static byte[] objectOfIntsInOrder(List<String> keys, List<String> order) {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      out.write(0x02);
+      out.write(order.size());
+      order.forEach(key -> out.write(keys.indexOf(key)));
+      for (int i = 0; i <= order.size(); i++) {
+        out.write(2 * i);
+      }
+      order.forEach(key -> {
+        out.write(0x0c);
+        out.write(keys.indexOf(key));
+      });
+      return out.toByteArray();
+    }
+
+    /**
+     * An array of {@code n} elements that all point at one long string of {@code length} 'a's: a well-formed
+     * header, values that overlap.
+     */
+    static byte[] elementsSharingOneString(int n, int length) {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      out.write(1 << 4 | 2 << 2 | 0x03);
+      little(out, n, 4);
+      for (int i = 0; i < n; i++) {
+        little(out, 0, 3);
+      }
+      little(out, 5 + length, 3);
+      out.write(16 << 2);
+      little(out, length, 4);
+      out.writeBytes("a".repeat(length).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      return out.toByteArray();
+    }
+
+    /** An array of {@code n} distinct objects {K: null}, each naming key 0 (well-formed: no value overlaps). */
+    static byte[] objectsOfOneKey(int n) {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      out.write(1 << 4 | 2 << 2 | 0x03);
+      little(out, n, 4);
+      for (int i = 0; i <= n; i++) {
+        little(out, 6 * i, 3);
+      }
+      for (int i = 0; i < n; i++) {
+        out.writeBytes(new byte[] {0x02, 0x01, 0x00, 0x00, 0x01, 0x00});
+      }
+      return out.toByteArray();
+    }
+
+    /** Metadata of one key of {@code length} 'k's, 2-byte offsets. */
+    static byte[] metadataOfOneLongKey(int length) {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      out.write(0x01 | 1 << 6);
+      little(out, 1, 2);
+      little(out, 0, 2);
+      little(out, length, 2);
+      out.writeBytes("k".repeat(length).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
       return out.toByteArray();
     }
 
