@@ -85,15 +85,8 @@ class MirrorMakerTest {
 
   @AfterAll
   static void stopTarget() {
-    try {
-      if (targetRegistry != null) {
-        targetRegistry.close();
-      }
-    } finally {
-      if (targetKafka != null) {
-        targetKafka.close();
-      }
-    }
+    targetRegistry.close();
+    targetKafka.close();
   }
 
   private static GenericRecord shipment(Schema schema, int n) {
@@ -230,8 +223,10 @@ class MirrorMakerTest {
   private void awaitRetries(long count) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (retries() < count) {
-      assertThat(System.nanoTime()).as("the worker's retries in the outage: %s of %s after 60 s", retries(), count)
-          .isLessThan(deadline);
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("the worker retried " + retries() + " time(s) in 60 s, not " + count
+            + ": it skipped the records it could not translate (see target/mirror-maker-outage-worker.log)");
+      }
       Thread.sleep(100);
     }
   }
