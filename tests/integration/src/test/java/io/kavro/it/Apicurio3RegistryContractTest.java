@@ -5,27 +5,24 @@ import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.testkit.EmbeddedRegistry;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The registry client contract against Apicurio Registry 3, in a child JVM of Java 21 or later (the testkit
- * finds one; Temurin 25 on these machines), through its Confluent-compatible API.
+ * finds one; Temurin 25 on these machines), through its Confluent-compatible API; the registry is the one
+ * {@link ApicurioFramingTest} uses too ({@link SharedApicurio3}), as the contract takes subjects of its own.
  */
+@ExtendWith(SharedApicurio3.class)
 class Apicurio3RegistryContractTest extends RegistryContractTest {
   private static EmbeddedRegistry registry;
   private SchemaRegistryClient client;
 
   @BeforeAll
-  static void start() {
-    registry = EmbeddedRegistry.startApicurio3(0);
-  }
-
-  @AfterAll
-  static void stop() {
-    registry.close();
+  static void start(EmbeddedRegistry apicurio3) {
+    registry = apicurio3;
   }
 
   @BeforeEach

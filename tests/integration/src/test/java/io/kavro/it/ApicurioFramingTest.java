@@ -190,11 +190,11 @@ class ApicurioFramingTest {
    * 8-byte global id prefix, its headers, and Kavro, all through Apicurio's v3 API or its Confluent-compatible one.
    */
   @Test
-  void apicurio3_eachFraming_andKavro() throws Exception {
+  @ExtendWith(SharedApicurio3.class)
+  void apicurio3_eachFraming_andKavro(EmbeddedRegistry registry3) throws Exception {
     String topic = kafka.topic("apicurio3");
     String global8 = kafka.topic("apicurio3-global8");
-    try (EmbeddedRegistry registry3 = EmbeddedRegistry.startApicurio3(0);
-        Apicurio3Serde serde3 = new Apicurio3Serde()) {
+    try (Apicurio3Serde serde3 = new Apicurio3Serde()) {
       String v3 = "http://127.0.0.1:" + registry3.port() + "/apis/registry/v3";
       produceBytes(topic, "content-prefix-", List.of(1, 2), serde3.serializer(Map.of("apicurio.registry.url", v3,
           "apicurio.registry.auto-register", true)));
