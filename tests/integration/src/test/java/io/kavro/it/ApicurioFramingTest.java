@@ -190,10 +190,10 @@ class ApicurioFramingTest {
    * 8-byte global id prefix, its headers, and Kavro, all through Apicurio's v3 API or its Confluent-compatible one.
    */
   @Test
-  @ExtendWith(SharedApicurio3.class)
-  void apicurio3_eachFraming_andKavro(EmbeddedRegistry registry3) throws Exception {
+  void apicurio3_eachFraming_andKavro() throws Exception {
     String topic = kafka.topic("apicurio3");
     String global8 = kafka.topic("apicurio3-global8");
+    EmbeddedRegistry registry3 = SharedApicurio3.registry();
     try (Apicurio3Serde serde3 = new Apicurio3Serde()) {
       String v3 = "http://127.0.0.1:" + registry3.port() + "/apis/registry/v3";
       produceBytes(topic, "content-prefix-", List.of(1, 2), serde3.serializer(Map.of("apicurio.registry.url", v3,
