@@ -5,7 +5,8 @@
 //   node peer.js register    <registryUrl> <subject> <schemaJson|@file>      -> prints the schema id
 //   node peer.js serialize   <registryUrl> <topic>   <recordJson|@file> [opts] -> prints base64 of the bytes
 //   node peer.js deserialize <registryUrl> <topic>   <base64>           [opts] -> prints the record as JSON
-//   node peer.js cel         <expr> <messageJson>                            -> prints the CEL result as JSON
+//   node peer.js cel         <expr> <messageJson> [<expr> <messageJson>...]  -> prints each CEL result as JSON,
+//                                                                               one line per pair
 //
 // <schemaJson> is a registration body: {"schemaType"?, "schema": "<avro schema text>", "metadata"?, "ruleSet"?}.
 // In records, bytes and fixed values are written {"$bytes": "<base64>"}, both ways.
@@ -144,8 +145,10 @@ async function cel(expr, messageJson) {
 
 async function main(argv) {
   if (argv[0] === 'cel') {
-    if (argv.length !== 3) usage('cel needs <expr> <messageJson>');
-    return cel(argv[1], argv[2]);
+    if (argv.length < 3 || argv.length % 2 !== 1) usage('cel needs <expr> <messageJson> pairs');
+    const answers = [];
+    for (let i = 1; i < argv.length; i += 2) answers.push(await cel(argv[i], argv[i + 1]));
+    return answers.join('\n');
   }
   const [command, url, name, payload, ...rest] = argv;
   if (!command || !url || !name || payload === undefined) usage('missing arguments');

@@ -14,6 +14,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -23,8 +24,11 @@ import java.util.UUID;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -108,6 +112,19 @@ class KavroCliTest {
     assertThat(avroJson.lines().get(1)).contains("\"value\":{\"id\":2,\"note\":{\"string\":\"rush\"}}");
   }
 
+  /**
+   * How many records {@code topic} holds, from its partitions' end offsets: that nothing more was sent, without
+   * consuming until an idle timeout runs out.
+   */
+  private long records(String topic) {
+    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.<String, Object>of("bootstrap.servers",
+        stack.bootstrapServers()), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+      List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
+          .map(p -> new TopicPartition(topic, p.partition())).toList();
+      return consumer.endOffsets(partitions).values().stream().mapToLong(Long::longValue).sum();
+    }
+  }
+
   /** A port on 127.0.0.1 that nothing listens on (it was free a moment ago). */
   static int closedPort() throws Exception {
     try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
@@ -124,9 +141,11 @@ class KavroCliTest {
     String deadBroker = "127.0.0.1:" + closedPort();
     long start = System.nanoTime();
     Run consumeDead = kavro("", "consume", "--topic", "t", "--bootstrap-server", deadBroker,
-        "--schema-registry-url", stack.registryUrl(), "--timeout-ms", "3000");
+        "--schema-registry-url", stack.registryUrl(), "--timeout-ms", "1000");
+    // Short timeouts, each waited out in full: the tool's defaults are bounded at the end without waiting them out.
     Run produceDead = kavro("{\"id\": 1, \"note\": null}\n", "produce", "--topic", "t", "--bootstrap-server",
-        deadBroker, "--schema-registry-url", stack.registryUrl(), "--value-schema", schemaFile().toString());
+        deadBroker, "--schema-registry-url", stack.registryUrl(), "--value-schema", schemaFile().toString(),
+        "--property", "max.block.ms=1000");
     long seconds = (System.nanoTime() - start) / 1_000_000_000;
 
     assertThat(consumeDead.status()).isEqualTo(1);
@@ -134,6 +153,13 @@ class KavroCliTest {
     assertThat(produceDead.status()).isEqualTo(1);
     assertThat(produceDead.err()).startsWith("kavro: cannot reach the Kafka broker at " + deadBroker);
     assertThat(seconds).as("both, in seconds").isLessThan(40);
+    // Without max.block.ms or default.api.timeout.ms, the tool waits seconds for a broker, not Kafka's minute.
+    BrokerOptions broker = new BrokerOptions();
+    broker.client = new ClientOptions();
+    Map<String, Object> defaults = broker.kafkaConfig(Map.of(BrokerOptions.BOOTSTRAP_ENV, deadBroker,
+        ClientOptions.REGISTRY_URL_ENV, stack.registryUrl()));
+    assertThat(BrokerOptions.maxBlock(defaults)).as("produce's wait, by default").isEqualTo(Duration.ofSeconds(10));
+    assertThat(defaults).containsEntry("default.api.timeout.ms", 10_000);
 
     Run missing = kavro("", with("consume", "--topic", "cli-missing-" + UUID.randomUUID(), "--timeout-ms", "3000"));
     assertThat(missing.status()).isEqualTo(1);
@@ -211,10 +237,11 @@ class KavroCliTest {
 
     assertThat(produced.status()).as(produced.err()).isZero();
     assertThat(produced.err()).contains("sent 5000 record(s)");
-    Run consumed = kavro("", with("consume", "--topic", topic, "--from-beginning", "--max-messages", "-1",
+    Run consumed = kavro("", with("consume", "--topic", topic, "--from-beginning", "--max-messages", "5000",
         "--timeout-ms", "3000"));
     assertThat(consumed.lines()).hasSize(5_000);
     assertThat(consumed.lines().get(4_999)).contains("\"id\":4999");
+    assertThat(records(topic)).as("records on the topic").isEqualTo(5_000);
   }
 
   /**
@@ -296,8 +323,10 @@ class KavroCliTest {
     assertThat(produced.status()).isEqualTo(1);
     assertThat(produced.err().strip()).startsWith("kavro: line 2 does not match the schema")
         .contains("1 record(s) before it were sent, nothing after it").doesNotContain("\tat ");
-    Run consumed = kavro("", with("consume", "--topic", topic, "--from-beginning", "--timeout-ms", "3000"));
+    Run consumed = kavro("", with("consume", "--topic", topic, "--from-beginning", "--max-messages", "1",
+        "--timeout-ms", "3000"));
     assertThat(consumed.lines()).hasSize(1).allMatch(line -> line.contains("\"id\":1"));
+    assertThat(records(topic)).as("records on the topic").isEqualTo(1);
   }
 
   /**
@@ -319,8 +348,10 @@ class KavroCliTest {
     assertThat(produced.status()).isEqualTo(1);
     assertThat(produced.err()).isEqualTo("kavro: line 2 is not valid UTF-8 (at byte 34) (1 record(s) before it "
         + "were sent, nothing after it)\n");
-    Run consumed = kavro("", with("consume", "--topic", topic, "--from-beginning", "--timeout-ms", "3000"));
+    Run consumed = kavro("", with("consume", "--topic", topic, "--from-beginning", "--max-messages", "1",
+        "--timeout-ms", "3000"));
     assertThat(consumed.lines()).hasSize(1).allMatch(line -> line.contains("\"id\":1"));
+    assertThat(records(topic)).as("records on the topic").isEqualTo(1);
   }
 
   /**

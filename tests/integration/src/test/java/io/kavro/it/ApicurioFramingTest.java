@@ -193,8 +193,8 @@ class ApicurioFramingTest {
   void apicurio3_eachFraming_andKavro() throws Exception {
     String topic = kafka.topic("apicurio3");
     String global8 = kafka.topic("apicurio3-global8");
-    try (EmbeddedRegistry registry3 = EmbeddedRegistry.startApicurio3(0);
-        Apicurio3Serde serde3 = new Apicurio3Serde()) {
+    EmbeddedRegistry registry3 = SharedApicurio3.registry();
+    try (Apicurio3Serde serde3 = new Apicurio3Serde()) {
       String v3 = "http://127.0.0.1:" + registry3.port() + "/apis/registry/v3";
       produceBytes(topic, "content-prefix-", List.of(1, 2), serde3.serializer(Map.of("apicurio.registry.url", v3,
           "apicurio.registry.auto-register", true)));

@@ -61,7 +61,7 @@ class LauncherTest {
   @Test
   void kafkasWarningsShow_unlessQuieted() throws Exception {
     String[] args = {"consume", "--bootstrap-server", "127.0.0.1:1", "--topic", "t",
-        "--schema-registry-url", stack.registryUrl(), "--timeout-ms", "3000"};
+        "--schema-registry-url", stack.registryUrl(), "--timeout-ms", "1000"};
     Result shown = kavro(args);
     assertThat(shown.status()).as(shown.out()).isEqualTo(1);
     assertThat(shown.out()).contains("WARN  NetworkClient").contains("127.0.0.1:1")

@@ -29,6 +29,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,6 +55,12 @@ class MirrorMakerTest {
   private static final Schema FILLER = new Schema.Parser().parse("""
       {"type":"record","name":"Filler","fields":[{"name":"x","type":"int"}]}""");
   private static final int PER_FORM = 100;
+  /** What Connect logs (at DEBUG, which the worker's log configuration sets) before each retry of a record. */
+  private static final String RETRY = "RetryWithToleranceOperator - Sleeping for up to";
+
+  /** The target cluster and its registry, for both tests (each mirrors topics of its own). */
+  private static EmbeddedKafka targetKafka;
+  private static EmbeddedRegistry targetRegistry;
 
   private final TestStack stack;
   private final KafkaFixture kafka;
@@ -63,6 +71,22 @@ class MirrorMakerTest {
   MirrorMakerTest(TestStack stack) {
     this.stack = stack;
     this.kafka = new KafkaFixture(stack);
+  }
+
+  @BeforeAll
+  static void startTarget() {
+    targetKafka = EmbeddedKafka.start(0);
+    targetRegistry = EmbeddedRegistry.start(0);
+    try (SchemaRegistryClient registry = SchemaRegistryClients.create(Map.of("schema.registry.url",
+        targetRegistry.url()))) {
+      registry.register("filler-value", FILLER); // the target's ids for the same schemas differ from the source's
+    }
+  }
+
+  @AfterAll
+  static void stopTarget() {
+    targetRegistry.close();
+    targetKafka.close();
   }
 
   private static GenericRecord shipment(Schema schema, int n) {
@@ -98,46 +122,39 @@ class MirrorMakerTest {
     kafka.produce(kafka.producerConfig(StringSerializer.class, KafkaAvroSerializer.class,
         "value.schema.id.serializer", "HeaderSchemaIdSerializer"), inHeader);
 
-    try (EmbeddedKafka targetKafka = EmbeddedKafka.start(0);
-        EmbeddedRegistry targetRegistry = EmbeddedRegistry.start(0)) {
+    Process worker = startWorker(targetKafka, mirrorConfig(topic, targetKafka, targetRegistry.url()));
+    try {
+      String mirrored = "src." + topic;
+      List<ConsumerRecord<String, Object>> read = kafka.consume(kafka.consumerConfig(StringDeserializer.class,
+          KafkaAvroDeserializer.class, "bootstrap.servers", targetKafka.bootstrapServers(),
+          "schema.registry.url", targetRegistry.url()), mirrored, 2 * PER_FORM + 1);
+
+      List<Object> values = new ArrayList<>();
+      read.stream().filter(r -> !r.key().equals("tombstone")).forEach(r -> values.add(r.value()));
+      assertThat(values).hasSize(2 * PER_FORM).containsExactlyElementsOf(expected);
+      assertThat(read).extracting(ConsumerRecord::key).doesNotContain("unknown-id").contains("tombstone");
+      assertThat(read.stream().filter(r -> r.key().equals("tombstone")).findFirst().orElseThrow().value()).isNull();
+      assertThat(read.get(2 * PER_FORM).headers().lastHeader("__value_schema_id")).as("the header stays a header")
+          .isNotNull();
+      assertThat(Files.readString(dir.resolve("worker.log"))).as("the unmappable record, through error handling")
+          .contains("schema id 987654");
+
+      List<ConsumerRecord<String, byte[]>> rawTarget = kafka.consume(kafka.consumerConfig(StringDeserializer.class,
+          ByteArrayDeserializer.class, "bootstrap.servers", targetKafka.bootstrapServers()), mirrored, 1);
+      List<ConsumerRecord<String, byte[]>> rawSource = kafka.consume(kafka.consumerConfig(StringDeserializer.class,
+          ByteArrayDeserializer.class), topic, 1);
+      assertThat(WireFormat.schemaId(ByteBuffer.wrap(rawTarget.get(0).value())))
+          .as("translated").isNotEqualTo(WireFormat.schemaId(ByteBuffer.wrap(rawSource.get(0).value())));
       try (SchemaRegistryClient registry = SchemaRegistryClients.create(Map.of("schema.registry.url",
           targetRegistry.url()))) {
-        registry.register("filler-value", FILLER); // the target's ids for the same schemas differ from the source's
+        assertThat(registry.versions(mirrored + "-value")).containsExactly(1, 2);
       }
-      Process worker = startWorker(targetKafka, mirrorConfig(topic, targetKafka, targetRegistry.url()));
-      try {
-        String mirrored = "src." + topic;
-        List<ConsumerRecord<String, Object>> read = kafka.consume(kafka.consumerConfig(StringDeserializer.class,
-            KafkaAvroDeserializer.class, "bootstrap.servers", targetKafka.bootstrapServers(),
-            "schema.registry.url", targetRegistry.url()), mirrored, 2 * PER_FORM + 1);
-
-        List<Object> values = new ArrayList<>();
-        read.stream().filter(r -> !r.key().equals("tombstone")).forEach(r -> values.add(r.value()));
-        assertThat(values).hasSize(2 * PER_FORM).containsExactlyElementsOf(expected);
-        assertThat(read).extracting(ConsumerRecord::key).doesNotContain("unknown-id").contains("tombstone");
-        assertThat(read.stream().filter(r -> r.key().equals("tombstone")).findFirst().orElseThrow().value()).isNull();
-        assertThat(read.get(2 * PER_FORM).headers().lastHeader("__value_schema_id")).as("the header stays a header")
-            .isNotNull();
-        assertThat(Files.readString(dir.resolve("worker.log"))).as("the unmappable record, through error handling")
-            .contains("schema id 987654");
-
-        List<ConsumerRecord<String, byte[]>> rawTarget = kafka.consume(kafka.consumerConfig(StringDeserializer.class,
-            ByteArrayDeserializer.class, "bootstrap.servers", targetKafka.bootstrapServers()), mirrored, 1);
-        List<ConsumerRecord<String, byte[]>> rawSource = kafka.consume(kafka.consumerConfig(StringDeserializer.class,
-            ByteArrayDeserializer.class), topic, 1);
-        assertThat(WireFormat.schemaId(ByteBuffer.wrap(rawTarget.get(0).value())))
-            .as("translated").isNotEqualTo(WireFormat.schemaId(ByteBuffer.wrap(rawSource.get(0).value())));
-        try (SchemaRegistryClient registry = SchemaRegistryClients.create(Map.of("schema.registry.url",
-            targetRegistry.url()))) {
-          assertThat(registry.versions(mirrored + "-value")).containsExactly(1, 2);
-        }
-      } finally {
-        worker.destroy();
-        worker.waitFor(30, TimeUnit.SECONDS);
-        // Kept for a failure's diagnosis: the temporary folder goes with the test.
-        Files.copy(dir.resolve("worker.log"), Path.of("target", "mirror-maker-worker.log"),
-            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-      }
+    } finally {
+      worker.destroy();
+      worker.waitFor(30, TimeUnit.SECONDS);
+      // Kept for a failure's diagnosis: the temporary folder goes with the test.
+      Files.copy(dir.resolve("worker.log"), Path.of("target", "mirror-maker-worker.log"),
+          java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
   }
 
@@ -160,9 +177,7 @@ class MirrorMakerTest {
     Map<String, Object> producer = kafka.producerConfig(StringSerializer.class, KafkaAvroSerializer.class);
     kafka.produce(producer, before);
 
-    try (EmbeddedKafka targetKafka = EmbeddedKafka.start(0);
-        EmbeddedRegistry targetRegistry = EmbeddedRegistry.start(0);
-        FaultyProxy proxy = FaultyProxy.in(targetRegistry.url())) {
+    try (FaultyProxy proxy = FaultyProxy.in(targetRegistry.url())) {
       Map<String, String> mirror = mirrorConfig(topic, targetKafka, proxy.via(targetRegistry.url()));
       mirror.put("transforms.ids.target.max.retries", "1");
       mirror.put("transforms.ids.target.retries.wait.ms", "100");
@@ -175,8 +190,11 @@ class MirrorMakerTest {
         kafka.consume(consumer, mirrored, before.size());
 
         proxy.mode(FaultyProxy.Mode.REFUSE);
+        long retriesBefore = retries();
         kafka.produce(producer, during);
-        Thread.sleep(6_000); // the worker meets the outage, and its retries outlast the default timeout of 0
+        // The worker meets the outage and retries the record, again and again: the default timeout of 0 would
+        // have skipped it at the first failure, without a retry.
+        awaitRetries(retriesBefore + 3);
         proxy.mode(FaultyProxy.Mode.PASS);
 
         consumer.put("group.id", "after-the-outage");
@@ -192,6 +210,24 @@ class MirrorMakerTest {
         Files.copy(dir.resolve("worker.log"), Path.of("target", "mirror-maker-outage-worker.log"),
             java.nio.file.StandardCopyOption.REPLACE_EXISTING);
       }
+    }
+  }
+
+  /** How many times the worker has retried a record so far, by its log. */
+  private long retries() throws Exception {
+    try (var lines = Files.lines(dir.resolve("worker.log"))) {
+      return lines.filter(line -> line.contains(RETRY)).count();
+    }
+  }
+
+  private void awaitRetries(long count) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (retries() < count) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("the worker retried " + retries() + " time(s) in 60 s, not " + count
+            + ": it skipped the records it could not translate (see target/mirror-maker-outage-worker.log)");
+      }
+      Thread.sleep(100);
     }
   }
 

@@ -17,6 +17,7 @@ import mockwebserver3.junit5.StartStop;
 import org.apache.kafka.common.config.types.Password;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The {@code azure-kms} driver against the double of Key Vault and Entra ID over HTTPS, reached by Azure's host
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * raw ciphertext, the {@code azure:v1:} form), the challenge and token flow, alternates, and faults sorted into
  * temporary and permanent without a secret in any text.
  */
+@ExtendWith(ShortBackoff.class)
 class AzureKmsDriverTest {
   private static final String SECRET = "Xq8~kavro-Cl1ent-S3cret.value";
   private static final byte[] DEK = "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
