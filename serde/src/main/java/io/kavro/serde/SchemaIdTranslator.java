@@ -75,6 +75,10 @@ public final class SchemaIdTranslator implements AutoCloseable {
           + (source.idsPerSubject() ? "source" : "target") + " registry numbers schemas per subject; translating "
           + "its ids is not supported: mirror such a topic's records as they are, with its registry beside");
     }
+    // Each side's strategy asks its own registry (associations): the source's names the subject, so the context,
+    // a topic's source ids are read in; the target's the subject they are registered under. Both clients are this
+    // translator's, closed with it.
+    SubjectNameStrategies.useRegistry(sourceConfig.subjectNameStrategy(), source);
     SubjectNameStrategies.useRegistry(targetConfig.subjectNameStrategy(), target);
     this.sourceIds = new TopicIds(source, sourceConfig, isKey);
     this.translated = Caffeine.newBuilder().maximumSize(targetConfig.maxSchemasPerSubject()).build();

@@ -256,6 +256,38 @@ class SchemaContextsTest {
     }
   }
 
+  /**
+   * Issue 51: the translator gave its registry client to the target's subject strategy only. The source's default
+   * strategy (associations) had none, so it fell back to the topic's own subject: a source topic associated with a
+   * subject of context {@code .a} had its ids read in the default context, and the default context's schema of the
+   * same id was registered in the target.
+   */
+  @Test
+  void idTranslation_sourceTopicAssociatedWithASubjectInAContext_readsTheIdThere() {
+    Schema inDefault = new Schema.Parser().parse("""
+        {"type":"record","name":"Order","namespace":"com.acme","fields":[{"name":"name","type":"string"}]}""");
+    Schema inA = new Schema.Parser().parse("""
+        {"type":"record","name":"Order","namespace":"com.acme","fields":[{"name":"name","type":"string"},
+          {"name":"region","type":"string","default":"eu"}]}""");
+    try (Serdes source = new Serdes();
+        Serdes target = new Serdes();
+        SchemaRegistryClient sourceRegistry = source.registry();
+        SchemaRegistryClient targetRegistry = target.registry()) {
+      int id = sourceRegistry.register("orders-value", inDefault);
+      assertThat(sourceRegistry.register(":.a:orders-value", inA)).as("the same id in .a").isEqualTo(id);
+      io.kavro.registry.mock.MockRegistries.scope(source.scope).associate(new io.kavro.registry.Association(
+          ":.a:orders-value", "orders", "lkc-1", "topic", "value"));
+      byte[] record = {0, 0, 0, 0, (byte) id, 6, 'a', 'd', 'a'};
+      try (SchemaIdTranslator translator = new SchemaIdTranslator(source.config(), target.config(), false)) {
+        byte[] moved = translator.translatePayload("orders", record);
+        assertThat(targetRegistry.subjects()).containsExactly("orders-value");
+        assertThat(targetRegistry.schemaById(id(moved))).as(".a's schema of the id, registered in the target")
+            .isEqualTo(inA);
+        assertThat(id(moved)).isEqualTo(targetRegistry.lookup("orders-value", inA).id());
+      }
+    }
+  }
+
   /** The four spellings of Confluent's ContextNameStrategyTest name one context, before the subject. */
   @org.junit.jupiter.params.ParameterizedTest
   @org.junit.jupiter.params.provider.ValueSource(strings = {"customContext_test", ".customContext_test",
