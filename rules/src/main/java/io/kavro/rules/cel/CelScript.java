@@ -53,6 +53,14 @@ final class CelScript {
    * extensions, and Confluent's functions ({@link CelLibrary}).
    */
   static Cel environment(Map<String, CelType> variables) {
+    return environment(variables, null);
+  }
+
+  /**
+   * As {@link #environment(Map)}, its checker resolving struct types with {@code types} (none where null): such an
+   * environment holds a schema version's types, so it is built to check a rule, never kept.
+   */
+  static Cel environment(Map<String, CelType> variables, dev.cel.common.types.CelTypeProvider types) {
     var builder = CelFactory.standardCelBuilder()
         .setOptions(CelOptions.current().enableHeterogeneousNumericComparisons(true).build())
         .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
@@ -62,6 +70,9 @@ final class CelScript {
         .addFunctionBindings(CelLibrary.bindings());
     variables.forEach(builder::addVar);
     builder.addVar(CelLibrary.NOW, SimpleType.TIMESTAMP);
+    if (types != null) {
+      builder.setTypeProvider(types);
+    }
     return builder.build();
   }
 
@@ -93,8 +104,10 @@ final class CelScript {
    * have is refused, where Confluent's retry would fail it on every record that reaches it.
    *
    * @param cel the environment with {@code this} declared with its type
-   * @param untyped the environment with {@code this} a {@code map(string, dyn)}, tried when {@code cel} declares a
-   *     record's struct the expression does not fit; null when {@code this} is not a record
+   * @param untyped the shared environment with {@code this} a {@code map(string, dyn)}, tried when {@code cel}
+   *     declares a record's struct the expression does not fit, and the one whose runtime runs the rule (CEL's
+   *     runtime selects a struct-typed field of the record's map by name), so that {@code cel}, which holds the
+   *     schema version's struct types, is dropped once the rule is checked; null when {@code this} is not a record
    * @param label the rule, as messages name it
    * @throws InlineResultTypeException when it compiles to a result that is neither {@code bool} nor {@code string}
    *     ({@code dyn} included: a value only the record would say), as Confluent's validator refuses it
@@ -102,23 +115,25 @@ final class CelScript {
    * @throws RuleException when it does not compile
    */
   static CelScript inline(Cel cel, Cel untyped, String label, String expr, CelLimits limits) {
-    Cel compiledBy = cel;
     CelAbstractSyntaxTree ast;
     try {
       ast = cel.compile(expr).getAst();
     } catch (CelValidationException e) {
       ast = null;
+      java.util.Set<String> unknown = new java.util.LinkedHashSet<>();
       for (dev.cel.common.CelIssue issue : e.getErrors()) {
         java.util.regex.Matcher field = UNDEFINED_FIELD.matcher(issue.getMessage());
         if (field.matches()) {
-          throw new InlineUnknownFieldException(label + ": its CEL expression '" + expr.trim() + "' reads field '"
-              + field.group(1) + "', which its record (or a record in it) does not have");
+          unknown.add(field.group(1));
         }
+      }
+      if (!unknown.isEmpty()) {
+        throw new InlineUnknownFieldException(label + ": its CEL expression '" + expr.trim() + "' reads field '"
+            + unknown.iterator().next() + "', which its record (or a record in it) does not have", unknown);
       }
       if (untyped != null) {
         try {
           ast = untyped.compile(expr).getAst();
-          compiledBy = untyped;
         } catch (CelValidationException retried) {
           // as Confluent's, the first error is the one shown
         }
@@ -133,7 +148,8 @@ final class CelScript {
           + expr.trim() + "' returns " + ast.getResultType().name());
     }
     try {
-      return new CelScript(label, label, limits, expr, null, compiledBy.createProgram(ast));
+      // never planned by cel: a program keeps its environment's runtime, and cel's is one per schema version
+      return new CelScript(label, label, limits, expr, null, (untyped != null ? untyped : cel).createProgram(ast));
     } catch (CelEvaluationException e) {
       throw new RuleException(label + ": cannot plan CEL expression '" + expr.trim() + "': " + e.getMessage(), e);
     }

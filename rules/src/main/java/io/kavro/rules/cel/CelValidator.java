@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.JsonProperties;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
@@ -29,13 +30,13 @@ import org.apache.avro.generic.IndexedRecord;
  * and {@code AvroSchema.validateMessage} do.
  *
  * <p>A rule is an object {@code {"name", "doc", "expr", "sql"}} in the {@code confluent:rules} array of a record
- * schema (then {@code this} is the record, as a map) or of a record's field ({@code this} is the field's value);
- * other entries are skipped. {@code this} is what Confluent's serializer binds, the application's object, declared
- * with its type ({@link InlineValues}): a logical type is declared {@code dyn} as in Confluent's, and is its Java
- * type ({@code timestamp.of(this)}, {@code decimal(this)}) where the serializer's data model has its conversion (a
- * generated class's own {@code MODEL$}, reflection's, generic data's with logical type converters), else its
- * underlying Avro value ({@code timestamp.of(this, "millis")}, {@code this > 0}, {@code decimal(this, 2)}), as
- * {@link InlineBinding} says. {@code now} is the time of the check. The walk
+ * schema (then {@code this} is the record, typed as its CEL struct) or of a record's field ({@code this} is the
+ * field's value); other entries are skipped. {@code this} is what Confluent's serializer binds, the application's
+ * object, declared with its type ({@link InlineValues}): a logical type is declared {@code dyn} as in Confluent's,
+ * and is its Java type ({@code timestamp.of(this)}, {@code decimal(this)}) where the serializer's data model has
+ * its conversion (a generated class's own {@code MODEL$}, reflection's, generic data's with logical type
+ * converters), else its underlying Avro value ({@code timestamp.of(this, "millis")}, {@code this > 0},
+ * {@code decimal(this, 2)}), as {@link InlineBinding} says. {@code now} is the time of the check. The walk
  * descends the record's fields, arrays ({@code path[i]}), maps ({@code path[#i]}, the entry's position) and the
  * branch of unions, and only where the schema has a rule below (known once per schema version); a field whose
  * schema is a union with {@code null} and whose value is null skips its rules. A rule fails when it answers
@@ -48,8 +49,10 @@ import org.apache.avro.generic.IndexedRecord;
  * against its struct type ({@link InlineTypes}: its fields with their CEL types), as Confluent's validator does. A
  * rule whose result type is neither {@code bool} nor {@code string}, {@code dyn} included, is refused there
  * ({@link InlineResultTypeException}), as Confluent's validator refuses it when compiling; so is a rule that reads a
- * field its record does not have ({@link InlineUnknownFieldException}). Either names the rule and its expression,
- * and no record is written under the schema version. Thread-safe.
+ * field its record does not have ({@link InlineUnknownFieldException}), but on a union of several records only a
+ * field none of them has (a record that lacks it takes the map retry, as Confluent's). Either names the rule and its
+ * expression, and no record is written under the schema version. The struct-typed environments only check a
+ * schema version's rules and are dropped then: its programs run on the shared untyped runtime. Thread-safe.
  */
 public final class CelValidator implements InlineValidator {
   /** The property of a record or a field that holds its inline rules. */
@@ -57,7 +60,10 @@ public final class CelValidator implements InlineValidator {
 
   /** A record's {@code this} where its struct type does not fit the expression, as Confluent's retry declares it. */
   private static final CelType UNTYPED_RECORD = MapType.create(SimpleType.STRING, SimpleType.DYN);
-  /** One CEL environment per declared type of {@code this} other than a record's struct: a handful of types. */
+  /**
+   * One CEL environment per declared type of {@code this} other than a record's struct: a handful of types. Never a
+   * record's struct, whose names are the schemas': kept here, they would grow with every record name ever prepared.
+   */
   private static final Map<CelType, Cel> ENVIRONMENTS = new ConcurrentHashMap<>();
   private CelLimits limits = CelLimits.DEFAULTS;
 
@@ -202,13 +208,45 @@ public final class CelValidator implements InlineValidator {
         return compile(shown, schema, rule, expr, InlineValues.type(schema), limits, environments);
       }
       Map<CelType, Check> byType = new java.util.HashMap<>();
-      List<Check> branches = new ArrayList<>(byBranch.size());
+      long records = byBranch.stream().filter(StructTypeReference.class::isInstance).distinct().count();
+      List<InlineUnknownFieldException> lacking = new ArrayList<>();
       for (CelType type : byBranch) {
-        branches.add(byType.computeIfAbsent(type, declared -> compile(shown, schema,
-            declared == SimpleType.DYN ? rule : rule + " (on a " + declared.name() + ")", expr, declared, limits,
-            environments)));
+        if (byType.containsKey(type)) {
+          continue;
+        }
+        String onBranch = type == SimpleType.DYN ? rule : rule + " (on a " + type.name() + ")";
+        Check check;
+        try {
+          check = compile(shown, schema, onBranch, expr, type, limits, environments);
+        } catch (InlineUnknownFieldException e) {
+          if (records < 2) {
+            throw e;
+          }
+          // another record of the union may have the field: this one's value takes the map retry, as Confluent's
+          lacking.add(e);
+          check = compile(shown, schema, onBranch, expr, UNTYPED_RECORD, limits, environments);
+        }
+        byType.put(type, check);
       }
+      refuseIfNoRecordHas(lacking, records);
+      List<Check> branches = new ArrayList<>(byBranch.size());
+      byBranch.forEach(type -> branches.add(byType.get(type)));
       return new Check(shown, schema, null, null, List.copyOf(branches));
+    }
+
+    /**
+     * Refuses a rule on a union of several records that reads a field none of them has, as a rule on one record is
+     * refused: {@code lacking} says, per record that lacks a field the rule reads, which ones.
+     */
+    private static void refuseIfNoRecordHas(List<InlineUnknownFieldException> lacking, long records) {
+      if (lacking.isEmpty() || lacking.size() < records) {
+        return; // a record has every field the rule reads
+      }
+      java.util.Set<String> inNone = new java.util.HashSet<>(lacking.get(0).fields());
+      lacking.forEach(e -> inNone.retainAll(e.fields()));
+      if (!inNone.isEmpty()) {
+        throw lacking.get(0);
+      }
     }
 
     private static Check compile(String shown, Schema schema, String rule, String expr, CelType type,
@@ -225,14 +263,16 @@ public final class CelValidator implements InlineValidator {
 
     /** This rule as compiled for {@code value}, not null: of its branch, where it is compiled per branch. */
     Check of(Object value) {
+      // throws AvroRuntimeException: of no branch (UnresolvedUnionException), or of no Avro type ("Unknown datum")
       return branches == null ? this : branches.get(GenericData.get().resolveUnion(schema, value));
     }
   }
 
   /**
    * The environments of the rules of one schema version, made as its rules are prepared: one per record a rule's
-   * {@code this} is, with the schema's records as struct types ({@link InlineTypes}, built once); the shared one of
-   * another type. Used by one thread, while preparing.
+   * {@code this} is, with the schema's records as struct types ({@link InlineTypes}, built once), which only checks
+   * the rules and is dropped with this once they are prepared (their programs are the shared untyped runtime's); the
+   * shared one of another type. Used by one thread, while preparing.
    */
   private static final class Environments {
     private final Schema writer;
@@ -250,14 +290,19 @@ public final class CelValidator implements InlineValidator {
       if (types == null) {
         types = InlineTypes.of(writer);
       }
-      return records.computeIfAbsent(type, record -> environment(record).toCelBuilder().setTypeProvider(types)
-          .build());
+      // never the shared cache: kept there, one per record name would be kept forever (a compiler and a runtime)
+      return records.computeIfAbsent(type, record -> CelScript.environment(Map.of("this", record), types));
     }
   }
 
   /** The shared environment of a {@code this} of {@code type}, no record's struct: a handful of types. */
   private static Cel environment(CelType type) {
     return ENVIRONMENTS.computeIfAbsent(type, declared -> CelScript.environment(Map.of("this", declared)));
+  }
+
+  /** How many shared environments there are: a handful, however many schemas (and record names) were prepared. */
+  static int sharedEnvironments() {
+    return ENVIRONMENTS.size();
   }
 
   /** The checks of one schema version. */
@@ -321,8 +366,13 @@ public final class CelValidator implements InlineValidator {
             if (value == null) {
               return;
             }
-            Schema branch = schema.getTypes().get(org.apache.avro.generic.GenericData.get()
-                .resolveUnion(schema, value));
+            Schema branch;
+            try {
+              branch = schema.getTypes().get(GenericData.get().resolveUnion(schema, value));
+            } catch (AvroRuntimeException e) { // its message quotes the value, which may be secret
+              out.add(path.render() + ": the value is of no branch of its union, so the rules below it cannot run");
+              return;
+            }
             if (branch.getType() != Schema.Type.NULL) {
               visit(branch, value);
             }
@@ -403,7 +453,7 @@ public final class CelValidator implements InlineValidator {
         Check check;
         try {
           check = value == null ? rule : rule.of(value);
-        } catch (org.apache.avro.UnresolvedUnionException e) { // its message quotes the value
+        } catch (AvroRuntimeException e) { // its message quotes the value
           out.add(where(rule) + " (caused by: the value is of no branch of its union)");
           return;
         }

@@ -11,7 +11,16 @@ import io.kavro.serde.rules.RuleException;
 final class InlineUnknownFieldException extends RuleException {
   private static final long serialVersionUID = 1L;
 
-  InlineUnknownFieldException(String message) {
+  /** The fields read that the record lacks, as the checker named them. */
+  private final transient java.util.Set<String> fields;
+
+  InlineUnknownFieldException(String message, java.util.Set<String> fields) {
     super(message);
+    this.fields = java.util.Set.copyOf(fields);
+  }
+
+  /** The fields read that the record lacks (the message names the first). */
+  java.util.Set<String> fields() {
+    return fields;
   }
 }

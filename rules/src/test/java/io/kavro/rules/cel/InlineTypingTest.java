@@ -143,6 +143,12 @@ class InlineTypingTest {
     assertThat(violations(schema, order)).isEmpty();
     order.put("choice", 7);
     assertThat(violations(schema, order)).containsExactly("<root>: r: this.choice == 'x'");
+    // the union's dyn compared beside typed fields: the result is the string field's type, so the rule runs
+    Schema beside = recordRule("this.choice == 'x' && this.paid ? '' : this.id");
+    GenericRecord other = order(beside);
+    assertThat(violations(beside, other)).isEmpty();
+    other.put("choice", 7);
+    assertThat(violations(beside, other)).singleElement().asString().startsWith("<root>: r: ");
   }
 
   /** Confluent: a logical type is dyn (its value may be its Java type): as a result, refused; taken, it runs. */
@@ -230,6 +236,14 @@ class InlineTypingTest {
     assertThat(violations(schema, order)).isEmpty();
     order.put("tags", List.of("a", "bb"));
     assertThat(violations(schema, order)).hasSize(1);
+    // a bare bool field is a bool, a string field a string (as a map's dyn value, either would be refused)
+    Schema bare = recordRule("this.paid");
+    GenericRecord unpaid = order(bare);
+    assertThat(violations(bare, unpaid)).isEmpty();
+    unpaid.put("paid", false);
+    assertThat(violations(bare, unpaid)).containsExactly("<root>: r: this.paid");
+    Schema text = recordRule("this.tags[0]");
+    assertThat(violations(text, order(text))).singleElement().asString().startsWith("<root>: r: this.tags[0] (the");
     assertRefused(recordRule("this.qty"), "this.qty", "returns int");
     assertRefused(recordRule("this.tags"), "returns list");
     Schema message = recordRule("this.qty > 1 ? '' : 'too few'");
@@ -283,7 +297,7 @@ class InlineTypingTest {
    * A field rule on a union of several branches: Confluent's validator declares this by the value's own schema where
    * it is a record (its struct), else by the union's (dyn). So this.flag on a union of two records with a boolean flag
    * is a bool for either value, and runs; with a string branch, it is dyn for a string, which Confluent refuses for
-   * the records that hold one, and Kavro refuses when prepared; a field one record lacks is refused, naming it.
+   * the records that hold one, and Kavro refuses when prepared.
    */
   @Test
   void fieldRuleOnAUnionOfRecords_typedPerBranch() {
@@ -303,7 +317,204 @@ class InlineTypingTest {
         + "its union)");
     assertRefused(unionOf(A + ",\"string\"", "this.flag"), "validation rule 'f' of com.acme.Outer.u",
         "returns dyn");
-    assertRefused(unionOf(A + "," + B, "this.m > 0"), "validation rule 'f' of com.acme.Outer.u (on a com.acme.A)",
-        "reads field 'm'");
+  }
+
+  /**
+   * A field only some records of the union have: Confluent types each value by its record, and retries the one that
+   * lacks the field as a map (as any struct the expression does not fit), so a guarded read runs for every record and
+   * an unguarded one fails, per record, those that lack it. Refused only where no record of the union has the field.
+   */
+  @Test
+  void fieldRuleOnAUnionOfRecords_fieldOfOneRecord_theOtherTakesTheMapRetry() {
+    Schema schema = unionOf(A + "," + B, "!has(this.m) || this.m > 0");
+    GenericRecord a = new GenericData.Record(schema.getField("u").schema().getTypes().get(0));
+    a.put("flag", true);
+    GenericRecord b = new GenericData.Record(schema.getField("u").schema().getTypes().get(1));
+    b.put("flag", true);
+    b.put("m", 0);
+    GenericRecord outer = new GenericData.Record(schema);
+    outer.put("u", a);
+    assertThat(violations(schema, outer)).isEmpty();
+    outer.put("u", b);
+    assertThat(violations(schema, outer)).containsExactly("u: f: !has(this.m) || this.m > 0");
+    b.put("m", 1);
+    assertThat(violations(schema, outer)).isEmpty();
+    Schema indexed = unionOf(A + "," + B, "!('m' in this) || this['m'] > 0");
+    outer.put("u", a);
+    assertThat(violations(indexed, outer)).isEmpty();
+    Schema unguarded = unionOf(A + "," + B, "this.m > 0");
+    assertThat(violations(unguarded, outer)).singleElement().asString().startsWith("u: f: this.m > 0 (caused by: ");
+    outer.put("u", b);
+    assertThat(violations(unguarded, outer)).isEmpty();
+    assertRefused(unionOf(A + "," + B, "this.zz > 0"), "validation rule 'f' of com.acme.Outer.u (on a com.acme.A)",
+        "reads field 'zz'");
+    assertRefused(unionOf(A + "," + B, "!has(this.zz) || this.m > 0"), "reads field 'zz'");
+  }
+
+  /**
+   * Struct-typed environments hold the schema's record names: none is kept in the shared cache, however many
+   * schemas are prepared, and the rules still run (the shared untyped runtime selects a struct's field from the
+   * record's map: has(), a map's value, now).
+   */
+  @Test
+  void structEnvironments_notKeptPerRecordName_rulesRunOnTheSharedRuntime() {
+    String template = """
+        {"type":"record","name":"R%s","namespace":"com.acme.many","confluent:rules":[{"name":"r",
+         "expr":"has(this.n) && this.n > 0 && this.ms['k'] == 'v' && now > timestamp('2020-01-01T00:00:00Z')"}],
+         "fields":[{"name":"n","type":"int"},{"name":"ms","type":{"type":"map","values":"string"}}]}""";
+    Schema warm = new Schema.Parser().parse(template.formatted("Warm"));
+    assertThat(new CelValidator().prepare(warm)).isNotNull();
+    int before = CelValidator.sharedEnvironments();
+    for (int i = 0; i < 100; i++) {
+      Schema schema = new Schema.Parser().parse(template.formatted(i));
+      GenericRecord record = new GenericData.Record(schema);
+      record.put("n", 1);
+      record.put("ms", Map.of("k", "v"));
+      InlineChecks checks = new CelValidator().prepare(schema);
+      assertThat(checks.violations(record, false)).isEmpty();
+      record.put("ms", Map.of("k", "w"));
+      assertThat(checks.violations(record, false)).hasSize(1);
+    }
+    assertThat(CelValidator.sharedEnvironments()).as("shared environments").isEqualTo(before);
+  }
+
+  /** A recursive record is its own struct (its next field a reference to it): its rules prepare and run per node. */
+  @Test
+  void recursiveRecord_typed_rulesRunPerNode() {
+    Schema schema = new Schema.Parser().parse("""
+        {"type":"record","name":"Node","confluent:rules":[{"name":"r","expr":"this.value > 0"}],
+         "fields":[{"name":"value","type":"int"},{"name":"next","type":["null","Node"],"default":null}]}""");
+    GenericRecord third = node(schema, 0, null);
+    GenericRecord head = node(schema, 1, node(schema, 2, third));
+    assertThat(violations(schema, head)).containsExactly("next.next: r: this.value > 0");
+    third.put("value", 3);
+    assertThat(violations(schema, head)).isEmpty();
+    Schema deep = new Schema.Parser().parse(schema.toString().replace("this.value > 0",
+        "this.next.next.value > this.value"));
+    GenericRecord longer = node(deep, 1, node(deep, 2, node(deep, 3, null)));
+    // the second node's next has no next, nor the third a next: a select on null fails each
+    assertThat(violations(deep, longer)).hasSize(2).first().asString().startsWith("next: r: ");
+    assertRefused(new Schema.Parser().parse(schema.toString().replace("this.value > 0", "this.next.valeu > 0")),
+        "reads field 'valeu'");
+  }
+
+  private static GenericRecord node(Schema schema, int value, GenericRecord next) {
+    GenericRecord node = new GenericData.Record(schema);
+    node.put("value", value);
+    node.put("next", next);
+    return node;
+  }
+
+  /** Mutual recursion (A holds a B, which holds an A): both are structs, each record's rule runs. */
+  @Test
+  void mutuallyRecursiveRecords_typed_rulesRun() {
+    Schema schema = new Schema.Parser().parse("""
+        {"type":"record","name":"A","confluent:rules":[{"name":"ra","expr":"this.x >= 0 && this.b.y.size() > 0"}],
+         "fields":[{"name":"x","type":"int"},{"name":"b","type":{"type":"record","name":"B",
+          "confluent:rules":[{"name":"rb","expr":"this.y != 'bad'"}],
+          "fields":[{"name":"y","type":"string"},{"name":"a","type":["null","A"],"default":null}]}}]}""");
+    Schema bSchema = schema.getField("b").schema();
+    GenericRecord inner = new GenericData.Record(schema);
+    inner.put("x", -1);
+    GenericRecord innerB = new GenericData.Record(bSchema);
+    innerB.put("y", "bad");
+    inner.put("b", innerB);
+    GenericRecord b = new GenericData.Record(bSchema);
+    b.put("y", "ok");
+    b.put("a", inner);
+    GenericRecord a = new GenericData.Record(schema);
+    a.put("x", 1);
+    a.put("b", b);
+    assertThat(violations(schema, a)).containsExactly("b.a: ra: this.x >= 0 && this.b.y.size() > 0",
+        "b.a.b: rb: this.y != 'bad'");
+    assertRefused(new Schema.Parser().parse(schema.toString().replace("this.b.y.size()", "this.b.a.z.size()")),
+        "reads field 'z'");
+  }
+
+  /**
+   * Struct fields of every Avro leaf and container, with the values as Avro's reader gives them (Utf8,
+   * GenericEnumSymbol, ByteBuffer, GenericFixed, GenericData.Array), typed as Confluent's AvroCelTypeProvider types
+   * them: enum string, fixed and bytes bytes, float double, long int, array of enums list(string), map map(string,
+   * string).
+   */
+  @Test
+  void structFieldsOfEveryType_valuesReadBack_run() throws java.io.IOException {
+    String rule = "this.color == 'RED' && this.fx == b'\\x01\\x02' && this.ratio > 0.5 && this.big > 1 "
+        + "&& size(this.data) == 3 && this.colors[0] == 'RED' && this.ms['k'] == 'v'";
+    Schema schema = allTypes(rule);
+    Schema color = schema.getField("color").schema();
+    GenericRecord record = new GenericData.Record(schema);
+    record.put("color", new GenericData.EnumSymbol(color, "RED"));
+    record.put("fx", new GenericData.Fixed(schema.getField("fx").schema(), new byte[] {1, 2}));
+    record.put("ratio", 0.75f);
+    record.put("big", 5_000_000_000L);
+    record.put("data", ByteBuffer.wrap(new byte[] {7, 8, 9}));
+    record.put("colors", List.of(new GenericData.EnumSymbol(color, "RED"), new GenericData.EnumSymbol(color, "BLUE")));
+    record.put("ms", Map.of("k", "v"));
+    GenericRecord read = readBack(schema, record);
+    assertThat(read.get("color")).isInstanceOf(GenericData.EnumSymbol.class);
+    assertThat(read.get("fx")).isInstanceOf(org.apache.avro.generic.GenericFixed.class);
+    assertThat(read.get("data")).isInstanceOf(ByteBuffer.class);
+    assertThat(read.get("colors")).isInstanceOf(GenericData.Array.class);
+    assertThat(read.get("ms")).isInstanceOf(Map.class);
+    assertThat(violations(schema, read)).isEmpty();
+    record.put("colors", List.of(new GenericData.EnumSymbol(color, "BLUE")));
+    assertThat(violations(schema, readBack(schema, record))).containsExactly("<root>: r: " + rule);
+    record.put("colors", List.of(new GenericData.EnumSymbol(color, "RED")));
+    record.put("fx", new GenericData.Fixed(schema.getField("fx").schema(), new byte[] {1, 3}));
+    assertThat(violations(schema, readBack(schema, record))).containsExactly("<root>: r: " + rule);
+    // the fields' own types: a bare field is its type, not dyn
+    assertRefused(allTypes("this.ratio"), "returns double");
+    assertRefused(allTypes("this.fx"), "returns bytes");
+    assertRefused(allTypes("this.colors"), "returns list");
+    assertThat(violations(allTypes("this.color"), read)).singleElement().asString()
+        .isEqualTo("<root>: r: this.color (the rule's own message is not shown: it may quote the value)");
+  }
+
+  private static Schema allTypes(String rule) {
+    return new Schema.Parser().parse("""
+        {"type":"record","name":"All","confluent:rules":[{"name":"r","expr":%s}],"fields":[
+         {"name":"color","type":{"type":"enum","name":"Color","symbols":["RED","BLUE"]}},
+         {"name":"fx","type":{"type":"fixed","name":"Two","size":2}},
+         {"name":"ratio","type":"float"},
+         {"name":"big","type":"long"},
+         {"name":"data","type":"bytes"},
+         {"name":"colors","type":{"type":"array","items":"Color"}},
+         {"name":"ms","type":{"type":"map","values":"string"}}]}""".formatted(quote(rule)));
+  }
+
+  private static GenericRecord readBack(Schema schema, GenericRecord record) throws java.io.IOException {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    org.apache.avro.io.BinaryEncoder encoder = org.apache.avro.io.EncoderFactory.get().binaryEncoder(out, null);
+    new org.apache.avro.generic.GenericDatumWriter<GenericRecord>(schema).write(record, encoder);
+    encoder.flush();
+    return new org.apache.avro.generic.GenericDatumReader<GenericRecord>(schema).read(null,
+        org.apache.avro.io.DecoderFactory.get().binaryDecoder(out.toByteArray(), null));
+  }
+
+  /**
+   * A value of no Avro type at all in a union: Avro's "Unknown datum type" quotes it; the violation never does,
+   * whether a rule is on the union (its branch is chosen to type it) or below it (the walk chooses the branch).
+   */
+  @Test
+  void valueOfNoAvroType_inAUnion_violationDoesNotQuoteIt() {
+    Object secret = new Object() {
+      @Override
+      public String toString() {
+        return "secret-123";
+      }
+    };
+    Schema onUnion = unionOf(A + "," + B, "this.flag");
+    GenericRecord outer = new GenericData.Record(onUnion);
+    outer.put("u", secret);
+    assertThat(violations(onUnion, outer)).containsExactly("u: f: this.flag (caused by: the value is of no branch "
+        + "of its union)");
+    Schema below = new Schema.Parser().parse("""
+        {"type":"record","name":"Outer","fields":[{"name":"u","type":["string",{"type":"record","name":"In",
+         "confluent:rules":[{"name":"r","expr":"this.n > 0"}],"fields":[{"name":"n","type":"int"}]}]}]}""");
+    GenericRecord holder = new GenericData.Record(below);
+    holder.put("u", secret);
+    assertThat(violations(below, holder)).singleElement().asString().startsWith("u: the value is of no branch")
+        .doesNotContain("secret-123");
   }
 }
