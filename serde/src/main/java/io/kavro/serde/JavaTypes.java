@@ -38,22 +38,15 @@ final class JavaTypes {
   /**
    * Writes a primitive component as its schema's type, through an accessor of the primitive's own functional type
    * (no boxing), or {@code null} when the pair is not a plain one (a short as an int, say) or the accessor cannot
-   * be spun.
+   * be spun. Not a {@code float}: the JDK has no float-returning functional type, and a float widened to a double
+   * and back loses a signaling NaN's bits, which Avro writes as they are ({@code Float.floatToRawIntBits}); a float
+   * goes through the boxing accessor, which keeps them.
    */
   static CompiledEncoder primitiveWriter(Class<?> type, RecordComponent component, org.apache.avro.Schema.Type as) {
-    return primitiveWriter(type, component.getAccessor(), as);
-  }
-
-  /**
-   * Writes what {@code accessor}, a method of {@code type} without parameters that returns a primitive, returns, as
-   * {@link #primitiveWriter(Class, RecordComponent, org.apache.avro.Schema.Type)} writes a component.
-   */
-  static CompiledEncoder primitiveWriter(Class<?> type, java.lang.reflect.Method accessor,
-      org.apache.avro.Schema.Type as) {
-    Class<?> primitive = accessor.getReturnType();
+    Class<?> primitive = component.getType();
     try {
       MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
-      MethodHandle getter = lookup.unreflect(accessor);
+      MethodHandle getter = lookup.unreflect(component.getAccessor());
       if (primitive == long.class && as == org.apache.avro.Schema.Type.LONG) {
         ToLongFunction<Object> f = spin(lookup, getter, ToLongFunction.class, "applyAsLong", long.class, type);
         return (value, out) -> out.writeLong(f.applyAsLong(value));
@@ -66,12 +59,6 @@ final class JavaTypes {
         ToDoubleFunction<Object> f = spin(lookup, getter, ToDoubleFunction.class, "applyAsDouble", double.class,
             type);
         return (value, out) -> out.writeDouble(f.applyAsDouble(value));
-      }
-      if (primitive == float.class && as == org.apache.avro.Schema.Type.FLOAT) {
-        // No ToFloatFunction in the JDK: a double holds every float exactly.
-        ToDoubleFunction<Object> f = spin(lookup, getter, ToDoubleFunction.class, "applyAsDouble", double.class,
-            type);
-        return (value, out) -> out.writeFloat((float) f.applyAsDouble(value));
       }
       if (primitive == boolean.class && as == org.apache.avro.Schema.Type.BOOLEAN) {
         Predicate<Object> f = spin(lookup, getter, Predicate.class, "test", boolean.class, type);
