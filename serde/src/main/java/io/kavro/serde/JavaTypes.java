@@ -80,21 +80,49 @@ final class JavaTypes {
 
   /**
    * A new instance of {@code type} by its no-argument constructor, as a function spun by {@link LambdaMetafactory}
-   * in the class's own nest (so that any class loader's class works), which the JIT inlines like {@code new}; or
-   * {@code null} when it cannot be spun (no such constructor, a class not open to Kavro): the caller keeps its
-   * reflective path then.
+   * in the class's own nest, which the JIT inlines like {@code new}, where the class may be looked into with full
+   * privilege (a class of Kavro's own module or one open to it: not one of another class loader's unnamed module,
+   * whose private lookup lacks module access); else through the constructor's method handle; or {@code null} when
+   * neither can be had (no such constructor, a class not open to Kavro): the caller keeps its reflective path then.
    */
-  @SuppressWarnings("unchecked")
   static java.util.function.Supplier<Object> noArgConstructor(Class<?> type) {
+    MethodHandles.Lookup lookup;
+    MethodHandle constructor;
     try {
-      MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
-      MethodHandle constructor = lookup.findConstructor(type, MethodType.methodType(void.class));
-      CallSite site = LambdaMetafactory.metafactory(lookup, "get",
-          MethodType.methodType(java.util.function.Supplier.class), MethodType.methodType(Object.class),
-          constructor, MethodType.methodType(type));
-      return (java.util.function.Supplier<Object>) site.getTarget().invoke();
-    } catch (Throwable e) {
+      lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
+      constructor = lookup.findConstructor(type, MethodType.methodType(void.class));
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
       return null;
+    }
+    try {
+      return spinSupplier(lookup, constructor, type);
+    } catch (Exception | LinkageError e) {
+      // a lookup without full privilege: the handle alone
+    }
+    MethodHandle generic = constructor.asType(MethodType.methodType(Object.class));
+    return () -> {
+      try {
+        return generic.invokeExact();
+      } catch (RuntimeException | Error e) {
+        throw e;
+      } catch (Throwable e) {
+        throw new IllegalStateException(e);
+      }
+    };
+  }
+
+  @SuppressWarnings("unchecked")
+  private static java.util.function.Supplier<Object> spinSupplier(MethodHandles.Lookup lookup,
+      MethodHandle constructor, Class<?> type) throws Exception {
+    CallSite site = LambdaMetafactory.metafactory(lookup, "get",
+        MethodType.methodType(java.util.function.Supplier.class), MethodType.methodType(Object.class),
+        constructor, MethodType.methodType(type));
+    try {
+      return (java.util.function.Supplier<Object>) site.getTarget().invoke();
+    } catch (Exception | Error e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new IllegalStateException(e);
     }
   }
 
