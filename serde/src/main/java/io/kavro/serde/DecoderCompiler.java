@@ -148,8 +148,8 @@ final class DecoderCompiler {
     Class<?> type;
     try {
       type = ((org.apache.avro.specific.SpecificData) model).getClass(schema);
-    } catch (RuntimeException e) {
-      return null; // a class Avro may not load: the model's own path, which refuses it as it always did
+    } catch (RuntimeException | LinkageError e) {
+      return null; // a class Avro may not load or link: the model's own path, which refuses it as it always did
     }
     if (type == null || org.apache.avro.specific.SpecificData.SchemaConstructable.class.isAssignableFrom(type)
         || !(IndexedRecord.class.isAssignableFrom(type) || GenericFixed.class.isAssignableFrom(type))) {

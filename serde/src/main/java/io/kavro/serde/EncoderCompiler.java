@@ -482,7 +482,9 @@ final class EncoderCompiler {
       if (encoders.length == 0) {
         return (value, out) -> { }; // as Avro's writer: a record without fields writes nothing and reads no value
       }
-      CompiledEncoder general = (value, out) -> {
+      // Through get(int), as Avro's SpecificDatumWriter writes a generated record: a class's getters may give
+      // something else than its fields (custom templates), so they are never read instead.
+      return (value, out) -> {
         IndexedRecord record = (IndexedRecord) value;
         for (int i = 0; i < encoders.length; i++) {
           Object fieldValue = record.get(positions[i]);
@@ -493,150 +495,8 @@ final class EncoderCompiler {
           encoders[i].encode(fieldValue, out);
         }
       };
-      CompiledEncoder generated = generatedRecordEncoder(schema, encoders, positions, nullable, general);
-      return generated != null ? generated : general;
     } finally {
       inProgress.remove(schema);
-    }
-  }
-
-  /**
-   * A record of a generated class (avro-maven-plugin's) whose plain primitive fields are written from the class's
-   * own getters ({@code long getSeq()}), spun into functions of the primitive type, instead of {@code get(int)},
-   * which boxes each one (the boxing and its switch were an eighth of a generated S3 record's write, measured);
-   * the other fields as {@code general} writes them. A getter is used only when it reads its field: a probe
-   * instance, each field of that type set to a value of its own, must give the field's value through both the
-   * getter and {@code get(int)}. A value of any other class (a subclass, a generic record) is written by
-   * {@code general}. {@code null} when no field qualifies or the model is not a specific one.
-   */
-  private CompiledEncoder generatedRecordEncoder(Schema schema, CompiledEncoder[] encoders, int[] positions,
-      boolean[] nullable, CompiledEncoder general) {
-    if (!(model instanceof SpecificData specific)) {
-      return null;
-    }
-    Class<?> type;
-    try {
-      type = specific.getClass(schema);
-    } catch (RuntimeException e) {
-      return null;
-    }
-    if (type == null || !org.apache.avro.specific.SpecificRecordBase.class.isAssignableFrom(type)) {
-      return null;
-    }
-    java.util.function.Supplier<Object> probes = JavaTypes.noArgConstructor(type);
-    if (probes == null) {
-      return null;
-    }
-    List<Schema.Field> fields = schema.getFields();
-    CompiledEncoder[] direct = new CompiledEncoder[fields.size()];
-    boolean any = false;
-    for (int i = 0; i < direct.length; i++) {
-      direct[i] = primitiveGetterWriter(schema, fields.get(i), type, probes);
-      any |= direct[i] != null;
-    }
-    if (!any) {
-      return null;
-    }
-    return (value, out) -> {
-      if (value == null || value.getClass() != type) {
-        general.encode(value, out);
-        return;
-      }
-      IndexedRecord record = (IndexedRecord) value;
-      for (int i = 0; i < direct.length; i++) {
-        CompiledEncoder primitive = direct[i];
-        if (primitive != null) {
-          primitive.encode(value, out);
-          continue;
-        }
-        Object fieldValue = record.get(positions[i]);
-        if (fieldValue == null && !nullable[i]) {
-          throw new NullPointerException("null value for (non-nullable) field " + schema.getName() + "."
-              + fields.get(i).name());
-        }
-        encoders[i].encode(fieldValue, out);
-      }
-    };
-  }
-
-  /**
-   * Writes {@code field}, a plain int, long, float, double or boolean (no logical type), through the generated
-   * class's getter of it ({@code get} and the name's parts capitalized), or {@code null} when there is no such
-   * getter of the primitive type or it does not read the field ({@link #readsField}).
-   */
-  private static CompiledEncoder primitiveGetterWriter(Schema schema, Schema.Field field, Class<?> type,
-      java.util.function.Supplier<Object> probes) {
-    Schema.Type kind = field.schema().getType();
-    Class<?> primitive = switch (kind) {
-      case INT -> int.class;
-      case LONG -> long.class;
-      case FLOAT -> float.class;
-      case DOUBLE -> double.class;
-      case BOOLEAN -> boolean.class;
-      default -> null;
-    };
-    if (primitive == null || field.schema().getLogicalType() != null) {
-      return null;
-    }
-    StringBuilder name = new StringBuilder("get");
-    boolean upper = true;
-    for (char c : field.name().toCharArray()) {
-      if (c == '_') {
-        upper = true;
-      } else {
-        name.append(upper ? Character.toUpperCase(c) : c);
-        upper = false;
-      }
-    }
-    java.lang.reflect.Method getter;
-    try {
-      getter = type.getMethod(name.toString());
-    } catch (NoSuchMethodException | RuntimeException e) {
-      return null;
-    }
-    if (getter.getReturnType() != primitive || java.lang.reflect.Modifier.isStatic(getter.getModifiers())
-        || !readsField(schema, field, getter, probes)) {
-      return null;
-    }
-    return JavaTypes.primitiveWriter(type, getter, kind);
-  }
-
-  /**
-   * Whether {@code getter} gives {@code field}'s value: on two new instances, each with every plain field of the
-   * same type set to a value of its own (booleans: the field one way, the others the other), the getter and
-   * {@code get(int)} both give the field's.
-   */
-  private static boolean readsField(Schema schema, Schema.Field field, java.lang.reflect.Method getter,
-      java.util.function.Supplier<Object> probes) {
-    Schema.Type kind = field.schema().getType();
-    try {
-      for (int round = 0; round < 2; round++) {
-        IndexedRecord probe = (IndexedRecord) probes.get();
-        Object expected = null;
-        for (Schema.Field other : schema.getFields()) {
-          if (other.schema().getType() != kind || other.schema().getLogicalType() != null) {
-            continue;
-          }
-          long n = (other.pos() + 1L) * (round == 0 ? 1 : -3);
-          Object value = switch (kind) {
-            case INT -> (int) n;
-            case LONG -> n;
-            case FLOAT -> (float) n;
-            case DOUBLE -> (double) n;
-            default -> (other == field) == (round == 0);
-          };
-          probe.put(other.pos(), value);
-          if (other == field) {
-            expected = value;
-          }
-        }
-        if (expected == null || !expected.equals(getter.invoke(probe)) || !expected.equals(probe.get(field.pos()))) {
-          return false;
-        }
-      }
-      return true;
-    } catch (ReflectiveOperationException | RuntimeException e) {
-      return false;
     }
   }
 }

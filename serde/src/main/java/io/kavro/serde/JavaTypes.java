@@ -38,22 +38,15 @@ final class JavaTypes {
   /**
    * Writes a primitive component as its schema's type, through an accessor of the primitive's own functional type
    * (no boxing), or {@code null} when the pair is not a plain one (a short as an int, say) or the accessor cannot
-   * be spun.
+   * be spun. Not a {@code float}: the JDK has no float-returning functional type, and a float widened to a double
+   * and back loses a signaling NaN's bits, which Avro writes as they are ({@code Float.floatToRawIntBits}); a float
+   * goes through the boxing accessor, which keeps them.
    */
   static CompiledEncoder primitiveWriter(Class<?> type, RecordComponent component, org.apache.avro.Schema.Type as) {
-    return primitiveWriter(type, component.getAccessor(), as);
-  }
-
-  /**
-   * Writes what {@code accessor}, a method of {@code type} without parameters that returns a primitive, returns, as
-   * {@link #primitiveWriter(Class, RecordComponent, org.apache.avro.Schema.Type)} writes a component.
-   */
-  static CompiledEncoder primitiveWriter(Class<?> type, java.lang.reflect.Method accessor,
-      org.apache.avro.Schema.Type as) {
-    Class<?> primitive = accessor.getReturnType();
+    Class<?> primitive = component.getType();
     try {
       MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
-      MethodHandle getter = lookup.unreflect(accessor);
+      MethodHandle getter = lookup.unreflect(component.getAccessor());
       if (primitive == long.class && as == org.apache.avro.Schema.Type.LONG) {
         ToLongFunction<Object> f = spin(lookup, getter, ToLongFunction.class, "applyAsLong", long.class, type);
         return (value, out) -> out.writeLong(f.applyAsLong(value));
@@ -66,12 +59,6 @@ final class JavaTypes {
         ToDoubleFunction<Object> f = spin(lookup, getter, ToDoubleFunction.class, "applyAsDouble", double.class,
             type);
         return (value, out) -> out.writeDouble(f.applyAsDouble(value));
-      }
-      if (primitive == float.class && as == org.apache.avro.Schema.Type.FLOAT) {
-        // No ToFloatFunction in the JDK: a double holds every float exactly.
-        ToDoubleFunction<Object> f = spin(lookup, getter, ToDoubleFunction.class, "applyAsDouble", double.class,
-            type);
-        return (value, out) -> out.writeFloat((float) f.applyAsDouble(value));
       }
       if (primitive == boolean.class && as == org.apache.avro.Schema.Type.BOOLEAN) {
         Predicate<Object> f = spin(lookup, getter, Predicate.class, "test", boolean.class, type);
@@ -93,21 +80,49 @@ final class JavaTypes {
 
   /**
    * A new instance of {@code type} by its no-argument constructor, as a function spun by {@link LambdaMetafactory}
-   * in the class's own nest (so that any class loader's class works), which the JIT inlines like {@code new}; or
-   * {@code null} when it cannot be spun (no such constructor, a class not open to Kavro): the caller keeps its
-   * reflective path then.
+   * in the class's own nest, which the JIT inlines like {@code new}, where the class may be looked into with full
+   * privilege (a class of Kavro's own module or one open to it: not one of another class loader's unnamed module,
+   * whose private lookup lacks module access); else through the constructor's method handle; or {@code null} when
+   * neither can be had (no such constructor, a class not open to Kavro): the caller keeps its reflective path then.
    */
-  @SuppressWarnings("unchecked")
   static java.util.function.Supplier<Object> noArgConstructor(Class<?> type) {
+    MethodHandles.Lookup lookup;
+    MethodHandle constructor;
     try {
-      MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
-      MethodHandle constructor = lookup.findConstructor(type, MethodType.methodType(void.class));
-      CallSite site = LambdaMetafactory.metafactory(lookup, "get",
-          MethodType.methodType(java.util.function.Supplier.class), MethodType.methodType(Object.class),
-          constructor, MethodType.methodType(type));
-      return (java.util.function.Supplier<Object>) site.getTarget().invoke();
-    } catch (Throwable e) {
+      lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
+      constructor = lookup.findConstructor(type, MethodType.methodType(void.class));
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
       return null;
+    }
+    try {
+      return spinSupplier(lookup, constructor, type);
+    } catch (Exception | LinkageError e) {
+      // a lookup without full privilege: the handle alone
+    }
+    MethodHandle generic = constructor.asType(MethodType.methodType(Object.class));
+    return () -> {
+      try {
+        return generic.invokeExact();
+      } catch (RuntimeException | Error e) {
+        throw e;
+      } catch (Throwable e) {
+        throw new IllegalStateException(e);
+      }
+    };
+  }
+
+  @SuppressWarnings("unchecked")
+  private static java.util.function.Supplier<Object> spinSupplier(MethodHandles.Lookup lookup,
+      MethodHandle constructor, Class<?> type) throws Exception {
+    CallSite site = LambdaMetafactory.metafactory(lookup, "get",
+        MethodType.methodType(java.util.function.Supplier.class), MethodType.methodType(Object.class),
+        constructor, MethodType.methodType(type));
+    try {
+      return (java.util.function.Supplier<Object>) site.getTarget().invoke();
+    } catch (Exception | Error e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new IllegalStateException(e);
     }
   }
 
