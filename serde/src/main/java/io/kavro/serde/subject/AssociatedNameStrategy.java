@@ -330,6 +330,9 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
         servedOn(cache, key, serving, what, e.getMessage());
         return;
       } catch (RuntimeException e) {
+        if (background.closed) {
+          return; // closed while asking: the client's failure, not the registry's answer; nothing to withdraw
+        }
         log.warn("Asking the subject of the {} again failed; subject '{}' is no longer used, the next record asks "
             + "again: {}", what, serving.subject, e.toString());
         if (cache.asMap().remove(key, serving)) {

@@ -520,6 +520,32 @@ class AssociatedNameStrategyTest {
     assertThat(queued).as("queued again after its wait, not marked under way for good").hasValue(2);
   }
 
+  /**
+   * Review of issue 51, round 2: the serde closed while an asking in the background is under way, the closed client
+   * fails it: nothing is withdrawn, no listener told (the warning "no longer used" would mislead).
+   */
+  @Test
+  void refreshInBackground_closedDuringTheAsking_nothingWithdrawn() {
+    registry.associate(new Association("v1", "orders", "lkc-1", "topic", "value"));
+    AssociatedNameStrategy strategy = strategy("subject.name.strategy.cache.expiry.secs", 60);
+    AutoCloseable background = strategy.refreshInBackground(tasks::add);
+    strategy.onChange(told::incrementAndGet);
+    strategy.subjectName("orders", false, ORDER);
+    nanos.addAndGet(Duration.ofSeconds(61).toNanos());
+    strategy.subjectName("orders", false, ORDER);
+    duringLookup = () -> {
+      try {
+        background.close();
+      } catch (Exception e) {
+        throw new AssertionError(e);
+      }
+      throw new IllegalStateException("the client is closed");
+    };
+    runAll(tasks);
+    assertThat(asked).hasSize(2);
+    assertThat(told).as("nothing withdrawn").hasValue(0);
+  }
+
   /** Askings in the background queued by {@link #inBackground}'s strategies, run by {@link #runAll}. */
   private final List<Runnable> tasks = new ArrayList<>();
   /** How often {@link #inBackground}'s strategies told their listeners. */
