@@ -46,6 +46,11 @@ final class QuietCache<K, V> {
     return cache.asMap().putIfAbsent(key, value);
   }
 
+  /** Removes {@code key}'s entry if it is {@code value} (the same instance or an equal one), as {@code Map.remove}. */
+  void remove(K key, V value) {
+    cache.asMap().remove(key, value);
+  }
+
   void invalidateAll() {
     cache.invalidateAll();
   }

@@ -301,7 +301,13 @@ final class SerializerEngine implements AutoCloseable {
     if (route.refreshAt() != refreshAt) {
       route = route.refreshingAt(refreshAt);
     }
-    entry.byTopic.put(TopicKey.of(topic), route);
+    String key = TopicKey.of(topic);
+    entry.byTopic.put(key, route);
+    if (changes.get() != toldBefore) {
+      // A change told between the check above and the put: the thread that saw it may have cleared the routes
+      // before this put landed. Read after the put, the count tells; this route is then not kept.
+      entry.byTopic.remove(key, route);
+    }
     return route;
   }
 

@@ -102,19 +102,12 @@ class SubjectChangeRaceTest {
   @Test
   void answerMovedWhileARouteIsMade_oldSubjectNotKept_nextRecordAsksAgain() throws Exception {
     SchemaRegistryClient client = SchemaRegistryClients.create(serdes.base);
-    AvroSerdeConfig config = new AvroSerdeConfig(serdes.config("value.subject.name.strategy",
-        MovingStrategy.class), false);
+    AvroSerdeConfig config = movingConfig();
     MovingStrategy strategy = (MovingStrategy) config.subjectNameStrategy();
     engine = new SerializerEngine(client, config, new RuleMetrics(), () -> 1_000L); // a clock that stands still
 
     AtomicReference<Throwable> failed = new AtomicReference<>();
-    Thread b = new Thread(() -> {
-      try {
-        engine.serialize("orders", null, order(1));
-      } catch (Throwable e) {
-        failed.set(e);
-      }
-    }, "record-b");
+    Thread b = recordB(failed);
     strategy.held = b;
     b.start();
     assertThat(strategy.read.await(10, TimeUnit.SECONDS)).as("thread B read orders-v1").isTrue();
@@ -126,6 +119,67 @@ class SubjectChangeRaceTest {
     assertThat(failed.get()).isNull();
     assertThat(client.subjects()).containsExactlyInAnyOrder("orders-v1", "orders-v2");
 
+    assertOldRouteAskedAgainOnce(strategy);
+  }
+
+  /**
+   * Review of issue 51, round 2: the change told after the route's own check of the count but before its put (the
+   * other thread clearing the routes in between) still leaves the old subject unkept. Thread B is held in the clock
+   * read between that check and the put.
+   */
+  @Test
+  void answerMovedBetweenTheChecksAndThePut_oldSubjectNotKept() throws Exception {
+    SchemaRegistryClient client = SchemaRegistryClients.create(serdes.base);
+    AvroSerdeConfig config = movingConfig();
+    MovingStrategy strategy = (MovingStrategy) config.subjectNameStrategy();
+    AtomicReference<Thread> held = new AtomicReference<>();
+    CountDownLatch inClock = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    engine = new SerializerEngine(client, config, new RuleMetrics(), () -> {
+      if (held.compareAndSet(Thread.currentThread(), null)) { // B's first read: after its check, before its put
+        inClock.countDown();
+        try {
+          release.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      return 1_000L; // a clock that stands still
+    });
+
+    AtomicReference<Throwable> failed = new AtomicReference<>();
+    Thread b = recordB(failed);
+    held.set(b);
+    b.start();
+    assertThat(inClock.await(10, TimeUnit.SECONDS)).as("thread B made its orders-v1 route").isTrue();
+
+    strategy.move(new StandingSubject("orders-v2", Long.MAX_VALUE)); // replaced, for good, and told
+    engine.serialize("orders", null, order(2)); // thread C (here): clears the routes, makes orders-v2's
+    release.countDown();
+    b.join(10_000);
+    assertThat(failed.get()).isNull();
+
+    assertOldRouteAskedAgainOnce(strategy);
+  }
+
+  /** The values' settings, naming subjects by a {@link MovingStrategy}. */
+  private AvroSerdeConfig movingConfig() {
+    return new AvroSerdeConfig(serdes.config("value.subject.name.strategy", MovingStrategy.class), false);
+  }
+
+  /** Thread B: serializes one record, keeping what it throws in {@code failed}. */
+  private Thread recordB(AtomicReference<Throwable> failed) {
+    return new Thread(() -> {
+      try {
+        engine.serialize("orders", null, order(1));
+      } catch (Throwable e) {
+        failed.set(e);
+      }
+    }, "record-b");
+  }
+
+  /** B's orders-v1 route, put last, is not kept: the next record asks again, then orders-v2's route stands. */
+  private void assertOldRouteAskedAgainOnce(MovingStrategy strategy) {
     int asked = strategy.asked.get();
     engine.serialize("orders", null, order(3));
     assertThat(strategy.asked.get() - asked).as("B's orders-v1 route, put last, is asked again at once").isEqualTo(1);

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
@@ -93,8 +92,12 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   private volatile boolean warnedNoApi;
   /** Where answers whose time is over are asked again, the kept one serving meanwhile; null: asked in line. */
   private volatile Background refresher;
-  /** The lookups being asked again in the background: one asking at a time per lookup. */
-  private final Set<Key> refreshing = ConcurrentHashMap.newKeySet();
+  /**
+   * The lookups being asked again in the background, with the ticker reading when their asking was queued: one
+   * asking at a time per lookup, and another once that one is older than {@link OutageBackoff#LONGEST_WAIT} (an
+   * executor that dropped it, or an asking stuck).
+   */
+  private final Map<Key, Long> refreshing = new ConcurrentHashMap<>();
 
   /** A strategy with the defaults, until configured. */
   public AssociatedNameStrategy() {
@@ -132,7 +135,8 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
    * remembered, {@link #STORED_ANSWER_KEPT}) goes on serving while one asking at a time per lookup runs on
    * {@code executor}, and stands meanwhile for the wait that asking would get if the registry could not be reached
    * ({@link OutageBackoff}: {@link #STORED_ANSWER_KEPT}, then twice as long each time up to five minutes), and for
-   * as long as that asking is queued or under way. The registry's answer replaces it; when it names another subject, the listeners ({@link #onChange}) are told, so
+   * as long as that asking is queued or under way (an asking queued longer than five minutes, one the executor
+   * dropped, is queued again). The registry's answer replaces it; when it names another subject, the listeners ({@link #onChange}) are told, so
    * that a warm route asks at once. While the registry cannot be reached, the kept answer (its live one, or the one
    * read from the disk cache) serves on, and the asking backs off; the disk cache is not read again. Any other
    * failure (401, 403, several associated subjects, none with fallback {@code NONE}) withdraws the kept answer and
@@ -278,28 +282,34 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
     if (left > 0) {
       return left;
     }
-    return refreshing.contains(key) ? answer.outageNanos : 0;
+    return refreshing.containsKey(key) ? answer.outageNanos : 0;
   }
 
   /**
-   * Asks {@code key} again on {@code executor} unless an asking of it is under way; {@code known}, its kept answer,
-   * stands meanwhile for the wait that asking would give it if the registry could not be reached.
+   * Asks {@code key} again on {@code executor} unless an asking of it is queued or under way, for less than
+   * {@link OutageBackoff#LONGEST_WAIT}; {@code known}, its kept answer, stands meanwhile for the wait that asking
+   * would give it if the registry could not be reached.
    */
   private void refreshLater(Background background, SchemaRegistryClient registry, Settings current,
       Cache<Key, Answer> cache, Key key, Answer known, Schema schema) {
-    if (!refreshing.add(key)) {
-      return;
+    long now = ticker.read();
+    Long queuedAt = now; // boxed once: the asking removes its own mark only
+    Long before = refreshing.putIfAbsent(key, queuedAt);
+    if (before != null && (now - before < OutageBackoff.LONGEST_WAIT.toNanos()
+        || !refreshing.replace(key, before, queuedAt))) {
+      return; // one asking at a time, unless that one was dropped or is stuck
     }
     long wait = OutageBackoff.nextWaitNanos(known.outageNanos);
-    Answer serving = known.servingFor(until(ticker.read(), wait), wait);
+    Answer serving = known.servingFor(until(now, wait), wait);
     if (!cache.asMap().replace(key, known, serving)) {
-      refreshing.remove(key); // replaced meanwhile: by a newer answer, which stands
+      refreshing.remove(key, queuedAt); // replaced meanwhile: by a newer answer, which stands
       return;
     }
     try {
-      background.executor.execute(() -> refresh(background, registry, current, cache, key, serving, schema));
-    } catch (RuntimeException e) { // rejected: the kept answer serves its wait, then is asked again
-      refreshing.remove(key);
+      background.executor.execute(() -> refresh(background, registry, current, cache, key, serving, schema,
+          queuedAt));
+    } catch (Throwable e) { // rejected (or the executor's Error): the kept answer serves its wait, then is asked
+      refreshing.remove(key, queuedAt);
     }
   }
 
@@ -307,7 +317,7 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
    * Asks the registry for {@code key} again, {@code serving} being the kept answer: see {@link #refreshInBackground}.
    */
   private void refresh(Background background, SchemaRegistryClient registry, Settings current,
-      Cache<Key, Answer> cache, Key key, Answer serving, Schema schema) {
+      Cache<Key, Answer> cache, Key key, Answer serving, Schema schema, Long queuedAt) {
     String what = (key.isKey ? "key" : "value") + "s of topic '" + key.topic + "'";
     try {
       if (background.closed) {
@@ -320,6 +330,9 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
         servedOn(cache, key, serving, what, e.getMessage());
         return;
       } catch (RuntimeException e) {
+        if (background.closed) {
+          return; // closed while asking: the client's failure, not the registry's answer; nothing to withdraw
+        }
         log.warn("Asking the subject of the {} again failed; subject '{}' is no longer used, the next record asks "
             + "again: {}", what, serving.subject, e.toString());
         if (cache.asMap().remove(key, serving)) {
@@ -342,7 +355,7 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
         listeners.forEach(Runnable::run);
       }
     } finally {
-      refreshing.remove(key);
+      refreshing.remove(key, queuedAt);
     }
   }
 

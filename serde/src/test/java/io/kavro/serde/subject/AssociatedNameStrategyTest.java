@@ -11,6 +11,7 @@ import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.UnsupportedRegistryApiException;
 import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.registry.mock.MockRegistry;
+import io.kavro.serde.internal.OutageBackoff;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
@@ -475,6 +476,74 @@ class AssociatedNameStrategyTest {
     runAll(tasks);
     assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("orders-v2");
     assertThat(told).hasValue(1);
+  }
+
+  /**
+   * Review of issue 51, round 2: an executor that drops the asking (refreshInBackground takes any): the kept answer
+   * serves on, and once that asking has been queued for {@link OutageBackoff#LONGEST_WAIT}, another is queued.
+   */
+  @Test
+  void refreshInBackground_executorDropsTheAsking_queuedAgainAfterTheLongestWait() {
+    registry.associate(new Association("v1", "orders", "lkc-1", "topic", "value"));
+    AssociatedNameStrategy strategy = strategy("subject.name.strategy.cache.expiry.secs", 60);
+    AtomicLong queued = new AtomicLong();
+    strategy.refreshInBackground(task -> queued.incrementAndGet()); // dropped, never run
+    strategy.subjectName("orders", false, ORDER);
+    nanos.addAndGet(Duration.ofSeconds(61).toNanos());
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("v1");
+    assertThat(queued).hasValue(1);
+
+    nanos.addAndGet(OutageBackoff.LONGEST_WAIT.minusSeconds(1).toNanos());
+    assertThat(strategy.subjectName("orders", false, ORDER)).as("served on").isEqualTo("v1");
+    assertThat(queued).as("within the longest wait: still the one asking").hasValue(1);
+    nanos.addAndGet(Duration.ofSeconds(1).toNanos());
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("v1");
+    assertThat(queued).as("that asking queued too long: another").hasValue(2);
+    assertThat(asked).as("never asked in line").hasSize(1);
+  }
+
+  /** Review of issue 51, round 2: an Error from the executor never reaches the record; the next lookup queues again. */
+  @Test
+  void refreshInBackground_executorThrowsAnError_answerServed_askedAgainLater() {
+    registry.associate(new Association("v1", "orders", "lkc-1", "topic", "value"));
+    AssociatedNameStrategy strategy = strategy("subject.name.strategy.cache.expiry.secs", 60);
+    AtomicLong queued = new AtomicLong();
+    strategy.refreshInBackground(task -> {
+      queued.incrementAndGet();
+      throw new NoClassDefFoundError("the executor's own class");
+    });
+    strategy.subjectName("orders", false, ORDER);
+    nanos.addAndGet(Duration.ofSeconds(61).toNanos());
+    assertThat(strategy.subjectName("orders", false, ORDER)).as("served its wait").isEqualTo("v1");
+    nanos.addAndGet(Duration.ofSeconds(31).toNanos());
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("v1");
+    assertThat(queued).as("queued again after its wait, not marked under way for good").hasValue(2);
+  }
+
+  /**
+   * Review of issue 51, round 2: the serde closed while an asking in the background is under way, the closed client
+   * fails it: nothing is withdrawn, no listener told (the warning "no longer used" would mislead).
+   */
+  @Test
+  void refreshInBackground_closedDuringTheAsking_nothingWithdrawn() {
+    registry.associate(new Association("v1", "orders", "lkc-1", "topic", "value"));
+    AssociatedNameStrategy strategy = strategy("subject.name.strategy.cache.expiry.secs", 60);
+    AutoCloseable background = strategy.refreshInBackground(tasks::add);
+    strategy.onChange(told::incrementAndGet);
+    strategy.subjectName("orders", false, ORDER);
+    nanos.addAndGet(Duration.ofSeconds(61).toNanos());
+    strategy.subjectName("orders", false, ORDER);
+    duringLookup = () -> {
+      try {
+        background.close();
+      } catch (Exception e) {
+        throw new AssertionError(e);
+      }
+      throw new IllegalStateException("the client is closed");
+    };
+    runAll(tasks);
+    assertThat(asked).hasSize(2);
+    assertThat(told).as("nothing withdrawn").hasValue(0);
   }
 
   /** Askings in the background queued by {@link #inBackground}'s strategies, run by {@link #runAll}. */
