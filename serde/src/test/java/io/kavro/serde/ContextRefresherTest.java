@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.serde.internal.OutageBackoff;
 import io.kavro.serde.subject.RegistryAwareStrategy;
+import io.kavro.serde.subject.StandingSubject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -68,8 +69,8 @@ class ContextRefresherTest {
     }
 
     @Override
-    public long subjectStandsNanos(String topic, boolean isKey, Schema schema) {
-      return standsNanos;
+    public StandingSubject standingSubject(String topic, boolean isKey, Schema schema) {
+      return new StandingSubject(subjectName(topic, isKey, schema), standsNanos);
     }
   }
 

@@ -8,6 +8,7 @@ import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.UnsupportedRegistryApiException;
+import io.kavro.serde.internal.Deadlines;
 import io.kavro.serde.internal.OutageBackoff;
 import java.time.Duration;
 import java.util.List;
@@ -134,14 +135,14 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
    * <p>Here: an answer whose time is over (its {@value #CACHE_EXPIRY_SECS_CONFIG}, the time a missing API is
    * remembered, {@link #STORED_ANSWER_KEPT}) goes on serving while one asking at a time per lookup runs on
    * {@code executor}, and stands meanwhile for the wait that asking would get if the registry could not be reached
-   * ({@link OutageBackoff}: {@link #STORED_ANSWER_KEPT}, then twice as long each time up to five minutes), and for
-   * as long as that asking is queued or under way (an asking queued longer than five minutes, one the executor
-   * dropped, is queued again). The registry's answer replaces it; when it names another subject, the listeners ({@link #onChange}) are told, so
-   * that a warm route asks at once. While the registry cannot be reached, the kept answer (its live one, or the one
-   * read from the disk cache) serves on, and the asking backs off; the disk cache is not read again. Any other
-   * failure (401, 403, several associated subjects, none with fallback {@code NONE}) withdraws the kept answer and
-   * tells the listeners: the next lookup asks in line, and fails as the registry answers. The registry's answer that
-   * it lacks the API, for a kept answer that it gave with the API (a node not yet upgraded answering during a
+   * ({@link OutageBackoff}: {@link #STORED_ANSWER_KEPT}, then twice as long each time up to five minutes), and for as
+   * long as that asking is queued or under way (an asking queued longer than five minutes, one the executor dropped, is
+   * queued again). The registry's answer replaces it; when it names another subject, the listeners ({@link #onChange})
+   * are told, so that a warm route asks at once. While the registry cannot be reached, the kept answer (its live one,
+   * or the one read from the disk cache) serves on, and the asking backs off; the disk cache is not read again. Any
+   * other failure (401, 403, several associated subjects, none with fallback {@code NONE}) withdraws the kept answer
+   * and tells the listeners: the next lookup asks in line, and fails as the registry answers. The registry's answer
+   * that it lacks the API, for a kept answer that it gave with the API (a node not yet upgraded answering during a
    * rolling upgrade), counts as an outage: the kept answer serves on, and the asking backs off.
    * Closing what this returns stops it: an asking still queued then returns without asking the registry.
    */
@@ -207,12 +208,7 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
    */
   @Override
   public String subjectName(String topic, boolean isKey, Schema schema) {
-    Settings current = settings;
-    SchemaRegistryClient registry = client;
-    if (registry == null || registry.idsPerSubject()) {
-      return withoutRegistry(current, registry, topic, isKey, schema);
-    }
-    return answer(current, registry, key(current, topic, isKey, schema), schema).subject;
+    return standingSubject(topic, isKey, schema).subject();
   }
 
   /**
@@ -300,7 +296,7 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
       return; // one asking at a time, unless that one was dropped or is stuck
     }
     long wait = OutageBackoff.nextWaitNanos(known.outageNanos);
-    Answer serving = known.servingFor(until(now, wait), wait);
+    Answer serving = known.servingFor(Deadlines.until(now, wait), wait);
     if (!cache.asMap().replace(key, known, serving)) {
       refreshing.remove(key, queuedAt); // replaced meanwhile: by a newer answer, which stands
       return;
@@ -366,18 +362,18 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   private void servedOn(Cache<Key, Answer> cache, Key key, Answer serving, String what, String why) {
     log.warn("Schema registry unavailable; the {} still go to subject '{}', asked again in {} seconds: {}", what,
         serving.subject, TimeUnit.NANOSECONDS.toSeconds(serving.outageNanos), why);
-    cache.asMap().replace(key, serving, serving.servingFor(until(ticker.read(), serving.outageNanos),
+    cache.asMap().replace(key, serving, serving.servingFor(Deadlines.until(ticker.read(), serving.outageNanos),
         serving.outageNanos));
   }
 
   /**
    * How long the subject just given for these arguments stands: what is left of its answer's time in the cache
    * ({@value #CACHE_EXPIRY_SECS_CONFIG}, or the time a missing API is remembered), at least its outage's wait while
-   * it is asked again in the background; {@link Long#MAX_VALUE} when it is kept for good. Called when a route is
-   * made, not per record. {@link #standingSubject} gives it with the subject, from the same answer.
+   * it is asked again in the background; {@link Long#MAX_VALUE} when it is kept for good; 0 when none is kept. For
+   * tests, which read the time kept without asking: callers use {@link #standingSubject}, which gives it with the
+   * subject, from the same answer.
    */
-  @Override
-  public long subjectStandsNanos(String topic, boolean isKey, Schema schema) {
+  long subjectStandsNanos(String topic, boolean isKey, Schema schema) {
     Settings current = settings;
     SchemaRegistryClient registry = client;
     if (registry == null || registry.idsPerSubject()) {
@@ -487,12 +483,7 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
       kept = Math.min(kept, UnsupportedRegistryApiException.REMEMBERED_FOR.toNanos());
     }
     long outage = answer.stored ? STORED_ANSWER_KEPT.toNanos() : outageNanos;
-    return answer.servingFor(until(ticker.read(), kept), outage);
-  }
-
-  /** The ticker reading {@code nanos} after {@code now}; {@link Long#MAX_VALUE} (for good) for a very long time. */
-  private static long until(long now, long nanos) {
-    return nanos >= Long.MAX_VALUE / 2 ? Long.MAX_VALUE : now + Math.max(0, nanos);
+    return answer.servingFor(Deadlines.until(ticker.read(), kept), outage);
   }
 
   /** The answer {@code associations} give; {@code stored}: they are the registry's last answer, kept on disk. */
@@ -540,7 +531,7 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   private record Answer(String subject, boolean apiMissing, boolean stored, long standsUntil, long outageNanos) {
     /** Whether it still stands at ticker reading {@code now}. */
     boolean stands(long now) {
-      return standsUntil == Long.MAX_VALUE || now - standsUntil < 0;
+      return Deadlines.stands(standsUntil, now);
     }
 
     /** The same answer, standing until {@code until}, after an outage's wait of {@code outage}. */
