@@ -74,15 +74,15 @@ final class TopicIds {
   private final Set<String> refreshing = ConcurrentHashMap.newKeySet();
   /** Whether topics may be in another context than the default one: see {@link #contextual()}. */
   private final boolean contextual;
-  /** Where {@link #refresh} runs: {@link ContextRefresher}'s shared thread, or a test's executor. */
-  private volatile Executor refresher = ContextRefresher.executor();
+  /** Where {@link #refresh} runs: {@link RegistryRefresher}'s shared thread, or a test's executor. */
+  private volatile Executor refresher = RegistryRefresher.executor();
   private volatile boolean closed;
 
   /**
    * A topic's context: its qualifier ({@code :.ctx:}, {@link SchemaContexts#DEFAULT} for the default one), the
    * subject the strategy named for the topic ({@code null} for a strategy that needs the record's schema), until
    * when it stands on the clock ({@link Long#MAX_VALUE}: for good), and the count of the strategy's changes it was
-   * asked in, and the wait after the last asking that found the registry unreachable (0: it answered). Immutable.
+   * asked in, and the wait after the last refresh that found the registry unreachable (0: it answered). Immutable.
    */
   record TopicContext(String qualifier, String subject, long standsUntil, long changes, long outageNanos) {
     /**
@@ -268,7 +268,7 @@ final class TopicIds {
   }
 
   /**
-   * Keeps {@code known}, the context kept for {@code key}, serving through a failed asking (unless it was replaced
+   * Keeps {@code known}, the context kept for {@code key}, serving through a failed refresh (unless it was replaced
    * meanwhile), asked again after the next wait {@link OutageBackoff} gives; returns that wait.
    */
   private long serveOn(String key, TopicContext known, long told) {
@@ -278,7 +278,7 @@ final class TopicIds {
     return wait;
   }
 
-  /** The executor of {@link #refresh}: the one set for tests, else {@link ContextRefresher}'s shared thread. */
+  /** The executor of {@link #refresh}: the one set for tests, else {@link RegistryRefresher}'s shared thread. */
   private Executor refresher() {
     return refresher;
   }
@@ -327,7 +327,7 @@ final class TopicIds {
   }
 
   /**
-   * Stops listening to the strategy, and asking contexts again in the background (an asking under way ends on the
+   * Stops listening to the strategy, and asking contexts again in the background (a refresh under way ends on the
    * shared thread, which this does not own).
    */
   void close() {

@@ -53,9 +53,9 @@ public interface RegistryAwareStrategy extends SubjectNameStrategy {
    * {@link #subjectName} asks in line, and fails as the registry answers). Without it an answer whose time is over is
    * asked again in line. The serializer calls this once, before any record, with the serde's shared background
    * thread, so that no record waits on the registry for a subject it had, and closes what it returns when it is
-   * closed: an asking still queued then returns without asking the registry. This default ignores it.
+   * closed: a refresh still queued then returns without asking the registry. This default ignores it.
    *
-   * @return what stops the askings on {@code executor}: one queued then asks nothing
+   * @return what stops the refreshes on {@code executor}: one queued then asks nothing
    */
   default AutoCloseable refreshInBackground(Executor executor) {
     return () -> {};

@@ -19,11 +19,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 51, review: the background asking of topics' contexts ({@link TopicIds}, {@link ContextRefresher}). Each
+ * Issue 51, review: the background asking of topics' contexts ({@link TopicIds}, {@link RegistryRefresher}). Each
  * TopicIds started a thread of its own, which a serde never closed (a Connect converter's) kept for life; an Error
  * of the strategy escaped it.
  */
-class ContextRefresherTest {
+class RegistryRefresherTest {
   private final Serdes serdes = new Serdes();
   private final AtomicLong clock = new AtomicLong(1_000_000_000L);
   private final List<SchemaRegistryClient> clients = new ArrayList<>();
@@ -76,7 +76,7 @@ class ContextRefresherTest {
 
   private static long refresherThreads() {
     return Thread.getAllStackTraces().keySet().stream()
-        .filter(t -> t.isAlive() && t.getName().startsWith("kavro-topic-contexts")).count();
+        .filter(t -> t.isAlive() && t.getName().startsWith("kavro-registry-refresh")).count();
   }
 
   @Test
