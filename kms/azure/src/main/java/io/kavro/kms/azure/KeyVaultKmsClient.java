@@ -35,7 +35,7 @@ final class KeyVaultKmsClient implements KmsClient {
   private final ConcurrentMap<String, CryptographyClient> versions = new ConcurrentHashMap<>();
   private volatile KeyClient keys;
 
-  /** @param retryBaseDelay the backoff of a call's first retry ({@link KeyVaultTransport#retries}) */
+  /** A client of one key, whose calls back off from {@code retryBaseDelay} ({@link KeyVaultTransport#retries}). */
   KeyVaultKmsClient(KeyVaultKeyId keyId, boolean saveVersion, TokenCredential credential, String secret,
       Duration retryBaseDelay) {
     this.keyId = keyId;
