@@ -40,7 +40,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * {@code ByteArrayDeserializer} or {@code ByteArraySerializer} on the same records already serialized: the rest of
  * the client's work, which the serde adds to; {@code RAW_AVRO} is Avro's own generic writer or (fast) reader of the
  * schema, built beforehand and handed the records directly with the same 5-byte header ({@link RawAvro}): what the
- * best hand-written serde of Avro's generic records costs in the same loop, the floor beside Kavro's. Records per second = {@value #RECORDS} / the time of one operation.
+ * best hand-written serde of Avro's generic records costs in the same loop, the floor beside Kavro's. Records per
+ * second = {@value #RECORDS} / the time of one operation.
  * Run with {@code -gc true}, so that no operation pays for the garbage of the one before.
  */
 @BenchmarkMode(Mode.SingleShotTime)

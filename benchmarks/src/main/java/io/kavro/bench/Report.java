@@ -734,9 +734,11 @@ public final class Report {
           + "handed each record (no registry, no lookup: the floor of any serializer of Avro's generic records), adds "
           + fmt(rawAdded) + " ns in the same loop and reaches " + ratio(producedBytes, producedRaw) + " of the "
           + "byte-array throughput, against Kavro's " + ratio(producedBytes, produced) + ". Kavro/raw Avro "
-          + "(records/s) is " + ratio(producedRaw, produced) + (withinNoise ? ", within this run's noise (the two times' error bars "
-          + "overlap): the serialization itself, which any serializer does, is what stands between" : ": Kavro's "
-          + "own cost beyond the floor is the difference") + "; for 0.85 a serializer may add at most "
+          + "(records/s) is " + ratio(producedRaw, produced)
+          + (withinNoise ? ", within this run's noise (the two times' error bars overlap): the serialization itself, "
+              + "which any serializer does, is what stands between"
+              : ": Kavro's own cost beyond the floor is the difference")
+          + "; for 0.85 a serializer may add at most "
           + fmt(loop * 0.15 / 0.85) + " ns.");
     }
     JsonNode specificS3 = results.get("SpecificBenchmark.kavroSerialize/S3");

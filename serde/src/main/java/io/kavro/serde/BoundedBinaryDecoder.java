@@ -2,8 +2,13 @@ package io.kavro.serde;
 
 import java.io.EOFException;
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.UUID;
+import org.apache.avro.AvroTypeException;
 import org.apache.avro.io.Decoder;
 import org.apache.avro.util.Utf8;
 
@@ -226,7 +231,7 @@ final class BoundedBinaryDecoder extends Decoder {
     if (index == 1) {
       return readUtf8();
     }
-    throw new org.apache.avro.AvroTypeException("union index " + index + " out of range 0..1");
+    throw new AvroTypeException("union index " + index + " out of range 0..1");
   }
 
   @Override
@@ -265,7 +270,7 @@ final class BoundedBinaryDecoder extends Decoder {
    *
    * @throws IOException for no bytes (Avro's conversion refuses them too), naming the decimal
    */
-  java.math.BigDecimal readDecimal(int scale) throws IOException {
+  BigDecimal readDecimal(int scale) throws IOException {
     int length = readLength("bytes");
     if (length == 0) {
       // BigInteger refuses an empty array, not an empty range of one: it would read the next value's byte.
@@ -279,18 +284,18 @@ final class BoundedBinaryDecoder extends Decoder {
         unscaled = unscaled << 8 | buf[p + i] & 0xffL;
       }
       pos = p + length;
-      return java.math.BigDecimal.valueOf(unscaled, scale);
+      return BigDecimal.valueOf(unscaled, scale);
     }
-    java.math.BigInteger unscaled = new java.math.BigInteger(buf, pos, length);
+    BigInteger unscaled = new BigInteger(buf, pos, length);
     pos += length;
-    return new java.math.BigDecimal(unscaled, scale);
+    return new BigDecimal(unscaled, scale);
   }
 
   /** Each ASCII hex digit's value, either case; -1 for any other byte. */
   private static final byte[] HEX_DIGITS = new byte[256];
 
   static {
-    java.util.Arrays.fill(HEX_DIGITS, (byte) -1);
+    Arrays.fill(HEX_DIGITS, (byte) -1);
     for (int i = 0; i < 10; i++) {
       HEX_DIGITS['0' + i] = (byte) i;
     }
@@ -301,11 +306,11 @@ final class BoundedBinaryDecoder extends Decoder {
   }
 
   /**
-   * The next string as a {@link java.util.UUID}, what {@code UUID.fromString} makes of it: the canonical form
+   * The next string as a {@link UUID}, what {@code UUID.fromString} makes of it: the canonical form
    * (36 bytes, hex digits of either case, dashes at 8, 13, 18 and 23) parsed in place, without the string between;
    * any other text through {@code UUID.fromString}, which refuses it as it always did.
    */
-  java.util.UUID readUuid() throws IOException {
+  UUID readUuid() throws IOException {
     int p = pos;
     if (limit - p > 36 && buf[p] == 72) { // length 36, as one zigzag byte
       int s = p + 1;
@@ -317,11 +322,11 @@ final class BoundedBinaryDecoder extends Decoder {
         long e = hex(s + 24, 12);
         if ((a | b | c | d | e) >= 0) {
           pos = s + 36;
-          return new java.util.UUID(a << 32 | b << 16 | c, d << 48 | e);
+          return new UUID(a << 32 | b << 16 | c, d << 48 | e);
         }
       }
     }
-    return java.util.UUID.fromString(readString());
+    return UUID.fromString(readString());
   }
 
   /** The value of {@code digits} hex digits at {@code from}, or -1 if any byte is not one. */

@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.apache.avro.AvroTypeException;
 import org.apache.avro.Conversion;
 import org.apache.avro.Conversions;
@@ -14,6 +15,7 @@ import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericFixed;
 import org.apache.avro.generic.IndexedRecord;
+import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificRecordBase;
 import org.apache.avro.util.Utf8;
 
@@ -114,7 +116,7 @@ final class DecoderCompiler {
       case BYTES -> in -> in.readBytes(null);
       case FIXED -> {
         int size = schema.getFixedSize();
-        java.util.function.Supplier<Object> generated = generatedConstructor(schema);
+        Supplier<Object> generated = generatedConstructor(schema);
         if (generated != null) {
           yield in -> {
             in.require(size);
@@ -141,17 +143,17 @@ final class DecoderCompiler {
    * for any other model (a subclass may make its instances otherwise), schema or class (one constructed with its
    * schema).
    */
-  private java.util.function.Supplier<Object> generatedConstructor(Schema schema) {
-    if (model.getClass() != org.apache.avro.specific.SpecificData.class) {
+  private Supplier<Object> generatedConstructor(Schema schema) {
+    if (model.getClass() != SpecificData.class) {
       return null;
     }
     Class<?> type;
     try {
-      type = ((org.apache.avro.specific.SpecificData) model).getClass(schema);
+      type = ((SpecificData) model).getClass(schema);
     } catch (RuntimeException | LinkageError e) {
       return null; // a class Avro may not load or link: the model's own path, which refuses it as it always did
     }
-    if (type == null || org.apache.avro.specific.SpecificData.SchemaConstructable.class.isAssignableFrom(type)
+    if (type == null || SpecificData.SchemaConstructable.class.isAssignableFrom(type)
         || !(IndexedRecord.class.isAssignableFrom(type) || GenericFixed.class.isAssignableFrom(type))) {
       return null;
     }
@@ -301,7 +303,7 @@ final class DecoderCompiler {
         defaultPositions[i] = field.pos();
       }
       Schema reader = action.reader;
-      java.util.function.Supplier<Object> generated = generatedConstructor(reader);
+      Supplier<Object> generated = generatedConstructor(reader);
       GenericData.InstanceSupplier supplier = generated == null ? action.instanceSupplier
           : (old, schema) -> generated.get();
       int[] kinds = LeafDecoders.kindsOf(values);

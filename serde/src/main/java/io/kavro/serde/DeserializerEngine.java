@@ -12,6 +12,7 @@ import io.kavro.serde.framing.SchemaIdReader;
 import io.kavro.serde.rules.RuleException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.UUID;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Headers;
 
@@ -716,7 +717,7 @@ final class DeserializerEngine implements AutoCloseable {
     if (known != null && current(known)) {
       return known;
     }
-    if (contextual && context == null && key instanceof java.util.UUID) {
+    if (contextual && context == null && key instanceof UUID) {
       context = contextOf(scratch.get(), topic, -1, length);
     }
     RouteTable own = table.shared() && (context != null || !contextual) ? ownIfPresent(topic, context) : null;

@@ -1,6 +1,7 @@
 package io.kavro.serde;
 
 import java.lang.reflect.Type;
+import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.util.Collection;
 import java.util.HashMap;
@@ -13,6 +14,7 @@ import org.apache.avro.AvroTypeException;
 import org.apache.avro.Conversion;
 import org.apache.avro.Conversions;
 import org.apache.avro.LogicalType;
+import org.apache.avro.LogicalTypes;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericArray;
 import org.apache.avro.generic.GenericData;
@@ -32,7 +34,7 @@ import org.apache.avro.util.Utf8;
  */
 final class EncoderCompiler {
   /** The classes Avro's specific writer writes as strings by their text ({@code SpecificData}'s stringables). */
-  private static final Set<Class<?>> STRINGABLE = Set.of(java.math.BigDecimal.class, java.math.BigInteger.class,
+  private static final Set<Class<?>> STRINGABLE = Set.of(BigDecimal.class, java.math.BigInteger.class,
       java.net.URI.class, java.net.URL.class, java.io.File.class);
   private final GenericData model;
   private final IdentityHashMap<Schema, Boolean> inProgress = new IdentityHashMap<>();
@@ -115,11 +117,11 @@ final class EncoderCompiler {
       return (value, out) -> out.writeUuid((java.util.UUID) value);
     }
     if (type == Conversions.DecimalConversion.class && schema.getType() == Schema.Type.BYTES
-        && schema.getLogicalType() instanceof org.apache.avro.LogicalTypes.Decimal decimal) {
+        && schema.getLogicalType() instanceof LogicalTypes.Decimal decimal) {
       int scale = decimal.getScale();
       int precision = Math.min(decimal.getPrecision(), 18); // at most 18 digits: the unscaled value fits a long
       return (value, out) -> {
-        java.math.BigDecimal number = (java.math.BigDecimal) value;
+        BigDecimal number = (BigDecimal) value;
         if (number.scale() == scale && number.precision() <= precision) {
           // The unscaled value without the BigInteger and byte[] of unscaledValue().toByteArray().
           out.writeDecimal(number.movePointRight(scale).longValueExact());

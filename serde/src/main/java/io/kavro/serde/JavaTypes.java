@@ -5,11 +5,13 @@ import java.lang.invoke.LambdaMetafactory;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.Method;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToIntFunction;
 import java.util.function.ToLongFunction;
@@ -85,19 +87,18 @@ final class JavaTypes {
    * whose private lookup lacks module access); else through the constructor's method handle; or {@code null} when
    * neither can be had (no such constructor, a class not open to Kavro): the caller keeps its reflective path then.
    */
-  static java.util.function.Supplier<Object> noArgConstructor(Class<?> type) {
-    MethodHandles.Lookup lookup;
+  static Supplier<Object> noArgConstructor(Class<?> type) {
     MethodHandle constructor;
     try {
-      lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
-      constructor = lookup.findConstructor(type, MethodType.methodType(void.class));
+      constructor = MethodHandles.privateLookupIn(type, MethodHandles.lookup())
+          .findConstructor(type, MethodType.methodType(void.class));
     } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
       return null;
     }
-    try {
-      return spinSupplier(lookup, constructor, type);
-    } catch (Exception | LinkageError e) {
-      // a lookup without full privilege: the handle alone
+    Supplier<Object> spun = spunOrNull(type, "get", Supplier.class, MethodType.methodType(Object.class),
+        constructor, MethodType.methodType(type));
+    if (spun != null) {
+      return spun;
     }
     MethodHandle generic = constructor.asType(MethodType.methodType(Object.class));
     return () -> {
@@ -111,18 +112,22 @@ final class JavaTypes {
     };
   }
 
+  /**
+   * {@code target} as an instance of {@code functional}, a class of its own spun by {@link LambdaMetafactory} in
+   * {@code type}'s nest, which the JIT inlines like a direct call; {@code null} where {@code type} may not be looked
+   * into with full privilege (another module's class, or one of another class loader's unnamed module): the caller
+   * falls back to the method handle alone then.
+   */
   @SuppressWarnings("unchecked")
-  private static java.util.function.Supplier<Object> spinSupplier(MethodHandles.Lookup lookup,
-      MethodHandle constructor, Class<?> type) throws Exception {
-    CallSite site = LambdaMetafactory.metafactory(lookup, "get",
-        MethodType.methodType(java.util.function.Supplier.class), MethodType.methodType(Object.class),
-        constructor, MethodType.methodType(type));
+  private static <F> F spunOrNull(Class<?> type, String method, Class<?> functional, MethodType erased,
+      MethodHandle target, MethodType instantiated) {
     try {
-      return (java.util.function.Supplier<Object>) site.getTarget().invoke();
-    } catch (Exception | Error e) {
-      throw e;
+      MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
+      CallSite site = LambdaMetafactory.metafactory(lookup, method, MethodType.methodType(functional), erased,
+          target, instantiated);
+      return (F) site.getTarget().invoke();
     } catch (Throwable e) {
-      throw new IllegalStateException(e);
+      return null;
     }
   }
 
@@ -132,17 +137,13 @@ final class JavaTypes {
    *
    * @throws Unsupported when the accessor cannot be reached at all
    */
-  @SuppressWarnings("unchecked")
   static Function<Object, Object> accessor(Class<?> type, RecordComponent component) {
     MethodHandle getter = getter(type, component);
-    try {
-      MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
-      CallSite site = LambdaMetafactory.metafactory(lookup, "apply", MethodType.methodType(Function.class),
-          MethodType.methodType(Object.class, Object.class), getter,
-          MethodType.methodType(getter.type().wrap().returnType(), type));
-      return (Function<Object, Object>) site.getTarget().invoke();
-    } catch (Throwable e) {
-      // a lookup without full privilege (another module): the handle alone
+    Function<Object, Object> spun = spunOrNull(type, "apply", Function.class,
+        MethodType.methodType(Object.class, Object.class), getter,
+        MethodType.methodType(getter.type().wrap().returnType(), type));
+    if (spun != null) {
+      return spun;
     }
     MethodHandle generic = getter.asType(MethodType.methodType(Object.class, Object.class));
     return value -> {
@@ -167,7 +168,7 @@ final class JavaTypes {
       return MethodHandles.privateLookupIn(type, MethodHandles.lookup()).unreflect(component.getAccessor());
     } catch (IllegalAccessException | RuntimeException e) {
       try {
-        java.lang.reflect.Method method = component.getAccessor();
+        Method method = component.getAccessor();
         method.setAccessible(true);
         return MethodHandles.lookup().unreflect(method);
       } catch (IllegalAccessException | RuntimeException denied) {

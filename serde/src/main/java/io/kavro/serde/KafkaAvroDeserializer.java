@@ -4,6 +4,7 @@ import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.serde.metrics.SerdeMetrics;
 import java.nio.ByteBuffer;
 import java.util.Map;
+import java.util.Objects;
 import org.apache.kafka.common.ClusterResource;
 import org.apache.kafka.common.ClusterResourceListener;
 import org.apache.kafka.common.header.Headers;
@@ -81,7 +82,7 @@ public final class KafkaAvroDeserializer implements Deserializer<Object>, Monito
 
   /** Uses {@code client} instead of creating one from {@code schema.registry.url}; still call configure. */
   public KafkaAvroDeserializer(SchemaRegistryClient client) {
-    this(java.util.Objects.requireNonNull(client, "client"), new RuleMetrics(), true);
+    this(Objects.requireNonNull(client, "client"), new RuleMetrics(), true);
   }
 
   /** Uses {@code client} and configures at once. */
@@ -97,8 +98,8 @@ public final class KafkaAvroDeserializer implements Deserializer<Object>, Monito
    * applications use {@link #KafkaAvroDeserializer(SchemaRegistryClient, Map, boolean)}.
    */
   public KafkaAvroDeserializer(SchemaRegistryClient client, AvroSerdeConfig config, RuleMetricsOwner rules) {
-    this(java.util.Objects.requireNonNull(client, "client"),
-        java.util.Objects.requireNonNull(rules, "rules").metrics(), false);
+    this(Objects.requireNonNull(client, "client"),
+        Objects.requireNonNull(rules, "rules").metrics(), false);
     plugin.configure(client, config);
   }
 

@@ -3,6 +3,7 @@ package io.kavro.serde;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.serde.metrics.SerdeMetrics;
 import java.util.Map;
+import java.util.Objects;
 import org.apache.kafka.common.ClusterResource;
 import org.apache.kafka.common.ClusterResourceListener;
 import org.apache.kafka.common.header.Headers;
@@ -82,7 +83,7 @@ public final class KafkaAvroSerializer implements Serializer<Object>, Monitorabl
 
   /** Uses {@code client} instead of creating one from {@code schema.registry.url}; still call configure. */
   public KafkaAvroSerializer(SchemaRegistryClient client) {
-    this(java.util.Objects.requireNonNull(client, "client"), new RuleMetrics(), true);
+    this(Objects.requireNonNull(client, "client"), new RuleMetrics(), true);
   }
 
   /** Uses {@code client} and configures at once. */
@@ -98,8 +99,8 @@ public final class KafkaAvroSerializer implements Serializer<Object>, Monitorabl
    * applications use {@link #KafkaAvroSerializer(SchemaRegistryClient, Map, boolean)}.
    */
   public KafkaAvroSerializer(SchemaRegistryClient client, AvroSerdeConfig config, RuleMetricsOwner rules) {
-    this(java.util.Objects.requireNonNull(client, "client"),
-        java.util.Objects.requireNonNull(rules, "rules").metrics(), false);
+    this(Objects.requireNonNull(client, "client"),
+        Objects.requireNonNull(rules, "rules").metrics(), false);
     plugin.configure(client, config);
   }
 
@@ -133,7 +134,7 @@ public final class KafkaAvroSerializer implements Serializer<Object>, Monitorabl
   public byte[] serialize(String topic, Headers headers, Object data, org.apache.avro.Schema schema) {
     SerializerEngine engine = plugin.engine();
     try {
-      return counted(engine.serialize(topic, headers, data, java.util.Objects.requireNonNull(schema, "schema")));
+      return counted(engine.serialize(topic, headers, data, Objects.requireNonNull(schema, "schema")));
     } catch (RuntimeException e) {
       metrics.failed(e);
       throw e;
@@ -150,8 +151,8 @@ public final class KafkaAvroSerializer implements Serializer<Object>, Monitorabl
       DatumEncoder encoder) {
     SerializerEngine engine = plugin.engine();
     try {
-      return counted(engine.serialize(topic, headers, data, java.util.Objects.requireNonNull(schema, "schema"),
-          java.util.Objects.requireNonNull(encoder, "encoder")));
+      return counted(engine.serialize(topic, headers, data, Objects.requireNonNull(schema, "schema"),
+          Objects.requireNonNull(encoder, "encoder")));
     } catch (RuntimeException e) {
       metrics.failed(e);
       throw e;

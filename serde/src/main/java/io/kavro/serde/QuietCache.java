@@ -3,6 +3,8 @@ package io.kavro.serde;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Policy;
+import java.util.Collection;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -33,7 +35,7 @@ final class QuietCache<K, V> {
   }
 
   /** Computes {@code key}'s value from the one it has ({@code null}: none), atomically, as {@code Map.compute}. */
-  V compute(K key, java.util.function.BiFunction<? super K, ? super V, ? extends V> remap) {
+  V compute(K key, BiFunction<? super K, ? super V, ? extends V> remap) {
     return cache.asMap().compute(key, remap);
   }
 
@@ -56,7 +58,7 @@ final class QuietCache<K, V> {
   }
 
   /** The values, for a change that concerns them all. */
-  java.util.Collection<V> values() {
+  Collection<V> values() {
     return cache.asMap().values();
   }
 

@@ -6,10 +6,14 @@ import java.util.Objects;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.kafka.common.metrics.Gauge;
 import org.apache.kafka.common.metrics.Measurable;
+import org.apache.kafka.common.metrics.MetricValueProvider;
 import org.apache.kafka.common.metrics.PluginMetrics;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The rule metrics of one serializer or deserializer ({@code rule.metrics.enable}), under the names and tags of
@@ -31,7 +35,7 @@ import org.apache.kafka.common.metrics.PluginMetrics;
  * Thread-safe.
  */
 final class RuleMetrics {
-  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(RuleMetrics.class);
+  private static final Logger log = LoggerFactory.getLogger(RuleMetrics.class);
   private final Map<Tuple, Counters> rules = new ConcurrentHashMap<>();
   /**
    * Every metric made before {@link #register}, so that those counted before are shown then; emptied then, and
@@ -42,7 +46,7 @@ final class RuleMetrics {
   /** Its {@link #plugin} refused a metric as closed: no other is tried. Under the lock. */
   private boolean closed;
   /** A refusal other than a close was logged at WARN. */
-  private final java.util.concurrent.atomic.AtomicBoolean warned = new java.util.concurrent.atomic.AtomicBoolean();
+  private final AtomicBoolean warned = new AtomicBoolean();
 
   /** The counters of a rule dispatched in {@code phase} for {@code subject}: the same ones for the same tuple. */
   Counters of(String type, String phase, String subject, String name) {
@@ -170,7 +174,7 @@ final class RuleMetrics {
 
     abstract boolean happened();
 
-    abstract org.apache.kafka.common.metrics.MetricValueProvider<?> provider();
+    abstract MetricValueProvider<?> provider();
 
     boolean shown() {
       return shown;
@@ -199,7 +203,7 @@ final class RuleMetrics {
     }
 
     @Override
-    org.apache.kafka.common.metrics.MetricValueProvider<?> provider() {
+    MetricValueProvider<?> provider() {
       return (Measurable) (config, now) -> count.sum();
     }
   }
@@ -227,7 +231,7 @@ final class RuleMetrics {
     }
 
     @Override
-    org.apache.kafka.common.metrics.MetricValueProvider<?> provider() {
+    MetricValueProvider<?> provider() {
       return (Gauge<Long>) (config, now) -> at;
     }
   }

@@ -1,5 +1,6 @@
 package io.kavro.serde;
 
+import java.util.Objects;
 import org.apache.kafka.common.metrics.PluginMetrics;
 
 /**
@@ -24,7 +25,7 @@ public final class RuleMetricsOwner {
 
   /** Shows the rule metrics through {@code pluginMetrics}; only the first call counts, as a host calls it once. */
   public void register(PluginMetrics pluginMetrics) {
-    metrics.register(java.util.Objects.requireNonNull(pluginMetrics, "pluginMetrics"));
+    metrics.register(Objects.requireNonNull(pluginMetrics, "pluginMetrics"));
   }
 
   RuleMetrics metrics() {

@@ -6,11 +6,13 @@ import com.github.benmanes.caffeine.cache.stats.StatsCounter;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaContexts;
 import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.serde.internal.Deadlines;
 import io.kavro.serde.internal.OutageBackoff;
 import io.kavro.serde.subject.AssociatedNameStrategy;
 import io.kavro.serde.subject.ContextSubjects;
 import io.kavro.serde.subject.RecordNameStrategy;
 import io.kavro.serde.subject.RegistryAwareStrategy;
+import io.kavro.serde.subject.StandingSubject;
 import io.kavro.serde.subject.SubjectNameStrategy;
 import io.kavro.serde.subject.TopicNameStrategy;
 import io.kavro.serde.subject.TopicRecordNameStrategy;
@@ -41,7 +43,7 @@ import org.slf4j.LoggerFactory;
  * {@code context.name.strategy} gives, else the default one, as in Confluent.
  *
  * <p>The one owner of each topic's context in the deserializer: kept as long as the strategy's answer stands
- * ({@link RegistryAwareStrategy#subjectStandsNanos}, {@link RegistryAwareStrategy#onChange}; the serializer's routes
+ * ({@link RegistryAwareStrategy#standingSubject}, {@link RegistryAwareStrategy#onChange}; the serializer's routes
  * ask their subjects again on the same schedule), then asked again; for at most
  * {@code subject.name.strategy.cache.size} topics, those recently and frequently read kept (Caffeine's policy: a warm
  * read, {@link #standsFor}, counts as a use). Nothing is told when a topic's context is evicted, learnt again or
@@ -56,7 +58,6 @@ import org.slf4j.LoggerFactory;
  */
 final class TopicIds {
   private static final Logger log = LoggerFactory.getLogger(TopicIds.class);
-
 
   private final SchemaRegistryClient client;
   private final SubjectNameStrategy subjects;
@@ -73,15 +74,15 @@ final class TopicIds {
   private final Set<String> refreshing = ConcurrentHashMap.newKeySet();
   /** Whether topics may be in another context than the default one: see {@link #contextual()}. */
   private final boolean contextual;
-  /** Where {@link #refresh} runs: {@link ContextRefresher}'s shared thread, or a test's executor. */
-  private volatile Executor refresher = ContextRefresher.executor();
+  /** Where {@link #refresh} runs: {@link RegistryRefresher}'s shared thread, or a test's executor. */
+  private volatile Executor refresher = RegistryRefresher.executor();
   private volatile boolean closed;
 
   /**
    * A topic's context: its qualifier ({@code :.ctx:}, {@link SchemaContexts#DEFAULT} for the default one), the
    * subject the strategy named for the topic ({@code null} for a strategy that needs the record's schema), until
    * when it stands on the clock ({@link Long#MAX_VALUE}: for good), and the count of the strategy's changes it was
-   * asked in, and the wait after the last asking that found the registry unreachable (0: it answered). Immutable.
+   * asked in, and the wait after the last refresh that found the registry unreachable (0: it answered). Immutable.
    */
   record TopicContext(String qualifier, String subject, long standsUntil, long changes, long outageNanos) {
     /**
@@ -99,7 +100,7 @@ final class TopicIds {
    * @param subjects the configured strategy
    * @param isKey whether the records' keys are read
    * @param bound how many topics' contexts are kept ({@code subject.name.strategy.cache.size})
-   * @param nanoClock the clock of {@link RegistryAwareStrategy#subjectStandsNanos}: {@link System#nanoTime()}, but
+   * @param nanoClock the clock of {@link RegistryAwareStrategy#standingSubject}: {@link System#nanoTime()}, but
    *     in tests
    */
   TopicIds(SchemaRegistryClient client, SubjectNameStrategy subjects, boolean isKey, int bound,
@@ -190,8 +191,7 @@ final class TopicIds {
 
   /** Whether {@code known}, a context this gave, still stands: no registry call, no allocation. */
   boolean stands(TopicContext known) {
-    return known.changes() == changes.get()
-        && (known.standsUntil() == Long.MAX_VALUE || nanoClock.getAsLong() - known.standsUntil() < 0);
+    return known.changes() == changes.get() && Deadlines.stands(known.standsUntil(), nanoClock.getAsLong());
   }
 
   /**
@@ -243,12 +243,10 @@ final class TopicIds {
               + "does not replace the context learnt from it", -1, -1, null, null);
         }
       } catch (RegistryUnavailableException e) {
-        long wait = OutageBackoff.nextWaitNanos(known.outageNanos());
+        long wait = serveOn(key, known, told);
         log.warn("Schema registry unavailable; the {}s of topic '{}' are still read in the schema context they "
             + "were in ('{}'), asked again in {} seconds: {}", isKey ? "key" : "value", topic, known.qualifier(),
             TimeUnit.NANOSECONDS.toSeconds(wait), e.getMessage());
-        contexts.asMap().replace(key, known, new TopicContext(known.qualifier(), known.subject(), until(wait), told,
-            wait));
         return;
       } catch (RuntimeException e) {
         log.warn("Asking the schema context of topic '{}' ({}s) again failed; the next record asks again: {}",
@@ -256,12 +254,10 @@ final class TopicIds {
         contexts.asMap().remove(key, known);
         return;
       } catch (Throwable e) { // an Error of a custom strategy: the shared thread lives on, the kept context serves
-        long wait = OutageBackoff.nextWaitNanos(known.outageNanos());
+        long wait = serveOn(key, known, told);
         log.warn("Asking the schema context of topic '{}' ({}s) again failed; the context it was in ('{}') still "
             + "serves, asked again in {} seconds: {}", topic, isKey ? "key" : "value", known.qualifier(),
             TimeUnit.NANOSECONDS.toSeconds(wait), e.toString());
-        contexts.asMap().replace(key, known, new TopicContext(known.qualifier(), known.subject(), until(wait), told,
-            wait));
         return;
       }
       // only over the context it asked again for: one asked in line since (after an eviction) is newer
@@ -271,18 +267,18 @@ final class TopicIds {
     }
   }
 
-  /** How long the strategy's answer for {@code topic}, just given, stands. */
-  private long standsNanos(String topic) {
-    return subjects instanceof RegistryAwareStrategy aware && !subjects.usesSchema()
-        ? aware.subjectStandsNanos(topic, isKey, null) : Long.MAX_VALUE;
+  /**
+   * Keeps {@code known}, the context kept for {@code key}, serving through a failed refresh (unless it was replaced
+   * meanwhile), asked again after the next wait {@link OutageBackoff} gives; returns that wait.
+   */
+  private long serveOn(String key, TopicContext known, long told) {
+    long wait = OutageBackoff.nextWaitNanos(known.outageNanos());
+    contexts.asMap().replace(key, known, new TopicContext(known.qualifier(), known.subject(),
+        Deadlines.until(nanoClock.getAsLong(), wait), told, wait));
+    return wait;
   }
 
-  /** The clock reading {@code stands} from now, {@link Long#MAX_VALUE} for good. */
-  private long until(long stands) {
-    return stands >= Long.MAX_VALUE / 2 ? Long.MAX_VALUE : nanoClock.getAsLong() + Math.max(0, stands);
-  }
-
-  /** The executor of {@link #refresh}: the one set for tests, else {@link ContextRefresher}'s shared thread. */
+  /** The executor of {@link #refresh}: the one set for tests, else {@link RegistryRefresher}'s shared thread. */
   private Executor refresher() {
     return refresher;
   }
@@ -296,16 +292,23 @@ final class TopicIds {
   private TopicContext ask(String topic, long told) {
     String subject = null;
     String found = null;
+    long stands = Long.MAX_VALUE;
     if (!subjects.usesSchema()) {
       // A strategy that names no one subject (several associations, say) fails the record, as in Confluent's
       // deserializer, and nothing is kept: guessing the default context could read another context's id.
-      subject = subjects.subjectName(topic, isKey, null);
+      if (subjects instanceof RegistryAwareStrategy aware) {
+        StandingSubject standing = aware.standingSubject(topic, isKey, null); // subject and time: one answer
+        subject = standing.subject();
+        stands = standing.standsNanos();
+      } else {
+        subject = subjects.subjectName(topic, isKey, null);
+      }
       found = SchemaContexts.of(subject);
     }
     if (found == null) {
       found = subjects instanceof ContextSubjects inContexts ? inContexts.context(topic) : SchemaContexts.DEFAULT;
     }
-    return new TopicContext(found, subject, until(standsNanos(topic)), told, 0);
+    return new TopicContext(found, subject, Deadlines.until(nanoClock.getAsLong(), stands), told, 0);
   }
 
   /**
@@ -324,7 +327,7 @@ final class TopicIds {
   }
 
   /**
-   * Stops listening to the strategy, and asking contexts again in the background (an asking under way ends on the
+   * Stops listening to the strategy, and asking contexts again in the background (a refresh under way ends on the
    * shared thread, which this does not own).
    */
   void close() {

@@ -30,7 +30,7 @@ final class WriteRouter {
   private final SchemaRegistryClient client;
   private final boolean isKey;
   private final SubjectNameStrategy subjects;
-  /** Stops the strategy's askings in the background ({@link RegistryAwareStrategy#refreshInBackground}). */
+  /** Stops the strategy's refreshes in the background ({@link RegistryAwareStrategy#refreshInBackground}). */
   private final AutoCloseable refreshes;
   private final Source source;
   private final int useSchemaId;
@@ -104,7 +104,7 @@ final class WriteRouter {
     this.subjects = config.subjectNameStrategy();
     // A subject whose time is over is asked again off the record path: no record waits on the registry for it.
     this.refreshes = subjects instanceof RegistryAwareStrategy aware
-        ? aware.refreshInBackground(ContextRefresher.executor()) : () -> {};
+        ? aware.refreshInBackground(RegistryRefresher.executor()) : () -> {};
     this.source = Source.of(config);
     this.useSchemaId = config.useSchemaId();
     this.useSchemaGuid = config.useSchemaGuid();
@@ -131,7 +131,7 @@ final class WriteRouter {
         : new StandingSubject(subjects.subjectName(topic, isKey, schema), Long.MAX_VALUE);
   }
 
-  /** Stops the strategy's askings in the background: one still queued asks nothing. */
+  /** Stops the strategy's refreshes in the background: one still queued asks nothing. */
   void close() {
     try {
       refreshes.close();

@@ -46,7 +46,7 @@ class AssociatedRoutesTest {
   private final AtomicInteger lookups = new AtomicInteger();
   private final AtomicInteger lookupsOnRecordThread = new AtomicInteger();
   private final Thread testThread = Thread.currentThread();
-  /** The strategy's askings in the background, run when a test says so (the serde's shared thread otherwise). */
+  /** The strategy's refreshes in the background, run when a test says so (the serde's shared thread otherwise). */
   private final List<Runnable> refreshes = new CopyOnWriteArrayList<>();
   private SerializerEngine engine;
 
@@ -97,12 +97,12 @@ class AssociatedRoutesTest {
     engine = new SerializerEngine(client, config, new RuleMetrics(), TickedAssociatedNameStrategy.NANOS::get);
     TickedAssociatedNameStrategy strategy = (TickedAssociatedNameStrategy) config.subjectNameStrategy();
     assertThat(strategy.refresher()).as("the serializer has its subjects asked again off the record path")
-        .isSameAs(ContextRefresher.executor());
-    strategy.redirectRefreshes(refreshes::add); // here the test runs the askings itself
+        .isSameAs(RegistryRefresher.executor());
+    strategy.redirectRefreshes(refreshes::add); // here the test runs the refreshes itself
     return config;
   }
 
-  /** Runs the strategy's askings queued so far on a thread of their own, as the serde's shared thread would. */
+  /** Runs the strategy's refreshes queued so far on a thread of their own, as the serde's shared thread would. */
   private void refreshed() {
     List<Runnable> now = new ArrayList<>(refreshes);
     refreshes.clear();
@@ -188,7 +188,7 @@ class AssociatedRoutesTest {
     failure = new RegistryUnavailableException("HTTP 503", 503, 50301, "http://r", null);
     refreshed();
     assertThat(lookups).hasValue(2);
-    advance(Duration.ofSeconds(31)); // the first wait, 30 s after the asking that found the registry down
+    advance(Duration.ofSeconds(31)); // the first wait, 30 s after the refresh that found the registry down
     engine.serialize("orders", null, order(20));
     refreshed();
     assertThat(lookups).as("asked again after the first wait").hasValue(3);
@@ -213,7 +213,7 @@ class AssociatedRoutesTest {
   }
 
   /**
-   * Review of issue 51, item 2: while the asking in the background is still queued past the answer's wait (the
+   * Review of issue 51, item 2: while the refresh in the background is still queued past the answer's wait (the
    * shared thread busy), records keep the route: none asks its subject again, none makes a route.
    */
   @Test
@@ -223,11 +223,11 @@ class AssociatedRoutesTest {
     TickedAssociatedNameStrategy strategy = (TickedAssociatedNameStrategy) config.subjectNameStrategy();
     engine.serialize("orders", null, order(1));
     advance(Duration.ofSeconds(61));
-    engine.serialize("orders", null, order(2)); // queues the asking; the answer stands its first wait
+    engine.serialize("orders", null, order(2)); // queues the refresh; the answer stands its first wait
     assertThat(refreshes).hasSize(1);
     int asked = strategy.asked.get();
 
-    advance(Duration.ofSeconds(31)); // past that wait, the asking still queued
+    advance(Duration.ofSeconds(31)); // past that wait, the refresh still queued
     for (int i = 3; i < 13; i++) {
       engine.serialize("orders", null, order(i));
     }
@@ -239,7 +239,7 @@ class AssociatedRoutesTest {
 
   /**
    * Review of issue 51, item 5: the serializer closed while its strategy's asking is queued on the shared thread:
-   * the asking runs later and asks the registry nothing.
+   * the refresh runs later and asks the registry nothing.
    */
   @Test
   void closed_withAnAskingQueued_registryNotAsked() {

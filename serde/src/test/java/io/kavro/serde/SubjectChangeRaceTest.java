@@ -70,15 +70,10 @@ class SubjectChangeRaceTest {
       return now;
     }
 
-    /** The subject, read as {@link #standingSubject} reads it (the old two-call way reads its time apart). */
+    /** The subject, read as {@link #standingSubject} reads it. */
     @Override
     public String subjectName(String topic, boolean isKey, Schema schema) {
       return standingSubject(topic, isKey, schema).subject();
-    }
-
-    @Override
-    public long subjectStandsNanos(String topic, boolean isKey, Schema schema) {
-      return answer.standsNanos();
     }
 
     @Override

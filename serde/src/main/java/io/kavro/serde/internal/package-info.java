@@ -1,7 +1,8 @@
 /**
  * What the serde's own packages share and no user may name: {@code OutageBackoff}, the waits between askings of an
- * answer kept while the registry cannot be reached (the subject name strategy's subjects in
- * {@code io.kavro.serde.subject}, the deserializer's topic contexts in {@code io.kavro.serde}). Public only because
+ * answer kept while the registry cannot be reached, and {@code Deadlines}, when a kept answer's time is over (the
+ * subject name strategy's subjects in {@code io.kavro.serde.subject}, the deserializer's topic contexts in
+ * {@code io.kavro.serde}). Public only because
  * two packages use it; not exported by the module descriptor, no API, not in the javadoc, and free to change in any
  * release.
  *

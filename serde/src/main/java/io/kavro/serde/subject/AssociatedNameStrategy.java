@@ -8,6 +8,7 @@ import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.UnsupportedRegistryApiException;
+import io.kavro.serde.internal.Deadlines;
 import io.kavro.serde.internal.OutageBackoff;
 import java.time.Duration;
 import java.util.List;
@@ -91,11 +92,11 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   private volatile boolean warnedNoClient;
   private volatile boolean warnedNoApi;
   /** Where answers whose time is over are asked again, the kept one serving meanwhile; null: asked in line. */
-  private volatile Background refresher;
+  private volatile Refreshes refresher;
   /**
-   * The lookups being asked again in the background, with the ticker reading when their asking was queued: one
+   * The lookups being asked again in the background, with the ticker reading when their refresh was queued: one
    * asking at a time per lookup, and another once that one is older than {@link OutageBackoff#LONGEST_WAIT} (an
-   * executor that dropped it, or an asking stuck).
+   * executor that dropped it, or a refresh stuck).
    */
   private final Map<Key, Long> refreshing = new ConcurrentHashMap<>();
 
@@ -132,24 +133,24 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
    * {@inheritDoc}
    *
    * <p>Here: an answer whose time is over (its {@value #CACHE_EXPIRY_SECS_CONFIG}, the time a missing API is
-   * remembered, {@link #STORED_ANSWER_KEPT}) goes on serving while one asking at a time per lookup runs on
-   * {@code executor}, and stands meanwhile for the wait that asking would get if the registry could not be reached
-   * ({@link OutageBackoff}: {@link #STORED_ANSWER_KEPT}, then twice as long each time up to five minutes), and for
-   * as long as that asking is queued or under way (an asking queued longer than five minutes, one the executor
-   * dropped, is queued again). The registry's answer replaces it; when it names another subject, the listeners ({@link #onChange}) are told, so
-   * that a warm route asks at once. While the registry cannot be reached, the kept answer (its live one, or the one
-   * read from the disk cache) serves on, and the asking backs off; the disk cache is not read again. Any other
-   * failure (401, 403, several associated subjects, none with fallback {@code NONE}) withdraws the kept answer and
-   * tells the listeners: the next lookup asks in line, and fails as the registry answers. The registry's answer that
-   * it lacks the API, for a kept answer that it gave with the API (a node not yet upgraded answering during a
-   * rolling upgrade), counts as an outage: the kept answer serves on, and the asking backs off.
-   * Closing what this returns stops it: an asking still queued then returns without asking the registry.
+   * remembered, {@link #STORED_ANSWER_KEPT}) goes on serving while one refresh at a time per lookup runs on
+   * {@code executor}, and stands meanwhile for the wait that refresh would get if the registry could not be reached
+   * ({@link OutageBackoff}: {@link #STORED_ANSWER_KEPT}, then twice as long each time up to five minutes), and for as
+   * long as that refresh is queued or under way (a refresh queued longer than five minutes, one the executor dropped,
+   * is queued again). The registry's answer replaces it; when it names another subject, the listeners
+   * ({@link #onChange}) are told, so that a warm route asks at once. While the registry cannot be reached, the kept
+   * answer (its live one, or the one read from the disk cache) serves on, and the refresh backs off; the disk cache is
+   * not read again. Any other failure (401, 403, several associated subjects, none with fallback {@code NONE})
+   * withdraws the kept answer and tells the listeners: the next lookup asks in line, and fails as the registry answers.
+   * The registry's answer that it lacks the API, for a kept answer that it gave with the API (a node not yet upgraded
+   * answering during a rolling upgrade), counts as an outage: the kept answer serves on, and the refresh backs off.
+   * Closing what this returns stops it: a refresh still queued then returns without asking the registry.
    */
   @Override
   public AutoCloseable refreshInBackground(Executor executor) {
-    Background background = new Background(Objects.requireNonNull(executor, "executor"));
-    this.refresher = background;
-    return background;
+    Refreshes refreshes = new Refreshes(Objects.requireNonNull(executor, "executor"));
+    this.refresher = refreshes;
+    return refreshes;
   }
 
   /**
@@ -207,19 +208,14 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
    */
   @Override
   public String subjectName(String topic, boolean isKey, Schema schema) {
-    Settings current = settings;
-    SchemaRegistryClient registry = client;
-    if (registry == null || registry.idsPerSubject()) {
-      return withoutRegistry(current, registry, topic, isKey, schema);
-    }
-    return answer(current, registry, key(current, topic, isKey, schema), schema).subject;
+    return standingSubject(topic, isKey, schema).subject();
   }
 
   /**
    * {@inheritDoc}
    *
-   * <p>Here: the subject of the answer given, and what is left of its time; while an asking of it in the background
-   * is queued or under way, at least the wait that asking would give it if the registry could not be reached (a
+   * <p>Here: the subject of the answer given, and what is left of its time; while a refresh of it in the background
+   * is queued or under way, at least the wait that refresh would give it if the registry could not be reached (a
    * caller asks again then, not on every record while the shared thread is busy).
    *
    * @throws SchemaRegistryException as {@link #subjectName} does
@@ -258,12 +254,12 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
     if (known != null && known.stands(ticker.read())) {
       return known;
     }
-    Background background = refresher;
-    if (known != null && background != null && !background.closed) {
-      refreshLater(background, registry, current, cache, key, known, schema);
+    Refreshes refreshes = refresher;
+    if (known != null && refreshes != null && !refreshes.closed) {
+      refreshLater(refreshes, registry, current, cache, key, known, schema);
       Answer now = cache.getIfPresent(key);
       if (now != null) {
-        return now; // the kept answer, or the registry's if the asking is done already
+        return now; // the kept answer, or the registry's if the refresh is done already
       }
     }
     return cache.asMap().compute(key, (k, old) -> old != null && old.stands(ticker.read()) ? old
@@ -271,7 +267,7 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   }
 
   /**
-   * How long {@code answer}, the one for {@code key}, stands from now: what is left of its time; while an asking of
+   * How long {@code answer}, the one for {@code key}, stands from now: what is left of its time; while a refresh of
    * it is queued or under way, at least its outage's wait.
    */
   private long standsNanos(Key key, Answer answer) {
@@ -286,27 +282,27 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   }
 
   /**
-   * Asks {@code key} again on {@code executor} unless an asking of it is queued or under way, for less than
-   * {@link OutageBackoff#LONGEST_WAIT}; {@code known}, its kept answer, stands meanwhile for the wait that asking
+   * Asks {@code key} again on {@code executor} unless a refresh of it is queued or under way, for less than
+   * {@link OutageBackoff#LONGEST_WAIT}; {@code known}, its kept answer, stands meanwhile for the wait that refresh
    * would give it if the registry could not be reached.
    */
-  private void refreshLater(Background background, SchemaRegistryClient registry, Settings current,
+  private void refreshLater(Refreshes refreshes, SchemaRegistryClient registry, Settings current,
       Cache<Key, Answer> cache, Key key, Answer known, Schema schema) {
     long now = ticker.read();
-    Long queuedAt = now; // boxed once: the asking removes its own mark only
+    Long queuedAt = now; // boxed once: the refresh removes its own mark only
     Long before = refreshing.putIfAbsent(key, queuedAt);
     if (before != null && (now - before < OutageBackoff.LONGEST_WAIT.toNanos()
         || !refreshing.replace(key, before, queuedAt))) {
-      return; // one asking at a time, unless that one was dropped or is stuck
+      return; // one refresh at a time, unless that one was dropped or is stuck
     }
     long wait = OutageBackoff.nextWaitNanos(known.outageNanos);
-    Answer serving = known.servingFor(until(now, wait), wait);
+    Answer serving = known.servingFor(Deadlines.until(now, wait), wait);
     if (!cache.asMap().replace(key, known, serving)) {
       refreshing.remove(key, queuedAt); // replaced meanwhile: by a newer answer, which stands
       return;
     }
     try {
-      background.executor.execute(() -> refresh(background, registry, current, cache, key, serving, schema,
+      refreshes.executor.execute(() -> refresh(refreshes, registry, current, cache, key, serving, schema,
           queuedAt));
     } catch (Throwable e) { // rejected (or the executor's Error): the kept answer serves its wait, then is asked
       refreshing.remove(key, queuedAt);
@@ -316,11 +312,11 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   /**
    * Asks the registry for {@code key} again, {@code serving} being the kept answer: see {@link #refreshInBackground}.
    */
-  private void refresh(Background background, SchemaRegistryClient registry, Settings current,
+  private void refresh(Refreshes refreshes, SchemaRegistryClient registry, Settings current,
       Cache<Key, Answer> cache, Key key, Answer serving, Schema schema, Long queuedAt) {
     String what = (key.isKey ? "key" : "value") + "s of topic '" + key.topic + "'";
     try {
-      if (background.closed) {
+      if (refreshes.closed) {
         return; // the serde is closed: nothing asked, nothing kept
       }
       Answer found;
@@ -330,7 +326,7 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
         servedOn(cache, key, serving, what, e.getMessage());
         return;
       } catch (RuntimeException e) {
-        if (background.closed) {
+        if (refreshes.closed) {
           return; // closed while asking: the client's failure, not the registry's answer; nothing to withdraw
         }
         log.warn("Asking the subject of the {} again failed; subject '{}' is no longer used, the next record asks "
@@ -360,24 +356,24 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   }
 
   /**
-   * {@code serving}, the kept answer for {@code key}, serving on after an asking that found the registry
+   * {@code serving}, the kept answer for {@code key}, serving on after a refresh that found the registry
    * unreachable ({@code why}), until its outage's wait is over.
    */
   private void servedOn(Cache<Key, Answer> cache, Key key, Answer serving, String what, String why) {
     log.warn("Schema registry unavailable; the {} still go to subject '{}', asked again in {} seconds: {}", what,
         serving.subject, TimeUnit.NANOSECONDS.toSeconds(serving.outageNanos), why);
-    cache.asMap().replace(key, serving, serving.servingFor(until(ticker.read(), serving.outageNanos),
+    cache.asMap().replace(key, serving, serving.servingFor(Deadlines.until(ticker.read(), serving.outageNanos),
         serving.outageNanos));
   }
 
   /**
    * How long the subject just given for these arguments stands: what is left of its answer's time in the cache
    * ({@value #CACHE_EXPIRY_SECS_CONFIG}, or the time a missing API is remembered), at least its outage's wait while
-   * it is asked again in the background; {@link Long#MAX_VALUE} when it is kept for good. Called when a route is
-   * made, not per record. {@link #standingSubject} gives it with the subject, from the same answer.
+   * it is asked again in the background; {@link Long#MAX_VALUE} when it is kept for good; 0 when none is kept. For
+   * tests, which read the time kept without asking: callers use {@link #standingSubject}, which gives it with the
+   * subject, from the same answer.
    */
-  @Override
-  public long subjectStandsNanos(String topic, boolean isKey, Schema schema) {
+  long subjectStandsNanos(String topic, boolean isKey, Schema schema) {
     Settings current = settings;
     SchemaRegistryClient registry = client;
     if (registry == null || registry.idsPerSubject()) {
@@ -487,12 +483,7 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
       kept = Math.min(kept, UnsupportedRegistryApiException.REMEMBERED_FOR.toNanos());
     }
     long outage = answer.stored ? STORED_ANSWER_KEPT.toNanos() : outageNanos;
-    return answer.servingFor(until(ticker.read(), kept), outage);
-  }
-
-  /** The ticker reading {@code nanos} after {@code now}; {@link Long#MAX_VALUE} (for good) for a very long time. */
-  private static long until(long now, long nanos) {
-    return nanos >= Long.MAX_VALUE / 2 ? Long.MAX_VALUE : now + Math.max(0, nanos);
+    return answer.servingFor(Deadlines.until(ticker.read(), kept), outage);
   }
 
   /** The answer {@code associations} give; {@code stored}: they are the registry's last answer, kept on disk. */
@@ -534,13 +525,13 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   /**
    * What was learnt for a key: its subject, whether it is the fallback's for want of the API, whether it comes
    * from the registry's last answer kept on disk ({@link #STORED_ANSWER_KEPT}), the ticker reading until which it
-   * stands ({@link Long#MAX_VALUE}: for good), and the wait after the last asking that found the registry
+   * stands ({@link Long#MAX_VALUE}: for good), and the wait after the last refresh that found the registry
    * unreachable (0: it answered). Immutable.
    */
   private record Answer(String subject, boolean apiMissing, boolean stored, long standsUntil, long outageNanos) {
     /** Whether it still stands at ticker reading {@code now}. */
     boolean stands(long now) {
-      return standsUntil == Long.MAX_VALUE || now - standsUntil < 0;
+      return Deadlines.stands(standsUntil, now);
     }
 
     /** The same answer, standing until {@code until}, after an outage's wait of {@code outage}. */
@@ -550,14 +541,14 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   }
 
   /**
-   * The askings in the background given by {@link #refreshInBackground}, on {@code executor}; closed (the serde
-   * closed), an asking still queued asks nothing.
+   * The refreshes in the background given by {@link #refreshInBackground}, on {@code executor}; closed (the serde
+   * closed), a refresh still queued asks nothing.
    */
-  private static final class Background implements AutoCloseable {
+  private static final class Refreshes implements AutoCloseable {
     final Executor executor;
     volatile boolean closed;
 
-    Background(Executor executor) {
+    Refreshes(Executor executor) {
       this.executor = executor;
     }
 

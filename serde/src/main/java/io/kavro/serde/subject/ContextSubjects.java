@@ -69,13 +69,6 @@ public final class ContextSubjects implements RegistryAwareStrategy {
     }
   }
 
-  /** The strategy within's: the context of a topic never changes. */
-  @Override
-  public long subjectStandsNanos(String topic, boolean isKey, Schema schema) {
-    return subjects instanceof RegistryAwareStrategy aware
-        ? aware.subjectStandsNanos(topic, isKey, schema) : Long.MAX_VALUE;
-  }
-
   /** The strategy within's, qualified by the topic's context: one answer's subject and time. */
   @Override
   public StandingSubject standingSubject(String topic, boolean isKey, Schema schema) {

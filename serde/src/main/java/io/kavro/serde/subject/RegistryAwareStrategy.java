@@ -27,23 +27,14 @@ public interface RegistryAwareStrategy extends SubjectNameStrategy {
   default void useKafkaClusterId(String clusterId) {}
 
   /**
-   * How long, in nanoseconds from now, the subject that {@link #subjectName} has just given for these arguments
-   * stands: a caller that keeps it (the serializer's routes) asks {@code subjectName} again after that. This
-   * default: {@link Long#MAX_VALUE}, for as long as the caller lives.
-   */
-  default long subjectStandsNanos(String topic, boolean isKey, Schema schema) {
-    return Long.MAX_VALUE;
-  }
-
-  /**
-   * The subject for these arguments with how long it stands, both from the one answer the strategy holds: what a
-   * caller that keeps the subject asks (two calls, {@link #subjectName} then {@link #subjectStandsNanos}, may read
-   * two answers when one replaces the other in between). This default: those two calls, for a strategy whose
-   * answers never change under it; a strategy whose answers do overrides it.
+   * The subject for these arguments with how long, in nanoseconds from now, it stands, both from the one answer the
+   * strategy holds: what a caller that keeps the subject asks (the serializer's routes, the deserializer's topic
+   * contexts), asking again after that time. This default: {@link #subjectName}'s subject, standing for as long as
+   * the caller lives ({@link Long#MAX_VALUE}), for a strategy whose answers never change under it; a strategy whose
+   * answers do overrides it.
    */
   default StandingSubject standingSubject(String topic, boolean isKey, Schema schema) {
-    String subject = subjectName(topic, isKey, schema);
-    return new StandingSubject(subject, subjectStandsNanos(topic, isKey, schema));
+    return new StandingSubject(subjectName(topic, isKey, schema), Long.MAX_VALUE);
   }
 
   /**
@@ -57,14 +48,14 @@ public interface RegistryAwareStrategy extends SubjectNameStrategy {
 
   /**
    * Has answers whose time is over asked again on {@code executor}, off the caller's thread, the kept answer
-   * serving meanwhile (a {@link #subjectStandsNanos} that backs off while the registry cannot be reached), and
+   * serving meanwhile (a {@link #standingSubject} time that backs off while the registry cannot be reached), and
    * {@link #onChange} told when an answer asked so is another subject or is withdrawn (a refusal: the next
    * {@link #subjectName} asks in line, and fails as the registry answers). Without it an answer whose time is over is
    * asked again in line. The serializer calls this once, before any record, with the serde's shared background
    * thread, so that no record waits on the registry for a subject it had, and closes what it returns when it is
-   * closed: an asking still queued then returns without asking the registry. This default ignores it.
+   * closed: a refresh still queued then returns without asking the registry. This default ignores it.
    *
-   * @return what stops the askings on {@code executor}: one queued then asks nothing
+   * @return what stops the refreshes on {@code executor}: one queued then asks nothing
    */
   default AutoCloseable refreshInBackground(Executor executor) {
     return () -> {};

@@ -55,13 +55,6 @@ public final class StreamsInternalTopicSubjects implements RegistryAwareStrategy
     }
   }
 
-  /** The other topics' strategy's; an internal topic's subject stands for good. */
-  @Override
-  public long subjectStandsNanos(String topic, boolean isKey, Schema schema) {
-    return !isInternal(topic) && others instanceof RegistryAwareStrategy aware
-        ? aware.subjectStandsNanos(topic, isKey, schema) : Long.MAX_VALUE;
-  }
-
   /** The other topics' strategy's, one answer's subject and time; an internal topic's subject stands for good. */
   @Override
   public StandingSubject standingSubject(String topic, boolean isKey, Schema schema) {

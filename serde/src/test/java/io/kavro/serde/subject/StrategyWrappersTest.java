@@ -39,11 +39,6 @@ class StrategyWrappersTest {
     }
 
     @Override
-    public long subjectStandsNanos(String topic, boolean isKey, Schema schema) {
-      return 42;
-    }
-
-    @Override
     public StandingSubject standingSubject(String topic, boolean isKey, Schema schema) {
       return new StandingSubject(subjectName(topic, isKey, schema), 43);
     }
@@ -72,7 +67,6 @@ class StrategyWrappersTest {
     Inner inner = new Inner();
     StreamsInternalTopicSubjects wrapper = new StreamsInternalTopicSubjects("shop", inner);
     checkPassesOn(wrapper, inner, "orders");
-    assertThat(wrapper.subjectStandsNanos("shop-store-changelog", false, ORDER)).isEqualTo(Long.MAX_VALUE);
     assertThat(wrapper.standingSubject("shop-store-changelog", false, ORDER).standsNanos())
         .isEqualTo(Long.MAX_VALUE);
   }
@@ -81,7 +75,6 @@ class StrategyWrappersTest {
     wrapper.useRegistry(null);
     wrapper.useKafkaClusterId("lkc-1");
     assertThat(inner.told).containsExactly("registry", "cluster lkc-1");
-    assertThat(wrapper.subjectStandsNanos(topic, false, ORDER)).isEqualTo(42);
     StandingSubject standing = wrapper.standingSubject(topic, false, ORDER);
     assertThat(standing.subject()).isEqualTo(wrapper.subjectName(topic, false, ORDER));
     assertThat(standing.standsNanos()).as("the inner strategy's one answer").isEqualTo(43);

@@ -76,7 +76,7 @@ public final class TickedAssociatedNameStrategy implements RegistryAwareStrategy
     return strategy.standingSubject(topic, isKey, schema);
   }
 
-  @Override
+  /** The time kept for the answer, read without asking ({@link AssociatedNameStrategy#subjectStandsNanos}). */
   public long subjectStandsNanos(String topic, boolean isKey, Schema schema) {
     return strategy.subjectStandsNanos(topic, isKey, schema);
   }

@@ -5,6 +5,7 @@ import io.kavro.rules.encryption.AlternateKeys;
 import io.kavro.rules.encryption.KmsClient;
 import io.kavro.rules.encryption.KmsDriver;
 import io.kavro.serde.rules.RuleException;
+import java.time.Duration;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,8 +38,21 @@ public final class AzureKmsDriver implements KmsDriver {
   private static final Logger LOG = LoggerFactory.getLogger(AzureKmsDriver.class);
   private static final String PREFIX = KMS_TYPE + "://";
 
+  /** The backoff of a Key Vault call's first retry. */
+  private final Duration retryBaseDelay;
+
   /** The driver; ServiceLoader makes it. */
-  public AzureKmsDriver() {}
+  public AzureKmsDriver() {
+    this(KeyVaultTransport.BASE_DELAY);
+  }
+
+  /**
+   * For the driver's own tests, which run the SDK's retries (as many as ever, capped as ever) without waiting them
+   * out: its clients back off from {@code retryBaseDelay} instead of {@link KeyVaultTransport#BASE_DELAY}.
+   */
+  AzureKmsDriver(Duration retryBaseDelay) {
+    this.retryBaseDelay = retryBaseDelay;
+  }
 
   @Override
   public String kmsType() {
@@ -61,7 +75,7 @@ public final class AzureKmsDriver implements KmsDriver {
     KmsClient primary;
     try {
       credential = credentials.build(KeyVaultTransport.http());
-      primary = new KeyVaultKmsClient(keyId, saveVersion, credential, credentials.secret());
+      primary = new KeyVaultKmsClient(keyId, saveVersion, credential, credentials.secret(), retryBaseDelay);
     } catch (RuntimeException e) {
       String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
       if (credentials.secret() != null) {
@@ -72,7 +86,7 @@ public final class AzureKmsDriver implements KmsDriver {
     }
     return AlternateKeys.of("Azure Key Vault", primary, configs, id -> new KeyVaultKmsClient(
         KeyVaultKeyId.parse(id.regionMatches(true, 0, PREFIX, 0, PREFIX.length()) ? id.substring(PREFIX.length()) : id),
-        saveVersion, credential, credentials.secret()));
+        saveVersion, credential, credentials.secret(), retryBaseDelay));
   }
 
   private static boolean booleanSetting(Map<String, ?> configs, String name) {

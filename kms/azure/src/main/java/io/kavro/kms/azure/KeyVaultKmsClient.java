@@ -9,6 +9,7 @@ import com.azure.security.keyvault.keys.cryptography.models.EncryptionAlgorithm;
 import com.azure.security.keyvault.keys.models.KeyVaultKey;
 import io.kavro.rules.encryption.KmsClient;
 import java.security.GeneralSecurityException;
+import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.function.Supplier;
@@ -29,15 +30,19 @@ final class KeyVaultKmsClient implements KmsClient {
   private final boolean saveVersion;
   private final TokenCredential credential;
   private final String secret;
+  private final Duration retryBaseDelay;
   private final CryptographyClient client;
   private final ConcurrentMap<String, CryptographyClient> versions = new ConcurrentHashMap<>();
   private volatile KeyClient keys;
 
-  KeyVaultKmsClient(KeyVaultKeyId keyId, boolean saveVersion, TokenCredential credential, String secret) {
+  /** A client of one key, whose calls back off from {@code retryBaseDelay} ({@link KeyVaultTransport#retries}). */
+  KeyVaultKmsClient(KeyVaultKeyId keyId, boolean saveVersion, TokenCredential credential, String secret,
+      Duration retryBaseDelay) {
     this.keyId = keyId;
     this.saveVersion = saveVersion;
     this.credential = credential;
     this.secret = secret;
+    this.retryBaseDelay = retryBaseDelay;
     this.client = cryptography(keyId);
   }
 
@@ -94,7 +99,8 @@ final class KeyVaultKmsClient implements KmsClient {
     KeyClient k = keys;
     if (k == null) {
       k = new KeyClientBuilder().vaultUrl(keyId.vaultUrl()).credential(credential)
-          .httpClient(KeyVaultTransport.http()).retryOptions(KeyVaultTransport.retries()).buildClient();
+          .httpClient(KeyVaultTransport.http()).retryOptions(KeyVaultTransport.retries(retryBaseDelay))
+          .buildClient();
       keys = k;
     }
     return k;
@@ -102,7 +108,8 @@ final class KeyVaultKmsClient implements KmsClient {
 
   private CryptographyClient cryptography(KeyVaultKeyId id) {
     return new CryptographyClientBuilder().keyIdentifier(id.toString()).credential(credential)
-        .httpClient(KeyVaultTransport.http()).retryOptions(KeyVaultTransport.retries()).buildClient();
+        .httpClient(KeyVaultTransport.http()).retryOptions(KeyVaultTransport.retries(retryBaseDelay))
+        .buildClient();
   }
 
   private <T> T call(String operation, Supplier<T> call) throws GeneralSecurityException {

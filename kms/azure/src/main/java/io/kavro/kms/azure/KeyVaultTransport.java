@@ -27,26 +27,19 @@ final class KeyVaultTransport {
   static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
   static final Duration RESPONSE_TIMEOUT = Duration.ofSeconds(30);
 
-  /** The backoff of the first retry: {@link #BASE_DELAY}, or the shorter one of the driver's own tests. */
-  private static volatile Duration baseDelay = BASE_DELAY;
-
   private KeyVaultTransport() {}
-
-  /**
-   * For the driver's own tests, which run the retries without waiting them out: the clients made from now on back
-   * off from {@code base} (capped at {@link #MAX_DELAY} as ever); {@link #BASE_DELAY} puts it back.
-   */
-  static void backOffFrom(Duration base) {
-    baseDelay = base;
-  }
 
   /** The process's HTTP client, made on first use. */
   static HttpClient http() {
     return Holder.HTTP;
   }
 
-  /** The retries of one call. */
-  static RetryOptions retries() {
+  /**
+   * The retries of one call, backing off from {@code baseDelay}: {@link #BASE_DELAY}, or a shorter one that the
+   * driver's own tests give its constructor to run the retries without waiting them out (capped at
+   * {@link #MAX_DELAY} as ever).
+   */
+  static RetryOptions retries(Duration baseDelay) {
     return new RetryOptions(new ExponentialBackoffOptions().setMaxRetries(MAX_RETRIES).setBaseDelay(baseDelay)
         .setMaxDelay(MAX_DELAY)).setShouldRetryCondition(KeyVaultTransport::isRetried);
   }

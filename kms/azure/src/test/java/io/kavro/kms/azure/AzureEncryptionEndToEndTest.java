@@ -29,7 +29,6 @@ import org.apache.kafka.common.errors.SerializationException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The serde with an ENCRYPT rule whose KEK is an {@code azure-kms} key, through the double of Key Vault and Entra
@@ -39,7 +38,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * {@code azure:v1:} form (Confluent's {@code encrypt.azure.key.version.save}) is read after the key rotates; no
  * secret in any message or log line.
  */
-@ExtendWith(ShortBackoff.class)
 class AzureEncryptionEndToEndTest {
   private static final String SECRET = "e2e~Azure-Cl1ent.S3cret-value";
 

@@ -55,7 +55,7 @@ final class MissingApiAnswers {
     if (json != null && json.isObject() && json.path("error_code").isInt() && json.path("error_code").asInt() == 404) {
       return "Confluent's answer for a path it does not serve: error_code 404";
     }
-    boolean apicurio = endpoint != null && Urls.root(endpoint) != null;
+    boolean apicurio = ErrorMapping.apicurio(endpoint);
     if (!apicurio) {
       if (body.strip().equals(KARAPACE_NOT_FOUND) && json != null && isJson(contentType)) {
         return "Karapace's answer for a path it does not serve";

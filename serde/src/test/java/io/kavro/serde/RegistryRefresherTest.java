@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.kavro.registry.SchemaRegistryClient;
 import io.kavro.serde.internal.OutageBackoff;
 import io.kavro.serde.subject.RegistryAwareStrategy;
+import io.kavro.serde.subject.StandingSubject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -18,11 +19,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 51, review: the background asking of topics' contexts ({@link TopicIds}, {@link ContextRefresher}). Each
+ * Issue 51, review: the background asking of topics' contexts ({@link TopicIds}, {@link RegistryRefresher}). Each
  * TopicIds started a thread of its own, which a serde never closed (a Connect converter's) kept for life; an Error
  * of the strategy escaped it.
  */
-class ContextRefresherTest {
+class RegistryRefresherTest {
   private final Serdes serdes = new Serdes();
   private final AtomicLong clock = new AtomicLong(1_000_000_000L);
   private final List<SchemaRegistryClient> clients = new ArrayList<>();
@@ -68,14 +69,14 @@ class ContextRefresherTest {
     }
 
     @Override
-    public long subjectStandsNanos(String topic, boolean isKey, Schema schema) {
-      return standsNanos;
+    public StandingSubject standingSubject(String topic, boolean isKey, Schema schema) {
+      return new StandingSubject(subjectName(topic, isKey, schema), standsNanos);
     }
   }
 
   private static long refresherThreads() {
     return Thread.getAllStackTraces().keySet().stream()
-        .filter(t -> t.isAlive() && t.getName().startsWith("kavro-topic-contexts")).count();
+        .filter(t -> t.isAlive() && t.getName().startsWith("kavro-registry-refresh")).count();
   }
 
   @Test
