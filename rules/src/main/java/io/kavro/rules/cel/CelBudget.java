@@ -18,9 +18,6 @@ final class CelBudget implements CelEvaluationListener {
   /** The clock is read every 16 steps: a step is a fraction of a microsecond, reading the clock a good part of one. */
   private static final int CLOCK_EVERY = 15;
 
-  /** The function that makes a variant of its buffers. */
-  private static final String VARIANT = "variant";
-
   private final CelLimits limits;
   private final long deadline;
   private long cost;
@@ -54,7 +51,7 @@ final class CelBudget implements CelEvaluationListener {
    * the length of its metadata, which it brings in (a variant found within another shares its metadata).
    */
   private static long size(CelExpr call, Object result) {
-    if (result instanceof Variant variant && VARIANT.equals(call.call().function())) {
+    if (result instanceof Variant variant && Variants.VARIANT_FUNCTION.equals(call.call().function())) {
       return variant.encodedSize() + variant.metadataLength();
     }
     return size(result);

@@ -16,8 +16,8 @@ import java.util.function.Predicate;
  * {@code s.isUriRef()}, {@code s.isUuid()}, each a member function of {@code string} answering {@code bool}
  * ({@link StringChecks}); {@code timestamp.of(value)} and {@code timestamp.of(int, unit)} ({@link Timestamps}); the
  * decimal functions ({@link Decimals}); the variant functions {@code variant(...)} and {@code variants.*}
- * ({@link Variants}); and the variable {@code now}, the time of the evaluation, read once per message ({@code CEL}) or field
- * ({@code CEL_FIELD}). Both {@code CEL} and {@code CEL_FIELD} scripts have them.
+ * ({@link Variants}); and the variable {@code now}, the time of the evaluation, read once per message ({@code CEL})
+ * or field ({@code CEL_FIELD}). Both {@code CEL} and {@code CEL_FIELD} scripts have them.
  */
 final class CelLibrary {
   /** The variable of the present time. */

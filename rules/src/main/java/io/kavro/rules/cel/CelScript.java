@@ -3,10 +3,12 @@ package io.kavro.rules.cel;
 import dev.cel.bundle.Cel;
 import dev.cel.bundle.CelFactory;
 import dev.cel.common.CelAbstractSyntaxTree;
+import dev.cel.common.CelIssue;
 import dev.cel.common.CelOptions;
 import dev.cel.common.CelValidationException;
 import dev.cel.common.types.CelKind;
 import dev.cel.common.types.CelType;
+import dev.cel.common.types.CelTypeProvider;
 import dev.cel.common.types.SimpleType;
 import dev.cel.extensions.CelExtensions;
 import dev.cel.parser.CelStandardMacro;
@@ -16,7 +18,11 @@ import dev.cel.runtime.CelVariableResolver;
 import io.kavro.registry.contract.Rule;
 import io.kavro.serde.rules.RuleException;
 import io.kavro.serde.rules.RuleTarget;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A rule's CEL expression, compiled once: the optional guard ({@code guard ; expr}) and the body, run within the
@@ -27,8 +33,7 @@ final class CelScript {
   static final String IGNORE_GUARD_SEPARATOR = "cel.ignore.guard.separator";
 
   /** The CEL checker's error for a field a struct type does not have (cel-java's {@code ExprChecker}). */
-  private static final java.util.regex.Pattern UNDEFINED_FIELD =
-      java.util.regex.Pattern.compile("undefined field '([^']*)'");
+  private static final Pattern UNDEFINED_FIELD = Pattern.compile("undefined field '([^']*)'");
 
   /** The rule, as messages name it. */
   private final String rule;
@@ -60,7 +65,7 @@ final class CelScript {
    * As {@link #environment(Map)}, its checker resolving struct types with {@code types} (none where null): such an
    * environment holds a schema version's types, so it is built to check a rule, never kept.
    */
-  static Cel environment(Map<String, CelType> variables, dev.cel.common.types.CelTypeProvider types) {
+  static Cel environment(Map<String, CelType> variables, CelTypeProvider types) {
     var builder = CelFactory.standardCelBuilder()
         .setOptions(CelOptions.current().enableHeterogeneousNumericComparisons(true).build())
         .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
@@ -120,9 +125,9 @@ final class CelScript {
       ast = cel.compile(expr).getAst();
     } catch (CelValidationException e) {
       ast = null;
-      java.util.Set<String> unknown = new java.util.LinkedHashSet<>();
-      for (dev.cel.common.CelIssue issue : e.getErrors()) {
-        java.util.regex.Matcher field = UNDEFINED_FIELD.matcher(issue.getMessage());
+      Set<String> unknown = new LinkedHashSet<>();
+      for (CelIssue issue : e.getErrors()) {
+        Matcher field = UNDEFINED_FIELD.matcher(issue.getMessage());
         if (field.matches()) {
           unknown.add(field.group(1));
         }

@@ -3,7 +3,6 @@ package io.kavro.rules.cel;
 import com.google.protobuf.Timestamp;
 import dev.cel.bundle.Cel;
 import dev.cel.common.types.CelType;
-import dev.cel.common.types.MapType;
 import dev.cel.common.types.SimpleType;
 import dev.cel.common.types.StructTypeReference;
 import dev.cel.runtime.CelVariableResolver;
@@ -13,12 +12,15 @@ import io.kavro.serde.rules.InlineChecks;
 import io.kavro.serde.rules.InlineValidator;
 import io.kavro.serde.rules.RuleException;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.JsonProperties;
 import org.apache.avro.Schema;
@@ -58,8 +60,6 @@ public final class CelValidator implements InlineValidator {
   /** The property of a record or a field that holds its inline rules. */
   public static final String RULES_PROPERTY = "confluent:rules";
 
-  /** A record's {@code this} where its struct type does not fit the expression, as Confluent's retry declares it. */
-  private static final CelType UNTYPED_RECORD = MapType.create(SimpleType.STRING, SimpleType.DYN);
   /**
    * One CEL environment per declared type of {@code this} other than a record's struct: a handful of types. Never a
    * record's struct, whose names are the schemas': kept here, they would grow with every record name ever prepared.
@@ -97,7 +97,7 @@ public final class CelValidator implements InlineValidator {
    * these, and the arrays, maps and unions that lead to one.
    */
   private static Set<Schema> ruledRecords(Map<Schema, RecordRules> records) {
-    Set<Schema> ruled = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    Set<Schema> ruled = Collections.newSetFromMap(new IdentityHashMap<>());
     records.forEach((schema, rules) -> {
       if (!rules.isEmpty()) {
         ruled.add(schema);
@@ -207,7 +207,7 @@ public final class CelValidator implements InlineValidator {
       if (byBranch == null) {
         return compile(shown, schema, rule, expr, InlineValues.type(schema), limits, environments);
       }
-      Map<CelType, Check> byType = new java.util.HashMap<>();
+      Map<CelType, Check> byType = new HashMap<>();
       long records = byBranch.stream().filter(StructTypeReference.class::isInstance).distinct().count();
       List<InlineUnknownFieldException> lacking = new ArrayList<>();
       for (CelType type : byBranch) {
@@ -224,7 +224,7 @@ public final class CelValidator implements InlineValidator {
           }
           // another record of the union may have the field: this one's value takes the map retry, as Confluent's
           lacking.add(e);
-          check = compile(shown, schema, onBranch, expr, UNTYPED_RECORD, limits, environments);
+          check = compile(shown, schema, onBranch, expr, InlineValues.UNTYPED_MAP, limits, environments);
         }
         byType.put(type, check);
       }
@@ -242,7 +242,7 @@ public final class CelValidator implements InlineValidator {
       if (lacking.isEmpty() || lacking.size() < records) {
         return; // a record has every field the rule reads
       }
-      java.util.Set<String> inNone = new java.util.HashSet<>(lacking.get(0).fields());
+      Set<String> inNone = new HashSet<>(lacking.get(0).fields());
       lacking.forEach(e -> inNone.retainAll(e.fields()));
       if (!inNone.isEmpty()) {
         throw lacking.get(0);
@@ -252,8 +252,9 @@ public final class CelValidator implements InlineValidator {
     private static Check compile(String shown, Schema schema, String rule, String expr, CelType type,
         CelLimits limits, Environments environments) {
       try {
-        return new Check(shown, schema, CelScript.inline(environments.of(type),
-            type instanceof StructTypeReference ? environment(UNTYPED_RECORD) : null, rule, expr, limits), null, null);
+        Cel untyped = type instanceof StructTypeReference ? environment(InlineValues.UNTYPED_MAP) : null;
+        return new Check(shown, schema, CelScript.inline(environments.of(type), untyped, rule, expr, limits), null,
+            null);
       } catch (InlineResultTypeException | InlineUnknownFieldException e) {
         throw e; // refused when prepared: no record is written under it
       } catch (RuleException e) {
@@ -276,7 +277,7 @@ public final class CelValidator implements InlineValidator {
    */
   private static final class Environments {
     private final Schema writer;
-    private final Map<CelType, Cel> records = new java.util.HashMap<>();
+    private final Map<CelType, Cel> records = new HashMap<>();
     private InlineTypes types;
 
     Environments(Schema writer) {

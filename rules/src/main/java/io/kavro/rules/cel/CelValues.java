@@ -99,7 +99,8 @@ final class CelValues {
   /**
    * A CEL result as a generic datum of {@code schema}: a map becomes a record of the schema (fields by name), a
    * variant a {@code variant} record (its metadata and value bytes, as Confluent's {@code VariantConversion} writes
-   * them), an integer is narrowed to an int when the schema says so, strings are {@code String}, bytes {@code ByteBuffer}.
+   * them), an integer is narrowed to an int when the schema says so, strings are {@code String}, bytes
+   * {@code ByteBuffer}.
    *
    * @param path the field the value is for ({@code com.acme.User.age}), or the record's full name
    * @throws RuleException when the result does not fit the schema, naming the rule and the field

@@ -203,6 +203,7 @@ final class Decimals {
   }
 
   private static CelFunctionBinding unary(String overloadId, Function<BigDecimal, BigDecimal> operation) {
-    return CelFunctionBinding.from(overloadId, BigDecimal.class, (BigDecimal d) -> bounded(operation.apply(bounded(d))));
+    return CelFunctionBinding.from(overloadId, BigDecimal.class,
+        (BigDecimal d) -> bounded(operation.apply(bounded(d))));
   }
 }

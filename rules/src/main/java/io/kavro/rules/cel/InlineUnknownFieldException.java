@@ -1,6 +1,7 @@
 package io.kavro.rules.cel;
 
 import io.kavro.serde.rules.RuleException;
+import java.util.Set;
 
 /**
  * An inline validation rule ({@code confluent:rules}) whose expression reads a field its record's type does not have
@@ -12,15 +13,15 @@ final class InlineUnknownFieldException extends RuleException {
   private static final long serialVersionUID = 1L;
 
   /** The fields read that the record lacks, as the checker named them. */
-  private final transient java.util.Set<String> fields;
+  private final transient Set<String> fields;
 
-  InlineUnknownFieldException(String message, java.util.Set<String> fields) {
+  InlineUnknownFieldException(String message, Set<String> fields) {
     super(message);
-    this.fields = java.util.Set.copyOf(fields);
+    this.fields = Set.copyOf(fields);
   }
 
   /** The fields read that the record lacks (the message names the first). */
-  java.util.Set<String> fields() {
+  Set<String> fields() {
     return fields;
   }
 }

@@ -37,6 +37,12 @@ final class InlineValues {
   /** Avro's conversions of every logical type it has, of this Avro version (nanos since 1.12). */
   private static final GenericData LOGICAL = logicalData();
 
+  /**
+   * {@code map(string, dyn)}: {@code this} of a map, and of a record where its struct type does not fit the
+   * expression (as Confluent's retry declares it).
+   */
+  static final CelType UNTYPED_MAP = MapType.create(SimpleType.STRING, SimpleType.DYN);
+
   private InlineValues() {}
 
   private static GenericData logicalData() {
@@ -68,7 +74,7 @@ final class InlineValues {
     if (type instanceof ListType) {
       return ListType.create(SimpleType.DYN);
     }
-    return type instanceof MapType ? MapType.create(SimpleType.STRING, SimpleType.DYN) : type;
+    return type instanceof MapType ? UNTYPED_MAP : type;
   }
 
   /**

@@ -3,6 +3,8 @@ package io.kavro.rules.cel;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.UUID;
 
 /**
  * A value of CEL's {@code confluent.type.Variant}: one value of the variant binary encoding (Parquet's, Iceberg's
@@ -31,17 +33,43 @@ import java.nio.charset.StandardCharsets;
 final class Variant {
   /** The type of a variant value, by its type id. */
   enum Kind {
-    OBJECT("object"), ARRAY("array"), NULL("null"), BOOLEAN("boolean"), INT8("int"), INT16("int"), INT32("int"),
-    INT64("int"), DOUBLE("double"), FLOAT("double"), DECIMAL4("decimal"), DECIMAL8("decimal"),
-    DECIMAL16("decimal"), DATE("date"), TIME("time"), TIMESTAMP_TZ("timestamp"), TIMESTAMP_NTZ("timestamp"),
-    TIMESTAMP_NANOS_TZ("timestamp"), TIMESTAMP_NANOS_NTZ("timestamp"), STRING("string"), BINARY("bytes"),
-    UUID("uuid");
+    OBJECT("object", -1), ARRAY("array", -1), NULL("null", 0), BOOLEAN("boolean", 1), INT8("int", 3),
+    INT16("int", 4), INT32("int", 5), INT64("int", 6), DOUBLE("double", 7), FLOAT("double", 14),
+    DECIMAL4("decimal", 8), DECIMAL8("decimal", 9), DECIMAL16("decimal", 10), DATE("date", 11), TIME("time", 17),
+    TIMESTAMP_TZ("timestamp", 12), TIMESTAMP_NTZ("timestamp", 13), TIMESTAMP_NANOS_TZ("timestamp", 18),
+    TIMESTAMP_NANOS_NTZ("timestamp", 19), STRING("string", 16), BINARY("bytes", 15), UUID("uuid", 20);
+
+    /** The type id of a boolean {@code false} (a {@code true}'s is {@link #BOOLEAN}'s). */
+    static final int FALSE_TYPE_ID = 2;
+
+    /** The kinds by primitive type id; null where an id is unknown. */
+    private static final Kind[] BY_TYPE_ID = new Kind[21];
+
+    static {
+      for (Kind kind : values()) {
+        if (kind.typeId >= 0) {
+          BY_TYPE_ID[kind.typeId] = kind;
+        }
+      }
+      BY_TYPE_ID[FALSE_TYPE_ID] = BOOLEAN;
+    }
 
     /** Its name in {@code variants.type}. */
     final String label;
+    /**
+     * Its primitive type id, the top 6 bits of a primitive's header (for a boolean, a {@code true}'s); -1 for an
+     * object and an array, which are basic types. A string of at most 63 bytes may also be a short string.
+     */
+    final int typeId;
 
-    Kind(String label) {
+    Kind(String label, int typeId) {
       this.label = label;
+      this.typeId = typeId;
+    }
+
+    /** The kind of primitive type id {@code id}, or null when no kind has it. */
+    static Kind ofTypeId(int id) {
+      return id < BY_TYPE_ID.length ? BY_TYPE_ID[id] : null;
     }
   }
 
@@ -50,6 +78,12 @@ final class Variant {
   static final int SHORT_STRING = 1;
   static final int OBJECT = 2;
   static final int ARRAY = 3;
+
+  /**
+   * The deepest nesting {@code variants.parseJson} reads and {@code variants.toJson} prints: Jackson's default
+   * bound ({@code StreamReadConstraints}, {@code StreamWriteConstraints}).
+   */
+  static final int MAX_DEPTH = 1000;
 
   /** Below this many fields a key is looked up in order, from it by binary search (as Confluent's). */
   private static final int BINARY_SEARCH_FROM = 32;
@@ -95,7 +129,7 @@ final class Variant {
    * Confluent's {@code Variant} keeps them in its buffer (a reader reads the first value only).
    */
   byte[] valueBytes() {
-    return java.util.Arrays.copyOfRange(value, at, value.length);
+    return Arrays.copyOfRange(value, at, value.length);
   }
 
   /** The type of this value. */
@@ -112,34 +146,16 @@ final class Variant {
         break;
     }
     int id = header >>> 2;
-    return switch (id) {
-      case 0 -> Kind.NULL;
-      case 1, 2 -> Kind.BOOLEAN;
-      case 3 -> Kind.INT8;
-      case 4 -> Kind.INT16;
-      case 5 -> Kind.INT32;
-      case 6 -> Kind.INT64;
-      case 7 -> Kind.DOUBLE;
-      case 8 -> Kind.DECIMAL4;
-      case 9 -> Kind.DECIMAL8;
-      case 10 -> Kind.DECIMAL16;
-      case 11 -> Kind.DATE;
-      case 12 -> Kind.TIMESTAMP_TZ;
-      case 13 -> Kind.TIMESTAMP_NTZ;
-      case 14 -> Kind.FLOAT;
-      case 15 -> Kind.BINARY;
-      case 16 -> Kind.STRING;
-      case 17 -> Kind.TIME;
-      case 18 -> Kind.TIMESTAMP_NANOS_TZ;
-      case 19 -> Kind.TIMESTAMP_NANOS_NTZ;
-      case 20 -> Kind.UUID;
-      default -> throw malformed("the value at byte " + at + " is of unknown primitive type " + id);
-    };
+    Kind kind = Kind.ofTypeId(id);
+    if (kind == null) {
+      throw malformed("the value at byte " + at + " is of unknown primitive type " + id);
+    }
+    return kind;
   }
 
   /** A boolean's value. */
   boolean bool() {
-    return header() >>> 2 == 1;
+    return header() >>> 2 == Kind.BOOLEAN.typeId;
   }
 
   /**
@@ -202,7 +218,7 @@ final class Variant {
   }
 
   /** A {@code UUID} value: 16 bytes, big-endian. */
-  java.util.UUID uuid() {
+  UUID uuid() {
     require(at + 1, 16);
     long high = 0;
     long low = 0;
@@ -210,7 +226,7 @@ final class Variant {
       high = high << 8 | (value[at + 1 + i] & 0xFF);
       low = low << 8 | (value[at + 9 + i] & 0xFF);
     }
-    return new java.util.UUID(high, low);
+    return new UUID(high, low);
   }
 
   /** How many fields (an object) or elements (an array) this value has. */
@@ -430,7 +446,8 @@ final class Variant {
       int header = variant.header();
       int basic = header & 0b11;
       if (basic != OBJECT && basic != ARRAY) {
-        throw new CelFunctionException("a variant of type " + variant.kind().label + " is neither an object nor an array");
+        throw new CelFunctionException("a variant of type " + variant.kind().label
+            + " is neither an object nor an array");
       }
       object = basic == OBJECT;
       int info = header >>> 2;
@@ -463,7 +480,7 @@ final class Variant {
     /** Whether field {@code i}'s key is {@code utf8}: lengths first, then bytes. */
     boolean keyEquals(int i, byte[] utf8) {
       long slice = variant.keySlice(keyId(i));
-      return (int) slice == utf8.length && java.util.Arrays.equals(variant.metadata, (int) (slice >>> 32),
+      return (int) slice == utf8.length && Arrays.equals(variant.metadata, (int) (slice >>> 32),
           (int) (slice >>> 32) + utf8.length, utf8, 0, utf8.length);
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kavro.rules.cel.Variant.Kind;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -19,17 +20,14 @@ import java.util.Map;
  * JSON library (Jackson, which comes with Avro), so the same text reads the same.
  *
  * <p>JSON is read as Jackson's default {@code ObjectMapper} reads a tree (a repeated key keeps its last value; text
- * after the first value is not read; at most {@value #MAX_DEPTH} levels deep, Jackson's reading bound); an integer
- * that fits an int is an {@code INT32}, one that fits a long an {@code INT64}, a longer one a decimal of scale 0 (of
- * at most 38 digits: Confluent's writes the low 16 bytes of a longer one, another number); any other number a
- * {@code DOUBLE}; a string of at most 63 UTF-8 bytes a short string, else a long one; an object's fields in key
- * order, its keys numbered in the order the text first names them. Written into one buffer: a container's data
+ * after the first value is not read; at most {@value Variant#MAX_DEPTH} levels deep, Jackson's reading bound); an
+ * integer that fits an int is an {@code INT32}, one that fits a long an {@code INT64}, a longer one a decimal of
+ * scale 0 (of at most 38 digits: Confluent's writes the low 16 bytes of a longer one, another number); any other
+ * number a {@code DOUBLE}; a string of at most 63 UTF-8 bytes a short string, else a long one; an object's fields in
+ * key order, its keys numbered in the order the text first names them. Written into one buffer: a container's data
  * first, then moved up behind its header once its size is known. Stateless and thread-safe.
  */
 final class VariantEncoder {
-  /** The deepest nesting read (Jackson's default {@code StreamReadConstraints}). */
-  static final int MAX_DEPTH = 1000;
-
   private static final ObjectMapper READER = new ObjectMapper();
 
   private VariantEncoder() {}
@@ -46,8 +44,8 @@ final class VariantEncoder {
       tree = READER.readTree(json);
     } catch (StreamConstraintsException e) {
       String what = e.getOriginalMessage() != null && e.getOriginalMessage().contains("nesting depth")
-          ? "nests deeper than " + MAX_DEPTH + " levels" : "is beyond Jackson's reading bounds (of a string's or "
-              + "a number's length)";
+          ? "nests deeper than " + Variant.MAX_DEPTH + " levels"
+          : "is beyond Jackson's reading bounds (of a string's or a number's length)";
       throw new CelFunctionException("variants.parseJson: the JSON " + what, e);
     } catch (JsonProcessingException e) {
       JsonLocation where = e.getLocation();
@@ -83,8 +81,8 @@ final class VariantEncoder {
       case OBJECT -> object(node, keys, out);
       case ARRAY -> array(node, keys, out);
       case STRING -> string(node.textValue(), out);
-      case BOOLEAN -> out.write(primitive(node.booleanValue() ? 1 : 2));
-      case NULL -> out.write(primitive(0));
+      case BOOLEAN -> out.write(primitive(node.booleanValue() ? Kind.BOOLEAN.typeId : Kind.FALSE_TYPE_ID));
+      case NULL -> out.write(primitive(Kind.NULL.typeId));
       case NUMBER -> number(node, out);
       default -> throw new CelFunctionException("variants.parseJson: a JSON " + node.getNodeType()
           + " has no variant form");
@@ -93,21 +91,21 @@ final class VariantEncoder {
 
   private static void number(JsonNode node, Buffer out) {
     if (node.isInt()) {
-      out.write(primitive(5));
+      out.write(primitive(Kind.INT32.typeId));
       out.little(node.intValue(), 4);
     } else if (node.isLong()) {
-      out.write(primitive(6));
+      out.write(primitive(Kind.INT64.typeId));
       out.little(node.longValue(), 8);
     } else if (node.isBigInteger() || node.isBigDecimal()) {
       decimal(node.isBigInteger() ? new BigDecimal(node.bigIntegerValue()) : node.decimalValue(), out);
     } else if (node.isFloat()) {
-      out.write(primitive(14));
+      out.write(primitive(Kind.FLOAT.typeId));
       out.little(Float.floatToIntBits(node.floatValue()), 4);
     } else if (node.isShort()) {
-      out.write(primitive(4));
+      out.write(primitive(Kind.INT16.typeId));
       out.little(node.shortValue(), 2);
     } else {
-      out.write(primitive(7));
+      out.write(primitive(Kind.DOUBLE.typeId));
       out.little(Double.doubleToLongBits(node.doubleValue()), 8);
     }
   }
@@ -120,7 +118,7 @@ final class VariantEncoder {
     BigInteger unscaled = decimal.unscaledValue();
     int precision = decimal.precision();
     int width = precision <= 9 ? 4 : precision <= 18 ? 8 : 16;
-    out.write(primitive(width == 4 ? 8 : width == 8 ? 9 : 10));
+    out.write(primitive((width == 4 ? Kind.DECIMAL4 : width == 8 ? Kind.DECIMAL8 : Kind.DECIMAL16).typeId));
     out.write(decimal.scale());
     byte[] bigEndian = unscaled.toByteArray();
     for (int i = 0; i < width; i++) {
@@ -133,7 +131,7 @@ final class VariantEncoder {
     if (utf8.length <= 63) {
       out.write(utf8.length << 2 | Variant.SHORT_STRING);
     } else {
-      out.write(primitive(16));
+      out.write(primitive(Kind.STRING.typeId));
       out.little(utf8.length, 4);
     }
     out.write(utf8, 0, utf8.length);

@@ -1,5 +1,6 @@
 package io.kavro.rules.cel;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,7 +24,7 @@ final class VariantPath {
   /** One step: a field by key, or (key null) an element by index. */
   private record Step(String key, byte[] utf8, int index) {
     Step(String key) {
-      this(key, key.getBytes(java.nio.charset.StandardCharsets.UTF_8), 0);
+      this(key, key.getBytes(StandardCharsets.UTF_8), 0);
     }
 
     Step(int index) {

@@ -28,12 +28,10 @@ import java.util.Locale;
  * point many elements or fields at one long string or key, and print far more than it takes): the JSON may be at
  * most {@value #MAX_OUTPUT} bytes (the default of {@code cel.max.cost}, which a longer result would cost anyway),
  * each string, key and base64 text is counted before it is read, and the writing stops at the bound; a variant may
- * nest at most {@value #MAX_DEPTH} levels (as Jackson writes) and hold at most one value per byte of its encoding.
- * Each is a {@link CelFunctionException}. Stateless and thread-safe.
+ * nest at most {@value Variant#MAX_DEPTH} levels (as Jackson writes) and hold at most one value per byte of its
+ * encoding. Each is a {@link CelFunctionException}. Stateless and thread-safe.
  */
 final class VariantPrinter {
-  /** The deepest nesting printed. */
-  static final int MAX_DEPTH = 1000;
   /** The most bytes of JSON printed. */
   static final int MAX_OUTPUT = (int) CelLimits.DEFAULT_MAX_COST;
 
@@ -112,8 +110,9 @@ final class VariantPrinter {
       if (--values < 0) {
         throw Variant.malformed("it holds more values than bytes (its values overlap)");
       }
-      if ((kind == Variant.Kind.OBJECT || kind == Variant.Kind.ARRAY) && depth >= MAX_DEPTH) {
-        throw new CelFunctionException("variants.toJson: the variant nests deeper than " + MAX_DEPTH + " levels");
+      if ((kind == Variant.Kind.OBJECT || kind == Variant.Kind.ARRAY) && depth >= Variant.MAX_DEPTH) {
+        throw new CelFunctionException("variants.toJson: the variant nests deeper than " + Variant.MAX_DEPTH
+            + " levels");
       }
       try {
         switch (kind) {

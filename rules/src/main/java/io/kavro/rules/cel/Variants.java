@@ -43,13 +43,15 @@ import java.util.Map;
 final class Variants {
   /** The type of a variant in CEL. */
   static final OpaqueType VARIANT = OpaqueType.create("confluent.type.Variant");
+  /** The function that makes a variant: {@code variant(x)}, {@code variant(value, metadata)}. */
+  static final String VARIANT_FUNCTION = "variant";
 
   private Variants() {}
 
   /** The declarations of the functions, for the compiler. */
   static List<CelFunctionDecl> declarations() {
     return List.of(
-        CelFunctionDecl.newFunctionDeclaration("variant",
+        CelFunctionDecl.newFunctionDeclaration(VARIANT_FUNCTION,
             CelOverloadDecl.newGlobalOverload("dyn_to_variant", VARIANT, SimpleType.DYN),
             CelOverloadDecl.newGlobalOverload("bytes_bytes_to_variant", VARIANT, SimpleType.BYTES,
                 SimpleType.BYTES)),
