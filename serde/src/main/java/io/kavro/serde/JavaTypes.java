@@ -1,5 +1,6 @@
 package io.kavro.serde;
 
+import io.kavro.serde.internal.FloatAccessor;
 import java.lang.invoke.CallSite;
 import java.lang.invoke.LambdaMetafactory;
 import java.lang.invoke.MethodHandle;
@@ -40,9 +41,10 @@ final class JavaTypes {
   /**
    * Writes a primitive component as its schema's type, through an accessor of the primitive's own functional type
    * (no boxing), or {@code null} when the pair is not a plain one (a short as an int, say) or the accessor cannot
-   * be spun. Not a {@code float}: the JDK has no float-returning functional type, and a float widened to a double
-   * and back loses a signaling NaN's bits, which Avro writes as they are ({@code Float.floatToRawIntBits}); a float
-   * goes through the boxing accessor, which keeps them.
+   * be spun. A {@code float} through Kavro's own {@link FloatAccessor} (the JDK has no float-returning functional
+   * type, and a float widened to a double and back loses a signaling NaN's bits, which Avro writes as they are:
+   * {@code Float.floatToRawIntBits}); where that type cannot be spun for the record's class (not visible from its
+   * class loader or module), the boxing accessor, which keeps the bits too.
    */
   static CompiledEncoder primitiveWriter(Class<?> type, RecordComponent component, org.apache.avro.Schema.Type as) {
     Class<?> primitive = component.getType();
@@ -61,6 +63,10 @@ final class JavaTypes {
         ToDoubleFunction<Object> f = spin(lookup, getter, ToDoubleFunction.class, "applyAsDouble", double.class,
             type);
         return (value, out) -> out.writeDouble(f.applyAsDouble(value));
+      }
+      if (primitive == float.class && as == org.apache.avro.Schema.Type.FLOAT) {
+        FloatAccessor f = spin(lookup, getter, FloatAccessor.class, "applyAsFloat", float.class, type);
+        return (value, out) -> out.writeFloat(f.applyAsFloat(value));
       }
       if (primitive == boolean.class && as == org.apache.avro.Schema.Type.BOOLEAN) {
         Predicate<Object> f = spin(lookup, getter, Predicate.class, "test", boolean.class, type);
