@@ -119,7 +119,8 @@ public final class ManySchemas implements AutoCloseable {
     Schema lines = schema.getField("lines").schema();
     List<Object[]> pairs = new ArrayList<>(List.of(new Object[] {"the record", record.getSchema(), schema},
         new Object[] {"hash", ((GenericData.Fixed) record.get("hash")).getSchema(), schema.getField("hash").schema()},
-        new Object[] {"tags", ((GenericData.Array<?>) record.get("tags")).getSchema(), schema.getField("tags").schema()},
+        new Object[] {"tags", ((GenericData.Array<?>) record.get("tags")).getSchema(),
+            schema.getField("tags").schema()},
         new Object[] {"address", ((GenericRecord) record.get("address")).getSchema(),
             schema.getField("address").schema()},
         new Object[] {"lines", ((GenericData.Array<?>) record.get("lines")).getSchema(), lines},

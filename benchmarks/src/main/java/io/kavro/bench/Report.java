@@ -349,10 +349,10 @@ public final class Report {
     return "At " + String.format("%,d", Integer.parseInt(count)) + " schemas Kavro reads at " + ratio(kavro, raw)
         + " of raw Avro's time, a reader written by hand for the schema on Avro's decoder at " + ratio(hand, raw)
         + ", and merely allocating the same graph of the same schema objects takes " + ratio(floor, raw) + " ("
-        + time(floor) + " of " + time(raw) + " ns): no reader returning Avro's generic records reads at less than that. For 0.70 "
-        + "a reader may take " + fmt(allowed) + " ns, " + fmt(allowed - score(floor)) + " ns beyond the allocation "
-        + "alone; Kavro takes " + fmt(score(kavro) - score(floor)) + " ns beyond it, the hand-written reader "
-        + fmt(score(hand) - score(floor)) + " ns.";
+        + time(floor) + " of " + time(raw) + " ns): no reader returning Avro's generic records reads at less than "
+        + "that. For 0.70 a reader may take " + fmt(allowed) + " ns, " + fmt(allowed - score(floor)) + " ns beyond "
+        + "the allocation alone; Kavro takes " + fmt(score(kavro) - score(floor)) + " ns beyond it, the hand-written "
+        + "reader " + fmt(score(hand) - score(floor)) + " ns.";
   }
 
   /**
