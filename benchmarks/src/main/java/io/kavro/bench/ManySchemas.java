@@ -3,17 +3,22 @@ package io.kavro.bench;
 import io.kavro.connect.AvroConverter;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.io.BinaryDecoder;
+import org.apache.avro.io.DecoderFactory;
 
 /**
  * Many schemas at once (a Connect worker on hundreds of topics): {@code count} S3 record types, each its own schema
  * on its own topic, written once, and what one serializer, one deserializer and one converter keep for them. The
- * serde and converter methods are thread-safe; the raw Avro ones are not (one reader and writer per schema).
+ * serde and converter methods are thread-safe; the raw Avro ones are not (one reader and writer per schema), nor
+ * are the floors under a reader ({@link #handWrittenDeserialize}, {@link #allocationOnly}: one decoder for all).
  */
 public final class ManySchemas implements AutoCloseable {
   /**
@@ -35,6 +40,12 @@ public final class ManySchemas implements AutoCloseable {
   private final RawPerSchema raw = new RawPerSchema();
   /** Each record as the converter reads it, for {@link #structsOnly}; filled by {@link #warm}. */
   private final List<Object> connectValues = new ArrayList<>();
+  /** Each schema's {@link ReferenceReaders}, made of that schema's own objects. */
+  private final List<ReferenceReaders> references = new ArrayList<>();
+  /** Each record's allocation plan, for {@link #allocationOnly}; filled by {@link #warm}. */
+  private final List<ReferenceReaders.Plan> plans = new ArrayList<>();
+  /** The one decoder of {@link #handWrittenDeserialize}, as raw Avro's one for all its readers. */
+  private BinaryDecoder decoder;
 
   /** Writes one record of each of {@code count} new S3 record types; reads nothing yet. */
   public ManySchemas(int count) {
@@ -54,22 +65,76 @@ public final class ManySchemas implements AutoCloseable {
       byte[] payload = serializer.serialize(topic, record);
       payloads.add(payload);
       raw.add(schema, java.nio.ByteBuffer.wrap(payload, 1, 4).getInt());
+      references.add(ReferenceReaders.s3(schema));
     }
     deserializer.configure(config, false);
     converter.configure(config, false);
   }
 
-  /** {@code count} schemas, each written, read and converted once, so that every cache holds them. */
+  /**
+   * {@code count} schemas, each written, read and converted once, so that every cache holds them; and the floors
+   * under a reader checked on each: the hand-written reader returns what Kavro and raw Avro return, and the
+   * allocation plan taken from it rebuilds the same graph, both made of the record's own schema objects.
+   *
+   * @throws IllegalStateException if a floor returns another graph than Kavro and raw Avro (it would be worthless)
+   */
   public static ManySchemas warm(int count) {
     ManySchemas many = new ManySchemas(count);
     for (int i = 0; i < count; i++) {
       many.serialize(i);
       many.rawSerialize(i);
-      many.deserialize(i);
-      many.rawDeserialize(i);
+      Object read = many.deserialize(i);
+      Object rawRead = many.rawDeserialize(i);
+      Object handRead = many.handWrittenDeserialize(i);
+      Schema schema = many.records.get(i).getSchema();
+      // validated first: comparing a record with a null where its schema has none throws instead of answering
+      if (!GenericData.get().validate(schema, handRead) || !read.equals(handRead) || !read.equals(rawRead)) {
+        throw new IllegalStateException("schema " + i + ": the hand-written reader disagrees with Kavro or Avro: "
+            + handRead);
+      }
+      checkOwnSchemas(i, "the hand-written reader", handRead, schema);
+      ReferenceReaders reference = many.references.get(i);
+      ReferenceReaders.Plan plan = reference.plan(handRead);
+      many.plans.add(plan);
+      Object allocated = many.allocationOnly(i);
+      if (!GenericData.get().validate(schema, allocated)
+          || !java.util.Arrays.equals(reference.plan(allocated).sizes(), plan.sizes())
+          || !java.util.Arrays.equals(reference.plan(allocated).numbers(), plan.numbers())) {
+        throw new IllegalStateException("schema " + i + ": allocation only built another graph than the record's: "
+            + allocated);
+      }
+      checkOwnSchemas(i, "allocation only", allocated, schema);
       many.connectValues.add(((org.apache.kafka.connect.data.SchemaAndValue) many.toConnect(i)).value());
     }
     return many;
+  }
+
+  /**
+   * Throws unless every schema-bearing object of {@code datum} (an S3-shaped record) holds the very schema object
+   * of {@code schema} at its place, not an equal one of another schema: a floor built of other schemas' objects
+   * would leave out the cache misses on each schema's own, which raw Avro and Kavro pay.
+   */
+  private static void checkOwnSchemas(int i, String floor, Object datum, Schema schema) {
+    GenericRecord record = (GenericRecord) datum;
+    Schema lines = schema.getField("lines").schema();
+    List<Object[]> pairs = new ArrayList<>(List.of(new Object[] {"the record", record.getSchema(), schema},
+        new Object[] {"hash", ((GenericData.Fixed) record.get("hash")).getSchema(), schema.getField("hash").schema()},
+        new Object[] {"tags", ((GenericData.Array<?>) record.get("tags")).getSchema(),
+            schema.getField("tags").schema()},
+        new Object[] {"address", ((GenericRecord) record.get("address")).getSchema(),
+            schema.getField("address").schema()},
+        new Object[] {"lines", ((GenericData.Array<?>) record.get("lines")).getSchema(), lines},
+        new Object[] {"status", ((GenericData.EnumSymbol) record.get("status")).getSchema(),
+            schema.getField("status").schema()}));
+    for (Object line : (List<?>) record.get("lines")) {
+      pairs.add(new Object[] {"a line", ((GenericRecord) line).getSchema(), lines.getElementType()});
+    }
+    for (Object[] pair : pairs) {
+      if (pair[1] != pair[2]) {
+        throw new IllegalStateException("schema " + i + ": " + floor + " holds another schema object for " + pair[0]
+            + " than its own schema's");
+      }
+    }
   }
 
   public int size() {
@@ -87,6 +152,29 @@ public final class ManySchemas implements AutoCloseable {
    */
   public Object rawDeserialize(int i) {
     return raw.deserialize(i, payloads.get(i));
+  }
+
+  /**
+   * Record {@code i} through a reader written by hand for S3 ({@link ReferenceReaders}) with its schema's own
+   * objects, built beforehand and handed directly, on one decoder for all: the ceiling of any reader returning
+   * Avro's generic records. Not thread-safe.
+   */
+  public Object handWrittenDeserialize(int i) {
+    byte[] payload = payloads.get(i);
+    decoder = DecoderFactory.get().binaryDecoder(payload, 5, payload.length - 5, decoder);
+    try {
+      return references.get(i).read(decoder);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Record {@code i}'s object graph allocated from its plan with its schema's own objects, reading no byte: the
+   * floor under any reader returning Avro's generic records. Only after {@link #warm}.
+   */
+  public Object allocationOnly(int i) {
+    return references.get(i).allocationOnly(plans.get(i));
   }
 
   /** Record {@code i} through the serializer, on its own topic. */

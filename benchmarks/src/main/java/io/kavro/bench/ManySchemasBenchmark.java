@@ -19,6 +19,12 @@ import org.openjdk.jmh.annotations.TearDown;
  * once warm, against raw Avro as a hand-tuned application holds it ({@link RawPerSchema}: a writer and a reader per
  * schema built beforehand and handed directly, one encoder, decoder and buffer for all), in the same order.
  *
+ * <p>Beside the reads, the floors under any reader that returns Avro's generic records, as {@link
+ * DeserializeLimitsBenchmark} has them for one schema ({@link ReferenceReaders}), each made of the record's own
+ * schema objects, whose cache misses at many schemas are part of what any reader pays: {@link
+ * #handWrittenDeserialize} and {@link #allocationOnly}, checked in set-up to return what Kavro and raw Avro return.
+ * They run on one thread only (not in {@link ManySchemasThreadsBenchmark}): they share one decoder.
+ *
  * <p>The heap is touched when it is committed ({@code -XX:+AlwaysPreTouch}): on a VM whose host backs guest memory
  * on first touch, the first pass of allocation through eden regions not used before cost a reader 3 to 10 us a
  * record, Kavro's or raw Avro's alike, in whichever iterations ran before the fork's first young GC; at 10,000
@@ -64,6 +70,25 @@ public class ManySchemasBenchmark {
   @Benchmark
   public Object rawDeserialize() {
     return many.rawDeserialize(turns.next(schemas));
+  }
+
+  /**
+   * A reader written by hand for S3 (straight-line code on Avro's own decoder, every call monomorphic) with the
+   * record's own schema objects, built beforehand and handed directly, one decoder for all: the ceiling of any
+   * reader returning Avro's generic records.
+   */
+  @Benchmark
+  public Object handWrittenDeserialize() {
+    return many.handWrittenDeserialize(turns.next(schemas));
+  }
+
+  /**
+   * The same object graph allocated from a plan of the record (its classes, lengths, counts and values) with its
+   * own schema objects, reading no byte: the floor under any reader returning Avro's generic records.
+   */
+  @Benchmark
+  public Object allocationOnly() {
+    return many.allocationOnly(turns.next(schemas));
   }
 
   @Benchmark

@@ -14,7 +14,8 @@ import org.apache.avro.util.Utf8;
 
 /**
  * Two reference points for deserialization, not product code: what any reader producing Avro's generic
- * object graph can at best do for S2 and S3.
+ * object graph can at best do for S2 and S3, or for a copy of S3 under another record name ({@link #s3}: the
+ * record types of {@link ManySchemas}), each built of its own schema's objects.
  *
  * <ul>
  *   <li>{@link #handWritten}: a reader written by hand for exactly this schema, straight-line, every call
@@ -40,12 +41,46 @@ final class ReferenceReaders {
   private final Object[] statuses;
   private BinaryDecoder in;
 
+  /** The reference readers of {@code shape}'s writer schema (S2 or S3). */
   ReferenceReaders(Shape shape) {
+    this(shape, checkedShape(shape).writer());
+  }
+
+  /**
+   * The reference readers of {@code writer}, S3's writer schema under another record name or namespace (the same
+   * fields, of the same types): the records they return hold {@code writer}'s own schema objects.
+   *
+   * @throws IllegalArgumentException if {@code writer} is not shaped as S3, naming the first field that differs
+   */
+  static ReferenceReaders s3(Schema writer) {
+    Schema s3 = Shape.S3.writer();
+    if (writer.getType() != Schema.Type.RECORD) {
+      throw new IllegalArgumentException("not an S3-shaped record but a " + writer.getType() + ": " + writer);
+    }
+    List<Schema.Field> expected = s3.getFields();
+    List<Schema.Field> actual = writer.getFields();
+    for (int i = 0; i < Math.max(expected.size(), actual.size()); i++) {
+      Schema.Field want = i < expected.size() ? expected.get(i) : null;
+      Schema.Field got = i < actual.size() ? actual.get(i) : null;
+      if (want == null || got == null || !want.name().equals(got.name()) || !want.schema().equals(got.schema())) {
+        throw new IllegalArgumentException(writer.getFullName() + " is not shaped as S3: field " + i + " is "
+            + (got == null ? "missing" : got.name() + " " + got.schema()) + ", S3's is "
+            + (want == null ? "missing" : want.name() + " " + want.schema()));
+      }
+    }
+    return new ReferenceReaders(Shape.S3, writer);
+  }
+
+  private static Shape checkedShape(Shape shape) {
     if (shape != Shape.S2 && shape != Shape.S3) {
       throw new IllegalArgumentException("reference readers exist for S2 and S3 only, not " + shape);
     }
+    return shape;
+  }
+
+  private ReferenceReaders(Shape shape, Schema order) {
     this.shape = shape;
-    this.order = shape.writer();
+    this.order = order;
     if (shape == Shape.S2) {
       hash = tags = attributes = address = lines = line = null;
       statuses = null;
@@ -65,6 +100,14 @@ final class ReferenceReaders {
   Object handWritten(byte[] payload) throws IOException {
     BinaryDecoder in = DecoderFactory.get().binaryDecoder(payload, 5, payload.length - 5, this.in);
     this.in = in;
+    return read(in);
+  }
+
+  /**
+   * Reads one record from {@code in}, positioned at its body, as {@link #handWritten} does: for a caller that
+   * keeps one decoder for many of these (as {@link RawPerSchema} keeps one for its many readers).
+   */
+  Object read(BinaryDecoder in) throws IOException {
     return shape == Shape.S2 ? readS2(in) : readS3(in);
   }
 

@@ -260,13 +260,23 @@ public final class Report {
         + "reader, Kavro's or raw Avro's, 3 to 10 µs a record until the fork's first young GC, which made iterations "
         + "at 10,000 schemas bimodal and the comparison luck. The previous Kavro/raw is that of the results this "
         + "file replaced; until 2026-12-06 the baseline kept an encoder, a decoder and a 4 KB buffer per schema, "
-        + "which slowed raw Avro most at 10,000 schemas.");
+        + "which slowed raw Avro most at 10,000 schemas. Under the reads, as in \"Deserialize: how far any reader "
+        + "can go\" but with each record's own schema objects (whose cache misses at many schemas any reader pays): "
+        + "a reader written by hand for S3 (`handWrittenDeserialize`: straight-line code on Avro's own decoder, every "
+        + "call monomorphic, one decoder for all, which allocates a source object per payload as raw Avro's does: the "
+        + "ceiling of any generated reader on that decoder) and the bare allocation of the same object graph without "
+        + "reading a byte (`allocationOnly`: the same classes, lengths, counts and values, planned from each record "
+        + "beforehand: the floor under any reader that returns Avro's generic records), both checked in set-up to "
+        + "return what Kavro and raw Avro return, on one thread only. Their rows hold their own times and "
+        + "allocations in the Kavro columns and their ratio to the same raw Avro read in Kavro/raw.");
     line("");
     line("| operation | schemas | Kavro ns/op | raw Avro ns/op | Kavro/raw | previous Kavro/raw | Kavro, 2 threads ns/op "
         + "| 2 threads/1 | Kavro B/op | raw B/op |");
     line("|---|---|---|---|---|---|---|---|---|---|");
     List<String[]> before = oldRows(MANY_SCHEMAS);
     for (String[] row : new String[][] {{"deserialize", "deserialize", "rawDeserialize"},
+        {"hand-written reader on Avro's decoder", "handWrittenDeserialize", "rawDeserialize"},
+        {"allocation only (deserialize's floor)", "allocationOnly", "rawDeserialize"},
         {"serialize", "serialize", "rawSerialize"}, {"toConnectData", "toConnect", null},
         {"structs only (toConnectData's floor beyond the serde)", "structsOnly", null}}) {
       for (String count : new String[] {"1", "1000", "10000"}) {
@@ -285,6 +295,17 @@ public final class Report {
       }
     }
     line("");
+    List<String> floors = new ArrayList<>();
+    for (String count : new String[] {"1000", "10000"}) {
+      String floor = manyReadFloor(count);
+      if (floor != null) {
+        floors.add(floor);
+      }
+    }
+    if (!floors.isEmpty()) {
+      line(String.join(" ", floors));
+      line("");
+    }
     line("Heap each cached schema costs (`SchemaHeap`: S3 record types, heap used after full GCs before and after "
         + "one new client has handled a record of each, over their number; each client measured alone, in this "
         + "order). A deserializer keeps the schema by id, its read plan and compiled decoder; a serializer the id by "
@@ -310,6 +331,28 @@ public final class Report {
           + " and " + previous.group(2) + " bytes a schema.");
       line("");
     }
+  }
+
+  /**
+   * Kavro's read at {@code count} schemas beside the floors under any reader of the same run, as a sentence; null
+   * unless all four were measured.
+   */
+  private String manyReadFloor(String count) {
+    JsonNode kavro = results.get("ManySchemasBenchmark.deserialize/#" + count);
+    JsonNode raw = results.get("ManySchemasBenchmark.rawDeserialize/#" + count);
+    JsonNode hand = results.get("ManySchemasBenchmark.handWrittenDeserialize/#" + count);
+    JsonNode floor = results.get("ManySchemasBenchmark.allocationOnly/#" + count);
+    if (kavro == null || raw == null || hand == null || floor == null) {
+      return null;
+    }
+    double allowed = 0.70 * score(raw);
+    return "At " + String.format("%,d", Integer.parseInt(count)) + " schemas Kavro reads at " + ratio(kavro, raw)
+        + " of raw Avro's time, a reader written by hand for the schema on Avro's decoder at " + ratio(hand, raw)
+        + ", and merely allocating the same graph of the same schema objects takes " + ratio(floor, raw) + " ("
+        + time(floor) + " of " + time(raw) + " ns): no reader returning Avro's generic records reads at less than "
+        + "that. For 0.70 a reader may take " + fmt(allowed) + " ns, " + fmt(allowed - score(floor)) + " ns beyond "
+        + "the allocation alone; Kavro takes " + fmt(score(kavro) - score(floor)) + " ns beyond it, the hand-written "
+        + "reader " + fmt(score(hand) - score(floor)) + " ns.";
   }
 
   /**
@@ -613,6 +656,13 @@ public final class Report {
       String schemas = String.format("%,d", Integer.parseInt(count)) + " schemas";
       ratioTarget("Many schemas: deserialize Kavro/raw, " + schemas, "ManySchemasBenchmark.deserialize/#" + count,
           "ManySchemasBenchmark.rawDeserialize/#" + count, 0.70, true);
+      JsonNode raw = results.get("ManySchemasBenchmark.rawDeserialize/#" + count);
+      JsonNode floor = results.get("ManySchemasBenchmark.allocationOnly/#" + count);
+      JsonNode hand = results.get("ManySchemasBenchmark.handWrittenDeserialize/#" + count);
+      String floorName = "Many schemas: deserialize floor/raw, " + schemas + ": allocation only, hand-written "
+          + "(under any reader of Avro's generic records)";
+      targets(raw == null || floor == null || hand == null ? row(floorName, "not measured", null)
+          : row(floorName, ratio(floor, raw) + ", " + ratio(hand, raw), null));
       ratioTarget("Many schemas: serialize Kavro/raw, " + schemas, "ManySchemasBenchmark.serialize/#" + count,
           "ManySchemasBenchmark.rawSerialize/#" + count, 0.70, true);
     }
@@ -692,7 +742,8 @@ public final class Report {
             + "× (" + time(rawOne) + " → " + time(raw) + " ns) and Kavro by " + ratio(kavro, kavroOne) + "× ("
             + time(kavroOne) + " → " + time(kavro) + " ns), allocating " + alloc(kavro) + " B/op and asking the "
             + "registry nothing. Every record touches its schema's objects and decoder, no longer in the CPU's "
-            + "caches; the error bars say how far a shared machine moves this row.");
+            + "caches; the error bars say how far a shared machine moves this row."
+            + (manyReadFloor(count) == null ? "" : " " + manyReadFloor(count)));
       }
     }
     JsonNode recordsRead = results.get("JavaRecordBenchmark.kavroDeserialize/");

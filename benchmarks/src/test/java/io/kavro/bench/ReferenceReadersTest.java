@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -33,6 +36,37 @@ class ReferenceReadersTest {
         assertThat(rebuilt.numbers()).isEqualTo(plan.numbers());
       }
     }
+  }
+
+  @Test
+  void s3_ofARenamedCopy_readsWhatAvroReads_intoTheCopysOwnSchemaObjects() throws IOException {
+    Schema copy = new Schema.Parser().parse(Shape.S3.writer().toString().replace("\"name\":\"Order\"",
+        "\"name\":\"Order7\""));
+    ReferenceReaders reference = ReferenceReaders.s3(copy);
+    RawAvro raw = new RawAvro(copy, copy, 1);
+    for (GenericRecord record : BenchData.records(Shape.S3).subList(0, 16)) {
+      byte[] payload = raw.serialize(GenericData.get().deepCopy(copy, record));
+      GenericRecord read = (GenericRecord) reference.handWritten(payload);
+
+      assertThat(read).isEqualTo(raw.deserialize(payload));
+      assertThat(read.getSchema()).isSameAs(copy);
+      assertThat(((GenericRecord) read.get("address")).getSchema()).isSameAs(copy.getField("address").schema());
+      GenericRecord allocated = (GenericRecord) reference.allocationOnly(reference.plan(read));
+      assertThat(allocated.getSchema()).isSameAs(copy);
+      assertThat(((GenericData.Fixed) allocated.get("hash")).getSchema()).isSameAs(copy.getField("hash").schema());
+      assertThat(reference.plan(allocated).sizes()).isEqualTo(reference.plan(read).sizes());
+    }
+  }
+
+  @Test
+  void s3_refusesASchemaNotShapedAsS3_namingTheField() {
+    Schema changed = new Schema.Parser().parse(Shape.S3.writer().toString().replace("\"size\":16",
+        "\"size\":8"));
+
+    assertThatThrownBy(() -> ReferenceReaders.s3(changed)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("field 9 is hash");
+    assertThatThrownBy(() -> ReferenceReaders.s3(Shape.S2.writer())).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("not shaped as S3");
   }
 
   @ParameterizedTest
