@@ -298,6 +298,54 @@ class ContextEvictionTest {
     ids.close();
   }
 
+  /**
+   * On the record path a warm read counts as a use only when the thread's sampler says so: a read that does not count
+   * records nothing, and still answers whether the context is the one kept.
+   */
+  @Test
+  void uncountedWarmReads_recordNoUse_andStillTellAReplacedContext() {
+    SubjectNameStrategy perTopic = (topic, isKey, schema) -> ":." + topic + ":" + topic + "-value";
+    client = serdes.registry();
+    com.github.benmanes.caffeine.cache.stats.ConcurrentStatsCounter stats =
+        new com.github.benmanes.caffeine.cache.stats.ConcurrentStatsCounter();
+    TopicIds ids = new TopicIds(client, perTopic, false, 3, System::nanoTime, stats);
+    TopicIds.TopicContext hot = ids.context("hot");
+    long before = stats.snapshot().hitCount();
+    for (int i = 0; i < 50; i++) {
+      assertThat(ids.standsFor("hot", hot, false)).as("hot's context kept").isTrue();
+      assertThat(ids.context("hot", false)).isSameAs(hot);
+    }
+    assertThat(stats.snapshot().hitCount() - before).as("uncounted reads recorded").isZero();
+    ids.forget("hot");
+    assertThat(ids.standsFor("hot", hot, false)).as("a context no longer kept").isFalse();
+    ids.close();
+  }
+
+  /**
+   * The sampler counts about one read in {@link TopicIds#USE_EVERY}, and every topic of a steady rotation gets
+   * counted: a fixed stride would never count fifteen of every sixteen topics of a rotation through 10,000 topics,
+   * whose contexts would then look unused to the cache's policy however often they are read.
+   */
+  @Test
+  void useSampler_countsAboutOneReadInSixteen_andEveryTopicOfARotation() {
+    TopicIds.UseSampler sampler = new TopicIds.UseSampler();
+    int topics = 10_000;
+    int rounds = 64;
+    java.util.BitSet counted = new java.util.BitSet(topics);
+    int counts = 0;
+    for (int round = 0; round < rounds; round++) {
+      for (int topic = 0; topic < topics; topic++) {
+        if (sampler.counts()) {
+          counted.set(topic);
+          counts++;
+        }
+      }
+    }
+    int expected = topics * rounds / TopicIds.USE_EVERY;
+    assertThat(counts).as("reads counted").isBetween(expected * 9 / 10, expected * 11 / 10);
+    assertThat(counted.cardinality()).as("topics of the rotation ever counted").isGreaterThan(topics * 95 / 100);
+  }
+
   /** Registers {@code schema} under {@code subject}: its id (ids count per context). */
   private int register(String subject, Schema schema) {
     try (SchemaRegistryClient admin = serdes.registry()) {
