@@ -98,6 +98,8 @@ final class DeserializerEngine implements AutoCloseable {
      * the one kept ({@link TopicIds#standsFor}).
      */
     TopicIds.TopicContext tableContext;
+    /** Which of this thread's reads of a topic's context count as uses of it. */
+    final TopicIds.UseSampler uses = new TopicIds.UseSampler();
 
     void used(String topic, ReadRoute route, TopicIds.TopicContext context) {
       last = route;
@@ -525,12 +527,13 @@ final class DeserializerEngine implements AutoCloseable {
   /**
    * {@code topic}'s context, where topics may be in contexts: the one this thread read the topic's last record in
    * while it stands and is the one kept (no registry call, no allocation), else the one {@link TopicIds} gives, with
-   * its shared route table ({@link Scratch#table}).
+   * its shared route table ({@link Scratch#table}). About one read in {@link TopicIds#USE_EVERY} counts as a use.
    */
   private TopicIds.TopicContext contextOf(Scratch scratch, String topic, int id, int length) {
     // the same String instance: a topic's records
-    if (scratch.tableTopic != topic || !ids.standsFor(topic, scratch.tableContext)) {
-      TopicIds.TopicContext context = contextOf(topic, id, length);
+    boolean counted = scratch.uses.counts();
+    if (scratch.tableTopic != topic || !ids.standsFor(topic, scratch.tableContext, counted)) {
+      TopicIds.TopicContext context = contextOf(topic, id, length, counted);
       scratch.table = shared != null ? tableOf(context) : null;
       scratch.tableContext = context;
       scratch.tableTopic = topic;
@@ -638,10 +641,13 @@ final class DeserializerEngine implements AutoCloseable {
     return table != null ? table : sharedByContext.get(qualifier, c -> new RouteTable(maxRoutes, true, null));
   }
 
-  /** {@code topic}'s context (the strategy may ask the registry for it), its failures as the record's. */
-  private TopicIds.TopicContext contextOf(String topic, int id, int length) {
+  /**
+   * {@code topic}'s context (the strategy may ask the registry for it), its failures as the record's; a warm read
+   * counts as a use of it when {@code counted} ({@link TopicIds#standsFor(String, TopicIds.TopicContext, boolean)}).
+   */
+  private TopicIds.TopicContext contextOf(String topic, int id, int length, boolean counted) {
     try {
-      return ids.context(topic);
+      return ids.context(topic, counted);
     } catch (SchemaRegistryException e) {
       throw Failures.whileReading(Failures.record(topic, isKey, id, length), e);
     } catch (SerializationException e) {

@@ -280,9 +280,11 @@ class ContextEvictionTest {
    * A topic read steadily on its own thread has its context checked per record ({@link TopicIds#standsFor}), never
    * asked: those reads left no trace (read quietly), so to the bound's policy it looked unused, and went before
    * topics that other threads read a few times each. A warm read now counts as a use: the cache records each as a hit.
+   * On the record path, only the reads the thread's sampler picks count ({@link TopicIds.UseSampler}): a read that
+   * does not count records nothing, and still tells whether the context is the one kept.
    */
   @Test
-  void warmReadsOfAKeptContext_countAsUses() {
+  void warmReadsOfAKeptContext_countAsUses_whenCounted() {
     SubjectNameStrategy perTopic = (topic, isKey, schema) -> ":." + topic + ":" + topic + "-value";
     client = serdes.registry();
     com.github.benmanes.caffeine.cache.stats.ConcurrentStatsCounter stats =
@@ -295,7 +297,39 @@ class ContextEvictionTest {
     }
     assertThat(stats.snapshot().hitCount() - before).as("warm reads recorded as uses of hot's context")
         .isEqualTo(50);
+    for (int i = 0; i < 50; i++) {
+      assertThat(ids.standsFor("hot", hot, false)).as("hot's context kept").isTrue();
+      assertThat(ids.context("hot", false)).isSameAs(hot);
+    }
+    assertThat(stats.snapshot().hitCount() - before).as("uncounted reads recorded").isEqualTo(50);
+    ids.forget("hot");
+    assertThat(ids.standsFor("hot", hot, false)).as("a context no longer kept").isFalse();
     ids.close();
+  }
+
+  /**
+   * The sampler counts about one read in {@link TopicIds#USE_EVERY}, and every topic of a steady rotation gets
+   * counted: a fixed stride would never count fifteen of every sixteen topics of a rotation through 10,000 topics,
+   * whose contexts would then look unused to the cache's policy however often they are read.
+   */
+  @Test
+  void useSampler_countsAboutOneReadInSixteen_andEveryTopicOfARotation() {
+    TopicIds.UseSampler sampler = new TopicIds.UseSampler();
+    int topics = 10_000;
+    int rounds = 64;
+    java.util.BitSet counted = new java.util.BitSet(topics);
+    int counts = 0;
+    for (int round = 0; round < rounds; round++) {
+      for (int topic = 0; topic < topics; topic++) {
+        if (sampler.counts()) {
+          counted.set(topic);
+          counts++;
+        }
+      }
+    }
+    int expected = topics * rounds / TopicIds.USE_EVERY;
+    assertThat(counts).as("reads counted").isBetween(expected * 9 / 10, expected * 11 / 10);
+    assertThat(counted.cardinality()).as("topics of the rotation ever counted").isGreaterThan(topics * 95 / 100);
   }
 
   /** Registers {@code schema} under {@code subject}: its id (ids count per context). */
