@@ -179,4 +179,38 @@ class ConnectWrongRegistryUrlTest {
       MockRegistries.drop(source.substring("mock://".length()));
     }
   }
+  /**
+   * A GUID-framed record read through something that answers the GUID path with an empty 404 (a load balancer in
+   * front of a registry whose core API answers): an outage, a Connect {@link RetriableException}, so that
+   * {@code errors.tolerance=all} never skips the record; never learned as a missing API.
+   */
+  @Test
+  void converter_guidFramedRecord_empty404ForTheGuid_retriable_notSkipped() {
+    java.util.concurrent.atomic.AtomicInteger guidCalls = new java.util.concurrent.atomic.AtomicInteger();
+    server.setDispatcher(new Dispatcher() {
+      @Override
+      public MockResponse dispatch(RecordedRequest request) {
+        String path = request.getUrl().encodedPath();
+        if (path.startsWith("/schemas/guids/")) {
+          guidCalls.incrementAndGet();
+          return new MockResponse.Builder().code(404).build();
+        }
+        return new MockResponse.Builder().code(200).setHeader("Content-Type", "application/json")
+            .body(path.startsWith("/associations/") ? "[]" : "{\"compatibilityLevel\":\"BACKWARD\"}").build();
+      }
+    });
+    byte[] guidFramed = java.nio.ByteBuffer.allocate(io.kavro.serde.WireFormat.GUID_HEADER_SIZE + 1)
+        .put(io.kavro.serde.WireFormat.guidPrefix(UUID.fromString("1b4e28ba-2fa1-11d2-883f-0016d3cca427")))
+        .put((byte) 0).array();
+    try (AvroConverter converter = new AvroConverter()) {
+      converter.configure(Map.of("schema.registry.url", urlWithCredentials(), "max.retries", 1,
+          "retries.wait.ms", 1), false);
+      for (int record = 1; record <= 2; record++) {
+        assertThatThrownBy(() -> converter.toConnectData("orders", guidFramed))
+            .isInstanceOf(RetriableException.class)
+            .hasMessageNotContaining(SECRET);
+        assertThat(guidCalls.get()).as("record " + record + " asks the GUID API").isGreaterThanOrEqualTo(record);
+      }
+    }
+  }
 }

@@ -302,4 +302,63 @@ class UseSchemaGuidTest {
       }
     }
   }
+  /**
+   * A GUID-framed record read, and a {@code use.schema.guid} write, through something that answers the GUID path
+   * with an empty 404 (a load balancer, a proxy in front of a Confluent registry whose core API answers): an outage,
+   * Kafka's retriable family, never a non-retriable SerializationException that Connect's
+   * {@code errors.tolerance=all} would skip; and not remembered as a missing API: the next record asks again.
+   */
+  @Test
+  void proxysEmpty404_forTheGuid_retriable_notLearnedAsMissing() throws Exception {
+    try (MockWebServer registry = new MockWebServer()) {
+      java.util.concurrent.atomic.AtomicInteger guidCalls = new java.util.concurrent.atomic.AtomicInteger();
+      registry.setDispatcher(new Dispatcher() {
+        @Override
+        public MockResponse dispatch(RecordedRequest request) {
+          String path = request.getUrl().encodedPath();
+          if (path.startsWith("/schemas/guids/")) {
+            guidCalls.incrementAndGet();
+            return new MockResponse.Builder().code(404).build();
+          }
+          if (path.startsWith("/associations/resources/")) {
+            return new MockResponse.Builder().setHeader("Content-Type", "application/json").body("[]").build();
+          }
+          if (path.equals("/config")) {
+            return new MockResponse.Builder().setHeader("Content-Type", "application/json")
+                .body("{\"compatibilityLevel\":\"BACKWARD\"}").build();
+          }
+          return new MockResponse.Builder().code(500).body("unexpected " + path).build();
+        }
+      });
+      registry.start();
+      Map<String, Object> config = Map.of("schema.registry.url", registry.url("/").toString(), "max.retries", 1,
+          "retries.wait.ms", 1, "retries.max.wait.ms", 5);
+      UUID guid = UUID.fromString("1b4e28ba-2fa1-11d2-883f-0016d3cca427");
+      byte[] guidFramed = ByteBuffer.allocate(WireFormat.GUID_HEADER_SIZE + 1).put(WireFormat.guidPrefix(guid))
+          .put((byte) 0).array();
+      try (KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer()) {
+        deserializer.configure(config, false);
+        for (int record = 1; record <= 2; record++) {
+          assertThatThrownBy(() -> deserializer.deserialize("orders", guidFramed))
+              .isInstanceOf(RetriableSerdeException.class)
+              .hasRootCauseInstanceOf(io.kavro.registry.RegistryUnavailableException.class)
+              .hasMessageContaining("HTTP 404");
+          assertThat(guidCalls.get()).as("record " + record + " asks the GUID API").isGreaterThanOrEqualTo(record);
+        }
+      }
+
+      int before = guidCalls.get();
+      try (KafkaAvroSerializer serializer = new KafkaAvroSerializer()) {
+        serializer.configure(Map.of("schema.registry.url", registry.url("/").toString(), "max.retries", 1,
+            "retries.wait.ms", 1, "retries.max.wait.ms", 5, "auto.register.schemas", false,
+            "use.schema.guid", guid.toString()), false);
+        assertThatThrownBy(() -> serializer.serialize("orders", v2(1, "")))
+            .isInstanceOf(RetriableException.class)
+            .hasRootCauseInstanceOf(io.kavro.registry.RegistryUnavailableException.class);
+        assertThatThrownBy(() -> serializer.serialize("orders", v2(2, "")))
+            .as("not learned as missing").isInstanceOf(RetriableException.class);
+      }
+      assertThat(guidCalls.get()).as("each write asked the GUID API").isGreaterThanOrEqualTo(before + 2);
+    }
+  }
 }

@@ -387,14 +387,16 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   }
 
   /**
-   * Sends a call of an optional API. A JSON 404 without a registry error code is asked about once (a 404 whose body
-   * is not JSON, a proxy's page, is an outage, retried and failed over as ever): if the core API answers, the
-   * registry lacks the optional one, which is remembered for {@link OptionalApi#MISSING_TTL} (no request is sent to
-   * it meanwhile), then asked again; if the core API answers such a 404 too, the URL is wrong
-   * ({@link WrongRegistryUrlException}, at once); if it does not answer, the registry is unavailable, and that is
-   * retried and failed over as ever. Neither is remembered. A success without JSON (Apicurio 3's 204 for the
-   * metadata path) says the API is missing too, except for an API learned only from a registry's known answers
-   * ({@link OptionalApi#knownAnswersOnly()}, the associations API): there it is an outage (a login page, a proxy).
+   * Sends a call of an optional API. A registry's answer that may say it lacks the API (for Confluent's GUID,
+   * metadata and associations APIs, {@link OptionalApi#knownAnswersOnly()}, only a shape known for the kind of
+   * registry the URL leads to; for Apicurio's own APIs, a JSON or empty 404 without a registry error code) is asked
+   * about once; any other 404 (a proxy's page, a load balancer's empty 404) is an outage, retried and failed over as
+   * ever. If the core API answers, the registry lacks the optional one, which is remembered for
+   * {@link OptionalApi#MISSING_TTL} (no request is sent to it meanwhile), then asked again; if the core API answers
+   * such a 404 too, the URL is wrong ({@link WrongRegistryUrlException}, at once); if it does not answer, the
+   * registry is unavailable, and that is retried and failed over as ever. Neither is remembered. A success without
+   * JSON says the API is missing for Apicurio's own APIs; for the others it is an outage (a login page, a proxy),
+   * but for Apicurio 3's 204 on its URL (its answer for the metadata path), a known answer like the 404s.
    *
    * @throws UnsupportedRegistryApiException when the registry lacks {@code api}
    */
@@ -422,12 +424,13 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
       }
       if (api.knownAnswersOnly()) {
         // A success without JSON is no registry's answer for this API (a login page's 200 text/html, a proxy's
-        // 204): an outage, never a missing API, which would send records to the fallback's subjects.
+        // 204): an outage, never a missing API, which would fail records not retriably or send them to the
+        // fallback's subjects.
         throw new RegistryUnavailableException(e.getMessage() + "; a success without the JSON of "
             + api.description + " is not the registry's answer (a login page, a proxy): treated as an outage, "
             + "retried, never a fallback", e.status(), e.errorCode(), e.url(), e);
       }
-      // A success without JSON (Apicurio 3 answers the metadata path with 204 No Content): no such API.
+      // A success without JSON from Apicurio's own API: no such API.
       missingApis.put(api, Boolean.TRUE);
       throw unsupported(api, request.operation(), "it answered " + e.getMessage(), e);
     }

@@ -17,13 +17,13 @@ import okhttp3.HttpUrl;
  * from the core API of a URL that has never answered as a registry means the URL does not lead to the registry's
  * API: a {@link WrongRegistryUrlException}, a configuration error. From a URL that has answered, it means the
  * registry was not reached (a proxy in between, a restart): a {@link RegistryUnavailableException}, retried and
- * failed over like a 5xx. From an optional API it may mean that the registry lacks that API: a
- * {@link NoSuchApiAnswerException} when its body is JSON or empty (Apicurio 3 answers a path it does not route so),
- * which the transport throws at once and the client tells apart by asking the core API; a 404 with a page of text
- * (a proxy's HTML) is an outage;
- * for an API whose missing is learned only from a registry's own answer (the associations API:
+ * failed over like a 5xx. From an optional API it may mean that the registry lacks that API: for an API whose
+ * missing is learned only from a registry's own answer (Confluent's GUID, metadata and associations APIs:
  * {@link OptionalApi#knownAnswersOnly}), only a body of a shape {@link MissingApiAnswers} knows for the kind of
- * registry the URL leads to says so, any other 404 is an outage;
+ * registry the URL leads to says so (a {@link NoSuchApiAnswerException}, which the transport throws at once and the
+ * client makes sure of by asking the core API), any other 404 is an outage; for Apicurio's own APIs, a
+ * {@link NoSuchApiAnswerException} when its body is JSON or empty (Apicurio 3 answers a path it does not route so),
+ * and a 404 with a page of text (a proxy's HTML) is an outage;
  * and for an API whose missing is never learned from such a 404 (the DEK registry:
  * {@link OptionalApi#learnedFromBare404}), any 404 but the API's own "not found" is an outage.
  */
@@ -88,7 +88,8 @@ public final class ErrorMapping {
    * core API when {@code null}): a 404 from an API whose missing is not learned from a bare 404 (the DEK registry)
    * is its own "not found" only with its own error code ({@link OptionalApi#dekRegistryNotFound}); any other 404 is a
    * {@link RegistryUnavailableException}, retried and failed over like a 503. For an API whose missing is learned
-   * only from the registry's own answer ({@link OptionalApi#knownAnswersOnly}: the associations API), a 404 says it
+   * only from the registry's own answer ({@link OptionalApi#knownAnswersOnly}: Confluent's GUID, metadata and
+   * associations APIs), a 404 says it
    * is missing only in a shape {@link MissingApiAnswers} knows for the kind of registry {@code endpoint} leads to;
    * any other 404 is a {@link RegistryUnavailableException} too.
    *
@@ -140,8 +141,8 @@ public final class ErrorMapping {
           status, errorCode, url, null);
     }
     if (status == 404 && api != null && (json != null || body.isBlank())) {
-      // JSON (Karapace's is a bare string) or nothing (Apicurio 3, Quarkus's default for a path it does not route):
-      // the registry's own answer for a path it does not serve, maybe; a page of text (a proxy's) is not.
+      // Apicurio's own APIs, asked from its URL only: JSON or nothing (Apicurio 3, Quarkus's default for a path it
+      // does not route) is the registry's own answer for a path it does not serve, maybe; a page of text is not.
       return new NoSuchApiAnswerException(message, status, errorCode, url);
     }
     if (status == 404) {

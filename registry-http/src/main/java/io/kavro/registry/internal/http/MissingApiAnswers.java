@@ -23,7 +23,7 @@ import okhttp3.HttpUrl;
  *   <li>Apicurio, on its Confluent-compatible URL ({@code .../apis/ccompat/v<n>}, {@link Urls#root}) only:
  *       Apicurio 2's JAX-RS answer, a JSON object whose {@code message} is RESTEasy's {@code RESTEASY003210: Could
  *       not find resource for full path} (or that is named {@code "NotFoundException"}), and Apicurio 3's (Quarkus)
- *       404 without a body.</li>
+ *       404 without a body, and its 204 without a body for the metadata path ({@link #whoseSuccess}).</li>
  * </ul>
  */
 final class MissingApiAnswers {
@@ -68,6 +68,20 @@ final class MissingApiAnswers {
     }
     if (json == null && body.isBlank()) {
       return "Apicurio 3's answer for a path it does not serve: an empty 404";
+    }
+    return null;
+  }
+
+  /**
+   * Whose answer for a path it does not serve this success without JSON is, or {@code null} when it is no known
+   * registry's (a login page's 200, a proxy's 204): Apicurio 3's 204 without a body (its answer for the metadata
+   * path), on Apicurio's URL only.
+   *
+   * @param endpoint the configured base URL that answered; {@code null}: of Confluent's kind
+   */
+  static String whoseSuccess(HttpUrl endpoint, int status, String body) {
+    if (status == 204 && body.isBlank() && ErrorMapping.apicurio(endpoint)) {
+      return "Apicurio 3's answer for a path it does not serve: 204 No Content";
     }
     return null;
   }

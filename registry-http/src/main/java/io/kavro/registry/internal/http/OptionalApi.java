@@ -9,16 +9,18 @@ import java.time.Duration;
  *
  * <p>What counts as the registry's answer that it lacks one differs:
  * <ul>
- *   <li>For the GUID, metadata and Apicurio APIs, a JSON or empty 404 without a registry error code while the
- *       core API answers (the client asks it) says the API is missing. That is remembered for
+ *   <li>For Apicurio's own APIs (asked only from an Apicurio URL), a JSON or empty 404 without a registry error code
+ *       while the core API answers (the client asks it) says the API is missing. That is remembered for
  *       {@link #MISSING_TTL}, then asked again: a registry may be upgraded, and a node that answered so may have
  *       been one still rolling out. A 404 whose body is a page of text (a proxy's) is an outage.</li>
- *   <li>For the associations API, only a 404 in a shape the kind of registry the URL leads to is known to answer
- *       for a path it does not serve ({@link MissingApiAnswers}: Confluent's JSON {@code error_code} 404,
- *       Karapace's, Apicurio's on its {@code /apis/ccompat} URL) says so, while the core API answers, and is
- *       remembered likewise; any other 404 (an empty body, HTML, JSON without that code from a URL of Confluent's
- *       kind) is an outage, retried and failed over: the serde falls back to the topic's subject only on the
- *       registry's own word.</li>
+ *   <li>For Confluent's GUID, metadata and associations APIs, only a 404 in a shape the kind of registry the URL
+ *       leads to is known to answer for a path it does not serve ({@link MissingApiAnswers}: Confluent's JSON
+ *       {@code error_code} 404, Karapace's, Apicurio's on its {@code /apis/ccompat} URL, where Apicurio 3's 204
+ *       without a body counts too) says so, while the core API answers, and is remembered likewise; any other 404
+ *       (an empty body, HTML, JSON without that code from a URL of Confluent's kind: a load balancer's, a proxy's,
+ *       a gateway's) and a success without JSON (a login page) is an outage, retried and failed over: a GUID-framed
+ *       record or a {@code use.latest.with.metadata} write fails retriably, and the serde falls back to the topic's
+ *       subject only on the registry's own word.</li>
  *   <li>For the DEK registry, only its own answers count: its error codes 4047x ({@link #DEK_KEY_NOT_FOUND},
  *       "Key not found", for a KEK or a DEK, which is an empty lookup, never a missing API). Any other 404 (a
  *       proxy's HTML page, a JSON {@code error_code} 404, a {@code 40400} or another API's 404xx) is an outage,
@@ -27,9 +29,9 @@ import java.time.Duration;
  * </ul>
  */
 public enum OptionalApi {
-  GUIDS("Confluent's GUID API (GET /schemas/guids/{guid}, Confluent Platform 8 and later)", true, false),
+  GUIDS("Confluent's GUID API (GET /schemas/guids/{guid}, Confluent Platform 8 and later)", true, true),
   METADATA("Confluent's metadata API (GET /subjects/{subject}/metadata, Confluent Platform 7.4 and later)", true,
-      false),
+      true),
   DEK_REGISTRY("Confluent's DEK registry API (/dek-registry/v1, Confluent Platform 7.5 and later)", false, false),
   APICURIO_V3("Apicurio's v3 API (GET /apis/registry/v3/ids/..., Apicurio Registry 3)", true, false),
   APICURIO_V2("Apicurio's v2 API (GET /apis/registry/v2/ids/..., Apicurio Registry 2)", true, false),
@@ -48,8 +50,9 @@ public enum OptionalApi {
   /**
    * Whether only a 404 of a shape that a kind of registry is known to answer for a path it does not serve says that
    * the registry lacks the API ({@link MissingApiAnswers}); any other 404 (an empty body or JSON without Confluent's
-   * error code from a URL of Confluent's kind, a page of text) is an outage. For the associations API, whose
-   * missing makes the serde write under the fallback's subjects: a proxy's 404 must never do that.
+   * error code from a URL of Confluent's kind, a page of text) is an outage. For Confluent's GUID, metadata and
+   * associations APIs: a proxy's 404 must never fail a record not retriably, nor make the serde write under the
+   * fallback's subjects.
    */
   final boolean knownAnswersOnly;
 

@@ -110,6 +110,16 @@ public final class RestTransport {
    */
   public JsonNode send(RestRequest request) {
     Answer answer = sendForAnswer(request);
+    OptionalApi api = request.optionalApi();
+    if (api != null && api.knownAnswersOnly()) {
+      // A success without JSON says the API is missing only in a known registry's shape (Apicurio 3's 204).
+      String whose = MissingApiAnswers.whoseSuccess(answer.endpoint(), answer.status(), answer.body());
+      if (whose != null) {
+        throw new NoSuchApiAnswerException(request.operation() + " failed: HTTP " + answer.status()
+            + " without a body (" + whose + ") (" + answer.url() + ")", answer.status(), -1,
+            answer.url().toString());
+      }
+    }
     return parse(answer.body(), request, answer.status(), answer.contentType(), answer.url());
   }
 
@@ -132,8 +142,8 @@ public final class RestTransport {
     }
   }
 
-  /** A 2xx answer: its body, status, content type and the URL that gave it. */
-  private record Answer(String body, int status, String contentType, HttpUrl url) {}
+  /** A 2xx answer: its body, status, content type, the URL that gave it and the configured base URL it is under. */
+  private record Answer(String body, int status, String contentType, HttpUrl url, HttpUrl endpoint) {}
 
   private Answer attempt(RestRequest request) {
     int index = Math.floorMod(preferred.get(), endpoints.size());
@@ -156,7 +166,7 @@ public final class RestTransport {
         if (status >= 200 && status < 300) {
           preferred.set(index);
           proveRegistry(index);
-          return new Answer(body, status, response.header("Content-Type"), url);
+          return new Answer(body, status, response.header("Content-Type"), url, endpoint.base());
         }
         if (status == 401 && bearer != null && !reauthorized) {
           // The token may have been revoked or expired early: once, with a new one.
@@ -193,9 +203,10 @@ public final class RestTransport {
           if (!(failure instanceof RegistryUnavailableException) || failure instanceof NoSuchApiAnswerException) {
             throw failure;
           }
-          if (status == 404 && request.optionalApi() == OptionalApi.ASSOCIATIONS && proven.get(index) == 0) {
-            // The serde's first call (the default subject name strategy's): the client asks the core API at once
-            // whether the URL is wrong, as that first call used to tell.
+          if (status == 404 && request.optionalApi() != null && request.optionalApi().knownAnswersOnly()
+              && proven.get(index) == 0) {
+            // The serde's first call may be this one (the default subject name strategy's, a GUID-framed record's
+            // reader): the client asks the core API at once whether the URL is wrong, as that first call used to.
             throw new UnprovenNotFoundException(failure);
           }
         }

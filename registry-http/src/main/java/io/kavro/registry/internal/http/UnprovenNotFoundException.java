@@ -4,8 +4,9 @@ import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.SchemaRegistryException;
 
 /**
- * A 404 that is not the registry's own answer (a page of text, a proxy's) from the associations API
- * ({@link OptionalApi#ASSOCIATIONS}, the serde's first call), from a URL that has never answered as a registry:
+ * A 404 that is not the registry's own answer (a page of text, a proxy's) from an API whose missing is learned only
+ * from a registry's own answer ({@link OptionalApi#knownAnswersOnly}: the associations API is the serde's first call,
+ * the GUID API a deserializer's), from a URL that has never answered as a registry:
  * thrown by the transport at once, not retried, for the client to ask the core API whether the URL is wrong (a
  * {@link io.kavro.registry.WrongRegistryUrlException}) or the registry is there and this is an outage. Never leaves the
  * client as

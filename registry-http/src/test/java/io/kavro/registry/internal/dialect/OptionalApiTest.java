@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * An optional API the registry lacks (Confluent 8's GUIDs, the metadata API) is the registry's answer: learned from
- * one 404 without a registry error code while the core API answers, not retried, not asked again for five minutes,
- * then asked again. A 404
+ * one 404 in a shape known for the kind of registry the URL leads to while the core API answers, not retried, not
+ * asked again for five minutes, then asked again ({@link GuidAndMetadata404Test} has the 404s that are outages). A 404
  * whose core API answers such a 404 too is a wrong URL, given at once; one whose core API does not answer is an
  * outage, retried and failed over as ever. Neither is remembered.
  */
@@ -31,8 +31,12 @@ class OptionalApiTest {
   final MockWebServer registry = new MockWebServer();
 
   private HttpSchemaRegistryClient client() {
-    return new HttpSchemaRegistryClient(RegistryConfig.from(Map.of("schema.registry.url", registry.url("/").toString(),
-        "retries.wait.ms", 1, "retries.max.wait.ms", 5)));
+    return client("/");
+  }
+
+  private HttpSchemaRegistryClient client(String basePath) {
+    return new HttpSchemaRegistryClient(RegistryConfig.from(Map.of("schema.registry.url",
+        registry.url(basePath).toString(), "retries.wait.ms", 1, "retries.max.wait.ms", 5)));
   }
 
   /** A registry's JSON 404 for a path it does not serve (Confluent's Jersey): no registry error code. */
@@ -56,27 +60,30 @@ class OptionalApiTest {
   void guids_nonJson404FromAProxy_isAnOutage_notLearned(String body) throws Exception {
     HttpSchemaRegistryClient client = new HttpSchemaRegistryClient(RegistryConfig.from(Map.of("schema.registry.url",
         registry.url("/").toString(), "max.retries", 0)));
+    registry.enqueue(config());
+    client.compatibility(); // the URL has answered as a registry: a 404 from it is an outage at once
+    registry.takeRequest();
     registry.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "text/html").body(body).build());
     registry.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "text/html").body(body).build());
 
     assertThatThrownBy(() -> client.schemaByGuid(GUID)).isInstanceOf(RegistryUnavailableException.class)
         .isNotInstanceOf(UnsupportedRegistryApiException.class);
     assertThatThrownBy(() -> client.schemaByGuid(GUID)).isInstanceOf(RegistryUnavailableException.class);
-    assertThat(registry.getRequestCount()).as("asked again, the core API never").isEqualTo(2);
+    assertThat(registry.getRequestCount()).as("asked again, the core API never").isEqualTo(1 + 2);
     assertThat(registry.takeRequest().getTarget()).isEqualTo("/schemas/guids/" + GUID);
     assertThat(registry.takeRequest().getTarget()).isEqualTo("/schemas/guids/" + GUID);
   }
 
   /**
-   * Apicurio 3.3 answers a ccompat path it does not route with a 404 and no body: learned as missing once the core
-   * API answers (its real answer is pinned by Apicurio3RegistryContractTest).
+   * Apicurio 3.3 answers a ccompat path it does not route with a 404 and no body: learned as missing, on Apicurio's
+   * URL, once the core API answers (its real answer is pinned by Apicurio3RegistryContractTest).
    */
   @Test
-  void guids_empty404_whileTheCoreApiAnswers_isLearned() {
+  void guids_empty404_onApicuriosUrl_whileTheCoreApiAnswers_isLearned() {
     registry.enqueue(new MockResponse.Builder().code(404).build());
     registry.enqueue(config());
 
-    assertThatThrownBy(() -> client().schemaByGuid(GUID)).isInstanceOf(UnsupportedRegistryApiException.class)
+    assertThatThrownBy(() -> client("/apis/ccompat/v7").schemaByGuid(GUID)).isInstanceOf(UnsupportedRegistryApiException.class)
         .hasMessageContaining("GUID API");
   }
 
@@ -217,17 +224,24 @@ class OptionalApiTest {
     assertThat(registry.getRequestCount()).isEqualTo(2);
   }
 
-  /** Apicurio 3 answers the metadata path with 204 and no body: the API is not there. */
+  /**
+   * Apicurio 3 answers the metadata path with 204 and no body: on its URL, the API is not there, once the core API
+   * answers (from a URL of Confluent's kind, a proxy's 204 is an outage: {@link GuidAndMetadata404Test}).
+   */
   @Test
-  void metadata_noContent_isAMissingApi() {
+  void metadata_noContent_onApicuriosUrl_isAMissingApi() throws Exception {
     registry.enqueue(new MockResponse.Builder().code(204).build());
-    HttpSchemaRegistryClient client = client();
+    registry.enqueue(config());
+    HttpSchemaRegistryClient client = client("/apis/ccompat/v7");
 
     assertThatThrownBy(() -> client.latestWithMetadata("orders-value", Map.of("app", "billing")))
-        .isInstanceOf(UnsupportedRegistryApiException.class).hasMessageContaining("metadata API");
+        .isInstanceOf(UnsupportedRegistryApiException.class).hasMessageContaining("metadata API")
+        .hasMessageContaining("204");
     assertThatThrownBy(() -> client.latestWithMetadata("orders-value", Map.of("app", "billing")))
         .isInstanceOf(UnsupportedRegistryApiException.class);
-    assertThat(registry.getRequestCount()).isEqualTo(1);
+    assertThat(registry.getRequestCount()).isEqualTo(2);
+    registry.takeRequest();
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/config");
   }
 
   /** A core API that denies access still answers: the registry is there, and lacks the GUID API. */

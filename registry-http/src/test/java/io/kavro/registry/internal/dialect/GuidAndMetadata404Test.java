@@ -1,0 +1,250 @@
+package io.kavro.registry.internal.dialect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kavro.registry.RegistryUnavailableException;
+import io.kavro.registry.SchemaNotFoundException;
+import io.kavro.registry.UnsupportedRegistryApiException;
+import io.kavro.registry.WrongRegistryUrlException;
+import io.kavro.registry.config.RegistryConfig;
+import io.kavro.registry.internal.cache.CachingSchemaRegistryClientTest.FakeTicker;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Consumer;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.junit5.StartStop;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The GUID API ({@code GET /schemas/guids/{guid}}) and the metadata API ({@code GET /subjects/{subject}/metadata})
+ * are learned as missing only from a registry's own answer, as the associations API is ({@code MissingApiAnswers}):
+ * Confluent's JSON {@code error_code} 404, Karapace's, Apicurio's on its {@code /apis/ccompat} URL. Any other 404 from
+ * a URL of Confluent's kind (an empty body from a load balancer, a gateway's JSON, a proxy's page) and a success
+ * without JSON (a login page) is an outage: retried, failed over, never remembered as a missing API (which would fail
+ * every GUID-framed record, not retriably, for minutes: skipped by Connect's {@code errors.tolerance=all}).
+ */
+class GuidAndMetadata404Test {
+  private static final UUID GUID = UUID.fromString("1b4e28ba-2fa1-11d2-883f-0016d3cca427");
+
+  @StartStop
+  final MockWebServer registry = new MockWebServer();
+
+  private final FakeTicker ticker = new FakeTicker();
+
+  /** The two APIs: how to call each, what it answers when present, and its own "not found". */
+  enum Api {
+    GUIDS("/schemas/guids/" + GUID, "{\"schema\":\"\\\"string\\\"\"}",
+        "{\"error_code\":40403,\"message\":\"Schema not found\"}", client -> client.schemaByGuid(GUID)),
+    METADATA("/subjects/orders-value/metadata?key=app&value=billing",
+        "{\"subject\":\"orders-value\",\"version\":1,\"id\":7,\"schema\":\"\\\"string\\\"\"}",
+        "{\"error_code\":40401,\"message\":\"Subject 'orders-value' not found.\"}",
+        client -> client.latestWithMetadata("orders-value", Map.of("app", "billing")));
+
+    final String target;
+    final String answer;
+    final String ownNotFound;
+    final Consumer<HttpSchemaRegistryClient> call;
+
+    Api(String target, String answer, String ownNotFound, Consumer<HttpSchemaRegistryClient> call) {
+      this.target = target;
+      this.answer = answer;
+      this.ownNotFound = ownNotFound;
+      this.call = call;
+    }
+  }
+
+  private HttpSchemaRegistryClient client(String baseUrls, int retries) {
+    RegistryConfig config = RegistryConfig.from(Map.of("schema.registry.url", baseUrls, "max.retries", retries,
+        "retries.wait.ms", 1, "retries.max.wait.ms", 5));
+    return new HttpSchemaRegistryClient(config, RegistryHttp.of(config, null), ticker);
+  }
+
+  /** A client of a URL that has answered as a registry (its core API), so that a 404 from it is retried. */
+  private HttpSchemaRegistryClient provenClient(String basePath, int retries) {
+    HttpSchemaRegistryClient client = client(registry.url(basePath).toString(), retries);
+    registry.enqueue(config());
+    client.compatibility();
+    return client;
+  }
+
+  private static MockResponse json(int code, String body) {
+    return new MockResponse.Builder().code(code).setHeader("Content-Type", "application/json").body(body).build();
+  }
+
+  private static MockResponse config() {
+    return json(200, "{\"compatibilityLevel\":\"BACKWARD\"}");
+  }
+
+  /** No registry's 404: an empty body (a load balancer's, Envoy's), a gateway's JSON (Kong's), a proxy's page. */
+  private static MockResponse foreign404(String kind) {
+    return switch (kind) {
+      case "empty" -> new MockResponse.Builder().code(404).build();
+      case "gateway" -> json(404, "{\"message\":\"no Route matched with those values\"}");
+      case "html" -> new MockResponse.Builder().code(404).setHeader("Content-Type", "text/html")
+          .body("<html><body><h1>404 Not Found</h1>nginx</body></html>").build();
+      default -> throw new IllegalArgumentException(kind);
+    };
+  }
+
+  static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> foreign404s() {
+    return java.util.stream.Stream.of(Api.values()).flatMap(api -> java.util.stream.Stream.of("empty", "gateway",
+        "html").map(kind -> org.junit.jupiter.params.provider.Arguments.of(api, kind)));
+  }
+
+  @ParameterizedTest
+  @MethodSource("foreign404s")
+  void confluentKindUrl_foreign404_outage_retried_notLearned(Api api, String kind) throws Exception {
+    HttpSchemaRegistryClient client = provenClient("/", 1);
+    registry.enqueue(foreign404(kind));
+    registry.enqueue(foreign404(kind));
+    registry.enqueue(json(200, api.answer));
+
+    assertThatThrownBy(() -> api.call.accept(client))
+        .isExactlyInstanceOf(RegistryUnavailableException.class)
+        .hasMessageContaining("HTTP 404").hasMessageContaining("gave up after 2 attempt(s)");
+    assertThat(registry.getRequestCount()).as("retried; the core API not asked").isEqualTo(1 + 2);
+    api.call.accept(client); // not learned as missing: asked again, and answered
+    assertThat(registry.getRequestCount()).isEqualTo(1 + 2 + 1);
+    registry.takeRequest();
+    for (int i = 0; i < 3; i++) {
+      assertThat(registry.takeRequest().getTarget()).isEqualTo(api.target);
+    }
+  }
+
+  /** An empty 404 on one URL (a load balancer's) is an outage: failed over to the next URL, whose answer counts. */
+  @ParameterizedTest
+  @EnumSource(Api.class)
+  void empty404_failedOverToTheNextUrl(Api api) throws Exception {
+    HttpSchemaRegistryClient client = client(registry.url("/a") + "," + registry.url("/b"), 1);
+    registry.enqueue(config());
+    client.compatibility();
+    registry.enqueue(foreign404("empty"));
+    registry.enqueue(json(200, api.answer));
+
+    api.call.accept(client);
+    registry.takeRequest();
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/a" + api.target);
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/b" + api.target);
+  }
+
+  /**
+   * From a URL that never answered as a registry (the deserializer's first call may be a GUID's), an empty 404 is
+   * an outage once the core API answers, and a wrong URL when the core API answers such a 404 too.
+   */
+  @ParameterizedTest
+  @EnumSource(Api.class)
+  void neverAnsweredUrl_empty404_outageOrWrongUrl_byTheCoreApi(Api api) {
+    HttpSchemaRegistryClient client = client(registry.url("/").toString(), 3);
+    registry.enqueue(foreign404("empty"));
+    registry.enqueue(config());
+    assertThatThrownBy(() -> api.call.accept(client))
+        .isExactlyInstanceOf(RegistryUnavailableException.class)
+        .hasMessageContaining("the registry's core API answers");
+    assertThat(registry.getRequestCount()).isEqualTo(2);
+
+    HttpSchemaRegistryClient wrong = client(registry.url("/").toString(), 3);
+    registry.enqueue(foreign404("empty"));
+    registry.enqueue(foreign404("empty"));
+    assertThatThrownBy(() -> api.call.accept(wrong)).isExactlyInstanceOf(WrongRegistryUrlException.class);
+  }
+
+  /** Confluent's own answer for a path it does not serve: the API is missing, remembered, asked again later. */
+  @ParameterizedTest
+  @EnumSource(Api.class)
+  void confluentErrorCode404_missing_remembered_thenAskedAgain(Api api) {
+    HttpSchemaRegistryClient client = provenClient("/", 3);
+    registry.enqueue(json(404, "{\"error_code\":404,\"message\":\"HTTP 404 Not Found\"}"));
+    registry.enqueue(config());
+
+    assertThatThrownBy(() -> api.call.accept(client)).isExactlyInstanceOf(UnsupportedRegistryApiException.class)
+        .hasMessageContaining("error_code 404");
+    assertThatThrownBy(() -> api.call.accept(client)).isExactlyInstanceOf(UnsupportedRegistryApiException.class)
+        .hasMessageContaining("as it answered before");
+    assertThat(registry.getRequestCount()).as("remembered: the second call sent nothing").isEqualTo(1 + 2);
+
+    ticker.advance(UnsupportedRegistryApiException.REMEMBERED_FOR.plus(Duration.ofSeconds(1)));
+    registry.enqueue(json(200, api.answer));
+    api.call.accept(client);
+    assertThat(registry.getRequestCount()).as("asked again").isEqualTo(1 + 2 + 1);
+  }
+
+  /** The API's own "not found" (an unknown GUID, a subject without such a version) stays a "not found". */
+  @ParameterizedTest
+  @EnumSource(Api.class)
+  void ownNotFound_staysNotFound_andTheApiStaysAsked(Api api) {
+    HttpSchemaRegistryClient client = provenClient("/", 3);
+    registry.enqueue(json(404, api.ownNotFound));
+    registry.enqueue(json(404, api.ownNotFound));
+
+    assertThatThrownBy(() -> api.call.accept(client)).isExactlyInstanceOf(SchemaNotFoundException.class);
+    assertThatThrownBy(() -> api.call.accept(client)).isExactlyInstanceOf(SchemaNotFoundException.class);
+    assertThat(registry.getRequestCount()).as("neither retried nor remembered").isEqualTo(1 + 2);
+  }
+
+  static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> successesWithoutJson() {
+    return java.util.stream.Stream.of(Api.values()).flatMap(api -> java.util.stream.Stream.of(200, 204)
+        .map(status -> org.junit.jupiter.params.provider.Arguments.of(api, status)));
+  }
+
+  /** A success without JSON from a URL of Confluent's kind (a login page's 200, a proxy's 204): an outage. */
+  @ParameterizedTest
+  @MethodSource("successesWithoutJson")
+  void confluentKindUrl_successWithoutJson_outage_notLearned(Api api, int status) {
+    HttpSchemaRegistryClient client = provenClient("/", 0);
+    MockResponse.Builder answer = new MockResponse.Builder().code(status);
+    if (status == 200) {
+      answer.setHeader("Content-Type", "text/html").body("<html><body>Sign in</body></html>");
+    }
+    registry.enqueue(answer.build());
+    registry.enqueue(json(200, api.answer));
+
+    assertThatThrownBy(() -> api.call.accept(client))
+        .isInstanceOf(RegistryUnavailableException.class)
+        .isNotInstanceOf(UnsupportedRegistryApiException.class)
+        .hasMessageContaining("HTTP " + status).hasMessageContaining("not the registry's answer");
+    api.call.accept(client); // not learned as missing: asked again, and answered
+    assertThat(registry.getRequestCount()).isEqualTo(1 + 2);
+  }
+
+  /**
+   * On Apicurio's URL, Apicurio's own answers for these paths still say the API is missing: Apicurio 2's RESTEasy
+   * 404, Apicurio 3's empty 404 (GUIDs) and its 204 without a body (metadata), as the contract tests against the
+   * real registries see them.
+   */
+  @ParameterizedTest
+  @EnumSource(Api.class)
+  void apicurioUrl_apicuriosAnswers_missing_learned(Api api) {
+    for (MockResponse answer : new MockResponse[] {
+        json(404, "{\"message\":\"RESTEASY003210: Could not find resource for full path: http://127.0.0.1/x\","
+            + "\"error_code\":0}"),
+        new MockResponse.Builder().code(404).build(),
+        new MockResponse.Builder().code(204).build()}) {
+      HttpSchemaRegistryClient client = provenClient("/apis/ccompat/v7", 0);
+      int before = registry.getRequestCount();
+      registry.enqueue(answer);
+      registry.enqueue(config());
+
+      assertThatThrownBy(() -> api.call.accept(client)).isExactlyInstanceOf(UnsupportedRegistryApiException.class);
+      assertThatThrownBy(() -> api.call.accept(client)).isExactlyInstanceOf(UnsupportedRegistryApiException.class)
+          .hasMessageContaining("as it answered before");
+      assertThat(registry.getRequestCount() - before).as("learned: asked once, then the core API").isEqualTo(2);
+    }
+  }
+
+  /** On Apicurio's URL, a gateway's JSON 404 is no Apicurio answer: an outage. */
+  @ParameterizedTest
+  @EnumSource(Api.class)
+  void apicurioUrl_gatewaysJson404_outage(Api api) {
+    HttpSchemaRegistryClient client = provenClient("/apis/ccompat/v7", 0);
+    registry.enqueue(foreign404("gateway"));
+    registry.enqueue(config()); // were it taken for Apicurio's answer, the core API would be asked
+
+    assertThatThrownBy(() -> api.call.accept(client)).isExactlyInstanceOf(RegistryUnavailableException.class);
+    assertThat(registry.getRequestCount()).as("the core API not asked").isEqualTo(2);
+  }
+}
