@@ -179,6 +179,7 @@ class ConnectWrongRegistryUrlTest {
       MockRegistries.drop(source.substring("mock://".length()));
     }
   }
+
   /**
    * A GUID-framed record read through something that answers the GUID path with an empty 404 (a load balancer in
    * front of a registry whose core API answers): an outage, a Connect {@link RetriableException}, so that

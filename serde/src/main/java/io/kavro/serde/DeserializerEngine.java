@@ -79,7 +79,8 @@ final class DeserializerEngine implements AutoCloseable {
   /**
    * Per thread: the decoder, where the framing found the schema, a copy buffer for direct payloads, and the route
    * this thread used last, which answers most records (a topic usually carries one schema) without a cache lookup
-   * and without a write that threads sharing the deserializer would contend on.
+   * and without a write that threads sharing the deserializer would contend on; and which of its reads of a topic's
+   * context count as uses of it.
    */
   private static final class Scratch {
     final BoundedBinaryDecoder decoder = new BoundedBinaryDecoder();
@@ -119,11 +120,20 @@ final class DeserializerEngine implements AutoCloseable {
    */
   DeserializerEngine(SchemaRegistryClient client, AvroSerdeConfig config, RuleMetrics ruleMetrics,
       java.util.function.LongSupplier nanoClock) {
+    this(client, config, ruleMetrics, nanoClock, null);
+  }
+
+  /**
+   * As the four-argument constructor, counting the reads of the topics' contexts in {@code contextStats}: for tests
+   * that the record path counts uses.
+   */
+  DeserializerEngine(SchemaRegistryClient client, AvroSerdeConfig config, RuleMetrics ruleMetrics,
+      java.util.function.LongSupplier nanoClock, com.github.benmanes.caffeine.cache.stats.StatsCounter contextStats) {
     this.isKey = config.isKey();
     this.framing = new SchemaIdReader(isKey, config.schemaIdFromHeader(), config.schemaIdPrefix(),
         resolver(config));
     this.rules = new RuleEngine(config.ruleSettings(), client, ruleMetrics);
-    this.router = new ReadRouter(client, config, framing, rules, nanoClock);
+    this.router = new ReadRouter(client, config, framing, rules, nanoClock, contextStats);
     this.followsLatest = router.followsLatest();
     this.maxRoutes = config.maxSchemasPerSubject();
     this.byTopic = new QuietCache<>(maxRoutes);

@@ -39,9 +39,10 @@ final class ReadRouter {
   /**
    * @param framing the framing whose resolver's keys it may be asked about
    * @param nanoClock the clock of the topics' contexts ({@link TopicIds})
+   * @param contextStats where reads of the topics' contexts are counted, or {@code null} (production): for tests
    */
   ReadRouter(SchemaRegistryClient client, AvroSerdeConfig config, SchemaIdReader framing, RuleEngine rules,
-      java.util.function.LongSupplier nanoClock) {
+      java.util.function.LongSupplier nanoClock, com.github.benmanes.caffeine.cache.stats.StatsCounter contextStats) {
     this.client = client;
     this.rules = rules;
     this.framing = framing;
@@ -51,7 +52,7 @@ final class ReadRouter {
     this.subjects = config.subjectNameStrategy();
     this.planner = new ReadPlanner(config);
     this.ids = new TopicIds(client, subjects, isKey,
-        io.kavro.serde.subject.AssociatedNameStrategy.cacheSize(config.originals()), nanoClock);
+        io.kavro.serde.subject.AssociatedNameStrategy.cacheSize(config.originals()), nanoClock, contextStats);
     this.versions = new WriterVersions(ids, config.registryConfig().missingCacheSize());
   }
 

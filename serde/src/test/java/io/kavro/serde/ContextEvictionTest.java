@@ -15,6 +15,8 @@ import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Issue 51, review: with a strategy that may name schema contexts (the default {@code AssociatedNameStrategy}
@@ -289,7 +291,7 @@ class ContextEvictionTest {
     client = serdes.registry();
     com.github.benmanes.caffeine.cache.stats.ConcurrentStatsCounter stats =
         new com.github.benmanes.caffeine.cache.stats.ConcurrentStatsCounter();
-    TopicIds ids = new TopicIds(client, perTopic, false, 3, System::nanoTime, stats);
+    TopicIds ids = new TopicIds(client, perTopic, false, TopicIds.SAMPLED_ABOVE + 1, System::nanoTime, stats);
     TopicIds.TopicContext hot = ids.context("hot");
     long before = stats.snapshot().hitCount();
     for (int i = 0; i < 50; i++) {
@@ -308,13 +310,61 @@ class ContextEvictionTest {
   }
 
   /**
+   * The record path counts its warm reads of a topic's context as uses: every one under a bound of
+   * {@link TopicIds#SAMPLED_ABOVE} topics or fewer (the default's), about one in {@link TopicIds#USE_EVERY} above.
+   * Were none counted, a topic read steadily would look unused to the bound's policy.
+   */
+  @ParameterizedTest
+  @CsvSource({"5, 1600, 1600", "2000, 40, 180"})
+  void recordPath_countsWarmReadsAsUses_allOrASample(int bound, int least, int most) {
+    int[] ids = topics();
+    com.github.benmanes.caffeine.cache.stats.ConcurrentStatsCounter stats =
+        new com.github.benmanes.caffeine.cache.stats.ConcurrentStatsCounter();
+    client = counting(serdes.registry());
+    engine = new DeserializerEngine(client, AssociationLookups.ticked(serdes, client,
+        "subject.name.strategy.cache.size", bound), new RuleMetrics(), TickedAssociatedNameStrategy.NANOS::get, stats);
+    read("t0", ids[0]);
+    long before = stats.snapshot().hitCount();
+    for (int i = 0; i < 1600; i++) {
+      read("t0", ids[0]);
+    }
+    assertThat(stats.snapshot().hitCount() - before).as("warm reads of t0's context counted as uses")
+        .isBetween((long) least, (long) most);
+  }
+
+  /**
+   * A context that stands for good (a strategy whose answers never expire) is checked per record without reading
+   * the clock: the check read {@code System.nanoTime()} on every record before it looked at the deadline, which
+   * doubled the time of a small record's read (S1: 34 to 62 ns in {@code DeserializeBenchmark}).
+   */
+  @Test
+  void contextStandingForGood_checkedPerRecord_withoutReadingTheClock() {
+    SubjectNameStrategy perTopic = (topic, isKey, schema) -> ":." + topic + ":" + topic + "-value";
+    client = serdes.registry();
+    java.util.concurrent.atomic.AtomicLong clockReads = new java.util.concurrent.atomic.AtomicLong();
+    TopicIds ids = new TopicIds(client, perTopic, false, 3, () -> {
+      clockReads.incrementAndGet();
+      return System.nanoTime();
+    });
+    TopicIds.TopicContext hot = ids.context("hot");
+    assertThat(hot.standsUntil()).as("stands for good").isEqualTo(Long.MAX_VALUE);
+    long before = clockReads.get();
+    for (int i = 0; i < 100; i++) {
+      assertThat(ids.standsFor("hot", hot, false)).isTrue();
+      assertThat(ids.context("hot", false)).isSameAs(hot);
+    }
+    assertThat(clockReads.get() - before).as("clock reads for 200 warm checks").isZero();
+    ids.close();
+  }
+
+  /**
    * The sampler counts about one read in {@link TopicIds#USE_EVERY}, and every topic of a steady rotation gets
    * counted: a fixed stride would never count fifteen of every sixteen topics of a rotation through 10,000 topics,
    * whose contexts would then look unused to the cache's policy however often they are read.
    */
   @Test
   void useSampler_countsAboutOneReadInSixteen_andEveryTopicOfARotation() {
-    TopicIds.UseSampler sampler = new TopicIds.UseSampler();
+    TopicIds.UseSampler sampler = new TopicIds.UseSampler(0x9E3779B9);
     int topics = 10_000;
     int rounds = 64;
     java.util.BitSet counted = new java.util.BitSet(topics);

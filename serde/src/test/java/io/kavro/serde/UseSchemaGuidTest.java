@@ -302,6 +302,7 @@ class UseSchemaGuidTest {
       }
     }
   }
+
   /**
    * A GUID-framed record read, and a {@code use.schema.guid} write, through something that answers the GUID path
    * with an empty 404 (a load balancer, a proxy in front of a Confluent registry whose core API answers): an outage,

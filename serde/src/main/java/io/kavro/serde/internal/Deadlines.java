@@ -18,4 +18,13 @@ public final class Deadlines {
   public static boolean stands(long until, long now) {
     return until == Long.MAX_VALUE || now - until < 0;
   }
+
+  /**
+   * Whether an answer standing until {@code until} still stands on {@code clock}, which is read only when the answer
+   * does not stand for good: on the record path, a clock reading ({@link System#nanoTime()}, tens of nanoseconds on a
+   * virtual machine) for an answer that never expires is a record's cost for nothing.
+   */
+  public static boolean stands(long until, java.util.function.LongSupplier clock) {
+    return until == Long.MAX_VALUE || clock.getAsLong() - until < 0;
+  }
 }

@@ -389,14 +389,14 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
   /**
    * Sends a call of an optional API. A registry's answer that may say it lacks the API (for Confluent's GUID,
    * metadata and associations APIs, {@link OptionalApi#knownAnswersOnly()}, only a shape known for the kind of
-   * registry the URL leads to; for Apicurio's own APIs, a JSON or empty 404 without a registry error code) is asked
-   * about once; any other 404 (a proxy's page, a load balancer's empty 404) is an outage, retried and failed over as
-   * ever. If the core API answers, the registry lacks the optional one, which is remembered for
-   * {@link OptionalApi#MISSING_TTL} (no request is sent to it meanwhile), then asked again; if the core API answers
-   * such a 404 too, the URL is wrong ({@link WrongRegistryUrlException}, at once); if it does not answer, the
-   * registry is unavailable, and that is retried and failed over as ever. Neither is remembered. A success without
-   * JSON says the API is missing for Apicurio's own APIs; for the others it is an outage (a login page, a proxy),
-   * but for Apicurio 3's 204 on its URL (its answer for the metadata path), a known answer like the 404s.
+   * registry the URL leads to, Apicurio 3's 204 without a body on its URL included; for Apicurio's own APIs, a JSON
+   * or empty 404 without a registry error code) is asked about once; any other 404 (a proxy's page, a load
+   * balancer's empty 404) is an outage, retried and failed over as ever. If the core API answers, the registry lacks
+   * the optional one, which is remembered for {@link OptionalApi#MISSING_TTL} (no request is sent to it meanwhile),
+   * then asked again; if the core API answers such a 404 too, the URL is wrong ({@link WrongRegistryUrlException},
+   * at once); if it does not answer, the registry is unavailable, and that is retried and failed over as ever.
+   * Neither is remembered. A success without JSON says the API is missing for Apicurio's own APIs; for the others
+   * the transport retries and fails it over as an outage (a login page, a proxy).
    *
    * @throws UnsupportedRegistryApiException when the registry lacks {@code api}
    */
@@ -406,33 +406,43 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
           + OptionalApi.MISSING_TTL.toMinutes() + " minutes ago", null);
     }
     try {
-      return send(request.of(api));
+      return sendFirst(request.of(api));
     } catch (NoSuchApiAnswerException e) {
       probeCoreApi();
       missingApis.put(api, Boolean.TRUE);
       throw unsupported(api, request.operation(), "it answered " + e.getMessage() + ", while its core API answers",
           e);
-    } catch (UnprovenNotFoundException e) {
-      // A proxy's 404 from a URL that never answered as a registry (the serde's first call may be an optional
-      // API's): a wrong URL when the core API answers so too; else an outage.
-      probeCoreApi();
-      throw new RegistryUnavailableException(e.getMessage() + "; the registry's core API answers, so something in "
-          + "between answers for this path: an outage", e.status(), e.errorCode(), e.url(), null);
+    } catch (RegistryUnavailableException e) {
+      throw e; // an outage, retried and failed over by the transport (a success without JSON included)
     } catch (SchemaRegistryException e) {
-      if (e.status() < 200 || e.status() >= 300) {
+      if (e.status() < 200 || e.status() >= 300 || api.knownAnswersOnly()) {
         throw e;
-      }
-      if (api.knownAnswersOnly()) {
-        // A success without JSON is no registry's answer for this API (a login page's 200 text/html, a proxy's
-        // 204): an outage, never a missing API, which would fail records not retriably or send them to the
-        // fallback's subjects.
-        throw new RegistryUnavailableException(e.getMessage() + "; a success without the JSON of "
-            + api.description + " is not the registry's answer (a login page, a proxy): treated as an outage, "
-            + "retried, never a fallback", e.status(), e.errorCode(), e.url(), e);
       }
       // A success without JSON from Apicurio's own API: no such API.
       missingApis.put(api, Boolean.TRUE);
       throw unsupported(api, request.operation(), "it answered " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Sends a call of an optional API whose 404 from a URL that never answered as a registry (the serde's first call
+   * may be one: the default subject name strategy's, a GUID-framed record's reader) is sent on once the core API
+   * answers: a wrong URL ({@link WrongRegistryUrlException}) when the core API answers such a 404 too; else the
+   * call goes on with its retries and failover, as an outage, since something in between answered for its path.
+   */
+  private JsonNode sendFirst(RestRequest call) {
+    try {
+      return send(call);
+    } catch (UnprovenNotFoundException e) {
+      probeCoreApi();
+      try {
+        return send(call);
+      } catch (UnprovenNotFoundException again) {
+        // The core API answered without any URL answering as a registry (a 401, a 403): an outage all the same.
+        throw new RegistryUnavailableException(again.getMessage() + "; the registry's core API answers, so "
+            + "something in between answers for this path: an outage", again.status(), again.errorCode(),
+            again.url(), null);
+      }
     }
   }
 

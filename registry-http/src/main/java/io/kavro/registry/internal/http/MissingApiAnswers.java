@@ -32,8 +32,8 @@ import okhttp3.HttpUrl;
 final class MissingApiAnswers {
   /** The answers known, for messages. */
   static final String KNOWN = "Confluent's JSON error_code 404, Karapace's \"Not Found\", Redpanda's "
-      + "{\"message\": \"Not found\", \"code\": 404}, and on an Apicurio URL "
-      + "(.../apis/ccompat/v<n>) Apicurio's RESTEasy NotFoundException or empty 404";
+      + "{\"message\": \"Not found\", \"code\": 404}, and on an Apicurio URL (.../apis/ccompat/v<n>) Apicurio's "
+      + "RESTEasy NotFoundException, its empty 404 or its 204 without a body";
 
   /** Karapace's body, exactly. */
   private static final String KARAPACE_NOT_FOUND = "\"Not Found\"";

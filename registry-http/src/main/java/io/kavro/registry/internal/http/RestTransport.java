@@ -43,10 +43,16 @@ import org.slf4j.LoggerFactory;
  *       that has never answered as a registry (a 2xx, or its own "not found") says that the URL is wrong: once
  *       every URL has answered so, a {@link WrongRegistryUrlException}, a configuration error, is thrown at once,
  *       without waiting out the retries. From a URL that has answered as a registry before, it is an outage (a
- *       proxy in between, a restart). From an optional API it is a {@link RegistryUnavailableException} with
- *       status 404, thrown at once, for the client to tell a missing API from a wrong URL; from the DEK registry
- *       (whose missing is never learned from such a 404: {@link OptionalApi}) an outage, retried and failed over
- *       like a 5xx.</li>
+ *       proxy in between, a restart). From an optional API, an answer that may say the registry lacks it (for
+ *       Confluent's GUID, metadata and associations APIs only a shape {@link MissingApiAnswers} knows) is a
+ *       {@link NoSuchApiAnswerException}, thrown at once, for the client to tell a missing API from a wrong URL;
+ *       any other 404 is an outage, retried and failed over like a 5xx, but for those three APIs while no URL has
+ *       answered as a registry yet: an {@link UnprovenNotFoundException}, thrown at once for the client to ask the
+ *       core API whether the URL is wrong, then to send the call again. The DEK registry's missing is never
+ *       learned from a 404 ({@link OptionalApi}).</li>
+ *   <li>A 2xx without JSON from Confluent's GUID, metadata or associations API (a login page, a proxy's 204) is an
+ *       outage, retried and failed over like a 5xx, and does not make the URL the preferred one; but Apicurio 3's
+ *       204 without a body on its URL is a {@link NoSuchApiAnswerException}.</li>
  *   <li>An interrupt of the calling thread stops the loop at once and leaves its interrupt flag set.</li>
  *   <li>Bodies larger than {@link #MAX_BODY_BYTES} are refused.</li>
  * </ul>
@@ -105,22 +111,15 @@ public final class RestTransport {
    *
    * @throws SchemaRegistryException the mapped failure; {@link RegistryUnavailableException} once retries
    *     are exhausted; {@link WrongRegistryUrlException} at once when every URL, never a registry's so far,
-   *     answers the core API a 404 that is not the registry's own; {@link RegistryInterruptedException} on
-   *     interrupt
+   *     answers the core API a 404 that is not the registry's own; {@link NoSuchApiAnswerException} at once when
+   *     an optional API answers what may say that the registry lacks it: a 404, or for Confluent's GUID, metadata
+   *     and associations APIs also a 2xx (Apicurio 3's 204 without a body, on its URL: {@link MissingApiAnswers});
+   *     {@link RegistryInterruptedException} on interrupt
    */
   public JsonNode send(RestRequest request) {
     Answer answer = sendForAnswer(request);
-    OptionalApi api = request.optionalApi();
-    if (api != null && api.knownAnswersOnly()) {
-      // A success without JSON says the API is missing only in a known registry's shape (Apicurio 3's 204).
-      String whose = MissingApiAnswers.whoseSuccess(answer.endpoint(), answer.status(), answer.body());
-      if (whose != null) {
-        throw new NoSuchApiAnswerException(request.operation() + " failed: HTTP " + answer.status()
-            + " without a body (" + whose + ") (" + answer.url() + ")", answer.status(), -1,
-            answer.url().toString());
-      }
-    }
-    return parse(answer.body(), request, answer.status(), answer.contentType(), answer.url());
+    return answer.json() != null ? answer.json()
+        : parse(answer.body(), request, answer.status(), answer.contentType(), answer.url());
   }
 
   /**
@@ -142,8 +141,11 @@ public final class RestTransport {
     }
   }
 
-  /** A 2xx answer: its body, status, content type, the URL that gave it and the configured base URL it is under. */
-  private record Answer(String body, int status, String contentType, HttpUrl url, HttpUrl endpoint) {}
+  /**
+   * A 2xx answer: its body, status, content type, the URL that gave it, and its body parsed, or {@code null} when
+   * not parsed yet.
+   */
+  private record Answer(String body, int status, String contentType, HttpUrl url, JsonNode json) {}
 
   private Answer attempt(RestRequest request) {
     int index = Math.floorMod(preferred.get(), endpoints.size());
@@ -163,54 +165,79 @@ public final class RestTransport {
       try (Response response = timed(http.newCall(httpRequest(authorization, url, request)), started)) {
         String body = readBody(response.body(), request, url);
         int status = response.code();
+        String contentType = response.header("Content-Type");
+        OptionalApi api = request.optionalApi();
         if (status >= 200 && status < 300) {
-          preferred.set(index);
-          proveRegistry(index);
-          return new Answer(body, status, response.header("Content-Type"), url, endpoint.base());
-        }
-        if (status == 401 && bearer != null && !reauthorized) {
-          // The token may have been revoked or expired early: once, with a new one.
-          bearer.unauthorized(authorization.substring("Bearer ".length()));
-          reauthorized = true;
-          attempt--;
-          continue;
-        }
-        if (status >= 300 && status < 400) {
-          String location = response.header("Location");
-          throw new SchemaRegistryException(request.operation() + " failed: HTTP " + status + ": the registry "
-              + "redirects to " + (location == null ? "(no Location)" : Urls.redact(location)) + "; Kavro follows "
-              + "no redirects, which would take its headers and credentials along: set schema.registry.url to "
-              + "the registry's own address (" + url + ")", status, -1, url.toString(), null);
-        }
-        // A 404 that is not the registry's own "not found": from the core API of a URL that never answered as a
-        // registry, a wrong URL (a WrongRegistryUrlException); from an optional API, the registry's answer or a
-        // wrong URL, which the client tells apart.
-        boolean unproven = request.optionalApi() == null && proven.get(index) == 0;
-        failure = dialect.toException(request, status, body, response.header("Content-Type"), url.toString(),
-            unproven ? endpoint.base() : null, endpoint.base());
-        if (failure instanceof SchemaNotFoundException) {
-          proveRegistry(index);
-        }
-        if (failure instanceof WrongRegistryUrlException wrong) {
-          // Thrown at once when every URL's last answer was so; else the next URL is tried, which may be right.
-          wrongUrls = wrongUrls != null ? wrongUrls : new BitSet(endpoints.size());
-          wrongUrls.set(index);
-          if (wrongUrls.cardinality() == endpoints.size()) {
-            throw wrong;
+          JsonNode json = null;
+          if (api != null && api.knownAnswersOnly()) {
+            // Only JSON, or Apicurio 3's 204 on its URL (its answer for a path it does not serve), is a registry's
+            // answer; any other success (a login page's 200, a proxy's 204) is an outage, retried and failed over
+            // like a 5xx, and does not make the URL the preferred one.
+            String whose = MissingApiAnswers.whoseSuccess(endpoint.base(), status, body);
+            if (whose != null) {
+              preferred.set(index);
+              proveRegistry(index);
+              throw new NoSuchApiAnswerException(request.operation() + " failed: HTTP " + status + " without a body ("
+                  + whose + ") (" + url + ")", status, -1, url.toString());
+            }
+            json = JsonBodies.tryParse(body);
           }
-        } else {
+          if (json != null || api == null || !api.knownAnswersOnly()) {
+            preferred.set(index);
+            proveRegistry(index);
+            return new Answer(body, status, contentType, url, json);
+          }
+          failure = new RegistryUnavailableException(notJson(request, status, body, contentType, url)
+              + "; a success without the JSON of " + api.description + " is not the registry's answer (a login "
+              + "page, a proxy): treated as an outage, retried and failed over, never a missing API", status, -1,
+              url.toString(), null);
           forget(wrongUrls, index);
-          if (!(failure instanceof RegistryUnavailableException) || failure instanceof NoSuchApiAnswerException) {
-            throw failure;
+          moveOn = true;
+        } else {
+          if (status == 401 && bearer != null && !reauthorized) {
+            // The token may have been revoked or expired early: once, with a new one.
+            bearer.unauthorized(authorization.substring("Bearer ".length()));
+            reauthorized = true;
+            attempt--;
+            continue;
           }
-          if (status == 404 && request.optionalApi() != null && request.optionalApi().knownAnswersOnly()
-              && proven.get(index) == 0) {
-            // The serde's first call may be this one (the default subject name strategy's, a GUID-framed record's
-            // reader): the client asks the core API at once whether the URL is wrong, as that first call used to.
-            throw new UnprovenNotFoundException(failure);
+          if (status >= 300 && status < 400) {
+            String location = response.header("Location");
+            throw new SchemaRegistryException(request.operation() + " failed: HTTP " + status + ": the registry "
+                + "redirects to " + (location == null ? "(no Location)" : Urls.redact(location)) + "; Kavro follows "
+                + "no redirects, which would take its headers and credentials along: set schema.registry.url to "
+                + "the registry's own address (" + url + ")", status, -1, url.toString(), null);
           }
+          // A 404 that is not the registry's own "not found": from the core API of a URL that never answered as a
+          // registry, a wrong URL (a WrongRegistryUrlException); from an optional API, the registry's answer or a
+          // wrong URL, which the client tells apart.
+          boolean unproven = api == null && proven.get(index) == 0;
+          failure = dialect.toException(request, status, body, contentType, url.toString(),
+              unproven ? endpoint.base() : null, endpoint.base());
+          if (failure instanceof SchemaNotFoundException) {
+            proveRegistry(index);
+          }
+          if (failure instanceof WrongRegistryUrlException wrong) {
+            // Thrown at once when every URL's last answer was so; else the next URL is tried, which may be right.
+            wrongUrls = wrongUrls != null ? wrongUrls : new BitSet(endpoints.size());
+            wrongUrls.set(index);
+            if (wrongUrls.cardinality() == endpoints.size()) {
+              throw wrong;
+            }
+          } else {
+            forget(wrongUrls, index);
+            if (!(failure instanceof RegistryUnavailableException) || failure instanceof NoSuchApiAnswerException) {
+              throw failure;
+            }
+            if (status == 404 && api != null && api.knownAnswersOnly() && noneProven()) {
+              // The serde's first call may be this one (the default subject name strategy's, a GUID-framed
+              // record's reader): the client asks the core API at once whether the URL is wrong, as that first
+              // call used to, and once it answers, sends this call again, which goes on as an outage.
+              throw new UnprovenNotFoundException(failure);
+            }
+          }
+          moveOn = ErrorMapping.failover(failure);
         }
-        moveOn = ErrorMapping.failover(failure);
       } catch (IOException e) {
         if (isInterrupt(e)) {
           Thread.currentThread().interrupt();
@@ -245,6 +272,16 @@ public final class RestTransport {
     if (wrongUrls != null) {
       wrongUrls.clear(index);
     }
+  }
+
+  /** Whether no endpoint has answered as a registry yet: this transport's first answers. */
+  private boolean noneProven() {
+    for (int i = 0; i < proven.length(); i++) {
+      if (proven.get(i) != 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Marks an endpoint as a registry's: from then on, a 404 without its error code is an outage, not a wrong URL. */
@@ -324,12 +361,17 @@ public final class RestTransport {
   private static JsonNode parse(String body, RestRequest request, int status, String contentType, HttpUrl url) {
     JsonNode json = JsonBodies.tryParse(body);
     if (json == null) {
-      throw new SchemaRegistryException(request.operation() + " failed: HTTP " + status
-          + " with a body that is not JSON (" + (contentType == null ? "no content type" : contentType) + "): "
-          + ErrorMapping.shorten(body.isBlank() ? "(empty body)" : body.strip()) + " (" + url + ")",
-          status, -1, url.toString(), null);
+      throw new SchemaRegistryException(notJson(request, status, body, contentType, url), status, -1, url.toString(),
+          null);
     }
     return json;
+  }
+
+  /** The message for a 2xx whose body is not JSON: the status, the content type and the body, shortened. */
+  private static String notJson(RestRequest request, int status, String body, String contentType, HttpUrl url) {
+    return request.operation() + " failed: HTTP " + status + " with a body that is not JSON ("
+        + (contentType == null ? "no content type" : contentType) + "): "
+        + ErrorMapping.shorten(body.isBlank() ? "(empty body)" : body.strip()) + " (" + url + ")";
   }
 
   private static void pause(long millis, RestRequest request, HttpUrl url) {

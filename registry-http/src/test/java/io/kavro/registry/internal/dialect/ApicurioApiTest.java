@@ -1,5 +1,6 @@
 package io.kavro.registry.internal.dialect;
 
+import static io.kavro.registry.internal.dialect.RegistryAnswers.confluentPathNotServed;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -37,12 +38,6 @@ class ApicurioApiTest {
 
   private static MockResponse content(String schema) {
     return new MockResponse.Builder().setHeader("Content-Type", "application/octet-stream").body(schema).build();
-  }
-
-  /** A registry's JSON 404 for a path it does not serve (Confluent's Jersey): no registry error code. */
-  private static MockResponse notFoundWithoutCode() {
-    return new MockResponse.Builder().code(404).setHeader("Content-Type", "application/json")
-        .body("{\"error_code\":404,\"message\":\"HTTP 404 Not Found\"}").build();
   }
 
   @Test
@@ -114,9 +109,9 @@ class ApicurioApiTest {
   void notApicurio_neitherApi_unsupported_thenNoRequestAgain() {
     MockResponse config = new MockResponse.Builder().setHeader("Content-Type", "application/json")
         .body("{\"compatibilityLevel\":\"BACKWARD\"}").build();
-    registry.enqueue(notFoundWithoutCode());
+    registry.enqueue(confluentPathNotServed());
     registry.enqueue(config);
-    registry.enqueue(notFoundWithoutCode());
+    registry.enqueue(confluentPathNotServed());
     registry.enqueue(config);
     HttpSchemaRegistryClient client = client("/apis/ccompat/v7");
 

@@ -1,5 +1,11 @@
 package io.kavro.registry.internal.dialect;
 
+import static io.kavro.registry.internal.dialect.RegistryAnswers.GATEWAY_NOT_FOUND;
+import static io.kavro.registry.internal.dialect.RegistryAnswers.bare404;
+import static io.kavro.registry.internal.dialect.RegistryAnswers.config;
+import static io.kavro.registry.internal.dialect.RegistryAnswers.empty404;
+import static io.kavro.registry.internal.dialect.RegistryAnswers.json;
+import static io.kavro.registry.internal.dialect.RegistryAnswers.proxyPage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -40,10 +46,6 @@ class AssociationsApiTest {
     RegistryConfig config = RegistryConfig.from(Map.of("schema.registry.url", registry.url(basePath).toString(),
         "max.retries", retries, "retries.wait.ms", 1, "retries.max.wait.ms", 5));
     return new HttpSchemaRegistryClient(config, RegistryHttp.of(config, null), ticker);
-  }
-
-  private static MockResponse json(int code, String body) {
-    return new MockResponse.Builder().code(code).setHeader("Content-Type", "application/json").body(body).build();
   }
 
   /**
@@ -94,7 +96,7 @@ class AssociationsApiTest {
   @Test
   void apicurio2_missingApi_learned_notAskedAgain_forFiveMinutes() throws Exception {
     registry.enqueue(apicurio2NotFound("/apis/ccompat/v7/associations/resources/-/orders"));
-    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    registry.enqueue(config());
     HttpSchemaRegistryClient client = client("/apis/ccompat/v7", 3);
 
     assertThatThrownBy(() -> client.associations("-", "orders", "topic", "value"))
@@ -119,7 +121,7 @@ class AssociationsApiTest {
   @Test
   void apicurio3_emptyNotFound_missingApi() {
     registry.enqueue(new MockResponse.Builder().code(404).build());
-    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    registry.enqueue(config());
 
     assertThatThrownBy(() -> client("/apis/ccompat/v7", 0).associations("-", "orders", "topic", "value"))
         .isExactlyInstanceOf(UnsupportedRegistryApiException.class);
@@ -127,24 +129,23 @@ class AssociationsApiTest {
 
   /**
    * A proxy's HTML 404 on the associations path while the core API answers: an outage, never a missing API. From a
-   * URL that never answered as a registry it is thrown at once, once the core API has answered; from one that has,
-   * retried.
+   * URL that never answered as a registry the core API is asked at once; once it answers, the call goes on with its
+   * retries, as from a URL that has answered.
    */
   @Test
   void proxyHtmlNotFound_outage_notLearned() throws Exception {
     registry.enqueue(proxyPage());
-    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    registry.enqueue(config());
     registry.enqueue(proxyPage());
     registry.enqueue(proxyPage());
     registry.enqueue(json(200, "[]"));
     HttpSchemaRegistryClient client = client("/", 1);
 
     assertThatThrownBy(() -> client.associations("-", "orders", "topic", "value"))
-        .isExactlyInstanceOf(RegistryUnavailableException.class)
-        .hasMessageContaining("the registry's core API answers");
-    assertThat(registry.getRequestCount()).as("the core API asked at once").isEqualTo(2);
-    assertThatThrownBy(() -> client.associations("-", "orders", "topic", "value"))
         .isExactlyInstanceOf(RegistryUnavailableException.class).hasMessageContaining("gave up after 2 attempt(s)");
+    assertThat(registry.getRequestCount()).as("the core API asked at once, then the call retried").isEqualTo(4);
+    registry.takeRequest();
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/config");
     assertThat(client.associations("-", "orders", "topic", "value")).as("not learned as missing").isEmpty();
     assertThat(registry.getRequestCount()).isEqualTo(5);
   }
@@ -170,7 +171,7 @@ class AssociationsApiTest {
   @Test
   void confluentBefore83_errorCode404_missingApi_learned() {
     registry.enqueue(json(404, "{\"error_code\":404,\"message\":\"HTTP 404 Not Found\"}"));
-    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    registry.enqueue(config());
     HttpSchemaRegistryClient client = client("/", 3);
 
     assertThatThrownBy(() -> client.associations("-", "orders", "topic", "value"))
@@ -184,7 +185,7 @@ class AssociationsApiTest {
   @Test
   void karapace_jsonStringNotFound_missingApi_learned() {
     registry.enqueue(json(404, "\"Not Found\""));
-    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    registry.enqueue(config());
 
     assertThatThrownBy(() -> client("/", 3).associations("-", "orders", "topic", "value"))
         .isExactlyInstanceOf(UnsupportedRegistryApiException.class).hasMessageContaining("Karapace");
@@ -211,7 +212,7 @@ class AssociationsApiTest {
    * fallback's subject for five minutes), retried, named with the URL and the status.
    */
   @ParameterizedTest
-  @ValueSource(strings = {"", "{\"message\":\"no Route matched with those values\"}",
+  @ValueSource(strings = {"", GATEWAY_NOT_FOUND,
       "{\"message\":\"Not Found\"}", "{\"message\":\"RESTEASY003210: Could not find resource\",\"error_code\":0}",
       "{\"error_code\":0,\"name\":\"NotFoundException\"}", "\"Gone fishing\"",
       "\"Not Found\" and more", "\"Not Found\"\"Not Found\"", "{\"error_code\":404,\"message\":\"HTTP 404\"} trailing",
@@ -219,7 +220,7 @@ class AssociationsApiTest {
       "{\"message\":\"Not found\",\"code\":\"404\"}", "{\"message\":\"Not Found\",\"code\":404}"})
   void confluentKindUrl_unknown404Shape_outage_retried_notLearned(String body) throws Exception {
     HttpSchemaRegistryClient client = client("/", 1);
-    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    registry.enqueue(config());
     client.compatibility(); // the URL has answered as a registry: a 404 from it is retried
     registry.enqueue(bare404(body));
     registry.enqueue(bare404(body));
@@ -236,26 +237,32 @@ class AssociationsApiTest {
     assertThat(client.stats().errors()).as("an outage is a failed call").isEqualTo(1);
   }
 
-  /** An empty 404 from a URL of Confluent's kind that never answered: the core API answers, so it is an outage. */
+  /**
+   * An empty 404 from a URL of Confluent's kind that never answered: the core API answers, so it is an outage, and
+   * the call goes on with its retries.
+   */
   @Test
-  void confluentKindUrl_empty404_neverAnsweredUrl_outage_afterAskingTheCoreApi() {
-    registry.enqueue(new MockResponse.Builder().code(404).build());
-    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+  void confluentKindUrl_empty404_neverAnsweredUrl_outage_afterAskingTheCoreApi() throws Exception {
+    registry.enqueue(empty404());
+    registry.enqueue(config());
+    registry.enqueue(empty404());
+    registry.enqueue(empty404());
 
-    assertThatThrownBy(() -> client("/", 3).associations("-", "orders", "topic", "value"))
-        .isExactlyInstanceOf(RegistryUnavailableException.class)
-        .hasMessageContaining("the registry's core API answers");
-    assertThat(registry.getRequestCount()).isEqualTo(2);
+    assertThatThrownBy(() -> client("/", 1).associations("-", "orders", "topic", "value"))
+        .isExactlyInstanceOf(RegistryUnavailableException.class).hasMessageContaining("gave up after 2 attempt(s)");
+    assertThat(registry.getRequestCount()).isEqualTo(4);
+    registry.takeRequest();
+    assertThat(registry.takeRequest().getTarget()).as("the core API asked at once").isEqualTo("/config");
   }
 
   /** On Apicurio's URL, only Apicurio's own shapes say so: a gateway's JSON 404 there is an outage too. */
   @Test
   void apicurioUrl_gatewaysJson404_outage() throws Exception {
     HttpSchemaRegistryClient client = client("/apis/ccompat/v7", 0);
-    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    registry.enqueue(config());
     client.compatibility();
-    registry.enqueue(bare404("{\"message\":\"no Route matched with those values\"}"));
-    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    registry.enqueue(bare404(GATEWAY_NOT_FOUND));
+    registry.enqueue(config());
 
     assertThatThrownBy(() -> client.associations("-", "orders", "topic", "value"))
         .isExactlyInstanceOf(RegistryUnavailableException.class)
@@ -269,7 +276,7 @@ class AssociationsApiTest {
     RegistryConfig config = RegistryConfig.from(Map.of("schema.registry.url", registry.url("/a") + ","
         + registry.url("/b"), "max.retries", 1, "retries.wait.ms", 1, "retries.max.wait.ms", 5));
     HttpSchemaRegistryClient client = new HttpSchemaRegistryClient(config, RegistryHttp.of(config, null), ticker);
-    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    registry.enqueue(config());
     client.compatibility();
     registry.enqueue(bare404(""));
     registry.enqueue(json(200, "[{\"subject\":\"orders-contract\"}]"));
@@ -288,7 +295,7 @@ class AssociationsApiTest {
   @Test
   void karapacesText_notAsJson_outage_notLearned() throws Exception {
     HttpSchemaRegistryClient client = client("/", 0);
-    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    registry.enqueue(config());
     client.compatibility();
     registry.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "text/plain")
         .body("\"Not Found\"").build());
@@ -308,7 +315,7 @@ class AssociationsApiTest {
   @ValueSource(ints = {200, 204})
   void successWithoutJson_outage_notLearnedAsMissing(int status) throws Exception {
     HttpSchemaRegistryClient client = client("/", 0);
-    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    registry.enqueue(config());
     client.compatibility();
     MockResponse.Builder answer = new MockResponse.Builder().code(status);
     if (status == 200) {
@@ -333,30 +340,17 @@ class AssociationsApiTest {
   void apicuriosNotFoundJson_fromAConfluentKindUrl_notANotFound() throws Exception {
     String body = "{\"message\":\"No artifact with ID '7' was found.\",\"name\":\"ArtifactNotFoundException\"}";
     HttpSchemaRegistryClient confluent = client("/", 0);
-    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    registry.enqueue(config());
     confluent.compatibility();
     registry.enqueue(json(404, body));
     assertThatThrownBy(() -> confluent.schemaById(7)).isInstanceOf(RegistryUnavailableException.class)
         .isNotInstanceOf(SchemaNotFoundException.class);
 
     HttpSchemaRegistryClient apicurio = client("/apis/ccompat/v7", 0);
-    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    registry.enqueue(config());
     apicurio.compatibility();
     registry.enqueue(json(404, body));
     assertThatThrownBy(() -> apicurio.schemaById(7)).isInstanceOf(SchemaNotFoundException.class);
-  }
-
-  private static MockResponse bare404(String body) {
-    MockResponse.Builder answer = new MockResponse.Builder().code(404);
-    if (!body.isEmpty()) {
-      answer.setHeader("Content-Type", "application/json").body(body);
-    }
-    return answer.build();
-  }
-
-  private static MockResponse proxyPage() {
-    return new MockResponse.Builder().code(404).setHeader("Content-Type", "text/html")
-        .body("<html><body>404 Not Found</body></html>").build();
   }
 
   @Test

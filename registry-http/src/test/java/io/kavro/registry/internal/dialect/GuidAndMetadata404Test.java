@@ -1,5 +1,12 @@
 package io.kavro.registry.internal.dialect;
 
+import static io.kavro.registry.internal.dialect.RegistryAnswers.GATEWAY_NOT_FOUND;
+import static io.kavro.registry.internal.dialect.RegistryAnswers.bare404;
+import static io.kavro.registry.internal.dialect.RegistryAnswers.config;
+import static io.kavro.registry.internal.dialect.RegistryAnswers.confluentPathNotServed;
+import static io.kavro.registry.internal.dialect.RegistryAnswers.empty404;
+import static io.kavro.registry.internal.dialect.RegistryAnswers.json;
+import static io.kavro.registry.internal.dialect.RegistryAnswers.proxyPage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,8 +20,11 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
+import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
 import mockwebserver3.junit5.StartStop;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -72,21 +82,12 @@ class GuidAndMetadata404Test {
     return client;
   }
 
-  private static MockResponse json(int code, String body) {
-    return new MockResponse.Builder().code(code).setHeader("Content-Type", "application/json").body(body).build();
-  }
-
-  private static MockResponse config() {
-    return json(200, "{\"compatibilityLevel\":\"BACKWARD\"}");
-  }
-
   /** No registry's 404: an empty body (a load balancer's, Envoy's), a gateway's JSON (Kong's), a proxy's page. */
   private static MockResponse foreign404(String kind) {
     return switch (kind) {
-      case "empty" -> new MockResponse.Builder().code(404).build();
-      case "gateway" -> json(404, "{\"message\":\"no Route matched with those values\"}");
-      case "html" -> new MockResponse.Builder().code(404).setHeader("Content-Type", "text/html")
-          .body("<html><body><h1>404 Not Found</h1>nginx</body></html>").build();
+      case "empty" -> empty404();
+      case "gateway" -> bare404(GATEWAY_NOT_FOUND);
+      case "html" -> proxyPage();
       default -> throw new IllegalArgumentException(kind);
     };
   }
@@ -133,19 +134,21 @@ class GuidAndMetadata404Test {
   }
 
   /**
-   * From a URL that never answered as a registry (the deserializer's first call may be a GUID's), an empty 404 is
-   * an outage once the core API answers, and a wrong URL when the core API answers such a 404 too.
+   * From a URL that never answered as a registry (the deserializer's first call may be a GUID's), an empty 404 makes
+   * the client ask the core API at once: once it answers, the call goes on with its retries (a transient 404, then
+   * the answer); when the core API answers such a 404 too, the URL is wrong.
    */
   @ParameterizedTest
   @EnumSource(Api.class)
-  void neverAnsweredUrl_empty404_outageOrWrongUrl_byTheCoreApi(Api api) {
+  void neverAnsweredUrl_transientEmpty404_retriedOnceTheCoreApiAnswers_orWrongUrl(Api api) throws Exception {
     HttpSchemaRegistryClient client = client(registry.url("/").toString(), 3);
     registry.enqueue(foreign404("empty"));
     registry.enqueue(config());
-    assertThatThrownBy(() -> api.call.accept(client))
-        .isExactlyInstanceOf(RegistryUnavailableException.class)
-        .hasMessageContaining("the registry's core API answers");
-    assertThat(registry.getRequestCount()).isEqualTo(2);
+    registry.enqueue(json(200, api.answer));
+    api.call.accept(client);
+    assertThat(registry.takeRequest().getTarget()).isEqualTo(api.target);
+    assertThat(registry.takeRequest().getTarget()).as("the core API asked at once").isEqualTo("/config");
+    assertThat(registry.takeRequest().getTarget()).as("then the call retried").isEqualTo(api.target);
 
     HttpSchemaRegistryClient wrong = client(registry.url("/").toString(), 3);
     registry.enqueue(foreign404("empty"));
@@ -153,12 +156,48 @@ class GuidAndMetadata404Test {
     assertThatThrownBy(() -> api.call.accept(wrong)).isExactlyInstanceOf(WrongRegistryUrlException.class);
   }
 
+  /**
+   * Two URLs, neither of which has answered yet: A answers the core API, but something in front of it answers the
+   * API's path with {@code notARegistrys} (an empty 404, a login page's 200, a proxy's 204); B answers the call. An
+   * outage on A, failed over to B.
+   */
+  private void neverAnsweredUrls_failedOverToTheNextUrl(Api api, Supplier<MockResponse> notARegistrys) {
+    registry.setDispatcher(new Dispatcher() {
+      @Override
+      public MockResponse dispatch(RecordedRequest request) {
+        String path = request.getUrl().encodedPath();
+        if (path.endsWith("/config")) {
+          return config();
+        }
+        return path.startsWith("/a/") ? notARegistrys.get() : json(200, api.answer);
+      }
+    });
+    HttpSchemaRegistryClient client = client(registry.url("/a") + "," + registry.url("/b"), 3);
+
+    api.call.accept(client);
+    assertThat(client.stats().failovers()).as("failed over to B").isPositive();
+  }
+
+  @ParameterizedTest
+  @EnumSource(Api.class)
+  void neverAnsweredUrl_empty404_failedOverToTheNextUrl(Api api) {
+    neverAnsweredUrls_failedOverToTheNextUrl(api, () -> foreign404("empty"));
+  }
+
+  /** A success without JSON (a login page's 200, a proxy's 204) from URL A: an outage, failed over to B. */
+  @ParameterizedTest
+  @EnumSource(Api.class)
+  void successWithoutJson_failedOverToTheNextUrl(Api api) {
+    neverAnsweredUrls_failedOverToTheNextUrl(api, RegistryAnswers::loginPage);
+    neverAnsweredUrls_failedOverToTheNextUrl(api, () -> new MockResponse.Builder().code(204).build());
+  }
+
   /** Confluent's own answer for a path it does not serve: the API is missing, remembered, asked again later. */
   @ParameterizedTest
   @EnumSource(Api.class)
   void confluentErrorCode404_missing_remembered_thenAskedAgain(Api api) {
     HttpSchemaRegistryClient client = provenClient("/", 3);
-    registry.enqueue(json(404, "{\"error_code\":404,\"message\":\"HTTP 404 Not Found\"}"));
+    registry.enqueue(confluentPathNotServed());
     registry.enqueue(config());
 
     assertThatThrownBy(() -> api.call.accept(client)).isExactlyInstanceOf(UnsupportedRegistryApiException.class)

@@ -1,5 +1,7 @@
 package io.kavro.registry.internal.dialect;
 
+import static io.kavro.registry.internal.dialect.RegistryAnswers.confluentPathNotServed;
+import static io.kavro.registry.internal.dialect.RegistryAnswers.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -39,17 +41,6 @@ class OptionalApiTest {
         registry.url(basePath).toString(), "retries.wait.ms", 1, "retries.max.wait.ms", 5)));
   }
 
-  /** A registry's JSON 404 for a path it does not serve (Confluent's Jersey): no registry error code. */
-  private static MockResponse notFoundWithoutCode() {
-    return new MockResponse.Builder().code(404).setHeader("Content-Type", "application/json")
-        .body("{\"error_code\":404,\"message\":\"HTTP 404 Not Found\"}").build();
-  }
-
-  private static MockResponse config() {
-    return new MockResponse.Builder().setHeader("Content-Type", "application/json")
-        .body("{\"compatibilityLevel\":\"BACKWARD\"}").build();
-  }
-
   /**
    * Review of issue 49, item 8: a 404 with a page of text (a proxy's HTML) is no registry's answer that it lacks
    * the API: an outage, retried, and not remembered; the next call asks again.
@@ -83,8 +74,8 @@ class OptionalApiTest {
     registry.enqueue(new MockResponse.Builder().code(404).build());
     registry.enqueue(config());
 
-    assertThatThrownBy(() -> client("/apis/ccompat/v7").schemaByGuid(GUID)).isInstanceOf(UnsupportedRegistryApiException.class)
-        .hasMessageContaining("GUID API");
+    assertThatThrownBy(() -> client("/apis/ccompat/v7").schemaByGuid(GUID))
+        .isInstanceOf(UnsupportedRegistryApiException.class).hasMessageContaining("GUID API");
   }
 
   /** Karapace answers a path it does not serve with a bare JSON string: its answer all the same. */
@@ -100,7 +91,7 @@ class OptionalApiTest {
 
   @Test
   void guids_missing_typedErrorAtOnce_thenNoRequestAgain() throws Exception {
-    registry.enqueue(notFoundWithoutCode());
+    registry.enqueue(confluentPathNotServed());
     registry.enqueue(config());
     HttpSchemaRegistryClient client = client();
 
@@ -126,7 +117,7 @@ class OptionalApiTest {
     RegistryConfig config = RegistryConfig.from(Map.of("schema.registry.url", registry.url("/").toString(),
         "retries.wait.ms", 1, "retries.max.wait.ms", 5));
     HttpSchemaRegistryClient client = new HttpSchemaRegistryClient(config, RegistryHttp.of(config, null), ticker);
-    registry.enqueue(notFoundWithoutCode());
+    registry.enqueue(confluentPathNotServed());
     registry.enqueue(config());
     assertThatThrownBy(() -> client.schemaByGuid(GUID)).isInstanceOf(UnsupportedRegistryApiException.class);
     assertThat(registry.getRequestCount()).isEqualTo(2);
@@ -146,7 +137,7 @@ class OptionalApiTest {
 
   @Test
   void metadata_missing_typedError_otherApisUnaffected() {
-    registry.enqueue(notFoundWithoutCode());
+    registry.enqueue(confluentPathNotServed());
     registry.enqueue(config());
     registry.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "application/json")
         .body("{\"error_code\":40403,\"message\":\"Schema not found\"}").build());
@@ -176,7 +167,7 @@ class OptionalApiTest {
   @Test
   void featureAndCoreBothNotFound_isAWrongUrl_atOnce_andNotRemembered() throws Exception {
     for (int i = 0; i < 1 + 4 + 1 + 4; i++) {
-      registry.enqueue(notFoundWithoutCode());
+      registry.enqueue(confluentPathNotServed());
     }
     HttpSchemaRegistryClient client = client();
 
@@ -197,11 +188,11 @@ class OptionalApiTest {
   /** A 404 of the feature while the core API is down: an outage, retried and failed over, not a missing API. */
   @Test
   void featureNotFound_coreUnavailable_isUnavailable_retried_andNotRemembered() {
-    registry.enqueue(notFoundWithoutCode());
+    registry.enqueue(confluentPathNotServed());
     for (int i = 0; i < 4; i++) {
       registry.enqueue(new MockResponse.Builder().code(503).build());
     }
-    registry.enqueue(notFoundWithoutCode());
+    registry.enqueue(confluentPathNotServed());
     registry.enqueue(config());
     HttpSchemaRegistryClient client = client();
 
@@ -247,7 +238,7 @@ class OptionalApiTest {
   /** A core API that denies access still answers: the registry is there, and lacks the GUID API. */
   @Test
   void coreApiDeniesAccess_stillAnAnswer_apiMissing() {
-    registry.enqueue(notFoundWithoutCode());
+    registry.enqueue(confluentPathNotServed());
     registry.enqueue(new MockResponse.Builder().code(403).setHeader("Content-Type", "application/json")
         .body("{\"error_code\":40301,\"message\":\"forbidden\"}").build());
 
