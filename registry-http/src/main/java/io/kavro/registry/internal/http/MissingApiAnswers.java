@@ -20,6 +20,9 @@ import okhttp3.HttpUrl;
  *       association it does not hold, {@code 40410}, is its own "not found", handled before: no association.)</li>
  *   <li>Karapace (FastAPI): the bare JSON string {@code "Not Found"}, the body of its handler of Starlette's
  *       {@code HTTPException}: exactly that body (but for surrounding white space), as {@code application/json}.</li>
+ *   <li>Redpanda (Seastar's HTTP server, which answers a path no route serves itself): exactly the JSON object
+ *       {@code {"message": "Not found", "code": 404}}, as {@code application/json} (redpanda-data/redpanda#21426
+ *       shows it for {@code GET /schemas}).</li>
  *   <li>Apicurio, on its Confluent-compatible URL ({@code .../apis/ccompat/v<n>}, {@link Urls#root}) only:
  *       Apicurio 2's JAX-RS answer, a JSON object whose {@code message} is RESTEasy's {@code RESTEASY003210: Could
  *       not find resource for full path} (or that is named {@code "NotFoundException"}), and Apicurio 3's (Quarkus)
@@ -28,8 +31,9 @@ import okhttp3.HttpUrl;
  */
 final class MissingApiAnswers {
   /** The answers known, for messages. */
-  static final String KNOWN = "Confluent's JSON error_code 404, Karapace's \"Not Found\", and on an Apicurio URL "
-      + "(.../apis/ccompat/v<n>) Apicurio's RESTEasy NotFoundException, its empty 404 or its 204 without a body";
+  static final String KNOWN = "Confluent's JSON error_code 404, Karapace's \"Not Found\", Redpanda's "
+      + "{\"message\": \"Not found\", \"code\": 404}, and on an Apicurio URL (.../apis/ccompat/v<n>) Apicurio's "
+      + "RESTEasy NotFoundException, its empty 404 or its 204 without a body";
 
   /** Karapace's body, exactly. */
   private static final String KARAPACE_NOT_FOUND = "\"Not Found\"";
@@ -60,6 +64,9 @@ final class MissingApiAnswers {
       if (body.strip().equals(KARAPACE_NOT_FOUND) && json != null && isJson(contentType)) {
         return "Karapace's answer for a path it does not serve";
       }
+      if (redpanda(json) && isJson(contentType)) {
+        return "Redpanda's answer for a path it does not serve: Seastar's \"Not found\" 404";
+      }
       return null;
     }
     if (json != null && json.isObject() && (json.path("name").asText("").equals("NotFoundException")
@@ -84,6 +91,16 @@ final class MissingApiAnswers {
       return "Apicurio 3's answer for a path it does not serve: 204 No Content";
     }
     return null;
+  }
+
+  /**
+   * Whether {@code json} is Redpanda's answer for a path its schema registry does not serve: the JSON object of
+   * Seastar's HTTP server, exactly {@code {"message": "Not found", "code": 404}} (no other field).
+   */
+  private static boolean redpanda(JsonNode json) {
+    return json != null && json.isObject() && json.size() == 2 && json.path("message").isTextual()
+        && json.path("message").asText().equals("Not found") && json.path("code").isInt()
+        && json.path("code").asInt() == 404;
   }
 
   /** {@code body} parsed as one JSON value with nothing after it, or {@code null}. */

@@ -192,6 +192,20 @@ class AssociationsApiTest {
   }
 
   /**
+   * Redpanda's schema registry leaves a path it does not serve to Seastar's HTTP server, which answers
+   * {@code {"message": "Not found", "code": 404}} (redpanda-data/redpanda#21426): its own answer, learned. Before,
+   * that was taken for an outage, so a producer on Redpanda with the default strategy retried every record for good.
+   */
+  @Test
+  void redpanda_seastarNotFound_missingApi_learned() {
+    registry.enqueue(json(404, "{\"message\": \"Not found\", \"code\": 404}"));
+    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+
+    assertThatThrownBy(() -> client("/", 3).associations("-", "orders", "topic", "value"))
+        .isExactlyInstanceOf(UnsupportedRegistryApiException.class).hasMessageContaining("Redpanda");
+  }
+
+  /**
    * Issue 51, 404 classification: from a URL of Confluent's kind, a 404 in no registry's known shape (an empty body,
    * as Envoy answers; an API gateway's JSON without an error code, as Kong's; Apicurio's JAX-RS answer, which only
    * Apicurio's URL gives) is an outage: never learned as a missing API (which would send the topic's records to the
@@ -201,7 +215,9 @@ class AssociationsApiTest {
   @ValueSource(strings = {"", GATEWAY_NOT_FOUND,
       "{\"message\":\"Not Found\"}", "{\"message\":\"RESTEASY003210: Could not find resource\",\"error_code\":0}",
       "{\"error_code\":0,\"name\":\"NotFoundException\"}", "\"Gone fishing\"",
-      "\"Not Found\" and more", "\"Not Found\"\"Not Found\"", "{\"error_code\":404,\"message\":\"HTTP 404\"} trailing"})
+      "\"Not Found\" and more", "\"Not Found\"\"Not Found\"", "{\"error_code\":404,\"message\":\"HTTP 404\"} trailing",
+      "{\"message\":\"Not found\",\"code\":404,\"path\":\"/associations\"}",
+      "{\"message\":\"Not found\",\"code\":\"404\"}", "{\"message\":\"Not Found\",\"code\":404}"})
   void confluentKindUrl_unknown404Shape_outage_retried_notLearned(String body) throws Exception {
     HttpSchemaRegistryClient client = client("/", 1);
     registry.enqueue(config());
