@@ -435,14 +435,9 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
       return send(call);
     } catch (UnprovenNotFoundException e) {
       probeCoreApi();
-      try {
-        return send(call);
-      } catch (UnprovenNotFoundException again) {
-        // The core API answered without any URL answering as a registry (a 401, a 403): an outage all the same.
-        throw new RegistryUnavailableException(again.getMessage() + "; the registry's core API answers, so "
-            + "something in between answers for this path: an outage", again.status(), again.errorCode(),
-            again.url(), null);
-      }
+      // Even when the core API's answer (a 401, a 403) proved no URL, the call goes on as an outage, retried and
+      // failed over: the transport no longer takes its 404 for a sign of a wrong URL.
+      return send(call.afterCoreApiAnswered());
     }
   }
 

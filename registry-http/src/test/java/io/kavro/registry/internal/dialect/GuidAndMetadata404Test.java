@@ -149,6 +149,7 @@ class GuidAndMetadata404Test {
     assertThat(registry.takeRequest().getTarget()).isEqualTo(api.target);
     assertThat(registry.takeRequest().getTarget()).as("the core API asked at once").isEqualTo("/config");
     assertThat(registry.takeRequest().getTarget()).as("then the call retried").isEqualTo(api.target);
+    assertThat(client.stats().errors()).as("a call that succeeded is no failed call").isZero();
 
     HttpSchemaRegistryClient wrong = client(registry.url("/").toString(), 3);
     registry.enqueue(foreign404("empty"));
@@ -182,6 +183,34 @@ class GuidAndMetadata404Test {
   @EnumSource(Api.class)
   void neverAnsweredUrl_empty404_failedOverToTheNextUrl(Api api) {
     neverAnsweredUrls_failedOverToTheNextUrl(api, () -> foreign404("empty"));
+  }
+
+  /**
+   * Two URLs, neither of which has answered yet: A's core API denies access (a principal without global config
+   * read), which proves no URL, and something in front of A answers the API's path with an empty 404. Once the core
+   * API has answered, the call goes on as an outage: failed over to B, which answers it.
+   */
+  @ParameterizedTest
+  @EnumSource(Api.class)
+  void neverAnsweredUrls_coreApiDeniesAccess_empty404_failedOverToTheNextUrl(Api api) throws Exception {
+    registry.setDispatcher(new Dispatcher() {
+      @Override
+      public MockResponse dispatch(RecordedRequest request) {
+        String path = request.getUrl().encodedPath();
+        if (path.equals("/a/config")) {
+          return json(403, "{\"error_code\":40301,\"message\":\"forbidden\"}");
+        }
+        return path.startsWith("/a/") ? empty404() : json(200, api.answer);
+      }
+    });
+    HttpSchemaRegistryClient client = client(registry.url("/a") + "," + registry.url("/b"), 3);
+
+    api.call.accept(client);
+    assertThat(registry.takeRequest().getTarget()).as("A first").isEqualTo("/a" + api.target);
+    assertThat(registry.takeRequest().getTarget()).as("then A's core API").isEqualTo("/a/config");
+    assertThat(registry.takeRequest().getTarget()).as("then the call again").isEqualTo("/a" + api.target);
+    assertThat(registry.takeRequest().getTarget()).as("failed over to B").isEqualTo("/b" + api.target);
+    assertThat(registry.getRequestCount()).isEqualTo(4);
   }
 
   /** A success without JSON (a login page's 200, a proxy's 204) from URL A: an outage, failed over to B. */
