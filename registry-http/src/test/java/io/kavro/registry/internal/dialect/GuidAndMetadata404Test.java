@@ -32,11 +32,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The GUID API ({@code GET /schemas/guids/{guid}}) and the metadata API ({@code GET /subjects/{subject}/metadata})
- * are learned as missing only from a registry's own answer, as the associations API is ({@code MissingApiAnswers}):
- * Confluent's JSON {@code error_code} 404, Karapace's, Apicurio's on its {@code /apis/ccompat} URL. Any other 404 from
- * a URL of Confluent's kind (an empty body from a load balancer, a gateway's JSON, a proxy's page) and a success
- * without JSON (a login page) is an outage: retried, failed over, never remembered as a missing API (which would fail
- * every GUID-framed record, not retriably, for minutes: skipped by Connect's {@code errors.tolerance=all}).
+ * are learned as missing only from a registry's own answer, as the associations API is (the shapes known are listed
+ * in {@code MissingApiAnswers}). Any other 404 from a URL of Confluent's kind (an empty body from a load balancer, a
+ * gateway's JSON, a proxy's page) and a success without JSON (a login page) is an outage: retried, failed over, never
+ * remembered as a missing API (which would fail every GUID-framed record, not retriably, for minutes: skipped by
+ * Connect's {@code errors.tolerance=all}).
  */
 class GuidAndMetadata404Test {
   private static final UUID GUID = UUID.fromString("1b4e28ba-2fa1-11d2-883f-0016d3cca427");
