@@ -435,14 +435,9 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
       return send(call);
     } catch (UnprovenNotFoundException e) {
       probeCoreApi();
-      try {
-        return send(call);
-      } catch (UnprovenNotFoundException again) {
-        // The core API answered without any URL answering as a registry (a 401, a 403): an outage all the same.
-        throw new RegistryUnavailableException(again.getMessage() + "; the registry's core API answers, so "
-            + "something in between answers for this path: an outage", again.status(), again.errorCode(),
-            again.url(), null);
-      }
+      // Even when the core API's answer (a 401, a 403) proved no URL, the call goes on as an outage, retried and
+      // failed over: the transport no longer takes its 404 for a sign of a wrong URL.
+      return send(call.afterCoreApiAnswered());
     }
   }
 
@@ -483,12 +478,12 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
    * <p>An answer of the registry's own "not found" (a 404xx code, such as Confluent's 40410 "association not
    * found") is no association; an answer that is not a JSON array, or an entry without a subject, is refused. The
    * registry lacks the API only by its own answer for a path it does not serve, in a shape known for the kind of
-   * registry the URL leads to (Confluent's {@code error_code} 404, Karapace's, Apicurio's on its
-   * {@code /apis/ccompat} URL), while its core API answers: remembered for {@link OptionalApi#MISSING_TTL}. Any other
-   * 404 (an empty body, a page of text, JSON without that code from a URL of Confluent's kind: a proxy's, a load
-   * balancer's), and a success without JSON (a login page's 200, a proxy's 204), is an outage, retried and failed
-   * over; from a URL that never answered as a registry, whose core API answers such a 404 too, the URL is wrong
-   * ({@link WrongRegistryUrlException}), as the serde's first call of the core API would say.
+   * registry the URL leads to (the list is {@code MissingApiAnswers}'s), while its core API answers: remembered for
+   * {@link OptionalApi#MISSING_TTL}. Any other 404 (an empty body, a page of text, JSON without Confluent's error code
+   * from a URL of Confluent's kind: a proxy's, a load balancer's), and a success without JSON (a login page's 200, a
+   * proxy's 204), is an outage, retried and failed over; from a URL that never answered as a registry, whose core API
+   * answers such a 404 too, the URL is wrong ({@link WrongRegistryUrlException}), as the serde's first call of the
+   * core API would say.
    */
   @Override
   public List<Association> associations(String resourceNamespace, String resourceName, String resourceType,

@@ -13,14 +13,13 @@ import java.time.Duration;
  *       while the core API answers (the client asks it) says the API is missing. That is remembered for
  *       {@link #MISSING_TTL}, then asked again: a registry may be upgraded, and a node that answered so may have
  *       been one still rolling out. A 404 whose body is a page of text (a proxy's) is an outage.</li>
- *   <li>For Confluent's GUID, metadata and associations APIs, only a 404 in a shape the kind of registry the URL
- *       leads to is known to answer for a path it does not serve ({@link MissingApiAnswers}: Confluent's JSON
- *       {@code error_code} 404, Karapace's, Apicurio's on its {@code /apis/ccompat} URL, where Apicurio 3's 204
- *       without a body counts too) says so, while the core API answers, and is remembered likewise; any other 404
- *       (an empty body, HTML, JSON without that code from a URL of Confluent's kind: a load balancer's, a proxy's,
- *       a gateway's) and a success without JSON (a login page) is an outage, retried and failed over: a GUID-framed
- *       record or a {@code use.latest.with.metadata} write fails retriably, and the serde falls back to the topic's
- *       subject only on the registry's own word.</li>
+ *   <li>For Confluent's GUID, metadata and associations APIs, only an answer in a shape the kind of registry the URL
+ *       leads to is known to give for a path it does not serve (the list is {@link MissingApiAnswers}'s) says so,
+ *       while the core API answers, and is remembered likewise; any other 404 (an empty body, HTML, JSON without
+ *       Confluent's error code from a URL of Confluent's kind: a load balancer's, a proxy's, a gateway's) and a
+ *       success without JSON (a login page) is an outage, retried and failed over: a GUID-framed record or a
+ *       {@code use.latest.with.metadata} write fails retriably, and the serde falls back to the topic's subject only
+ *       on the registry's own word.</li>
  *   <li>For the DEK registry, only its own answers count: its error codes 4047x ({@link #DEK_KEY_NOT_FOUND},
  *       "Key not found", for a KEK or a DEK, which is an empty lookup, never a missing API). Any other 404 (a
  *       proxy's HTML page, a JSON {@code error_code} 404, a {@code 40400} or another API's 404xx) is an outage,

@@ -20,9 +20,13 @@ import java.util.Map;
  *     core API it is a {@link io.kavro.registry.WrongRegistryUrlException}, not retried either
  * @param fromRoot whether {@code path} starts at the registry's root rather than at the configured base URL
  *     (Apicurio's own API, beside its Confluent-compatible {@code /apis/ccompat/v<n>}: see {@link Urls#root})
+ * @param coreApiAnswered whether the core API has answered for this call (the client asked it after the call's
+ *     {@link UnprovenNotFoundException}): a 404 that is no registry's answer is then an outage, retried and failed
+ *     over, never an {@link UnprovenNotFoundException} again, even while no URL has answered as a registry (the core
+ *     API's answer was a 401 or a 403)
  */
 public record RestRequest(String operation, String method, List<String> path, List<Map.Entry<String, String>> query,
-    Body body, OptionalApi optionalApi, boolean fromRoot) {
+    Body body, OptionalApi optionalApi, boolean fromRoot, boolean coreApiAnswered) {
 
   /**
    * Refuses a path segment that a URL cannot carry as itself ({@link SubjectNames#problem}): an empty one, which URL
@@ -53,12 +57,12 @@ public record RestRequest(String operation, String method, List<String> path, Li
   }
 
   public static RestRequest get(String operation, String... path) {
-    return new RestRequest(operation, "GET", List.of(path), List.of(), null, null, false);
+    return new RestRequest(operation, "GET", List.of(path), List.of(), null, null, false, false);
   }
 
   /** A GET whose path starts at the registry's root. */
   public static RestRequest getFromRoot(String operation, String... path) {
-    return new RestRequest(operation, "GET", List.of(path), List.of(), null, null, true);
+    return new RestRequest(operation, "GET", List.of(path), List.of(), null, null, true, false);
   }
 
   public static RestRequest post(String operation, JsonNode body, String... path) {
@@ -66,7 +70,7 @@ public record RestRequest(String operation, String method, List<String> path, Li
   }
 
   public static RestRequest post(String operation, Body body, String... path) {
-    return new RestRequest(operation, "POST", List.of(path), List.of(), body, null, false);
+    return new RestRequest(operation, "POST", List.of(path), List.of(), body, null, false, false);
   }
 
   public static RestRequest put(String operation, JsonNode body, String... path) {
@@ -74,21 +78,26 @@ public record RestRequest(String operation, String method, List<String> path, Li
   }
 
   public static RestRequest put(String operation, Body body, String... path) {
-    return new RestRequest(operation, "PUT", List.of(path), List.of(), body, null, false);
+    return new RestRequest(operation, "PUT", List.of(path), List.of(), body, null, false, false);
   }
 
   public static RestRequest delete(String operation, String... path) {
-    return new RestRequest(operation, "DELETE", List.of(path), List.of(), null, null, false);
+    return new RestRequest(operation, "DELETE", List.of(path), List.of(), null, null, false, false);
   }
 
   public RestRequest withQuery(String name, String value) {
     List<Map.Entry<String, String>> more = new ArrayList<>(query);
     more.add(Map.entry(name, value));
-    return new RestRequest(operation, method, path, List.copyOf(more), body, optionalApi, fromRoot);
+    return new RestRequest(operation, method, path, List.copyOf(more), body, optionalApi, fromRoot, coreApiAnswered);
   }
 
   /** This call, as one of the optional {@code api}. */
   public RestRequest of(OptionalApi api) {
-    return new RestRequest(operation, method, path, query, body, api, fromRoot);
+    return new RestRequest(operation, method, path, query, body, api, fromRoot, coreApiAnswered);
+  }
+
+  /** This call, sent again once the core API has answered for it ({@link #coreApiAnswered}). */
+  public RestRequest afterCoreApiAnswered() {
+    return new RestRequest(operation, method, path, query, body, optionalApi, fromRoot, true);
   }
 }

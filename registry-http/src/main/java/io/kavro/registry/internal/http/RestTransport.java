@@ -48,8 +48,8 @@ import org.slf4j.LoggerFactory;
  *       {@link NoSuchApiAnswerException}, thrown at once, for the client to tell a missing API from a wrong URL;
  *       any other 404 is an outage, retried and failed over like a 5xx, but for those three APIs while no URL has
  *       answered as a registry yet: an {@link UnprovenNotFoundException}, thrown at once for the client to ask the
- *       core API whether the URL is wrong, then to send the call again. The DEK registry's missing is never
- *       learned from a 404 ({@link OptionalApi}).</li>
+ *       core API whether the URL is wrong, then to send the call again ({@link RestRequest#coreApiAnswered}), which
+ *       never throws it again. The DEK registry's missing is never learned from a 404 ({@link OptionalApi}).</li>
  *   <li>A 2xx without JSON from Confluent's GUID, metadata or associations API (a login page, a proxy's 204) is an
  *       outage, retried and failed over like a 5xx, and does not make the URL the preferred one; but Apicurio 3's
  *       204 without a body on its URL is a {@link NoSuchApiAnswerException}.</li>
@@ -135,6 +135,8 @@ public final class RestTransport {
       return attempt(request);
     } catch (NoSuchApiAnswerException | UnsupportedRegistryApiException e) {
       throw e; // the registry's own answer that it lacks an optional API: what it can do, not a failure
+    } catch (UnprovenNotFoundException e) {
+      throw e; // not a failure yet: the client asks the core API, then sends the call again, counted then
     } catch (SchemaRegistryException e) {
       errors.increment();
       throw e;
@@ -229,10 +231,12 @@ public final class RestTransport {
             if (!(failure instanceof RegistryUnavailableException) || failure instanceof NoSuchApiAnswerException) {
               throw failure;
             }
-            if (status == 404 && api != null && api.knownAnswersOnly() && noneProven()) {
+            if (status == 404 && api != null && api.knownAnswersOnly() && noneProven()
+                && !request.coreApiAnswered()) {
               // The serde's first call may be this one (the default subject name strategy's, a GUID-framed
               // record's reader): the client asks the core API at once whether the URL is wrong, as that first
-              // call used to, and once it answers, sends this call again, which goes on as an outage.
+              // call used to, and once it answers, sends this call again, which goes on as an outage (even when
+              // the core API's answer, a 401 or a 403, proved no URL).
               throw new UnprovenNotFoundException(failure);
             }
           }

@@ -8,8 +8,9 @@ import io.kavro.registry.SchemaRegistryException;
  * from a registry's own answer ({@link OptionalApi#knownAnswersOnly}: the associations API is the serde's first call,
  * the GUID API a deserializer's), while no URL has answered as a registry yet: thrown by the transport at once, for
  * the client to ask the core API whether the URL is wrong (a {@link io.kavro.registry.WrongRegistryUrlException}) or
- * the registry is there, and then to send the call again, which goes on as an outage, retried and failed over.
- * Never leaves the client as anything but an outage.
+ * the registry is there, and then to send the call again ({@link RestRequest#afterCoreApiAnswered}), which goes on as
+ * an outage, retried and failed over, and never throws this again. Not counted as a failed call; never leaves the
+ * client.
  */
 public final class UnprovenNotFoundException extends RegistryUnavailableException {
   private static final long serialVersionUID = 1L;

@@ -1,11 +1,13 @@
 package io.kavro.registry.internal.dialect;
 
 import static io.kavro.registry.internal.dialect.RegistryAnswers.GATEWAY_NOT_FOUND;
+import static io.kavro.registry.internal.dialect.RegistryAnswers.REDPANDA_NOT_FOUND;
 import static io.kavro.registry.internal.dialect.RegistryAnswers.bare404;
 import static io.kavro.registry.internal.dialect.RegistryAnswers.config;
 import static io.kavro.registry.internal.dialect.RegistryAnswers.empty404;
 import static io.kavro.registry.internal.dialect.RegistryAnswers.json;
 import static io.kavro.registry.internal.dialect.RegistryAnswers.proxyPage;
+import static io.kavro.registry.internal.dialect.RegistryAnswers.redpandaPathNotServed;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -198,11 +200,13 @@ class AssociationsApiTest {
    */
   @Test
   void redpanda_seastarNotFound_missingApi_learned() {
-    registry.enqueue(json(404, "{\"message\": \"Not found\", \"code\": 404}"));
-    registry.enqueue(json(200, "{\"compatibilityLevel\":\"BACKWARD\"}"));
+    registry.enqueue(redpandaPathNotServed());
+    registry.enqueue(config());
+    registry.enqueue(json(200, "[]")); // the call sent again, were Redpanda's answer taken for an outage
 
     assertThatThrownBy(() -> client("/", 3).associations("-", "orders", "topic", "value"))
         .isExactlyInstanceOf(UnsupportedRegistryApiException.class).hasMessageContaining("Redpanda");
+    assertThat(registry.getRequestCount()).as("the call, then the core API").isEqualTo(2);
   }
 
   /**
@@ -255,13 +259,17 @@ class AssociationsApiTest {
     assertThat(registry.takeRequest().getTarget()).as("the core API asked at once").isEqualTo("/config");
   }
 
-  /** On Apicurio's URL, only Apicurio's own shapes say so: a gateway's JSON 404 there is an outage too. */
-  @Test
-  void apicurioUrl_gatewaysJson404_outage() throws Exception {
+  /**
+   * On Apicurio's URL, only Apicurio's own shapes say so: a gateway's JSON 404 there is an outage too, and so are
+   * Karapace's and Redpanda's answers, which no Apicurio gives.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {GATEWAY_NOT_FOUND, "\"Not Found\"", REDPANDA_NOT_FOUND})
+  void apicurioUrl_gatewaysOrOtherRegistrysJson404_outage(String body) throws Exception {
     HttpSchemaRegistryClient client = client("/apis/ccompat/v7", 0);
     registry.enqueue(config());
     client.compatibility();
-    registry.enqueue(bare404(GATEWAY_NOT_FOUND));
+    registry.enqueue(bare404(body));
     registry.enqueue(config());
 
     assertThatThrownBy(() -> client.associations("-", "orders", "topic", "value"))
@@ -289,16 +297,16 @@ class AssociationsApiTest {
   }
 
   /**
-   * Review of issue 51, item 7: Karapace's bare "Not Found" counts only as its JSON: the same text as a page of text
-   * (a proxy's) is an outage.
+   * Review of issue 51, item 7: Karapace's bare "Not Found" and Redpanda's Seastar 404 count only as JSON: the same
+   * text as a page of text (a proxy's) is an outage.
    */
-  @Test
-  void karapacesText_notAsJson_outage_notLearned() throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {"\"Not Found\"", REDPANDA_NOT_FOUND})
+  void registrysAnswer_notAsJson_outage_notLearned(String body) throws Exception {
     HttpSchemaRegistryClient client = client("/", 0);
     registry.enqueue(config());
     client.compatibility();
-    registry.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "text/plain")
-        .body("\"Not Found\"").build());
+    registry.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "text/plain").body(body).build());
     registry.enqueue(json(200, "[]"));
 
     assertThatThrownBy(() -> client.associations("-", "orders", "topic", "value"))

@@ -32,11 +32,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The GUID API ({@code GET /schemas/guids/{guid}}) and the metadata API ({@code GET /subjects/{subject}/metadata})
- * are learned as missing only from a registry's own answer, as the associations API is ({@code MissingApiAnswers}):
- * Confluent's JSON {@code error_code} 404, Karapace's, Apicurio's on its {@code /apis/ccompat} URL. Any other 404 from
- * a URL of Confluent's kind (an empty body from a load balancer, a gateway's JSON, a proxy's page) and a success
- * without JSON (a login page) is an outage: retried, failed over, never remembered as a missing API (which would fail
- * every GUID-framed record, not retriably, for minutes: skipped by Connect's {@code errors.tolerance=all}).
+ * are learned as missing only from a registry's own answer, as the associations API is (the shapes known are listed
+ * in {@code MissingApiAnswers}). Any other 404 from a URL of Confluent's kind (an empty body from a load balancer, a
+ * gateway's JSON, a proxy's page) and a success without JSON (a login page) is an outage: retried, failed over, never
+ * remembered as a missing API (which would fail every GUID-framed record, not retriably, for minutes: skipped by
+ * Connect's {@code errors.tolerance=all}).
  */
 class GuidAndMetadata404Test {
   private static final UUID GUID = UUID.fromString("1b4e28ba-2fa1-11d2-883f-0016d3cca427");
@@ -149,6 +149,7 @@ class GuidAndMetadata404Test {
     assertThat(registry.takeRequest().getTarget()).isEqualTo(api.target);
     assertThat(registry.takeRequest().getTarget()).as("the core API asked at once").isEqualTo("/config");
     assertThat(registry.takeRequest().getTarget()).as("then the call retried").isEqualTo(api.target);
+    assertThat(client.stats().errors()).as("a call that succeeded is no failed call").isZero();
 
     HttpSchemaRegistryClient wrong = client(registry.url("/").toString(), 3);
     registry.enqueue(foreign404("empty"));
@@ -182,6 +183,34 @@ class GuidAndMetadata404Test {
   @EnumSource(Api.class)
   void neverAnsweredUrl_empty404_failedOverToTheNextUrl(Api api) {
     neverAnsweredUrls_failedOverToTheNextUrl(api, () -> foreign404("empty"));
+  }
+
+  /**
+   * Two URLs, neither of which has answered yet: A's core API denies access (a principal without global config
+   * read), which proves no URL, and something in front of A answers the API's path with an empty 404. Once the core
+   * API has answered, the call goes on as an outage: failed over to B, which answers it.
+   */
+  @ParameterizedTest
+  @EnumSource(Api.class)
+  void neverAnsweredUrls_coreApiDeniesAccess_empty404_failedOverToTheNextUrl(Api api) throws Exception {
+    registry.setDispatcher(new Dispatcher() {
+      @Override
+      public MockResponse dispatch(RecordedRequest request) {
+        String path = request.getUrl().encodedPath();
+        if (path.equals("/a/config")) {
+          return json(403, "{\"error_code\":40301,\"message\":\"forbidden\"}");
+        }
+        return path.startsWith("/a/") ? empty404() : json(200, api.answer);
+      }
+    });
+    HttpSchemaRegistryClient client = client(registry.url("/a") + "," + registry.url("/b"), 3);
+
+    api.call.accept(client);
+    assertThat(registry.takeRequest().getTarget()).as("A first").isEqualTo("/a" + api.target);
+    assertThat(registry.takeRequest().getTarget()).as("then A's core API").isEqualTo("/a/config");
+    assertThat(registry.takeRequest().getTarget()).as("then the call again").isEqualTo("/a" + api.target);
+    assertThat(registry.takeRequest().getTarget()).as("failed over to B").isEqualTo("/b" + api.target);
+    assertThat(registry.getRequestCount()).isEqualTo(4);
   }
 
   /** A success without JSON (a login page's 200, a proxy's 204) from URL A: an outage, failed over to B. */

@@ -11,6 +11,12 @@ final class RegistryAnswers {
   /** Kong's JSON 404 for a path it routes nowhere: JSON, but no registry's. */
   static final String GATEWAY_NOT_FOUND = "{\"message\":\"no Route matched with those values\"}";
 
+  /**
+   * Redpanda's JSON 404 for a path its schema registry does not serve (Seastar's HTTP server's,
+   * redpanda-data/redpanda#21426): its own answer, as {@code application/json}.
+   */
+  static final String REDPANDA_NOT_FOUND = "{\"message\": \"Not found\", \"code\": 404}";
+
   private RegistryAnswers() {}
 
   static MockResponse json(int code, String body) {
@@ -28,6 +34,11 @@ final class RegistryAnswers {
    */
   static MockResponse confluentPathNotServed() {
     return json(404, "{\"error_code\":404,\"message\":\"HTTP 404 Not Found\"}");
+  }
+
+  /** Redpanda's answer for a path it does not serve: what a Redpanda registry without an optional API answers. */
+  static MockResponse redpandaPathNotServed() {
+    return json(404, REDPANDA_NOT_FOUND);
   }
 
   /** A 404 whose body is {@code body}, as JSON, or without a body when it is empty (a load balancer's, Envoy's). */
