@@ -15,9 +15,10 @@ import java.util.Map;
  * @param path path segments under the base URL, encoded when the URL is built
  * @param query query parameters, in order; a name may repeat
  * @param body the request's body, or {@code null}
- * @param optionalApi the optional API the call belongs to, or {@code null} for the core API: a 404 without a
- *     registry error code from an optional API is not retried, since it may mean the API is missing; from the
- *     core API it is a {@link io.kavro.registry.WrongRegistryUrlException}, not retried either
+ * @param optionalApi the optional API the call belongs to, or {@code null} for the core API: how its 404s are
+ *     told apart ({@link OptionalApi}: a registry's own answer that the API is missing is not retried; for the
+ *     APIs learned only from known answers, any other 404 is an outage, retried and failed over); from the core
+ *     API a 404 without a registry error code is a {@link io.kavro.registry.WrongRegistryUrlException}
  * @param fromRoot whether {@code path} starts at the registry's root rather than at the configured base URL
  *     (Apicurio's own API, beside its Confluent-compatible {@code /apis/ccompat/v<n>}: see {@link Urls#root})
  * @param coreApiAnswered whether the core API has answered for this call (the client asked it after the call's
