@@ -19,7 +19,7 @@ final class RegistryRefresher {
   /** How long the thread waits idle for another refresh before it ends. */
   static final long KEEP_ALIVE_SECONDS = 60;
   /** The thread's name. */
-  static final String THREAD_NAME = "kavro-registry-refresh";
+  static final String THREAD_NAME = "kavro-serde-refresh";
 
   private RegistryRefresher() {}
 

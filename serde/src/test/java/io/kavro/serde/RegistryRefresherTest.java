@@ -76,7 +76,7 @@ class RegistryRefresherTest {
 
   private static long refresherThreads() {
     return Thread.getAllStackTraces().keySet().stream()
-        .filter(t -> t.isAlive() && t.getName().startsWith("kavro-registry-refresh")).count();
+        .filter(t -> t.isAlive() && t.getName().equals(RegistryRefresher.THREAD_NAME)).count();
   }
 
   @Test
