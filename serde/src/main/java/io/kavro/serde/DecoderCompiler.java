@@ -30,6 +30,11 @@ import org.apache.avro.util.Utf8;
  * model's logical-type conversions. Recursive schemas are not compiled ({@code null}).
  */
 final class DecoderCompiler {
+  /** The low bits of a step ({@link #steps}): the field's leaf kind. */
+  private static final int STEP_KIND = 0xFF;
+  /** Where a step's reader position starts ({@link #steps}). */
+  private static final int STEP_POSITION_SHIFT = 8;
+
   private final GenericData model;
   private final IdentityHashMap<Resolver.Action, Boolean> inProgress = new IdentityHashMap<>();
 
@@ -192,18 +197,23 @@ final class DecoderCompiler {
   }
 
   private CompiledDecoder enumDecoder(Resolver.EnumAdjust action) {
-    int[] adjustments = action.adjustments;
-    Object[] values = action.values;
+    // Avro's values are by the writer's index: the reader's symbol for it, or the default. One array, not Avro's two
+    // (reached on every record): null where the writer's symbol has no match.
+    Object[] symbols = new Object[action.adjustments.length];
+    for (int i = 0; i < symbols.length; i++) {
+      symbols[i] = action.adjustments[i] < 0 ? null : action.values[i];
+    }
     String name = action.reader.getFullName();
     return in -> {
       int index = in.readEnum();
-      if (index < 0 || index >= adjustments.length) {
+      if (index < 0 || index >= symbols.length) {
         throw new AvroTypeException("enum index " + index + " out of range for " + name);
       }
-      if (adjustments[index] < 0) {
+      Object symbol = symbols[index];
+      if (symbol == null) {
         throw new AvroTypeException("no match for the writer's enum symbol " + index + " in " + name);
       }
-      return values[index]; // Avro's values are by the writer's index: the reader's symbol for it, or the default
+      return symbol;
     };
   }
 
@@ -307,13 +317,24 @@ final class DecoderCompiler {
       GenericData.InstanceSupplier supplier = generated == null ? action.instanceSupplier
           : (old, schema) -> generated.get();
       int[] kinds = LeafDecoders.kindsOf(values);
+      if (defaults == 0 && inOrder(positions)) {
+        // The usual record (the writer's own schema): fewer arrays per schema to reach per record.
+        return in -> {
+          IndexedRecord record = (IndexedRecord) supplier.newInstance(null, reader);
+          for (int i = 0; i < values.length; i++) {
+            record.put(i, LeafDecoders.decode(kinds[i], values[i], in));
+          }
+          return record;
+        };
+      }
+      int[] steps = steps(kinds, positions);
       return in -> {
         IndexedRecord record = (IndexedRecord) supplier.newInstance(null, reader);
         for (int i = 0; i < values.length; i++) {
-          Object value = LeafDecoders.decode(kinds[i], values[i], in);
-          int pos = positions[i];
-          if (pos >= 0) {
-            record.put(pos, value);
+          int step = steps[i];
+          Object value = LeafDecoders.decode(step & STEP_KIND, values[i], in);
+          if (step >= 0) {
+            record.put(step >> STEP_POSITION_SHIFT, value);
           }
         }
         for (int i = 0; i < defaultValues.length; i++) {
@@ -324,6 +345,32 @@ final class DecoderCompiler {
     } finally {
       inProgress.remove(action);
     }
+  }
+
+  /**
+   * Per writer field, its leaf kind ({@link LeafDecoders#kindOf}) and its reader position in one int, the position
+   * shifted above the kind: a skipped field's position, -1, makes the step negative. One array per record instead of
+   * two: at thousands of schemas each array is memory no longer in the CPU's caches, reached on every record.
+   */
+  static int[] steps(int[] kinds, int[] positions) {
+    int[] steps = new int[kinds.length];
+    for (int i = 0; i < steps.length; i++) {
+      if (kinds[i] > STEP_KIND) {
+        throw new IllegalStateException("leaf kind " + kinds[i] + " does not fit in a step");
+      }
+      steps[i] = positions[i] << STEP_POSITION_SHIFT | kinds[i];
+    }
+    return steps;
+  }
+
+  /** Whether writer field i is stored at reader position i, for every field (none skipped). */
+  private static boolean inOrder(int[] positions) {
+    for (int i = 0; i < positions.length; i++) {
+      if (positions[i] != i) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -23,10 +23,10 @@ final class ReadPlanner {
   private final AvroDataModels models;
 
   /**
-   * How the data of one writer schema id is read: as the reader schema, with Avro's datum reader, or the
-   * compiled decoder when there is one (then preferred). {@code generation} is the count of changes the registry
-   * client had told of when the deserializer built the route: the route stands only while that count does (a
-   * route outlives no answer it was built from).
+   * How the data of one writer schema id is read: as the reader schema, with the compiled decoder when there is
+   * one, else Avro's datum reader ({@code null} beside a compiled decoder of generic or generated records).
+   * {@code generation} is the count of changes the registry client had told of when the deserializer built the
+   * route: the route stands only while that count does (a route outlives no answer it was built from).
    */
   record ReadRoute(int id, Schema writerSchema, Schema readerSchema, DatumReader<Object> datumReader,
       CompiledDecoder decoder, ReadRules rules, long refreshAt, long generation) {
@@ -83,21 +83,17 @@ final class ReadPlanner {
    */
   ReadRoute plan(int id, Schema writer, Schema reader, String record) {
     checkResolves(writer, reader, record);
-    DatumReader<Object> datumReader;
+    DatumReader<Object> datumReader = null; // Avro's reader: made below only where no compiled decoder reads
     GenericData fastModel = null;
     CompiledDecoder javaRecords = null;
     Class<?> reflected = config.schemaReflection() ? named(reader) : null;
     if (config.specificAvroReader() && isNamed(writer)) {
       Class<? extends SpecificRecord> type = specificClass(writer, record);
       ClassTrust.trustGenerated(type, reader);
-      SpecificData specific = AvroDataModels.specific(type);
-      fastModel = specific;
-      datumReader = new SpecificDatumReader<>(writer, reader, specific);
+      fastModel = AvroDataModels.specific(type);
     } else if (config.specificAvroReader() && holdsRecords(reader)) {
       // A union, array or map of records (a multi-event topic): each record as its generated class.
-      SpecificData specific = specificModelOf(reader, record);
-      fastModel = specific;
-      datumReader = new SpecificDatumReader<>(writer, reader, specific);
+      fastModel = specificModelOf(reader, record);
     } else if (config.schemaReflection() && trusted(reflected, record)) {
       if (reflected != null && reflected.isRecord()) {
         // The components' own Java types decide their logical types' conversions: decided here, once per route.
@@ -113,7 +109,6 @@ final class ReadPlanner {
       }
     } else {
       fastModel = models.generic();
-      datumReader = new GenericDatumReader<>(writer, reader, fastModel);
     }
     CompiledDecoder fast = javaRecords;
     if (config.fastCodec() && fastModel != null) {
@@ -121,6 +116,11 @@ final class ReadPlanner {
       if (fast == null) {
         log.debug("No compiled decoder for {} as {}; using Avro's reader", writer.getFullName(), reader.getFullName());
       }
+    }
+    if (fast == null && fastModel != null) {
+      // Not made beside a compiled decoder: each of Avro's readers holds maps of its own, a fifth of a route's heap.
+      datumReader = fastModel instanceof SpecificData specific ? new SpecificDatumReader<>(writer, reader, specific)
+          : new GenericDatumReader<>(writer, reader, fastModel);
     }
     if (fast == null && largestFixed(writer, java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()))
         > AVRO_READER_MAX_FIXED) {
