@@ -2,6 +2,7 @@ package io.kavro.bench;
 
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -19,12 +20,17 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Generated classes (avro-maven-plugin, its defaults): Kavro's serializer and deserializer
  * ({@code specific.avro.reader=true}) against Avro's {@code SpecificDatumWriter} and {@code SpecificDatumReader}
  * with the classes' own model, rotating through 1,024 records. Avro's reader loads the generated classes by name,
  * which Avro 1.11.4 and later allow only in the packages a user lists: the forks list the benchmark's.
+ *
+ * <p>Under the writes, the floors of {@link ReferenceWriters}, checked in set-up to return Kavro's bytes: a writer
+ * written by hand for the class ({@link #handWrittenSerialize}), reading it through {@code get(int)} as Avro's
+ * writer does, and what such a writer allocates without encoding anything ({@link #allocationOnlySerialize}).
  */
 @State(Scope.Thread)
 @Fork(jvmArgsAppend = "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=io.kavro.bench") // raw Avro's reader needs it
@@ -39,6 +45,8 @@ public class SpecificBenchmark extends WarmSerdesState {
   private KafkaAvroSerializer serializer;
   private KafkaAvroDeserializer deserializer;
   private RawAvro raw;
+  private ReferenceWriters reference;
+  private int[] sizes;
   private final Rotation rotation = new Rotation();
 
   @Setup(Level.Trial)
@@ -60,6 +68,19 @@ public class SpecificBenchmark extends WarmSerdesState {
     SpecificData model = SpecificData.getForClass(type);
     raw = new RawAvro(new SpecificDatumWriter(type), new SpecificDatumReader(model.getSchema(type),
         model.getSchema(type), model), 1);
+    int id = kavro.registry().lookup(KavroSerdes.TOPIC + "-value", model.getSchema(type)).id();
+    reference = new ReferenceWriters(shape, id);
+    sizes = new int[records.size()];
+    for (int i = 0; i < records.size(); i++) {
+      byte[] hand = reference.handWritten(records.get(i));
+      byte[] avro = raw.serialize(records.get(i));
+      if (!Arrays.equals(hand, payloads[i]) || !Arrays.equals(hand, 5, hand.length, avro, 5, avro.length)) {
+        throw new IllegalStateException("the hand-written writer disagrees with Kavro or Avro on record " + i
+            + " at byte " + Arrays.mismatch(hand, payloads[i]) + " of Kavro's " + payloads[i].length + ": "
+            + records.get(i));
+      }
+      sizes[i] = hand.length;
+    }
   }
 
   @Benchmark
@@ -70,6 +91,19 @@ public class SpecificBenchmark extends WarmSerdesState {
   @Benchmark
   public byte[] rawSerialize() {
     return raw.serialize(records.get(rotation.next()));
+  }
+
+  /** A writer written by hand for the class, through {@code get(int)}: the ceiling of any writer of it. */
+  @Benchmark
+  public byte[] handWrittenSerialize() {
+    return reference.handWritten(records.get(rotation.next()));
+  }
+
+  /** {@code get(int)}'s boxes, kept, and the output array, no encoding. */
+  @Benchmark
+  public byte[] allocationOnlySerialize(Blackhole keep) {
+    int i = rotation.next();
+    return reference.allocationOnly(records.get(i), sizes[i], keep::consume);
   }
 
   @Benchmark

@@ -79,18 +79,9 @@ final class EncoderCompiler {
     @SuppressWarnings("unchecked")
     Conversion<Object> usual = (Conversion<Object>) model.getConversionFor(logical);
     Class<?> usualType = usual == null ? null : usual.getConvertedType();
-    CompiledEncoder direct = direct(schema, usual,
-        (value, out) -> convertThenEncode(schema, logical, usual, usualType, raw, value, out));
-    if (direct != null) {
-      return (value, out) -> {
-        if (value != null && value.getClass() == usualType) {
-          direct.encode(value, out);
-        } else {
-          convertThenEncode(schema, logical, usual, usualType, raw, value, out);
-        }
-      };
-    }
-    return (value, out) -> convertThenEncode(schema, logical, usual, usualType, raw, value, out);
+    CompiledEncoder converted = (value, out) -> convertThenEncode(schema, logical, usual, usualType, raw, value, out);
+    CompiledEncoder direct = direct(schema, usual, converted);
+    return direct != null ? direct : converted;
   }
 
   /**
@@ -99,28 +90,53 @@ final class EncoderCompiler {
    * same in 1.11 and 1.12), only for exactly those classes; {@code null} for any other. A decimal that fits a long
    * is written straight from its unscaled value, as Avro's {@code DecimalConversion} writes it when its scale is
    * the schema's and its precision within the schema's (where Avro's conversion leaves it as it is); any other
-   * decimal goes to {@code converted}, Avro's conversion, which rescales or refuses it as it always did.
+   * decimal goes to {@code converted}, Avro's conversion, which rescales or refuses it as it always did. A value of
+   * any other class than the conversion's (or {@code null}) goes to {@code converted} too: the class check is in the
+   * same encoder as the writing, one call per value (a wrapper around it cost a second call through an interface).
    */
   private static CompiledEncoder direct(Schema schema, Conversion<?> usual, CompiledEncoder converted) {
     if (usual == null) {
       return null;
     }
     Class<?> type = usual.getClass();
+    // LocalDate, Instant and UUID are final: instanceof is the class check.
     if (type == org.apache.avro.data.TimeConversions.DateConversion.class && schema.getType() == Schema.Type.INT) {
-      return (value, out) -> out.writeInt((int) ((java.time.LocalDate) value).toEpochDay());
+      return (value, out) -> {
+        if (value instanceof java.time.LocalDate date) {
+          out.writeInt((int) date.toEpochDay());
+        } else {
+          converted.encode(value, out);
+        }
+      };
     }
     if (type == org.apache.avro.data.TimeConversions.TimestampMillisConversion.class
         && schema.getType() == Schema.Type.LONG) {
-      return (value, out) -> out.writeLong(((java.time.Instant) value).toEpochMilli());
+      return (value, out) -> {
+        if (value instanceof java.time.Instant instant) {
+          out.writeLong(instant.toEpochMilli());
+        } else {
+          converted.encode(value, out);
+        }
+      };
     }
     if (type == Conversions.UUIDConversion.class && schema.getType() == Schema.Type.STRING) {
-      return (value, out) -> out.writeUuid((java.util.UUID) value);
+      return (value, out) -> {
+        if (value instanceof java.util.UUID uuid) {
+          out.writeUuid(uuid);
+        } else {
+          converted.encode(value, out);
+        }
+      };
     }
     if (type == Conversions.DecimalConversion.class && schema.getType() == Schema.Type.BYTES
         && schema.getLogicalType() instanceof LogicalTypes.Decimal decimal) {
       int scale = decimal.getScale();
       int precision = Math.min(decimal.getPrecision(), 18); // at most 18 digits: the unscaled value fits a long
       return (value, out) -> {
+        if (value == null || value.getClass() != BigDecimal.class) {
+          converted.encode(value, out); // a subclass too: Avro's conversion is registered for BigDecimal itself
+          return;
+        }
         BigDecimal number = (BigDecimal) value;
         if (number.scale() == scale && number.precision() <= precision) {
           // The unscaled value without the BigInteger and byte[] of unscaledValue().toByteArray().
