@@ -198,7 +198,7 @@ final class DecoderCompiler {
 
   private CompiledDecoder enumDecoder(Resolver.EnumAdjust action) {
     // Avro's values are by the writer's index: the reader's symbol for it, or the default. One array, not Avro's two
-    // (reached on every record): null where the writer's symbol has no match.
+    // (reached on every record): null where the writer's symbol has no match, as Avro's FastReaderBuilder reads it.
     Object[] symbols = new Object[action.adjustments.length];
     for (int i = 0; i < symbols.length; i++) {
       symbols[i] = action.adjustments[i] < 0 ? null : action.values[i];
@@ -282,6 +282,7 @@ final class DecoderCompiler {
   /**
    * A record: one value decoder per writer field, in the writer's order, each stored at its reader position
    * (or skipped, at position -1), then the reader's remaining fields from their defaults. One call per field.
+   * A record read as its writer wrote it (each field at its own position, no default) holds no positions.
    */
   private CompiledDecoder record(Resolver.RecordAdjust action) {
     if (inProgress.put(action, Boolean.TRUE) != null) {
@@ -349,14 +350,15 @@ final class DecoderCompiler {
 
   /**
    * Per writer field, its leaf kind ({@link LeafDecoders#kindOf}) and its reader position in one int, the position
-   * shifted above the kind: a skipped field's position, -1, makes the step negative. One array per record instead of
-   * two: at thousands of schemas each array is memory no longer in the CPU's caches, reached on every record.
+   * shifted above the kind: a skipped field's position, -1, makes the step negative. One array per record schema
+   * instead of two: at thousands of schemas each array is memory no longer in the CPU's caches, reached on every
+   * record. A record of more fields than a step holds is not compiled (Avro's reader reads it).
    */
-  static int[] steps(int[] kinds, int[] positions) {
+  private static int[] steps(int[] kinds, int[] positions) {
     int[] steps = new int[kinds.length];
     for (int i = 0; i < steps.length; i++) {
-      if (kinds[i] > STEP_KIND) {
-        throw new IllegalStateException("leaf kind " + kinds[i] + " does not fit in a step");
+      if (kinds[i] > STEP_KIND || positions[i] > Integer.MAX_VALUE >> STEP_POSITION_SHIFT) {
+        throw new Unsupported("field position " + positions[i] + " or leaf kind " + kinds[i] + " past a step");
       }
       steps[i] = positions[i] << STEP_POSITION_SHIFT | kinds[i];
     }

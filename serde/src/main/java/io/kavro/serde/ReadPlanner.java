@@ -13,8 +13,8 @@ import org.apache.avro.specific.SpecificRecord;
 
 /**
  * The deserializer's plan-time decisions, made once per writer schema id and never per record: which reader
- * schema the configuration asks for, whether the writer's can be read as it, which data model and datum
- * reader read it, and whether a compiled decoder does. Immutable and thread-safe.
+ * schema the configuration asks for, whether the writer's can be read as it, which data model reads it, and
+ * whether a compiled decoder does or Avro's datum reader. Immutable and thread-safe.
  */
 final class ReadPlanner {
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(ReadPlanner.class);
@@ -118,7 +118,7 @@ final class ReadPlanner {
       }
     }
     if (fast == null && fastModel != null) {
-      // Not made beside a compiled decoder: each of Avro's readers holds maps of its own, a fifth of a route's heap.
+      // Not made beside a compiled decoder: each of Avro's readers holds maps of its own, kept per route.
       datumReader = fastModel instanceof SpecificData specific ? new SpecificDatumReader<>(writer, reader, specific)
           : new GenericDatumReader<>(writer, reader, fastModel);
     }

@@ -15,9 +15,9 @@ import org.apache.avro.io.EncoderFactory;
 import org.junit.jupiter.api.Test;
 
 /**
- * The compiled decoder of an enum read as another (Avro's {@code EnumAdjust}), against Avro's own reader on the same
- * bytes: a writer's symbol the reader lacks is its default when it has one, else refused as Avro refuses it, never a
- * {@code null}; an index past the writer's symbols is refused.
+ * The compiled decoder of an enum read as another (Avro's {@code EnumAdjust}): against Avro's own reader on the same
+ * bytes, a writer's symbol the reader lacks is its default when it has one, else refused as Avro refuses it, never a
+ * {@code null}; and an index past the writer's symbols is refused.
  */
 class CompiledEnumTest {
   private static final Schema WRITER = enumSchema("\"A\", \"B\", \"C\"", null);
