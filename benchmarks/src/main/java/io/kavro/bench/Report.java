@@ -623,10 +623,10 @@ public final class Report {
         0.8, true);
     ratioTarget("Compiled codec: serialize Kavro/raw, S3", "SerializeBenchmark.kavro/S3", "SerializeBenchmark.raw/S3",
         0.8, true);
-    ratioTarget("Compiled codec: deserialize Kavro/raw, S2", "DeserializeBenchmark.kavro/S2",
-        "DeserializeBenchmark.raw/S2", 0.67, true);
-    ratioTarget("Compiled codec: deserialize Kavro/raw, S3", "DeserializeBenchmark.kavro/S3",
-        "DeserializeBenchmark.raw/S3", 0.67, true);
+    for (Shape shape : List.of(Shape.S2, Shape.S3, Shape.S4)) { // issue 52: against Avro 1.12's fast reader
+      ratioTarget("Compiled codec: deserialize Kavro/raw, " + shape, "DeserializeBenchmark.kavro/" + shape,
+          "DeserializeBenchmark.raw/" + shape, 0.65, true);
+    }
     JsonNode warmFast = results.get("WarmupBenchmark.firstTenThousand/S3#true");
     JsonNode warmGeneric = results.get("WarmupBenchmark.firstTenThousand/S3#false");
     if (warmFast != null && warmGeneric != null) {
@@ -635,9 +635,9 @@ public final class Report {
     }
     for (Shape shape : List.of(Shape.S2, Shape.S3)) {
       ratioTarget("Generated classes: serialize Kavro/raw, " + shape, "SpecificBenchmark.kavroSerialize/" + shape,
-          "SpecificBenchmark.rawSerialize/" + shape, 0.70, true);
+          "SpecificBenchmark.rawSerialize/" + shape, 0.60, true);
       ratioTarget("Generated classes: deserialize Kavro/raw, " + shape, "SpecificBenchmark.kavroDeserialize/" + shape,
-          "SpecificBenchmark.rawDeserialize/" + shape, 0.80, true);
+          "SpecificBenchmark.rawDeserialize/" + shape, 0.70, true);
       JsonNode specific = results.get("SpecificBenchmark.kavroSerialize/" + shape);
       if (specific != null) {
         double body = averageBody(shape);
