@@ -52,6 +52,11 @@ final class ByteSink extends OutputStream {
     return Arrays.copyOf(buffer, count);
   }
 
+  /** Forgets what was written after the first {@code size} bytes: a failed write leaves no trace. */
+  void truncate(int size) {
+    count = size;
+  }
+
   /** Empties the buffer, and shrinks it if a large record made it grow. */
   void reset() {
     count = 0;

@@ -326,7 +326,7 @@ final class EncoderCompiler {
   }
 
   /** A string as Avro's generic writer takes it: a {@link CharSequence}, nothing else. */
-  private static void writeString(Object value, ByteSink out) {
+  static void writeString(Object value, ByteSink out) {
     if (value instanceof String s) {
       out.writeString(s);
     } else if (value instanceof Utf8 utf8) {
@@ -337,7 +337,7 @@ final class EncoderCompiler {
   }
 
   /** A string as Avro's specific writer takes it: also the classes generated code maps to strings. */
-  private static void writeSpecificString(Object value, ByteSink out) {
+  static void writeSpecificString(Object value, ByteSink out) {
     // Text first: the set lookup cost most of a generated class's write when asked for every string (measured).
     writeString(value instanceof CharSequence || value == null || !STRINGABLE.contains(value.getClass()) ? value
         : value.toString(), out);
@@ -482,6 +482,22 @@ final class EncoderCompiler {
     return value == null ? "null" : "'" + value + "' (a " + value.getClass().getTypeName() + ")";
   }
 
+  /**
+   * The generated class of a record {@code schema} by Avro's specific model exactly (a subclass may map its classes
+   * otherwise), for {@link SpunWriter}; {@code null} for any other model, schema or class.
+   */
+  private Class<?> generatedClass(Schema schema) {
+    if (model.getClass() != SpecificData.class) {
+      return null;
+    }
+    try {
+      Class<?> type = ((SpecificData) model).getClass(schema);
+      return type != null && IndexedRecord.class.isAssignableFrom(type) ? type : null;
+    } catch (RuntimeException | LinkageError e) {
+      return null; // a class Avro may not load or link: the loop, which writes through IndexedRecord
+    }
+  }
+
   private CompiledEncoder recordEncoder(Schema schema) {
     if (inProgress.put(schema, Boolean.TRUE) != null) {
       throw new Unsupported("recursive record " + schema.getFullName());
@@ -502,7 +518,7 @@ final class EncoderCompiler {
       }
       // Through get(int), as Avro's SpecificDatumWriter writes a generated record: a class's getters may give
       // something else than its fields (custom templates), so they are never read instead.
-      return (value, out) -> {
+      CompiledEncoder loop = (value, out) -> {
         IndexedRecord record = (IndexedRecord) value;
         for (int i = 0; i < encoders.length; i++) {
           Object fieldValue = record.get(positions[i]);
@@ -513,6 +529,8 @@ final class EncoderCompiler {
           encoders[i].encode(fieldValue, out);
         }
       };
+      Class<?> generated = generatedClass(schema);
+      return generated == null ? loop : SpunWriter.of(generated, schema, encoders, loop);
     } finally {
       inProgress.remove(schema);
     }
