@@ -16,9 +16,12 @@ import java.util.Map;
  *
  * <pre>
  *   aload_1; checkcast TheClass; astore_3
- *   per field, a leaf:   aload_3; sipush pos; invokevirtual TheClass.get(I)Object; aload_2; invokestatic SpunWriter.leaf
+ *   per field, a leaf:   aload_3; sipush pos; invokevirtual TheClass.get(I)Object; aload_2;
+ *                        invokestatic SpunWriter.leaf
  *   any other field k:   aload_0; getfield encoders; sipush k; aaload;
- *                        aload_3; sipush pos; invokevirtual TheClass.get(I)Object; aload_2; invokeinterface encode
+ *                        aload_3; sipush pos; invokevirtual TheClass.get(I)Object;
+ *                        [invokestatic SpunWriter.nonNull, for a field whose schema does not take null]
+ *                        aload_2; invokeinterface encode
  *   return
  * </pre>
  *
@@ -26,15 +29,22 @@ import java.util.Map;
  * frame only where control flow merges (a branch target or an exception handler). This code has no branch, no
  * switch and no handler (each null check, each {@code instanceof} is inside a leaf of {@link SpunWriter}), so the
  * implicit frame at the method's start is all the verifier needs. A constant index is what lets the JIT fold
- * {@code get(int)}'s switch and drop the boxes of primitive fields.
+ * {@code get(int)}'s switch and drop the boxes of primitive fields, where it inlines {@code get(int)} (a class of
+ * some 30 fields or fewer: a larger method is past HotSpot's inlining limits, and the boxes stay).
+ *
+ * <p>A record whose {@code encode} would be longer than {@link #MAX_CODE_BYTES} gets no class ({@code null}): HotSpot
+ * never compiles a method that long, and interpreted code would be slower than the loop encoder.
  */
 final class SpunClassFile {
   static final String NAME = "io/kavro/serde/SpunWriter$Spun";
   private static final String ENCODER = "io/kavro/serde/CompiledEncoder";
   private static final String ENCODERS = "[L" + ENCODER + ";";
   private static final String ENCODE = "(Ljava/lang/Object;Lio/kavro/serde/ByteSink;)V";
-  /** Field by field at most 17 bytes of code: well within a method's 65,535 for this many fields. */
-  static final int MAX_FIELDS = 3_000;
+  /**
+   * The longest {@code encode} spun, in bytes of code: HotSpot's {@code HugeMethodLimit}, past which a method is
+   * never compiled (a leaf field takes 11 bytes, any other 21 or 24: some 300 to 700 fields).
+   */
+  static final int MAX_CODE_BYTES = 8_000;
 
   private final ByteArrayOutputStream pool = new ByteArrayOutputStream();
   private final DataOutputStream poolOut = new DataOutputStream(pool);
@@ -47,13 +57,15 @@ final class SpunClassFile {
   /**
    * The class file of the writer of {@code recordClass} (a binary name with dots): for field {@code i} of the
    * schema, in order, {@code get(positions[i])}, then the static {@code (Object, ByteSink)} method of
-   * {@link SpunWriter} named {@code leaves[i]}, or, where that is {@code null}, {@code encoders[i]}.
+   * {@link SpunWriter} named {@code leaves[i]}, or, where that is {@code null}, {@code encoders[i]} (the value
+   * checked by {@code SpunWriter.nonNull} first unless {@code nullable[i]}); {@code null} when its {@code encode}
+   * would be longer than {@link #MAX_CODE_BYTES}.
    */
-  static byte[] of(String recordClass, int[] positions, List<String> leaves) {
-    return new SpunClassFile().write(recordClass.replace('.', '/'), positions, leaves);
+  static byte[] of(String recordClass, int[] positions, List<String> leaves, boolean[] nullable) {
+    return new SpunClassFile().write(recordClass.replace('.', '/'), positions, leaves, nullable);
   }
 
-  private byte[] write(String record, int[] positions, List<String> leaves) {
+  private byte[] write(String record, int[] positions, List<String> leaves, boolean[] nullable) {
     int thisClass = classRef(NAME);
     int superClass = classRef("java/lang/Object");
     int encoderClass = classRef(ENCODER);
@@ -87,6 +99,9 @@ final class SpunClassFile {
       body.write(0x2d); // aload_3
       op2(body, 0x11, positions[i]); // sipush pos
       op2(body, 0xb6, get); // invokevirtual get(I)
+      if (leaf == null && !nullable[i]) {
+        op2(body, 0xb8, ref(10, "io/kavro/serde/SpunWriter", "nonNull", "(Ljava/lang/Object;)Ljava/lang/Object;"));
+      }
       body.write(0x2c); // aload_2
       if (leaf == null) {
         op2(body, 0xb9, encode); // invokeinterface encode, 3 argument slots
@@ -97,6 +112,9 @@ final class SpunClassFile {
       }
     }
     body.write(0xb1); // return
+    if (body.size() > MAX_CODE_BYTES) {
+      return null;
+    }
 
     int initName = utf8("<init>");
     int initType = utf8("(" + ENCODERS + ")V");

@@ -16,14 +16,19 @@ import org.apache.avro.util.Utf8;
  * folds {@code get}'s switch and drops the boxes), any other field by its compiled encoder.
  *
  * <p>The loop encoder stays the one that decides failures: a value of another class goes to it; a spun write that
- * throws anything is rewound and done again by it, which throws what it always threw (the null in a non-nullable
- * field named, the wrong type...). A leaf therefore checks nothing itself: it casts and lets a bad value throw.
- * Immutable and thread-safe.
+ * throws a {@code RuntimeException} or a {@code LinkageError} is rewound and done again by it, which throws what it
+ * always threw (the null in a non-nullable field named, the wrong type...). A leaf therefore checks nothing itself:
+ * it casts and lets a bad value throw. A {@code LinkageError} (which the JVM repeats for good) switches the spun
+ * class off. Thread-safe.
  */
 final class SpunWriter implements CompiledEncoder {
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(SpunWriter.class);
+
   private final Class<?> type;
   private final CompiledEncoder spun;
   private final CompiledEncoder loop;
+  /** Set once the spun class failed to link: every record goes to the loop (a plain field: a race only delays). */
+  private boolean unlinked;
 
   private SpunWriter(Class<?> type, CompiledEncoder spun, CompiledEncoder loop) {
     this.type = type;
@@ -38,28 +43,43 @@ final class SpunWriter implements CompiledEncoder {
    */
   static CompiledEncoder of(Class<?> type, Schema schema, CompiledEncoder[] encoders, CompiledEncoder loop) {
     List<Schema.Field> fields = schema.getFields();
-    if (fields.isEmpty() || fields.size() > SpunClassFile.MAX_FIELDS || !visible(type)) {
+    if (fields.isEmpty()) {
       return loop;
     }
+    if (!visible(type)) {
+      log.debug("{} is written by the loop encoder: Kavro's class loader does not see it", type.getName());
+      return loop;
+    }
+    // A field's position is its index in its record (Field.pos()): positions[i] == i, kept explicit as the loop has it.
     int[] positions = new int[fields.size()];
+    boolean[] nullable = new boolean[fields.size()];
     List<String> leaves = new ArrayList<>(fields.size());
     for (int i = 0; i < positions.length; i++) {
       positions[i] = fields.get(i).pos();
+      nullable[i] = fields.get(i).schema().isNullable();
       leaves.add(leaf(fields.get(i).schema()));
     }
+    byte[] classFile = SpunClassFile.of(type.getName(), positions, leaves, nullable);
+    if (classFile == null) {
+      log.debug("{} is written by the loop encoder: {} fields are too many for one compiled method",
+          type.getName(), fields.size());
+      return loop;
+    }
     try {
+      SpunWriter.class.getModule().addReads(type.getModule()); // on the module path: the generated class's module
       MethodHandles.Lookup lookup = MethodHandles.lookup();
       lookup.accessClass(type);
       lookup.findVirtual(type, "get", MethodType.methodType(Object.class, int.class));
-      Class<?> spun = lookup.defineHiddenClass(SpunClassFile.of(type.getName(), positions, leaves), true)
-          .lookupClass();
-      CompiledEncoder writer = (CompiledEncoder) lookup.findConstructor(spun,
+      MethodHandles.Lookup spun = lookup.defineHiddenClass(classFile, true);
+      CompiledEncoder writer = (CompiledEncoder) spun.findConstructor(spun.lookupClass(),
           MethodType.methodType(void.class, CompiledEncoder[].class)).invoke(encoders.clone());
       return new SpunWriter(type, writer, loop);
     } catch (Throwable e) { // a VerifyError, a LinkageError, an access refused...: the loop writes instead
       if (e instanceof VirtualMachineError error) {
         throw error;
       }
+      log.debug("{} is written by the loop encoder: no writer could be spun for it: {}", type.getName(),
+          e.toString());
       return loop;
     }
   }
@@ -75,8 +95,8 @@ final class SpunWriter implements CompiledEncoder {
 
   /** The name of the leaf that writes a field of {@code schema}, or {@code null} for its compiled encoder. */
   static String leaf(Schema schema) {
-    if (schema.getLogicalType() != null) {
-      return null;
+    if (schema.getLogicalType() != null || hasJavaClass(schema)) {
+      return null; // a conversion, or a string held as another Java class: the field's own encoder
     }
     return switch (schema.getType()) {
       case BOOLEAN -> "writeBoolean";
@@ -90,8 +110,9 @@ final class SpunWriter implements CompiledEncoder {
       case UNION -> {
         List<Schema> branches = schema.getTypes();
         if (branches.size() != 2 || branches.get(0).getLogicalType() != null
-            || branches.get(1).getLogicalType() != null) {
-          yield null;
+            || branches.get(1).getLogicalType() != null || hasJavaClass(branches.get(0))
+            || hasJavaClass(branches.get(1))) {
+          yield null; // a string of another Java class (java-class): the union's encoder takes it without a throw
         }
         Schema.Type first = branches.get(0).getType();
         Schema.Type second = branches.get(1).getType();
@@ -110,18 +131,35 @@ final class SpunWriter implements CompiledEncoder {
     return encoder instanceof SpunWriter writer ? writer.spun : null;
   }
 
+  private static boolean hasJavaClass(Schema schema) {
+    return schema.getProp(org.apache.avro.specific.SpecificData.CLASS_PROP) != null;
+  }
+
   @Override
   public void encode(Object value, ByteSink out) {
-    if (value != null && value.getClass() == type) {
+    if (value != null && value.getClass() == type && !unlinked) {
       int start = out.size();
       try {
         spun.encode(value, out);
         return;
-      } catch (RuntimeException | LinkageError e) {
+      } catch (RuntimeException e) {
         out.truncate(start); // the loop writes it again and fails as it always did, or writes it as it is
+      } catch (LinkageError e) {
+        out.truncate(start);
+        unlinked = true;
+        log.warn("The writer spun for {} failed to link; its records are written by the loop encoder: {}",
+            type.getName(), e.toString());
       }
     }
     loop.encode(value, out);
+  }
+
+  /** {@code value}, which must not be null: a field whose schema takes no null (the loop names it). */
+  static Object nonNull(Object value) {
+    if (value == null) {
+      throw new NullPointerException(); // caught: the loop throws its own, naming the field
+    }
+    return value;
   }
 
   static void writeBoolean(Object value, ByteSink out) {

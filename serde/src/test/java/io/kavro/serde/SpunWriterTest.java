@@ -43,6 +43,7 @@ class SpunWriterTest {
     ClassTrust.trustGenerated(Measure.class, Measure.SCHEMA$);
     ClassTrust.trustGenerated(Leaves.class, Leaves.SCHEMA);
     ClassTrust.trustGenerated(Plain.class, Plain.SCHEMA);
+    ClassTrust.trustGenerated(Holder.class, Holder.SCHEMA);
   }
 
   @Test
@@ -86,6 +87,7 @@ class SpunWriterTest {
     Leaves value = Leaves.of(true, 1, 2L, 3f, 4d, new BigDecimal("1.50"), ByteBuffer.wrap(new byte[0]), Tier.GOLD,
         new StringBuilder("built"), new StringBuilder("also"), plain(3));
     CompiledEncoder encoder = EncoderCompiler.compile(Leaves.SCHEMA, MODEL);
+    assertThat(SpunWriter.spunOnly(encoder)).as("spun: the fallback is what is tested").isNotNull();
 
     ByteSink sink = new ByteSink();
     sink.write(new byte[] {9, 9}, 0, 2); // a write that does not start the sink: rewound to its own start only
@@ -106,6 +108,56 @@ class SpunWriterTest {
     assertThatThrownBy(() -> encoder.encode(value, new ByteSink()))
         .isExactlyInstanceOf(NullPointerException.class)
         .hasMessage("null value for (non-nullable) field Plain.first_name");
+  }
+
+  @Test
+  void nullInANonNullableFieldOfANestedRecord_sameFailureAsTheLoop() {
+    Plain plain = plain(2);
+    plain.put(5, null);
+    Leaves value = Leaves.of(true, 1, 2L, 3f, 4d, "s", ByteBuffer.wrap(new byte[0]), Tier.GOLD, null, null, plain);
+    CompiledEncoder encoder = EncoderCompiler.compile(Leaves.SCHEMA, MODEL);
+    assertThat(SpunWriter.spunOnly(encoder)).isNotNull();
+
+    assertThatThrownBy(() -> encoder.encode(value, new ByteSink()))
+        .isExactlyInstanceOf(NullPointerException.class)
+        .hasMessage("null value for (non-nullable) field Plain.first_name");
+  }
+
+  @Test
+  void nullInANonNullableFieldWithoutALeaf_aRecordThatWritesNothing_refusedAsTheLoopRefusesIt() {
+    // The encoder of a record without fields writes nothing, even for null: only the null check refuses it.
+    Holder value = new Holder();
+    value.put(0, 7L);
+    value.put(1, null);
+    CompiledEncoder encoder = EncoderCompiler.compile(Holder.SCHEMA, MODEL);
+    assertThat(SpunWriter.spunOnly(encoder)).isNotNull();
+
+    assertThatThrownBy(() -> encoder.encode(value, new ByteSink()))
+        .isExactlyInstanceOf(NullPointerException.class)
+        .hasMessage("null value for (non-nullable) field Holder.nothing");
+    assertThatThrownBy(() -> SpunWriter.spunOnly(encoder).encode(value, new ByteSink()))
+        .as("the spun class alone refuses it too").isInstanceOf(NullPointerException.class);
+  }
+
+  @Test
+  void aMethodTooLongForTheJit_noClass_theLoopWrites() {
+    int[] positions = java.util.stream.IntStream.range(0, 1_000).toArray();
+    boolean[] nullable = new boolean[positions.length];
+    List<String> encoders = java.util.Collections.nCopies(positions.length, null);
+    assertThat(SpunClassFile.of(Leaves.class.getName(), positions, encoders, nullable))
+        .as("1,000 fields through their encoders: %s bytes of code at least", 1_000 * 21).isNull();
+    int[] few = java.util.stream.IntStream.range(0, 300).toArray();
+    assertThat(SpunClassFile.of(Leaves.class.getName(), few, java.util.Collections.nCopies(300, null),
+        new boolean[300])).as("300 fields: %s bytes at most", 6 + 300 * 24).isNotNull();
+  }
+
+  @Test
+  void stringsOfAnotherJavaClass_noLeaf_theirEncoderWrites() {
+    Schema decimalText = new Schema.Parser().parse("{\"type\":\"string\",\"java-class\":\"java.math.BigDecimal\"}");
+    assertThat(SpunWriter.leaf(decimalText)).isNull();
+    assertThat(SpunWriter.leaf(Schema.createUnion(Schema.create(Schema.Type.NULL), decimalText))).isNull();
+    assertThat(SpunWriter.leaf(Schema.createUnion(Schema.create(Schema.Type.NULL), Schema.create(Schema.Type.STRING))))
+        .isEqualTo("writeNullOrString");
   }
 
   @Test
@@ -218,7 +270,7 @@ class SpunWriterTest {
  * Shaped as avro-maven-plugin generates a record, with a field of every kind a leaf of the spun writer writes, its
  * values held as {@code Object} (as a generated class with a loose template might), and a nested record.
  */
-class Leaves extends SpecificRecordBase {
+class Leaves extends FieldsInAnArray {
   static final Schema SCHEMA = new Schema.Parser().parse("{\"type\":\"record\",\"name\":\"Leaves\","
       + "\"namespace\":\"io.kavro.serde\",\"fields\":["
       + "{\"name\":\"b\",\"type\":\"boolean\"},{\"name\":\"i\",\"type\":\"int\"},{\"name\":\"l\",\"type\":\"long\"},"
@@ -228,17 +280,44 @@ class Leaves extends SpecificRecordBase {
       + "\"symbols\":[\"BRONZE\",\"SILVER\",\"GOLD\"]}},"
       + "{\"name\":\"first\",\"type\":[\"null\",\"string\"]},{\"name\":\"last\",\"type\":[\"string\",\"null\"]},"
       + "{\"name\":\"plain\",\"type\":" + Plain.SCHEMA + "}]}");
-  private final Object[] values = new Object[11];
+
+  Leaves() {
+    super(SCHEMA);
+  }
 
   static Leaves of(Object... values) {
     Leaves leaves = new Leaves();
-    System.arraycopy(values, 0, leaves.values, 0, values.length);
+    for (int i = 0; i < values.length; i++) {
+      leaves.put(i, values[i]);
+    }
     return leaves;
+  }
+}
+
+/** Shaped as a generated record with a non-nullable field of a record type without fields. */
+class Holder extends FieldsInAnArray {
+  static final Schema SCHEMA = new Schema.Parser().parse("{\"type\":\"record\",\"name\":\"Holder\","
+      + "\"namespace\":\"io.kavro.serde\",\"fields\":[{\"name\":\"n\",\"type\":\"long\"},"
+      + "{\"name\":\"nothing\",\"type\":{\"type\":\"record\",\"name\":\"NoFields\",\"fields\":[]}}]}");
+
+  Holder() {
+    super(SCHEMA);
+  }
+}
+
+/** A record shaped as a generated one whose fields are held in an array, as {@code Object}. */
+abstract class FieldsInAnArray extends SpecificRecordBase {
+  private final Schema schema;
+  private final Object[] values;
+
+  FieldsInAnArray(Schema schema) {
+    this.schema = schema;
+    this.values = new Object[schema.getFields().size()];
   }
 
   @Override
   public Schema getSchema() {
-    return SCHEMA;
+    return schema;
   }
 
   @Override
