@@ -2,12 +2,7 @@ package io.kavro.serde;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import org.apache.avro.Schema;
-import org.apache.avro.io.BinaryEncoder;
-import org.apache.avro.io.EncoderFactory;
 import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.avro.specific.SpecificRecordBase;
@@ -108,15 +103,7 @@ class GeneratedRecordEncoderTest {
   }
 
   private static byte[] avroBytes(Schema schema, Object value) {
-    try {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
-      new SpecificDatumWriter<>(schema, MODEL).write(value, encoder);
-      encoder.flush();
-      return out.toByteArray();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return AvroBytes.written(new SpecificDatumWriter<>(schema, MODEL), value);
   }
 }
 

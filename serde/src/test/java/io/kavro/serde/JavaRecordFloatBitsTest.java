@@ -2,12 +2,7 @@ package io.kavro.serde;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import org.apache.avro.Schema;
-import org.apache.avro.io.BinaryEncoder;
-import org.apache.avro.io.EncoderFactory;
 import org.apache.avro.reflect.ReflectData;
 import org.apache.avro.reflect.ReflectDatumWriter;
 import org.junit.jupiter.api.Test;
@@ -62,14 +57,6 @@ class JavaRecordFloatBitsTest {
   }
 
   private static byte[] avro(Schema schema, Object record) {
-    try {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
-      new ReflectDatumWriter<>(schema, MODEL).write(record, encoder);
-      encoder.flush();
-      return out.toByteArray();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return AvroBytes.written(new ReflectDatumWriter<>(schema, MODEL), record);
   }
 }

@@ -3,7 +3,6 @@ package io.kavro.serde;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -16,9 +15,7 @@ import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericDatumWriter;
-import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.DecoderFactory;
-import org.apache.avro.io.EncoderFactory;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -159,14 +156,6 @@ class LogicalLeafCodecTest {
   }
 
   private static byte[] avroBytes(Schema schema, Object datum) {
-    try {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
-      new GenericDatumWriter<>(schema, MODEL).write(datum, encoder);
-      encoder.flush();
-      return out.toByteArray();
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
+    return AvroBytes.written(new GenericDatumWriter<>(schema, MODEL), datum);
   }
 }

@@ -9,10 +9,8 @@ import io.kavro.test.specific.Customer;
 import io.kavro.test.specific.Measure;
 import io.kavro.test.specific.Tier;
 import io.kavro.test.specific.Zip;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.time.Instant;
@@ -20,8 +18,6 @@ import java.time.LocalDate;
 import java.util.List;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.IndexedRecord;
-import org.apache.avro.io.BinaryEncoder;
-import org.apache.avro.io.EncoderFactory;
 import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.avro.specific.SpecificRecordBase;
@@ -225,15 +221,7 @@ class SpunWriterTest {
   }
 
   private static byte[] avroBytes(Schema schema, SpecificData model, Object value) {
-    try {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
-      new SpecificDatumWriter<>(schema, model).write(value, encoder);
-      encoder.flush();
-      return out.toByteArray();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return AvroBytes.written(new SpecificDatumWriter<>(schema, model), value);
   }
 
   /** Defines its own copy of one class from its parent's bytes: a class the parent's code does not see. */
