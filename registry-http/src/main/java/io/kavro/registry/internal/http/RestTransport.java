@@ -136,6 +136,27 @@ public final class RestTransport {
     return sendForAnswer(request, false).body();
   }
 
+  /**
+   * Asks the registry whether it answers at all: the client's own check of the core API, which no caller asked
+   * for. Any answer of the registry's own (a 2xx, a refusal such as a 401 or a 403, its own "not found") returns
+   * normally, and is no failed call: it is not counted in {@link RegistryStats#errors()}.
+   *
+   * @throws RegistryUnavailableException when it does not answer, after retries and failover (counted: the call
+   *     the client checks for fails with it)
+   * @throws WrongRegistryUrlException when every URL answers a 404 that is not the registry's own (counted)
+   * @throws RegistryInterruptedException on interrupt (counted)
+   */
+  public void probe(RestRequest request) {
+    try {
+      attempt(request, true);
+    } catch (RegistryUnavailableException | WrongRegistryUrlException | RegistryInterruptedException e) {
+      errors.increment();
+      throw e;
+    } catch (SchemaRegistryException e) {
+      // the registry's own answer (a 401, a 403, its 404xx): it is there
+    }
+  }
+
   private Answer sendForAnswer(RestRequest request, boolean jsonExpected) {
     try {
       return attempt(request, jsonExpected);
