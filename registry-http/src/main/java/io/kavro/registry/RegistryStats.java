@@ -6,7 +6,10 @@ import java.util.Map;
  * Counters of a {@link SchemaRegistryClient}, for tests and metrics. All counts are since creation.
  *
  * @param requests requests sent to the registry (HTTP requests, or calls into a {@code mock://} registry)
- * @param errors calls that failed for good: after their retries, or at once for a refusal such as "not found"
+ * @param errors calls that failed for good: after their retries, or at once for a refusal such as "not found" or a
+ *     401 or 403; not the registry's own answer that it lacks an optional API, nor the answers to the client's own
+ *     check that the core API answers (a 401 or a 403 there says the registry is there, and fails no call; an outage
+ *     there, which fails the call, counts once)
  * @param retries requests repeated after a retriable failure
  * @param failovers switches from one registry URL to the next
  * @param requestNanos time spent in requests, in total

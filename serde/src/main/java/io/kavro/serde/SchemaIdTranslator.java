@@ -55,7 +55,9 @@ public final class SchemaIdTranslator implements AutoCloseable {
    * @param targetConfigs the target registry's client settings, and {@code auto.register.schemas} and the
    *     subject name strategies for the target
    * @param isKey whether it translates record keys
-   * @throws ConfigException when either configuration is invalid, or the source's reads Apicurio's prefixes
+   * @throws ConfigException when either configuration is invalid, or the source's reads Apicurio's prefixes, or
+   *     a side's registry cannot serve its settings as a serde's configure refuses them (a
+   *     {@code context.name.strategy} on Apicurio Registry, which has no schema contexts), naming the side
    */
   public SchemaIdTranslator(Map<String, ?> sourceConfigs, Map<String, ?> targetConfigs, boolean isKey) {
     this.isKey = isKey;
@@ -75,6 +77,10 @@ public final class SchemaIdTranslator implements AutoCloseable {
           + (source.idsPerSubject() ? "source" : "target") + " registry numbers schemas per subject; translating "
           + "its ids is not supported: mirror such a topic's records as they are, with its registry beside");
     }
+    // What a serde's configure refuses (a context.name.strategy on a registry without contexts) is refused here too,
+    // at once: record by record, each would fail, and be skipped with errors.tolerance=all, lost from the mirror.
+    check(source, sourceConfig, "source");
+    check(target, targetConfig, "target");
     // Each side's strategy asks its own registry (associations): the source's names the subject, so the context,
     // a topic's source ids are read in; the target's the subject they are registered under. Both clients are this
     // translator's, closed with it.
@@ -82,6 +88,19 @@ public final class SchemaIdTranslator implements AutoCloseable {
     SubjectNameStrategies.useRegistry(targetConfig.subjectNameStrategy(), target);
     this.sourceIds = new TopicIds(source, sourceConfig, isKey);
     this.translated = Caffeine.newBuilder().maximumSize(targetConfig.maxSchemasPerSubject()).build();
+  }
+
+  /**
+   * Refuses one side's configuration that its registry cannot serve, as a serde's configure does
+   * ({@link TopicIds#check}), naming the side; closes both clients first.
+   */
+  private void check(SchemaRegistryClient client, AvroSerdeConfig config, String side) {
+    try {
+      TopicIds.check(client, config);
+    } catch (ConfigException e) {
+      close();
+      throw new ConfigException("the " + side + " registry's settings: " + e.getMessage());
+    }
   }
 
   /** The record header that may hold this side's schema id ({@code __key_schema_id} / {@code __value_schema_id}). */

@@ -382,6 +382,29 @@ class SchemaContextsTest {
     }
   }
 
+  /**
+   * Trust item 3: the id translation refuses what a serde's configure refuses ({@link TopicIds#check}), naming the
+   * side: a context.name.strategy on Apicurio Registry, which has no contexts. It was accepted, and every record then
+   * failed (skipped with errors.tolerance=all).
+   */
+  @Test
+  void idTranslation_contextsOnApicurio_refusedAtConstruction_namingTheSide() {
+    Map<String, Object> apicurio = new HashMap<>();
+    apicurio.put("schema.registry.url", server.url("/apis/ccompat/v7").toString());
+    apicurio.put("context.name.strategy", ByPrefix.class.getName());
+    apicurio.put("value.subject.name.strategy", "TopicNameStrategy");
+    Map<String, Object> confluent = Map.of("schema.registry.url", server.url("/").toString());
+
+    assertThatThrownBy(() -> new SchemaIdTranslator(apicurio, confluent, false).close())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("the source registry's settings")
+        .hasMessageContaining("context.name.strategy").hasMessageContaining("Apicurio Registry has no schema "
+            + "contexts");
+    assertThatThrownBy(() -> new SchemaIdTranslator(confluent, apicurio, false).close())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("the target registry's settings")
+        .hasMessageContaining("context.name.strategy");
+    assertThat(server.getRequestCount()).isZero();
+  }
+
   /** The requests Confluent's serde makes in a context, as its client sends them (the subject decoded). */
   @Test
   void overHttp_registersTheQualifiedSubject_andReadsTheIdWithinTheContext() throws Exception {

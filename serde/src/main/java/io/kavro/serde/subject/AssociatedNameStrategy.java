@@ -94,11 +94,12 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   /** Where answers whose time is over are asked again, the kept one serving meanwhile; null: asked in line. */
   private volatile Refreshes refresher;
   /**
-   * The lookups being asked again in the background, with the ticker reading when their refresh was queued: one
-   * asking at a time per lookup, and another once that one is older than {@link OutageBackoff#LONGEST_WAIT} (an
-   * executor that dropped it, or a refresh stuck).
+   * The lookups being asked again in the background, each by its one {@link Refresh}: at most one asking at a time
+   * per lookup. One that has started is the one until it ends, however long it takes (a second beside it would race
+   * it to the kept answer); one still queued after {@link OutageBackoff#LONGEST_WAIT} (an executor that dropped it)
+   * is given up, so that it never asks when it runs after all, and another is queued.
    */
-  private final Map<Key, Long> refreshing = new ConcurrentHashMap<>();
+  private final Map<Key, Refresh> refreshing = new ConcurrentHashMap<>();
 
   /** A strategy with the defaults, until configured. */
   public AssociatedNameStrategy() {
@@ -289,33 +290,55 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   private void refreshLater(Refreshes refreshes, SchemaRegistryClient registry, Settings current,
       Cache<Key, Answer> cache, Key key, Answer known, Schema schema) {
     long now = ticker.read();
-    Long queuedAt = now; // boxed once: the refresh removes its own mark only
-    Long before = refreshing.putIfAbsent(key, queuedAt);
-    if (before != null && (now - before < OutageBackoff.LONGEST_WAIT.toNanos()
-        || !refreshing.replace(key, before, queuedAt))) {
-      return; // one refresh at a time, unless that one was dropped or is stuck
+    Refresh mine = new Refresh(now);
+    Refresh before = refreshing.putIfAbsent(key, mine);
+    if (before != null && !replaces(before, now, key, known, mine)) {
+      return; // one refresh at a time per lookup
     }
     long wait = OutageBackoff.nextWaitNanos(known.outageNanos);
     Answer serving = known.servingFor(Deadlines.until(now, wait), wait);
-    if (!cache.asMap().replace(key, known, serving)) {
-      refreshing.remove(key, queuedAt); // replaced meanwhile: by a newer answer, which stands
+    if (!swap(cache, key, known, serving)) {
+      refreshing.remove(key, mine); // replaced meanwhile: by a newer answer, which stands
       return;
     }
     try {
-      refreshes.executor.execute(() -> refresh(refreshes, registry, current, cache, key, serving, schema,
-          queuedAt));
+      refreshes.executor.execute(() -> refresh(refreshes, registry, current, cache, key, serving, schema, mine));
     } catch (Throwable e) { // rejected (or the executor's Error): the kept answer serves its wait, then is asked
-      refreshing.remove(key, queuedAt);
+      refreshing.remove(key, mine);
     }
+  }
+
+  /**
+   * Whether {@code mine} replaces {@code before}, the refresh of {@code key} queued or under way: only when
+   * {@code before} has been queued for {@link OutageBackoff#LONGEST_WAIT} and has not started (an executor that
+   * dropped it), which gives it up. One under way stays the only one however long it takes, said once past that
+   * wait, {@code known} serving meanwhile.
+   */
+  private boolean replaces(Refresh before, long now, Key key, Answer known, Refresh mine) {
+    if (now - before.queuedAt < OutageBackoff.LONGEST_WAIT.toNanos()) {
+      return false;
+    }
+    if (!before.giveUp()) {
+      if (before.warnOnce()) {
+        log.warn("Asking the subject of the {}s of topic '{}' again has been under way for {} seconds; subject '{}' "
+            + "serves on until it ends, and no other asking starts beside it", key.isKey ? "key" : "value",
+            key.topic, TimeUnit.NANOSECONDS.toSeconds(now - before.queuedAt), known.subject);
+      }
+      return false;
+    }
+    return refreshing.replace(key, before, mine);
   }
 
   /**
    * Asks the registry for {@code key} again, {@code serving} being the kept answer: see {@link #refreshInBackground}.
    */
   private void refresh(Refreshes refreshes, SchemaRegistryClient registry, Settings current,
-      Cache<Key, Answer> cache, Key key, Answer serving, Schema schema, Long queuedAt) {
+      Cache<Key, Answer> cache, Key key, Answer serving, Schema schema, Refresh mine) {
     String what = (key.isKey ? "key" : "value") + "s of topic '" + key.topic + "'";
     try {
+      if (!mine.start()) {
+        return; // given up, queued too long: another asking replaced it
+      }
       if (refreshes.closed) {
         return; // the serde is closed: nothing asked, nothing kept
       }
@@ -331,7 +354,7 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
         }
         log.warn("Asking the subject of the {} again failed; subject '{}' is no longer used, the next record asks "
             + "again: {}", what, serving.subject, e.toString());
-        if (cache.asMap().remove(key, serving)) {
+        if (swap(cache, key, serving, null)) {
           listeners.forEach(Runnable::run);
         }
         return;
@@ -345,13 +368,14 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
         servedOn(cache, key, serving, what, "the registry answered that it has no associations API, which it had");
         return;
       }
-      if (cache.asMap().replace(key, serving, found) && !found.subject.equals(serving.subject)) {
+      // only over the very answer it was asked for: a newer one kept since (asked in line) stands over this one
+      if (swap(cache, key, serving, found) && !found.subject.equals(serving.subject)) {
         log.info("The {} now go to subject '{}' (was '{}'), as the registry answers", what, found.subject,
             serving.subject);
         listeners.forEach(Runnable::run);
       }
     } finally {
-      refreshing.remove(key, queuedAt);
+      refreshing.remove(key, mine);
     }
   }
 
@@ -362,8 +386,24 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   private void servedOn(Cache<Key, Answer> cache, Key key, Answer serving, String what, String why) {
     log.warn("Schema registry unavailable; the {} still go to subject '{}', asked again in {} seconds: {}", what,
         serving.subject, TimeUnit.NANOSECONDS.toSeconds(serving.outageNanos), why);
-    cache.asMap().replace(key, serving, serving.servingFor(Deadlines.until(ticker.read(), serving.outageNanos),
+    swap(cache, key, serving, serving.servingFor(Deadlines.until(ticker.read(), serving.outageNanos),
         serving.outageNanos));
+  }
+
+  /**
+   * Replaces {@code expected}, when it is the very answer kept for {@code key}, by {@code replacement}
+   * ({@code null}: removes it); whether it did. By identity: an answer equal to it may be another asking's, newer.
+   */
+  private static boolean swap(Cache<Key, Answer> cache, Key key, Answer expected, Answer replacement) {
+    boolean[] swapped = new boolean[1];
+    cache.asMap().computeIfPresent(key, (k, kept) -> {
+      if (kept != expected) {
+        return kept;
+      }
+      swapped[0] = true;
+      return replacement;
+    });
+    return swapped[0];
   }
 
   /**
@@ -555,6 +595,40 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
     @Override
     public void close() {
       closed = true;
+    }
+  }
+
+  /**
+   * One asking of a lookup in the background: when it was queued, and its state, which moves once, from queued to
+   * started (it runs, and is the lookup's one asking until it ends) or to given up (it asks nothing when it runs).
+   * Compared by identity, so that an asking removes its own mark only. Thread-safe.
+   */
+  private static final class Refresh {
+    private static final int QUEUED = 0;
+    private static final int STARTED = 1;
+    private static final int GIVEN_UP = 2;
+
+    final long queuedAt;
+    private final java.util.concurrent.atomic.AtomicInteger state = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicBoolean warned = new java.util.concurrent.atomic.AtomicBoolean();
+
+    Refresh(long queuedAt) {
+      this.queuedAt = queuedAt;
+    }
+
+    /** Starts it: {@code false} when it was given up. */
+    boolean start() {
+      return state.compareAndSet(QUEUED, STARTED);
+    }
+
+    /** Gives it up: {@code false} when it has started. */
+    boolean giveUp() {
+      return state.compareAndSet(QUEUED, GIVEN_UP) || state.get() == GIVEN_UP;
+    }
+
+    /** {@code true} the first time only: one warning per asking stuck. */
+    boolean warnOnce() {
+      return warned.compareAndSet(false, true);
     }
   }
 

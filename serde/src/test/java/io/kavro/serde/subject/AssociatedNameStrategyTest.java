@@ -502,6 +502,84 @@ class AssociatedNameStrategyTest {
     assertThat(asked).as("never asked in line").hasSize(1);
   }
 
+  /**
+   * Trust item 4: an asking under way past {@link OutageBackoff#LONGEST_WAIT} (a registry that hangs) stays the only
+   * one: no second starts beside it to race it to the kept answer (one did, once it had been queued that long); the
+   * kept answer serves meanwhile, and the asking's answer is kept when it ends.
+   */
+  @Test
+  void refreshInBackground_askingUnderWayPastTheLongestWait_noSecondBesideIt() {
+    registry.associate(new Association("v1", "orders", "lkc-1", "topic", "value"));
+    AssociatedNameStrategy strategy = inBackground("subject.name.strategy.cache.expiry.secs", 60);
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("v1");
+    nanos.addAndGet(Duration.ofSeconds(61).toNanos());
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("v1");
+    assertThat(tasks).hasSize(1);
+
+    List<Runnable> besideIt = new ArrayList<>();
+    duringLookup = () -> { // the asking under way, held past the longest wait
+      duringLookup = null;
+      nanos.addAndGet(OutageBackoff.LONGEST_WAIT.plusSeconds(1).toNanos());
+      assertThat(strategy.subjectName("orders", false, ORDER)).as("served on meanwhile").isEqualTo("v1");
+      besideIt.addAll(tasks);
+      tasks.clear();
+      registry.associate(new Association("v2", "orders", "lkc-1", "topic", "value"));
+    };
+    runAll(tasks);
+    assertThat(besideIt).as("no second asking beside the one under way").isEmpty();
+    assertThat(asked).hasSize(2);
+    assertThat(strategy.subjectName("orders", false, ORDER)).as("its answer, once it ends").isEqualTo("v2");
+    assertThat(told).hasValue(1);
+  }
+
+  /**
+   * Trust item 4: an asking still queued after {@link OutageBackoff#LONGEST_WAIT} (an executor that dropped it) is
+   * given up when another is queued: run late after all, it asks nothing, so two never run for one lookup.
+   */
+  @Test
+  void refreshInBackground_askingQueuedPastTheLongestWait_givenUp_asksNothingWhenRunLate() {
+    registry.associate(new Association("v1", "orders", "lkc-1", "topic", "value"));
+    AssociatedNameStrategy strategy = inBackground("subject.name.strategy.cache.expiry.secs", 60);
+    strategy.subjectName("orders", false, ORDER);
+    nanos.addAndGet(Duration.ofSeconds(61).toNanos());
+    strategy.subjectName("orders", false, ORDER);
+    Runnable late = tasks.remove(0);
+
+    nanos.addAndGet(OutageBackoff.LONGEST_WAIT.toNanos());
+    registry.associate(new Association("v2", "orders", "lkc-1", "topic", "value"));
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("v1");
+    assertThat(tasks).as("another asking queued").hasSize(1);
+    late.run();
+    assertThat(asked).as("the asking given up asked nothing").hasSize(1);
+    runAll(tasks);
+    assertThat(asked).hasSize(2);
+    assertThat(strategy.subjectName("orders", false, ORDER)).isEqualTo("v2");
+  }
+
+  /**
+   * Trust item 4 (a guard): the answer of an asking in the background replaces only the answer it was asked for; one
+   * asked in line since (the kept one evicted meanwhile) is newer, and stands over the late one.
+   */
+  @Test
+  void refreshInBackground_lateAnswer_neverOverwritesOneAskedSince() {
+    registry.associate(new Association("v1", "orders", "lkc-1", "topic", "value"));
+    AssociatedNameStrategy strategy = inBackground("subject.name.strategy.cache.expiry.secs", 60);
+    strategy.subjectName("orders", false, ORDER);
+    nanos.addAndGet(Duration.ofSeconds(61).toNanos());
+    strategy.subjectName("orders", false, ORDER);
+
+    duringLookup = () -> { // while the asking is under way, its answer (v2) already given by the registry
+      duringLookup = null;
+      strategy.forgetAnswers();
+      registry.associate(new Association("v3", "orders", "lkc-1", "topic", "value"));
+      assertThat(strategy.subjectName("orders", false, ORDER)).as("asked in line").isEqualTo("v3");
+      registry.associate(new Association("v2", "orders", "lkc-1", "topic", "value"));
+    };
+    runAll(tasks);
+    assertThat(asked).hasSize(3);
+    assertThat(strategy.subjectName("orders", false, ORDER)).as("the newer answer stands").isEqualTo("v3");
+  }
+
   /** Review of issue 51, round 2: an Error from the executor never reaches the record; the next lookup queues again. */
   @Test
   void refreshInBackground_executorThrowsAnError_answerServed_askedAgainLater() {

@@ -214,18 +214,11 @@ public final class HttpDekRegistry implements DekRegistry {
 
   /**
    * Sends a call of the API. A success whose body is not JSON (a proxy's or a captive portal's page) is no answer
-   * of the DEK registry: an outage too, never a failure that a rule's action could pass over.
+   * of the DEK registry: an outage (the transport retries and fails it over), never a failure that a rule's action
+   * could pass over.
    */
   private JsonNode sendDek(RestRequest request) {
-    try {
-      return send.apply(request.of(OptionalApi.DEK_REGISTRY));
-    } catch (SchemaRegistryException e) {
-      if (e instanceof RegistryUnavailableException || e.status() < 200 || e.status() >= 300) {
-        throw e;
-      }
-      throw new RegistryUnavailableException(e.getMessage() + "; not an answer of the DEK registry: treated as an "
-          + "outage", e.status(), e.errorCode(), e.url(), e);
-    }
+    return send.apply(request.of(OptionalApi.DEK_REGISTRY));
   }
 
   private static SchemaRegistryException conflict(SchemaRegistryException e, String found) {

@@ -443,20 +443,15 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
   /**
    * Asks the core API whether the registry answers at all: any answer of the registry's own (a 2xx, or an
-   * error with its error code) says yes.
+   * error with its error code, a 401 or a 403 included) says yes, and is no failed call of the client's
+   * ({@link RestTransport#probe}: not counted in {@link RegistryStats#errors()}).
    *
    * @throws RegistryUnavailableException when it does not answer, after retries and failover
    * @throws WrongRegistryUrlException when it answers a 404 that is not the registry's own: the URL is wrong
    * @throws RegistryInterruptedException when the calling thread is interrupted meanwhile
    */
   private void probeCoreApi() {
-    try {
-      send(RestRequest.get("check that the registry answers", "config"));
-    } catch (RegistryUnavailableException | WrongRegistryUrlException | RegistryInterruptedException e) {
-      throw e;
-    } catch (SchemaRegistryException e) {
-      // An answer all the same (401, 403, its own 404xx): the registry is there.
-    }
+    transport.probe(RestRequest.get("check that the registry answers", "config"));
   }
 
   /** Whether the registry said it lacks {@code api} less than {@link OptionalApi#MISSING_TTL} ago. */

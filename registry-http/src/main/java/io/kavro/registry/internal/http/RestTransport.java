@@ -50,9 +50,14 @@ import org.slf4j.LoggerFactory;
  *       answered as a registry yet: an {@link UnprovenNotFoundException}, thrown at once for the client to ask the
  *       core API whether the URL is wrong, then to send the call again ({@link RestRequest#coreApiAnswered}), which
  *       never throws it again. The DEK registry's missing is never learned from a 404 ({@link OptionalApi}).</li>
- *   <li>A 2xx without JSON from Confluent's GUID, metadata or associations API (a login page, a proxy's 204) is an
- *       outage, retried and failed over like a 5xx, and does not make the URL the preferred one; but Apicurio 3's
- *       204 without a body on its URL is a {@link NoSuchApiAnswerException}.</li>
+ *   <li>A 2xx without JSON to a call that expects JSON ({@link #send}: the core API's, the DEK registry's, Confluent's
+ *       GUID, metadata or associations API's; a captive portal's or a load balancer's {@code 200 text/html}, a
+ *       proxy's 204) is an outage, retried and failed over like a 5xx, and neither makes the URL the preferred one
+ *       nor counts as its answering as a registry. Whether the body parses as JSON decides, not its content type
+ *       (registries answer JSON as {@code application/vnd.schemaregistry.v1+json}, {@code application/json} or
+ *       with none). But Apicurio 3's 204 without a body on its URL, from Confluent's GUID, metadata or associations
+ *       API, is a {@link NoSuchApiAnswerException}; and Apicurio's own APIs' success without JSON is left to the
+ *       client, which reads it as that API missing.</li>
  *   <li>An interrupt of the calling thread stops the loop at once and leaves its interrupt flag set.</li>
  *   <li>Bodies larger than {@link #MAX_BODY_BYTES} are refused.</li>
  * </ul>
@@ -107,7 +112,8 @@ public final class RestTransport {
   }
 
   /**
-   * Sends the request and returns the parsed JSON body of a 2xx answer.
+   * Sends the request and returns the parsed JSON body of a 2xx answer; a 2xx without JSON is an outage (see the
+   * class comment), retried and failed over.
    *
    * @throws SchemaRegistryException the mapped failure; {@link RegistryUnavailableException} once retries
    *     are exhausted; {@link WrongRegistryUrlException} at once when every URL, never a registry's so far,
@@ -117,7 +123,7 @@ public final class RestTransport {
    *     {@link RegistryInterruptedException} on interrupt
    */
   public JsonNode send(RestRequest request) {
-    Answer answer = sendForAnswer(request);
+    Answer answer = sendForAnswer(request, true);
     return answer.json() != null ? answer.json()
         : parse(answer.body(), request, answer.status(), answer.contentType(), answer.url());
   }
@@ -127,12 +133,33 @@ public final class RestTransport {
    * whose answers are not all JSON (schema-repo's {@code id<TAB>schema}). Fails as {@link #send} does.
    */
   public String sendText(RestRequest request) {
-    return sendForAnswer(request).body();
+    return sendForAnswer(request, false).body();
   }
 
-  private Answer sendForAnswer(RestRequest request) {
+  /**
+   * Asks the registry whether it answers at all: the client's own check of the core API, which no caller asked
+   * for. Any answer of the registry's own (a 2xx, a refusal such as a 401 or a 403, its own "not found") returns
+   * normally, and is no failed call: it is not counted in {@link RegistryStats#errors()}.
+   *
+   * @throws RegistryUnavailableException when it does not answer, after retries and failover (counted: the call
+   *     the client checks for fails with it)
+   * @throws WrongRegistryUrlException when every URL answers a 404 that is not the registry's own (counted)
+   * @throws RegistryInterruptedException on interrupt (counted)
+   */
+  public void probe(RestRequest request) {
     try {
-      return attempt(request);
+      attempt(request, true);
+    } catch (RegistryUnavailableException | WrongRegistryUrlException | RegistryInterruptedException e) {
+      errors.increment();
+      throw e;
+    } catch (SchemaRegistryException e) {
+      // the registry's own answer (a 401, a 403, its 404xx): it is there
+    }
+  }
+
+  private Answer sendForAnswer(RestRequest request, boolean jsonExpected) {
+    try {
+      return attempt(request, jsonExpected);
     } catch (NoSuchApiAnswerException | UnsupportedRegistryApiException e) {
       throw e; // the registry's own answer that it lacks an optional API: what it can do, not a failure
     } catch (UnprovenNotFoundException e) {
@@ -149,7 +176,16 @@ public final class RestTransport {
    */
   private record Answer(String body, int status, String contentType, HttpUrl url, JsonNode json) {}
 
-  private Answer attempt(RestRequest request) {
+  /**
+   * Whether only JSON is the registry's success for a call of {@code api} that expects JSON: every API's (the core
+   * API's, the DEK registry's, Confluent's GUID, metadata and associations APIs') but Apicurio's own, whose success
+   * without JSON says that it lacks the API (the client reads it so).
+   */
+  private static boolean successIsJsonOnly(OptionalApi api) {
+    return api == null || api.knownAnswersOnly() || !api.learnedFromBare404;
+  }
+
+  private Answer attempt(RestRequest request, boolean jsonExpected) {
     int index = Math.floorMod(preferred.get(), endpoints.size());
     boolean reauthorized = false;
     BitSet wrongUrls = null; // the endpoints whose last answer was no registry's API: all of them, and it is thrown
@@ -182,16 +218,22 @@ public final class RestTransport {
               throw new NoSuchApiAnswerException(request.operation() + " failed: HTTP " + status + " without a body ("
                   + whose + ") (" + url + ")", status, -1, url.toString());
             }
+          }
+          boolean jsonOnly = jsonExpected && successIsJsonOnly(api);
+          if (jsonOnly) {
             json = JsonBodies.tryParse(body);
           }
-          if (json != null || api == null || !api.knownAnswersOnly()) {
+          if (json != null || !jsonOnly) {
             preferred.set(index);
             proveRegistry(index);
             return new Answer(body, status, contentType, url, json);
           }
+          // A success without JSON (a captive portal's or a load balancer's page, a proxy's 204) is no answer of the
+          // registry's: an outage, retried and failed over like a 5xx; the URL is neither preferred nor proven.
           failure = new RegistryUnavailableException(notJson(request, status, body, contentType, url)
-              + "; a success without the JSON of " + api.description + " is not the registry's answer (a login "
-              + "page, a proxy): treated as an outage, retried and failed over, never a missing API", status, -1,
+              + "; a success without the JSON of " + (api == null ? "the registry's API" : api.description)
+              + " is not the registry's answer (a captive portal, a login page, a load balancer, a proxy): treated "
+              + "as an outage, retried and failed over" + (api != null ? ", never a missing API" : ""), status, -1,
               url.toString(), null);
           forget(wrongUrls, index);
           moveOn = true;

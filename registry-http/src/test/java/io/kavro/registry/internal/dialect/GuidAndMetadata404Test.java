@@ -211,6 +211,25 @@ class GuidAndMetadata404Test {
     assertThat(registry.takeRequest().getTarget()).as("then the call again").isEqualTo("/a" + api.target);
     assertThat(registry.takeRequest().getTarget()).as("failed over to B").isEqualTo("/b" + api.target);
     assertThat(registry.getRequestCount()).isEqualTo(4);
+    assertThat(client.stats().errors()).as("trust item 2: the 403 to the client's own check of the core API fails "
+        + "no call; the call succeeded").isZero();
+  }
+
+  /**
+   * Trust item 2: the registry's known answer that it lacks the API, while its core API refuses the client's own
+   * check (a principal without global config read): the API is missing, and the refusal is no failed call of the
+   * caller's, so not counted in {@code errors}.
+   */
+  @ParameterizedTest
+  @EnumSource(Api.class)
+  void missingApi_coreApiCheckRefused_notCountedAsAnError(Api api) {
+    HttpSchemaRegistryClient client = provenClient("/", 3);
+    registry.enqueue(confluentPathNotServed());
+    registry.enqueue(json(401, "{\"error_code\":40101,\"message\":\"Unauthorized\"}"));
+
+    assertThatThrownBy(() -> api.call.accept(client)).isExactlyInstanceOf(UnsupportedRegistryApiException.class);
+    assertThat(registry.getRequestCount()).as("the check, then the call, then no retry").isEqualTo(1 + 2);
+    assertThat(client.stats().errors()).as("a 401 to the client's own check is no failed call").isZero();
   }
 
   /** A success without JSON (a login page's 200, a proxy's 204) from URL A: an outage, failed over to B. */

@@ -268,7 +268,7 @@ class HttpDekRegistryTest {
 
     assertThatThrownBy(() -> deks().kek("kek1", false))
         .isInstanceOf(RegistryUnavailableException.class)
-        .hasMessageContaining("not an answer of the DEK registry");
+        .hasMessageContaining("not the registry's answer");
   }
 
   @Test

@@ -86,6 +86,53 @@ class RegistryFaultsTest {
     assertThat(second.getRequestCount()).isEqualTo(1);
   }
 
+  /** A captive portal's or a load balancer's page: a 200 that is no registry's answer. */
+  private static MockResponse captivePortal() {
+    return new MockResponse.Builder().code(200).setHeader("Content-Type", "text/html")
+        .body("<html><body>Welcome! Accept the terms to continue</body></html>").build();
+  }
+
+  /**
+   * Trust item 1: a success of the core API without JSON (a captive portal's page) is an outage: the next URL is
+   * tried, which answers; it was a non-retriable parse failure, and the page's URL became the preferred one.
+   */
+  @Test
+  void captivePortalSuccess_isAnOutage_failsOverToTheNextUrl() {
+    first.enqueue(new MockResponse.Builder().code(503).build());
+    second.enqueue(captivePortal());
+    first.enqueue(ok());
+
+    assertThat(client(both(), "max.retries", 2).schemaById(7).getType())
+        .isEqualTo(org.apache.avro.Schema.Type.STRING);
+    assertThat(first.getRequestCount()).isEqualTo(2);
+    assertThat(second.getRequestCount()).isEqualTo(1);
+  }
+
+  /**
+   * Trust item 1: such a success does not count as the URL answering as a registry, so a bare 404 after it still
+   * says the URL is wrong; and the outage's message names the URL (without its credentials) and the content type.
+   */
+  @Test
+  void captivePortalSuccess_namesUrlAndContentType_urlNotProven() {
+    String withCredentials = first.url("/").newBuilder().username("alice7").password("s3cr3t").build().toString();
+    first.enqueue(captivePortal());
+
+    assertThatThrownBy(() -> client(withCredentials, "max.retries", 0).schemaById(7))
+        .isInstanceOf(RegistryUnavailableException.class)
+        .hasMessageContaining("HTTP 200 with a body that is not JSON (text/html)")
+        .hasMessageContaining("not the registry's answer")
+        .hasMessageContaining(first.url("/schemas/ids/7").toString())
+        .hasMessageContaining("gave up after 1 attempt(s)")
+        .message().doesNotContain("s3cr3t").doesNotContain("alice7");
+
+    first.enqueue(captivePortal());
+    first.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "text/html")
+        .body("<html>nginx</html>").build());
+    assertThatThrownBy(() -> client(first.url("/").toString(), "max.retries", 3).schemaById(7))
+        .as("the portal's 200 proved no registry: the 404 after it says the URL is wrong")
+        .isInstanceOf(WrongRegistryUrlException.class);
+  }
+
   /** Issue 37, item 8b: when every URL answers as no registry, the URL is wrong: said at once, no retries. */
   @Test
   void everyUrlAProxysNotFound_wrongUrl_oneRequestEach() {
