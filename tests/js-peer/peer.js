@@ -19,6 +19,12 @@
 // latest with the given metadata; register the schema (and its rule set) first.
 // The subject name strategy is always TOPIC (<topic>-value). On failure: exit code 1, and stderr holds
 // "error: <class>: <message>" (a rule failure's message names the rule).
+//
+//   node peer.js serve  -> one process for many commands: each stdin line is a JSON array of one command's
+//                          arguments, each answer one stdout line {"exitCode":n,"stdout":"...","stderr":"..."},
+//                          what a process of its own would have exited with and printed. Each command starts from
+//                          the state a new process has (the rule executors registered anew, no KMS client kept),
+//                          so a test can run many without Node's start-up each time.
 'use strict';
 
 const fs = require('fs');
@@ -26,17 +32,21 @@ const sr = require('@confluentinc/schemaregistry');
 
 const {
   SchemaRegistryClient, AvroSerializer, AvroDeserializer, SerdeType, SubjectNameStrategyType, HeaderSchemaIdSerializer,
-  VALUE_SCHEMA_ID_HEADER,
+  VALUE_SCHEMA_ID_HEADER, RuleRegistry, clearKmsClients,
   CelExecutor, CelFieldExecutor, FieldEncryptionExecutor, EncryptionExecutor, JsonataExecutor, LocalKmsDriver,
   AwsKmsDriver, AzureKmsDriver,
 } = sr;
 
-// Registration is global and must come before any serde is built.
-CelExecutor.register();
-CelFieldExecutor.register();
-FieldEncryptionExecutor.register();
-EncryptionExecutor.register();
-JsonataExecutor.register();
+// Registration is global and must come before any serde is built. The executors hold state (the DEK registry
+// client, the rule config they were first configured with): `serve` registers them anew for each command.
+function registerExecutors() {
+  CelExecutor.register();
+  CelFieldExecutor.register();
+  FieldEncryptionExecutor.register();
+  EncryptionExecutor.register();
+  JsonataExecutor.register();
+}
+registerExecutors();
 LocalKmsDriver.register();
 // aws-kms: credentials from the environment (AWS_ACCESS_KEY_ID, ...) and the endpoint from AWS_ENDPOINT_URL_KMS,
 // as the AWS SDK reads them.
@@ -182,9 +192,65 @@ async function main(argv) {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (out) => { process.stdout.write(out + '\n'); },
-  (e) => {
-    process.stderr.write(`error: ${e && e.constructor ? e.constructor.name : 'Error'}: ${e && e.message}\n`);
-    process.exitCode = e instanceof UsageError ? 2 : 1;
+// What one command exits with and prints last: its answer on stdout, or its error on stderr.
+function run(argv) {
+  return main(argv).then(
+    (out) => ({ exitCode: 0, stdout: out + '\n', stderr: '' }),
+    (e) => ({
+      exitCode: e instanceof UsageError ? 2 : 1,
+      stdout: '',
+      stderr: `error: ${e && e.constructor ? e.constructor.name : 'Error'}: ${e && e.message}\n`,
+    }));
+}
+
+// One command per stdin line, one at a time, each from a fresh process's state; whatever the client prints while
+// a command runs goes into that command's answer, as it would have gone to the process's own stdout and stderr.
+function serve() {
+  const streams = { stdout: process.stdout, stderr: process.stderr };
+  const writes = { stdout: process.stdout.write, stderr: process.stderr.write };
+  const answer = (line) => writes.stdout.call(process.stdout, line + '\n');
+  let queue = Promise.resolve();
+  const lines = require('readline').createInterface({ input: process.stdin, crlfDelay: Infinity });
+  lines.on('line', (line) => {
+    queue = queue.then(async () => {
+      RuleRegistry.getGlobalInstance().clear();
+      registerExecutors();
+      clearKmsClients();
+      const printed = { stdout: '', stderr: '' };
+      for (const name of Object.keys(streams)) {
+        streams[name].write = (chunk, encoding, callback) => {
+          printed[name] += Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk);
+          const done = typeof encoding === 'function' ? encoding : callback;
+          if (done) process.nextTick(done);
+          return true;
+        };
+      }
+      let result;
+      try {
+        let argv;
+        try {
+          argv = JSON.parse(line);
+        } catch (e) {
+          argv = null;
+        }
+        result = Array.isArray(argv) ? await run(argv.map(String))
+          : { exitCode: 2, stdout: '', stderr: `error: UsageError: serve wants a JSON array of arguments a line\n` };
+      } finally {
+        for (const name of Object.keys(streams)) streams[name].write = writes[name];
+      }
+      answer(JSON.stringify({ exitCode: result.exitCode, stdout: printed.stdout + result.stdout,
+        stderr: printed.stderr + result.stderr }));
+    }).catch((e) => answer(JSON.stringify({ exitCode: 1, stdout: '', stderr: `error: serve: ${e && e.stack}\n` })));
   });
+  lines.on('close', () => { queue.then(() => process.exit(0)); });
+}
+
+if (process.argv[2] === 'serve') {
+  serve();
+} else {
+  run(process.argv.slice(2)).then((result) => {
+    process.stdout.write(result.stdout);
+    process.stderr.write(result.stderr);
+    process.exitCode = result.exitCode;
+  });
+}

@@ -21,6 +21,9 @@ import java.util.function.Consumer;
  * package-lock.json) when they are missing or older than the lock file, once per JVM and under a file lock; an
  * install that fails (no npm, no network and no npm cache) fails the test with npm's message.
  *
+ * <p>Commands without an environment of their own go to one {@code node peer.js serve} kept for the JVM, which
+ * answers each as a process of its own would have, from a new process's state (see tests/js-peer/README.md).
+ *
  * <p>Shared with other modules' tests through the testkit's test-jar ({@code <type>test-jar</type>}); the peer's
  * folder is the system property {@code kavro.jsPeer}, else {@code ../tests/js-peer} (relative to the module).
  */
@@ -101,13 +104,83 @@ public final class JsPeer {
     }
   }
 
-  /** Runs {@code node peer.js args...} in the peer's folder, for at most a minute. */
+  /**
+   * Runs {@code peer.js args...} for at most a minute, as {@code node peer.js args...} in the peer's folder would:
+   * through one {@code node peer.js serve} kept for the JVM (Node's start-up, most of a command's time, paid once),
+   * which starts each command from the state a new process has and answers with the exit code and output a process
+   * of its own would have given.
+   */
   public Run run(String... args) throws IOException, InterruptedException {
-    return run(environment -> { }, args);
+    synchronized (JsPeer.class) {
+      if (server == null || !server.process.isAlive()) {
+        server = Server.start(node, folder);
+      }
+      try {
+        return server.ask(args);
+      } catch (IOException | AssertionError e) {
+        server.process.destroyForcibly();
+        server = null;
+        throw e;
+      }
+    }
+  }
+
+  /** The peer serving this JVM's commands without an environment of their own, or null before the first. */
+  private static Server server;
+
+  /** A {@code node peer.js serve}: a command a line on its stdin, its answer a line on its stdout. */
+  private static final class Server {
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
+        new com.fasterxml.jackson.databind.ObjectMapper();
+
+    final Process process;
+    private final java.io.Writer commands;
+    private final java.io.BufferedReader answers;
+
+    private Server(Process process) {
+      this.process = process;
+      this.commands = new java.io.OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+      this.answers = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream(),
+          StandardCharsets.UTF_8));
+    }
+
+    static Server start(Path node, Path folder) throws IOException {
+      Process process = new ProcessBuilder(node.toString(), "peer.js", "serve").directory(folder.toFile())
+          .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+      Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly, "js-peer-stop"));
+      return new Server(process);
+    }
+
+    Run ask(String... args) throws IOException, InterruptedException {
+      commands.write(JSON.writeValueAsString(args) + "\n");
+      commands.flush();
+      CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> {
+        try {
+          return answers.readLine();
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      });
+      String answer;
+      try {
+        answer = line.get(60, TimeUnit.SECONDS);
+      } catch (java.util.concurrent.TimeoutException e) {
+        throw new AssertionError("peer.js " + String.join(" ", args) + " did not end within 60 s");
+      } catch (java.util.concurrent.ExecutionException e) {
+        throw new IOException("peer.js serve failed on " + String.join(" ", args), e.getCause());
+      }
+      if (answer == null) {
+        throw new IOException("peer.js serve ended (exit code " + process.waitFor() + ") on "
+            + String.join(" ", args));
+      }
+      com.fasterxml.jackson.databind.JsonNode run = JSON.readTree(answer);
+      return new Run(run.get("exitCode").asInt(), run.get("stdout").asText(), run.get("stderr").asText());
+    }
   }
 
   /**
-   * Runs {@code node peer.js args...} in the peer's folder with an environment of the test's, for at most a minute:
+   * Runs {@code node peer.js args...}, a process of its own, in the peer's folder with an environment of the
+   * test's, for at most a minute:
    * the process's environment is the test's, then edited by {@code environment} (put the variables a user of the
    * JavaScript client sets, such as an SDK's endpoint and credentials; remove those of the test's own that must
    * not reach it).
