@@ -461,8 +461,10 @@ public final class Report {
     JsonNode read = results.get("KafkaClientBenchmark.consume/#KAVRO");
     if (readFloor != null && readBytes != null) {
       said.add("In the same poll loop, merely allocating the object graph Kavro returns, reading no byte, runs at "
-          + ratio(readBytes, readFloor) + " of the byte-array loop's records/s (" + fmt(perRecord(readFloor)) + " ns a record against " + fmt(perRecord(readBytes)) + "): no deserializer returning Avro's "
-          + "generic records reaches a Kavro/byte[] above " + ratio(readBytes, readFloor) + " in this loop"
+          + ratio(readBytes, readFloor) + " of the byte-array loop's records/s (" + fmt(perRecord(readFloor))
+          + " ns a record against " + fmt(perRecord(readBytes)) + ", allocating " + allocPerRecord(readFloor)
+          + " B a record" + (read == null ? "" : ", Kavro " + allocPerRecord(read)) + "): no deserializer returning "
+          + "Avro's generic records reaches a Kavro/byte[] above " + ratio(readBytes, readFloor) + " in this loop"
           + (read == null ? "" : "; Kavro reaches " + ratio(readBytes, read) + ", " + ratio(readFloor, read)
               + " of the floor's records/s") + ".");
     }
@@ -476,7 +478,12 @@ public final class Report {
           + ratio(writeBytes, writeFloor) + " here" + (write == null ? "" : "; Kavro reaches "
               + ratio(writeBytes, write) + ", " + ratio(writeFloor, write) + " of the floor's records/s") + ".");
     }
-    return String.join(" ", said);
+    return String.join("\n\n", said);
+  }
+
+  /** Bytes allocated a record by one of {@code KafkaClientBenchmark}'s results, the broker's share included. */
+  private static String allocPerRecord(JsonNode run) {
+    return fmt(allocValue(run) / KafkaClientBenchmark.RECORDS);
   }
 
   /** Nanoseconds a record of one of {@code KafkaClientBenchmark}'s results (ms per operation). */
