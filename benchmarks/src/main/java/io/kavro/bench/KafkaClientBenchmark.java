@@ -40,7 +40,13 @@ import org.openjdk.jmh.infra.Blackhole;
  * {@code ByteArrayDeserializer} or {@code ByteArraySerializer} on the same records already serialized: the rest of
  * the client's work, which the serde adds to; {@code RAW_AVRO} is Avro's own generic writer or (fast) reader of the
  * schema, built beforehand and handed the records directly with the same 5-byte header ({@link RawAvro}): what the
- * best hand-written serde of Avro's generic records costs in the same loop, the floor beside Kavro's. Records per
+ * best hand-written serde of Avro's generic records costs in the same loop, the floor beside Kavro's. {@code FLOOR}
+ * is the floor under any serde of these records, in the same loop ({@link FloorSerde}): consuming, a deserializer
+ * that reads no byte and only allocates the object graph Kavro returns for the record (the same classes, string and
+ * byte lengths, element counts and values: {@link ReferenceReaders#allocationOnly}, planned beforehand from what
+ * Kavro's deserializer returned for each of the 1,024 payloads), the highest throughput any deserializer returning
+ * Avro's generic records can reach here; producing, a serializer handed the same generic records that returns a
+ * copy of each one's bytes already serialized, the output array any serializer must at least allocate. Records per
  * second = {@value #RECORDS} / the time of one operation.
  * Run with {@code -gc true}, so that no operation pays for the garbage of the one before.
  */
@@ -59,7 +65,139 @@ public class KafkaClientBenchmark {
     /** Kafka's byte-array serializer or deserializer, over the records already serialized by Kavro. */
     BYTES,
     /** Avro's own writer or fast reader of the schema, built beforehand, no registry: the floor of any serde. */
-    RAW_AVRO
+    RAW_AVRO,
+    /**
+     * Allocation only ({@link FloorSerde}): the record's object graph built without reading a byte, or a copy of
+     * its bytes already serialized; the floor under any serde of these records.
+     */
+    FLOOR
+  }
+
+  /**
+   * The floor under any serde of the records in this benchmark's order, record {@code i} of an operation being
+   * {@code records.get(i & 1023)} and its bytes {@code bytes[i & 1023]} (the topic consumed holds them in that
+   * order, from its start). Deserializing, it allocates the object graph planned for record {@code i} without
+   * reading its bytes ({@link ReferenceReaders#allocationOnly}); serializing, it returns a copy of record
+   * {@code i}'s bytes. Each call checks, without reading a byte, that it was given record {@code i} (the same
+   * object, or a payload of its length), so a loop out of step fails instead of measuring other records.
+   * {@link #restart} at the start of each operation.
+   *
+   * <p>Not thread-safe: one per client.
+   */
+  static final class FloorSerde implements org.apache.kafka.common.serialization.Serializer<Object>,
+      org.apache.kafka.common.serialization.Deserializer<Object> {
+    private final List<GenericRecord> records;
+    private final byte[][] bytes;
+    private final ReferenceReaders reference;
+    private final ReferenceReaders.Plan[] plans;
+    private int next;
+
+    /**
+     * The floor of {@code bytes}, the payloads Kavro's serializer wrote for {@code records}, each planned from
+     * what {@code kavro} returns for it and checked to rebuild it: the same classes throughout, every string's and
+     * byte array's length, every count and every number; only the strings' and bytes' contents differ (zeros, as
+     * no byte is read), so Avro's {@code equals} cannot be the check.
+     *
+     * @throws IllegalStateException if the graph planned for a payload is not what Kavro returned for it
+     */
+    FloorSerde(List<GenericRecord> records, byte[][] bytes, KafkaAvroDeserializer kavro) {
+      this.records = records;
+      this.bytes = bytes;
+      reference = new ReferenceReaders(Shape.S3);
+      plans = new ReferenceReaders.Plan[bytes.length];
+      for (int i = 0; i < bytes.length; i++) {
+        GenericRecord read = (GenericRecord) kavro.deserialize("consumed", bytes[i]);
+        plans[i] = reference.plan(read);
+        GenericRecord allocated = (GenericRecord) reference.allocationOnly(plans[i]);
+        ReferenceReaders.Plan rebuilt = reference.plan(allocated);
+        if (!java.util.Arrays.equals(rebuilt.sizes(), plans[i].sizes())
+            || !java.util.Arrays.equals(rebuilt.numbers(), plans[i].numbers()) || !sameClasses(read, allocated)) {
+          throw new IllegalStateException("the allocated graph of record " + i + " is not the one Kavro returns: "
+              + allocated + " against " + read);
+        }
+      }
+    }
+
+    /**
+     * Whether {@code a} and {@code b} are of the same classes throughout: each record's fields, each list's
+     * elements, each map's keys and values (their contents aside: the floor reads no byte, so its strings and
+     * bytes hold zeros).
+     */
+    private static boolean sameClasses(Object a, Object b) {
+      if (a == null || b == null) {
+        return a == b;
+      }
+      if (a.getClass() != b.getClass()) {
+        return false;
+      }
+      if (a instanceof GenericRecord r) {
+        GenericRecord s = (GenericRecord) b;
+        for (int f = 0; f < r.getSchema().getFields().size(); f++) {
+          if (!sameClasses(r.get(f), s.get(f))) {
+            return false;
+          }
+        }
+        return r.getSchema().equals(s.getSchema());
+      }
+      if (a instanceof List<?> x) {
+        List<?> y = (List<?>) b;
+        for (int i = 0; i < Math.min(x.size(), y.size()); i++) {
+          if (!sameClasses(x.get(i), y.get(i))) {
+            return false;
+          }
+        }
+        return x.size() == y.size();
+      }
+      if (a instanceof Map<?, ?> x) {
+        Map<?, ?> y = (Map<?, ?>) b;
+        return x.size() == y.size() && (x.isEmpty() || sameClasses(x.keySet().iterator().next(),
+            y.keySet().iterator().next()) && sameClasses(x.values().iterator().next(), y.values().iterator().next()));
+      }
+      return true;
+    }
+
+    /** The next call is for record 0. */
+    void restart() {
+      next = 0;
+    }
+
+    private int index(boolean given, Object what) {
+      int i = next++ & (bytes.length - 1);
+      if (!given) {
+        throw new IllegalStateException("record " + (next - 1) + " is not the one planned (" + what + ")");
+      }
+      return i;
+    }
+
+    @Override
+    public byte[] serialize(String topic, Object data) {
+      int i = next & (bytes.length - 1);
+      return bytes[index(data == records.get(i), data)].clone();
+    }
+
+    @Override
+    public Object deserialize(String topic, byte[] data) {
+      int i = next & (bytes.length - 1);
+      return reference.allocationOnly(plans[index(data != null && data.length == bytes[i].length, "a payload")]);
+    }
+
+    /** Reads nothing of the buffer: the consumer's fetched bytes are not copied, as Kavro does not copy them. */
+    @Override
+    public Object deserialize(String topic, org.apache.kafka.common.header.Headers headers, java.nio.ByteBuffer data) {
+      int i = next & (bytes.length - 1);
+      return reference.allocationOnly(plans[index(data != null && data.remaining() == bytes[i].length,
+          "a payload")]);
+    }
+
+    @Override
+    public void configure(Map<String, ?> configs, boolean isKey) {
+      // built complete: nothing to configure
+    }
+
+    @Override
+    public void close() {
+      // holds nothing to release
+    }
   }
 
   /** Raw Avro as a client's serde: one writer and reader of S3 with the schema's id in the header; one per client. */
@@ -95,7 +233,7 @@ public class KafkaClientBenchmark {
   /** The broker, the registry scope, the records and their bytes. */
   @State(Scope.Benchmark)
   public static class Broker {
-    @Param({"KAVRO", "BYTES", "RAW_AVRO"})
+    @Param({"KAVRO", "BYTES", "RAW_AVRO", "FLOOR"})
     public Serde serde;
 
     EmbeddedKafka kafka;
@@ -130,6 +268,7 @@ public class KafkaClientBenchmark {
         case KAVRO -> configured(new KafkaAvroSerializer());
         case BYTES -> cast(new ByteArraySerializer());
         case RAW_AVRO -> new RawAvroSerde(schemaId());
+        case FLOOR -> floor();
       };
     }
 
@@ -143,7 +282,16 @@ public class KafkaClientBenchmark {
         }
         case BYTES -> cast(new ByteArrayDeserializer());
         case RAW_AVRO -> new RawAvroSerde(schemaId());
+        case FLOOR -> floor();
       };
+    }
+
+    /** A floor serde of the records, planned from what Kavro's deserializer returns for their bytes. */
+    private FloorSerde floor() {
+      try (KafkaAvroDeserializer kavro = new KafkaAvroDeserializer()) {
+        kavro.configure(common, false);
+        return new FloorSerde(records, bytes, kavro);
+      }
     }
 
     private org.apache.kafka.common.serialization.Serializer<Object> configured(KafkaAvroSerializer serializer) {
@@ -178,6 +326,8 @@ public class KafkaClientBenchmark {
   public static class Consuming {
     KafkaConsumer<byte[], Object> consumer;
     List<TopicPartition> partitions;
+    /** The consumer's deserializer when it is the floor, else {@code null}. */
+    FloorSerde floor;
 
     @Setup(Level.Trial)
     public void setUp(Broker broker) throws Exception {
@@ -197,7 +347,9 @@ public class KafkaClientBenchmark {
       config.put("max.poll.records", 10_000);
       config.put("fetch.max.bytes", 64 * 1024 * 1024);
       config.put("max.partition.fetch.bytes", 16 * 1024 * 1024);
-      consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), broker.deserializer());
+      org.apache.kafka.common.serialization.Deserializer<Object> values = broker.deserializer();
+      floor = values instanceof FloorSerde f ? f : null;
+      consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), values);
       partitions = List.of(new TopicPartition(topic, 0));
       consumer.assign(partitions);
     }
@@ -213,6 +365,8 @@ public class KafkaClientBenchmark {
   public static class Producing {
     KafkaProducer<byte[], Object> producer;
     String topic;
+    /** The producer's serializer when it is the floor, else {@code null}. */
+    FloorSerde floor;
     private int iteration;
 
     static void settings(Map<String, Object> config) {
@@ -225,7 +379,9 @@ public class KafkaClientBenchmark {
     public void setUp(Broker broker) {
       Map<String, Object> config = new HashMap<>(broker.common);
       settings(config);
-      producer = new KafkaProducer<>(config, new ByteArraySerializer(), broker.serializer());
+      org.apache.kafka.common.serialization.Serializer<Object> values = broker.serializer();
+      floor = values instanceof FloorSerde f ? f : null;
+      producer = new KafkaProducer<>(config, new ByteArraySerializer(), values);
     }
 
     /**
@@ -250,6 +406,9 @@ public class KafkaClientBenchmark {
   public int consume(Consuming consuming, Blackhole blackhole) {
     KafkaConsumer<byte[], Object> consumer = consuming.consumer;
     consumer.seekToBeginning(consuming.partitions);
+    if (consuming.floor != null) {
+      consuming.floor.restart();
+    }
     int read = 0;
     long deadline = System.nanoTime() + PATIENCE.toNanos();
     while (read < RECORDS) {
@@ -269,6 +428,9 @@ public class KafkaClientBenchmark {
   @Benchmark
   public void produce(Broker broker, Producing producing) {
     KafkaProducer<byte[], Object> producer = producing.producer;
+    if (producing.floor != null) {
+      producing.floor.restart();
+    }
     for (int i = 0; i < RECORDS; i++) {
       producer.send(new ProducerRecord<>(producing.topic, broker.value(i)), FAILURES);
     }
