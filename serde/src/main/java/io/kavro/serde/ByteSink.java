@@ -17,6 +17,8 @@ final class ByteSink extends OutputStream {
 
   private byte[] buffer = new byte[INITIAL];
   private int count;
+  /** What a generated record's loop encoder refused in the write under way (see {@link SpunWriter}), or null. */
+  private RuntimeException refusal;
 
   @Override
   public void write(int b) {
@@ -57,9 +59,23 @@ final class ByteSink extends OutputStream {
     count = size;
   }
 
+  /**
+   * Notes that a generated record's loop encoder refused its value with {@code failure}, for the records around it
+   * (see {@link SpunWriter}); until {@link #reset()}.
+   */
+  void refused(RuntimeException failure) {
+    refusal = failure;
+  }
+
+  /** Whether {@code failure} is what a record's loop encoder refused in this write: see {@link #refused}. */
+  boolean isRefusal(RuntimeException failure) {
+    return failure == refusal;
+  }
+
   /** Empties the buffer, and shrinks it if a large record made it grow. */
   void reset() {
     count = 0;
+    refusal = null;
     if (buffer.length > KEEP_AT_MOST) {
       buffer = new byte[INITIAL];
     }

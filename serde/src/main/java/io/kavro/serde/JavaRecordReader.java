@@ -11,7 +11,8 @@ import org.apache.avro.io.Decoder;
 /**
  * Reads into Java records, which Avro's reflect reader cannot build (it needs a no-arg constructor and
  * mutable fields): the datum is read generically, then converted by {@link JavaValues}, planned once per class.
- * Avro's reader where no decoder compiles; the compiled decoder reads straight into the records
+ * Avro's reader where no decoder compiles (made only there: the planner builds the compiled decoder with
+ * {@link #converter} alone); the compiled decoder reads straight into the records
  * ({@link JavaRecordDecoderCompiler}), and in two steps (generically with {@link #readModel}, then {@link #convert})
  * only where that one does not compile, or to find a refused payload's error. Thread-safe.
  */
@@ -25,11 +26,24 @@ final class JavaRecordReader implements DatumReader<Object> {
    * where the components hold their Java types.
    */
   JavaRecordReader(Schema writer, Schema reader, Class<?> type, GenericData model) {
+    this(writer, reader, converter(type), model);
+  }
+
+  /** As {@link #JavaRecordReader(Schema, Schema, Class, GenericData)}, with {@code type}'s {@link #converter}. */
+  JavaRecordReader(Schema writer, Schema reader, Function<Object, Object> converter, GenericData model) {
+    this.generic = new GenericDatumReader<>(writer, reader, readModel(model));
+    this.converter = converter;
+  }
+
+  /**
+   * The converter of a datum read generically with {@link #readModel} into the Java record class {@code type},
+   * planned once: what {@link #convert} applies, for a compiled decoder to apply without this reader.
+   */
+  static Function<Object, Object> converter(Class<?> type) {
     if (!type.isRecord()) {
       throw new IllegalArgumentException(type.getName() + " is not a Java record");
     }
-    this.generic = new GenericDatumReader<>(writer, reader, readModel(model));
-    this.converter = JavaValues.converter(type);
+    return JavaValues.converter(type);
   }
 
   /**

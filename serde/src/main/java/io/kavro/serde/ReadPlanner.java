@@ -24,7 +24,7 @@ final class ReadPlanner {
 
   /**
    * How the data of one writer schema id is read: as the reader schema, with the compiled decoder when there is
-   * one, else Avro's datum reader ({@code null} beside a compiled decoder of generic or generated records).
+   * one, else Avro's datum reader ({@code null} beside a compiled decoder).
    * {@code generation} is the count of changes the registry client had told of when the deserializer built the
    * route: the route stands only while that count does (a route outlives no answer it was built from).
    */
@@ -99,9 +99,12 @@ final class ReadPlanner {
         // The components' own Java types decide their logical types' conversions: decided here, once per route.
         Schema javaReader = DeclaredConversions.readerSchema(javaRecordReader(reader, reflected, record), reflected,
             models.reflect());
-        JavaRecordReader records = new JavaRecordReader(writer, javaReader, reflected, models.reflect());
-        datumReader = records;
-        javaRecords = config.fastCodec() ? javaRecordDecoder(writer, javaReader, reflected, records) : null;
+        java.util.function.Function<Object, Object> converter = JavaRecordReader.converter(reflected);
+        javaRecords = config.fastCodec() ? javaRecordDecoder(writer, javaReader, reflected, converter) : null;
+        if (javaRecords == null) {
+          // Not made beside a compiled decoder, as for generic and generated records below.
+          datumReader = new JavaRecordReader(writer, javaReader, converter, models.reflect());
+        }
       } else {
         ReflectDatumReader<Object> reflect = new ReflectDatumReader<>(writer, reader, models.reflect());
         ClassTrust.allowIn(reflect, reader);
@@ -134,17 +137,17 @@ final class ReadPlanner {
 
   /**
    * The compiled decoder of a Java record: straight into its components ({@link JavaRecordDecoderCompiler}), else
-   * in two steps, generically and then converted by {@code records}; {@code null} where neither compiles (a
-   * recursive schema), and Avro's reader reads.
+   * in two steps, generically and then converted by {@code converter} ({@link JavaRecordReader#converter});
+   * {@code null} where neither compiles (a recursive schema), and Avro's reader reads.
    */
   private CompiledDecoder javaRecordDecoder(Schema writer, Schema javaReader, Class<?> type,
-      JavaRecordReader records) {
+      java.util.function.Function<Object, Object> converter) {
     GenericData readModel = JavaRecordReader.readModel(models.reflect());
     CompiledDecoder generic = DecoderCompiler.compile(writer, javaReader, readModel);
     if (generic == null) {
       return null;
     }
-    CompiledDecoder twoStep = in -> records.convert(generic.decode(in));
+    CompiledDecoder twoStep = in -> converter.apply(generic.decode(in));
     CompiledDecoder direct = JavaRecordDecoderCompiler.compile(writer, javaReader, type, readModel, twoStep);
     return direct != null ? direct : twoStep;
   }

@@ -18,8 +18,10 @@ import org.apache.avro.util.Utf8;
  * <p>The loop encoder stays the one that decides failures: a value of another class goes to it; a spun write that
  * throws a {@code RuntimeException} or a {@code LinkageError} is rewound and done again by it, which throws what it
  * always threw (the null in a non-nullable field named, the wrong type...). A leaf therefore checks nothing itself:
- * it casts and lets a bad value throw. A {@code LinkageError} (which the JVM repeats for good) switches the spun
- * class off. Thread-safe.
+ * it casts and lets a bad value throw. What a nested record's loop threw is not done again by the loops of the
+ * records around it (see {@link #encode}): a bad value deep down costs a write or two per level. A
+ * {@code LinkageError} (which the JVM repeats for good) switches the spun class off. Thread-safe: the one state of
+ * a write is on its sink, one per thread.
  */
 final class SpunWriter implements CompiledEncoder {
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(SpunWriter.class);
@@ -135,6 +137,14 @@ final class SpunWriter implements CompiledEncoder {
     return schema.getProp(org.apache.avro.specific.SpecificData.CLASS_PROP) != null;
   }
 
+  /**
+   * Writes {@code value} by the spun class, or by the loop where the spun class does not take it. A failure that a
+   * nested generated record's loop threw (noted on {@code out}) is thrown on as it is, not written again by this
+   * record's loop: that loop would write the same fields up to the same nested record (it takes every value the
+   * spun class takes, with the same bytes), which would fail the same way. Each level of nesting redoing its
+   * nested records, and theirs in turn, cost 2^depth writes for one bad value deep down; this costs one spun write
+   * per level and one loop's write.
+   */
   @Override
   public void encode(Object value, ByteSink out) {
     if (value != null && value.getClass() == type && !unlinked) {
@@ -143,6 +153,9 @@ final class SpunWriter implements CompiledEncoder {
         spun.encode(value, out);
         return;
       } catch (RuntimeException e) {
+        if (out.isRefusal(e)) {
+          throw e; // a nested record's loop refused it: what this record's loop would throw
+        }
         out.truncate(start); // the loop writes it again and fails as it always did, or writes it as it is
       } catch (LinkageError e) {
         out.truncate(start);
@@ -151,7 +164,12 @@ final class SpunWriter implements CompiledEncoder {
             type.getName(), e.toString());
       }
     }
-    loop.encode(value, out);
+    try {
+      loop.encode(value, out);
+    } catch (RuntimeException e) {
+      out.refused(e); // for the records around this one: see above
+      throw e;
+    }
   }
 
   /** {@code value}, which must not be null: a field whose schema takes no null (the loop names it). */
