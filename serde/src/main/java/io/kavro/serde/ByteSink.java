@@ -61,10 +61,17 @@ final class ByteSink extends OutputStream {
 
   /**
    * Notes that a generated record's loop encoder refused its value with {@code failure}, for the records around it
-   * (see {@link SpunWriter}); until {@link #reset()}.
+   * (see {@link SpunWriter}); until {@link #reset()} or {@link #forgetRefusal()}. A noted failure must end the
+   * whole write: the JIT may throw one shared exception object for every implicit null or cast failure, so a note
+   * that outlived a caught failure could match a later, unrelated one.
    */
   void refused(RuntimeException failure) {
     refusal = failure;
+  }
+
+  /** Forgets a noted refusal: a failure caught and written again makes any note of it stale. */
+  void forgetRefusal() {
+    refusal = null;
   }
 
   /** Whether {@code failure} is what a record's loop encoder refused in this write: see {@link #refused}. */

@@ -156,8 +156,10 @@ final class SpunWriter implements CompiledEncoder {
         if (out.isRefusal(e)) {
           throw e; // a nested record's loop refused it: what this record's loop would throw
         }
+        out.forgetRefusal(); // any note is stale: this failure is caught and the record written again
         out.truncate(start); // the loop writes it again and fails as it always did, or writes it as it is
       } catch (LinkageError e) {
+        out.forgetRefusal();
         out.truncate(start);
         unlinked = true;
         log.warn("The writer spun for {} failed to link; its records are written by the loop encoder: {}",
