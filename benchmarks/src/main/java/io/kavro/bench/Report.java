@@ -154,6 +154,14 @@ public final class Report {
     line("");
   }
 
+  /** The generated-classes section and the targets of {@code runs}: what a test reads of them. */
+  static String specificAndTargets(List<JsonNode> runs) {
+    Report report = new Report(runs);
+    report.specific();
+    report.checkTargets();
+    return report.md.toString();
+  }
+
   private void specific() {
     line("## Generated classes");
     line("");
