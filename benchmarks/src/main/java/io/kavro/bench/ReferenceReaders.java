@@ -176,7 +176,8 @@ final class ReferenceReaders {
     return r;
   }
 
-  private static Utf8 nullableString(BinaryDecoder in) throws IOException {
+  /** A writer's {@code ["null", "string"]}: {@code null} or a new {@code Utf8}. */
+  static Utf8 nullableString(BinaryDecoder in) throws IOException {
     int branch = in.readIndex();
     if (branch == 0) {
       return null;

@@ -162,6 +162,14 @@ public final class Report {
     line("");
   }
 
+  /** The generated-classes section and the targets of {@code runs}: what a test reads of them. */
+  static String specificAndTargets(List<JsonNode> runs) {
+    Report report = new Report(runs);
+    report.specific();
+    report.checkTargets();
+    return report.md.toString();
+  }
+
   private void specific() {
     line("## Generated classes");
     line("");
@@ -210,6 +218,85 @@ public final class Report {
           + " | " + alloc(kavro) + " | " + alloc(hand) + " | " + alloc(floor) + " |");
     }
     line("");
+    specificReadFloors();
+  }
+
+  /**
+   * Under the generated-class reads, the floors of the same run: a reader written by hand for the class and the same
+   * objects built without reading; nothing when neither was measured.
+   */
+  private void specificReadFloors() {
+    List<Shape> measured = new ArrayList<>();
+    for (Shape shape : List.of(Shape.S2, Shape.S3)) {
+      if (results.get("SpecificBenchmark.handWrittenDeserialize/" + shape) != null
+          || results.get("SpecificBenchmark.allocationOnlyDeserialize/" + shape) != null) {
+        measured.add(shape);
+      }
+    }
+    if (measured.isEmpty()) {
+      return;
+    }
+    line("Under the reads, side by side in the same benchmark: a reader written by hand for exactly the generated "
+        + "class (`handWrittenDeserialize`: straight-line code through the generated setters, every call "
+        + "monomorphic, on Avro's own `BinaryDecoder`, as Kavro's decoder is internal to the serde; a uuid parsed "
+        + "from its hex digits and a decimal from its unscaled bytes without Avro's conversions), and the same "
+        + "objects built without reading a byte (`allocationOnlyDeserialize`: the generated classes, `Utf8`s and "
+        + "byte arrays of the same lengths filled by a copy, the same boxes, collections and logical-type values, "
+        + "planned from each record beforehand: the floor under any reader that returns these classes). Both are "
+        + "checked in set-up to return, for every record, objects equal to Kavro's and Avro's.");
+    line("");
+    line("| shape | Kavro ns/op | hand-written ns/op | allocation only ns/op | raw Avro ns/op | Kavro/raw | "
+        + "hand-written/raw | allocation only/raw | Kavro/hand-written | Kavro B/op | hand-written B/op | "
+        + "allocation only B/op |");
+    line("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for (Shape shape : measured) {
+      JsonNode kavro = results.get("SpecificBenchmark.kavroDeserialize/" + shape);
+      JsonNode hand = results.get("SpecificBenchmark.handWrittenDeserialize/" + shape);
+      JsonNode floor = results.get("SpecificBenchmark.allocationOnlyDeserialize/" + shape);
+      JsonNode raw = results.get("SpecificBenchmark.rawDeserialize/" + shape);
+      line("| " + shape + " | " + time(kavro) + " | " + time(hand) + " | " + time(floor) + " | " + time(raw) + " | "
+          + ratio(kavro, raw) + " | " + ratio(hand, raw) + " | " + ratio(floor, raw) + " | " + ratio(kavro, hand)
+          + " | " + alloc(kavro) + " | " + alloc(hand) + " | " + alloc(floor) + " |");
+    }
+    line("");
+    List<String> floors = new ArrayList<>();
+    for (Shape shape : measured) {
+      String floor = specificReadFloor(shape);
+      if (floor != null) {
+        floors.add(floor);
+      }
+    }
+    if (!floors.isEmpty()) {
+      line(String.join(" ", floors));
+      line("");
+    }
+  }
+
+  /**
+   * Kavro's generated-class read of {@code shape} beside the floors under any reader of the same run, as a
+   * sentence; null unless all four were measured.
+   */
+  private String specificReadFloor(Shape shape) {
+    JsonNode kavro = results.get("SpecificBenchmark.kavroDeserialize/" + shape);
+    JsonNode raw = results.get("SpecificBenchmark.rawDeserialize/" + shape);
+    JsonNode hand = results.get("SpecificBenchmark.handWrittenDeserialize/" + shape);
+    JsonNode floor = results.get("SpecificBenchmark.allocationOnlyDeserialize/" + shape);
+    if (kavro == null || raw == null || hand == null || floor == null) {
+      return null;
+    }
+    double allowed = 0.70 * score(raw);
+    double beyond = score(kavro) - score(floor);
+    return "Generated " + shape + ": Kavro reads at " + ratio(kavro, raw) + " of Avro's `SpecificDatumReader`, a "
+        + "reader written by hand for the class at " + ratio(hand, raw) + ", and merely building the same objects "
+        + "takes " + ratio(floor, raw) + " (" + time(floor) + " of " + time(raw) + " ns): no reader returning the "
+        + "generated class reads at less than that. "
+        + (allowed > score(floor)
+            ? "For 0.70 a reader may take " + fmt(allowed) + " ns, " + fmt(allowed - score(floor)) + " ns beyond the "
+                + "objects alone; "
+            : "0.70 (" + fmt(allowed) + " ns) is under that floor in this run: no such reader can meet it; ")
+        + (beyond >= 0 ? "Kavro takes " + fmt(beyond) + " ns beyond the objects alone"
+            : "Kavro reads at the floor (" + fmt(-beyond) + " ns under it, the two rows' noise)")
+        + ", the hand-written reader on Avro's decoder " + fmt(score(hand) - score(floor)) + " ns.";
   }
 
   private void javaRecords() {
@@ -705,6 +792,14 @@ public final class Report {
           "SpecificBenchmark.rawSerialize/" + shape, 0.60, true);
       ratioTarget("Generated classes: deserialize Kavro/raw, " + shape, "SpecificBenchmark.kavroDeserialize/" + shape,
           "SpecificBenchmark.rawDeserialize/" + shape, 0.70, true);
+      JsonNode specificRaw = results.get("SpecificBenchmark.rawDeserialize/" + shape);
+      JsonNode specificFloor = results.get("SpecificBenchmark.allocationOnlyDeserialize/" + shape);
+      JsonNode specificHand = results.get("SpecificBenchmark.handWrittenDeserialize/" + shape);
+      String specificFloorName = "Generated classes: deserialize floor/raw, " + shape + ": allocation only, "
+          + "hand-written (under any reader of the generated class)";
+      targets(specificRaw == null || specificFloor == null || specificHand == null
+          ? row(specificFloorName, "not measured", null)
+          : row(specificFloorName, ratio(specificFloor, specificRaw) + ", " + ratio(specificHand, specificRaw), null));
       JsonNode specific = results.get("SpecificBenchmark.kavroSerialize/" + shape);
       if (specific != null) {
         double body = averageBody(shape);
@@ -969,6 +1064,15 @@ public final class Report {
                 : "The same code measured in two benchmarks of one run differs by as much as the target's margin: "
                     + "the fork means above show how far one fork (its JIT decisions, this shared machine's "
                     + "load) moves from another."));
+      }
+    }
+    for (Shape shape : List.of(Shape.S2, Shape.S3)) {
+      String floor = specificReadFloor(shape);
+      if (missed("Generated classes: deserialize Kavro/raw, " + shape) && floor != null) {
+        reasons.add("**Generated " + shape + ", read time**: per fork, Kavro "
+            + forks(results.get("SpecificBenchmark.kavroDeserialize/" + shape), "primaryMetric") + " ns and Avro's "
+            + "reader " + forks(results.get("SpecificBenchmark.rawDeserialize/" + shape), "primaryMetric") + " ns. "
+            + floor + " (\"Generated classes\", the reads' floors.)");
       }
     }
     JsonNode specificWrite = results.get("SpecificBenchmark.kavroSerialize/S3");

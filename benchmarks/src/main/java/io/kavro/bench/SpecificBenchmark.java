@@ -2,6 +2,7 @@ package io.kavro.bench;
 
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +32,10 @@ import org.openjdk.jmh.infra.Blackhole;
  * <p>Under the writes, the floors of {@link ReferenceWriters}, checked in set-up to return Kavro's bytes: a writer
  * written by hand for the class ({@link #handWrittenSerialize}), reading it through {@code get(int)} as Avro's
  * writer does, and what such a writer allocates without encoding anything ({@link #allocationOnlySerialize}).
+ * Under the reads, those of {@link ReferenceSpecificReaders}, checked in set-up to return, for every record, objects
+ * equal to what Kavro and Avro's reader return: a reader written by hand for the class
+ * ({@link #handWrittenDeserialize}, on Avro's {@code BinaryDecoder}) and the same objects built without reading a
+ * byte ({@link #allocationOnlyDeserialize}).
  */
 @State(Scope.Thread)
 @Fork(jvmArgsAppend = "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=io.kavro.bench") // raw Avro's reader needs it
@@ -46,12 +51,14 @@ public class SpecificBenchmark extends WarmSerdesState {
   private KafkaAvroDeserializer deserializer;
   private RawAvro raw;
   private ReferenceWriters reference;
+  private ReferenceSpecificReaders readers;
+  private ReferenceSpecificReaders.Plan[] plans;
   private int[] sizes;
   private final Rotation rotation = new Rotation();
 
   @Setup(Level.Trial)
   @SuppressWarnings({"unchecked", "rawtypes"})
-  public void setUp() {
+  public void setUp() throws IOException {
     records = BenchData.specific(shape);
     KavroSerdes kavro = checked(new KavroSerdes(Map.of("specific.avro.reader", true)));
     serializer = kavro.serializer();
@@ -80,6 +87,20 @@ public class SpecificBenchmark extends WarmSerdesState {
             + records.get(i));
       }
       sizes[i] = hand.length;
+    }
+    readers = new ReferenceSpecificReaders(shape);
+    plans = new ReferenceSpecificReaders.Plan[records.size()];
+    for (int i = 0; i < records.size(); i++) {
+      Object kavroRead = deserializer.deserialize(KavroSerdes.TOPIC, payloads[i]);
+      Object avroRead = raw.deserialize(payloads[i]);
+      SpecificRecord hand = readers.handWritten(payloads[i]);
+      plans[i] = readers.plan(hand);
+      SpecificRecord floor = readers.allocationOnly(plans[i]);
+      if (!hand.equals(kavroRead) || !hand.equals(avroRead) || !floor.equals(kavroRead) || !floor.equals(avroRead)) {
+        throw new IllegalStateException("the hand-written reader or the allocation-only floor disagrees with Kavro "
+            + "or Avro on record " + i + ": Kavro " + kavroRead + ", hand-written " + hand + ", allocation only "
+            + floor);
+      }
     }
   }
 
@@ -114,5 +135,17 @@ public class SpecificBenchmark extends WarmSerdesState {
   @Benchmark
   public Object rawDeserialize() {
     return raw.deserialize(payloads[rotation.next()]);
+  }
+
+  /** A reader written by hand for the class, on Avro's {@code BinaryDecoder}: the ceiling of any reader on it. */
+  @Benchmark
+  public Object handWrittenDeserialize() throws IOException {
+    return readers.handWritten(payloads[rotation.next()]);
+  }
+
+  /** The same objects built without reading a byte: the floor under any reader that returns the class. */
+  @Benchmark
+  public Object allocationOnlyDeserialize() {
+    return readers.allocationOnly(plans[rotation.next()]);
   }
 }
