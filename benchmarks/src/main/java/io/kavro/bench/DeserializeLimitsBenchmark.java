@@ -4,6 +4,7 @@ import io.kavro.serde.KavroDecoderReaders;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
@@ -33,6 +34,7 @@ public class DeserializeLimitsBenchmark extends WarmSerdesState {
   private final List<byte[]> payloads = new ArrayList<>();
   private final List<ReferenceReaders.Plan> plans = new ArrayList<>();
   private KavroSerdes kavro;
+  private KavroSerdes kavroTopicSubjects;
   private RawAvro raw;
   private ReferenceReaders reference;
   private KavroDecoderReaders onKavro;
@@ -41,9 +43,12 @@ public class DeserializeLimitsBenchmark extends WarmSerdesState {
   @Setup(Level.Trial)
   public void setUp() throws IOException {
     kavro = checked(new KavroSerdes(shape));
+    kavroTopicSubjects = checked(new KavroSerdes(Map.of("avro.use.logical.type.converters", false,
+        "value.subject.name.strategy", "io.kavro.serde.subject.TopicNameStrategy")));
     raw = new RawAvro(shape.writer(), shape.reader(), 1);
     reference = new ReferenceReaders(shape);
-    onKavro = new KavroDecoderReaders(KavroDecoderReaders.Kind.valueOf(shape.name()), shape.reader());
+    onKavro = new KavroDecoderReaders(KavroDecoderReaders.Kind.valueOf(shape.name()), shape.writer(),
+        shape.reader());
     for (GenericRecord record : BenchData.records(shape)) {
       byte[] payload = kavro.serializer().serialize(KavroSerdes.TOPIC, record);
       Object read = kavro.deserializer().deserialize(KavroSerdes.TOPIC, payload);
@@ -51,11 +56,15 @@ public class DeserializeLimitsBenchmark extends WarmSerdesState {
       if (!read.equals(handRead) || !read.equals(raw.deserialize(payload))) {
         throw new IllegalStateException("the hand-written reader disagrees with Kavro or Avro: " + handRead);
       }
-      Object onKavroRead = onKavro.read(payload);
+      if (!java.util.Arrays.equals(payload, kavroTopicSubjects.serializer().serialize(KavroSerdes.TOPIC, record))) {
+        throw new IllegalStateException("the serdes of topic subjects write another payload (another schema id?)");
+      }
       String expected = GenericData.get().toString(read);
-      if (!read.equals(onKavroRead) || !expected.equals(GenericData.get().toString(onKavroRead))) {
-        throw new IllegalStateException("the hand-written reader on Kavro's decoder disagrees with Kavro: "
-            + onKavroRead);
+      for (Object other : List.of(onKavro.read(payload), onKavro.readCompiled(payload),
+          kavroTopicSubjects.deserializer().deserialize(KavroSerdes.TOPIC, payload))) {
+        if (!read.equals(other) || !expected.equals(GenericData.get().toString(other))) {
+          throw new IllegalStateException("a reader on Kavro's decoder disagrees with Kavro: " + other);
+        }
       }
       payloads.add(payload);
       plans.add(reference.plan(handRead));
@@ -82,6 +91,21 @@ public class DeserializeLimitsBenchmark extends WarmSerdesState {
   @Benchmark
   public Object handWritten() throws IOException {
     return reference.handWritten(payloads.get(nextIndex()));
+  }
+
+  /**
+   * Kavro's deserializer with {@code TopicNameStrategy} subjects: topics in the default context only, so no
+   * per-record check of the topic's context (the default strategy, {@code AssociatedNameStrategy}, makes one).
+   */
+  @Benchmark
+  public Object kavroTopicSubjects() {
+    return kavroTopicSubjects.deserializer().deserialize(KavroSerdes.TOPIC, payloads.get(nextIndex()));
+  }
+
+  /** Kavro's compiled decoder of the shape called directly: Kavro's read without the route lookup and framing. */
+  @Benchmark
+  public Object compiledDecoderOnly() throws IOException {
+    return onKavro.readCompiled(payloads.get(nextIndex()));
   }
 
   /**
