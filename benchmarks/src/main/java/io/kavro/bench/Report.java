@@ -160,6 +160,28 @@ public final class Report {
           + alloc(floor) + " |");
     }
     line("");
+    line("On Kavro's own decoder, in the same run, from Kavro's read down to the decoding alone: Kavro with "
+        + "`TopicNameStrategy` subjects (no per-record check of the topic's schema context, which the default "
+        + "`AssociatedNameStrategy` makes), Kavro's compiled decoder of the shape called directly (no framing, no "
+        + "route lookup), a reader written by hand for the shape on that decoder (the calls Kavro's decoder makes, "
+        + "straight-line, every call monomorphic, the same graph: the ceiling of any reader on Kavro's decoder), and "
+        + "that decoder reading every value into reused buffers without building anything (the decoding any reader "
+        + "must do).");
+    line("");
+    line("| shape | Kavro ns/op | Kavro, topic subjects ns/op | compiled decoder only ns/op | hand-written on Kavro's "
+        + "decoder ns/op | decode only ns/op | allocation only ns/op | Kavro/hand-written | decode only B/op |");
+    line("|---|---|---|---|---|---|---|---|---|");
+    for (Shape shape : List.of(Shape.S2, Shape.S3)) {
+      JsonNode kavro = results.get("DeserializeLimitsBenchmark.kavro/" + shape);
+      JsonNode topics = results.get("DeserializeLimitsBenchmark.kavroTopicSubjects/" + shape);
+      JsonNode compiled = results.get("DeserializeLimitsBenchmark.compiledDecoderOnly/" + shape);
+      JsonNode hand = results.get("DeserializeLimitsBenchmark.handWrittenOnKavroDecoder/" + shape);
+      JsonNode decode = results.get("DeserializeLimitsBenchmark.decodeOnly/" + shape);
+      JsonNode floor = results.get("DeserializeLimitsBenchmark.allocationOnly/" + shape);
+      line("| " + shape + " | " + time(kavro) + " | " + time(topics) + " | " + time(compiled) + " | " + time(hand)
+          + " | " + time(decode) + " | " + time(floor) + " | " + ratio(kavro, hand) + " | " + alloc(decode) + " |");
+    }
+    line("");
   }
 
   /** The generated-classes section and the targets of {@code runs}: what a test reads of them. */
