@@ -46,7 +46,10 @@ import org.openjdk.jmh.infra.Blackhole;
  * byte lengths, element counts and values: {@link ReferenceReaders#allocationOnly}, planned beforehand from what
  * Kavro's deserializer returned for each of the 1,024 payloads), the highest throughput any deserializer returning
  * Avro's generic records can reach here; producing, a serializer handed the same generic records that returns a
- * copy of each one's bytes already serialized, the output array any serializer must at least allocate. Records per
+ * copy of each one's bytes already serialized, the output array any serializer must at least allocate.
+ * {@code HAND_WRITTEN} (produce only) is a writer hand-written for exactly S3's schema ({@link
+ * GenericReferenceWriter}, checked in set-up to write Kavro's bytes for all 1,024 records): the highest throughput
+ * any serializer of Avro's generic records of S3 reaches here. Records per
  * second = {@value #RECORDS} / the time of one operation.
  * Run with {@code -gc true}, so that no operation pays for the garbage of the one before.
  */
@@ -70,7 +73,12 @@ public class KafkaClientBenchmark {
      * Allocation only ({@link FloorSerde}): the record's object graph built without reading a byte, or a copy of
      * its bytes already serialized; the floor under any serde of these records.
      */
-    FLOOR
+    FLOOR,
+    /**
+     * Produce only: a writer hand-written for exactly S3's schema ({@link GenericReferenceWriter}), checked to write
+     * Kavro's bytes for every record; the ceiling of any serializer of Avro's generic records of S3.
+     */
+    HAND_WRITTEN
   }
 
   /**
@@ -200,6 +208,20 @@ public class KafkaClientBenchmark {
     }
   }
 
+  /** The hand-written writer of S3 as a client's serializer; one per client. */
+  static final class HandWrittenSerializer implements org.apache.kafka.common.serialization.Serializer<Object> {
+    private final GenericReferenceWriter writer;
+
+    HandWrittenSerializer(GenericReferenceWriter writer) {
+      this.writer = writer;
+    }
+
+    @Override
+    public byte[] serialize(String topic, Object data) {
+      return writer.write(data);
+    }
+  }
+
   /** Raw Avro as a client's serde: one writer and reader of S3 with the schema's id in the header; one per client. */
   static final class RawAvroSerde implements org.apache.kafka.common.serialization.Serializer<Object>,
       org.apache.kafka.common.serialization.Deserializer<Object> {
@@ -230,12 +252,12 @@ public class KafkaClientBenchmark {
     }
   }
 
-  /** The broker, the registry scope, the records and their bytes. */
-  @State(Scope.Benchmark)
-  public static class Broker {
-    @Param({"KAVRO", "BYTES", "RAW_AVRO", "FLOOR"})
-    public Serde serde;
-
+  /**
+   * The broker, the registry scope, the records and their bytes; {@link Consumed} or {@link Produced} declares which
+   * serdes run (two states, as JMH cannot leave a parameter's value out of one benchmark method only, and a
+   * hand-written deserializer is not measured).
+   */
+  public abstract static class Broker {
     EmbeddedKafka kafka;
     Admin admin;
     final MockScope scope = new MockScope();
@@ -257,24 +279,29 @@ public class KafkaClientBenchmark {
       }
     }
 
+    /** Which serde the clients run. */
+    abstract Serde serde();
+
     /** Record {@code i}'s value as the producer is handed it. */
     Object value(int i) {
-      return serde == Serde.BYTES ? bytes[i & 1023] : records.get(i & 1023);
+      return serde() == Serde.BYTES ? bytes[i & 1023] : records.get(i & 1023);
     }
 
     /** The value serializer of {@link #serde}. */
     org.apache.kafka.common.serialization.Serializer<Object> serializer() {
-      return switch (serde) {
+      return switch (serde()) {
         case KAVRO -> configured(new KafkaAvroSerializer());
         case BYTES -> cast(new ByteArraySerializer());
         case RAW_AVRO -> new RawAvroSerde(schemaId());
         case FLOOR -> floor();
+        case HAND_WRITTEN -> new HandWrittenSerializer(
+            GenericReferenceWriter.checked(Shape.S3, records, java.util.Arrays.asList(bytes)));
       };
     }
 
     /** The value deserializer of {@link #serde}. */
     org.apache.kafka.common.serialization.Deserializer<Object> deserializer() {
-      return switch (serde) {
+      return switch (serde()) {
         case KAVRO -> {
           KafkaAvroDeserializer deserializer = new KafkaAvroDeserializer();
           deserializer.configure(common, false);
@@ -283,6 +310,7 @@ public class KafkaClientBenchmark {
         case BYTES -> cast(new ByteArrayDeserializer());
         case RAW_AVRO -> new RawAvroSerde(schemaId());
         case FLOOR -> floor();
+        case HAND_WRITTEN -> throw new IllegalArgumentException("no hand-written deserializer is measured");
       };
     }
 
@@ -321,6 +349,30 @@ public class KafkaClientBenchmark {
     }
   }
 
+  /** The broker of {@link #consume}, with the serdes it runs. */
+  @State(Scope.Benchmark)
+  public static class Consumed extends Broker {
+    @Param({"KAVRO", "BYTES", "RAW_AVRO", "FLOOR"})
+    public Serde serde;
+
+    @Override
+    Serde serde() {
+      return serde;
+    }
+  }
+
+  /** The broker of {@link #produce}, with the serdes it runs: those of {@link Consumed} and the hand-written one. */
+  @State(Scope.Benchmark)
+  public static class Produced extends Broker {
+    @Param({"KAVRO", "BYTES", "RAW_AVRO", "FLOOR", "HAND_WRITTEN"})
+    public Serde serde;
+
+    @Override
+    Serde serde() {
+      return serde;
+    }
+  }
+
   /** A consumer assigned the partition of a topic holding {@value #RECORDS} records of S3. */
   @State(Scope.Benchmark)
   public static class Consuming {
@@ -330,7 +382,7 @@ public class KafkaClientBenchmark {
     FloorSerde floor;
 
     @Setup(Level.Trial)
-    public void setUp(Broker broker) throws Exception {
+    public void setUp(Consumed broker) throws Exception {
       String topic = "consumed";
       broker.createTopic(topic);
       Map<String, Object> config = new HashMap<>(broker.common);
@@ -376,7 +428,7 @@ public class KafkaClientBenchmark {
     }
 
     @Setup(Level.Trial)
-    public void setUp(Broker broker) {
+    public void setUp(Produced broker) {
       Map<String, Object> config = new HashMap<>(broker.common);
       settings(config);
       org.apache.kafka.common.serialization.Serializer<Object> values = broker.serializer();
@@ -389,7 +441,7 @@ public class KafkaClientBenchmark {
      * then): deleting one while the next iteration produces made that iteration's time a matter of luck.
      */
     @Setup(Level.Iteration)
-    public void newTopic(Broker broker) throws Exception {
+    public void newTopic(Produced broker) throws Exception {
       topic = "produced-" + iteration++;
       broker.createTopic(topic);
       producer.partitionsFor(topic);
@@ -426,7 +478,7 @@ public class KafkaClientBenchmark {
 
   /** Sends {@value #RECORDS} records and waits until all are acknowledged. */
   @Benchmark
-  public void produce(Broker broker, Producing producing) {
+  public void produce(Produced broker, Producing producing) {
     KafkaProducer<byte[], Object> producer = producing.producer;
     if (producing.floor != null) {
       producing.floor.restart();

@@ -1,12 +1,8 @@
 package io.kavro.bench;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -25,11 +21,11 @@ import org.apache.avro.util.Utf8;
  *
  * <ul>
  *   <li>{@link #handWritten}: a writer written by hand for exactly this class, straight-line, every call
- *       monomorphic, into a reused growable {@code byte[]}: zig-zag varints, little-endian floats and doubles, UTF-8
- *       bytes copied from the {@link Utf8} values the generated classes hold, a {@code uuid} as its hex digits and
- *       a decimal from its unscaled value without Avro's conversion; Kavro's framing ({@code 0x00} and the schema
- *       id, big-endian); then one exact-size copy, as Kavro returns. The ceiling of any writer of these classes
- *       that reads them as Avro does.</li>
+ *       monomorphic, into a reused growable {@code byte[]} ({@link HandEncoder}): zig-zag varints, little-endian
+ *       floats and doubles, UTF-8 bytes copied from the {@link Utf8} values the generated classes hold, a
+ *       {@code uuid} as its hex digits and a decimal from its unscaled value without Avro's conversion; Kavro's
+ *       framing ({@code 0x00} and the schema id, big-endian); then one exact-size copy, as Kavro returns. The
+ *       ceiling of any writer of these classes that reads them as Avro does.</li>
  *   <li>{@link #allocationOnly}: no encoding at all, only the allocation of a writer whose boxes escape: the
  *       boxes of {@code get(int)}, kept alive (as a writer whose calls the JIT does not inline keeps them), and the
  *       output array of the record's size. Not a floor under {@link #handWritten}: with every call inlined, the
@@ -38,12 +34,7 @@ import org.apache.avro.util.Utf8;
  *
  * <p>Not thread-safe: one per benchmark thread.
  */
-final class ReferenceWriters {
-  private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
-  private static final VarHandle INT_LE =
-      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LONG_LE =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+final class ReferenceWriters extends HandEncoder {
   private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
   /** What a write of the fields of fixed size at the head of an {@link Order} can take: uuid to boolean. */
   private static final int S3_HEAD = 5 + 36 + 10 + 5 + 4 + 8 + 1;
@@ -57,8 +48,6 @@ final class ReferenceWriters {
   private final int balanceScale;
   private final int balanceDigits;
   private final Conversions.DecimalConversion decimals = new Conversions.DecimalConversion();
-  private byte[] buffer = new byte[1024];
-  private int count;
 
   /** The reference writers of {@code shape}'s generated class (S2 or S3), framing with {@code schemaId}. */
   ReferenceWriters(Shape shape, int schemaId) {
@@ -85,17 +74,13 @@ final class ReferenceWriters {
 
   /** One framed payload of {@code record}, an instance of the shape's generated class, as written by hand. */
   byte[] handWritten(SpecificRecord record) {
-    count = 0;
-    ensure(5);
-    buffer[0] = 0;
-    INT_BE.set(buffer, 1, schemaId);
-    count = 5;
+    frame(schemaId);
     if (shape == Shape.S2) {
       writeS2((User) record);
     } else {
       writeS3((Order) record);
     }
-    return Arrays.copyOf(buffer, count);
+    return payload();
   }
 
   private void writeS2(User r) {
@@ -122,35 +107,17 @@ final class ReferenceWriters {
     nullableString(r.get(10));
     @SuppressWarnings("unchecked")
     List<Long> tags = (List<Long>) r.get(11);
-    int n = tags.size();
-    ensure(5 + 10 * n + 1);
-    if (n > 0) {
-      varInt(n);
-      for (int i = 0; i < n; i++) {
-        varLong(tags.get(i));
-      }
-    }
-    buffer[count++] = 0;
+    longs(tags);
     @SuppressWarnings("unchecked")
     Map<CharSequence, CharSequence> attributes = (Map<CharSequence, CharSequence>) r.get(12);
-    n = attributes.size();
-    if (n > 0) {
-      ensure(5);
-      varInt(n);
-      for (Map.Entry<CharSequence, CharSequence> entry : attributes.entrySet()) {
-        string(entry.getKey());
-        string(entry.getValue());
-      }
-    }
-    ensure(1);
-    buffer[count++] = 0;
+    strings(attributes);
     Address a = (Address) r.get(13);
     string((CharSequence) a.get(0));
     string((CharSequence) a.get(1));
     nullableString(a.get(2));
     @SuppressWarnings("unchecked")
     List<Line> lines = (List<Line>) r.get(14);
-    n = lines.size();
+    int n = lines.size();
     if (n > 0) {
       ensure(5);
       varInt(n);
@@ -167,45 +134,6 @@ final class ReferenceWriters {
     varLong(((java.time.Instant) r.get(15)).toEpochMilli());
     varInt((int) ((java.time.LocalDate) r.get(16)).toEpochDay());
     decimal((BigDecimal) r.get(17), balanceScale, balanceDigits, balance);
-  }
-
-  /** {@code ["null", "string"]}: the branch, then the text. */
-  private void nullableString(Object value) {
-    ensure(1);
-    if (value == null) {
-      buffer[count++] = 0;
-    } else {
-      buffer[count++] = 2; // branch 1, zig-zag
-      string((CharSequence) value);
-    }
-  }
-
-  private void string(CharSequence value) {
-    if (value instanceof Utf8 utf8) {
-      int length = utf8.getByteLength();
-      ensure(5 + length);
-      varInt(length);
-      System.arraycopy(utf8.getBytes(), 0, buffer, count, length);
-      count += length;
-    } else {
-      byte[] bytes = value.toString().getBytes(StandardCharsets.UTF_8); // not in the benchmark's data
-      ensure(5 + bytes.length);
-      varInt(bytes.length);
-      System.arraycopy(bytes, 0, buffer, count, bytes.length);
-      count += bytes.length;
-    }
-  }
-
-  private void bytes(ByteBuffer value) {
-    int length = value.remaining();
-    ensure(5 + length);
-    varInt(length);
-    if (value.hasArray()) {
-      System.arraycopy(value.array(), value.arrayOffset() + value.position(), buffer, count, length);
-    } else {
-      value.duplicate().get(buffer, count, length);
-    }
-    count += length;
   }
 
   /** {@code UUID.toString()}'s 36 characters, without the string. */
@@ -252,36 +180,6 @@ final class ReferenceWriters {
       count = p;
     } else {
       bytes(decimals.toBytes(value, schema, schema.getLogicalType()));
-    }
-  }
-
-  private void varInt(int value) {
-    int n = (value << 1) ^ (value >> 31);
-    byte[] b = buffer;
-    int p = count;
-    while ((n & ~0x7f) != 0) {
-      b[p++] = (byte) ((n & 0x7f) | 0x80);
-      n >>>= 7;
-    }
-    b[p++] = (byte) n;
-    count = p;
-  }
-
-  private void varLong(long value) {
-    long n = (value << 1) ^ (value >> 63);
-    byte[] b = buffer;
-    int p = count;
-    while ((n & ~0x7fL) != 0) {
-      b[p++] = (byte) ((n & 0x7f) | 0x80);
-      n >>>= 7;
-    }
-    b[p++] = (byte) n;
-    count = p;
-  }
-
-  private void ensure(int extra) {
-    if (count + extra > buffer.length) {
-      buffer = Arrays.copyOf(buffer, Math.max(count + extra, buffer.length * 2));
     }
   }
 
