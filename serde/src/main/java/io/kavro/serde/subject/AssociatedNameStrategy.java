@@ -19,6 +19,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.avro.Schema;
 import org.apache.kafka.common.Configurable;
 import org.apache.kafka.common.config.ConfigException;
@@ -283,9 +285,9 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   }
 
   /**
-   * Asks {@code key} again on {@code executor} unless a refresh of it is queued or under way, for less than
-   * {@link OutageBackoff#LONGEST_WAIT}; {@code known}, its kept answer, stands meanwhile for the wait that refresh
-   * would give it if the registry could not be reached.
+   * Asks {@code key} again on {@code executor} unless a refresh of it is under way (however long: see
+   * {@link #replaces}) or queued for less than {@link OutageBackoff#LONGEST_WAIT}; {@code known}, its kept answer,
+   * stands meanwhile for the wait that refresh would give it if the registry could not be reached.
    */
   private void refreshLater(Refreshes refreshes, SchemaRegistryClient registry, Settings current,
       Cache<Key, Answer> cache, Key key, Answer known, Schema schema) {
@@ -311,22 +313,24 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   /**
    * Whether {@code mine} replaces {@code before}, the refresh of {@code key} queued or under way: only when
    * {@code before} has been queued for {@link OutageBackoff#LONGEST_WAIT} and has not started (an executor that
-   * dropped it), which gives it up. One under way stays the only one however long it takes, said once past that
-   * wait, {@code known} serving meanwhile.
+   * dropped it), which gives it up. One under way stays the only one however long it takes, said once it has been
+   * under way (since it started, not since it was queued) for that wait, {@code known} serving meanwhile.
    */
   private boolean replaces(Refresh before, long now, Key key, Answer known, Refresh mine) {
-    if (now - before.queuedAt < OutageBackoff.LONGEST_WAIT.toNanos()) {
+    long longest = OutageBackoff.LONGEST_WAIT.toNanos();
+    if (now - before.queuedAt < longest) {
       return false;
     }
-    if (!before.giveUp()) {
-      if (before.warnOnce()) {
-        log.warn("Asking the subject of the {}s of topic '{}' again has been under way for {} seconds; subject '{}' "
-            + "serves on until it ends, and no other asking starts beside it", key.isKey ? "key" : "value",
-            key.topic, TimeUnit.NANOSECONDS.toSeconds(now - before.queuedAt), known.subject);
-      }
-      return false;
+    if (before.giveUp()) {
+      return refreshing.replace(key, before, mine);
     }
-    return refreshing.replace(key, before, mine);
+    long underWay = now - before.startedAt();
+    if (underWay >= longest && before.warnOnce()) {
+      log.warn("Asking the subject of the {}s of topic '{}' again has been under way for {} seconds; subject '{}' "
+          + "serves on until it ends, and no other asking starts beside it", key.isKey ? "key" : "value",
+          key.topic, TimeUnit.NANOSECONDS.toSeconds(underWay), known.subject);
+    }
+    return false;
   }
 
   /**
@@ -336,7 +340,7 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
       Cache<Key, Answer> cache, Key key, Answer serving, Schema schema, Refresh mine) {
     String what = (key.isKey ? "key" : "value") + "s of topic '" + key.topic + "'";
     try {
-      if (!mine.start()) {
+      if (!mine.start(ticker.read())) {
         return; // given up, queued too long: another asking replaced it
       }
       if (refreshes.closed) {
@@ -599,9 +603,9 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
   }
 
   /**
-   * One asking of a lookup in the background: when it was queued, and its state, which moves once, from queued to
-   * started (it runs, and is the lookup's one asking until it ends) or to given up (it asks nothing when it runs).
-   * Compared by identity, so that an asking removes its own mark only. Thread-safe.
+   * One asking of a lookup in the background: when it was queued, when it started, and its state, which moves once,
+   * from queued to started (it runs, and is the lookup's one asking until it ends) or to given up (it asks nothing
+   * when it runs). Compared by identity, so that an asking removes its own mark only. Thread-safe.
    */
   private static final class Refresh {
     private static final int QUEUED = 0;
@@ -609,16 +613,24 @@ public final class AssociatedNameStrategy implements RegistryAwareStrategy, Conf
     private static final int GIVEN_UP = 2;
 
     final long queuedAt;
-    private final java.util.concurrent.atomic.AtomicInteger state = new java.util.concurrent.atomic.AtomicInteger();
-    private final java.util.concurrent.atomic.AtomicBoolean warned = new java.util.concurrent.atomic.AtomicBoolean();
+    /** The ticker's reading when it started; written before the state moves to started, read after it has. */
+    private volatile long startedAt;
+    private final AtomicInteger state = new AtomicInteger();
+    private final AtomicBoolean warned = new AtomicBoolean();
 
     Refresh(long queuedAt) {
       this.queuedAt = queuedAt;
     }
 
-    /** Starts it: {@code false} when it was given up. */
-    boolean start() {
+    /** Starts it at {@code now}, the ticker's reading: {@code false} when it was given up. */
+    boolean start(long now) {
+      startedAt = now;
       return state.compareAndSet(QUEUED, STARTED);
+    }
+
+    /** When it started, the ticker's reading: only once {@link #giveUp} has said it had started. */
+    long startedAt() {
+      return startedAt;
     }
 
     /** Gives it up: {@code false} when it has started. */

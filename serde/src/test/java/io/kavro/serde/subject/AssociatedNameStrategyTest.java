@@ -533,6 +533,41 @@ class AssociatedNameStrategyTest {
   }
 
   /**
+   * Trust review, item 6: an asking that waited in the executor's queue, then started, is said to be stuck only once
+   * it has been under way for {@link OutageBackoff#LONGEST_WAIT}, counted from its start (it was counted from its
+   * queueing: "under way" for the minutes it had waited, said as soon as it started), and said once.
+   */
+  @Test
+  void refreshInBackground_askingStuck_warnedOnce_countedFromItsStart() {
+    registry.associate(new Association("v1", "orders", "lkc-1", "topic", "value"));
+    AssociatedNameStrategy strategy = inBackground("subject.name.strategy.cache.expiry.secs", 60);
+    strategy.subjectName("orders", false, ORDER);
+    nanos.addAndGet(Duration.ofSeconds(61).toNanos());
+    strategy.subjectName("orders", false, ORDER);
+    nanos.addAndGet(OutageBackoff.LONGEST_WAIT.plusSeconds(1).toNanos()); // queued behind a busy executor
+
+    try (io.kavro.registry.LogCapture logs = new io.kavro.registry.LogCapture()) {
+      java.util.function.Supplier<List<String>> stuck = () -> logs.lines(org.apache.logging.log4j.Level.WARN)
+          .stream().filter(line -> line.contains("has been under way")).toList();
+      List<Object> seen = new ArrayList<>(); // checked after: the asking catches what is thrown in it
+      duringLookup = () -> { // the asking, just started
+        duringLookup = null;
+        seen.add(strategy.subjectName("orders", false, ORDER));
+        seen.add(stuck.get().size());
+        nanos.addAndGet(OutageBackoff.LONGEST_WAIT.toNanos());
+        seen.add(strategy.subjectName("orders", false, ORDER));
+        seen.add(strategy.subjectName("orders", false, ORDER));
+      };
+      runAll(tasks);
+      assertThat(seen).as("served on; just started, not stuck").containsExactly("v1", 0, "v1", "v1");
+      assertThat(stuck.get()).containsExactly("Asking the subject of the values of topic 'orders' again has been "
+          + "under way for " + OutageBackoff.LONGEST_WAIT.toSeconds() + " seconds; subject 'v1' serves on until it "
+          + "ends, and no other asking starts beside it");
+    }
+    assertThat(tasks).as("no second asking beside it").isEmpty();
+  }
+
+  /**
    * Trust item 4: an asking still queued after {@link OutageBackoff#LONGEST_WAIT} (an executor that dropped it) is
    * given up when another is queued: run late after all, it asks nothing, so two never run for one lookup.
    */
@@ -558,7 +593,10 @@ class AssociatedNameStrategyTest {
 
   /**
    * Trust item 4 (a guard): the answer of an asking in the background replaces only the answer it was asked for; one
-   * asked in line since (the kept one evicted meanwhile) is newer, and stands over the late one.
+   * asked in line since (the kept one evicted meanwhile) is newer, and stands over the late one. It fails on a
+   * refresh that puts its answer whatever is kept. (Replacing by equality instead of identity cannot be told apart
+   * here: no answer equal by value to the one a refresh serves, whose outage wait is above 0 and not a stored
+   * answer's, is made while that refresh is under way; see the trust review's report.)
    */
   @Test
   void refreshInBackground_lateAnswer_neverOverwritesOneAskedSince() {

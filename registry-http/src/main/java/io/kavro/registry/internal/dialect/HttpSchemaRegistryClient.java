@@ -395,8 +395,9 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
    * the optional one, which is remembered for {@link OptionalApi#MISSING_TTL} (no request is sent to it meanwhile),
    * then asked again; if the core API answers such a 404 too, the URL is wrong ({@link WrongRegistryUrlException},
    * at once); if it does not answer, the registry is unavailable, and that is retried and failed over as ever.
-   * Neither is remembered. A success without JSON says the API is missing for Apicurio's own APIs; for the others
-   * the transport retries and fails it over as an outage (a login page, a proxy).
+   * Neither is remembered. A success without JSON is an outage, retried and failed over by the transport (a login
+   * page, a proxy), from Apicurio's own APIs too, but for Apicurio 3's 204 without a body on its URL, which is
+   * asked about as above.
    *
    * @throws UnsupportedRegistryApiException when the registry lacks {@code api}
    */
@@ -412,15 +413,6 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
       missingApis.put(api, Boolean.TRUE);
       throw unsupported(api, request.operation(), "it answered " + e.getMessage() + ", while its core API answers",
           e);
-    } catch (RegistryUnavailableException e) {
-      throw e; // an outage, retried and failed over by the transport (a success without JSON included)
-    } catch (SchemaRegistryException e) {
-      if (e.status() < 200 || e.status() >= 300 || api.knownAnswersOnly()) {
-        throw e;
-      }
-      // A success without JSON from Apicurio's own API: no such API.
-      missingApis.put(api, Boolean.TRUE);
-      throw unsupported(api, request.operation(), "it answered " + e.getMessage(), e);
     }
   }
 

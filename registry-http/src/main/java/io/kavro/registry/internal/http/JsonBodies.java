@@ -1,20 +1,29 @@
 package io.kavro.registry.internal.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /** The registry's small JSON bodies, read and written with Jackson (brought by Avro). */
 public final class JsonBodies {
   public static final ObjectMapper MAPPER = new ObjectMapper();
 
+  /** Reads a body as one JSON value: anything after it ({@code 200 OK}, {@code {}<html>}) refuses it. */
+  private static final ObjectReader STRICT = MAPPER.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
   private JsonBodies() {}
 
-  /** The parsed body, or {@code null} if it is not JSON. */
+  /**
+   * The body parsed as one JSON value with nothing but white space after it, or {@code null} if it is not that (a
+   * blank body, a page of text, a status line such as {@code 200 OK} whose number alone would parse, JSON followed
+   * by anything).
+   */
   public static JsonNode tryParse(String body) {
     try {
-      return body.isBlank() ? null : MAPPER.readTree(body);
+      return body.isBlank() ? null : STRICT.readTree(body);
     } catch (JsonProcessingException e) {
       return null;
     }

@@ -1,9 +1,6 @@
 package io.kavro.registry.internal.http;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectReader;
 import java.util.Locale;
 import okhttp3.HttpUrl;
 
@@ -41,10 +38,6 @@ final class MissingApiAnswers {
   /** RESTEasy's code for a path that no resource serves ("Could not find resource for full path"). */
   private static final String RESTEASY_NO_RESOURCE = "RESTEASY003210";
 
-  /** Reads a body as one JSON value: anything after it (trailing junk) refuses it. */
-  private static final ObjectReader STRICT = JsonBodies.MAPPER.reader()
-      .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-
   private MissingApiAnswers() {}
 
   /**
@@ -55,7 +48,7 @@ final class MissingApiAnswers {
    * @param contentType the answer's {@code Content-Type}, or {@code null}
    */
   static String whose(HttpUrl endpoint, String body, String contentType) {
-    JsonNode json = strict(body);
+    JsonNode json = JsonBodies.tryParse(body);
     if (json != null && json.isObject() && json.path("error_code").isInt() && json.path("error_code").asInt() == 404) {
       return "Confluent's answer for a path it does not serve: error_code 404";
     }
@@ -101,18 +94,6 @@ final class MissingApiAnswers {
     return json != null && json.isObject() && json.size() == 2 && json.path("message").isTextual()
         && json.path("message").asText().equals("Not found") && json.path("code").isInt()
         && json.path("code").asInt() == 404;
-  }
-
-  /** {@code body} parsed as one JSON value with nothing after it, or {@code null}. */
-  private static JsonNode strict(String body) {
-    if (body.isBlank()) {
-      return null;
-    }
-    try {
-      return STRICT.readTree(body);
-    } catch (JsonProcessingException e) {
-      return null;
-    }
   }
 
   private static boolean isJson(String contentType) {

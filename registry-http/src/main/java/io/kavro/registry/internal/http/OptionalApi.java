@@ -9,8 +9,9 @@ import java.time.Duration;
  *
  * <p>What counts as the registry's answer that it lacks one differs:
  * <ul>
- *   <li>For Apicurio's own APIs (asked only from an Apicurio URL), a JSON or empty 404 without a registry error code
- *       while the core API answers (the client asks it) says the API is missing. That is remembered for
+ *   <li>For Apicurio's own APIs (asked only from an Apicurio URL), a JSON or empty 404 without a registry error code,
+ *       or Apicurio 3's 204 without a body, while the core API answers (the client asks it) says the API is missing;
+ *       any other success without JSON (a login page's 200) is an outage. That is remembered for
  *       {@link #MISSING_TTL}, then asked again: a registry may be upgraded, and a node that answered so may have
  *       been one still rolling out. A 404 whose body is a page of text (a proxy's) is an outage.</li>
  *   <li>For Confluent's GUID, metadata and associations APIs, only an answer in a shape the kind of registry the URL

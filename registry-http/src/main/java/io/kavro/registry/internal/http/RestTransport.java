@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -50,14 +51,16 @@ import org.slf4j.LoggerFactory;
  *       answered as a registry yet: an {@link UnprovenNotFoundException}, thrown at once for the client to ask the
  *       core API whether the URL is wrong, then to send the call again ({@link RestRequest#coreApiAnswered}), which
  *       never throws it again. The DEK registry's missing is never learned from a 404 ({@link OptionalApi}).</li>
- *   <li>A 2xx without JSON to a call that expects JSON ({@link #send}: the core API's, the DEK registry's, Confluent's
- *       GUID, metadata or associations API's; a captive portal's or a load balancer's {@code 200 text/html}, a
- *       proxy's 204) is an outage, retried and failed over like a 5xx, and neither makes the URL the preferred one
- *       nor counts as its answering as a registry. Whether the body parses as JSON decides, not its content type
- *       (registries answer JSON as {@code application/vnd.schemaregistry.v1+json}, {@code application/json} or
- *       with none). But Apicurio 3's 204 without a body on its URL, from Confluent's GUID, metadata or associations
- *       API, is a {@link NoSuchApiAnswerException}; and Apicurio's own APIs' success without JSON is left to the
- *       client, which reads it as that API missing.</li>
+ *   <li>A 2xx without JSON to a call that expects JSON ({@link #send}, from any API: a captive portal's or a load
+ *       balancer's {@code 200 text/html}, a proxy's 204, a status line such as {@code 200 OK}) is an outage,
+ *       retried and failed over like a 5xx, and neither makes the URL the preferred one nor counts as its answering
+ *       as a registry. Whether the body parses as one JSON value decides ({@link JsonBodies#tryParse}), not its
+ *       content type (registries answer JSON as {@code application/vnd.schemaregistry.v1+json},
+ *       {@code application/json}, {@code application/octet-stream} or with none). The one exception is Apicurio 3's
+ *       204 without a body on its URL ({@link MissingApiAnswers#whoseSuccess}), from an optional API but the DEK
+ *       registry's (Confluent's GUID, metadata or associations API, Apicurio's own v3 or v2): a
+ *       {@link NoSuchApiAnswerException}, which the client checks against the core API. A 2xx page
+ *       ({@code text/html}) to {@link #sendText} (schema-repo, which answers text or JSON) is an outage too.</li>
  *   <li>An interrupt of the calling thread stops the loop at once and leaves its interrupt flag set.</li>
  *   <li>Bodies larger than {@link #MAX_BODY_BYTES} are refused.</li>
  * </ul>
@@ -118,19 +121,19 @@ public final class RestTransport {
    * @throws SchemaRegistryException the mapped failure; {@link RegistryUnavailableException} once retries
    *     are exhausted; {@link WrongRegistryUrlException} at once when every URL, never a registry's so far,
    *     answers the core API a 404 that is not the registry's own; {@link NoSuchApiAnswerException} at once when
-   *     an optional API answers what may say that the registry lacks it: a 404, or for Confluent's GUID, metadata
-   *     and associations APIs also a 2xx (Apicurio 3's 204 without a body, on its URL: {@link MissingApiAnswers});
+   *     an optional API answers what may say that the registry lacks it: a 404, or from an optional API but the DEK
+   *     registry's also Apicurio 3's 204 without a body, on its URL ({@link MissingApiAnswers#whoseSuccess});
    *     {@link RegistryInterruptedException} on interrupt
    */
   public JsonNode send(RestRequest request) {
-    Answer answer = sendForAnswer(request, true);
-    return answer.json() != null ? answer.json()
-        : parse(answer.body(), request, answer.status(), answer.contentType(), answer.url());
+    return sendForAnswer(request, true).json();
   }
 
   /**
-   * Sends the request and returns the body of a 2xx answer as text, whatever its content type: for a registry
-   * whose answers are not all JSON (schema-repo's {@code id<TAB>schema}). Fails as {@link #send} does.
+   * Sends the request and returns the body of a 2xx answer as text, whatever its content type but a page
+   * ({@code text/html}, a captive portal's or a load balancer's: an outage, retried and failed over): for a
+   * registry whose answers are not all JSON (schema-repo's {@code id<TAB>schema}, as {@code text/plain}). Fails as
+   * {@link #send} does.
    */
   public String sendText(RestRequest request) {
     return sendForAnswer(request, false).body();
@@ -138,23 +141,36 @@ public final class RestTransport {
 
   /**
    * Asks the registry whether it answers at all: the client's own check of the core API, which no caller asked
-   * for. Any answer of the registry's own (a 2xx, a refusal such as a 401 or a 403, its own "not found") returns
-   * normally, and is no failed call: it is not counted in {@link RegistryStats#errors()}.
+   * for. An answer of the registry's own, a 2xx with JSON, a refusal (401 or 403) or an error with the registry's
+   * error code (its own "not found" included), returns normally, and is no failed call: it is not counted in
+   * {@link RegistryStats#errors()}. Anything else fails as the caller's call would (counted: the call the client
+   * checks for fails with it).
    *
-   * @throws RegistryUnavailableException when it does not answer, after retries and failover (counted: the call
-   *     the client checks for fails with it)
-   * @throws WrongRegistryUrlException when every URL answers a 404 that is not the registry's own (counted)
-   * @throws RegistryInterruptedException on interrupt (counted)
+   * @throws RegistryUnavailableException when it does not answer, after retries and failover
+   * @throws WrongRegistryUrlException when every URL answers a 404 that is not the registry's own
+   * @throws RegistryInterruptedException on interrupt
+   * @throws SchemaRegistryException any other failure without the registry's error code, not retried (a redirect,
+   *     say to a single sign-on page; a proxy's 407; an answer larger than {@link #MAX_BODY_BYTES}; a header value
+   *     that cannot be sent)
    */
   public void probe(RestRequest request) {
     try {
       attempt(request, true);
-    } catch (RegistryUnavailableException | WrongRegistryUrlException | RegistryInterruptedException e) {
-      errors.increment();
-      throw e;
     } catch (SchemaRegistryException e) {
-      // the registry's own answer (a 401, a 403, its 404xx): it is there
+      if (!registrysRefusalOrError(e)) {
+        errors.increment();
+        throw e;
+      }
     }
+  }
+
+  /** Whether a failure of {@link #probe} is the registry's own answer: a 401, a 403, or its error code. */
+  private static boolean registrysRefusalOrError(SchemaRegistryException e) {
+    if (e instanceof RegistryUnavailableException || e instanceof WrongRegistryUrlException
+        || e instanceof RegistryInterruptedException) {
+      return false;
+    }
+    return e.status() == 401 || e.status() == 403 || e.errorCode() > 0 || e instanceof SchemaNotFoundException;
   }
 
   private Answer sendForAnswer(RestRequest request, boolean jsonExpected) {
@@ -170,19 +186,16 @@ public final class RestTransport {
     }
   }
 
-  /**
-   * A 2xx answer: its body, status, content type, the URL that gave it, and its body parsed, or {@code null} when
-   * not parsed yet.
-   */
-  private record Answer(String body, int status, String contentType, HttpUrl url, JsonNode json) {}
+  /** A 2xx answer of the registry's: its body, and that body parsed when JSON was expected, else {@code null}. */
+  private record Answer(String body, JsonNode json) {}
 
-  /**
-   * Whether only JSON is the registry's success for a call of {@code api} that expects JSON: every API's (the core
-   * API's, the DEK registry's, Confluent's GUID, metadata and associations APIs') but Apicurio's own, whose success
-   * without JSON says that it lacks the API (the client reads it so).
-   */
-  private static boolean successIsJsonOnly(OptionalApi api) {
-    return api == null || api.knownAnswersOnly() || !api.learnedFromBare404;
+  /** Whether a content type is a page's ({@code text/html}, {@code application/xhtml+xml}): no registry's answer. */
+  private static boolean page(String contentType) {
+    if (contentType == null) {
+      return false;
+    }
+    String type = contentType.strip().toLowerCase(Locale.ROOT);
+    return type.startsWith("text/html") || type.startsWith("application/xhtml+xml");
   }
 
   private Answer attempt(RestRequest request, boolean jsonExpected) {
@@ -207,10 +220,11 @@ public final class RestTransport {
         OptionalApi api = request.optionalApi();
         if (status >= 200 && status < 300) {
           JsonNode json = null;
-          if (api != null && api.knownAnswersOnly()) {
+          if (api != null && api.learnedFromBare404) {
             // Only JSON, or Apicurio 3's 204 on its URL (its answer for a path it does not serve), is a registry's
-            // answer; any other success (a login page's 200, a proxy's 204) is an outage, retried and failed over
-            // like a 5xx, and does not make the URL the preferred one.
+            // answer, for Confluent's optional APIs and Apicurio's own alike; any other success (a login page's
+            // 200, a proxy's 204) is an outage, retried and failed over like a 5xx, and does not make the URL the
+            // preferred one. (The DEK registry's missing is never learned from an answer of this kind.)
             String whose = MissingApiAnswers.whoseSuccess(endpoint.base(), status, body);
             if (whose != null) {
               preferred.set(index);
@@ -219,22 +233,23 @@ public final class RestTransport {
                   + whose + ") (" + url + ")", status, -1, url.toString());
             }
           }
-          boolean jsonOnly = jsonExpected && successIsJsonOnly(api);
-          if (jsonOnly) {
+          if (jsonExpected) {
             json = JsonBodies.tryParse(body);
           }
-          if (json != null || !jsonOnly) {
+          if (jsonExpected ? json != null : !page(contentType)) {
             preferred.set(index);
             proveRegistry(index);
-            return new Answer(body, status, contentType, url, json);
+            return new Answer(body, json);
           }
           // A success without JSON (a captive portal's or a load balancer's page, a proxy's 204) is no answer of the
           // registry's: an outage, retried and failed over like a 5xx; the URL is neither preferred nor proven.
-          failure = new RegistryUnavailableException(notJson(request, status, body, contentType, url)
-              + "; a success without the JSON of " + (api == null ? "the registry's API" : api.description)
+          failure = new RegistryUnavailableException(notJson(request, status,
+              jsonExpected ? "a body that is not JSON" : "a page, not the registry's text", body, contentType, url) + "; a success without " + (jsonExpected ? "the JSON of " : "the text of ")
+              + (api == null ? "the registry's API" : api.description)
               + " is not the registry's answer (a captive portal, a login page, a load balancer, a proxy): treated "
-              + "as an outage, retried and failed over" + (api != null ? ", never a missing API" : ""), status, -1,
-              url.toString(), null);
+              + "as an outage, retried and failed over" + (api != null ? ", never a missing API" : "")
+              + "; if this persists, check that schema.registry.url is the registry's own address, not a page's "
+              + "such as an ingress's default backend", status, -1, url.toString(), null);
           forget(wrongUrls, index);
           moveOn = true;
         } else {
@@ -404,18 +419,10 @@ public final class RestTransport {
     return source.getBuffer().readUtf8();
   }
 
-  private static JsonNode parse(String body, RestRequest request, int status, String contentType, HttpUrl url) {
-    JsonNode json = JsonBodies.tryParse(body);
-    if (json == null) {
-      throw new SchemaRegistryException(notJson(request, status, body, contentType, url), status, -1, url.toString(),
-          null);
-    }
-    return json;
-  }
-
-  /** The message for a 2xx whose body is not JSON: the status, the content type and the body, shortened. */
-  private static String notJson(RestRequest request, int status, String body, String contentType, HttpUrl url) {
-    return request.operation() + " failed: HTTP " + status + " with a body that is not JSON ("
+  /** The message for a 2xx whose body is not the registry's: the status, what it is, the content type and the body. */
+  private static String notJson(RestRequest request, int status, String what, String body, String contentType,
+      HttpUrl url) {
+    return request.operation() + " failed: HTTP " + status + " with " + what + " ("
         + (contentType == null ? "no content type" : contentType) + "): "
         + ErrorMapping.shorten(body.isBlank() ? "(empty body)" : body.strip()) + " (" + url + ")";
   }

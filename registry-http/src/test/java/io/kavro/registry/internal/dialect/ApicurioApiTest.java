@@ -139,6 +139,58 @@ class ApicurioApiTest {
     assertThat(registry.getRequestCount()).isEqualTo(2);
   }
 
+  /**
+   * Trust review, item 1: a captive portal's or a load balancer's {@code 200 text/html} for Apicurio's own API is an
+   * outage, retried, never that API missing (it was: v3 then v2 learned missing for 5 minutes, Apicurio-framed
+   * records failed not retriably).
+   */
+  @Test
+  void captivePortalSuccess_isAnOutage_retried_notAMissingApi() throws Exception {
+    registry.enqueue(new MockResponse.Builder().setHeader("Content-Type", "text/html")
+        .body("<html><body>Welcome! Accept the terms to continue</body></html>").build());
+    registry.enqueue(content(RECORD));
+
+    assertThat(client("/apis/ccompat/v7").schemaByApicurioId(GLOBAL_7).getFullName()).isEqualTo("Order");
+    assertThat(registry.takeRequest().getTarget())
+        .isEqualTo("/apis/registry/v3/ids/globalIds/7?references=DEREFERENCE");
+    assertThat(registry.takeRequest().getTarget()).as("v3 again: not learned missing")
+        .isEqualTo("/apis/registry/v3/ids/globalIds/7?references=DEREFERENCE");
+    assertThat(registry.getRequestCount()).isEqualTo(2);
+  }
+
+  /** Trust review, item 1: a success without JSON to Apicurio's own API, every time: an outage once retries end. */
+  @Test
+  void successWithoutJson_untilRetriesEnd_unavailable_notUnsupported() {
+    for (int i = 0; i < 3; i++) {
+      registry.enqueue(new MockResponse.Builder().setHeader("Content-Type", "text/plain").body("200 OK").build());
+    }
+    HttpSchemaRegistryClient client = new HttpSchemaRegistryClient(RegistryConfig.from(Map.of("schema.registry.url",
+        registry.url("/apis/ccompat/v7").toString(), "max.retries", 2, "retries.wait.ms", 1,
+        "retries.max.wait.ms", 5)));
+
+    assertThatThrownBy(() -> client.schemaByApicurioId(GLOBAL_7)).isInstanceOf(RegistryUnavailableException.class)
+        .isNotInstanceOf(UnsupportedRegistryApiException.class).hasMessageContaining("not the registry's answer");
+    assertThat(registry.getRequestCount()).isEqualTo(3);
+  }
+
+  /**
+   * Apicurio 3's own answer for a path it does not serve, a 204 without a body: the API is missing once the core
+   * API answers (asked first, as for a 404 of Apicurio's), and v2 is used.
+   */
+  @Test
+  void noContent_whileTheCoreApiAnswers_v3Missing_v2Used() throws Exception {
+    registry.enqueue(new MockResponse.Builder().code(204).build());
+    registry.enqueue(new MockResponse.Builder().setHeader("Content-Type", "application/json")
+        .body("{\"compatibilityLevel\":\"BACKWARD\"}").build());
+    registry.enqueue(content(RECORD));
+
+    assertThat(client("/apis/ccompat/v7").schemaByApicurioId(GLOBAL_7).getFullName()).isEqualTo("Order");
+    assertThat(registry.takeRequest().getTarget())
+        .isEqualTo("/apis/registry/v3/ids/globalIds/7?references=DEREFERENCE");
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/apis/ccompat/v7/config");
+    assertThat(registry.takeRequest().getTarget()).isEqualTo("/apis/registry/v2/ids/globalIds/7?dereference=true");
+  }
+
   @Test
   void behindTheClientsCache_eachIdAskedOnce() {
     registry.enqueue(content(RECORD));

@@ -232,6 +232,33 @@ class GuidAndMetadata404Test {
     assertThat(client.stats().errors()).as("a 401 to the client's own check is no failed call").isZero();
   }
 
+  static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> coreApiCheckNotTheRegistrys() {
+    return java.util.stream.Stream.of(Api.values()).flatMap(api -> java.util.stream.Stream.of(
+        org.junit.jupiter.params.provider.Arguments.of(api, "a single sign-on redirect", 302),
+        org.junit.jupiter.params.provider.Arguments.of(api, "a web application firewall's block page", 400)));
+  }
+
+  /**
+   * Trust review, item 3: the client's own check of the core API answered by something in front of the registry (a
+   * single sign-on redirect, a firewall's 400 page without the registry's error code) is no registry's answer: the call
+   * fails as a call answered so would, counted in {@code errors}, and the API is not learned as missing (it was).
+   */
+  @ParameterizedTest
+  @MethodSource("coreApiCheckNotTheRegistrys")
+  void missingApi_coreApiCheckAnsweredByAnotherServer_failsCounted_notLearned(Api api, String what, int status) {
+    HttpSchemaRegistryClient client = provenClient("/", 3);
+    registry.enqueue(confluentPathNotServed());
+    registry.enqueue(new MockResponse.Builder().code(status).setHeader("Location", "https://sso.example/login")
+        .setHeader("Content-Type", "text/html").body("<html>" + what + "</html>").build());
+
+    assertThatThrownBy(() -> api.call.accept(client)).as(what)
+        .isNotInstanceOf(UnsupportedRegistryApiException.class).hasMessageContaining("HTTP " + status);
+    assertThat(client.stats().errors()).as("a failed call").isEqualTo(1);
+    registry.enqueue(json(200, api.answer));
+    api.call.accept(client);
+    assertThat(registry.getRequestCount()).as("not learned: asked again").isEqualTo(1 + 2 + 1);
+  }
+
   /** A success without JSON (a login page's 200, a proxy's 204) from URL A: an outage, failed over to B. */
   @ParameterizedTest
   @EnumSource(Api.class)

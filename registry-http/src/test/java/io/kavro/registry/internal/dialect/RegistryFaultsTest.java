@@ -123,6 +123,7 @@ class RegistryFaultsTest {
         .hasMessageContaining("not the registry's answer")
         .hasMessageContaining(first.url("/schemas/ids/7").toString())
         .hasMessageContaining("gave up after 1 attempt(s)")
+        .hasMessageContaining("if this persists, check that schema.registry.url is the registry's own address")
         .message().doesNotContain("s3cr3t").doesNotContain("alice7");
 
     first.enqueue(captivePortal());
@@ -131,6 +132,22 @@ class RegistryFaultsTest {
     assertThatThrownBy(() -> client(first.url("/").toString(), "max.retries", 3).schemaById(7))
         .as("the portal's 200 proved no registry: the 404 after it says the URL is wrong")
         .isInstanceOf(WrongRegistryUrlException.class);
+  }
+
+  /**
+   * Trust review, item 2: a success whose body starts with JSON but goes on ({@code 200 OK}: the number 200, then
+   * text; JSON then a page) is no JSON: an outage, failed over to the next URL; it was read as the number 200.
+   */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"200 OK", "1 upstream connect error", "{}<html>"})
+  void successWithJsonThenJunk_isAnOutage_failsOverToTheNextUrl(String body) {
+    second.enqueue(new MockResponse.Builder().code(200).setHeader("Content-Type", "text/plain").body(body).build());
+    first.enqueue(ok());
+
+    assertThat(client(second.url("/") + "," + first.url("/"), "max.retries", 2).schemaById(7).getType())
+        .isEqualTo(org.apache.avro.Schema.Type.STRING);
+    assertThat(second.getRequestCount()).isEqualTo(1);
+    assertThat(first.getRequestCount()).isEqualTo(1);
   }
 
   /** Issue 37, item 8b: when every URL answers as no registry, the URL is wrong: said at once, no retries. */

@@ -231,6 +231,28 @@ class SchemaRepoClientTest {
     assertThat(repo.takeRequest().getTarget()).isEqualTo("/schema-repo/orders/id/0");
   }
 
+  /**
+   * Trust review, item 1: a captive portal's or a load balancer's {@code 200 text/html} is no answer of schema-repo's
+   * (text/plain or JSON): an outage, retried (it was read as the id's schema, and failed not retriably).
+   */
+  @Test
+  void captivePortalSuccess_isAnOutage_retried() {
+    repo.enqueue(new MockResponse.Builder().code(200).setHeader("Content-Type", "text/html; charset=utf-8")
+        .body("<html><body>Welcome! Accept the terms to continue</body></html>").build());
+    repo.enqueue(ok("3\t" + V2));
+
+    assertThat(client(config()).latestVersion("orders").id()).isEqualTo(3);
+    assertThat(repo.getRequestCount()).isEqualTo(2);
+
+    repo.enqueue(new MockResponse.Builder().code(200).setHeader("Content-Type", "text/html")
+        .body("<html>portal</html>").build());
+    repo.enqueue(new MockResponse.Builder().code(200).setHeader("Content-Type", "text/html")
+        .body("<html>portal</html>").build());
+    assertThatThrownBy(() -> client(config()).latestVersion("orders"))
+        .isInstanceOf(io.kavro.registry.RegistryUnavailableException.class)
+        .hasMessageContaining("HTTP 200 with a page").hasMessageContaining("text/html");
+  }
+
   @Test
   void latest_isTheIdAndTheSchemaAfterATab() {
     repo.enqueue(ok("3\t" + V2));
