@@ -24,7 +24,10 @@
 //                          arguments, each answer one stdout line {"exitCode":n,"stdout":"...","stderr":"..."},
 //                          what a process of its own would have exited with and printed. Each command starts from
 //                          the state a new process has (the rule executors registered anew, no KMS client kept),
-//                          so a test can run many without Node's start-up each time.
+//                          so a test can run many without Node's start-up each time. Each answer also carries
+//                          "seq", the command's line number (from 1); exit code 70 means the harness failed, not
+//                          the client (the reset threw, or a command left an unhandled rejection or exception).
+//                          Test only: `__test break-next-reset` and `__test late-failure` (see README.md).
 'use strict';
 
 const fs = require('fs');
@@ -203,44 +206,108 @@ function run(argv) {
     }));
 }
 
+// The exit code of a serve answer when the harness, not the client, failed: the per-command reset threw, or the
+// command left an unhandled rejection or an uncaught exception. JsPeer throws on it rather than return it.
+const SERVE_FAILED = 70;
+
 // One command per stdin line, one at a time, each from a fresh process's state; whatever the client prints while
 // a command runs goes into that command's answer, as it would have gone to the process's own stdout and stderr.
+// Each answer carries the command's sequence number (1 for the first line); stdout and stderr stay captured between
+// commands, so that nothing but answers reaches stdout. Output, an unhandled rejection or an uncaught exception after
+// a command answered fails the next command, naming the command that ran last (and goes to stderr at once).
 function serve() {
   const streams = { stdout: process.stdout, stderr: process.stderr };
   const writes = { stdout: process.stdout.write, stderr: process.stderr.write };
-  const answer = (line) => writes.stdout.call(process.stdout, line + '\n');
+  const answer = (seq, result) => writes.stdout.call(process.stdout, JSON.stringify({ seq, exitCode: result.exitCode,
+    stdout: result.stdout, stderr: result.stderr }) + '\n');
+  const report = (text) => writes.stderr.call(process.stderr, text);
+  let current = null; // the command running: { seq, argv, printed, fail }
+  let last = null; // the command that answered last, for what happens after its answer
+  let late = ''; // what went wrong since the last answer, blamed on `last`
+  const blame = () => (last ? `command #${last.seq} ${JSON.stringify(last.argv)}` : 'no command yet');
+  const afterAnswer = (what) => {
+    const text = `peer.js serve: after ${blame()} answered: ${what}\n`;
+    late += text;
+    report(text);
+  };
+  for (const name of Object.keys(streams)) {
+    streams[name].write = (chunk, encoding, callback) => {
+      const text = Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk);
+      if (current) current.printed[name] += text;
+      else afterAnswer(`it printed on ${name}: ${text}`);
+      const done = typeof encoding === 'function' ? encoding : callback;
+      if (done) process.nextTick(done);
+      return true;
+    };
+  }
+  const fault = (kind) => (e) => {
+    const what = `${kind}: ${e && e.stack ? e.stack : e}`;
+    if (current) current.fail(new Error(what));
+    else afterAnswer(what);
+  };
+  process.on('unhandledRejection', fault('unhandled rejection'));
+  process.on('uncaughtException', fault('uncaught exception'));
+  let resetFails = false; // test only: `__test break-next-reset`
+  const reset = () => {
+    if (resetFails) {
+      resetFails = false;
+      throw new Error('reset broken on purpose by __test break-next-reset');
+    }
+    RuleRegistry.getGlobalInstance().clear();
+    registerExecutors();
+    clearKmsClients();
+  };
+  // Test-only commands, for JsPeerServeTest: they check the harness, not the client.
+  const test = async (argv) => {
+    switch (argv[1]) {
+      case 'break-next-reset':
+        resetFails = true;
+        return 'ok';
+      case 'late-failure':
+        setImmediate(() => {
+          process.stdout.write('late output\n');
+          Promise.reject(new Error('late rejection'));
+        });
+        return 'ok';
+      default:
+        return usage(`unknown test command '${argv[1]}'`);
+    }
+  };
+  let seq = 0;
   let queue = Promise.resolve();
   const lines = require('readline').createInterface({ input: process.stdin, crlfDelay: Infinity });
   lines.on('line', (line) => {
+    const command = { seq: ++seq, argv: null, printed: { stdout: '', stderr: '' } };
     queue = queue.then(async () => {
-      RuleRegistry.getGlobalInstance().clear();
-      registerExecutors();
-      clearKmsClients();
-      const printed = { stdout: '', stderr: '' };
-      for (const name of Object.keys(streams)) {
-        streams[name].write = (chunk, encoding, callback) => {
-          printed[name] += Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk);
-          const done = typeof encoding === 'function' ? encoding : callback;
-          if (done) process.nextTick(done);
-          return true;
-        };
+      let argv;
+      try {
+        argv = JSON.parse(line);
+      } catch (e) {
+        argv = null;
       }
+      command.argv = Array.isArray(argv) ? argv.map(String) : line;
+      const failed = new Promise((resolve, reject) => { command.fail = reject; });
+      current = command;
       let result;
       try {
-        let argv;
-        try {
-          argv = JSON.parse(line);
-        } catch (e) {
-          argv = null;
-        }
-        result = Array.isArray(argv) ? await run(argv.map(String))
-          : { exitCode: 2, stdout: '', stderr: `error: UsageError: serve wants a JSON array of arguments a line\n` };
+        if (late) throw new Error(late.trimEnd());
+        reset();
+        result = !Array.isArray(argv)
+          ? { exitCode: 2, stdout: '', stderr: `error: UsageError: serve wants a JSON array of arguments a line\n` }
+          : await Promise.race([command.argv[0] === '__test' ? test(command.argv).then((out) => ({
+            exitCode: 0, stdout: out + '\n', stderr: '' })) : run(command.argv), failed]);
+        result = { exitCode: result.exitCode, stdout: command.printed.stdout + result.stdout,
+          stderr: command.printed.stderr + result.stderr };
+      } catch (e) {
+        result = { exitCode: SERVE_FAILED, stdout: command.printed.stdout,
+          stderr: command.printed.stderr + `error: serve: command #${command.seq}: ${e && e.stack ? e.stack : e}\n` };
       } finally {
-        for (const name of Object.keys(streams)) streams[name].write = writes[name];
+        current = null;
+        late = '';
+        last = command;
       }
-      answer(JSON.stringify({ exitCode: result.exitCode, stdout: printed.stdout + result.stdout,
-        stderr: printed.stderr + result.stderr }));
-    }).catch((e) => answer(JSON.stringify({ exitCode: 1, stdout: '', stderr: `error: serve: ${e && e.stack}\n` })));
+      answer(command.seq, result);
+    });
   });
   lines.on('close', () => { queue.then(() => process.exit(0)); });
 }

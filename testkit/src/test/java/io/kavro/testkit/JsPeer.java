@@ -22,7 +22,10 @@ import java.util.function.Consumer;
  * install that fails (no npm, no network and no npm cache) fails the test with npm's message.
  *
  * <p>Commands without an environment of their own go to one {@code node peer.js serve} kept for the JVM, which
- * answers each as a process of its own would have, from a new process's state (see tests/js-peer/README.md).
+ * answers each as a process of its own would have, from a new process's state (see tests/js-peer/README.md); when
+ * the serve harness itself fails on a command (its reset, or an unhandled rejection or late output of a command),
+ * {@link #run(String...)} throws {@link IllegalStateException} naming the command, and the next command gets a new
+ * serve.
  *
  * <p>Shared with other modules' tests through the testkit's test-jar ({@code <type>test-jar</type>}); the peer's
  * folder is the system property {@code kavro.jsPeer}, else {@code ../tests/js-peer} (relative to the module).
@@ -31,7 +34,8 @@ public final class JsPeer {
   /**
    * What peer.js did: its exit code and its output.
    *
-   * @param exitCode 0 on success, 1 when the client failed (stderr holds "error: &lt;class&gt;: &lt;message&gt;")
+   * @param exitCode 0 on success, 1 when the client failed (stderr holds "error: &lt;class&gt;: &lt;message&gt;"),
+   *     2 on a usage error; a failure of peer.js serve's own harness is thrown, never returned
    * @param stdout what it printed
    * @param stderr what it printed on stderr
    */
@@ -62,11 +66,12 @@ public final class JsPeer {
     return new JsPeer(node, folder);
   }
 
-  private static boolean installed;
+  /** The folders whose npm packages this JVM installed or found current. */
+  private static final java.util.Set<Path> installed = new java.util.HashSet<>();
 
   /** Runs {@code npm ci} in the folder unless node_modules is as new as package-lock.json. */
   private static synchronized void install(Path folder) {
-    if (installed) {
+    if (installed.contains(folder)) {
       return;
     }
     Path lock = folder.resolve("package-lock.json");
@@ -84,7 +89,7 @@ public final class JsPeer {
         Process process = new ProcessBuilder(npm.toString(), "ci", "--no-audit", "--no-fund", "--prefer-offline")
             .directory(folder.toFile()).redirectErrorStream(true).start();
         process.getOutputStream().close();
-        CompletableFuture<String> output = CompletableFuture.supplyAsync(() -> read(process.getInputStream()));
+        CompletableFuture<String> output = readAside(process.getInputStream(), "js-peer-npm-output");
         if (!process.waitFor(10, TimeUnit.MINUTES)) {
           process.destroyForcibly();
           throw new IllegalStateException("npm ci in " + folder + " did not end within 10 minutes");
@@ -95,7 +100,7 @@ public final class JsPeer {
         }
         System.out.printf("JsPeer: npm ci in %s took %d ms%n", folder, (System.nanoTime() - start) / 1_000_000);
       }
-      installed = true;
+      installed.add(folder);
     } catch (IOException e) {
       throw new java.io.UncheckedIOException("Cannot install the JS peer in " + folder, e);
     } catch (InterruptedException e) {
@@ -112,69 +117,118 @@ public final class JsPeer {
    */
   public Run run(String... args) throws IOException, InterruptedException {
     synchronized (JsPeer.class) {
+      Server server = SERVERS.get(folder);
       if (server == null || !server.process.isAlive()) {
+        if (!stopHookAdded) {
+          Runtime.getRuntime().addShutdownHook(new Thread(JsPeer::stopServers, "js-peer-stop"));
+          stopHookAdded = true;
+        }
         server = Server.start(node, folder);
+        SERVERS.put(folder, server);
       }
       try {
         return server.ask(args);
-      } catch (IOException | AssertionError e) {
-        server.process.destroyForcibly();
-        server = null;
+      } catch (IOException | InterruptedException | RuntimeException | Error e) {
+        server.close();
+        SERVERS.remove(folder);
         throw e;
       }
     }
   }
 
-  /** The peer serving this JVM's commands without an environment of their own, or null before the first. */
-  private static Server server;
+  /**
+   * The peers serving this JVM's commands without an environment of their own, by the peer's folder (a test JVM
+   * normally has one); changed under {@code JsPeer.class}. One shutdown hook, added with the first, stops them
+   * (without that lock, which a command waiting for its answer may hold).
+   */
+  private static final Map<Path, Server> SERVERS = new java.util.concurrent.ConcurrentHashMap<>();
 
-  /** A {@code node peer.js serve}: a command a line on its stdin, its answer a line on its stdout. */
+  /** Whether the shutdown hook that stops the serves was added; guarded by {@code JsPeer.class}. */
+  private static boolean stopHookAdded;
+
+  private static void stopServers() {
+    SERVERS.values().forEach(Server::close);
+  }
+
+  /** The exit code of a serve answer when the harness, not the client, failed (peer.js SERVE_FAILED). */
+  static final int SERVE_FAILED = 70;
+
+  /**
+   * A {@code node peer.js serve}: a command a line on its stdin, its answer a line on its stdout, read by a daemon
+   * thread of its own (a blocking read must not hold a thread of a shared pool) that ends when the process does.
+   */
   private static final class Server {
     private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
         new com.fasterxml.jackson.databind.ObjectMapper();
+    /** What the reader queues when the process's stdout ends or cannot be read. */
+    private static final String END = new String("end of peer.js serve's stdout");
 
     final Process process;
     private final java.io.Writer commands;
-    private final java.io.BufferedReader answers;
+    private final java.util.concurrent.BlockingQueue<String> answers = new java.util.concurrent.LinkedBlockingQueue<>();
+    private long sent;
 
     private Server(Process process) {
       this.process = process;
       this.commands = new java.io.OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
-      this.answers = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream(),
-          StandardCharsets.UTF_8));
+      java.io.BufferedReader lines = new java.io.BufferedReader(new java.io.InputStreamReader(
+          process.getInputStream(), StandardCharsets.UTF_8));
+      Thread reader = new Thread(() -> {
+        try (lines) {
+          for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+            answers.add(line);
+          }
+        } catch (IOException e) {
+          // the process ended or was stopped: END below tells ask
+        } finally {
+          answers.add(END);
+        }
+      }, "js-peer-serve-reader-" + process.pid());
+      reader.setDaemon(true);
+      reader.start();
     }
 
     static Server start(Path node, Path folder) throws IOException {
       Process process = new ProcessBuilder(node.toString(), "peer.js", "serve").directory(folder.toFile())
           .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-      Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly, "js-peer-stop"));
       return new Server(process);
     }
 
+    /** Stops the process; its reader thread ends with its stdout. */
+    void close() {
+      process.destroyForcibly();
+    }
+
     Run ask(String... args) throws IOException, InterruptedException {
+      String command = String.join(" ", args);
+      long seq = ++sent;
       commands.write(JSON.writeValueAsString(args) + "\n");
       commands.flush();
-      CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> {
-        try {
-          return answers.readLine();
-        } catch (IOException e) {
-          throw new java.io.UncheckedIOException(e);
-        }
-      });
-      String answer;
-      try {
-        answer = line.get(60, TimeUnit.SECONDS);
-      } catch (java.util.concurrent.TimeoutException e) {
-        throw new AssertionError("peer.js " + String.join(" ", args) + " did not end within 60 s");
-      } catch (java.util.concurrent.ExecutionException e) {
-        throw new IOException("peer.js serve failed on " + String.join(" ", args), e.getCause());
-      }
+      String answer = answers.poll(60, TimeUnit.SECONDS);
       if (answer == null) {
-        throw new IOException("peer.js serve ended (exit code " + process.waitFor() + ") on "
-            + String.join(" ", args));
+        throw new AssertionError("peer.js " + command + " did not end within 60 s");
       }
-      com.fasterxml.jackson.databind.JsonNode run = JSON.readTree(answer);
-      return new Run(run.get("exitCode").asInt(), run.get("stdout").asText(), run.get("stderr").asText());
+      if (answer == END) {
+        throw new IOException("peer.js serve ended (exit code " + process.waitFor() + ") on " + command);
+      }
+      com.fasterxml.jackson.databind.JsonNode run;
+      try {
+        run = JSON.readTree(answer);
+      } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        throw new IllegalStateException("peer.js serve answered command #" + seq + " (" + command
+            + ") with a line that is not an answer: " + answer, e);
+      }
+      if (!run.path("seq").canConvertToLong() || run.path("seq").asLong() != seq) {
+        throw new IllegalStateException("peer.js serve answered " + answer + " to command #" + seq + " (" + command
+            + "): not that command's answer");
+      }
+      int exitCode = run.get("exitCode").asInt();
+      String stderr = run.get("stderr").asText();
+      if (exitCode == SERVE_FAILED) {
+        throw new IllegalStateException("peer.js serve failed, not the client, on command #" + seq + " (" + command
+            + "): " + stderr);
+      }
+      return new Run(exitCode, run.get("stdout").asText(), stderr);
     }
   }
 
@@ -193,13 +247,25 @@ public final class JsPeer {
     environment.accept(builder.environment());
     Process process = builder.start();
     process.getOutputStream().close();
-    CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(process.getInputStream()));
-    CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(process.getErrorStream()));
+    CompletableFuture<String> out = readAside(process.getInputStream(), "js-peer-stdout");
+    CompletableFuture<String> err = readAside(process.getErrorStream(), "js-peer-stderr");
     if (!process.waitFor(60, TimeUnit.SECONDS)) {
       process.destroyForcibly();
       throw new AssertionError("peer.js " + String.join(" ", args) + " did not end within 60 s");
     }
     return new Run(process.exitValue(), out.join(), err.join());
+  }
+
+  /**
+   * Reads the stream to its end on a daemon thread of its own: a blocking read must not hold a worker of the shared
+   * common pool (Caffeine's and the tests') for as long as a process runs.
+   */
+  private static CompletableFuture<String> readAside(java.io.InputStream in, String name) {
+    CompletableFuture<String> text = new CompletableFuture<>();
+    Thread thread = new Thread(() -> text.complete(read(in)), name);
+    thread.setDaemon(true);
+    thread.start();
+    return text;
   }
 
   private static String read(java.io.InputStream in) {
