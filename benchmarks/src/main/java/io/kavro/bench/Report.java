@@ -143,6 +143,13 @@ public final class Report {
   }
 
   /** The serialize limits' section alone, for tests. */
+  /** The comparison with a previous run alone, of these JMH results against {@code before}'s, for tests. */
+  static String againstPrevious(List<JsonNode> runs, List<JsonNode> before) {
+    Report report = new Report(runs);
+    report.checkTargets();
+    return report.againstPrevious(new Report(before), "a test");
+  }
+
   static String serializeLimits(List<JsonNode> runs) {
     Report report = new Report(runs);
     report.serializeLimits();

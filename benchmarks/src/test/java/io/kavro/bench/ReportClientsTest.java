@@ -114,6 +114,22 @@ class ReportClientsTest {
     assertThat(target(md, "Kafka producer, S3: hand-written/byte[]")).containsExactly("not measured", "n/a");
   }
 
+  @Test
+  void againstPrevious_marksTargetsWorse_neverFloorsOrReferencePoints() {
+    // the floor and the hand-written writer both slow far beyond 10 %, as Kavro does
+    String md = Report.againstPrevious(List.of(jmh(CONSUME, Map.of("KAVRO", 1500.0, "BYTES", 500.0,
+        "RAW_AVRO", 1250.0, "FLOOR", 800.0, "HAND_WRITTEN", 1100.0), Map.of())), List.of(jmh(true)));
+
+    assertThat(comparison(md, "Kafka producer, S3: Kavro/byte[]")).endsWith("| **worse** |");
+    assertThat(comparison(md, "Kafka producer floor")).contains("| 0.91 | 0.63 |").endsWith("| n/a |");
+    assertThat(comparison(md, "Kafka producer, S3: hand-written/byte[]")).contains("| 0.71 | 0.45 |")
+        .endsWith("| n/a |");
+  }
+
+  private static String comparison(String md, String name) {
+    return md.lines().filter(l -> l.startsWith("| " + name)).findFirst().orElseThrow();
+  }
+
   /**
    * A JMH result of {@code KafkaClientBenchmark}, with or without the floor's and the hand-written writer's rows (the
    * latter produce only, as the benchmark runs it).
