@@ -11,6 +11,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.avro.generic.GenericRecord;
 
 /**
@@ -101,9 +104,9 @@ public final class Report {
             + "the ratios as rough." : ""));
     line("");
     table("Serialize", "SerializeBenchmark", List.of(Shape.S1, Shape.S2, Shape.S3), "ApicurioBenchmark.serialize");
+    serializeLimits();
     table("Deserialize", "DeserializeBenchmark", List.of(Shape.S1, Shape.S2, Shape.S3, Shape.S4),
         "ApicurioBenchmark.deserialize");
-    serializeLimits();
     deserializeLimits();
     specific();
     javaRecords();
@@ -140,6 +143,13 @@ public final class Report {
   }
 
   /** The serialize limits' section alone, for tests. */
+  /** The comparison with a previous run alone, of these JMH results against {@code before}'s, for tests. */
+  static String againstPrevious(List<JsonNode> runs, List<JsonNode> before) {
+    Report report = new Report(runs);
+    report.checkTargets();
+    return report.againstPrevious(new Report(before), "a test");
+  }
+
   static String serializeLimits(List<JsonNode> runs) {
     Report report = new Report(runs);
     report.serializeLimits();
@@ -152,9 +162,10 @@ public final class Report {
     line("`SerializeLimitsBenchmark`, one run, side by side: Kavro and raw Avro again, a writer written by hand for "
         + "exactly this schema's generic records (straight-line code, every field through `get(int)` with its cast, "
         + "every call monomorphic, into a reused array, Kavro's framing, one exact-size copy out; independent of "
-        + "Kavro's codec and checked in set-up to write Kavro's bytes for every record: the ceiling of any "
-        + "serializer of Avro's generic records), and a copy of each record's bytes already serialized (the output "
-        + "array alone, which any serializer allocates).");
+        + "Kavro's codec and checked in set-up to write Kavro's bytes for every record: what one writer "
+        + "hand-written for exactly this schema reaches, not a bound; its strings are encoded by the same char loop "
+        + "as Kavro's `ByteSink`, so it cannot show a faster string encoding), and a copy of each record's bytes "
+        + "already serialized (the output array alone, which any serializer allocates: the floor).");
     line("");
     line("| shape | Kavro ns/op | hand-written ns/op | output only ns/op | raw Avro ns/op | Kavro/raw | "
         + "hand-written/raw | Kavro/hand-written | Kavro B/op | hand-written B/op |");
@@ -198,8 +209,9 @@ public final class Report {
         + "`AssociatedNameStrategy` makes), Kavro's compiled decoder of the shape called directly (no framing, no "
         + "route lookup), a reader written by hand for the shape on that decoder (the calls Kavro's decoder makes, "
         + "straight-line, every call monomorphic, the same graph: the ceiling of any reader on Kavro's decoder), and "
-        + "that decoder reading every value into reused buffers without building anything (the decoding any reader "
-        + "must do).");
+        + "that decoder reading every value into reused buffers without building anything (this decoding, through "
+        + "the decoder's general string and union calls, not the fast paths Kavro's reader takes: a reference "
+        + "point, not a bound).");
     line("");
     line("| shape | Kavro ns/op | Kavro, topic subjects ns/op | compiled decoder only ns/op | hand-written on Kavro's "
         + "decoder ns/op | decode only ns/op | allocation only ns/op | Kavro/hand-written | decode only B/op |");
@@ -297,12 +309,15 @@ public final class Report {
         + "from its hex digits and a decimal from its unscaled bytes without Avro's conversions), and the same "
         + "objects built without reading a byte (`allocationOnlyDeserialize`: the generated classes, `Utf8`s and "
         + "byte arrays of the same lengths filled by a copy, the same boxes, collections and logical-type values, "
-        + "planned from each record beforehand: the floor under any reader that returns these classes). Both are "
-        + "checked in set-up to return, for every record, objects equal to Kavro's and Avro's.");
+        + "planned from each record beforehand: the floor under any reader that returns these classes). This floor "
+        + "allocates and copies, since a `Utf8` and a fixed must own their arrays; the generic floor above "
+        + "zero-fills its arrays without copying, so it sits slightly below. The hand-written reader is a reference "
+        + "point for readers on Avro's decoder, not a bound. Both are checked in set-up to return, for every "
+        + "record, objects equal to Kavro's and Avro's.");
     line("");
-    line("| shape | Kavro ns/op | hand-written ns/op | allocation only ns/op | raw Avro ns/op | Kavro/raw | "
-        + "hand-written/raw | allocation only/raw | Kavro/hand-written | Kavro B/op | hand-written B/op | "
-        + "allocation only B/op |");
+    line("| shape | Kavro ns/op | hand-written ns/op | allocation and copy ns/op | raw Avro ns/op | Kavro/raw | "
+        + "hand-written/raw | allocation and copy/raw | Kavro/hand-written | Kavro B/op | hand-written B/op | "
+        + "allocation and copy B/op |");
     line("|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (Shape shape : measured) {
       JsonNode kavro = results.get("SpecificBenchmark.kavroDeserialize/" + shape);
@@ -348,7 +363,10 @@ public final class Report {
         + (allowed > score(floor)
             ? "For 0.70 a reader may take " + fmt(allowed) + " ns, " + fmt(allowed - score(floor)) + " ns beyond the "
                 + "objects alone; "
-            : "0.70 (" + fmt(allowed) + " ns) is under that floor in this run: no such reader can meet it; ")
+            : 0.70 * (score(raw) + error(raw)) < score(floor) - error(floor)
+                ? "0.70 (" + fmt(allowed) + " ns) is under that floor beyond this run's noise: no such reader can "
+                    + "meet it; "
+                : "0.70 (" + fmt(allowed) + " ns) is within this run's noise of that floor; ")
         + (beyond >= 0 ? "Kavro takes " + fmt(beyond) + " ns beyond the objects alone"
             : "Kavro reads at the floor (" + fmt(-beyond) + " ns under it, the two rows' noise)")
         + ", the hand-written reader on Avro's decoder " + fmt(score(hand) - score(floor)) + " ns.";
@@ -547,20 +565,23 @@ public final class Report {
         + "`ByteArrayDeserializer`/`ByteArraySerializer` run on the same records already serialized: the client's "
         + "own work, which the serde adds to. Raw Avro: Avro's own generic writer, or its fast reader, of the "
         + "schema, built beforehand and handed the records directly with the same 5-byte header (no registry, no "
-        + "lookup): what the best hand-written serde of Avro's generic records costs in the same loop, the floor "
-        + "beside Kavro's. Floor: the floor under any serde of these records in the same loop; consuming, a "
+        + "lookup): Avro's own serde in the same loop, the baseline beside Kavro's, neither a floor nor a ceiling. "
+        + "Floor: the floor under any serde of these records in the same loop; consuming, a "
         + "deserializer that reads no byte and only allocates the object graph Kavro returns for each record (the "
         + "same classes, lengths, counts and values, planned beforehand from Kavro's result), so the highest "
         + "throughput any deserializer returning Avro's generic records can reach here; producing, a serializer "
         + "handed the same generic records that returns a copy of each one's bytes already serialized, the output "
-        + "array any serializer must at least allocate. The broker runs in the same JVM on the same cores. "
+        + "array any serializer must at least allocate. Hand-written (produce only): a writer hand-written for "
+        + "exactly S3's generic records, checked to write Kavro's bytes for every record: what one such writer "
+        + "reaches, not a bound (its strings are encoded by the same char loop as Kavro's `ByteSink`, so it cannot "
+        + "show a faster string encoding). The broker runs in the same JVM on the same cores. "
         + "Previous: the end-to-end round of the results this file replaced (one produce-then-consume run, not "
         + "JMH).");
     line("");
     line("| operation | Kavro records/s | byte[] records/s | Kavro/byte[] | raw Avro records/s | raw Avro/byte[] | "
-        + "Kavro/raw Avro | floor records/s | floor/byte[] | Kavro/floor | previous Kavro records/s | "
-        + "previous byte[] records/s | previous Kavro/byte[] |");
-    line("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+        + "Kavro/raw Avro | floor records/s | floor/byte[] | Kavro/floor | hand-written records/s | "
+        + "hand-written/byte[] | previous Kavro records/s | previous byte[] records/s | previous Kavro/byte[] |");
+    line("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     List<String[]> before = oldRows("## End-to-end throughput");
     String[] oldKavro = before.stream().filter(r -> r[0].equals("Kavro")).findFirst().orElse(null);
     String[] oldBytes = before.stream().filter(r -> r[0].startsWith("byte[]")).findFirst().orElse(null);
@@ -569,12 +590,13 @@ public final class Report {
       JsonNode bytes = results.get("KafkaClientBenchmark." + row[0] + "/#BYTES");
       JsonNode raw = results.get("KafkaClientBenchmark." + row[0] + "/#RAW_AVRO");
       JsonNode floor = results.get("KafkaClientBenchmark." + row[0] + "/#FLOOR");
+      JsonNode hand = results.get("KafkaClientBenchmark." + row[0] + "/#HAND_WRITTEN");
       int column = Integer.parseInt(row[1]);
       String then = oldKavro == null || oldBytes == null ? "n/a" : String.format(Locale.ROOT, "%.2f",
           number(oldKavro[column]) / number(oldBytes[column]));
       line("| " + row[0] + " | " + rate(kavro) + " | " + rate(bytes) + " | " + ratio(bytes, kavro) + " | "
           + rate(raw) + " | " + ratio(bytes, raw) + " | " + ratio(raw, kavro) + " | " + rate(floor) + " | "
-          + ratio(bytes, floor) + " | " + ratio(floor, kavro) + " | "
+          + ratio(bytes, floor) + " | " + ratio(floor, kavro) + " | " + rate(hand) + " | " + ratio(bytes, hand) + " | "
           + (oldKavro == null ? "n/a" : oldKavro[column]) + " | " + (oldBytes == null ? "n/a" : oldBytes[column])
           + " | " + then + " |");
     }
@@ -582,9 +604,9 @@ public final class Report {
     JsonNode read = results.get("KafkaClientBenchmark.consume/#KAVRO");
     JsonNode readBytes = results.get("KafkaClientBenchmark.consume/#BYTES");
     if (read != null && readBytes != null) {
-      double loop = score(readBytes) * 1e6 / KafkaClientBenchmark.RECORDS;
-      line("In the consumer, Kavro's deserializer adds " + fmt((score(read) - score(readBytes)) * 1e6
-          / KafkaClientBenchmark.RECORDS) + " ns a record to the poll loop's own " + fmt(loop) + " ns: for "
+      double loop = perRecord(readBytes);
+      line("In the consumer, Kavro's deserializer adds " + fmt(perRecord(read) - perRecord(readBytes))
+          + " ns a record to the poll loop's own " + fmt(loop) + " ns: for "
           + "Kavro/byte[] ≥ 0.85 it may add at most " + fmt(loop * 0.15 / 0.85) + " ns.");
       line("");
     }
@@ -597,47 +619,116 @@ public final class Report {
 
   /** What the floors measured in Kafka's clients say of the 0.85 targets; empty if this run measured none. */
   private String clientFloors() {
+    return Stream.of(consumerConclusion(), producerConclusion()).filter(Objects::nonNull)
+        .collect(Collectors.joining("\n\n"));
+  }
+
+  /**
+   * What the consumer's floor, measured in the same poll loop, says of the 0.85 target: a bound only if the floor's
+   * Kavro/byte[] stays below 0.85 at the end of the error bars most favourable to it; null if not measured.
+   */
+  private String consumerConclusion() {
+    JsonNode floor = results.get("KafkaClientBenchmark.consume/#FLOOR");
+    JsonNode bytes = results.get("KafkaClientBenchmark.consume/#BYTES");
+    JsonNode kavro = results.get("KafkaClientBenchmark.consume/#KAVRO");
+    JsonNode raw = results.get("KafkaClientBenchmark.consume/#RAW_AVRO");
+    if (floor == null || bytes == null) {
+      return null;
+    }
+    boolean stops = highestRatio(bytes, floor) < 0.85;
+    return "In the same poll loop, a deserializer that reads no byte and only allocates the object graph Kavro "
+        + "returns runs at " + ratio(bytes, floor) + " of the byte-array loop's records/s (" + fmt(perRecord(floor))
+        + " ns a record against " + fmt(perRecord(bytes)) + ", allocating " + allocPerRecord(floor) + " B a record"
+        + (kavro == null ? "" : ", Kavro " + allocPerRecord(kavro)) + ")"
+        + (stops ? ": no deserializer returning Avro's generic records reaches a Kavro/byte[] above "
+            + ratio(bytes, floor) + " in this loop (below 0.85 beyond this run's noise)"
+            : ": the allocation alone does not stop 0.85 (within this run's noise or above it), so it does not "
+                + "account for a miss")
+        + (kavro == null ? "" : "; Kavro reaches " + ratio(bytes, kavro) + ", " + ratio(floor, kavro)
+            + " of the floor's records/s")
+        + (raw == null ? "" : "; raw Avro's fast reader of the schema, built beforehand, no registry (the "
+            + "baseline, not a bound), reaches " + ratio(bytes, raw))
+        + ".";
+  }
+
+  /**
+   * What the producer's floor (a copy of the bytes) and the hand-written writer, measured in the same producer, say
+   * of the 0.85 target: only the floor is a bound; the hand-written writer shows what one writer for exactly this
+   * schema reaches. Null if neither was measured.
+   */
+  private String producerConclusion() {
+    JsonNode floor = results.get("KafkaClientBenchmark.produce/#FLOOR");
+    JsonNode bytes = results.get("KafkaClientBenchmark.produce/#BYTES");
+    JsonNode kavro = results.get("KafkaClientBenchmark.produce/#KAVRO");
+    JsonNode raw = results.get("KafkaClientBenchmark.produce/#RAW_AVRO");
+    JsonNode hand = results.get("KafkaClientBenchmark.produce/#HAND_WRITTEN");
+    if (bytes == null || floor == null && hand == null) {
+      return null;
+    }
     List<String> said = new ArrayList<>();
-    JsonNode readFloor = results.get("KafkaClientBenchmark.consume/#FLOOR");
-    JsonNode readBytes = results.get("KafkaClientBenchmark.consume/#BYTES");
-    JsonNode read = results.get("KafkaClientBenchmark.consume/#KAVRO");
-    if (readFloor != null && readBytes != null) {
-      said.add("In the same poll loop, merely allocating the object graph Kavro returns, reading no byte, runs at "
-          + ratio(readBytes, readFloor) + " of the byte-array loop's records/s (" + fmt(perRecord(readFloor))
-          + " ns a record against " + fmt(perRecord(readBytes)) + ", allocating " + allocPerRecord(readFloor)
-          + " B a record" + (read == null ? "" : ", Kavro " + allocPerRecord(read)) + "): no deserializer returning "
-          + "Avro's generic records reaches a Kavro/byte[] above " + ratio(readBytes, readFloor) + " in this loop"
-          + (read == null ? "" : "; Kavro reaches " + ratio(readBytes, read) + ", " + ratio(readFloor, read)
+    boolean stops = floor != null && highestRatio(bytes, floor) < 0.85;
+    if (floor != null) {
+      said.add("In the same producer, a serializer that only copies each record's bytes already serialized (the "
+          + "output array any serializer must at least allocate: the floor) runs at " + ratio(bytes, floor)
+          + " of the byte-array producer's records/s"
+          + (stops ? ": no serializer of these records reaches a Kavro/byte[] above " + ratio(bytes, floor)
+              + " here (below 0.85 beyond this run's noise)"
+              : ": the output array alone does not stop 0.85")
+          + (kavro == null ? "" : "; Kavro reaches " + ratio(bytes, kavro) + ", " + ratio(floor, kavro)
               + " of the floor's records/s") + ".");
     }
-    JsonNode writeFloor = results.get("KafkaClientBenchmark.produce/#FLOOR");
-    JsonNode writeBytes = results.get("KafkaClientBenchmark.produce/#BYTES");
-    JsonNode write = results.get("KafkaClientBenchmark.produce/#KAVRO");
-    JsonNode writeRaw = results.get("KafkaClientBenchmark.produce/#RAW_AVRO");
-    if (writeFloor != null && writeBytes != null) {
-      boolean stops = score(writeBytes) / score(writeFloor) < 0.85;
-      said.add("In the same producer, a serializer that only copies each record's bytes already serialized runs at "
-          + ratio(writeBytes, writeFloor) + " of the byte-array producer's records/s"
-          + (stops ? ": no serializer of these records, which must at least allocate its output, reaches a "
-              + "Kavro/byte[] above " + ratio(writeBytes, writeFloor) + " here"
-              : ": the output array alone does not stop 0.85")
-          + (write == null ? "" : "; Kavro reaches " + ratio(writeBytes, write) + ", " + ratio(writeFloor, write)
-              + " of the floor's records/s")
-          + (stops || writeRaw == null ? "" : "; Avro's own writer of the schema, built beforehand, reaches "
-              + ratio(writeBytes, writeRaw) + ": what stands between is encoding the record, which any serializer "
-              + "does") + ".");
-    }
-    JsonNode writeHand = results.get("KafkaClientBenchmark.produce/#HAND_WRITTEN");
-    if (writeHand != null && writeBytes != null) {
+    if (hand != null) {
+      boolean kavroMisses = kavro != null && score(bytes) / score(kavro) < 0.85;
+      String verdict;
+      if (lowestRatio(bytes, hand) >= 0.85) {
+        verdict = ": 0.85 is reachable in this loop beyond this run's noise" + (kavroMisses && !stops
+            ? ", so the miss is Kavro's own" : "");
+      } else if (highestRatio(bytes, hand) < 0.85) {
+        verdict = ": a writer hand-written for S3 reaches " + ratio(bytes, hand) + ", below 0.85 beyond this run's "
+            + "noise; what one writer reaches, not a bound on every serializer";
+      } else {
+        verdict = ": a writer hand-written for S3 reaches " + ratio(bytes, hand) + ", within this run's noise of "
+            + "0.85";
+      }
       said.add("A writer hand-written for exactly S3's generic records (straight-line, every call monomorphic, "
-          + "independent of Kavro's codec, checked to write Kavro's bytes for every record), in the same producer, "
-          + "runs at " + ratio(writeBytes, writeHand) + " of the byte-array producer's records/s ("
-          + fmt(perRecord(writeHand)) + " ns a record against " + fmt(perRecord(writeBytes)) + "): on this "
-          + "evidence, the highest Kavro/byte[] any serializer of Avro's generic records reaches in this loop"
-          + (write == null ? "" : "; Kavro reaches " + ratio(writeBytes, write) + ", " + ratio(writeHand, write)
+          + "independent of Kavro's codec, checked to write Kavro's bytes for every record; its strings encoded by "
+          + "the same char loop as Kavro's `ByteSink`, so it cannot show a faster string encoding), in the same "
+          + "producer, runs at " + ratio(bytes, hand) + " of the byte-array producer's records/s ("
+          + fmt(perRecord(hand)) + " ns a record against " + fmt(perRecord(bytes)) + ")" + verdict
+          + (kavro == null ? "" : "; Kavro reaches " + ratio(bytes, kavro) + ", " + ratio(hand, kavro)
               + " of the hand-written writer's records/s") + ".");
     }
-    return String.join("\n\n", said);
+    if (raw != null) {
+      said.add("Raw Avro's own writer of the schema, built beforehand, no registry (the baseline, neither a floor "
+          + "nor a ceiling), reaches " + ratio(bytes, raw) + (kavro == null ? "" : "; Kavro/raw Avro (records/s) "
+          + "is " + ratio(raw, kavro)) + ".");
+    }
+    return String.join(" ", said);
+  }
+
+  /**
+   * {@code run}'s records/s over {@code bytes}' at the ends of both error bars most favourable to {@code run}: the
+   * highest ratio this run's noise allows.
+   */
+  private static double highestRatio(JsonNode bytes, JsonNode run) {
+    double time = score(run) - error(run);
+    return time <= 0 ? Double.POSITIVE_INFINITY : (score(bytes) + error(bytes)) / time;
+  }
+
+  /** {@code run}'s records/s over {@code bytes}' at the ends of both error bars least favourable to it. */
+  private static double lowestRatio(JsonNode bytes, JsonNode run) {
+    return (score(bytes) - error(bytes)) / (score(run) + error(run));
+  }
+
+  /**
+   * The byte-array {@code loop}'s nanoseconds a record, what Kavro's {@code serde} adds to them and what 0.85 allows
+   * it to add.
+   */
+  private static String clientLoop(String loop, String serde, JsonNode kavro, JsonNode bytes) {
+    double own = perRecord(bytes);
+    return "the byte-array " + loop + " takes " + fmt(own) + " ns a record and Kavro's " + serde + " adds "
+        + fmt(perRecord(kavro) - own) + " ns; for Kavro/byte[] ≥ 0.85 it may add at most " + fmt(own * 0.15 / 0.85)
+        + " ns.";
   }
 
   /** Bytes allocated a record by one of {@code KafkaClientBenchmark}'s results, the broker's share included. */
@@ -860,8 +951,8 @@ public final class Report {
       JsonNode specificRaw = results.get("SpecificBenchmark.rawDeserialize/" + shape);
       JsonNode specificFloor = results.get("SpecificBenchmark.allocationOnlyDeserialize/" + shape);
       JsonNode specificHand = results.get("SpecificBenchmark.handWrittenDeserialize/" + shape);
-      String specificFloorName = "Generated classes: deserialize floor/raw, " + shape + ": allocation only, "
-          + "hand-written (under any reader of the generated class)";
+      String specificFloorName = "Generated classes: deserialize floor/raw, " + shape + ": allocation and copy "
+          + "(under any reader of the generated class), hand-written (one reader on Avro's decoder, not a bound)";
       targets(specificRaw == null || specificFloor == null || specificHand == null
           ? row(specificFloorName, "not measured", null)
           : row(specificFloorName, ratio(specificFloor, specificRaw) + ", " + ratio(specificHand, specificRaw), null));
@@ -933,7 +1024,7 @@ public final class Report {
           : row(floor[1], ratio(bytes, allocation), null));
     }
     String handName = "Kafka producer, S3: hand-written/byte[] records/s, a writer hand-written for S3's generic "
-        + "records (the ceiling of any serializer of them)";
+        + "records (what one such writer reaches, not a bound)";
     JsonNode producedBytes = results.get("KafkaClientBenchmark.produce/#BYTES");
     JsonNode producedHand = results.get("KafkaClientBenchmark.produce/#HAND_WRITTEN");
     targets(producedBytes == null || producedHand == null ? row(handName, "not measured", null)
@@ -954,7 +1045,6 @@ public final class Report {
     bounds();
   }
 
-  /** Whether the target whose name starts with {@code name} was measured and missed. */
   /**
    * What the serde alone takes on the same records with {@code java.lang.String}s, the form a struct holds its
    * strings in: a decoded generic record holds Avro's {@code Utf8}, whose bytes are copied where a string's chars are
@@ -970,6 +1060,7 @@ public final class Report {
         + time(javaStrings) + " ns: the converter takes " + ratio(fromConnect, javaStrings) + "× of that.";
   }
 
+  /** Whether the target whose name starts with {@code name} was measured and missed. */
   private boolean missed(String name) {
     return targets.stream().anyMatch(target -> target[0].startsWith(name) && "**no**".equals(target[2]));
   }
@@ -1027,57 +1118,32 @@ public final class Report {
     JsonNode consumedRaw = results.get("KafkaClientBenchmark.consume/#RAW_AVRO");
     JsonNode consumedFloor = results.get("KafkaClientBenchmark.consume/#FLOOR");
     JsonNode graphOnly = results.get("DeserializeLimitsBenchmark.allocationOnly/S3");
-    if (missed("Kafka consumer poll loop") && consumed != null && consumedBytes != null && consumedFloor != null) {
-      reasons.add("**Kafka consumer, S3**: the byte-array poll loop takes " + fmt(perRecord(consumedBytes))
-          + " ns a record and Kavro's deserializer adds " + fmt(perRecord(consumed) - perRecord(consumedBytes))
-          + " ns; a deserializer that reads no byte and only allocates the object graph Kavro returns adds "
-          + fmt(perRecord(consumedFloor) - perRecord(consumedBytes)) + " ns in the same loop and reaches "
-          + ratio(consumedBytes, consumedFloor) + " of the byte-array throughput: no reader returning Avro's "
-          + "generic records reaches more here. Kavro reaches " + ratio(consumedBytes, consumed) + ", "
-          + ratio(consumedFloor, consumed) + " of the floor's records/s" + (consumedRaw == null ? "." : "; raw "
-          + "Avro's fast reader of the schema, built beforehand, reaches " + ratio(consumedBytes, consumedRaw)
-          + "."));
-    } else if (missed("Kafka consumer poll loop") && consumed != null && consumedBytes != null
-        && graphOnly != null) {
-      double loop = score(consumedBytes) * 1e6 / KafkaClientBenchmark.RECORDS;
-      double added = (score(consumed) - score(consumedBytes)) * 1e6 / KafkaClientBenchmark.RECORDS;
-      reasons.add("**Kafka consumer, S3**: the byte-array poll loop takes " + fmt(loop) + " ns a record and Kavro "
-          + "adds " + fmt(added) + " ns (" + fmt((allocValue(consumed) - allocValue(consumedBytes))
-          / KafkaClientBenchmark.RECORDS) + " B a record more, the records' object graph); for 0.85 it may add "
-          + fmt(loop * 0.15 / 0.85) + " ns, while merely allocating S3's object graph without reading a byte takes "
-          + time(graphOnly) + " ns (`DeserializeLimitsBenchmark`): no reader returning Avro's generic records "
-          + "reaches more than " + String.format(Locale.ROOT, "%.2f", loop / (loop + score(graphOnly)))
-          + " of the byte-array loop here." + (consumedRaw == null ? "" : " Raw Avro's fast reader of the schema, "
-          + "built beforehand, in the same loop reaches " + ratio(consumedBytes, consumedRaw) + " of it; Kavro/raw "
-          + "Avro (records/s) is " + ratio(consumedRaw, consumed) + "."));
+    String consumerTarget = "Kafka consumer poll loop, S3: Kavro/byte[] records/s";
+    if (missed(consumerTarget) && consumed != null && consumedBytes != null && consumedFloor != null) {
+      reasons.add("**Kafka consumer, S3**: " + clientLoop("poll loop", "deserializer", consumed, consumedBytes) + " "
+          + consumerConclusion());
+    } else if (missed(consumerTarget) && consumed != null && consumedBytes != null && graphOnly != null) {
+      double loop = perRecord(consumedBytes);
+      double reachable = loop / (loop + score(graphOnly));
+      reasons.add("**Kafka consumer, S3**: " + clientLoop("poll loop", "deserializer", consumed, consumedBytes)
+          + " Kavro allocates " + fmt((allocValue(consumed) - allocValue(consumedBytes))
+          / KafkaClientBenchmark.RECORDS) + " B a record more, the records' object graph; merely allocating S3's "
+          + "object graph without reading a byte takes " + time(graphOnly) + " ns (`DeserializeLimitsBenchmark`, "
+          + "outside the loop, point estimates)" + (reachable < 0.85 ? ": no reader returning Avro's generic "
+          + "records reaches more than " + String.format(Locale.ROOT, "%.2f", reachable) + " of the byte-array "
+          + "loop here." : ": the allocation alone would leave " + String.format(Locale.ROOT, "%.2f", reachable)
+          + ", so it does not stop 0.85.") + (consumedRaw == null ? "" : " Raw Avro's fast reader of the schema, "
+          + "built beforehand, no registry (the baseline, not a bound), in the same loop reaches "
+          + ratio(consumedBytes, consumedRaw) + " of it; Kavro/raw Avro (records/s) is "
+          + ratio(consumedRaw, consumed) + "."));
     }
     JsonNode produced = results.get("KafkaClientBenchmark.produce/#KAVRO");
     JsonNode producedBytes = results.get("KafkaClientBenchmark.produce/#BYTES");
-    JsonNode producedRaw = results.get("KafkaClientBenchmark.produce/#RAW_AVRO");
-    JsonNode producedFloor = results.get("KafkaClientBenchmark.produce/#FLOOR");
-    JsonNode producedHand = results.get("KafkaClientBenchmark.produce/#HAND_WRITTEN");
-    if (missed("Kafka producer, S3: Kavro") && produced != null && producedBytes != null && producedRaw != null) {
-      double loop = score(producedBytes) * 1e6 / KafkaClientBenchmark.RECORDS;
-      double added = (score(produced) - score(producedBytes)) * 1e6 / KafkaClientBenchmark.RECORDS;
-      double rawAdded = (score(producedRaw) - score(producedBytes)) * 1e6 / KafkaClientBenchmark.RECORDS;
-      double noise = error(produced) + error(producedRaw);
-      boolean withinNoise = Math.abs(score(produced) - score(producedRaw)) <= noise;
-      reasons.add("**Kafka producer, S3**: the byte-array producer loop takes " + fmt(loop) + " ns a record and "
-          + "Kavro's serializer adds " + fmt(added) + " ns; raw Avro's own writer of the schema, built beforehand and "
-          + "handed each record (no registry, no lookup: the floor of any serializer of Avro's generic records), adds "
-          + fmt(rawAdded) + " ns in the same loop and reaches " + ratio(producedBytes, producedRaw) + " of the "
-          + "byte-array throughput, against Kavro's " + ratio(producedBytes, produced) + ". Kavro/raw Avro "
-          + "(records/s) is " + ratio(producedRaw, produced)
-          + (withinNoise ? ", within this run's noise (the two times' error bars overlap): the serialization itself, "
-              + "which any serializer does, is what stands between"
-              : ": Kavro's own cost beyond the floor is the difference")
-          + "; for 0.85 a serializer may add at most "
-          + fmt(loop * 0.15 / 0.85) + " ns." + (producedFloor == null ? "" : " A serializer that only copies each "
-          + "record's bytes already serialized (the output array any serializer allocates) reaches "
-          + ratio(producedBytes, producedFloor) + " of the byte-array throughput in the same loop.")
-          + (producedHand == null ? "" : " A writer hand-written for exactly S3's generic records (the ceiling of "
-          + "any serializer of them) reaches " + ratio(producedBytes, producedHand) + " of it; Kavro/hand-written "
-          + "(records/s) is " + ratio(producedHand, produced) + "."));
+    String producerConclusion = producerConclusion();
+    if (missed("Kafka producer, S3: Kavro/byte[] records/s") && produced != null && producedBytes != null
+        && producerConclusion != null) {
+      reasons.add("**Kafka producer, S3**: " + clientLoop("producer loop", "serializer", produced, producedBytes)
+          + " " + producerConclusion);
     }
     JsonNode specificS3 = results.get("SpecificBenchmark.kavroSerialize/S3");
     if (missed("Generated classes: serialize allocation, S3") && specificS3 != null) {
@@ -1239,7 +1305,8 @@ public final class Report {
     line("");
     line("The targets' measurements beside those of the previous run of the same mode on this machine ("
         + label + "), steady-state rows only. A row is marked worse where this run's value is worse by more than "
-        + "10 % (an allocation: by more than 1 B/op); two runs of one build here differ by about that much.");
+        + "10 % (an allocation: by more than 1 B/op); two runs of one build here differ by about that much. Rows "
+        + "that are not targets (floors and reference points) are never marked.");
     line("");
     line("| target | previous | this run | this/previous | worse? |");
     line("|---|---|---|---|---|");
@@ -1253,7 +1320,8 @@ public final class Report {
       boolean allocation = target[1].endsWith("B/op");
       boolean worse = allocation ? now - then > 1 : higherIsBetter ? now < then / 1.10 : now > then * 1.10;
       line("| " + target[0] + " | " + before.get(target[0]) + " | " + target[1] + " | "
-          + String.format(Locale.ROOT, "%.2f", now / then) + " | " + (worse ? "**worse**" : "no") + " |");
+          + String.format(Locale.ROOT, "%.2f", now / then) + " | " + ("n/a".equals(target[2]) ? "n/a"
+          : worse ? "**worse**" : "no") + " |");
     }
     line("");
     return md.toString();

@@ -22,7 +22,9 @@ import org.apache.avro.util.Utf8;
  *   <li>{@link #readCompiled}: Kavro's own compiled decoder of the shape called directly, without the
  *       deserializer's route lookup and framing.</li>
  *   <li>{@link #decodeOnly}: the same decoding without the graph: every varint, float and double read, every string,
- *       bytes and fixed copied into one reused buffer, nothing allocated; the decoding any reader must do.</li>
+ *       bytes and fixed copied into one reused buffer, nothing allocated. This decoding, through the decoder's
+ *       general calls ({@code readString} into a reused {@code Utf8}, {@code readIndex}), not the fast paths Kavro's
+ *       compiled reader and {@link #read} take: a reference point, not a bound on every reader.</li>
  * </ul>
  *
  * <p>Not thread-safe: one per benchmark thread.

@@ -32,12 +32,12 @@ class ReportSpecificTest {
 
     // 1400/1750, 1600/1750, 1050/1750, 1400/1600; bytes: 4 a nanosecond
     assertThat(readRow(md, "S2")).containsEntry("Kavro ns/op", "1,400").containsEntry("hand-written ns/op", "1,600")
-        .containsEntry("allocation only ns/op", "1,050").containsEntry("raw Avro ns/op", "1,750")
+        .containsEntry("allocation and copy ns/op", "1,050").containsEntry("raw Avro ns/op", "1,750")
         .containsEntry("Kavro/raw", "0.80").containsEntry("hand-written/raw", "0.91")
-        .containsEntry("allocation only/raw", "0.60").containsEntry("Kavro/hand-written", "0.88")
+        .containsEntry("allocation and copy/raw", "0.60").containsEntry("Kavro/hand-written", "0.88")
         .containsEntry("Kavro B/op", "5,600").containsEntry("hand-written B/op", "6,400")
-        .containsEntry("allocation only B/op", "4,200");
-    assertThat(readRow(md, "S3")).containsEntry("allocation only/raw", "0.31").containsEntry("hand-written/raw",
+        .containsEntry("allocation and copy B/op", "4,200");
+    assertThat(readRow(md, "S3")).containsEntry("allocation and copy/raw", "0.31").containsEntry("hand-written/raw",
         "0.50");
     // 0.70 of 1,750 is 1,225: 175 beyond the floor's 1,050; Kavro 350 beyond it, the hand-written reader 550
     assertThat(md).contains("Generated S2: Kavro reads at 0.80 of Avro's `SpecificDatumReader`, a reader written by "
@@ -59,8 +59,28 @@ class ReportSpecificTest {
     assertThat(target(md, "Generated classes: deserialize Kavro/raw, S3")).containsExactly("0.63", "yes");
   }
 
+  @Test
+  void readFloors_aFloorOver070OnlyWithinNoise_isNotCalledUnreachable() {
+    // 0.70 of 1,750 is 1,225, under the floor's 1,300; with errors of 60: 0.70 of 1,810 is 1,267, over 1,240
+    Map<String, double[]> nanos = new java.util.HashMap<>(NANOS);
+    nanos.put("allocationOnlyDeserialize", new double[] {1300, 350});
+
+    String exact = Report.specificAndTargets(List.of(jmh(true, nanos, 0)));
+    String noisy = Report.specificAndTargets(List.of(jmh(true, nanos, 60)));
+
+    assertThat(exact).contains("0.70 (1,225 ns) is under that floor beyond this run's noise: no such reader can "
+        + "meet it;");
+    assertThat(noisy).contains("0.70 (1,225 ns) is within this run's noise of that floor;")
+        .doesNotContain("no such reader can meet it");
+  }
+
   /** A JMH result of {@code SpecificBenchmark}'s reads, with or without the floors' rows. */
   private static JsonNode jmh(boolean withFloors) {
+    return jmh(withFloors, NANOS, 0);
+  }
+
+  /** A JMH result of {@code SpecificBenchmark}'s reads with these ns/op and this error on every one (0: none). */
+  private static JsonNode jmh(boolean withFloors, Map<String, double[]> nanos, double error) {
     ArrayNode runs = JSON.createArrayNode();
     for (String read : READS) {
       if (!withFloors && (read.startsWith("hand") || read.startsWith("allocation"))) {
@@ -70,8 +90,11 @@ class ReportSpecificTest {
         ObjectNode run = runs.addObject();
         run.put("benchmark", "io.kavro.bench.SpecificBenchmark." + read);
         run.putObject("params").put("shape", s == 0 ? "S2" : "S3");
-        run.putObject("primaryMetric").put("score", NANOS.get(read)[s]);
-        run.putObject("secondaryMetrics").putObject("gc.alloc.rate.norm").put("score", NANOS.get(read)[s] * 4);
+        ObjectNode metric = run.putObject("primaryMetric").put("score", nanos.get(read)[s]);
+        if (error > 0) {
+          metric.put("scoreError", error);
+        }
+        run.putObject("secondaryMetrics").putObject("gc.alloc.rate.norm").put("score", nanos.get(read)[s] * 4);
       }
     }
     return runs;
