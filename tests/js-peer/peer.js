@@ -27,7 +27,8 @@
 //                          so a test can run many without Node's start-up each time. Each answer also carries
 //                          "seq", the command's line number (from 1); exit code 70 means the harness failed, not
 //                          the client (the reset threw, or a command left an unhandled rejection or exception).
-//                          Test only: `__test break-next-reset` and `__test late-failure` (see README.md).
+//                          Test only: `__test break-next-reset`, `__test break-next-answer`, `__test late-failure`,
+//                          `__test late-output` and `__test close-stdout` (see README.md).
 'use strict';
 
 const fs = require('fs');
@@ -206,35 +207,44 @@ function run(argv) {
     }));
 }
 
-// The exit code of a serve answer when the harness, not the client, failed: the per-command reset threw, or the
-// command left an unhandled rejection or an uncaught exception. JsPeer throws on it rather than return it.
+// The exit code of a serve answer when the harness, not the client, failed: the per-command reset threw, the
+// command left an unhandled rejection or an uncaught exception, or its answer could not be written. JsPeer throws on
+// it rather than return it.
 const SERVE_FAILED = 70;
 
 // One command per stdin line, one at a time, each from a fresh process's state; whatever the client prints while
 // a command runs goes into that command's answer, as it would have gone to the process's own stdout and stderr.
 // Each answer carries the command's sequence number (1 for the first line); stdout and stderr stay captured between
-// commands, so that nothing but answers reaches stdout. Output, an unhandled rejection or an uncaught exception after
-// a command answered fails the next command, naming the command that ran last (and goes to stderr at once).
+// commands, so that nothing but answers reaches stdout. An unhandled rejection or an uncaught exception after a
+// command answered fails the next command, naming the command that ran last (and goes to stderr at once). Output
+// after a command answered (Node's warnings, console.error on a later tick) goes to stderr at once, naming the
+// command that ran last, and fails nothing: it is no fault of the next command's, and failing it made tests flaky.
 function serve() {
   const streams = { stdout: process.stdout, stderr: process.stderr };
   const writes = { stdout: process.stdout.write, stderr: process.stderr.write };
-  const answer = (seq, result) => writes.stdout.call(process.stdout, JSON.stringify({ seq, exitCode: result.exitCode,
-    stdout: result.stdout, stderr: result.stderr }) + '\n');
+  const answer = (seq, result) => {
+    if (answerFails) {
+      answerFails = false;
+      throw new Error('answer broken on purpose by __test break-next-answer');
+    }
+    writes.stdout.call(process.stdout, JSON.stringify({ seq, exitCode: result.exitCode, stdout: result.stdout,
+      stderr: result.stderr }) + '\n');
+  };
   const report = (text) => writes.stderr.call(process.stderr, text);
   let current = null; // the command running: { seq, argv, printed, fail }
   let last = null; // the command that answered last, for what happens after its answer
   let late = ''; // what went wrong since the last answer, blamed on `last`
   const blame = () => (last ? `command #${last.seq} ${JSON.stringify(last.argv)}` : 'no command yet');
-  const afterAnswer = (what) => {
+  const afterAnswer = (what, fails) => {
     const text = `peer.js serve: after ${blame()} answered: ${what}\n`;
-    late += text;
+    if (fails) late += text;
     report(text);
   };
   for (const name of Object.keys(streams)) {
     streams[name].write = (chunk, encoding, callback) => {
       const text = Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk);
       if (current) current.printed[name] += text;
-      else afterAnswer(`it printed on ${name}: ${text}`);
+      else afterAnswer(`it printed on ${name}: ${text.replace(/\n$/, '')}`, false);
       const done = typeof encoding === 'function' ? encoding : callback;
       if (done) process.nextTick(done);
       return true;
@@ -243,11 +253,13 @@ function serve() {
   const fault = (kind) => (e) => {
     const what = `${kind}: ${e && e.stack ? e.stack : e}`;
     if (current) current.fail(new Error(what));
-    else afterAnswer(what);
+    else afterAnswer(what, true);
   };
   process.on('unhandledRejection', fault('unhandled rejection'));
   process.on('uncaughtException', fault('uncaught exception'));
   let resetFails = false; // test only: `__test break-next-reset`
+  let answerFailsNext = false; // test only: `__test break-next-answer`
+  let answerFails = false; // the command running is the one whose answer `__test break-next-answer` breaks
   const reset = () => {
     if (resetFails) {
       resetFails = false;
@@ -263,11 +275,24 @@ function serve() {
       case 'break-next-reset':
         resetFails = true;
         return 'ok';
+      case 'break-next-answer':
+        answerFailsNext = true;
+        return 'ok';
       case 'late-failure':
         setImmediate(() => {
           process.stdout.write('late output\n');
           Promise.reject(new Error('late rejection'));
         });
+        return 'ok';
+      case 'late-output':
+        setImmediate(() => {
+          console.error('late warning');
+          process.stdout.write('late output\n');
+        });
+        return 'ok';
+      case 'close-stdout':
+        // Ends what JsPeer reads while this process lives on: the JVM must not wait for it forever.
+        require('fs').closeSync(1);
         return 'ok';
       default:
         return usage(`unknown test command '${argv[1]}'`);
@@ -286,6 +311,8 @@ function serve() {
         argv = null;
       }
       command.argv = Array.isArray(argv) ? argv.map(String) : line;
+      answerFails = answerFailsNext;
+      answerFailsNext = false;
       const failed = new Promise((resolve, reject) => { command.fail = reject; });
       current = command;
       let result;
@@ -295,7 +322,10 @@ function serve() {
         result = !Array.isArray(argv)
           ? { exitCode: 2, stdout: '', stderr: `error: UsageError: serve wants a JSON array of arguments a line\n` }
           : await Promise.race([command.argv[0] === '__test' ? test(command.argv).then((out) => ({
-            exitCode: 0, stdout: out + '\n', stderr: '' })) : run(command.argv), failed]);
+            exitCode: 0, stdout: out + '\n', stderr: '' }), (e) => {
+            if (!(e instanceof UsageError)) throw e;
+            return { exitCode: 2, stdout: '', stderr: `error: UsageError: ${e.message}\n` };
+          }) : run(command.argv), failed]);
         result = { exitCode: result.exitCode, stdout: command.printed.stdout + result.stdout,
           stderr: command.printed.stderr + result.stderr };
       } catch (e) {
@@ -307,6 +337,16 @@ function serve() {
         last = command;
       }
       answer(command.seq, result);
+    }).catch((e) => {
+      // The answer could not be written (or the harness threw outside its own catch): the command is answered as
+      // the harness's failure, and the queue goes on, else every later line would wait for an answer forever.
+      const why = `error: serve: command #${command.seq} could not be answered: ${e && e.stack ? e.stack : e}\n`;
+      report(why);
+      try {
+        answer(command.seq, { exitCode: SERVE_FAILED, stdout: '', stderr: why });
+      } catch (again) {
+        report(`error: serve: command #${command.seq}: not answered: ${again && again.stack ? again.stack : again}\n`);
+      }
     });
   });
   lines.on('close', () => { queue.then(() => process.exit(0)); });

@@ -23,9 +23,9 @@ import java.util.function.Consumer;
  *
  * <p>Commands without an environment of their own go to one {@code node peer.js serve} kept for the JVM, which
  * answers each as a process of its own would have, from a new process's state (see tests/js-peer/README.md); when
- * the serve harness itself fails on a command (its reset, or an unhandled rejection or late output of a command),
- * {@link #run(String...)} throws {@link IllegalStateException} naming the command, and the next command gets a new
- * serve.
+ * the serve harness itself fails on a command (its reset, an unhandled rejection or an uncaught exception a command
+ * left, an answer it could not write), {@link #run(String...)} throws {@link IllegalStateException} naming the
+ * command, and the next command gets a new serve.
  *
  * <p>Shared with other modules' tests through the testkit's test-jar ({@code <type>test-jar</type>}); the peer's
  * folder is the system property {@code kavro.jsPeer}, else {@code ../tests/js-peer} (relative to the module).
@@ -199,6 +199,22 @@ public final class JsPeer {
       process.destroyForcibly();
     }
 
+    /** How long a serve whose stdout ended may take to exit, while {@link JsPeer#run} holds {@code JsPeer.class}. */
+    static final long EXIT_WAIT_SECONDS = 5;
+
+    /**
+     * How the process ended, once its stdout did: its exit code, or, when it lives on for longer than
+     * {@link #EXIT_WAIT_SECONDS} (it closed its stdout, say), that it was stopped: never an unbounded wait under the
+     * lock every command of the JVM takes.
+     */
+    private String ended() throws InterruptedException {
+      if (process.waitFor(EXIT_WAIT_SECONDS, TimeUnit.SECONDS)) {
+        return "exit code " + process.exitValue();
+      }
+      process.destroyForcibly();
+      return "its stdout ended but it did not exit within " + EXIT_WAIT_SECONDS + " s: stopped";
+    }
+
     Run ask(String... args) throws IOException, InterruptedException {
       String command = String.join(" ", args);
       long seq = ++sent;
@@ -209,7 +225,7 @@ public final class JsPeer {
         throw new AssertionError("peer.js " + command + " did not end within 60 s");
       }
       if (answer == END) {
-        throw new IOException("peer.js serve ended (exit code " + process.waitFor() + ") on " + command);
+        throw new IOException("peer.js serve ended (" + ended() + ") on " + command);
       }
       com.fasterxml.jackson.databind.JsonNode run;
       try {

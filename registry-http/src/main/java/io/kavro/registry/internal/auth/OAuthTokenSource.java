@@ -289,7 +289,12 @@ public final class OAuthTokenSource implements BearerTokenProvider {
 
   private Token parse(String body) {
     JsonNode json = JsonBodies.tryParse(body);
-    String value = json == null ? "" : json.path("access_token").asText("");
+    if (json == null) {
+      // The body is not shown: it may hold a token, before or after what made it not JSON.
+      throw new RegistryAccessDeniedException("the OAuth issuer " + shown + " answered a success whose body is not "
+          + "one JSON value (not shown: it may hold a token)", 200, -1, shown, null);
+    }
+    String value = json.path("access_token").asText("");
     if (value.isEmpty()) {
       throw new RegistryAccessDeniedException("the OAuth issuer " + shown + " answered without an access_token",
           200, -1, shown, null);

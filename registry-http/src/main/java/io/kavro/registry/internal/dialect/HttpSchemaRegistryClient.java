@@ -45,6 +45,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import okhttp3.OkHttpClient;
 import org.apache.avro.Schema;
 import org.slf4j.Logger;
@@ -167,9 +168,10 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
    *
    * <p>The view shares this client's connections, and holds no resource of its own: at most {@code
    * schema.registry.contexts.cache.size} views are kept, and an evicted one is dropped (never closed; a caller that
-   * holds it keeps using it), a new one made on the context's next use. Its id calls send the context as Confluent's deserializer does,
-   * {@code GET /schemas/ids/{id}?subject=:.ctx:}. A registry URL that already ends in a context path
-   * ({@code .../contexts/.ctx}) is that context's, and the registry itself qualifies what is sent there.
+   * holds it keeps using it), a new one made on the context's next use. Its id calls send the context as
+   * Confluent's deserializer does, {@code GET /schemas/ids/{id}?subject=:.ctx:}. A registry URL that already ends in
+   * a context path ({@code .../contexts/.ctx}) is that context's, and the registry itself qualifies what is sent
+   * there.
    *
    * @throws UnsupportedRegistryApiException for Apicurio Registry (a URL ending in {@code /apis/ccompat/v<n>}),
    *     which has no schema contexts
@@ -361,7 +363,10 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
       request = api == OptionalApi.APICURIO_V3 ? request.withQuery("references", "DEREFERENCE")
           : request.withQuery("dereference", "true");
     }
-    return schemas.parseContent(sendOptional(api, request), request.operation());
+    RestTransport.Content content = sendOptional(api, request, transport::sendContent);
+    // The content as uploaded, which Avro's parser reads (comments included), not as JSON: a text Avro cannot
+    // parse is the registry's answer, an invalid schema, named by its id and the registry's URL; never an outage.
+    return RegisteredSchemaParser.parseText(content.text(), request.operation() + " (" + content.url() + ")");
   }
 
   /** The Avro schema of an answer by id or GUID; another format is refused, naming {@code what}. */
@@ -396,18 +401,24 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
    * then asked again; if the core API answers such a 404 too, the URL is wrong ({@link WrongRegistryUrlException},
    * at once); if it does not answer, the registry is unavailable, and that is retried and failed over as ever.
    * Neither is remembered. A success without JSON is an outage, retried and failed over by the transport (a login
-   * page, a proxy), from Apicurio's own APIs too, but for Apicurio 3's 204 without a body on its URL, which is
-   * asked about as above.
+   * page, a proxy), from Apicurio's own APIs too (for a schema's content, which is its text as uploaded, comments
+   * and all, a page or no body: {@link RestTransport#sendContent}), but for Apicurio 3's 204 without a body on its
+   * URL, which is asked about as above.
    *
    * @throws UnsupportedRegistryApiException when the registry lacks {@code api}
    */
   private JsonNode sendOptional(OptionalApi api, RestRequest request) {
+    return sendOptional(api, request, this::send);
+  }
+
+  /** {@link #sendOptional(OptionalApi, RestRequest)}, with {@code send} reading the answer. */
+  private <T> T sendOptional(OptionalApi api, RestRequest request, Function<RestRequest, T> send) {
     if (missing(api)) {
       throw unsupported(api, request.operation(), "as it answered before, less than "
           + OptionalApi.MISSING_TTL.toMinutes() + " minutes ago", null);
     }
     try {
-      return sendFirst(request.of(api));
+      return sendFirst(request.of(api), send);
     } catch (NoSuchApiAnswerException e) {
       probeCoreApi();
       missingApis.put(api, Boolean.TRUE);
@@ -422,14 +433,14 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
    * answers: a wrong URL ({@link WrongRegistryUrlException}) when the core API answers such a 404 too; else the
    * call goes on with its retries and failover, as an outage, since something in between answered for its path.
    */
-  private JsonNode sendFirst(RestRequest call) {
+  private <T> T sendFirst(RestRequest call, Function<RestRequest, T> send) {
     try {
-      return send(call);
+      return send.apply(call);
     } catch (UnprovenNotFoundException e) {
       probeCoreApi();
       // Even when the core API's answer (a 401, a 403) proved no URL, the call goes on as an outage, retried and
       // failed over: the transport no longer takes its 404 for a sign of a wrong URL.
-      return send(call.afterCoreApiAnswered());
+      return send.apply(call.afterCoreApiAnswered());
     }
   }
 

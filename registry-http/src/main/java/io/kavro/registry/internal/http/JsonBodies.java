@@ -19,11 +19,13 @@ public final class JsonBodies {
   /**
    * The body parsed as one JSON value with nothing but white space after it, or {@code null} if it is not that (a
    * blank body, a page of text, a status line such as {@code 200 OK} whose number alone would parse, JSON followed
-   * by anything).
+   * by anything). One byte order mark before it is ignored, as RFC 8259 lets a parser do (some servers write one;
+   * Jackson refuses it in a string).
    */
   public static JsonNode tryParse(String body) {
+    String text = body.startsWith("\uFEFF") ? body.substring(1) : body;
     try {
-      return body.isBlank() ? null : STRICT.readTree(body);
+      return text.isBlank() ? null : STRICT.readTree(text);
     } catch (JsonProcessingException e) {
       return null;
     }

@@ -52,18 +52,6 @@ public final class RegisteredSchemaParser {
     return parse(parser, json, request.operation());
   }
 
-  /**
-   * A schema that the registry answered as its bare text (Apicurio's own API), which the transport read as JSON:
-   * with the same limits as any schema, and no references to resolve.
-   */
-  public Schema parseContent(JsonNode content, String operation) {
-    if (!content.isObject() && !content.isArray() && !content.isTextual()) {
-      throw new InvalidSchemaException(operation + ": the registry's answer is not an Avro schema: "
-          + ErrorMapping.shorten(content.toString()));
-    }
-    return parse(new HeldSchemaParser(), content.toString(), operation);
-  }
-
   private void define(HeldSchemaParser parser, JsonNode references, String referrer, Set<String> defined, int depth) {
     if (!references.isArray() || references.isEmpty()) {
       return;
@@ -111,7 +99,10 @@ public final class RegisteredSchemaParser {
     return parse(parser, text.asText(), operation);
   }
 
-  /** A schema that the registry answered as its bare text (schema-repo), with the same limits as any schema. */
+  /**
+   * A schema that the registry answered as its bare text (schema-repo's; Apicurio's own API's, as uploaded, comments
+   * included), with the same limits as any schema, and no references to resolve.
+   */
   public static Schema parseText(String schema, String operation) {
     return parse(new HeldSchemaParser(), schema, operation);
   }

@@ -60,7 +60,9 @@ import org.slf4j.LoggerFactory;
  *       204 without a body on its URL ({@link MissingApiAnswers#whoseSuccess}), from an optional API but the DEK
  *       registry's (Confluent's GUID, metadata or associations API, Apicurio's own v3 or v2): a
  *       {@link NoSuchApiAnswerException}, which the client checks against the core API. A 2xx page
- *       ({@code text/html}) to {@link #sendText} (schema-repo, which answers text or JSON) is an outage too.</li>
+ *       ({@code text/html}) to {@link #sendText} (schema-repo, which answers text or JSON) is an outage too, and so is
+ *       a page or no body to {@link #sendContent} (a schema's content as uploaded, from Apicurio's own API: Avro's
+ *       parser reads it, comments included, so JSON does not decide).</li>
  *   <li>An interrupt of the calling thread stops the loop at once and leaves its interrupt flag set.</li>
  *   <li>Bodies larger than {@link #MAX_BODY_BYTES} are refused.</li>
  * </ul>
@@ -126,7 +128,7 @@ public final class RestTransport {
    *     {@link RegistryInterruptedException} on interrupt
    */
   public JsonNode send(RestRequest request) {
-    return sendForAnswer(request, true).json();
+    return sendForAnswer(request, Expected.JSON).json();
   }
 
   /**
@@ -136,7 +138,40 @@ public final class RestTransport {
    * {@link #send} does.
    */
   public String sendText(RestRequest request) {
-    return sendForAnswer(request, false).body();
+    return sendForAnswer(request, Expected.TEXT).body();
+  }
+
+  /**
+   * Sends the request for a schema's content, its text as uploaded (Apicurio's own API's answer by id, which may
+   * hold comments, as Avro's parser reads them, and so need not be strict JSON), and returns the body of a 2xx
+   * answer with the URL that gave it; a page ({@code text/html}, {@code application/xhtml+xml}: a captive portal)
+   * or no body is an outage, retried and failed over. Whether the text is a schema is the caller's to judge. Fails
+   * as {@link #send} does.
+   */
+  public Content sendContent(RestRequest request) {
+    Answer answer = sendForAnswer(request, Expected.CONTENT);
+    return new Content(answer.body(), answer.url());
+  }
+
+  /** A schema's content as the registry answered it, and the URL that answered it (for messages). */
+  public record Content(String text, String url) {}
+
+  /** What a 2xx must carry to be the registry's answer; anything else is an outage. */
+  private enum Expected {
+    /** One JSON value ({@link JsonBodies#tryParse}). */
+    JSON("a body that is not JSON", "the JSON of "),
+    /** Any text but a page. */
+    TEXT("a page, not the registry's text", "the text of "),
+    /** A schema's text: neither a page nor blank. */
+    CONTENT("a page or no body, not a schema's text", "a schema's text from ");
+
+    final String got;
+    final String wanted;
+
+    Expected(String got, String wanted) {
+      this.got = got;
+      this.wanted = wanted;
+    }
   }
 
   /**
@@ -155,7 +190,7 @@ public final class RestTransport {
    */
   public void probe(RestRequest request) {
     try {
-      attempt(request, true);
+      attempt(request, Expected.JSON);
     } catch (SchemaRegistryException e) {
       if (!registrysRefusalOrError(e)) {
         errors.increment();
@@ -173,9 +208,9 @@ public final class RestTransport {
     return e.status() == 401 || e.status() == 403 || e.errorCode() > 0 || e instanceof SchemaNotFoundException;
   }
 
-  private Answer sendForAnswer(RestRequest request, boolean jsonExpected) {
+  private Answer sendForAnswer(RestRequest request, Expected expected) {
     try {
-      return attempt(request, jsonExpected);
+      return attempt(request, expected);
     } catch (NoSuchApiAnswerException | UnsupportedRegistryApiException e) {
       throw e; // the registry's own answer that it lacks an optional API: what it can do, not a failure
     } catch (UnprovenNotFoundException e) {
@@ -186,8 +221,11 @@ public final class RestTransport {
     }
   }
 
-  /** A 2xx answer of the registry's: its body, and that body parsed when JSON was expected, else {@code null}. */
-  private record Answer(String body, JsonNode json) {}
+  /**
+   * A 2xx answer of the registry's: its body, that body parsed when JSON was expected (else {@code null}), and the
+   * URL that answered.
+   */
+  private record Answer(String body, JsonNode json, String url) {}
 
   /** Whether a content type is a page's ({@code text/html}, {@code application/xhtml+xml}): no registry's answer. */
   private static boolean page(String contentType) {
@@ -198,7 +236,7 @@ public final class RestTransport {
     return type.startsWith("text/html") || type.startsWith("application/xhtml+xml");
   }
 
-  private Answer attempt(RestRequest request, boolean jsonExpected) {
+  private Answer attempt(RestRequest request, Expected expected) {
     int index = Math.floorMod(preferred.get(), endpoints.size());
     boolean reauthorized = false;
     BitSet wrongUrls = null; // the endpoints whose last answer was no registry's API: all of them, and it is thrown
@@ -233,19 +271,23 @@ public final class RestTransport {
                   + whose + ") (" + url + ")", status, -1, url.toString());
             }
           }
-          if (jsonExpected) {
+          if (expected == Expected.JSON) {
             json = JsonBodies.tryParse(body);
           }
-          if (jsonExpected ? json != null : !page(contentType)) {
+          boolean registrys = switch (expected) {
+            case JSON -> json != null;
+            case TEXT -> !page(contentType);
+            case CONTENT -> !page(contentType) && !body.isBlank();
+          };
+          if (registrys) {
             preferred.set(index);
             proveRegistry(index);
-            return new Answer(body, json);
+            return new Answer(body, json, url.toString());
           }
           // A success without JSON (a captive portal's or a load balancer's page, a proxy's 204) is no answer of the
           // registry's: an outage, retried and failed over like a 5xx; the URL is neither preferred nor proven.
-          failure = new RegistryUnavailableException(notJson(request, status,
-              jsonExpected ? "a body that is not JSON" : "a page, not the registry's text", body, contentType, url) + "; a success without " + (jsonExpected ? "the JSON of " : "the text of ")
-              + (api == null ? "the registry's API" : api.description)
+          failure = new RegistryUnavailableException(notJson(request, status, expected.got, body, contentType, url)
+              + "; a success without " + expected.wanted + (api == null ? "the registry's API" : api.description)
               + " is not the registry's answer (a captive portal, a login page, a load balancer, a proxy): treated "
               + "as an outage, retried and failed over" + (api != null ? ", never a missing API" : "")
               + "; if this persists, check that schema.registry.url is the registry's own address, not a page's "

@@ -166,6 +166,30 @@ class OAuthTokenSourceTest {
     assertThatThrownBy(() -> source(clock, 0).token()).hasMessageContaining("neither expires_in nor a JWT exp");
   }
 
+  /** Review, item 3: a byte order mark before the issuer's JSON is ignored (RFC 8259), the token used. */
+  @Test
+  void byteOrderMarkBeforeTheJson_tokenRead() {
+    issuer.enqueue(new MockResponse.Builder().addHeader("Content-Type", "application/json")
+        .body("\uFEFF{\"access_token\":\"bom-token\",\"token_type\":\"Bearer\",\"expires_in\":3600}").build());
+
+    assertThat(source(new TestClock(), 0).token()).isEqualTo("bom-token");
+  }
+
+  /**
+   * Review, item 3: a token answer with something after its JSON is said to be no JSON (it was "without an
+   * access_token", which it had), and the message holds nothing of the body: not the token.
+   */
+  @Test
+  void tokenAnswerWithTrailingJunk_notJson_tokenNotShown() {
+    String token = "s3cr3t-t0k3n-4bc";
+    issuer.enqueue(new MockResponse.Builder().addHeader("Content-Type", "application/json")
+        .body("{\"access_token\":\"" + token + "\",\"expires_in\":3600}<!-- cached -->").build());
+
+    assertThatThrownBy(() -> source(new TestClock(), 0).token()).isInstanceOf(RegistryAccessDeniedException.class)
+        .hasMessageContaining("not one JSON value").hasMessageNotContaining("without an access_token")
+        .hasMessageNotContaining(token).hasMessageNotContaining("cached");
+  }
+
   @Test
   void badCredentials_accessDenied_withTheIssuersReasonOnly() {
     issuer.enqueue(new MockResponse.Builder().code(401).body("{\"error\":\"invalid_client\","

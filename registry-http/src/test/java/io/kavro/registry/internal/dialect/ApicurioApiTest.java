@@ -158,12 +158,18 @@ class ApicurioApiTest {
     assertThat(registry.getRequestCount()).isEqualTo(2);
   }
 
-  /** Trust review, item 1: a success without JSON to Apicurio's own API, every time: an outage once retries end. */
+  /**
+   * Trust review, item 1: a page ({@code 200 text/html}) or no body for Apicurio's own API, every time: an outage
+   * once retries end, never a missing API nor an invalid schema.
+   */
   @Test
-  void successWithoutJson_untilRetriesEnd_unavailable_notUnsupported() {
-    for (int i = 0; i < 3; i++) {
-      registry.enqueue(new MockResponse.Builder().setHeader("Content-Type", "text/plain").body("200 OK").build());
-    }
+  void pageOrNoBody_untilRetriesEnd_unavailable_notUnsupported() {
+    registry.enqueue(new MockResponse.Builder().setHeader("Content-Type", "text/html; charset=UTF-8")
+        .body("<html><body>Sign in</body></html>").build());
+    registry.enqueue(new MockResponse.Builder().setHeader("Content-Type", "application/xhtml+xml")
+        .body("<html xmlns=\"http://www.w3.org/1999/xhtml\"><body>Sign in</body></html>").build());
+    registry.enqueue(new MockResponse.Builder().setHeader("Content-Type", "application/octet-stream").body("")
+        .build());
     HttpSchemaRegistryClient client = new HttpSchemaRegistryClient(RegistryConfig.from(Map.of("schema.registry.url",
         registry.url("/apis/ccompat/v7").toString(), "max.retries", 2, "retries.wait.ms", 1,
         "retries.max.wait.ms", 5)));
@@ -171,6 +177,36 @@ class ApicurioApiTest {
     assertThatThrownBy(() -> client.schemaByApicurioId(GLOBAL_7)).isInstanceOf(RegistryUnavailableException.class)
         .isNotInstanceOf(UnsupportedRegistryApiException.class).hasMessageContaining("not the registry's answer");
     assertThat(registry.getRequestCount()).isEqualTo(3);
+  }
+
+  /**
+   * Review, item 1: Apicurio's own API answers a schema's content as uploaded, and Avro's parser reads comments (an
+   * .avsc with a licence header): the schema is read, not taken for an outage (it was: retried, failed over, then
+   * "check schema.registry.url", on every read of that id).
+   */
+  @Test
+  void contentWithComments_isRead() {
+    registry.enqueue(content("/* Licensed under the Apache License, Version 2.0 */\n"
+        + "{\"type\":\"record\",\"name\":\"Order\", // the order\n\"fields\":[{\"name\":\"id\",\"type\":\"long\"}]}"));
+
+    assertThat(client("/apis/ccompat/v7").schemaByApicurioId(GLOBAL_7).getField("id").schema().getType())
+        .isEqualTo(Schema.Type.LONG);
+    assertThat(registry.getRequestCount()).isEqualTo(1);
+  }
+
+  /**
+   * Review, item 1: content that is no page and that Avro cannot parse is the registry's answer: an invalid schema,
+   * at once, naming the id and the registry; not an outage retried until it fails.
+   */
+  @Test
+  void garbageContent_invalidSchema_namingTheIdAndTheRegistry_notRetried() {
+    registry.enqueue(new MockResponse.Builder().setHeader("Content-Type", "text/plain").body("200 OK").build());
+
+    assertThatThrownBy(() -> client("/apis/ccompat/v7").schemaByApicurioId(GLOBAL_7))
+        .isInstanceOf(InvalidSchemaException.class).isNotInstanceOf(RegistryUnavailableException.class)
+        .hasMessageContaining("Apicurio global id 7").hasMessageContaining(registry.url("/apis/registry/v3").toString())
+        .hasMessageContaining("Avro cannot parse").hasMessageNotContaining("schema.registry.url");
+    assertThat(registry.getRequestCount()).isEqualTo(1);
   }
 
   /**
