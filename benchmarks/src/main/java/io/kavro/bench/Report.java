@@ -354,20 +354,28 @@ public final class Report {
     if (kavro == null || raw == null || hand == null || floor == null) {
       return null;
     }
-    double allowed = 0.70 * score(raw);
-    double beyond = score(kavro) - score(floor);
     return "Generated " + shape + ": Kavro reads at " + ratio(kavro, raw) + " of Avro's `SpecificDatumReader`, a "
         + "reader written by hand for the class at " + ratio(hand, raw) + ", and merely building the same objects "
         + "takes " + ratio(floor, raw) + " (" + time(floor) + " of " + time(raw) + " ns): no reader returning the "
-        + "generated class reads at less than that. "
-        + (allowed > score(floor)
-            ? "For 0.70 a reader may take " + fmt(allowed) + " ns, " + fmt(allowed - score(floor)) + " ns beyond the "
-                + "objects alone; "
+        + "generated class reads at less than that. " + roomAboveFloor(kavro, raw, hand, floor, "the objects alone");
+  }
+
+  /**
+   * What 0.70 of {@code raw} leaves above {@code floor} (or that it is under it, beyond this run's noise or within
+   * it), and how far above the floor Kavro and the hand-written reader on Avro's decoder read, as the end of a
+   * sentence; {@code alone} names the floor ("the objects alone").
+   */
+  private static String roomAboveFloor(JsonNode kavro, JsonNode raw, JsonNode hand, JsonNode floor, String alone) {
+    double allowed = 0.70 * score(raw);
+    double beyond = score(kavro) - score(floor);
+    return (allowed > score(floor)
+            ? "For 0.70 a reader may take " + fmt(allowed) + " ns, " + fmt(allowed - score(floor)) + " ns beyond "
+                + alone + "; "
             : 0.70 * (score(raw) + error(raw)) < score(floor) - error(floor)
                 ? "0.70 (" + fmt(allowed) + " ns) is under that floor beyond this run's noise: no such reader can "
                     + "meet it; "
                 : "0.70 (" + fmt(allowed) + " ns) is within this run's noise of that floor; ")
-        + (beyond >= 0 ? "Kavro takes " + fmt(beyond) + " ns beyond the objects alone"
+        + (beyond >= 0 ? "Kavro takes " + fmt(beyond) + " ns beyond " + alone
             : "Kavro reads at the floor (" + fmt(-beyond) + " ns under it, the two rows' noise)")
         + ", the hand-written reader on Avro's decoder " + fmt(score(hand) - score(floor)) + " ns.";
   }
@@ -540,14 +548,11 @@ public final class Report {
     if (kavro == null || raw == null || hand == null || floor == null) {
       return null;
     }
-    double allowed = 0.70 * score(raw);
     return "At " + String.format("%,d", Integer.parseInt(count)) + " schemas Kavro reads at " + ratio(kavro, raw)
         + " of raw Avro's time, a reader written by hand for the schema on Avro's decoder at " + ratio(hand, raw)
         + ", and merely allocating the same graph of the same schema objects takes " + ratio(floor, raw) + " ("
         + time(floor) + " of " + time(raw) + " ns): no reader returning Avro's generic records reads at less than "
-        + "that. For 0.70 a reader may take " + fmt(allowed) + " ns, " + fmt(allowed - score(floor)) + " ns beyond "
-        + "the allocation alone; Kavro takes " + fmt(score(kavro) - score(floor)) + " ns beyond it, the hand-written "
-        + "reader " + fmt(score(hand) - score(floor)) + " ns.";
+        + "that. " + roomAboveFloor(kavro, raw, hand, floor, "the allocation alone");
   }
 
   /**
