@@ -36,18 +36,34 @@ final class DecoderCompiler {
   private static final int STEP_POSITION_SHIFT = 8;
 
   private final GenericData model;
+  /** Whether records are read by readers spun per shape ({@link SpunReader}) where one can be; else by the loop. */
+  private final boolean spin;
   private final IdentityHashMap<Resolver.Action, Boolean> inProgress = new IdentityHashMap<>();
 
   /** A compiler whose decoders read as {@code model} does; {@link JavaRecordDecoderCompiler} builds on its parts. */
   DecoderCompiler(GenericData model) {
+    this(model, true);
+  }
+
+  private DecoderCompiler(GenericData model, boolean spin) {
     this.model = model;
+    this.spin = spin;
   }
 
   /** A decoder of {@code writer} data as {@code reader}, or {@code null} if the pair cannot be compiled. */
   static CompiledDecoder compile(Schema writer, Schema reader, GenericData model) {
+    return compile(writer, reader, new DecoderCompiler(model));
+  }
+
+  /** For tests: {@link #compile} with every record read by the loop, none by a spun reader. */
+  static CompiledDecoder compileLoops(Schema writer, Schema reader, GenericData model) {
+    return compile(writer, reader, new DecoderCompiler(model, false));
+  }
+
+  private static CompiledDecoder compile(Schema writer, Schema reader, DecoderCompiler compiler) {
     try {
-      Resolver.Action action = Resolver.resolve(writer, reader, model);
-      return new DecoderCompiler(model).decoder(action, action.conversion);
+      Resolver.Action action = Resolver.resolve(writer, reader, compiler.model);
+      return compiler.decoder(action, action.conversion);
     } catch (Unsupported e) {
       return null;
     }
@@ -318,6 +334,11 @@ final class DecoderCompiler {
       GenericData.InstanceSupplier supplier = generated == null ? action.instanceSupplier
           : (old, schema) -> generated.get();
       int[] kinds = LeafDecoders.kindsOf(values);
+      CompiledDecoder spun = spin ? SpunReader.of(supplier, reader, values, kinds, positions, defaultValues,
+          defaultPositions) : null;
+      if (spun != null) {
+        return spun;
+      }
       if (defaults == 0 && inOrder(positions)) {
         // The usual record (the writer's own schema): fewer arrays per schema to reach per record.
         return in -> {

@@ -53,12 +53,20 @@ final class LeafDecoders {
   private static final CompiledDecoder[] LEAVES = {
       null, NULL, BOOLEAN, INT, LONG, FLOAT, DOUBLE, UTF8, STRING, NULLABLE_UTF8, INT_AS_LONG, DATE, TIMESTAMP_MILLIS,
       UUID};
+  /** The methods of the leaves by kind, as {@link SpunReader} calls them; a null leaf pushes a null. */
+  private static final String[] SPUN_LEAVES = {null, SpunReader.NULL_LEAF, "readBoolean", "readInt", "readLong",
+      "readFloat", "readDouble", "readUtf8", "readString", "readNullableUtf8", "readIntAsLong", "readDate",
+      "readTimestampMillis", "readUuid"};
+
   /** The kind of every {@link Decimal}. */
   private static final int DECIMAL = 14; // LEAVES.length, as a constant for the switch
 
   static {
     if (LEAVES.length != DECIMAL) {
       throw new AssertionError("DECIMAL must follow the last leaf");
+    }
+    if (SPUN_LEAVES.length != LEAVES.length) {
+      throw new AssertionError("every leaf needs its spun method");
     }
   }
 
@@ -93,33 +101,90 @@ final class LeafDecoders {
       case 1:
         return null;
       case 2:
-        return in.readBoolean();
+        return readBoolean(in);
       case 3:
-        return in.readInt();
+        return readInt(in);
       case 4:
-        return in.readLong();
+        return readLong(in);
       case 5:
-        return in.readFloat();
+        return readFloat(in);
       case 6:
-        return in.readDouble();
+        return readDouble(in);
       case 7:
-        return in.readUtf8();
+        return readUtf8(in);
       case 8:
-        return in.readString();
+        return readString(in);
       case 9:
-        return in.readNullableUtf8();
+        return readNullableUtf8(in);
       case 10:
-        return (long) in.readInt();
+        return readIntAsLong(in);
       case 11:
-        return LocalDate.ofEpochDay(in.readInt());
+        return readDate(in);
       case 12:
-        return Instant.ofEpochMilli(in.readLong());
+        return readTimestampMillis(in);
       case 13:
-        return in.readUuid();
+        return readUuid(in);
       case DECIMAL:
         return ((Decimal) decoder).decode(in);
       default:
         return decoder.decode(in);
     }
+  }
+
+  /**
+   * The static {@code (BoundedBinaryDecoder) Object} method here that reads a leaf of {@code kind} as
+   * {@link #decode} does, {@link SpunReader#NULL_LEAF} for a null, or {@code null} where the decoder itself is
+   * called (no leaf, or a decimal, whose scale is the decoder's).
+   */
+  static String spunLeaf(int kind) {
+    return kind > 0 && kind < SPUN_LEAVES.length ? SPUN_LEAVES[kind] : null;
+  }
+
+  static Object readBoolean(BoundedBinaryDecoder in) throws IOException {
+    return in.readBoolean();
+  }
+
+  static Object readInt(BoundedBinaryDecoder in) throws IOException {
+    return in.readInt();
+  }
+
+  static Object readLong(BoundedBinaryDecoder in) throws IOException {
+    return in.readLong();
+  }
+
+  static Object readFloat(BoundedBinaryDecoder in) throws IOException {
+    return in.readFloat();
+  }
+
+  static Object readDouble(BoundedBinaryDecoder in) throws IOException {
+    return in.readDouble();
+  }
+
+  static Object readUtf8(BoundedBinaryDecoder in) throws IOException {
+    return in.readUtf8();
+  }
+
+  static Object readString(BoundedBinaryDecoder in) throws IOException {
+    return in.readString();
+  }
+
+  static Object readNullableUtf8(BoundedBinaryDecoder in) throws IOException {
+    return in.readNullableUtf8();
+  }
+
+  static Object readIntAsLong(BoundedBinaryDecoder in) throws IOException {
+    return (long) in.readInt();
+  }
+
+  static Object readDate(BoundedBinaryDecoder in) throws IOException {
+    return LocalDate.ofEpochDay(in.readInt());
+  }
+
+  static Object readTimestampMillis(BoundedBinaryDecoder in) throws IOException {
+    return Instant.ofEpochMilli(in.readLong());
+  }
+
+  static Object readUuid(BoundedBinaryDecoder in) throws IOException {
+    return in.readUuid();
   }
 }

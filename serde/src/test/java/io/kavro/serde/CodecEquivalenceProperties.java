@@ -154,7 +154,7 @@ public class CodecEquivalenceProperties {
     return Schema.createRecord(writer.getName(), writer.getDoc(), writer.getNamespace(), false, fields);
   }
 
-  private static byte[] avroBytes(Schema schema, Object datum) throws IOException {
+  static byte[] avroBytes(Schema schema, Object datum) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
     new GenericDatumWriter<>(schema, MODEL).write(datum, encoder);

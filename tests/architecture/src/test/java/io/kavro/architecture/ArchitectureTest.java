@@ -84,7 +84,8 @@ class ArchitectureTest {
   private static final Set<String> SERDE_PLUMBING = Set.of("AvroDataModels", "AvroFeatures", "BoundedBinaryDecoder",
       "ByteSink", "DatumSchemas", "JavaRecordConstructionException", "JavaRecordReader", "JavaValues", "LocalClasses",
       "CompiledDecoder", "CompiledEncoder", "DecoderCompiler", "EncoderCompiler", "JavaTypes", "Unsupported",
-      "SinkEncoder", "DeclaredConversions", "LeafDecoders", "SpunClassFile", "SpunWriter");
+      "SinkEncoder", "DeclaredConversions", "LeafDecoders", "SpunClassFile", "SpunWriter", "ClassFileWriter",
+      "SpunReader", "SpunReaderClassFile");
 
   /**
    * The in-memory registry of {@code mock://}, package-private beside the scopes that hold it: the rest of the

@@ -1,0 +1,104 @@
+package io.kavro.serde;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+
+/**
+ * The decoder of one record schema through a reader spun once per shape of record: a hidden class (see
+ * {@link SpunReaderClassFile}) that reads every field straight-line, a leaf (a primitive, a string, a nullable
+ * string, a date...) by a static method of {@link LeafDecoders}, any other value by its own compiled decoder, and
+ * stores each at its reader position, a constant. Where the loop of {@link DecoderCompiler} reaches every field
+ * through one switch and one call site that all fields of all schemas share (which the JIT cannot inline past two
+ * kinds of decoder), each field here has its call site: the nested record, array or enum decoder it calls is the
+ * one its profile sees, inlined.
+ *
+ * <p>A shape is what the class's bytes depend on: per writer field its leaf (or none) and reader position, and the
+ * positions of the defaults. The record, its schema, the supplier that makes it and the other decoders are the
+ * instance's, so one class serves every schema of one shape: thousands of schemas of a few shapes spin a few
+ * classes. The classes spun are held in a bounded cache ({@value #SHAPES_CACHED} shapes); a shape evicted is spun
+ * again when a schema of it is next compiled, and the class evicted is unloaded with its last reader.
+ *
+ * <p>The spun reader calls the very decoders the loop calls, in the same order, so it reads the same values and
+ * throws the same exceptions for the same bytes; it has no state (thread-safe). Any failure to spin (a class
+ * refused by the JVM, too many fields for a compiled method) leaves the loop in its place.
+ */
+final class SpunReader {
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(SpunReader.class);
+  /** A leaf that reads nothing: the spun code pushes {@code null} (not a method). */
+  static final String NULL_LEAF = "null";
+  /** The most shapes whose classes are held. */
+  static final int SHAPES_CACHED = 1_024;
+  private static final MethodType CONSTRUCTOR = MethodType.methodType(void.class, CompiledDecoder[].class,
+      GenericData.InstanceSupplier.class, Schema.class);
+  /** A shape's constructor, or {@link #UNSPUN} where the shape cannot be spun. */
+  private static final Cache<String, MethodHandle> SHAPES = Caffeine.newBuilder().maximumSize(SHAPES_CACHED).build();
+  private static final MethodHandle UNSPUN = MethodHandles.constant(Object.class, null);
+
+  private SpunReader() {
+  }
+
+  /**
+   * The spun reader of records of {@code schema} made by {@code supplier}: writer field {@code i} decoded by
+   * {@code values[i]} (whose {@link LeafDecoders#kindOf} is {@code kinds[i]}) and stored at {@code positions[i]}
+   * (-1: read and dropped), then default {@code d} by {@code defaults[d]} at {@code defaultPositions[d]}; or
+   * {@code null} when no reader can be spun for it (the caller keeps its loop).
+   */
+  static CompiledDecoder of(GenericData.InstanceSupplier supplier, Schema schema, CompiledDecoder[] values,
+      int[] kinds, int[] positions, CompiledDecoder[] defaults, int[] defaultPositions) {
+    if (values.length + defaults.length == 0) {
+      return null;
+    }
+    List<String> leaves = new ArrayList<>(kinds.length);
+    StringBuilder shape = new StringBuilder();
+    for (int i = 0; i < kinds.length; i++) {
+      String leaf = LeafDecoders.spunLeaf(kinds[i]);
+      leaves.add(leaf);
+      shape.append(leaf).append('@').append(positions[i]).append(',');
+    }
+    shape.append('|').append(Arrays.toString(defaultPositions));
+    MethodHandle constructor = SHAPES.get(shape.toString(), key -> spin(positions, leaves, defaultPositions));
+    if (constructor == UNSPUN) {
+      return null;
+    }
+    CompiledDecoder[] decoders = Arrays.copyOf(values, values.length + defaults.length);
+    System.arraycopy(defaults, 0, decoders, values.length, defaults.length);
+    try {
+      return (CompiledDecoder) constructor.invoke(decoders, supplier, schema);
+    } catch (Throwable e) { // the constructor only stores its arguments
+      if (e instanceof VirtualMachineError error) {
+        throw error;
+      }
+      log.debug("{} is read by the loop decoder: its spun reader failed to construct: {}", schema.getFullName(),
+          e.toString());
+      return null;
+    }
+  }
+
+  private static MethodHandle spin(int[] positions, List<String> leaves, int[] defaultPositions) {
+    byte[] classFile = SpunReaderClassFile.of(positions, leaves, defaultPositions);
+    if (classFile == null) {
+      log.debug("a record of {} fields is read by the loop decoder: too many for one compiled method",
+          positions.length + defaultPositions.length);
+      return UNSPUN;
+    }
+    try {
+      MethodHandles.Lookup spun = MethodHandles.lookup().defineHiddenClass(classFile, true);
+      return spun.findConstructor(spun.lookupClass(), CONSTRUCTOR);
+    } catch (Throwable e) { // a VerifyError, a LinkageError...: the loop reads instead
+      if (e instanceof VirtualMachineError error) {
+        throw error;
+      }
+      log.debug("records of {} fields are read by the loop decoder: no reader could be spun: {}",
+          positions.length + defaultPositions.length, e.toString());
+      return UNSPUN;
+    }
+  }
+}
