@@ -130,6 +130,28 @@ class SpunReaderTest {
   }
 
   @Test
+  void defaultsArePartOfTheShape() throws IOException {
+    Schema writer = SchemaBuilder.record("W").fields().requiredInt("a").endRecord();
+    Schema noDefault = SchemaBuilder.record("W").fields().requiredInt("a").endRecord();
+    Schema defaultAfter = SchemaBuilder.record("W").fields().requiredInt("a").name("b").type().intType().intDefault(7)
+        .endRecord();
+    Schema defaultBefore = SchemaBuilder.record("W").fields().name("b").type().intType().intDefault(9)
+        .requiredInt("a").endRecord();
+    GenericData.Record datum = new GenericData.Record(writer);
+    datum.put("a", 5);
+    byte[] bytes = write(writer, datum);
+
+    CompiledDecoder none = DecoderCompiler.compile(writer, noDefault, MODEL);
+    CompiledDecoder after = DecoderCompiler.compile(writer, defaultAfter, MODEL);
+    CompiledDecoder before = DecoderCompiler.compile(writer, defaultBefore, MODEL);
+
+    assertThat(List.of(none.getClass(), after.getClass(), before.getClass())).doesNotHaveDuplicates();
+    assertThat(read(none, bytes)).hasToString("{\"a\": 5}");
+    assertThat(read(after, bytes)).hasToString("{\"a\": 5, \"b\": 7}");
+    assertThat(read(before, bytes)).hasToString("{\"b\": 9, \"a\": 5}");
+  }
+
+  @Test
   void sameShape_readsEachSchemasOwnRecords() throws IOException {
     Schema one = SchemaBuilder.record("One").namespace("a").fields().requiredInt("x").requiredString("y")
         .endRecord();
