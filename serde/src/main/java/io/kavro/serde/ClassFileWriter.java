@@ -13,10 +13,14 @@ import java.util.Map;
  * {@link SpunReaderClassFile} spin them: a final class extending {@code Object}, implementing one interface, with
  * private final fields and public methods whose code its caller writes. No method holds a branch, a switch or an
  * exception handler, so none needs a {@code StackMapTable} (see {@link SpunClassFile}). One instance writes one
- * class: its constant pool fills as the code asks for entries.
+ * class: its constant pool fills as the code asks for entries, so every entry (the constructor's too) must be asked
+ * for before {@link #write}.
  */
 final class ClassFileWriter {
-  /** HotSpot's {@code HugeMethodLimit}, in bytes of code: a longer method is never compiled. */
+  /**
+   * The longest method spun, in bytes of code: HotSpot's {@code HugeMethodLimit}, past which a method is never
+   * compiled (interpreted, a spun class would be slower than the loop it replaces).
+   */
   static final int MAX_CODE_BYTES = 8_000;
 
   private final ByteArrayOutputStream pool = new ByteArrayOutputStream();
@@ -94,6 +98,9 @@ final class ClassFileWriter {
    * references, at most three) in the field of the same rank in {@code fields} (field references of this pool).
    */
   Method constructor(String descriptor, int... fields) {
+    if (fields.length > 3) {
+      throw new IllegalArgumentException("aload_1..aload_3 only: " + fields.length + " fields");
+    }
     ByteArrayOutputStream code = new ByteArrayOutputStream();
     code.write(0x2a); // aload_0
     op2(code, 0xb7, ref(10, "java/lang/Object", "<init>", "()V")); // invokespecial Object.<init>

@@ -297,8 +297,9 @@ final class DecoderCompiler {
 
   /**
    * A record: one value decoder per writer field, in the writer's order, each stored at its reader position
-   * (or skipped, at position -1), then the reader's remaining fields from their defaults. One call per field.
-   * A record read as its writer wrote it (each field at its own position, no default) holds no positions.
+   * (or skipped, at position -1), then the reader's remaining fields from their defaults: by a reader spun for
+   * the record's shape ({@link SpunReader}) where one can be, else by a loop, one call per field. A loop's record
+   * read as its writer wrote it (each field at its own position, no default) holds no positions.
    */
   private CompiledDecoder record(Resolver.RecordAdjust action) {
     if (inProgress.put(action, Boolean.TRUE) != null) {

@@ -27,20 +27,14 @@ import java.util.List;
  * {@code get(int)}'s switch and drop the boxes of primitive fields, where it inlines {@code get(int)} (a class of
  * some 30 fields or fewer: a larger method is past HotSpot's inlining limits, and the boxes stay).
  *
- * <p>A record whose {@code encode} would be longer than {@link #MAX_CODE_BYTES} gets no class ({@code null}): HotSpot
- * never compiles a method that long, and interpreted code would be slower than the loop encoder.
+ * <p>A record whose {@code encode} would be longer than {@link ClassFileWriter#MAX_CODE_BYTES} gets no class
+ * ({@code null}): HotSpot never compiles a method that long, and interpreted code would be slower than the loop.
  */
 final class SpunClassFile {
   static final String NAME = "io/kavro/serde/SpunWriter$Spun";
   private static final String ENCODER = "io/kavro/serde/CompiledEncoder";
   private static final String ENCODERS = "[L" + ENCODER + ";";
   private static final String ENCODE = "(Ljava/lang/Object;Lio/kavro/serde/ByteSink;)V";
-  /**
-   * The longest {@code encode} spun, in bytes of code: HotSpot's {@code HugeMethodLimit}, past which a method is
-   * never compiled (a leaf field takes 11 bytes, any other 21 or 24: some 300 to 700 fields).
-   */
-  static final int MAX_CODE_BYTES = ClassFileWriter.MAX_CODE_BYTES;
-
   private SpunClassFile() {
   }
 
@@ -49,7 +43,7 @@ final class SpunClassFile {
    * schema, in order, {@code get(positions[i])}, then the static {@code (Object, ByteSink)} method of
    * {@link SpunWriter} named {@code leaves[i]}, or, where that is {@code null}, {@code encoders[i]} (the value
    * checked by {@code SpunWriter.nonNull} first unless {@code nullable[i]}); {@code null} when its {@code encode}
-   * would be longer than {@link #MAX_CODE_BYTES}.
+   * would be longer than {@link ClassFileWriter#MAX_CODE_BYTES}.
    */
   static byte[] of(String recordClass, int[] positions, List<String> leaves, boolean[] nullable) {
     return write(new ClassFileWriter(), recordClass.replace('.', '/'), positions, leaves, nullable);
@@ -92,7 +86,7 @@ final class SpunClassFile {
       }
     }
     body.write(0xb1); // return
-    if (body.size() > MAX_CODE_BYTES) {
+    if (body.size() > ClassFileWriter.MAX_CODE_BYTES) {
       return null;
     }
     return file.write(NAME, ENCODER, List.of(new ClassFileWriter.Field("encoders", ENCODERS)), List.of(

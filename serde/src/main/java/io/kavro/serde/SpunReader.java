@@ -17,17 +17,17 @@ import org.apache.avro.generic.GenericData;
  * string, a date...) by a static method of {@link LeafDecoders}, any other value by its own compiled decoder, and
  * stores each at its reader position, a constant. Where the loop of {@link DecoderCompiler} reaches every field
  * through one switch and one call site that all fields of all schemas share (which the JIT cannot inline past two
- * kinds of decoder), each field here has its call site: the nested record, array or enum decoder it calls is the
- * one its profile sees, inlined.
+ * kinds of decoder), each field here has its call site, shared only by the schemas of one shape: the nested
+ * record, array or enum decoders it calls are the few its profile sees.
  *
- * <p>A shape is what the class's bytes depend on: per writer field its leaf (or none) and reader position, and the
- * positions of the defaults. The record, its schema, the supplier that makes it and the other decoders are the
- * instance's, so one class serves every schema of one shape: thousands of schemas of a few shapes spin a few
- * classes. The classes spun are held in a bounded cache ({@value #SHAPES_CACHED} shapes); a shape evicted is spun
+ * <p>A shape is what the class's bytes depend on: per writer field its leaf kind (or none: the decoder called) and
+ * reader position, and the positions of the defaults. The record, its schema, the supplier that makes it and the other
+ * decoders are the instance's, so one class serves every schema of one shape: thousands of schemas of a few shapes spin
+ * a few classes. The classes spun are held in a bounded cache ({@value #SHAPES_CACHED} shapes); a shape evicted is spun
  * again when a schema of it is next compiled, and the class evicted is unloaded with its last reader.
  *
  * <p>The spun reader calls the very decoders the loop calls, in the same order, so it reads the same values and
- * throws the same exceptions for the same bytes; it has no state (thread-safe). Any failure to spin (a class
+ * throws the same exceptions for the same bytes; it has no mutable state (thread-safe). Any failure to spin (a class
  * refused by the JVM, too many fields for a compiled method) leaves the loop in its place.
  */
 final class SpunReader {
@@ -41,6 +41,7 @@ final class SpunReader {
   /** A shape's constructor, or {@link #UNSPUN} where the shape cannot be spun. */
   private static final Cache<String, MethodHandle> SHAPES = Caffeine.newBuilder().maximumSize(SHAPES_CACHED).build();
   private static final MethodHandle UNSPUN = MethodHandles.constant(Object.class, null);
+  private static final MethodType LEAF = MethodType.methodType(Object.class, BoundedBinaryDecoder.class);
 
   private SpunReader() {
   }
@@ -59,9 +60,10 @@ final class SpunReader {
     List<String> leaves = new ArrayList<>(kinds.length);
     StringBuilder shape = new StringBuilder();
     for (int i = 0; i < kinds.length; i++) {
-      String leaf = LeafDecoders.spunLeaf(kinds[i]);
-      leaves.add(leaf);
-      shape.append(leaf).append('@').append(positions[i]).append(',');
+      leaves.add(LeafDecoders.spunLeaf(kinds[i]));
+      // By the leaf's kind, never its name: a null field (no name, null pushed) and a decoder call (no name) differ.
+      shape.append(LeafDecoders.spunLeaf(kinds[i]) == null ? 0 : kinds[i]).append('@').append(positions[i])
+          .append(',');
     }
     shape.append('|').append(Arrays.toString(defaultPositions));
     MethodHandle constructor = SHAPES.get(shape.toString(), key -> spin(positions, leaves, defaultPositions));
@@ -90,7 +92,13 @@ final class SpunReader {
       return UNSPUN;
     }
     try {
-      MethodHandles.Lookup spun = MethodHandles.lookup().defineHiddenClass(classFile, true);
+      MethodHandles.Lookup lookup = MethodHandles.lookup();
+      for (String leaf : leaves) { // resolved now: a leaf missing would fail each record of the shape, mid-read
+        if (leaf != null && !leaf.equals(NULL_LEAF)) {
+          lookup.findStatic(LeafDecoders.class, leaf, LEAF);
+        }
+      }
+      MethodHandles.Lookup spun = lookup.defineHiddenClass(classFile, true);
       return spun.findConstructor(spun.lookupClass(), CONSTRUCTOR);
     } catch (Throwable e) { // a VerifyError, a LinkageError...: the loop reads instead
       if (e instanceof VirtualMachineError error) {

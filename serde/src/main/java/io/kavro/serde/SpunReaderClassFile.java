@@ -21,7 +21,7 @@ import java.util.List;
  * </pre>
  *
  * <p>The class names no schema's own class: the record is made by the supplier and stored through
- * {@code IndexedRecord}, so one class reads every record schema of one shape (see {@link SpunReader#shape}). No
+ * {@code IndexedRecord}, so one class reads every record schema of one shape (see {@link SpunReader}). No
  * branch, no switch and no handler: no {@code StackMapTable} is needed (see {@link SpunClassFile}). A checked
  * exception a decoder throws goes through: the JVM checks none.
  */
@@ -57,10 +57,10 @@ final class SpunReaderClassFile {
     int decode = file.ref(11, DECODER, "decode", DECODE);
 
     ByteArrayOutputStream body = new ByteArrayOutputStream();
-    body.write(0x2a);
+    body.write(0x2a); // aload_0
     ClassFileWriter.op2(body, 0xb4, supplierField); // getfield supplier
     body.write(0x01); // aconst_null
-    body.write(0x2a);
+    body.write(0x2a); // aload_0
     ClassFileWriter.op2(body, 0xb4, schemaField); // getfield schema
     ClassFileWriter.op2(body, 0xb9, newInstance); // invokeinterface newInstance, 3 argument slots
     body.write(3);
@@ -82,7 +82,7 @@ final class SpunReaderClassFile {
         // invokestatic the leaf
         ClassFileWriter.op2(body, 0xb8, file.ref(10, "io/kavro/serde/LeafDecoders", leaf, DECODE));
       } else {
-        body.write(0x2a);
+        body.write(0x2a); // aload_0
         ClassFileWriter.op2(body, 0xb4, decodersField); // getfield decoders
         ClassFileWriter.op2(body, 0x11, i); // sipush i
         body.write(0x32); // aaload

@@ -3,7 +3,10 @@ package io.kavro.serde;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.EOFException;
+import io.kavro.test.specific.Address;
+import io.kavro.test.specific.Customer;
+import io.kavro.test.specific.Tier;
+import io.kavro.test.specific.Zip;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
@@ -19,6 +22,9 @@ import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.specific.SpecificData;
+import org.apache.avro.specific.SpecificDatumReader;
+import org.apache.avro.specific.SpecificDatumWriter;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,7 +37,7 @@ class SpunReaderTest {
   /** Avro's model with its logical-type conversions, as Kavro reads with {@code avro.use.logical.type.converters}. */
   private static final GenericData MODEL = new AvroDataModels(true, false).generic();
 
-  private static final Schema EVERY_KIND = new Schema.Parser().parse("""
+  static final Schema EVERY_KIND = new Schema.Parser().parse("""
       {"type": "record", "name": "Every", "namespace": "t", "fields": [
         {"name": "nothing", "type": "null"},
         {"name": "flag", "type": "boolean"},
@@ -56,6 +62,21 @@ class SpunReaderTest {
         {"name": "small", "type": "int"}
       ]}""");
 
+  /** EVERY_KIND read reordered, with fields skipped, promoted and defaulted. */
+  private static final Schema EVOLVED = new Schema.Parser().parse("""
+      {"type": "record", "name": "Every", "namespace": "t", "fields": [
+        {"name": "small", "type": "long"},
+        {"name": "region", "type": "string", "default": "eu"},
+        {"name": "name", "type": "string"},
+        {"name": "tags", "type": {"type": "array", "items": "long"}},
+        {"name": "count", "type": "double"},
+        {"name": "address", "type": {"type": "record", "name": "Address", "fields": [
+          {"name": "zip", "type": ["null", "int"]}, {"name": "city", "type": "string"},
+          {"name": "lines", "type": {"type": "array", "items": "string"}, "default": ["a", "b"]}]}},
+        {"name": "version", "type": "int", "default": 3},
+        {"name": "flag", "type": "boolean"}
+      ]}""");
+
   @Test
   void everyKindOfField_readAsAvroReadsIt_byASpunClass() throws IOException {
     GenericData.Record record = everyKind(7);
@@ -70,19 +91,7 @@ class SpunReaderTest {
 
   @Test
   void evolvedReader_reordersSkipsPromotesAndDefaults_asAvro() throws IOException {
-    Schema reader = new Schema.Parser().parse("""
-        {"type": "record", "name": "Every", "namespace": "t", "fields": [
-          {"name": "small", "type": "long"},
-          {"name": "region", "type": "string", "default": "eu"},
-          {"name": "name", "type": "string"},
-          {"name": "tags", "type": {"type": "array", "items": "long"}},
-          {"name": "count", "type": "double"},
-          {"name": "address", "type": {"type": "record", "name": "Address", "fields": [
-            {"name": "zip", "type": ["null", "int"]}, {"name": "city", "type": "string"},
-            {"name": "lines", "type": {"type": "array", "items": "string"}, "default": ["a", "b"]}]}},
-          {"name": "version", "type": "int", "default": 3},
-          {"name": "flag", "type": "boolean"}
-        ]}""");
+    Schema reader = EVOLVED;
     byte[] bytes = write(EVERY_KIND, everyKind(11));
 
     CompiledDecoder decoder = DecoderCompiler.compile(EVERY_KIND, reader, MODEL);
@@ -172,14 +181,12 @@ class SpunReaderTest {
 
   @Test
   void recordTooLongForOneCompiledMethod_isReadByTheLoop() throws IOException {
-    SchemaBuilder.FieldAssembler<Schema> fields = SchemaBuilder.record("Wide").fields();
-    int count = ClassFileWriter.MAX_CODE_BYTES / 13 + 1; // a stored leaf field takes 13 bytes of code
-    for (int i = 0; i < count; i++) {
-      fields = fields.requiredInt("f" + i);
-    }
-    Schema wide = fields.endRecord();
+    // 20 bytes of code around the fields, 13 a stored leaf field: the most fields one compiled method reads.
+    int most = (ClassFileWriter.MAX_CODE_BYTES - 20) / 13;
+    assertThat(isSpun(DecoderCompiler.compile(ints("Widest", most), ints("Widest", most), MODEL))).isTrue();
+    Schema wide = ints("Wide", most + 1);
     GenericData.Record datum = new GenericData.Record(wide);
-    for (int i = 0; i < count; i++) {
+    for (int i = 0; i <= most; i++) {
       datum.put(i, i * 3);
     }
 
@@ -189,21 +196,99 @@ class SpunReaderTest {
     assertThat(read(decoder, write(wide, datum))).isEqualTo(datum);
   }
 
+  private static Schema ints(String name, int count) {
+    SchemaBuilder.FieldAssembler<Schema> fields = SchemaBuilder.record(name).fields();
+    for (int i = 0; i < count; i++) {
+      fields = fields.requiredInt("f" + i);
+    }
+    return fields.endRecord();
+  }
+
+  @Test
+  void aNullField_andAFieldReadByItsDecoder_areNotOneShape() throws IOException {
+    // The null field's class pushes a null and reads nothing: were it shared, the array's bytes would go unread.
+    Schema nothing = SchemaBuilder.record("Nothing").fields().name("a").type().nullType().noDefault().endRecord();
+    Schema list = new Schema.Parser().parse("""
+        {"type": "record", "name": "List", "fields": [{"name": "b", "type": {"type": "array", "items": "int"}},
+          {"name": "c", "type": "int"}]}""");
+    Schema listOnly = new Schema.Parser().parse("""
+        {"type": "record", "name": "ListOnly", "fields": [{"name": "b", "type": {"type": "array", "items": "int"}}]}
+        """);
+    assertThat(isSpun(DecoderCompiler.compile(nothing, nothing, MODEL))).isTrue(); // spun first
+    GenericData.Record datum = new GenericData.Record(list);
+    datum.put("b", List.of(4, 5, 6));
+    datum.put("c", 7);
+    GenericData.Record only = new GenericData.Record(listOnly);
+    only.put("b", List.of(8));
+
+    assertReadsAsAvro(DecoderCompiler.compile(list, list, MODEL), list, list, write(list, datum));
+    assertReadsAsAvro(DecoderCompiler.compile(listOnly, listOnly, MODEL), listOnly, listOnly, write(listOnly, only));
+  }
+
+  @Test
+  void recordsInArraysMapsAndUnions_andARecordOfDefaultsAlone_readAsAvro() throws IOException {
+    Schema item = SchemaBuilder.record("Item").fields().requiredString("name").optionalLong("count").endRecord();
+    Schema writer = SchemaBuilder.record("Box").fields()
+        .name("items").type().array().items(item).noDefault()
+        .name("byName").type().map().values(item).noDefault()
+        .name("maybe").type().unionOf().nullType().and().type(item).endUnion().noDefault()
+        .endRecord();
+    Schema reader = new Schema.Parser().parse(writer.toString().replace("\"fields\":[{\"name\":\"items\"",
+        "\"fields\":[{\"name\":\"nested\",\"type\":{\"type\":\"record\",\"name\":\"Defaults\","
+            + "\"fields\":[{\"name\":\"x\",\"type\":\"int\",\"default\":1}]},\"default\":{}},"
+            + "{\"name\":\"items\""));
+    GenericData.Record one = new GenericData.Record(item);
+    one.put("name", "one");
+    one.put("count", 1L);
+    GenericData.Record two = new GenericData.Record(item);
+    two.put("name", "two");
+    GenericData.Record box = new GenericData.Record(writer);
+    box.put("items", List.of(one, two));
+    box.put("byName", Map.of("one", one, "two", two));
+    box.put("maybe", two);
+    byte[] bytes = write(writer, box);
+
+    assertReadsAsAvro(DecoderCompiler.compile(writer, writer, MODEL), writer, writer, bytes);
+    GenericRecord read = (GenericRecord) assertReadsAsAvro(DecoderCompiler.compile(writer, reader, MODEL), writer,
+        reader, bytes);
+    assertThat(read.get("nested")).hasToString("{\"x\": 1}");
+  }
+
+  @Test
+  void aGeneratedClass_spunAndReadAsAvrosSpecificReader() throws IOException {
+    SpecificData model = new Customer().getSpecificData();
+    Customer customer = Customer.newBuilder().setId(12).setName("name").setEmail(null).setTier(Tier.values()[1])
+        .setBalance(new BigDecimal("12.34")).setSince(LocalDate.ofEpochDay(19_000))
+        .setUpdated(Instant.ofEpochMilli(1_700_000_000_000L)).setTags(List.of("a", "b"))
+        .setAddress(new Address("street", new Zip(new byte[] {1, 2, 3, 4, 5}))).build();
+    byte[] bytes = AvroBytes.written(new SpecificDatumWriter<>(Customer.SCHEMA$, model), customer);
+
+    CompiledDecoder decoder = DecoderCompiler.compile(Customer.SCHEMA$, Customer.SCHEMA$, model);
+
+    assertThat(isSpun(decoder)).isTrue();
+    Object read = decoder.decode(new BoundedBinaryDecoder().reset(bytes, 0, bytes.length));
+    assertThat(read).isInstanceOf(Customer.class).isEqualTo(customer)
+        .isEqualTo(new SpecificDatumReader<>(Customer.SCHEMA$, Customer.SCHEMA$, model).read(null,
+            DecoderFactory.get().binaryDecoder(bytes, null)));
+  }
+
   @Test
   void truncatedOrCorruptBody_failsAsTheLoopFails() throws IOException {
     byte[] bytes = write(EVERY_KIND, everyKind(3));
-    CompiledDecoder spun = DecoderCompiler.compile(EVERY_KIND, EVERY_KIND, MODEL);
-    CompiledDecoder loop = DecoderCompiler.compileLoops(EVERY_KIND, EVERY_KIND, MODEL);
-    assertThat(isSpun(spun)).isTrue();
-    assertThat(isSpun(loop)).isFalse();
+    for (Schema reader : new Schema[] {EVERY_KIND, EVOLVED}) { // in order; skipped, reordered and defaulted
+      CompiledDecoder spun = DecoderCompiler.compile(EVERY_KIND, reader, MODEL);
+      CompiledDecoder loop = DecoderCompiler.compileLoops(EVERY_KIND, reader, MODEL);
+      assertThat(isSpun(spun)).isTrue();
+      assertThat(isSpun(loop)).isFalse();
 
-    for (int length = 0; length < bytes.length; length++) {
-      assertSameFailure(spun, loop, bytes, length);
-    }
-    for (int i = 0; i < bytes.length; i++) {
-      byte[] corrupt = bytes.clone();
-      corrupt[i] = (byte) 0xFF; // a varint that never ends, a negative length, a union index past the branches...
-      assertSameFailure(spun, loop, corrupt, corrupt.length);
+      for (int length = 0; length < bytes.length; length++) {
+        assertSameFailure(spun, loop, bytes, length);
+      }
+      for (int i = 0; i < bytes.length; i++) {
+        byte[] corrupt = bytes.clone();
+        corrupt[i] = (byte) 0xFF; // a varint that never ends, a negative length, a union index past the branches...
+        assertSameFailure(spun, loop, corrupt, corrupt.length);
+      }
     }
   }
 
@@ -248,7 +333,7 @@ class SpunReaderTest {
     return decoder.getClass().getName().startsWith(SPUN);
   }
 
-  private static GenericData.Record everyKind(int n) {
+  static GenericData.Record everyKind(int n) {
     Schema address = EVERY_KIND.getField("address").schema();
     GenericData.Record addressRecord = new GenericData.Record(address);
     addressRecord.put("city", "city" + n);
