@@ -531,7 +531,11 @@ final class EncoderCompiler {
         }
       };
       Class<?> generated = generatedClass(schema);
-      return generated == null ? loop : SpunWriter.of(generated, schema, encoders, loop);
+      if (generated != null) {
+        return SpunWriter.of(generated, schema, encoders, loop);
+      }
+      // Avro's generic records by the generic model (a specific model's string and enum rules are not the leaves').
+      return model instanceof SpecificData ? loop : SpunWriter.ofGeneric(schema, encoders, loop);
     } finally {
       inProgress.remove(schema);
     }

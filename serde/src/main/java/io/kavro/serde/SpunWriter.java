@@ -1,11 +1,15 @@
 package io.kavro.serde;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
 import org.apache.avro.util.Utf8;
 
 /**
@@ -13,7 +17,9 @@ import org.apache.avro.util.Utf8;
  * writer spun for that class once, when the route's encoder is compiled: a hidden class (see {@link SpunClassFile})
  * that reads every field through {@code get(int)} with a constant index, as Avro's {@code SpecificDatumWriter}
  * reads it, and writes a primitive, string, bytes, enum or nullable string field by a static leaf here (so the JIT
- * folds {@code get}'s switch and drops the boxes), any other field by its compiled encoder.
+ * folds {@code get}'s switch and drops the boxes), any other field by its compiled encoder, from a call site of its
+ * own. Avro's generic records ({@code GenericData.Record}) get the same, one class per shape of record
+ * ({@link #ofGeneric}).
  *
  * <p>The loop encoder stays the one that decides failures: a value of another class goes to it; a spun write that
  * throws a {@code RuntimeException} or a {@code LinkageError} is rewound and done again by it, which throws what it
@@ -25,6 +31,11 @@ import org.apache.avro.util.Utf8;
  */
 final class SpunWriter implements CompiledEncoder {
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(SpunWriter.class);
+
+  /** The classes spun for generic records, by shape ({@link #ofGeneric}): constructors, or {@link #UNSPUN}. */
+  private static final Cache<String, MethodHandle> GENERIC_SHAPES = Caffeine.newBuilder()
+      .maximumSize(SpunReader.SHAPES_CACHED).build();
+  private static final MethodHandle UNSPUN = MethodHandles.constant(Object.class, null);
 
   private final Class<?> type;
   private final CompiledEncoder spun;
@@ -44,13 +55,53 @@ final class SpunWriter implements CompiledEncoder {
    * accessible from Kavro's package, or any failure to define it.
    */
   static CompiledEncoder of(Class<?> type, Schema schema, CompiledEncoder[] encoders, CompiledEncoder loop) {
+    MethodHandle constructor = spin(type, schema, false);
+    return constructor == null ? loop : construct(type, constructor, encoders, loop);
+  }
+
+  /**
+   * The spun encoder of Avro's generic records ({@code GenericData.Record}, exactly) of {@code schema} by the
+   * generic model, or {@code loop} itself when none can be spun. Its class depends only on the record's shape (per
+   * field its position, leaf and whether it takes null), not on the schema: one class, spun once and held in a
+   * bounded cache ({@value SpunReader#SHAPES_CACHED} shapes), serves every schema of one shape.
+   */
+  static CompiledEncoder ofGeneric(Schema schema, CompiledEncoder[] encoders, CompiledEncoder loop) {
+    StringBuilder shape = new StringBuilder();
+    for (Schema.Field field : schema.getFields()) {
+      String leaf = genericLeaf(field.schema());
+      shape.append(leaf == null ? "-" : leaf).append('@').append(field.pos())
+          .append(field.schema().isNullable() ? '?' : '!').append(',');
+    }
+    MethodHandle constructor = GENERIC_SHAPES.get(shape.toString(), key -> {
+      MethodHandle spun = spin(GenericData.Record.class, schema, true);
+      return spun == null ? UNSPUN : spun;
+    });
+    return constructor == UNSPUN ? loop : construct(GenericData.Record.class, constructor, encoders, loop);
+  }
+
+  private static CompiledEncoder construct(Class<?> type, MethodHandle constructor, CompiledEncoder[] encoders,
+      CompiledEncoder loop) {
+    try {
+      return new SpunWriter(type, (CompiledEncoder) constructor.invoke(encoders.clone()), loop);
+    } catch (Throwable e) { // the constructor only stores its argument
+      if (e instanceof VirtualMachineError error) {
+        throw error;
+      }
+      log.debug("{} is written by the loop encoder: its spun writer failed to construct: {}", type.getName(),
+          e.toString());
+      return loop;
+    }
+  }
+
+  /** The constructor of the class spun for {@code type}'s records of {@code schema}, or {@code null}. */
+  private static MethodHandle spin(Class<?> type, Schema schema, boolean generic) {
     List<Schema.Field> fields = schema.getFields();
     if (fields.isEmpty()) {
-      return loop;
+      return null;
     }
     if (!visible(type)) {
       log.debug("{} is written by the loop encoder: Kavro's class loader does not see it", type.getName());
-      return loop;
+      return null;
     }
     // A field's position is its index in its record (Field.pos()): positions[i] == i, kept explicit as the loop has it.
     int[] positions = new int[fields.size()];
@@ -59,13 +110,13 @@ final class SpunWriter implements CompiledEncoder {
     for (int i = 0; i < positions.length; i++) {
       positions[i] = fields.get(i).pos();
       nullable[i] = fields.get(i).schema().isNullable();
-      leaves.add(leaf(fields.get(i).schema()));
+      leaves.add(generic ? genericLeaf(fields.get(i).schema()) : leaf(fields.get(i).schema()));
     }
     byte[] classFile = SpunClassFile.of(type.getName(), positions, leaves, nullable);
     if (classFile == null) {
       log.debug("{} is written by the loop encoder: {} fields are too many for one compiled method",
           type.getName(), fields.size());
-      return loop;
+      return null;
     }
     try {
       SpunWriter.class.getModule().addReads(type.getModule()); // on the module path: the generated class's module
@@ -73,16 +124,14 @@ final class SpunWriter implements CompiledEncoder {
       lookup.accessClass(type);
       lookup.findVirtual(type, "get", MethodType.methodType(Object.class, int.class));
       MethodHandles.Lookup spun = lookup.defineHiddenClass(classFile, true);
-      CompiledEncoder writer = (CompiledEncoder) spun.findConstructor(spun.lookupClass(),
-          MethodType.methodType(void.class, CompiledEncoder[].class)).invoke(encoders.clone());
-      return new SpunWriter(type, writer, loop);
+      return spun.findConstructor(spun.lookupClass(), MethodType.methodType(void.class, CompiledEncoder[].class));
     } catch (Throwable e) { // a VerifyError, a LinkageError, an access refused...: the loop writes instead
       if (e instanceof VirtualMachineError error) {
         throw error;
       }
       log.debug("{} is written by the loop encoder: no writer could be spun for it: {}", type.getName(),
           e.toString());
-      return loop;
+      return null;
     }
   }
 
@@ -123,6 +172,16 @@ final class SpunWriter implements CompiledEncoder {
       }
       default -> null;
     };
+  }
+
+  /**
+   * The name of the leaf that writes a field of {@code schema} of a generic record, as the generic model's encoders
+   * write it, or {@code null} for its compiled encoder: as {@link #leaf}, but a string by the generic model's rule
+   * and an enum (an Avro symbol, not a Java enum) by its encoder.
+   */
+  static String genericLeaf(Schema schema) {
+    String leaf = leaf(schema);
+    return "writeString".equals(leaf) ? "writeGenericString" : "writeEnum".equals(leaf) ? null : leaf;
   }
 
   /**
@@ -204,6 +263,11 @@ final class SpunWriter implements CompiledEncoder {
 
   static void writeString(Object value, ByteSink out) {
     EncoderCompiler.writeSpecificString(value, out);
+  }
+
+  /** A string as the generic model's encoder writes it ({@link EncoderCompiler#writeString}). */
+  static void writeGenericString(Object value, ByteSink out) {
+    EncoderCompiler.writeString(value, out);
   }
 
   static void writeBytes(Object value, ByteSink out) {

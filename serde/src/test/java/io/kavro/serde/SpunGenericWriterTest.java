@@ -1,0 +1,125 @@
+package io.kavro.serde;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaBuilder;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericDatumWriter;
+import org.apache.avro.generic.IndexedRecord;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The writer spun per shape of generic record ({@link SpunWriter#ofGeneric}): Avro's bytes for every field kind,
+ * by the spun class alone too (an enum symbol and a string by the generic model's rules, not the specific leaves),
+ * one class per shape, the loop's failures word for word, and the loop for any other record class.
+ */
+class SpunGenericWriterTest {
+  private static final GenericData MODEL = new AvroDataModels(true, false).generic();
+  private static final Schema EVERY_KIND = SpunReaderTest.EVERY_KIND;
+
+  @Test
+  void everyKindOfField_spun_sameBytesAsAvro() {
+    CompiledEncoder encoder = EncoderCompiler.compile(EVERY_KIND, MODEL);
+    assertThat(SpunWriter.spunOnly(encoder)).isNotNull();
+
+    for (int i = 0; i < 20; i++) {
+      GenericData.Record record = SpunReaderTest.everyKind(i);
+      record.put("name", i % 2 == 0 ? "a String " + i : new org.apache.avro.util.Utf8("a Utf8 é€ " + i));
+      record.put("javaName", new StringBuilder("a builder ").append(i)); // any CharSequence
+      byte[] avro = AvroBytes.written(new GenericDatumWriter<>(EVERY_KIND, MODEL), record);
+
+      assertThat(written(encoder, record)).as("record %d", i).isEqualTo(avro);
+      assertThat(written(SpunWriter.spunOnly(encoder), record)).as("the spun class alone, record %d", i)
+          .isEqualTo(avro);
+    }
+  }
+
+  @Test
+  void sameShape_oneClass_otherShape_another() {
+    Schema one = SchemaBuilder.record("One").namespace("a").fields().requiredInt("x").optionalString("y")
+        .endRecord();
+    Schema two = SchemaBuilder.record("Two").namespace("b").fields().requiredInt("p").optionalString("q")
+        .endRecord();
+    Schema required = SchemaBuilder.record("Three").fields().requiredInt("x").requiredString("y").endRecord();
+
+    Class<?> first = spunClass(one);
+
+    assertThat(spunClass(two)).isSameAs(first);
+    assertThat(spunClass(required)).isNotSameAs(first);
+  }
+
+  @Test
+  void nullInANonNullableField_theLoopsFailure() {
+    GenericData.Record record = SpunReaderTest.everyKind(2);
+    record.put("count", null);
+    CompiledEncoder encoder = EncoderCompiler.compile(EVERY_KIND, MODEL);
+
+    assertThatThrownBy(() -> encoder.encode(record, new ByteSink())).isInstanceOf(NullPointerException.class)
+        .hasMessage("null value for (non-nullable) field Every.count");
+  }
+
+  @Test
+  void aWrongType_theLoopsFailure_thenTheNextRecordAsAFreshWriterWritesIt() {
+    GenericData.Record bad = SpunReaderTest.everyKind(4);
+    bad.put("big", "not a long");
+    GenericData.Record good = SpunReaderTest.everyKind(5);
+    CompiledEncoder encoder = EncoderCompiler.compile(EVERY_KIND, MODEL);
+
+    ByteSink sink = new ByteSink();
+    // The type only: once hot, the JIT may throw a preallocated ClassCastException without a message (the
+    // serializer's WriteDiagnosis names the field).
+    assertThatThrownBy(() -> encoder.encode(bad, sink)).isInstanceOf(ClassCastException.class);
+    sink.reset();
+
+    encoder.encode(good, sink);
+    assertThat(sink.toByteArray()).isEqualTo(AvroBytes.written(new GenericDatumWriter<>(EVERY_KIND, MODEL), good));
+  }
+
+  @Test
+  void anotherRecordClass_writtenByTheLoop_sameBytesAsAvro() {
+    Schema schema = SchemaBuilder.record("Pair").fields().requiredInt("a").requiredString("b").endRecord();
+    IndexedRecord other = new IndexedRecord() { // not GenericData.Record: the spun class's cast would refuse it
+      @Override
+      public void put(int i, Object v) {
+        throw new UnsupportedOperationException();
+      }
+
+      @Override
+      public Object get(int i) {
+        return i == 0 ? 42 : "forty-two";
+      }
+
+      @Override
+      public Schema getSchema() {
+        return schema;
+      }
+    };
+    CompiledEncoder encoder = EncoderCompiler.compile(schema, MODEL);
+    assertThat(SpunWriter.spunOnly(encoder)).isNotNull();
+
+    assertThat(written(encoder, other))
+        .isEqualTo(AvroBytes.written(new GenericDatumWriter<>(schema, MODEL), other));
+  }
+
+  @Test
+  void specificModel_genericRecordsByTheLoop() {
+    // A specific model writes strings and enums by its own rules (Java enums, stringable classes): no generic leaves.
+    Schema schema = SchemaBuilder.record("NoClass").namespace("nowhere").fields().requiredInt("a").endRecord();
+    assertThat(SpunWriter.spunOnly(EncoderCompiler.compile(schema, new org.apache.avro.specific.SpecificData())))
+        .isNull();
+  }
+
+  private static Class<?> spunClass(Schema schema) {
+    CompiledEncoder spun = SpunWriter.spunOnly(EncoderCompiler.compile(schema, MODEL));
+    assertThat(spun).as(schema.getFullName()).isNotNull();
+    return spun.getClass();
+  }
+
+  private static byte[] written(CompiledEncoder encoder, Object value) {
+    ByteSink sink = new ByteSink();
+    encoder.encode(value, sink);
+    return sink.toByteArray();
+  }
+}
