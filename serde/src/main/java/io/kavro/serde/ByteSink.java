@@ -17,7 +17,7 @@ final class ByteSink extends OutputStream {
 
   private byte[] buffer = new byte[INITIAL];
   private int count;
-  /** What a generated record's loop encoder refused in the write under way (see {@link SpunWriter}), or null. */
+  /** What a spun record's loop encoder refused in the write under way (see {@link SpunWriter}), or null. */
   private RuntimeException refusal;
 
   @Override
@@ -60,7 +60,7 @@ final class ByteSink extends OutputStream {
   }
 
   /**
-   * Notes that a generated record's loop encoder refused its value with {@code failure}, for the records around it
+   * Notes that a spun record's loop encoder refused its value with {@code failure}, for the records around it
    * (see {@link SpunWriter}); until {@link #reset()} or {@link #forgetRefusal()}. A noted failure must end the
    * whole write: the JIT may throw one shared exception object for every implicit null or cast failure, so a note
    * that outlived a caught failure could match a later, unrelated one.

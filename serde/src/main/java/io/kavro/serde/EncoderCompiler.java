@@ -534,8 +534,9 @@ final class EncoderCompiler {
       if (generated != null) {
         return SpunWriter.of(generated, schema, encoders, loop);
       }
-      // Avro's generic records by the generic model (a specific model's string and enum rules are not the leaves').
-      return model instanceof SpecificData ? loop : SpunWriter.ofGeneric(schema, encoders, loop);
+      // Avro's generic records by the generic model exactly (a specific model's string and enum rules are not the
+      // generic leaves', and a subclass may write otherwise).
+      return model.getClass() == GenericData.class ? SpunWriter.ofGeneric(schema, encoders, loop) : loop;
     } finally {
       inProgress.remove(schema);
     }

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * The bytes of one class file (version 61, Java 17): a final class {@code io.kavro.serde.SpunWriter$Spun}
  * implementing {@link CompiledEncoder}, with one field, {@code CompiledEncoder[] encoders}, set by its only
- * constructor, and an {@code encode(Object, ByteSink)} that writes one generated record class's fields in schema
+ * constructor, and an {@code encode(Object, ByteSink)} that writes one record class's fields in schema
  * order, straight-line:
  *
  * <pre>

@@ -8,6 +8,7 @@ import java.lang.invoke.MethodType;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.util.Utf8;
@@ -19,15 +20,17 @@ import org.apache.avro.util.Utf8;
  * reads it, and writes a primitive, string, bytes, enum or nullable string field by a static leaf here (so the JIT
  * folds {@code get}'s switch and drops the boxes), any other field by its compiled encoder, from a call site of its
  * own. Avro's generic records ({@code GenericData.Record}) get the same, one class per shape of record
- * ({@link #ofGeneric}).
+ * ({@link #ofGeneric}), their strings by the generic model's rule and their enums and nullable strings by their
+ * encoders.
  *
  * <p>The loop encoder stays the one that decides failures: a value of another class goes to it; a spun write that
  * throws a {@code RuntimeException} or a {@code LinkageError} is rewound and done again by it, which throws what it
  * always threw (the null in a non-nullable field named, the wrong type...). A leaf therefore checks nothing itself:
  * it casts and lets a bad value throw. What a nested record's loop threw is not done again by the loops of the
  * records around it (see {@link #encode}): a bad value deep down costs a write or two per level. A
- * {@code LinkageError} (which the JVM repeats for good) switches the spun class off. Thread-safe: the one state of
- * a write is on its sink, one per thread.
+ * {@code LinkageError} (which the JVM repeats for good) switches the spun class off for this encoder (every leaf a
+ * class calls is resolved when it is spun, so none is expected). Thread-safe: the one state of a write is on its
+ * sink, one per thread.
  */
 final class SpunWriter implements CompiledEncoder {
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(SpunWriter.class);
@@ -36,6 +39,11 @@ final class SpunWriter implements CompiledEncoder {
   private static final Cache<String, MethodHandle> GENERIC_SHAPES = Caffeine.newBuilder()
       .maximumSize(SpunReader.SHAPES_CACHED).build();
   private static final MethodHandle UNSPUN = MethodHandles.constant(Object.class, null);
+  private static final MethodType LEAF = MethodType.methodType(void.class, Object.class, ByteSink.class);
+  /** Every leaf, for the shape keys of generic records. */
+  private static final List<String> LEAVES = List.of("writeBoolean", "writeInt", "writeLong", "writeFloat",
+      "writeDouble", "writeSpecificString", "writeString", "writeBytes", "writeEnum", "writeNullOrString",
+      "writeStringOrNull");
 
   private final Class<?> type;
   private final CompiledEncoder spun;
@@ -55,28 +63,53 @@ final class SpunWriter implements CompiledEncoder {
    * accessible from Kavro's package, or any failure to define it.
    */
   static CompiledEncoder of(Class<?> type, Schema schema, CompiledEncoder[] encoders, CompiledEncoder loop) {
-    MethodHandle constructor = spin(type, schema, false);
+    MethodHandle constructor = spin(type, type.getName(), Fields.of(schema, SpunWriter::leaf));
     return constructor == null ? loop : construct(type, constructor, encoders, loop);
   }
 
   /**
    * The spun encoder of Avro's generic records ({@code GenericData.Record}, exactly) of {@code schema} by the
    * generic model, or {@code loop} itself when none can be spun. Its class depends only on the record's shape (per
-   * field its position, leaf and whether it takes null), not on the schema: one class, spun once and held in a
-   * bounded cache ({@value SpunReader#SHAPES_CACHED} shapes), serves every schema of one shape.
+   * field its leaf and whether it takes null; a field's position is its index), not on the schema: one class, spun
+   * once and held in a bounded cache ({@value SpunReader#SHAPES_CACHED} shapes), serves every schema of one shape.
    */
   static CompiledEncoder ofGeneric(Schema schema, CompiledEncoder[] encoders, CompiledEncoder loop) {
-    StringBuilder shape = new StringBuilder();
-    for (Schema.Field field : schema.getFields()) {
-      String leaf = genericLeaf(field.schema());
-      shape.append(leaf == null ? "-" : leaf).append('@').append(field.pos())
-          .append(field.schema().isNullable() ? '?' : '!').append(',');
+    if (schema.getFields().size() > ClassFileWriter.MAX_CODE_BYTES / 11) { // 11 bytes of code the shortest field
+      return loop; // too long for a compiled method, whatever its fields: no shape kept for it
     }
-    MethodHandle constructor = GENERIC_SHAPES.get(shape.toString(), key -> {
-      MethodHandle spun = spin(GenericData.Record.class, schema, true);
+    Fields fields = Fields.of(schema, SpunWriter::genericLeaf);
+    MethodHandle constructor = GENERIC_SHAPES.get(fields.key(), key -> {
+      MethodHandle spun = spin(GenericData.Record.class, schema.getFullName(), fields);
       return spun == null ? UNSPUN : spun;
     });
     return constructor == UNSPUN ? loop : construct(GenericData.Record.class, constructor, encoders, loop);
+  }
+
+  /** Per field of a record, in order: its position, the leaf writing it (or {@code null}), whether it takes null. */
+  private record Fields(int[] positions, List<String> leaves, boolean[] nullable) {
+    static Fields of(Schema schema, Function<Schema, String> leafOf) {
+      List<Schema.Field> fields = schema.getFields();
+      // A field's position is its index (Field.pos()): positions[i] == i, kept explicit as the loop has it.
+      int[] positions = new int[fields.size()];
+      boolean[] nullable = new boolean[fields.size()];
+      List<String> leaves = new ArrayList<>(fields.size());
+      for (int i = 0; i < positions.length; i++) {
+        positions[i] = fields.get(i).pos();
+        nullable[i] = fields.get(i).schema().isNullable();
+        leaves.add(leafOf.apply(fields.get(i).schema()));
+      }
+      return new Fields(positions, leaves, nullable);
+    }
+
+    /** What the class's bytes depend on besides the record class, a character per field (positions are indexes). */
+    String key() {
+      char[] key = new char[nullable.length];
+      for (int i = 0; i < key.length; i++) {
+        String leaf = leaves.get(i);
+        key[i] = (char) ((leaf == null ? 0 : LEAVES.indexOf(leaf) + 1) * 2 + (nullable[i] ? 1 : 0));
+      }
+      return new String(key);
+    }
   }
 
   private static CompiledEncoder construct(Class<?> type, MethodHandle constructor, CompiledEncoder[] encoders,
@@ -93,29 +126,22 @@ final class SpunWriter implements CompiledEncoder {
     }
   }
 
-  /** The constructor of the class spun for {@code type}'s records of {@code schema}, or {@code null}. */
-  private static MethodHandle spin(Class<?> type, Schema schema, boolean generic) {
-    List<Schema.Field> fields = schema.getFields();
-    if (fields.isEmpty()) {
+  /**
+   * The constructor of the class spun for {@code type}'s records of {@code fields} ({@code name}: what the log
+   * calls them), or {@code null}.
+   */
+  private static MethodHandle spin(Class<?> type, String name, Fields fields) {
+    if (fields.positions().length == 0) {
       return null;
     }
     if (!visible(type)) {
-      log.debug("{} is written by the loop encoder: Kavro's class loader does not see it", type.getName());
+      log.debug("{} is written by the loop encoder: Kavro's class loader does not see it", name);
       return null;
     }
-    // A field's position is its index in its record (Field.pos()): positions[i] == i, kept explicit as the loop has it.
-    int[] positions = new int[fields.size()];
-    boolean[] nullable = new boolean[fields.size()];
-    List<String> leaves = new ArrayList<>(fields.size());
-    for (int i = 0; i < positions.length; i++) {
-      positions[i] = fields.get(i).pos();
-      nullable[i] = fields.get(i).schema().isNullable();
-      leaves.add(generic ? genericLeaf(fields.get(i).schema()) : leaf(fields.get(i).schema()));
-    }
-    byte[] classFile = SpunClassFile.of(type.getName(), positions, leaves, nullable);
+    byte[] classFile = SpunClassFile.of(type.getName(), fields.positions(), fields.leaves(), fields.nullable());
     if (classFile == null) {
-      log.debug("{} is written by the loop encoder: {} fields are too many for one compiled method",
-          type.getName(), fields.size());
+      log.debug("{} is written by the loop encoder: {} fields are too many for one compiled method", name,
+          fields.positions().length);
       return null;
     }
     try {
@@ -123,20 +149,24 @@ final class SpunWriter implements CompiledEncoder {
       MethodHandles.Lookup lookup = MethodHandles.lookup();
       lookup.accessClass(type);
       lookup.findVirtual(type, "get", MethodType.methodType(Object.class, int.class));
+      for (String leaf : fields.leaves()) { // resolved now: a leaf missing would fail over to the loop per record
+        if (leaf != null) {
+          lookup.findStatic(SpunWriter.class, leaf, LEAF);
+        }
+      }
       MethodHandles.Lookup spun = lookup.defineHiddenClass(classFile, true);
       return spun.findConstructor(spun.lookupClass(), MethodType.methodType(void.class, CompiledEncoder[].class));
     } catch (Throwable e) { // a VerifyError, a LinkageError, an access refused...: the loop writes instead
       if (e instanceof VirtualMachineError error) {
         throw error;
       }
-      log.debug("{} is written by the loop encoder: no writer could be spun for it: {}", type.getName(),
-          e.toString());
+      log.debug("{} is written by the loop encoder: no writer could be spun for it: {}", name, e.toString());
       return null;
     }
   }
 
   /** Whether {@code type} is the class Kavro's own loader finds by its name: the spun class links through it. */
-  private static boolean visible(Class<?> type) {
+  static boolean visible(Class<?> type) {
     try {
       return Class.forName(type.getName(), false, SpunWriter.class.getClassLoader()) == type;
     } catch (ClassNotFoundException | LinkageError e) {
@@ -155,7 +185,7 @@ final class SpunWriter implements CompiledEncoder {
       case LONG -> "writeLong";
       case FLOAT -> "writeFloat";
       case DOUBLE -> "writeDouble";
-      case STRING -> "writeString";
+      case STRING -> "writeSpecificString";
       case BYTES -> "writeBytes";
       case ENUM -> "writeEnum";
       case UNION -> {
@@ -176,12 +206,19 @@ final class SpunWriter implements CompiledEncoder {
 
   /**
    * The name of the leaf that writes a field of {@code schema} of a generic record, as the generic model's encoders
-   * write it, or {@code null} for its compiled encoder: as {@link #leaf}, but a string by the generic model's rule
-   * and an enum (an Avro symbol, not a Java enum) by its encoder.
+   * write it, or {@code null} for its compiled encoder: as {@link #leaf}, but a string by the generic model's rule,
+   * and an enum and a nullable string by their encoders.
    */
-  static String genericLeaf(Schema schema) {
+  private static String genericLeaf(Schema schema) {
     String leaf = leaf(schema);
-    return "writeString".equals(leaf) ? "writeGenericString" : "writeEnum".equals(leaf) ? null : leaf;
+    return switch (leaf == null ? "" : leaf) {
+      case "writeSpecificString" -> "writeString";
+      // An enum symbol is no Java enum; the nullable strings' leaves take a String or a Utf8 alone, and a generic
+      // record may hold any CharSequence (or JsonProperties.NULL_VALUE) there, which would fail over per record:
+      // the union's encoder, which resolves every value without a throw.
+      case "writeEnum", "writeNullOrString", "writeStringOrNull", "" -> null;
+      default -> leaf;
+    };
   }
 
   /**
@@ -198,7 +235,7 @@ final class SpunWriter implements CompiledEncoder {
 
   /**
    * Writes {@code value} by the spun class, or by the loop where the spun class does not take it. A failure that a
-   * nested generated record's loop threw (noted on {@code out}) is thrown on as it is, not written again by this
+   * nested record's loop threw (noted on {@code out}) is thrown on as it is, not written again by this
    * record's loop: that loop would write the same fields up to the same nested record (it takes every value the
    * spun class takes, with the same bytes), which would fail the same way. Each level of nesting redoing its
    * nested records, and theirs in turn, cost 2^depth writes for one bad value deep down; this costs one spun write
@@ -261,12 +298,12 @@ final class SpunWriter implements CompiledEncoder {
     out.writeDouble(((Number) value).doubleValue());
   }
 
-  static void writeString(Object value, ByteSink out) {
+  static void writeSpecificString(Object value, ByteSink out) {
     EncoderCompiler.writeSpecificString(value, out);
   }
 
   /** A string as the generic model's encoder writes it ({@link EncoderCompiler#writeString}). */
-  static void writeGenericString(Object value, ByteSink out) {
+  static void writeString(Object value, ByteSink out) {
     EncoderCompiler.writeString(value, out);
   }
 

@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The writer spun per shape of generic record ({@link SpunWriter#ofGeneric}): Avro's bytes for every field kind,
- * by the spun class alone too (an enum symbol and a string by the generic model's rules, not the specific leaves),
- * one class per shape, the loop's failures word for word, and the loop for any other record class.
+ * by the spun class alone too (an enum symbol, a string and a nullable string by the generic model's rules, not the
+ * specific leaves), one class per shape (nullability included), the loop's failures, and the loop for any other
+ * record class or model.
  */
 class SpunGenericWriterTest {
   private static final GenericData MODEL = new AvroDataModels(true, false).generic();
@@ -34,6 +35,68 @@ class SpunGenericWriterTest {
       assertThat(written(SpunWriter.spunOnly(encoder), record)).as("the spun class alone, record %d", i)
           .isEqualTo(avro);
     }
+  }
+
+  @Test
+  void aNonStringInAStringField_refusedAsAvroRefusesIt_byTheSpunClassAloneToo() {
+    GenericData.Record record = SpunReaderTest.everyKind(1);
+    record.put("name", java.net.URI.create("urn:not-a-char-sequence")); // the specific model would write its text
+    CompiledEncoder encoder = EncoderCompiler.compile(EVERY_KIND, MODEL);
+
+    assertThatThrownBy(() -> AvroBytes.written(new GenericDatumWriter<>(EVERY_KIND, MODEL), record))
+        .isInstanceOf(ClassCastException.class);
+    assertThatThrownBy(() -> encoder.encode(record, new ByteSink())).isInstanceOf(ClassCastException.class);
+    assertThatThrownBy(() -> SpunWriter.spunOnly(encoder).encode(record, new ByteSink()))
+        .isInstanceOf(ClassCastException.class);
+  }
+
+  @Test
+  void aNullableStringOfAnyCharSequence_writtenByTheSpunClassAlone() {
+    // Its union encoder, not a leaf that takes a String or a Utf8 alone and would fail over to the loop per record.
+    GenericData.Record record = SpunReaderTest.everyKind(1);
+    record.put("nick", new StringBuilder("a builder"));
+
+    assertThat(written(SpunWriter.spunOnly(EncoderCompiler.compile(EVERY_KIND, MODEL)), record))
+        .isEqualTo(AvroBytes.written(new GenericDatumWriter<>(EVERY_KIND, MODEL), record));
+  }
+
+  @Test
+  void whetherAFieldTakesNull_isPartOfTheShape() {
+    Schema empty = SchemaBuilder.record("Empty").fields().endRecord();
+    Schema required = SchemaBuilder.record("Outer").fields().name("a").type(empty).noDefault().endRecord();
+    Schema optional = SchemaBuilder.record("Outer").fields().name("a").type().unionOf().nullType().and()
+        .type(empty).endUnion().noDefault().endRecord();
+    GenericData.Record missing = new GenericData.Record(required);
+
+    assertThat(spunClass(required)).isNotSameAs(spunClass(optional));
+    // The record in the field writes nothing: only the spun class's null check can refuse the null.
+    assertThatThrownBy(() -> EncoderCompiler.compile(required, MODEL).encode(missing, new ByteSink()))
+        .isInstanceOf(NullPointerException.class).hasMessage("null value for (non-nullable) field Outer.a");
+  }
+
+  @Test
+  void oneShape_eachSchemasOwnNestedEncoders() {
+    Schema ofArray = SchemaBuilder.record("A").fields().requiredInt("n").name("v").type().array().items().longType()
+        .noDefault().endRecord();
+    Schema ofMap = SchemaBuilder.record("M").fields().requiredInt("n").name("v").type().map().values().longType()
+        .noDefault().endRecord();
+    GenericData.Record array = new GenericData.Record(ofArray);
+    array.put("n", 1);
+    array.put("v", java.util.List.of(2L, 3L));
+    GenericData.Record map = new GenericData.Record(ofMap);
+    map.put("n", 1);
+    map.put("v", java.util.Map.of("k", 4L));
+
+    assertThat(spunClass(ofArray)).isSameAs(spunClass(ofMap));
+    assertThat(written(EncoderCompiler.compile(ofArray, MODEL), array))
+        .isEqualTo(AvroBytes.written(new GenericDatumWriter<>(ofArray, MODEL), array));
+    assertThat(written(EncoderCompiler.compile(ofMap, MODEL), map))
+        .isEqualTo(AvroBytes.written(new GenericDatumWriter<>(ofMap, MODEL), map));
+  }
+
+  @Test
+  void aSubclassOfTheGenericModel_notSpun() {
+    assertThat(SpunWriter.spunOnly(EncoderCompiler.compile(EVERY_KIND, new GenericData() { }))).isNull();
   }
 
   @Test
@@ -71,6 +134,8 @@ class SpunGenericWriterTest {
     // The type only: once hot, the JIT may throw a preallocated ClassCastException without a message (the
     // serializer's WriteDiagnosis names the field).
     assertThatThrownBy(() -> encoder.encode(bad, sink)).isInstanceOf(ClassCastException.class);
+    assertThatThrownBy(() -> EncoderCompiler.compile(EVERY_KIND, new GenericData() { }).encode(bad, new ByteSink()))
+        .as("the loop alone").isInstanceOf(ClassCastException.class);
     sink.reset();
 
     encoder.encode(good, sink);

@@ -188,7 +188,7 @@ class SpunWriterTest {
   }
 
   @Test
-  void anotherModel_notSpun() {
+  void anotherModel_notSpun_theGenericModelsClassTakesGenericRecordsAlone() {
     assertThat(SpunWriter.spunOnly(EncoderCompiler.compile(Plain.SCHEMA, new SpecificData() { }))).isNull();
     // The generic model's spun writer takes GenericData.Record alone (SpunGenericWriterTest): a Plain goes to the loop.
     CompiledEncoder generic = EncoderCompiler.compile(Plain.SCHEMA, org.apache.avro.generic.GenericData.get());
