@@ -165,6 +165,12 @@ final class DecoderCompiler {
    * schema).
    */
   private Supplier<Object> generatedConstructor(Schema schema) {
+    Class<?> type = generatedClass(schema);
+    return type == null ? null : JavaTypes.noArgConstructor(type);
+  }
+
+  /** The generated class {@link #generatedConstructor} makes for {@code schema}, or {@code null}. */
+  private Class<?> generatedClass(Schema schema) {
     if (model.getClass() != SpecificData.class) {
       return null;
     }
@@ -178,7 +184,7 @@ final class DecoderCompiler {
         || !(IndexedRecord.class.isAssignableFrom(type) || GenericFixed.class.isAssignableFrom(type))) {
       return null;
     }
-    return JavaTypes.noArgConstructor(type);
+    return type;
   }
 
   /** A string as the schema's {@code avro.java.string} says: {@code String}, else {@code Utf8}. */
@@ -335,8 +341,8 @@ final class DecoderCompiler {
       GenericData.InstanceSupplier supplier = generated == null ? action.instanceSupplier
           : (old, schema) -> generated.get();
       int[] kinds = LeafDecoders.kindsOf(values);
-      CompiledDecoder spun = spin ? SpunReader.of(supplier, reader, values, kinds, positions, defaultValues,
-          defaultPositions) : null;
+      CompiledDecoder spun = spin ? SpunReader.of(supplier, reader, generated == null ? null : generatedClass(reader),
+          values, kinds, positions, defaultValues, defaultPositions) : null;
       if (spun != null) {
         return spun;
       }

@@ -3,6 +3,7 @@ package io.kavro.serde;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.LocalDate;
+import org.apache.avro.util.Utf8;
 
 /**
  * The leaf decoders that records, arrays and maps hold most (primitives, strings, {@code ["null", "string"]},
@@ -138,6 +139,18 @@ final class LeafDecoders {
    */
   static String spunLeaf(int kind) {
     return kind > 0 && kind < SPUN_LEAVES.length ? SPUN_LEAVES[kind] : null;
+  }
+
+  /**
+   * The class of the value a string leaf of {@code kind} reads ({@code Utf8}, or {@code String}; a nullable string
+   * reads a {@code Utf8} or a null), or {@code null} for any other kind.
+   */
+  static Class<?> stringLeafType(int kind) {
+    return switch (kind) {
+      case 7, 9 -> Utf8.class;
+      case 8 -> String.class;
+      default -> null;
+    };
   }
 
   static Object readBoolean(BoundedBinaryDecoder in) throws IOException {

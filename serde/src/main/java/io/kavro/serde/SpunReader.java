@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -52,21 +53,34 @@ final class SpunReader {
    * (-1: read and dropped), then default {@code d} by {@code defaults[d]} at {@code defaultPositions[d]}; or
    * {@code null} when no reader can be spun for it (the caller keeps its loop).
    */
-  static CompiledDecoder of(GenericData.InstanceSupplier supplier, Schema schema, CompiledDecoder[] values,
-      int[] kinds, int[] positions, CompiledDecoder[] defaults, int[] defaultPositions) {
-    if (values.length + defaults.length == 0) {
-      return null;
+  static CompiledDecoder of(GenericData.InstanceSupplier supplier, Schema schema, Class<?> generated,
+      CompiledDecoder[] values, int[] kinds, int[] positions, CompiledDecoder[] defaults, int[] defaultPositions) {
+    int count = values.length + defaults.length;
+    if (count == 0 || count > (ClassFileWriter.MAX_CODE_BYTES - 20) / 10) { // 10 bytes of code the shortest field
+      return null; // nothing to read, or too long for a compiled method: no shape kept for it
     }
+    // The shape, two characters a writer field (its leaf's kind, 0 for a decoder's call; its position + 1) and one
+    // a default (its position + 1): by kind, never by name (a null field pushes a null, a decoder call has no name).
     List<String> leaves = new ArrayList<>(kinds.length);
-    StringBuilder shape = new StringBuilder();
-    for (int i = 0; i < kinds.length; i++) {
-      leaves.add(LeafDecoders.spunLeaf(kinds[i]));
-      // By the leaf's kind, never its name: a null field (no name, null pushed) and a decoder call (no name) differ.
-      shape.append(LeafDecoders.spunLeaf(kinds[i]) == null ? 0 : kinds[i]).append('@').append(positions[i])
-          .append(',');
+    StringBuilder shape = new StringBuilder(2 * kinds.length + 1 + defaultPositions.length);
+    if (Arrays.stream(positions).anyMatch(p -> p > Short.MAX_VALUE)
+        || Arrays.stream(defaultPositions).anyMatch(p -> p > Short.MAX_VALUE)) {
+      return null; // a position past sipush's (a reader of 32,768 fields or more)
     }
-    shape.append('|').append(Arrays.toString(defaultPositions));
-    MethodHandle constructor = SHAPES.get(shape.toString(), key -> spin(positions, leaves, defaultPositions));
+    for (int i = 0; i < kinds.length; i++) {
+      String leaf = LeafDecoders.spunLeaf(kinds[i]);
+      leaves.add(leaf);
+      shape.append((char) (leaf == null ? 0 : kinds[i])).append((char) (positions[i] + 1));
+    }
+    shape.append('|');
+    for (int position : defaultPositions) {
+      shape.append((char) (position + 1));
+    }
+    List<Method> setters = generated == null ? null
+        : GeneratedSetters.of(generated, supplier, schema, kinds, positions);
+    MethodHandle constructor = setters != null
+        ? spin(positions, leaves, defaultPositions, generated, setters) // the class's own: not shared, not cached
+        : SHAPES.get(shape.toString(), key -> spin(positions, leaves, defaultPositions, null, null));
     if (constructor == UNSPUN) {
       return null;
     }
@@ -84,8 +98,10 @@ final class SpunReader {
     }
   }
 
-  private static MethodHandle spin(int[] positions, List<String> leaves, int[] defaultPositions) {
-    byte[] classFile = SpunReaderClassFile.of(positions, leaves, defaultPositions);
+  private static MethodHandle spin(int[] positions, List<String> leaves, int[] defaultPositions, Class<?> owner,
+      List<Method> setters) {
+    byte[] classFile = SpunReaderClassFile.of(positions, leaves, defaultPositions,
+        owner == null ? null : owner.getName(), setters);
     if (classFile == null) {
       log.debug("a record of {} fields is read by the loop decoder: too many for one compiled method",
           positions.length + defaultPositions.length);
@@ -96,6 +112,15 @@ final class SpunReader {
       for (String leaf : leaves) { // resolved now: a leaf missing would fail each record of the shape, mid-read
         if (leaf != null && !leaf.equals(NULL_LEAF)) {
           lookup.findStatic(LeafDecoders.class, leaf, LEAF);
+        }
+      }
+      if (owner != null) { // checked now, as a leaf is: a refusal at the first record would fail every record
+        SpunReader.class.getModule().addReads(owner.getModule());
+        lookup.accessClass(owner);
+        for (Method setter : setters) {
+          if (setter != null) {
+            lookup.unreflect(setter);
+          }
         }
       }
       MethodHandles.Lookup spun = lookup.defineHiddenClass(classFile, true);

@@ -1,6 +1,7 @@
 package io.kavro.serde;
 
 import java.io.ByteArrayOutputStream;
+import java.lang.reflect.Method;
 import java.util.List;
 
 /**
@@ -47,6 +48,16 @@ final class SpunReaderClassFile {
    * {@code null} when its {@code decode} would be longer than {@link ClassFileWriter#MAX_CODE_BYTES}.
    */
   static byte[] of(int[] positions, List<String> leaves, int[] defaults) {
+    return of(positions, leaves, defaults, null, null);
+  }
+
+  /**
+   * As {@link #of(int[], List, int[])}, for records of generated class {@code owner} (a binary name with dots),
+   * but writer field {@code i} stored by {@code setters.get(i)} where that is not {@code null}: a public setter of
+   * {@code owner} of one parameter, which the value is cast to ({@code aload_3}, the record cast to
+   * {@code owner} once; the value; {@code checkcast}; {@code invokevirtual} the setter).
+   */
+  static byte[] of(int[] positions, List<String> leaves, int[] defaults, String owner, List<Method> setters) {
     ClassFileWriter file = new ClassFileWriter();
     int decodersField = file.ref(9, NAME, "decoders", DECODERS);
     int supplierField = file.ref(9, NAME, "supplier", "L" + SUPPLIER + ";");
@@ -67,11 +78,20 @@ final class SpunReaderClassFile {
     body.write(0);
     ClassFileWriter.op2(body, 0xc0, recordClass); // checkcast IndexedRecord
     body.write(0x4d); // astore_2
+    String ownerClass = owner == null ? null : owner.replace('.', '/');
+    if (ownerClass != null) {
+      body.write(0x2c); // aload_2
+      ClassFileWriter.op2(body, 0xc0, file.classRef(ownerClass)); // checkcast the generated class
+      body.write(0x4e); // astore_3
+    }
     int count = positions.length + defaults.length;
     for (int i = 0; i < count; i++) {
       int position = i < positions.length ? positions[i] : defaults[i - positions.length];
       String leaf = i < positions.length ? leaves.get(i) : null;
-      if (position >= 0) {
+      Method setter = setters != null && i < positions.length ? setters.get(i) : null;
+      if (setter != null) {
+        body.write(0x2d); // aload_3
+      } else if (position >= 0) {
         body.write(0x2c); // aload_2
         ClassFileWriter.op2(body, 0x11, position); // sipush pos
       }
@@ -91,7 +111,11 @@ final class SpunReaderClassFile {
         body.write(2);
         body.write(0);
       }
-      if (position >= 0) {
+      if (setter != null) {
+        String parameter = setter.getParameterTypes()[0].getName().replace('.', '/');
+        ClassFileWriter.op2(body, 0xc0, file.classRef(parameter)); // checkcast the setter's parameter
+        ClassFileWriter.op2(body, 0xb6, file.ref(10, ownerClass, setter.getName(), "(L" + parameter + ";)V"));
+      } else if (position >= 0) {
         ClassFileWriter.op2(body, 0xb9, put); // invokeinterface put, 3 argument slots
         body.write(3);
         body.write(0);
@@ -107,6 +131,6 @@ final class SpunReaderClassFile {
     return file.write(NAME, DECODER, List.of(new ClassFileWriter.Field("decoders", DECODERS),
         new ClassFileWriter.Field("supplier", "L" + SUPPLIER + ";"), new ClassFileWriter.Field("schema", SCHEMA)),
         List.of(file.constructor(INIT, decodersField, supplierField, schemaField),
-            new ClassFileWriter.Method("decode", DECODE, 4, 3, body.toByteArray())));
+            new ClassFileWriter.Method("decode", DECODE, 4, ownerClass == null ? 3 : 4, body.toByteArray())));
   }
 }

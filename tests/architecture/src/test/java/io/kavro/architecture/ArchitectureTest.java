@@ -85,7 +85,7 @@ class ArchitectureTest {
       "ByteSink", "DatumSchemas", "JavaRecordConstructionException", "JavaRecordReader", "JavaValues", "LocalClasses",
       "CompiledDecoder", "CompiledEncoder", "DecoderCompiler", "EncoderCompiler", "JavaTypes", "Unsupported",
       "SinkEncoder", "DeclaredConversions", "LeafDecoders", "SpunClassFile", "SpunWriter", "ClassFileWriter",
-      "SpunReader", "SpunReaderClassFile");
+      "SpunReader", "SpunReaderClassFile", "GeneratedSetters");
 
   /**
    * The in-memory registry of {@code mock://}, package-private beside the scopes that hold it: the rest of the

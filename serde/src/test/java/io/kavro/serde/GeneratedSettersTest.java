@@ -1,0 +1,95 @@
+package io.kavro.serde;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kavro.test.specific.Customer;
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.util.List;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.specific.SpecificData;
+import org.apache.avro.specific.SpecificDatumReader;
+import org.apache.avro.specific.SpecificDatumWriter;
+import org.apache.avro.util.Utf8;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The setters a spun reader stores a generated class's string fields through ({@link GeneratedSetters}): taken
+ * only where one does exactly what {@code put} does, and a read through them the same as Avro's specific reader's,
+ * which stores every field by {@code put}.
+ */
+class GeneratedSettersTest {
+  private static final SpecificData MODEL = new SpecificData();
+  private static final int UTF8 = LeafDecoders.kindOf(LeafDecoders.UTF8);
+  private static final int NULLABLE_UTF8 = LeafDecoders.kindOf(LeafDecoders.NULLABLE_UTF8);
+  private static final int INT = LeafDecoders.kindOf(LeafDecoders.INT);
+
+  static {
+    ClassTrust.trustGenerated(SetterRecord.class, SetterRecord.SCHEMA); // as the planner does before compiling
+  }
+
+  @Test
+  void aSetterIsTakenOnlyWhereItStoresAsPut() {
+    GenericData.InstanceSupplier supplier = (old, schema) -> new SetterRecord();
+
+    List<Method> setters = GeneratedSetters.of(SetterRecord.class, supplier, SetterRecord.SCHEMA,
+        new int[] {UTF8, NULLABLE_UTF8, UTF8, INT, UTF8}, new int[] {0, 1, 2, 3, 4});
+
+    assertThat(setters).hasSize(5);
+    assertThat(setters.get(0)).extracting(Method::getName).isEqualTo("setFirstName");
+    assertThat(setters.get(1)).as("setNick stores another value").isNull();
+    assertThat(setters.get(2)).as("setOther changes another field").isNull();
+    assertThat(setters.get(3)).as("an int: no string leaf").isNull();
+    assertThat(setters.get(4)).as("setAlias stores into another field").isNull();
+  }
+
+  @Test
+  void aSkippedFieldHasNoSetter_andNoneAtAllIsNull() {
+    GenericData.InstanceSupplier supplier = (old, schema) -> new SetterRecord();
+
+    assertThat(GeneratedSetters.of(SetterRecord.class, supplier, SetterRecord.SCHEMA, new int[] {UTF8, INT},
+        new int[] {-1, 3})).isNull();
+  }
+
+  @Test
+  void readThroughTheSetters_asAvrosSpecificReaderReadsIt() throws IOException {
+    SetterRecord record = new SetterRecord();
+    record.put(0, new Utf8("Ada"));
+    record.put(1, new Utf8("ada"));
+    record.put(2, new Utf8("other"));
+    record.put(3, 36);
+    record.put(4, new Utf8("alias"));
+    byte[] bytes = AvroBytes.written(new SpecificDatumWriter<>(SetterRecord.SCHEMA, MODEL), record);
+
+    CompiledDecoder decoder = DecoderCompiler.compile(SetterRecord.SCHEMA, SetterRecord.SCHEMA, MODEL);
+    Object read = decoder.decode(new BoundedBinaryDecoder().reset(bytes, 0, bytes.length));
+
+    assertThat(decoder.getClass().getName()).startsWith(SpunReaderClassFile.NAME.replace('/', '.') + "/");
+    Object avro = new SpecificDatumReader<>(SetterRecord.SCHEMA, SetterRecord.SCHEMA, MODEL).read(null,
+        DecoderFactory.get().binaryDecoder(bytes, null));
+    assertThat(read).isInstanceOf(SetterRecord.class).isEqualTo(avro).isEqualTo(record);
+    assertThat(((SetterRecord) read).get(1)).hasToString("ada");
+  }
+
+  @Test
+  void storesOneField_readFromTheClassFile() throws NoSuchMethodException {
+    assertThat(GeneratedSetters.storesOneField(SetterRecord.class,
+        SetterRecord.class.getMethod("setFirstName", CharSequence.class))).isTrue();
+    assertThat(GeneratedSetters.storesOneField(SetterRecord.class,
+        SetterRecord.class.getMethod("setNick", CharSequence.class))).as("more code than a store").isFalse();
+    assertThat(GeneratedSetters.storesOneField(SetterRecord.class,
+        SetterRecord.class.getMethod("setOther", CharSequence.class))).as("two stores").isFalse();
+    // avro-maven-plugin's own setters, as it generates them
+    assertThat(GeneratedSetters.storesOneField(Customer.class, Customer.class.getMethod("setName",
+        String.class))).isTrue();
+  }
+
+  @Test
+  void camelCase_asAvroMavenPluginNamesAccessors() {
+    assertThat(GeneratedSetters.camelCase("name")).isEqualTo("Name");
+    assertThat(GeneratedSetters.camelCase("first_name")).isEqualTo("FirstName");
+    assertThat(GeneratedSetters.camelCase("f0")).isEqualTo("F0");
+    assertThat(GeneratedSetters.camelCase("createdAt")).isEqualTo("CreatedAt");
+  }
+}
