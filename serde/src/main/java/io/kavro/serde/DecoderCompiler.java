@@ -337,11 +337,12 @@ final class DecoderCompiler {
         defaultPositions[i] = field.pos();
       }
       Schema reader = action.reader;
-      Supplier<Object> generated = generatedConstructor(reader);
+      Class<?> generatedClass = generatedClass(reader);
+      Supplier<Object> generated = generatedClass == null ? null : JavaTypes.noArgConstructor(generatedClass);
       GenericData.InstanceSupplier supplier = generated == null ? action.instanceSupplier
           : (old, schema) -> generated.get();
       int[] kinds = LeafDecoders.kindsOf(values);
-      CompiledDecoder spun = spin ? SpunReader.of(supplier, reader, generated == null ? null : generatedClass(reader),
+      CompiledDecoder spun = spin ? SpunReader.of(supplier, reader, generated == null ? null : generatedClass,
           values, kinds, positions, defaultValues, defaultPositions) : null;
       if (spun != null) {
         return spun;

@@ -1,10 +1,17 @@
 package io.kavro.serde;
 
+import java.io.BufferedInputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.IndexedRecord;
@@ -15,14 +22,27 @@ import org.apache.avro.util.Utf8;
  * {@code put(int, Object)}: a class of many fields has a {@code put} too large for the JIT to inline, so each field
  * read paid a call and its switch (81 string fields: most of what a read took beyond the objects themselves).
  *
- * <p>A setter is taken only when its code is one store of its argument into a field of the class and nothing else
- * (read from the class file), and it is shown, on an instance made as records are, to store where {@code put}
- * does: the value set is the one {@code get} then gives at the field's position (the same object), and no other
- * field changes. Its name is the one avro-maven-plugin gives ({@code set} and the field's name in
- * camel case); any field without such a setter (another name, a template's setter that converts, a field of
- * another kind) is stored by {@code put}. Only string fields: their values are objects a setter takes as they are.
+ * <p>A setter is taken only when both hold:
+ * <ul>
+ *   <li>its code, as the class's class file holds it, is one store of its argument into a field of the class and
+ *       nothing else ({@code aload_0; aload_1; putfield; return}); a class rewritten when loaded (an agent, an
+ *       enhancer) is taken as its file says;</li>
+ *   <li>on two records made as records are, the setter and {@code put} given the same value leave them alike:
+ *       {@code get} gives that very value at the field's position in both, and every other field the same (so a
+ *       {@code put} that converts what it is given, as a custom template's may, keeps {@code put}).</li>
+ * </ul>
+ * Its name is the one avro-maven-plugin gives ({@code set} and the field's name in camel case); any field without
+ * such a setter is stored by {@code put}. Only string fields: their values are objects a setter takes as they are.
  */
 final class GeneratedSetters {
+  /** Per class, {@link #singleStores}: its class file read once. */
+  private static final ClassValue<Set<String>> STORES = new ClassValue<>() {
+    @Override
+    protected Set<String> computeValue(Class<?> type) {
+      return singleStores(type);
+    }
+  };
+
   private GeneratedSetters() {
   }
 
@@ -32,7 +52,7 @@ final class GeneratedSetters {
    */
   static List<Method> of(Class<?> type, GenericData.InstanceSupplier supplier, Schema schema, int[] kinds,
       int[] positions) {
-    if (!Modifier.isPublic(type.getModifiers()) || !SpunWriter.visible(type)) {
+    if (!Modifier.isPublic(type.getModifiers()) || !JavaTypes.visible(type)) {
       return null;
     }
     List<Method> setters = new ArrayList<>(kinds.length);
@@ -41,9 +61,11 @@ final class GeneratedSetters {
       Class<?> value = LeafDecoders.stringLeafType(kinds[i]);
       Method setter = value == null || positions[i] < 0 ? null
           : setter(type, schema.getFields().get(positions[i]).name(), value);
-      if (setter != null && !(storesOneField(type, setter)
-          && storesAsPut(setter, supplier, schema, positions[i], value))) {
-        setter = null;
+      if (setter != null) {
+        if (!STORES.get(type).contains(setter.getName() + descriptor(setter))
+            || !storesAsPut(setter, supplier, schema, positions[i], value)) {
+          setter = null;
+        }
       }
       setters.add(setter);
       any |= setter != null;
@@ -51,13 +73,13 @@ final class GeneratedSetters {
     return any ? setters : null;
   }
 
-  /** The public setter {@code set<Name>} of {@code type} that takes a {@code value}, or {@code null}. */
+  /** The public setter {@code set<Name>} declared by {@code type} that takes a {@code value}, or {@code null}. */
   private static Method setter(Class<?> type, String field, Class<?> value) {
     String name = "set" + camelCase(field);
-    for (Method method : type.getMethods()) {
+    for (Method method : type.getDeclaredMethods()) {
       if (method.getName().equals(name) && method.getParameterCount() == 1 && method.getReturnType() == void.class
-          && !Modifier.isStatic(method.getModifiers()) && method.getParameterTypes()[0].isAssignableFrom(value)
-          && Modifier.isPublic(method.getDeclaringClass().getModifiers())) {
+          && Modifier.isPublic(method.getModifiers()) && !Modifier.isStatic(method.getModifiers())
+          && !method.isSynthetic() && method.getParameterTypes()[0].isAssignableFrom(value)) {
         return method;
       }
     }
@@ -80,20 +102,25 @@ final class GeneratedSetters {
     return name.toString();
   }
 
+  private static String descriptor(Method method) {
+    return MethodType.methodType(method.getReturnType(), method.getParameterTypes()).toMethodDescriptorString();
+  }
+
   /**
-   * Whether {@code setter}'s code, as {@code type}'s class file holds it, stores its argument in one field of
-   * {@code type} and does nothing else ({@code aload_0; aload_1; putfield type.f; return}): so it cannot change
-   * any other field, whatever values they hold. A class file that cannot be read, or any other code: {@code false}.
+   * The methods of {@code type}'s class file (name and descriptor) whose code stores their one argument in a field
+   * of {@code type} and does nothing else: {@code aload_0; aload_1; putfield type.f; return}. Empty where the file
+   * cannot be read or is not as expected.
    */
-  static boolean storesOneField(Class<?> type, Method setter) {
+  static Set<String> singleStores(Class<?> type) {
     String file = type.getName().substring(type.getName().lastIndexOf('.') + 1) + ".class";
-    try (java.io.InputStream in = type.getResourceAsStream(file)) {
+    Set<String> stores = new HashSet<>();
+    try (InputStream in = type.getResourceAsStream(file)) {
       if (in == null) {
-        return false;
+        return Set.of();
       }
-      java.io.DataInputStream data = new java.io.DataInputStream(new java.io.BufferedInputStream(in));
+      DataInputStream data = new DataInputStream(new BufferedInputStream(in));
       if (data.readInt() != 0xCAFEBABE) {
-        return false;
+        return Set.of();
       }
       data.readInt(); // the versions
       int count = data.readUnsignedShort();
@@ -114,42 +141,53 @@ final class GeneratedSetters {
             data.readUnsignedShort();
           }
           default -> {
-            return false; // a tag this reader does not know
+            return Set.of(); // a tag this reader does not know
           }
         }
       }
       data.readUnsignedShort(); // access
       String self = className(pool, data.readUnsignedShort());
+      if (!type.getName().replace('.', '/').equals(self)) {
+        return Set.of();
+      }
       data.readUnsignedShort(); // super
       data.skipBytes(2 * data.readUnsignedShort()); // interfaces
       for (int f = data.readUnsignedShort(); f > 0; f--) { // fields
         data.skipBytes(6);
-        skipAttributes(data);
+        for (int a = data.readUnsignedShort(); a > 0; a--) {
+          data.skipBytes(2);
+          data.skipBytes(data.readInt());
+        }
       }
-      String descriptor = java.lang.invoke.MethodType.methodType(void.class, setter.getParameterTypes()[0])
-          .toMethodDescriptorString();
       for (int m = data.readUnsignedShort(); m > 0; m--) {
         data.readUnsignedShort(); // access
-        boolean target = setter.getName().equals(pool[data.readUnsignedShort()])
-            & descriptor.equals(pool[data.readUnsignedShort()]);
+        String name = (String) pool[data.readUnsignedShort()];
+        String descriptor = (String) pool[data.readUnsignedShort()];
         for (int a = data.readUnsignedShort(); a > 0; a--) {
-          String name = (String) pool[data.readUnsignedShort()];
+          String attribute = (String) pool[data.readUnsignedShort()];
           int length = data.readInt();
-          if (!target || !"Code".equals(name)) {
+          if (!"Code".equals(attribute)) {
             data.skipBytes(length);
             continue;
           }
           data.skipBytes(4); // max stack and locals
-          byte[] code = new byte[data.readInt()];
+          int codeLength = data.readInt();
+          if (codeLength != 6) { // never allocated: a length read from the file may be anything
+            data.skipBytes(length - 8);
+            continue;
+          }
+          byte[] code = new byte[6];
           data.readFully(code);
-          return code.length == 6 && code[0] == 0x2a && code[1] == 0x2b && (code[2] & 0xFF) == 0xb5
-              && code[5] == (byte) 0xb1 && type.getName().replace('.', '/').equals(self)
-              && self.equals(className(pool, ((int[]) pool[(code[3] & 0xFF) << 8 | code[4] & 0xFF])[0]));
+          data.skipBytes(length - 14); // the handler table and the code's own attributes (line numbers...)
+          if (code[0] == 0x2a && code[1] == 0x2b && (code[2] & 0xFF) == 0xb5 && code[5] == (byte) 0xb1
+              && self.equals(className(pool, ((int[]) pool[(code[3] & 0xFF) << 8 | code[4] & 0xFF])[0]))) {
+            stores.add(name + descriptor);
+          }
         }
       }
-      return false;
-    } catch (java.io.IOException | RuntimeException e) {
-      return false; // unreadable or not as expected: put stores the field
+      return Set.copyOf(stores);
+    } catch (IOException | RuntimeException e) {
+      return Set.of(); // unreadable or not as expected: put stores every field
     }
   }
 
@@ -157,40 +195,30 @@ final class GeneratedSetters {
     return (String) pool[((int[]) pool[classEntry])[0]];
   }
 
-  private static void skipAttributes(java.io.DataInputStream data) throws java.io.IOException {
-    for (int a = data.readUnsignedShort(); a > 0; a--) {
-      data.skipBytes(2);
-      data.skipBytes(data.readInt());
-    }
-  }
-
   /**
-   * Whether {@code setter}, given a fresh value of class {@code value}, leaves a fresh record exactly as
-   * {@code put(position, thatValue)} would: {@code get(position)} the same object, every other field unchanged.
+   * Whether {@code setter} and {@code put(position, v)}, given the same fresh value of class {@code value} on two
+   * fresh records, leave them alike: {@code get(position)} that very value in both, every other field equal.
    */
   private static boolean storesAsPut(Method setter, GenericData.InstanceSupplier supplier, Schema schema,
       int position, Class<?> value) {
     try {
-      IndexedRecord record = (IndexedRecord) supplier.newInstance(null, schema);
-      int fields = schema.getFields().size();
-      Object[] before = new Object[fields];
-      for (int i = 0; i < fields; i++) {
-        before[i] = record.get(i);
-      }
+      IndexedRecord set = (IndexedRecord) supplier.newInstance(null, schema);
+      IndexedRecord put = (IndexedRecord) supplier.newInstance(null, schema);
       // A new object, never an interned one: get(position) must give this very one back.
       Object probe = value == String.class ? new String("kavro's setter probe") : new Utf8("kavro's setter probe");
-      setter.invoke(record, probe);
-      if (record.get(position) != probe) {
+      setter.invoke(set, probe);
+      put.put(position, probe);
+      if (set.get(position) != probe || put.get(position) != probe) {
         return false;
       }
-      for (int i = 0; i < fields; i++) {
-        if (i != position && !Objects.equals(before[i], record.get(i))) {
+      for (int i = 0; i < schema.getFields().size(); i++) {
+        if (i != position && !Objects.equals(set.get(i), put.get(i))) {
           return false;
         }
       }
       return true;
     } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-      return false; // a setter that refuses a probe or cannot be called: put stores the field
+      return false; // a setter or a put that refuses a probe: put stores the field
     }
   }
 }

@@ -87,6 +87,18 @@ final class JavaTypes {
   }
 
   /**
+   * Whether {@code type} is the class Kavro's own loader finds by its name: a class spun in Kavro's package that
+   * names it links through that loader.
+   */
+  static boolean visible(Class<?> type) {
+    try {
+      return Class.forName(type.getName(), false, JavaTypes.class.getClassLoader()) == type;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
+  }
+
+  /**
    * A new instance of {@code type} by its no-argument constructor, as a function spun by {@link LambdaMetafactory}
    * in the class's own nest, which the JIT inlines like {@code new}, where the class may be looked into with full
    * privilege (a class of Kavro's own module or one open to it: not one of another class loader's unnamed module,

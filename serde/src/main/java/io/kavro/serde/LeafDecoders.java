@@ -146,11 +146,8 @@ final class LeafDecoders {
    * reads a {@code Utf8} or a null), or {@code null} for any other kind.
    */
   static Class<?> stringLeafType(int kind) {
-    return switch (kind) {
-      case 7, 9 -> Utf8.class;
-      case 8 -> String.class;
-      default -> null;
-    };
+    CompiledDecoder leaf = kind > 0 && kind < LEAVES.length ? LEAVES[kind] : null;
+    return leaf == UTF8 || leaf == NULLABLE_UTF8 ? Utf8.class : leaf == STRING ? String.class : null;
   }
 
   static Object readBoolean(BoundedBinaryDecoder in) throws IOException {

@@ -9,6 +9,8 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 
@@ -22,14 +24,17 @@ import org.apache.avro.generic.GenericData;
  * record, array or enum decoders it calls are the few its profile sees.
  *
  * <p>A shape is what the class's bytes depend on: per writer field its leaf kind (or none: the decoder called) and
- * reader position, and the positions of the defaults. The record, its schema, the supplier that makes it and the other
- * decoders are the instance's, so one class serves every schema of one shape: thousands of schemas of a few shapes spin
- * a few classes. The classes spun are held in a bounded cache ({@value #SHAPES_CACHED} shapes); a shape evicted is spun
- * again when a schema of it is next compiled, and the class evicted is unloaded with its last reader.
+ * reader position, and the positions of the defaults. The record, its schema, the supplier that makes it and the
+ * other decoders are the instance's, so one class serves every schema of one shape: thousands of schemas of a few
+ * shapes spin a few classes, held in a bounded cache ({@value #SHAPES_CACHED} shapes; a shape evicted is spun again
+ * when a schema of it is next compiled, and the class evicted is unloaded with its last reader). A generated class
+ * whose string fields have setters that store as {@code put} does ({@link GeneratedSetters}) gets classes of its
+ * own, which name it and call those setters, held with the class (unloaded with it) by shape.
  *
  * <p>The spun reader calls the very decoders the loop calls, in the same order, so it reads the same values and
  * throws the same exceptions for the same bytes; it has no mutable state (thread-safe). Any failure to spin (a class
- * refused by the JVM, too many fields for a compiled method) leaves the loop in its place.
+ * refused by the JVM, too many fields for a compiled method) leaves the loop in its place, and is not remembered
+ * (a compile asks again).
  */
 final class SpunReader {
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(SpunReader.class);
@@ -39,9 +44,15 @@ final class SpunReader {
   static final int SHAPES_CACHED = 1_024;
   private static final MethodType CONSTRUCTOR = MethodType.methodType(void.class, CompiledDecoder[].class,
       GenericData.InstanceSupplier.class, Schema.class);
-  /** A shape's constructor, or {@link #UNSPUN} where the shape cannot be spun. */
+  /** The constructors of the classes spun by shape (none kept where a shape cannot be spun). */
   private static final Cache<String, MethodHandle> SHAPES = Caffeine.newBuilder().maximumSize(SHAPES_CACHED).build();
-  private static final MethodHandle UNSPUN = MethodHandles.constant(Object.class, null);
+  /** Per generated class, the constructors of its own classes, by shape and setters. */
+  private static final ClassValue<Map<String, MethodHandle>> OWN = new ClassValue<>() {
+    @Override
+    protected Map<String, MethodHandle> computeValue(Class<?> type) {
+      return new ConcurrentHashMap<>();
+    }
+  };
   private static final MethodType LEAF = MethodType.methodType(Object.class, BoundedBinaryDecoder.class);
 
   private SpunReader() {
@@ -51,22 +62,24 @@ final class SpunReader {
    * The spun reader of records of {@code schema} made by {@code supplier}: writer field {@code i} decoded by
    * {@code values[i]} (whose {@link LeafDecoders#kindOf} is {@code kinds[i]}) and stored at {@code positions[i]}
    * (-1: read and dropped), then default {@code d} by {@code defaults[d]} at {@code defaultPositions[d]}; or
-   * {@code null} when no reader can be spun for it (the caller keeps its loop).
+   * {@code null} when no reader can be spun for it (the caller keeps its loop). {@code generated}: the generated
+   * class the supplier makes, whose string fields' setters may store them ({@link GeneratedSetters}), or
+   * {@code null}.
    */
   static CompiledDecoder of(GenericData.InstanceSupplier supplier, Schema schema, Class<?> generated,
       CompiledDecoder[] values, int[] kinds, int[] positions, CompiledDecoder[] defaults, int[] defaultPositions) {
     int count = values.length + defaults.length;
-    if (count == 0 || count > (ClassFileWriter.MAX_CODE_BYTES - 20) / 10) { // 10 bytes of code the shortest field
-      return null; // nothing to read, or too long for a compiled method: no shape kept for it
+    if (count == 0 || count > (ClassFileWriter.MAX_CODE_BYTES - 20) / 2) { // 2 bytes the shortest: a null skipped
+      return null; // nothing to read, or surely too long for a compiled method
     }
     // The shape, two characters a writer field (its leaf's kind, 0 for a decoder's call; its position + 1) and one
     // a default (its position + 1): by kind, never by name (a null field pushes a null, a decoder call has no name).
-    List<String> leaves = new ArrayList<>(kinds.length);
-    StringBuilder shape = new StringBuilder(2 * kinds.length + 1 + defaultPositions.length);
     if (Arrays.stream(positions).anyMatch(p -> p > Short.MAX_VALUE)
         || Arrays.stream(defaultPositions).anyMatch(p -> p > Short.MAX_VALUE)) {
       return null; // a position past sipush's (a reader of 32,768 fields or more)
     }
+    List<String> leaves = new ArrayList<>(kinds.length);
+    StringBuilder shape = new StringBuilder(2 * kinds.length + 1 + defaultPositions.length);
     for (int i = 0; i < kinds.length; i++) {
       String leaf = LeafDecoders.spunLeaf(kinds[i]);
       leaves.add(leaf);
@@ -78,10 +91,17 @@ final class SpunReader {
     }
     List<Method> setters = generated == null ? null
         : GeneratedSetters.of(generated, supplier, schema, kinds, positions);
-    MethodHandle constructor = setters != null
-        ? spin(positions, leaves, defaultPositions, generated, setters) // the class's own: not shared, not cached
-        : SHAPES.get(shape.toString(), key -> spin(positions, leaves, defaultPositions, null, null));
-    if (constructor == UNSPUN) {
+    MethodHandle constructor;
+    if (setters == null) {
+      constructor = SHAPES.get(shape.toString(), key -> spin(positions, leaves, defaultPositions, null, null));
+    } else {
+      for (Method setter : setters) {
+        shape.append('|').append(setter == null ? "" : setter.getName());
+      }
+      constructor = OWN.get(generated).computeIfAbsent(shape.toString(),
+          key -> spin(positions, leaves, defaultPositions, generated, setters));
+    }
+    if (constructor == null) {
       return null;
     }
     CompiledDecoder[] decoders = Arrays.copyOf(values, values.length + defaults.length);
@@ -105,7 +125,7 @@ final class SpunReader {
     if (classFile == null) {
       log.debug("a record of {} fields is read by the loop decoder: too many for one compiled method",
           positions.length + defaultPositions.length);
-      return UNSPUN;
+      return null;
     }
     try {
       MethodHandles.Lookup lookup = MethodHandles.lookup();
@@ -131,7 +151,7 @@ final class SpunReader {
       }
       log.debug("records of {} fields are read by the loop decoder: no reader could be spun: {}",
           positions.length + defaultPositions.length, e.toString());
-      return UNSPUN;
+      return null;
     }
   }
 }

@@ -21,7 +21,11 @@ import java.util.List;
  *   aload_2; areturn
  * </pre>
  *
- * <p>The class names no schema's own class: the record is made by the supplier and stored through
+ * <p>A reader of one generated class's records may store a string field through the class's setter instead
+ * ({@code aload_2; checkcast TheClass; astore_3} once, then {@code aload_3; [the value]; checkcast TheType;
+ * invokevirtual TheClass.setField}): that class names the generated class, and is that class's alone.
+ *
+ * <p>Without setters the class names no schema's own class: the record is made by the supplier and stored through
  * {@code IndexedRecord}, so one class reads every record schema of one shape (see {@link SpunReader}). No
  * branch, no switch and no handler: no {@code StackMapTable} is needed (see {@link SpunClassFile}). A checked
  * exception a decoder throws goes through: the JVM checks none.

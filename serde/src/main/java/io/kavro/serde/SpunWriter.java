@@ -35,10 +35,9 @@ import org.apache.avro.util.Utf8;
 final class SpunWriter implements CompiledEncoder {
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(SpunWriter.class);
 
-  /** The classes spun for generic records, by shape ({@link #ofGeneric}): constructors, or {@link #UNSPUN}. */
+  /** The classes spun for generic records, by shape ({@link #ofGeneric}); none kept where one cannot be spun. */
   private static final Cache<String, MethodHandle> GENERIC_SHAPES = Caffeine.newBuilder()
       .maximumSize(SpunReader.SHAPES_CACHED).build();
-  private static final MethodHandle UNSPUN = MethodHandles.constant(Object.class, null);
   private static final MethodType LEAF = MethodType.methodType(void.class, Object.class, ByteSink.class);
   /** Every leaf, for the shape keys of generic records. */
   private static final List<String> LEAVES = List.of("writeBoolean", "writeInt", "writeLong", "writeFloat",
@@ -75,14 +74,12 @@ final class SpunWriter implements CompiledEncoder {
    */
   static CompiledEncoder ofGeneric(Schema schema, CompiledEncoder[] encoders, CompiledEncoder loop) {
     if (schema.getFields().size() > ClassFileWriter.MAX_CODE_BYTES / 11) { // 11 bytes of code the shortest field
-      return loop; // too long for a compiled method, whatever its fields: no shape kept for it
+      return loop; // too long for a compiled method, whatever its fields
     }
     Fields fields = Fields.of(schema, SpunWriter::genericLeaf);
-    MethodHandle constructor = GENERIC_SHAPES.get(fields.key(), key -> {
-      MethodHandle spun = spin(GenericData.Record.class, schema.getFullName(), fields);
-      return spun == null ? UNSPUN : spun;
-    });
-    return constructor == UNSPUN ? loop : construct(GenericData.Record.class, constructor, encoders, loop);
+    MethodHandle constructor = GENERIC_SHAPES.get(fields.key(),
+        key -> spin(GenericData.Record.class, schema.getFullName(), fields)); // null: not kept, the loop writes
+    return constructor == null ? loop : construct(GenericData.Record.class, constructor, encoders, loop);
   }
 
   /** Per field of a record, in order: its position, the leaf writing it (or {@code null}), whether it takes null. */
@@ -134,7 +131,7 @@ final class SpunWriter implements CompiledEncoder {
     if (fields.positions().length == 0) {
       return null;
     }
-    if (!visible(type)) {
+    if (!JavaTypes.visible(type)) {
       log.debug("{} is written by the loop encoder: Kavro's class loader does not see it", name);
       return null;
     }
@@ -162,15 +159,6 @@ final class SpunWriter implements CompiledEncoder {
       }
       log.debug("{} is written by the loop encoder: no writer could be spun for it: {}", name, e.toString());
       return null;
-    }
-  }
-
-  /** Whether {@code type} is the class Kavro's own loader finds by its name: the spun class links through it. */
-  static boolean visible(Class<?> type) {
-    try {
-      return Class.forName(type.getName(), false, SpunWriter.class.getClassLoader()) == type;
-    } catch (ClassNotFoundException | LinkageError e) {
-      return false;
     }
   }
 

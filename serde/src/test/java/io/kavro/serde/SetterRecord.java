@@ -13,13 +13,15 @@ public class SetterRecord extends SpecificRecordBase {
   public static final Schema SCHEMA = new Schema.Parser().parse("{\"type\":\"record\",\"name\":\"SetterRecord\","
       + "\"namespace\":\"io.kavro.serde\",\"fields\":[{\"name\":\"first_name\",\"type\":\"string\"},"
       + "{\"name\":\"nick\",\"type\":[\"null\",\"string\"]},{\"name\":\"other\",\"type\":\"string\"},"
-      + "{\"name\":\"count\",\"type\":\"int\"},{\"name\":\"alias\",\"type\":\"string\"}]}");
+      + "{\"name\":\"count\",\"type\":\"int\"},{\"name\":\"alias\",\"type\":\"string\"},"
+      + "{\"name\":\"middle\",\"type\":[\"null\",\"string\"]}]}");
 
   private CharSequence firstName;
   private CharSequence nick;
   private CharSequence other;
   private int count;
   private CharSequence alias;
+  private CharSequence middle;
 
   public SetterRecord() {
   }
@@ -37,6 +39,7 @@ public class SetterRecord extends SpecificRecordBase {
       case 2 -> other;
       case 3 -> count;
       case 4 -> alias;
+      case 5 -> middle;
       default -> throw new IndexOutOfBoundsException("no field " + field);
     };
   }
@@ -49,6 +52,7 @@ public class SetterRecord extends SpecificRecordBase {
       case 2 -> other = (CharSequence) value;
       case 3 -> count = (Integer) value;
       case 4 -> alias = (CharSequence) value;
+      case 5 -> middle = (CharSequence) value;
       default -> throw new IndexOutOfBoundsException("no field " + field);
     }
   }
@@ -68,6 +72,10 @@ public class SetterRecord extends SpecificRecordBase {
 
   public void setAlias(CharSequence value) {
     nick = value; // one store, into another field than alias's
+  }
+
+  public void setMiddle(CharSequence value) {
+    middle = value;
   }
 
   public void setCount(int value) {
