@@ -505,12 +505,10 @@ final class EncoderCompiler {
     }
     try {
       List<Schema.Field> fields = schema.getFields();
-      int[] positions = new int[fields.size()];
       boolean[] nullable = new boolean[fields.size()];
       CompiledEncoder[] encoders = new CompiledEncoder[fields.size()];
       for (int i = 0; i < encoders.length; i++) {
         Schema fieldSchema = fields.get(i).schema();
-        positions[i] = fields.get(i).pos();
         nullable[i] = fieldSchema.isNullable();
         encoders[i] = encoder(fieldSchema);
       }
@@ -522,7 +520,7 @@ final class EncoderCompiler {
       CompiledEncoder loop = (value, out) -> {
         IndexedRecord record = (IndexedRecord) value;
         for (int i = 0; i < encoders.length; i++) {
-          Object fieldValue = record.get(positions[i]);
+          Object fieldValue = record.get(i); // a field's position is its index in its record (Field.pos())
           if (fieldValue == null && !nullable[i]) {
             throw new NullPointerException("null value for (non-nullable) field " + schema.getName() + "."
                 + fields.get(i).name());
