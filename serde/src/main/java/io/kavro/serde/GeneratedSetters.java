@@ -26,10 +26,12 @@ import org.apache.avro.util.Utf8;
  * <ul>
  *   <li>its code, as the class's class file holds it, is one store of its argument into a field of the class and
  *       nothing else ({@code aload_0; aload_1; putfield; return}); a class rewritten when loaded (an agent, an
- *       enhancer) is taken as its file says;</li>
- *   <li>on two records made as records are, the setter and {@code put} given the same value leave them alike:
- *       {@code get} gives that very value at the field's position in both, and every other field the same (so a
- *       {@code put} that converts what it is given, as a custom template's may, keeps {@code put}).</li>
+ *       enhancer), or one a child-first loader defined from another file than its resource lookup finds, is taken as
+ *       the file found says;</li>
+ *   <li>on two records made as records are, the setter and {@code put} given the same value (and a null, for a
+ *       field that may read one) leave them alike: {@code get} gives that very value at the field's position in
+ *       both, and every other field the same (so a {@code put} that converts what it is given, as a custom
+ *       template's may, keeps {@code put}); state {@code get} cannot show is not compared.</li>
  * </ul>
  * Its name is the one avro-maven-plugin gives ({@code set} and the field's name in camel case); any field without
  * such a setter is stored by {@code put}. Only string fields: their values are objects a setter takes as they are.
@@ -63,7 +65,7 @@ final class GeneratedSetters {
           : setter(type, schema.getFields().get(positions[i]).name(), value);
       if (setter != null) {
         if (!STORES.get(type).contains(setter.getName() + descriptor(setter))
-            || !storesAsPut(setter, supplier, schema, positions[i], value)) {
+            || !storesAsPut(setter, supplier, schema, positions[i], value, LeafDecoders.readsNull(kinds[i]))) {
           setter = null;
         }
       }
@@ -197,21 +199,29 @@ final class GeneratedSetters {
 
   /**
    * Whether {@code setter} and {@code put(position, v)}, given the same fresh value of class {@code value} on two
-   * fresh records, leave them alike: {@code get(position)} that very value in both, every other field equal.
+   * fresh records (and, where the field may read a null, a null on two more), leave them alike: {@code get(position)}
+   * that very value in both, every other field of the record's own schema equal. State {@code get} cannot show (a
+   * flag a {@code put} sets, a cached hash) is not compared.
    */
   private static boolean storesAsPut(Method setter, GenericData.InstanceSupplier supplier, Schema schema,
-      int position, Class<?> value) {
+      int position, Class<?> value, boolean nullable) {
+    // A new object, never an interned one: get(position) must give this very one back.
+    Object probe = value == String.class ? new String("kavro's setter probe") : new Utf8("kavro's setter probe");
+    return storesAsPut(setter, supplier, schema, position, probe) && (!nullable
+        || storesAsPut(setter, supplier, schema, position, null));
+  }
+
+  private static boolean storesAsPut(Method setter, GenericData.InstanceSupplier supplier, Schema schema,
+      int position, Object probe) {
     try {
       IndexedRecord set = (IndexedRecord) supplier.newInstance(null, schema);
       IndexedRecord put = (IndexedRecord) supplier.newInstance(null, schema);
-      // A new object, never an interned one: get(position) must give this very one back.
-      Object probe = value == String.class ? new String("kavro's setter probe") : new Utf8("kavro's setter probe");
       setter.invoke(set, probe);
       put.put(position, probe);
       if (set.get(position) != probe || put.get(position) != probe) {
         return false;
       }
-      for (int i = 0; i < schema.getFields().size(); i++) {
+      for (int i = 0; i < set.getSchema().getFields().size(); i++) {
         if (i != position && !Objects.equals(set.get(i), put.get(i))) {
           return false;
         }

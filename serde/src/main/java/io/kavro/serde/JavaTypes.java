@@ -17,7 +17,10 @@ import java.util.function.ToDoubleFunction;
 import java.util.function.ToIntFunction;
 import java.util.function.ToLongFunction;
 
-/** Java types as the compiled reflect encoder needs them: raw classes, type arguments and record accessors. */
+/**
+ * Java types as the compiled codecs need them: raw classes, type arguments, record accessors, constructors, and
+ * whether Kavro's own class loader sees a class.
+ */
 final class JavaTypes {
   private JavaTypes() {}
 

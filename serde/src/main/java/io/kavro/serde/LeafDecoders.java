@@ -150,6 +150,12 @@ final class LeafDecoders {
     return leaf == UTF8 || leaf == NULLABLE_UTF8 ? Utf8.class : leaf == STRING ? String.class : null;
   }
 
+  /** Whether a leaf of {@code kind} may read a null (a nullable string; a null field pushes one). */
+  static boolean readsNull(int kind) {
+    CompiledDecoder leaf = kind > 0 && kind < LEAVES.length ? LEAVES[kind] : null;
+    return leaf == NULLABLE_UTF8 || leaf == NULL;
+  }
+
   static Object readBoolean(BoundedBinaryDecoder in) throws IOException {
     return in.readBoolean();
   }

@@ -9,8 +9,6 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 
@@ -28,8 +26,8 @@ import org.apache.avro.generic.GenericData;
  * other decoders are the instance's, so one class serves every schema of one shape: thousands of schemas of a few
  * shapes spin a few classes, held in a bounded cache ({@value #SHAPES_CACHED} shapes; a shape evicted is spun again
  * when a schema of it is next compiled, and the class evicted is unloaded with its last reader). A generated class
- * whose string fields have setters that store as {@code put} does ({@link GeneratedSetters}) gets classes of its
- * own, which name it and call those setters, held with the class (unloaded with it) by shape.
+ * whose string fields have setters that store as {@code put} does ({@link GeneratedSetters}) gets a class for each
+ * reader of it, which names it and calls those setters, spun when the reader is compiled and unloaded with it.
  *
  * <p>The spun reader calls the very decoders the loop calls, in the same order, so it reads the same values and
  * throws the same exceptions for the same bytes; it has no mutable state (thread-safe). Any failure to spin (a class
@@ -46,13 +44,6 @@ final class SpunReader {
       GenericData.InstanceSupplier.class, Schema.class);
   /** The constructors of the classes spun by shape (none kept where a shape cannot be spun). */
   private static final Cache<String, MethodHandle> SHAPES = Caffeine.newBuilder().maximumSize(SHAPES_CACHED).build();
-  /** Per generated class, the constructors of its own classes, by shape and setters. */
-  private static final ClassValue<Map<String, MethodHandle>> OWN = new ClassValue<>() {
-    @Override
-    protected Map<String, MethodHandle> computeValue(Class<?> type) {
-      return new ConcurrentHashMap<>();
-    }
-  };
   private static final MethodType LEAF = MethodType.methodType(Object.class, BoundedBinaryDecoder.class);
 
   private SpunReader() {
@@ -91,16 +82,10 @@ final class SpunReader {
     }
     List<Method> setters = generated == null ? null
         : GeneratedSetters.of(generated, supplier, schema, kinds, positions);
-    MethodHandle constructor;
-    if (setters == null) {
-      constructor = SHAPES.get(shape.toString(), key -> spin(positions, leaves, defaultPositions, null, null));
-    } else {
-      for (Method setter : setters) {
-        shape.append('|').append(setter == null ? "" : setter.getName());
-      }
-      constructor = OWN.get(generated).computeIfAbsent(shape.toString(),
-          key -> spin(positions, leaves, defaultPositions, generated, setters));
-    }
+    // A class naming a generated class is its reader's alone, unloaded with it: held in a cache of Kavro's, it would
+    // keep the generated class's loader, or, held with that class, Kavro's (a loader apart: a redeploy's leak).
+    MethodHandle constructor = setters != null ? spin(positions, leaves, defaultPositions, generated, setters)
+        : SHAPES.get(shape.toString(), key -> spin(positions, leaves, defaultPositions, null, null));
     if (constructor == null) {
       return null;
     }

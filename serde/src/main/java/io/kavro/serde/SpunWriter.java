@@ -86,7 +86,7 @@ final class SpunWriter implements CompiledEncoder {
   private record Fields(int[] positions, List<String> leaves, boolean[] nullable) {
     static Fields of(Schema schema, Function<Schema, String> leafOf) {
       List<Schema.Field> fields = schema.getFields();
-      // A field's position is its index (Field.pos()): positions[i] == i, kept explicit as the loop has it.
+      // A field's position is its index (Field.pos()): positions[i] == i, the bytes' sipush operands.
       int[] positions = new int[fields.size()];
       boolean[] nullable = new boolean[fields.size()];
       List<String> leaves = new ArrayList<>(fields.size());
