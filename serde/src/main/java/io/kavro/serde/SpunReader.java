@@ -63,12 +63,12 @@ final class SpunReader {
     if (count == 0 || count > (ClassFileWriter.MAX_CODE_BYTES - 20) / 2) { // 2 bytes the shortest: a null skipped
       return null; // nothing to read, or surely too long for a compiled method
     }
-    // The shape, two characters a writer field (its leaf's kind, 0 for a decoder's call; its position + 1) and one
-    // a default (its position + 1): by kind, never by name (a null field pushes a null, a decoder call has no name).
     if (Arrays.stream(positions).anyMatch(p -> p > Short.MAX_VALUE)
         || Arrays.stream(defaultPositions).anyMatch(p -> p > Short.MAX_VALUE)) {
       return null; // a position past sipush's (a reader of 32,768 fields or more)
     }
+    // The shape, two characters a writer field (its leaf's kind, 0 for a decoder's call; its position + 1) and one
+    // a default (its position + 1): by kind, never by name (a null field pushes a null, a decoder call has no name).
     List<String> leaves = new ArrayList<>(kinds.length);
     StringBuilder shape = new StringBuilder(2 * kinds.length + 1 + defaultPositions.length);
     for (int i = 0; i < kinds.length; i++) {
