@@ -78,9 +78,11 @@ final class EncoderCompiler {
     }
     @SuppressWarnings("unchecked")
     Conversion<Object> usual = (Conversion<Object>) model.getConversionFor(logical);
-    Class<?> usualType = usual == null ? null : usual.getConvertedType();
-    CompiledEncoder converted = (value, out) -> convertThenEncode(schema, logical, usual, usualType, raw, value, out);
-    CompiledEncoder direct = direct(schema, usual, converted);
+    // Reflection's raw encoders take a component's declared type: only generic and specific data skip the model.
+    List<Class<?>> unconverted = type != null ? List.of() : heldUnconverted(schema.getType()).stream()
+        .filter(held -> model.getConversionByClass(held, logical) == null).toList();
+    CompiledEncoder converted = new Converting(model, schema, logical, usual, unconverted, raw);
+    CompiledEncoder direct = direct(schema, usual, unconverted, converted);
     return direct != null ? direct : converted;
   }
 
@@ -93,17 +95,24 @@ final class EncoderCompiler {
    * decimal goes to {@code converted}, Avro's conversion, which rescales or refuses it as it always did. A value of
    * any other class than the conversion's (or {@code null}) goes to {@code converted} too: the class check is in the
    * same encoder as the writing, one call per value (a wrapper around it cost a second call through an interface).
+   * So is the value held unconverted when its class has no conversion ({@code unconverted}, the classes found
+   * without one when compiled): a uuid's {@code String}, a timestamp's {@code Long}, a date's {@code Integer}, a
+   * decimal's {@code ByteBuffer} is written as the raw encoder writes it, from the same encoder.
    */
-  private static CompiledEncoder direct(Schema schema, Conversion<?> usual, CompiledEncoder converted) {
+  private static CompiledEncoder direct(Schema schema, Conversion<?> usual, List<Class<?>> unconverted,
+      CompiledEncoder converted) {
     if (usual == null) {
       return null;
     }
     Class<?> type = usual.getClass();
     // LocalDate, Instant and UUID are final: instanceof is the class check.
     if (type == org.apache.avro.data.TimeConversions.DateConversion.class && schema.getType() == Schema.Type.INT) {
+      boolean ints = unconverted.contains(Integer.class);
       return (value, out) -> {
         if (value instanceof java.time.LocalDate date) {
           out.writeInt((int) date.toEpochDay());
+        } else if (ints && value instanceof Integer days) {
+          out.writeInt(days);
         } else {
           converted.encode(value, out);
         }
@@ -111,18 +120,24 @@ final class EncoderCompiler {
     }
     if (type == org.apache.avro.data.TimeConversions.TimestampMillisConversion.class
         && schema.getType() == Schema.Type.LONG) {
+      boolean longs = unconverted.contains(Long.class);
       return (value, out) -> {
         if (value instanceof java.time.Instant instant) {
           out.writeLong(instant.toEpochMilli());
+        } else if (longs && value instanceof Long millis) {
+          out.writeLong(millis);
         } else {
           converted.encode(value, out);
         }
       };
     }
     if (type == Conversions.UUIDConversion.class && schema.getType() == Schema.Type.STRING) {
+      boolean strings = unconverted.contains(String.class);
       return (value, out) -> {
         if (value instanceof java.util.UUID uuid) {
           out.writeUuid(uuid);
+        } else if (strings && value instanceof String text) {
+          out.writeString(text);
         } else {
           converted.encode(value, out);
         }
@@ -132,7 +147,12 @@ final class EncoderCompiler {
         && schema.getLogicalType() instanceof LogicalTypes.Decimal decimal) {
       int scale = decimal.getScale();
       int precision = Math.min(decimal.getPrecision(), 18); // at most 18 digits: the unscaled value fits a long
+      Class<?> buffer = unconverted.isEmpty() ? null : unconverted.get(0); // the one class BYTES is held in
       return (value, out) -> {
+        if (value != null && value.getClass() == buffer) {
+          out.writeBytes((ByteBuffer) value);
+          return;
+        }
         if (value == null || value.getClass() != BigDecimal.class) {
           converted.encode(value, out); // a subclass too: Avro's conversion is registered for BigDecimal itself
           return;
@@ -149,19 +169,69 @@ final class EncoderCompiler {
     return null;
   }
 
-  private void convertThenEncode(Schema schema, LogicalType logical, Conversion<Object> usual, Class<?> usualType,
-      CompiledEncoder raw, Object value, ByteSink out) {
-    // As Avro's writer: the conversion registered for the value's own class and this logical type converts it;
-    // a value of a class without one is written as it is.
-    if (value == null) {
-      raw.encode(null, out);
-      return;
-    }
-    @SuppressWarnings("unchecked")
-    Conversion<Object> conversion = value.getClass() == usualType ? usual
-        : (Conversion<Object>) model.getConversionByClass(value.getClass(), logical);
-    raw.encode(conversion == null ? value : Conversions.convertToRawType(value, schema, logical, conversion), out);
+  /**
+   * The classes the generic and specific models hold an unconverted value of {@code type} in, the commonest values
+   * of a field with a logical type that are written as they are: a uuid's {@code String}, a timestamp's
+   * {@code Long}, a decimal's {@code ByteBuffer}.
+   */
+  private static List<Class<?>> heldUnconverted(Schema.Type type) {
+    return switch (type) {
+      case INT -> List.of(Integer.class);
+      case LONG -> List.of(Long.class);
+      case STRING -> List.of(String.class, Utf8.class);
+      case BYTES -> List.of(ByteBuffer.wrap(new byte[0]).getClass());
+      default -> List.of();
+    };
   }
+
+  /**
+   * A value of a logical type converted as Avro's writer converts it, then written by the raw encoder: the
+   * conversion registered for the value's own class and the logical type converts it; a value of a class without
+   * one is written as it is. The model's conversions are taken as they are when compiled, as the usual conversion
+   * always was: the classes held unconverted that have none then ({@link #heldUnconverted}) are written without
+   * asking the model per value.
+   */
+  private static final class Converting implements CompiledEncoder {
+    private final GenericData model;
+    private final Schema schema;
+    private final LogicalType logical;
+    private final Conversion<Object> usual;
+    private final Class<?> usualType;
+    /** Classes without a conversion for this logical type, or {@code null}. */
+    private final Class<?> plain;
+    private final Class<?> alsoPlain;
+    private final CompiledEncoder raw;
+
+    Converting(GenericData model, Schema schema, LogicalType logical, Conversion<Object> usual,
+        List<Class<?>> unconverted, CompiledEncoder raw) {
+      this.model = model;
+      this.schema = schema;
+      this.logical = logical;
+      this.usual = usual;
+      this.usualType = usual == null ? null : usual.getConvertedType();
+      this.plain = unconverted.isEmpty() ? null : unconverted.get(0);
+      this.alsoPlain = unconverted.size() < 2 ? null : unconverted.get(1);
+      this.raw = raw;
+    }
+
+    @Override
+    public void encode(Object value, ByteSink out) {
+      if (value == null) {
+        raw.encode(null, out);
+        return;
+      }
+      Class<?> type = value.getClass();
+      if (type == plain || type == alsoPlain) {
+        raw.encode(value, out);
+        return;
+      }
+      @SuppressWarnings("unchecked")
+      Conversion<Object> conversion = type == usualType ? usual
+          : (Conversion<Object>) model.getConversionByClass(type, logical);
+      raw.encode(conversion == null ? value : Conversions.convertToRawType(value, schema, logical, conversion), out);
+    }
+  }
+
 
   private CompiledEncoder rawEncoder(Schema schema) {
     return switch (schema.getType()) {

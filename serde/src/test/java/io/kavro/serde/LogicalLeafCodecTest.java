@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +17,7 @@ import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.util.Utf8;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -114,6 +116,104 @@ class LogicalLeafCodecTest {
   }
 
   /** Kavro's compiled decoder reads what Avro's reader with the same conversions reads, or fails as it does. */
+  private static final Schema DATE = LogicalTypes.date().addToSchema(Schema.create(Schema.Type.INT));
+  private static final Schema MILLIS = LogicalTypes.timestampMillis().addToSchema(Schema.create(Schema.Type.LONG));
+  private static final Schema MICROS = LogicalTypes.timeMicros().addToSchema(Schema.create(Schema.Type.LONG));
+
+  @Test
+  void valuesHeldUnconverted_writtenAsAvroWritesThem() {
+    for (Schema schema : List.of(DATE, MICROS)) {
+      for (int value : new int[] {0, -1, 63, 64, -65, 8191, 8192, Integer.MAX_VALUE, Integer.MIN_VALUE}) {
+        assertWritesAsAvro(schema, value);
+      }
+    }
+    for (Schema schema : List.of(MILLIS, MICROS)) {
+      for (long value : new long[] {0, -1, 1_700_000_000_000L, Long.MAX_VALUE, Long.MIN_VALUE}) {
+        assertWritesAsAvro(schema, value);
+      }
+    }
+    for (Object text : List.of("7c0c1c3e-6b1a-4c2e-9d8f-0a1b2c3d4e5f", "not a uuid", "é€", new Utf8("utf8 text"),
+        new StringBuilder("a builder"))) {
+      assertWritesAsAvro(UUID_STRING, text);
+    }
+    byte[] twoComplement = BigInteger.valueOf(-123_456).toByteArray();
+    assertWritesAsAvro(DECIMAL, ByteBuffer.wrap(twoComplement));
+    assertWritesAsAvro(DECIMAL, ByteBuffer.wrap(new byte[] {9, 1, 2, 3}, 1, 2)); // a slice: from its position
+    ByteBuffer direct = ByteBuffer.allocateDirect(3).put(new byte[] {1, 2, 3}).flip();
+    assertWritesAsAvro(DECIMAL, direct); // another class of ByteBuffer: the model is asked
+    assertWritesAsAvro(DECIMAL, new BigDecimal("-1234.56"));
+    assertWritesAsAvro(DATE, java.time.LocalDate.of(2026, 12, 7));
+  }
+
+  /**
+   * A conversion registered for a class values are held in (a {@code Long} for timestamps...) converts them, as in
+   * Avro's writer: the classes written without asking the model are only those found without one.
+   */
+  @Test
+  void aConversionForTheHeldClass_convertsIt_asAvrosWriterDoes() {
+    GenericData model = new GenericData();
+    model.addLogicalTypeConversion(new Shifted<>(Long.class, "timestamp-millis", v -> v + 1000, v -> v));
+    model.addLogicalTypeConversion(new Shifted<>(Integer.class, "date", v -> v + 1, v -> v));
+    model.addLogicalTypeConversion(new Shifted<>(String.class, "uuid", v -> v, v -> v.toUpperCase()));
+    // The usual conversions after: each logical type's own, while the held classes keep theirs.
+    model.addLogicalTypeConversion(new org.apache.avro.data.TimeConversions.TimestampMillisConversion());
+    model.addLogicalTypeConversion(new org.apache.avro.data.TimeConversions.DateConversion());
+    model.addLogicalTypeConversion(new org.apache.avro.Conversions.UUIDConversion());
+
+    for (Object[] pair : new Object[][] {{MILLIS, 5L}, {DATE, 5}, {UUID_STRING, "abc-def"},
+        {MILLIS, java.time.Instant.ofEpochMilli(5)}, {UUID_STRING, new UUID(1, 2)}}) {
+      Schema schema = (Schema) pair[0];
+      ByteSink sink = new ByteSink();
+      EncoderCompiler.compile(schema, model).encode(pair[1], sink);
+      assertThat(sink.toByteArray()).as("%s", pair[1])
+          .isEqualTo(AvroBytes.written(new GenericDatumWriter<>(schema, model), pair[1]));
+    }
+    ByteSink sink = new ByteSink();
+    EncoderCompiler.compile(MILLIS, model).encode(5L, sink);
+    assertThat(sink.toByteArray()).as("converted: 1005, not 5").isEqualTo(new byte[] {(byte) 0xda, 0x0f});
+  }
+
+  /** A conversion of {@code type} values for the logical type {@code name}, to and from ints, longs or strings. */
+  private static final class Shifted<T> extends org.apache.avro.Conversion<T> {
+    private final Class<T> type;
+    private final String name;
+    private final java.util.function.UnaryOperator<T> toRaw;
+    private final java.util.function.UnaryOperator<T> toText;
+
+    Shifted(Class<T> type, String name, java.util.function.UnaryOperator<T> toRaw,
+        java.util.function.UnaryOperator<T> toText) {
+      this.type = type;
+      this.name = name;
+      this.toRaw = toRaw;
+      this.toText = toText;
+    }
+
+    @Override
+    public Class<T> getConvertedType() {
+      return type;
+    }
+
+    @Override
+    public String getLogicalTypeName() {
+      return name;
+    }
+
+    @Override
+    public Integer toInt(T value, Schema schema, org.apache.avro.LogicalType logical) {
+      return (Integer) toRaw.apply(value);
+    }
+
+    @Override
+    public Long toLong(T value, Schema schema, org.apache.avro.LogicalType logical) {
+      return (Long) toRaw.apply(value);
+    }
+
+    @Override
+    public CharSequence toCharSequence(T value, Schema schema, org.apache.avro.LogicalType logical) {
+      return (CharSequence) toText.apply(value);
+    }
+  }
+
   private static void assertReadsAsAvro(Schema schema, byte[] body) throws IOException {
     Object expected;
     try {
