@@ -36,6 +36,8 @@ final class EncoderCompiler {
   /** The classes Avro's specific writer writes as strings by their text ({@code SpecificData}'s stringables). */
   private static final Set<Class<?>> STRINGABLE = Set.of(BigDecimal.class, java.math.BigInteger.class,
       java.net.URI.class, java.net.URL.class, java.io.File.class);
+  /** The class of the buffers the generic and specific models hold bytes in ({@code ByteBuffer.wrap}'s). */
+  private static final Class<?> HEAP_BUFFER = ByteBuffer.wrap(new byte[0]).getClass();
   private final GenericData model;
   private final IdentityHashMap<Schema, Boolean> inProgress = new IdentityHashMap<>();
 
@@ -79,7 +81,7 @@ final class EncoderCompiler {
     @SuppressWarnings("unchecked")
     Conversion<Object> usual = (Conversion<Object>) model.getConversionFor(logical);
     // Reflection's raw encoders take a component's declared type: only generic and specific data skip the model.
-    List<Class<?>> unconverted = type != null ? List.of() : heldUnconverted(schema.getType()).stream()
+    List<Class<?>> unconverted = type != null ? List.of() : heldClasses(schema.getType()).stream()
         .filter(held -> model.getConversionByClass(held, logical) == null).toList();
     CompiledEncoder converted = new Converting(model, schema, logical, usual, unconverted, raw);
     CompiledEncoder direct = direct(schema, usual, unconverted, converted);
@@ -95,9 +97,9 @@ final class EncoderCompiler {
    * decimal goes to {@code converted}, Avro's conversion, which rescales or refuses it as it always did. A value of
    * any other class than the conversion's (or {@code null}) goes to {@code converted} too: the class check is in the
    * same encoder as the writing, one call per value (a wrapper around it cost a second call through an interface).
-   * So is the value held unconverted when its class has no conversion ({@code unconverted}, the classes found
-   * without one when compiled): a uuid's {@code String}, a timestamp's {@code Long}, a date's {@code Integer}, a
-   * decimal's {@code ByteBuffer} is written as the raw encoder writes it, from the same encoder.
+   * A value of a held class without a conversion ({@code unconverted}, as found when compiled: a uuid's
+   * {@code String}, a timestamp's {@code Long}, a date's {@code Integer}, a decimal's {@code ByteBuffer}) is written
+   * as the raw encoder writes it, from this same encoder.
    */
   private static CompiledEncoder direct(Schema schema, Conversion<?> usual, List<Class<?>> unconverted,
       CompiledEncoder converted) {
@@ -147,9 +149,9 @@ final class EncoderCompiler {
         && schema.getLogicalType() instanceof LogicalTypes.Decimal decimal) {
       int scale = decimal.getScale();
       int precision = Math.min(decimal.getPrecision(), 18); // at most 18 digits: the unscaled value fits a long
-      Class<?> buffer = unconverted.isEmpty() ? null : unconverted.get(0); // the one class BYTES is held in
+      boolean buffers = unconverted.contains(HEAP_BUFFER);
       return (value, out) -> {
-        if (value != null && value.getClass() == buffer) {
+        if (buffers && value != null && value.getClass() == HEAP_BUFFER) {
           out.writeBytes((ByteBuffer) value);
           return;
         }
@@ -170,16 +172,16 @@ final class EncoderCompiler {
   }
 
   /**
-   * The classes the generic and specific models hold an unconverted value of {@code type} in, the commonest values
-   * of a field with a logical type that are written as they are: a uuid's {@code String}, a timestamp's
-   * {@code Long}, a decimal's {@code ByteBuffer}.
+   * The classes the generic and specific models hold a value of {@code type} in, the commonest values of a field
+   * with a logical type that are written as they are (no conversion is registered for them): a uuid's
+   * {@code String}, a timestamp's {@code Long}, a decimal's {@code ByteBuffer}.
    */
-  private static List<Class<?>> heldUnconverted(Schema.Type type) {
+  private static List<Class<?>> heldClasses(Schema.Type type) {
     return switch (type) {
       case INT -> List.of(Integer.class);
       case LONG -> List.of(Long.class);
       case STRING -> List.of(String.class, Utf8.class);
-      case BYTES -> List.of(ByteBuffer.wrap(new byte[0]).getClass());
+      case BYTES -> List.of(HEAP_BUFFER);
       default -> List.of();
     };
   }
@@ -188,8 +190,8 @@ final class EncoderCompiler {
    * A value of a logical type converted as Avro's writer converts it, then written by the raw encoder: the
    * conversion registered for the value's own class and the logical type converts it; a value of a class without
    * one is written as it is. The model's conversions are taken as they are when compiled, as the usual conversion
-   * always was: the classes held unconverted that have none then ({@link #heldUnconverted}) are written without
-   * asking the model per value.
+   * always was: the held classes that have none then ({@link #heldClasses}) are written without asking the model
+   * per value.
    */
   private static final class Converting implements CompiledEncoder {
     private final GenericData model;
@@ -197,9 +199,9 @@ final class EncoderCompiler {
     private final LogicalType logical;
     private final Conversion<Object> usual;
     private final Class<?> usualType;
-    /** Classes without a conversion for this logical type, or {@code null}. */
-    private final Class<?> plain;
-    private final Class<?> alsoPlain;
+    /** The held classes without a conversion for this logical type (at most two), or {@code null}. */
+    private final Class<?> unconverted;
+    private final Class<?> alsoUnconverted;
     private final CompiledEncoder raw;
 
     Converting(GenericData model, Schema schema, LogicalType logical, Conversion<Object> usual,
@@ -209,8 +211,8 @@ final class EncoderCompiler {
       this.logical = logical;
       this.usual = usual;
       this.usualType = usual == null ? null : usual.getConvertedType();
-      this.plain = unconverted.isEmpty() ? null : unconverted.get(0);
-      this.alsoPlain = unconverted.size() < 2 ? null : unconverted.get(1);
+      this.unconverted = unconverted.isEmpty() ? null : unconverted.get(0);
+      this.alsoUnconverted = unconverted.size() < 2 ? null : unconverted.get(1);
       this.raw = raw;
     }
 
@@ -221,7 +223,7 @@ final class EncoderCompiler {
         return;
       }
       Class<?> type = value.getClass();
-      if (type == plain || type == alsoPlain) {
+      if (type == unconverted || type == alsoUnconverted) {
         raw.encode(value, out);
         return;
       }
@@ -231,7 +233,6 @@ final class EncoderCompiler {
       raw.encode(conversion == null ? value : Conversions.convertToRawType(value, schema, logical, conversion), out);
     }
   }
-
 
   private CompiledEncoder rawEncoder(Schema schema) {
     return switch (schema.getType()) {

@@ -31,6 +31,10 @@ class LogicalLeafCodecTest {
   private static final Schema DECIMAL = LogicalTypes.decimal(38, 2).addToSchema(Schema.create(Schema.Type.BYTES));
   private static final Schema NARROW = LogicalTypes.decimal(18, 4).addToSchema(Schema.create(Schema.Type.BYTES));
   private static final Schema UUID_STRING = LogicalTypes.uuid().addToSchema(Schema.create(Schema.Type.STRING));
+  private static final Schema DATE = LogicalTypes.date().addToSchema(Schema.create(Schema.Type.INT));
+  private static final Schema TIME_MILLIS = LogicalTypes.timeMillis().addToSchema(Schema.create(Schema.Type.INT));
+  private static final Schema MILLIS = LogicalTypes.timestampMillis().addToSchema(Schema.create(Schema.Type.LONG));
+  private static final Schema MICROS = LogicalTypes.timeMicros().addToSchema(Schema.create(Schema.Type.LONG));
 
   /** Unscaled values at every byte width's edges, both signs, up to past a long. */
   private static List<BigInteger> unscaledEdges() {
@@ -115,14 +119,9 @@ class LogicalLeafCodecTest {
     assertThat(thrown).isInstanceOf(IOException.class);
   }
 
-  /** Kavro's compiled decoder reads what Avro's reader with the same conversions reads, or fails as it does. */
-  private static final Schema DATE = LogicalTypes.date().addToSchema(Schema.create(Schema.Type.INT));
-  private static final Schema MILLIS = LogicalTypes.timestampMillis().addToSchema(Schema.create(Schema.Type.LONG));
-  private static final Schema MICROS = LogicalTypes.timeMicros().addToSchema(Schema.create(Schema.Type.LONG));
-
   @Test
   void valuesHeldUnconverted_writtenAsAvroWritesThem() {
-    for (Schema schema : List.of(DATE, MICROS)) {
+    for (Schema schema : List.of(DATE, TIME_MILLIS)) {
       for (int value : new int[] {0, -1, 63, 64, -65, 8191, 8192, Integer.MAX_VALUE, Integer.MIN_VALUE}) {
         assertWritesAsAvro(schema, value);
       }
@@ -138,9 +137,11 @@ class LogicalLeafCodecTest {
     }
     byte[] twoComplement = BigInteger.valueOf(-123_456).toByteArray();
     assertWritesAsAvro(DECIMAL, ByteBuffer.wrap(twoComplement));
-    assertWritesAsAvro(DECIMAL, ByteBuffer.wrap(new byte[] {9, 1, 2, 3}, 1, 2)); // a slice: from its position
-    ByteBuffer direct = ByteBuffer.allocateDirect(3).put(new byte[] {1, 2, 3}).flip();
-    assertWritesAsAvro(DECIMAL, direct); // another class of ByteBuffer: the model is asked
+    assertWritesAsAvro(DECIMAL, ByteBuffer.wrap(new byte[] {9, 1, 2, 3}, 1, 2)); // from its position
+    assertWritesAsAvro(DECIMAL, ByteBuffer.wrap(new byte[] {9, 9, 1, 2, 3}, 2, 3).slice()); // an array offset
+    // Other classes of ByteBuffer: the model is asked.
+    assertWritesAsAvro(DECIMAL, ByteBuffer.wrap(twoComplement).asReadOnlyBuffer());
+    assertWritesAsAvro(DECIMAL, ByteBuffer.allocateDirect(3).put(new byte[] {1, 2, 3}).flip());
     assertWritesAsAvro(DECIMAL, new BigDecimal("-1234.56"));
     assertWritesAsAvro(DATE, java.time.LocalDate.of(2026, 12, 7));
   }
@@ -155,12 +156,14 @@ class LogicalLeafCodecTest {
     model.addLogicalTypeConversion(new Shifted<>(Long.class, "timestamp-millis", v -> v + 1000, v -> v));
     model.addLogicalTypeConversion(new Shifted<>(Integer.class, "date", v -> v + 1, v -> v));
     model.addLogicalTypeConversion(new Shifted<>(String.class, "uuid", v -> v, v -> v.toUpperCase()));
+    model.addLogicalTypeConversion(new Shifted<>(Long.class, "time-micros", v -> v * 2, v -> v));
     // The usual conversions after: each logical type's own, while the held classes keep theirs.
     model.addLogicalTypeConversion(new org.apache.avro.data.TimeConversions.TimestampMillisConversion());
     model.addLogicalTypeConversion(new org.apache.avro.data.TimeConversions.DateConversion());
     model.addLogicalTypeConversion(new org.apache.avro.Conversions.UUIDConversion());
+    model.addLogicalTypeConversion(new org.apache.avro.data.TimeConversions.TimeMicrosConversion());
 
-    for (Object[] pair : new Object[][] {{MILLIS, 5L}, {DATE, 5}, {UUID_STRING, "abc-def"},
+    for (Object[] pair : new Object[][] {{MILLIS, 5L}, {DATE, 5}, {UUID_STRING, "abc-def"}, {MICROS, 5L},
         {MILLIS, java.time.Instant.ofEpochMilli(5)}, {UUID_STRING, new UUID(1, 2)}}) {
       Schema schema = (Schema) pair[0];
       ByteSink sink = new ByteSink();
@@ -171,6 +174,56 @@ class LogicalLeafCodecTest {
     ByteSink sink = new ByteSink();
     EncoderCompiler.compile(MILLIS, model).encode(5L, sink);
     assertThat(sink.toByteArray()).as("converted: 1005, not 5").isEqualTo(new byte[] {(byte) 0xda, 0x0f});
+  }
+
+  /** One held class of two with a conversion, a buffer's class with one, and a generated class's model. */
+  @Test
+  void eachHeldClass_decidedByItself_inEveryModel() {
+    GenericData model = new GenericData();
+    model.addLogicalTypeConversion(new Shifted<>(String.class, "uuid", v -> v, v -> v.toUpperCase()));
+    model.addLogicalTypeConversion(new org.apache.avro.Conversions.UUIDConversion());
+    model.addLogicalTypeConversion(new Doubled());
+    model.addLogicalTypeConversion(new org.apache.avro.Conversions.DecimalConversion());
+    for (Object[] pair : new Object[][] {{UUID_STRING, "abc-def"}, {UUID_STRING, new Utf8("abc-def")},
+        {DECIMAL, ByteBuffer.wrap(new byte[] {1, 2})}, {DECIMAL, ByteBuffer.allocateDirect(1)},
+        {DECIMAL, new BigDecimal("1.25")}}) {
+      Schema schema = (Schema) pair[0];
+      ByteSink sink = new ByteSink();
+      EncoderCompiler.compile(schema, model).encode(pair[1], sink);
+      assertThat(sink.toByteArray()).as("%s", pair[1])
+          .isEqualTo(AvroBytes.written(new GenericDatumWriter<>(schema, model), pair[1]));
+    }
+    org.apache.avro.specific.SpecificData specific = new org.apache.avro.specific.SpecificData();
+    specific.addLogicalTypeConversion(new org.apache.avro.Conversions.UUIDConversion());
+    for (Object value : List.of("7c0c1c3e-6b1a-4c2e-9d8f-0a1b2c3d4e5f", new Utf8("x"), new UUID(3, 4))) {
+      ByteSink sink = new ByteSink();
+      EncoderCompiler.compile(UUID_STRING, specific).encode(value, sink);
+      assertThat(sink.toByteArray()).as("%s", value).isEqualTo(AvroBytes.written(
+          new org.apache.avro.specific.SpecificDatumWriter<>(UUID_STRING, specific), value));
+    }
+  }
+
+  /** A conversion for the heap buffers {@code ByteBuffer.wrap} makes, on decimals: every byte twice. */
+  private static final class Doubled extends org.apache.avro.Conversion<ByteBuffer> {
+    @SuppressWarnings("unchecked")
+    @Override
+    public Class<ByteBuffer> getConvertedType() {
+      return (Class<ByteBuffer>) ByteBuffer.wrap(new byte[0]).getClass();
+    }
+
+    @Override
+    public String getLogicalTypeName() {
+      return "decimal";
+    }
+
+    @Override
+    public ByteBuffer toBytes(ByteBuffer value, Schema schema, org.apache.avro.LogicalType logical) {
+      byte[] doubled = new byte[value.remaining() * 2];
+      for (int i = 0; i < doubled.length; i++) {
+        doubled[i] = value.get(value.position() + i / 2);
+      }
+      return ByteBuffer.wrap(doubled);
+    }
   }
 
   /** A conversion of {@code type} values for the logical type {@code name}, to and from ints, longs or strings. */
@@ -214,6 +267,7 @@ class LogicalLeafCodecTest {
     }
   }
 
+  /** Kavro's compiled decoder reads what Avro's reader with the same conversions reads, or fails as it does. */
   private static void assertReadsAsAvro(Schema schema, byte[] body) throws IOException {
     Object expected;
     try {
