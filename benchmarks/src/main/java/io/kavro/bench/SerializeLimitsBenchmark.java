@@ -13,14 +13,15 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * How far serialization of Avro's generic records can go, side by side with Kavro and raw Avro: a writer
  * hand-written for the shape's schema ({@link GenericReferenceWriter}, checked in set-up to write Kavro's bytes for
  * every record), what one writer hand-written for exactly this schema reaches (its strings encoded by the same char
- * loop as Kavro's {@code ByteSink}, so it cannot show a faster string encoding; not a bound on every serializer), and
- * the copy of each record's bytes already serialized, the output array any serializer must at least allocate: the
- * floor.
+ * loop as Kavro's {@code ByteSink}, so it cannot show a faster string encoding; not a bound on every serializer),
+ * the copy of each record's bytes already serialized, the output array any serializer must at least allocate, and
+ * that copy with every value of the record read ({@link ValuesRead}): the floors.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -69,9 +70,20 @@ public class SerializeLimitsBenchmark extends WarmSerdesState {
     return reference.write(records.get(nextIndex()));
   }
 
-  /** A copy of the record's bytes already serialized: the output array alone, the floor under any serializer. */
+  /** A copy of the record's bytes already serialized: the output array alone, a floor under any serializer. */
   @Benchmark
   public byte[] outputOnly() {
     return payloads.get(nextIndex()).clone();
+  }
+
+  /**
+   * Every value of the record read as any serializer must at least read it ({@link ValuesRead}), and a copy of its
+   * bytes already serialized: the floor under any serializer of these records, closer than the output alone.
+   */
+  @Benchmark
+  public byte[] valuesReadAndOutput(Blackhole read) {
+    int index = nextIndex();
+    read.consume(ValuesRead.of(shape, records.get(index)));
+    return payloads.get(index).clone();
   }
 }
