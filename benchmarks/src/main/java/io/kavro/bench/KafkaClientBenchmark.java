@@ -45,8 +45,9 @@ import org.openjdk.jmh.infra.Blackhole;
  * that reads no byte and only allocates the object graph Kavro returns for the record (the same classes, string and
  * byte lengths, element counts and values: {@link ReferenceReaders#allocationOnly}, planned beforehand from what
  * Kavro's deserializer returned for each of the 1,024 payloads), the highest throughput any deserializer returning
- * Avro's generic records can reach here; producing, a serializer handed the same generic records that returns a
- * copy of each one's bytes already serialized, the output array any serializer must at least allocate.
+ * Avro's generic records can reach here; producing, a serializer handed the same generic records that reads every
+ * value of each as any serializer must at least read it ({@link ValuesRead}) and returns a copy of its bytes already
+ * serialized, the output array any serializer must at least allocate.
  * {@code HAND_WRITTEN} (produce only) is a writer hand-written for exactly S3's schema ({@link
  * GenericReferenceWriter}, checked in set-up to write Kavro's bytes for all 1,024 records): what one writer
  * hand-written for this schema reaches here, not a bound on every serializer (its strings are encoded by the same
@@ -71,8 +72,8 @@ public class KafkaClientBenchmark {
     /** Avro's own writer or fast reader of the schema, built beforehand, no registry: the baseline, not a floor. */
     RAW_AVRO,
     /**
-     * Allocation only ({@link FloorSerde}): the record's object graph built without reading a byte, or a copy of
-     * its bytes already serialized; the floor under any serde of these records.
+     * The floor under any serde of these records ({@link FloorSerde}): the record's object graph built without
+     * reading a byte, or every value of the record read and a copy of its bytes already serialized.
      */
     FLOOR,
     /**

@@ -81,9 +81,9 @@ public class SerializeLimitsBenchmark extends WarmSerdesState {
    * bytes already serialized: the floor under any serializer of these records, closer than the output alone.
    */
   @Benchmark
-  public byte[] valuesReadAndOutput(Blackhole read) {
+  public byte[] valuesReadAndOutput(Blackhole blackhole) {
     int index = nextIndex();
-    read.consume(ValuesRead.of(shape, records.get(index)));
+    blackhole.consume(ValuesRead.of(shape, records.get(index)));
     return payloads.get(index).clone();
   }
 }

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link KafkaClientBenchmark.FloorSerde} measures the floor of the records the loop moves, in their order: what it
  * returns for record {@code i} is Kavro's graph of record {@code i} (its classes, lengths, counts, numbers) or a
- * copy of its bytes, and a loop out of step fails.
+ * copy of its bytes after reading every value of the record, and a loop out of step fails.
  */
 class FloorSerdeTest {
   private static final String TOPIC = KavroSerdes.TOPIC;
@@ -55,6 +55,17 @@ class FloorSerdeTest {
 
       assertThat(copy).isEqualTo(bytes[i]).isNotSameAs(bytes[i]);
     }
+  }
+
+  /** Serializing, the floor reads the record it is given: a value it cannot read fails it (a copy alone would not). */
+  @Test
+  void serialize_readsEveryValueOfTheRecord() {
+    GenericRecord first = records.get(0);
+    @SuppressWarnings("unchecked")
+    List<Object> lines = (List<Object>) first.get("lines");
+    lines.set(lines.size() - 1, "not a line"); // the last line of the record, read last but one of its values
+
+    assertThatThrownBy(() -> floor.serialize(TOPIC, first)).isInstanceOf(ClassCastException.class);
   }
 
   @Test
