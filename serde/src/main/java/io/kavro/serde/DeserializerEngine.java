@@ -453,8 +453,8 @@ final class DeserializerEngine implements AutoCloseable {
   }
 
   /**
-   * What a failure to decode a body is: valid Avro that the application's Java record refuses, or a truncated,
-   * corrupt or too deeply nested body. Kept off {@link #read} so that the record path stays small enough to inline.
+   * What a failure to decode a body is: valid Avro that the application's Java record refuses, a reader that cannot
+   * run (a class that fails to link), or a truncated, corrupt or too deeply nested body. Kept off {@link #read} so that the record path stays small enough to inline.
    */
   private SerializationException readFailure(Throwable e, String topic, ReadRoute plan, Object key, int length) {
     String record = "cannot deserialize " + Failures.record(topic, isKey, named(key, plan), length);
@@ -466,6 +466,15 @@ final class DeserializerEngine implements AutoCloseable {
       return showValues ? new SerializationException(record + ": " + refused.getMessage(), refused.getCause())
           : new SerializationException(record + ": the application's class refused the values of writer schema "
               + plan.writerSchema().getFullName() + ": " + hidden(refused), RuleException.withoutMessages(refused));
+    }
+    if (e instanceof LinkageError linkage) {
+      // A class the reader runs that does not link or initialize (compiled against another Avro, missing at run
+      // time, a static initializer that failed): no record of this writer schema can be read, whatever its bytes.
+      // Not a corrupt record: an application that skips those would pass over every good record behind it.
+      return new SchemaResolutionException(record + ": the reader of writer schema "
+          + plan.writerSchema().getFullName() + " cannot run, a class it uses failed to link or initialize (a "
+          + "deployment fault, not a corrupt record): " + (showValues ? linkage : hidden(linkage)),
+          showValues ? linkage : RuleException.withoutMessages(linkage));
     }
     if (e instanceof StackOverflowError) {
       // A recursive schema lets a small payload nest deeper than any stack: a bad record, not a dead consumer.

@@ -119,6 +119,25 @@ class DeserializerTest {
         .hasMessageContaining("specific.avro.value.type");
   }
 
+  /**
+   * A generated class that fails to link or initialize is a deployment fault that fails every record alike: not a
+   * corrupt record (which applications skip), on the first record and on those after it.
+   */
+  @Test
+  void aGeneratedClassThatFailsToLink_isNoCorruptRecord() {
+    GenericRecord record = new GenericData.Record(UnlinkedRecord.SCHEMA$);
+    record.put("count", 7);
+    byte[] bytes = serdes.serializer().serialize("t", record);
+    KafkaAvroDeserializer deserializer = serdes.deserializer("specific.avro.reader", true);
+
+    for (String error : List.of("ExceptionInInitializerError", "NoClassDefFoundError")) {
+      assertThatThrownBy(() -> deserializer.deserialize("t", bytes)).as(error)
+          .isInstanceOf(SchemaResolutionException.class).isNotInstanceOf(MalformedPayloadException.class)
+          .hasMessageContaining("io.kavro.serde.UnlinkedRecord").hasMessageContaining("failed to link or initialize")
+          .hasMessageContaining(error).hasMessageNotContaining("corrupt Avro body");
+    }
+  }
+
   @Test
   void specificType_configured_usedWhateverTheWriterName() {
     byte[] bytes = serdes.serializer().serialize("customers", customer());
