@@ -469,11 +469,12 @@ final class DeserializerEngine implements AutoCloseable {
     }
     if (e instanceof LinkageError linkage) {
       // A class the reader runs that does not link or initialize (compiled against another Avro, missing at run
-      // time, a static initializer that failed): no record of this writer schema can be read, whatever its bytes.
-      // Not a corrupt record: an application that skips those would pass over every good record behind it.
+      // time, a static initializer that failed): the records of this writer schema that reach it cannot be read
+      // until the deployment is fixed. Not a corrupt record: skipping them would pass over good records.
+      String why = linkage.getCause() == null ? linkage.toString() : linkage + ", caused by " + linkage.getCause();
       return new SchemaResolutionException(record + ": the reader of writer schema "
           + plan.writerSchema().getFullName() + " cannot run, a class it uses failed to link or initialize (a "
-          + "deployment fault, not a corrupt record): " + (showValues ? linkage : hidden(linkage)),
+          + "deployment fault, not a corrupt record): " + (showValues ? why : hidden(linkage)),
           showValues ? linkage : RuleException.withoutMessages(linkage));
     }
     if (e instanceof StackOverflowError) {

@@ -203,8 +203,8 @@ final class JavaValues {
   static Object construct(MethodHandle constructor, Class<?> type, Schema schema, Object[] components) {
     try {
       return constructor.invokeExact(components);
-    } catch (JavaRecordConstructionException e) {
-      throw e;
+    } catch (JavaRecordConstructionException | LinkageError e) {
+      throw e; // a class that fails to link is the deployment's fault, not a refusal of the values
     } catch (Throwable e) { // the application's constructor refused the values, or a null for a primitive
       throw new JavaRecordConstructionException("cannot construct " + type.getName() + " from "
           + schema.getFullName() + ": its canonical constructor threw " + e, e);
@@ -263,7 +263,7 @@ final class JavaValues {
       }
       throw new JavaRecordConstructionException("cannot fill the fixed " + type.getName() + ": it has no "
           + "constructor that takes its bytes", null);
-    } catch (JavaRecordConstructionException e) {
+    } catch (JavaRecordConstructionException | LinkageError e) {
       throw e;
     } catch (Throwable e) {
       throw new JavaRecordConstructionException("cannot construct the fixed " + type.getName() + ": " + e, e);
@@ -307,6 +307,8 @@ final class JavaValues {
     }
     try {
       return fromText.invoke(text.toString());
+    } catch (LinkageError e) {
+      throw e; // the deployment's fault, not the text's
     } catch (Throwable e) {
       throw new AvroRuntimeException("cannot build a " + type.getName() + " from the text '" + text + "': " + e, e);
     }

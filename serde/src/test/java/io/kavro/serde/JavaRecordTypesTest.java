@@ -46,6 +46,33 @@ class JavaRecordTypesTest {
     }
   }
 
+  /** Checks a negative id with a class that fails to initialize: a library missing at run time. */
+  public record LinksLate(long id, String note) {
+    /** Asks {@link Missing} about a negative id. */
+    public LinksLate {
+      if (id < 0) {
+        Missing.check(id);
+      }
+    }
+  }
+
+  /** A class whose static initializer fails. */
+  static final class Missing {
+    static final long BOUND = fail();
+
+    private Missing() {}
+
+    private static long fail() {
+      throw new IllegalStateException("a library missing at run time");
+    }
+
+    static void check(long id) {
+      if (id < BOUND) {
+        throw new IllegalArgumentException("below " + BOUND);
+      }
+    }
+  }
+
   /** A record with a component that Avro's reflection writes as its text. */
   public record Linked(long id, java.net.URI link) {}
 
@@ -188,6 +215,32 @@ class JavaRecordTypesTest {
         .hasMessageContaining(Checked.class.getName())
         .hasMessageContaining("negative id -3")
         .hasMessageNotContaining("corrupt");
+  }
+
+  /**
+   * A Java record whose constructor uses a class that fails to link or initialize: the deployment's fault, named as
+   * such (a {@code SchemaResolutionException}), neither the application refusing the values nor a corrupt record;
+   * the first record (an {@code ExceptionInInitializerError}) and the next ({@code NoClassDefFoundError}) alike.
+   */
+  @ParameterizedTest
+  @CsvSource({"true", "false"})
+  void canonicalConstructorFailsToLink_isADeploymentFault_notCorrupt(boolean fastCodec) {
+    serdes.serializer("schema.reflection", true).serialize("late-own", new LinksLate(1, "own"));
+    Schema schema = serdes.registry().latestVersion("late-own-value").schema();
+    GenericRecord negative = new GenericData.Record(schema);
+    negative.put("id", -3L);
+    negative.put("note", "n");
+    byte[] bytes = serdes.serializer().serialize("late", negative);
+    KafkaAvroDeserializer deserializer = serdes.deserializer("schema.reflection", true,
+        "avro.fast.codec", fastCodec);
+
+    for (int i = 0; i < 2; i++) {
+      assertThatThrownBy(() -> deserializer.deserialize("late", bytes))
+          .isInstanceOf(SchemaResolutionException.class)
+          .hasMessageContaining(LinksLate.class.getName().replace('$', '.'))
+          .hasMessageContaining("failed to link or initialize")
+          .hasMessageNotContaining("corrupt Avro body");
+    }
   }
 
   /**

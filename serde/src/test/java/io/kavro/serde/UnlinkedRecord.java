@@ -34,7 +34,7 @@ public class UnlinkedRecord extends SpecificRecordBase {
     count = Unlinkable.check((Integer) value);
   }
 
-  /** A class whose static initializer fails: its first use throws an ExceptionInInitializerError, then NoClassDefFound. */
+  /** A class whose initializer fails: its first use throws an ExceptionInInitializerError, then NoClassDefFound. */
   static final class Unlinkable {
     static final int BOUND = fail();
 
