@@ -154,6 +154,19 @@ class JavaRecordTypesTest {
         "avro.use.logical.type.converters", logicalTypes).deserialize(topic, bytes);
   }
 
+  /**
+   * A record of {@code own}'s schema (an {@code id} and a {@code note}) with id -3, written generic to {@code topic}
+   * after the application wrote {@code own} once to {@code <topic>-own} (which makes Kavro read into its class).
+   */
+  private byte[] withNegativeId(String topic, Object own) {
+    serdes.serializer("schema.reflection", true).serialize(topic + "-own", own);
+    Schema schema = serdes.registry().latestVersion(topic + "-own-value").schema();
+    GenericRecord negative = new GenericData.Record(schema);
+    negative.put("id", -3L);
+    negative.put("note", "n");
+    return serdes.serializer().serialize(topic, negative);
+  }
+
   /** Data written before the reader's record had a component: the old shape, under the record's own name. */
   private byte[] writeOld(String topic, String name, Object trusted) {
     // The application writes its record once, which is what makes Kavro read into its class.
@@ -200,12 +213,7 @@ class JavaRecordTypesTest {
   @ParameterizedTest
   @CsvSource({"true", "false"})
   void canonicalConstructorThrows_errorNamesTheClassAndCause_notCorrupt(boolean fastCodec) {
-    serdes.serializer("schema.reflection", true).serialize("checked-own", new Checked(1, "own"));
-    Schema schema = serdes.registry().latestVersion("checked-own-value").schema();
-    GenericRecord negative = new GenericData.Record(schema);
-    negative.put("id", -3L);
-    negative.put("note", "n");
-    byte[] bytes = serdes.serializer().serialize("checked", negative);
+    byte[] bytes = withNegativeId("checked", new Checked(1, "own"));
     KafkaAvroDeserializer deserializer = serdes.deserializer("schema.reflection", true,
         "avro.fast.codec", fastCodec);
 
@@ -225,12 +233,7 @@ class JavaRecordTypesTest {
   @ParameterizedTest
   @CsvSource({"true", "false"})
   void canonicalConstructorFailsToLink_isADeploymentFault_notCorrupt(boolean fastCodec) {
-    serdes.serializer("schema.reflection", true).serialize("late-own", new LinksLate(1, "own"));
-    Schema schema = serdes.registry().latestVersion("late-own-value").schema();
-    GenericRecord negative = new GenericData.Record(schema);
-    negative.put("id", -3L);
-    negative.put("note", "n");
-    byte[] bytes = serdes.serializer().serialize("late", negative);
+    byte[] bytes = withNegativeId("late", new LinksLate(1, "own"));
     KafkaAvroDeserializer deserializer = serdes.deserializer("schema.reflection", true,
         "avro.fast.codec", fastCodec);
 
