@@ -16,7 +16,6 @@ import io.kavro.serde.rules.RuleUnavailableException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.kafka.common.errors.RetriableException;
-import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Header;
 
 /**
@@ -111,15 +110,6 @@ final class RulePlan {
       } catch (RegistryUnavailableException | WrongRegistryUrlException | RegistryInterruptedException e) {
         failed(step);
         throw e;
-      } catch (LinkageError e) {
-        failed(step);
-        // A class the rule runs failed to link or initialize (a CEL, protobuf or Tink of another version, a library
-        // missing at run time): the deployment's fault, which every record of the rule meets. No action runs (a
-        // NONE or DLQ would pass the record over, a rule switched off by a classpath), and no Error leaves the
-        // serde. The JVM's message names classes and members only; the cause chain keeps no messages.
-        throw new SerializationException("Rule cannot run: " + rule.name() + " (" + step.target() + ", topic '"
-            + input.topic() + "'): a class it uses failed to link or initialize, a deployment fault (no rule "
-            + "action ran): " + e, RuleException.withoutMessages(e));
       } catch (RuntimeException e) {
         try {
           throwRegistryFault(e); // never a rule's failure that an action may pass over

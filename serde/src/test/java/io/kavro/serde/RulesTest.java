@@ -47,9 +47,8 @@ class RulesTest {
   static final List<String> ACTIONS = new CopyOnWriteArrayList<>();
 
   private final Serdes serdes = new Serdes("rule.executors",
-      "append,check,xor,rename,outage,wrongurl,subject,quoting,retype,throttled,unlinked",
+      "append,check,xor,rename,outage,wrongurl,subject,quoting,retype,throttled",
       "rule.executors.throttled.class", Throttled.class.getName(),
-      "rule.executors.unlinked.class", Unlinked.class.getName(),
       "rule.executors.quoting.class", Quoting.class.getName(),
       "rule.executors.retype.class", Retype.class.getName(),
       "rule.executors.outage.class", Outage.class.getName(), "rule.executors.subject.class", Subject.class.getName(),
@@ -182,27 +181,6 @@ class RulesTest {
       return (input, message) -> {
         throw new IllegalStateException("the SDK gave up", new io.kavro.serde.rules.RuleUnavailableException(
             "the KMS throttled", null));
-      };
-    }
-  }
-
-  /**
-   * Runs on write; on the phase {@code expr} names, fails as an executor whose library is of another version than
-   * it was built against: a method missing at run time.
-   */
-  public static final class Unlinked implements RuleExecutor {
-    @Override
-    public String type() {
-      return "UNLINKED";
-    }
-
-    @Override
-    public PreparedRule prepare(RuleTarget target) {
-      return (input, message) -> {
-        if (!target.phase().name().equals(target.rule().expr())) {
-          return message;
-        }
-        throw new NoSuchMethodError("'com.google.protobuf.Descriptors$Descriptor com.acme.Lib.descriptor()'");
       };
     }
   }
@@ -559,31 +537,6 @@ class RulesTest {
     assertThatThrownBy(() -> serdes.serializer().serialize("items", item("secret")))
         .isInstanceOf(RetriableSerdeException.class).hasMessageContaining("the KMS throttled")
         .hasMessageContaining("encryptS");
-  }
-
-  /**
-   * A rule whose executor meets a class that fails to link (a library of another version) fails the record with
-   * a serde's exception naming the rule, never an Error out of the serde, and no action passes the record over:
-   * on write and on read, whatever the rule's onFailure action (one that records what it is given, here).
-   */
-  @Test
-  void aRuleThatFailsToLink_failsTheRecord_neverAnError_noActionRuns() {
-    registry.register("items-value", V1, List.of(), Contracts.domain(
-        rule("encryptS", Rule.Kind.TRANSFORM, Rule.Mode.WRITEREAD, "UNLINKED", "WRITE", null, "RECORD,RECORD")));
-
-    assertThatThrownBy(() -> serdes.serializer().serialize("items", item("secret")))
-        .isExactlyInstanceOf(SerializationException.class).hasMessageContaining("Rule cannot run: encryptS")
-        .hasMessageContaining("failed to link or initialize").hasMessageContaining("NoSuchMethodError")
-        .hasMessageContaining("com.acme.Lib.descriptor()");
-    assertThat(ACTIONS).isEmpty();
-
-    registry.register("reads-value", V1, List.of(), Contracts.domain(
-        rule("decryptS", Rule.Kind.TRANSFORM, Rule.Mode.WRITEREAD, "UNLINKED", "READ", null, "RECORD,RECORD")));
-    byte[] written = serdes.serializer().serialize("reads", item("plain"));
-    assertThatThrownBy(() -> serdes.deserializer().deserialize("reads", written))
-        .isExactlyInstanceOf(SerializationException.class).hasMessageContaining("Rule cannot run: decryptS")
-        .hasMessageContaining("NoSuchMethodError");
-    assertThat(ACTIONS).isEmpty();
   }
 
   /** Review of issue 49, item 1: a Kafka RetriableException among the causes is retriable, whatever NONE says. */
