@@ -454,7 +454,8 @@ final class DeserializerEngine implements AutoCloseable {
 
   /**
    * What a failure to decode a body is: valid Avro that the application's Java record refuses, a reader that cannot
-   * run (a class that fails to link), or a truncated, corrupt or too deeply nested body. Kept off {@link #read} so that the record path stays small enough to inline.
+   * run (a class that fails to link), or a truncated, corrupt or too deeply nested body. Kept off {@link #read} so
+   * that the record path stays small enough to inline.
    */
   private SerializationException readFailure(Throwable e, String topic, ReadRoute plan, Object key, int length) {
     String record = "cannot deserialize " + Failures.record(topic, isKey, named(key, plan), length);

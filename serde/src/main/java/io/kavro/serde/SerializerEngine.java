@@ -213,6 +213,9 @@ final class SerializerEngine implements AutoCloseable {
       this.buffers.remove();
       throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, route.id(), -1)
           + ": the " + datum.getClass().getTypeName() + " nests deeper than this thread's stack can write", null);
+    } catch (Error e) {
+      this.buffers.remove(); // as it is (a class that fails to link: the deployment's), but without a trace
+      throw e;
     }
     return sink.toByteArray();
   }
@@ -342,6 +345,11 @@ final class SerializerEngine implements AutoCloseable {
       this.buffers.remove();
       throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, route.id(), -1)
           + ": the " + datum.getClass().getTypeName() + " nests deeper than this thread's stack can write", null);
+    } catch (Error e) {
+      // Thrown on as it is (a class the datum's code uses that fails to link: the deployment's fault, which no
+      // handler may skip as a bad record), but Avro's encoder may hold part of the datum: no trace of it is kept.
+      this.buffers.remove();
+      throw e;
     }
     return sink.toByteArray();
   }

@@ -108,6 +108,38 @@ class WriteErrorsTest {
     assertThat(serializer.serialize("payments", payment())).isEqualTo(expected);
   }
 
+  /**
+   * A class the datum's code uses that fails to link (here the record's own {@code get}) is thrown as it is, the
+   * deployment's fault that no handler may skip as a bad record, and leaves no trace: Avro's encoder held the fields
+   * written before it, which the next record on the thread would have been written after.
+   */
+  @ParameterizedTest(name = "avro.fast.codec={0}")
+  @ValueSource(booleans = {true, false})
+  void aClassThatFailsToLink_isThrownAsItIs_andLeavesNoTrace(boolean fastCodec) {
+    KafkaAvroSerializer serializer = serializer(fastCodec);
+    byte[] expected = serializer.serialize("payments", payment());
+
+    assertThatThrownBy(() -> serializer.serialize("payments", new Unlinked(payment())))
+        .isInstanceOf(NoClassDefFoundError.class);
+
+    assertThat(serializer.serialize("payments", payment())).isEqualTo(expected);
+  }
+
+  /** A record whose last field's {@code get} fails as a class missing at run time would. */
+  private static final class Unlinked extends GenericData.Record {
+    Unlinked(GenericRecord of) {
+      super((GenericData.Record) of, true);
+    }
+
+    @Override
+    public Object get(int field) {
+      if (field == 2) {
+        throw new NoClassDefFoundError("com/acme/Missing");
+      }
+      return super.get(field);
+    }
+  }
+
   @ParameterizedTest(name = "avro.fast.codec={0}")
   @ValueSource(booleans = {true, false})
   void nestedArrayItem_namesItsPath(boolean fastCodec) {
