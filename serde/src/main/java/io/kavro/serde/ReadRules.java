@@ -156,6 +156,9 @@ final class ReadRules {
       // Avro's writer quotes the value that does not fit: the class only
       throw new IOException("the rules gave a message that does not match schema " + target.getFullName()
           + ": " + e.getClass().getName(), RuleException.hidingValues("a message that does not match", e));
+    } catch (Error e) {
+      WriteRules.SINKS.remove(); // thrown on as it is, but the encoder must not carry part of it into the next
+      throw e;
     }
     return sinks.sink.toByteArray();
   }

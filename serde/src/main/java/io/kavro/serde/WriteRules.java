@@ -153,6 +153,9 @@ final class WriteRules {
       throw new SerializationException("the rules of writer schema " + writer.getFullName() + " gave a message "
           + "that does not match it: " + e.getClass().getName(), RuleException.hidingValues("a message that does "
           + "not match", e));
+    } catch (Error e) {
+      SINKS.remove(); // thrown on as it is, but the encoder must not carry part of it into the next message
+      throw e;
     }
     return sinks.sink.toByteArray();
   }

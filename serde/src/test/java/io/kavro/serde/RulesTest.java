@@ -47,8 +47,9 @@ class RulesTest {
   static final List<String> ACTIONS = new CopyOnWriteArrayList<>();
 
   private final Serdes serdes = new Serdes("rule.executors",
-      "append,check,xor,rename,outage,wrongurl,subject,quoting,retype,throttled",
+      "append,check,xor,rename,outage,wrongurl,subject,quoting,retype,throttled,poisoned",
       "rule.executors.throttled.class", Throttled.class.getName(),
+      "rule.executors.poisoned.class", Poisoned.class.getName(),
       "rule.executors.quoting.class", Quoting.class.getName(),
       "rule.executors.retype.class", Retype.class.getName(),
       "rule.executors.outage.class", Outage.class.getName(), "rule.executors.subject.class", Subject.class.getName(),
@@ -182,6 +183,51 @@ class RulesTest {
         throw new IllegalStateException("the SDK gave up", new io.kavro.serde.rules.RuleUnavailableException(
             "the KMS throttled", null));
       };
+    }
+  }
+
+  /**
+   * Gives a copy of the message; where field {@code s} reads "poison", holding a text whose class fails to link when
+   * written (as a value of a library missing at run time would).
+   */
+  public static final class Poisoned implements RuleExecutor {
+    @Override
+    public String type() {
+      return "POISONED";
+    }
+
+    @Override
+    public PreparedRule prepare(RuleTarget target) {
+      return (input, message) -> {
+        GenericRecord copy = new GenericData.Record((GenericData.Record) message, true);
+        if ("poison".equals(copy.get("s").toString())) {
+          copy.put("s", new Unlinkable());
+        }
+        return copy;
+      };
+    }
+
+    /** A text that cannot be written. */
+    private static final class Unlinkable implements CharSequence {
+      @Override
+      public int length() {
+        throw new NoClassDefFoundError("com/acme/Text");
+      }
+
+      @Override
+      public char charAt(int index) {
+        throw new NoClassDefFoundError("com/acme/Text");
+      }
+
+      @Override
+      public CharSequence subSequence(int start, int end) {
+        throw new NoClassDefFoundError("com/acme/Text");
+      }
+
+      @Override
+      public String toString() {
+        throw new NoClassDefFoundError("com/acme/Text");
+      }
     }
   }
 
@@ -320,6 +366,44 @@ class RulesTest {
     assertThat(next).as("a condition changes no byte").isEqualTo(serdes.serializer("rules.ignore", true)
         .serialize("items", item("is ok")));
     assertThat(s(serdes.deserializer().deserialize("items", next))).isEqualTo("is ok");
+  }
+
+  /**
+   * A message a transform gave that fails with an Error when encoded again (a class that fails to link) leaves no
+   * trace, on write and on read: the encoder the rules share on a thread held its first field, which the next
+   * message would have carried.
+   */
+  @Test
+  void aTransformedMessageThatFailsToLink_leavesNoTraceInTheNext() {
+    Schema pair = new Schema.Parser().parse("""
+        {"type":"record","name":"Pair","namespace":"com.acme","fields":[{"name":"n","type":"long"},
+        {"name":"s","type":"string"}]}""");
+    registry.register("pairs-value", pair, List.of(), Contracts.domain(
+        rule("poison", Rule.Kind.TRANSFORM, Rule.Mode.WRITE, "POISONED", null)));
+    KafkaAvroSerializer serializer = serdes.serializer();
+    GenericRecord fine = new GenericData.Record(pair);
+    fine.put("n", 8L);
+    fine.put("s", "fine");
+    GenericRecord poisoned = new GenericData.Record(pair);
+    poisoned.put("n", 123_456_789L);
+    poisoned.put("s", "poison");
+    byte[] expected = serializer.serialize("pairs", fine);
+
+    assertThatThrownBy(() -> serializer.serialize("pairs", poisoned)).isInstanceOf(NoClassDefFoundError.class);
+
+    assertThat(serializer.serialize("pairs", fine)).isEqualTo(expected);
+
+    // On read, as the rules encode a transformed message again for the reader schema.
+    registry.register("read-pairs-value", pair, List.of(), Contracts.domain(
+        rule("poison", Rule.Kind.TRANSFORM, Rule.Mode.READ, "POISONED", null)));
+    byte[] poisonedBytes = serializer.serialize("read-pairs", poisoned);
+    byte[] fineBytes = serializer.serialize("read-pairs", fine);
+    KafkaAvroDeserializer deserializer = serdes.deserializer();
+
+    assertThatThrownBy(() -> deserializer.deserialize("read-pairs", poisonedBytes))
+        .isInstanceOf(NoClassDefFoundError.class);
+
+    assertThat(deserializer.deserialize("read-pairs", fineBytes)).isEqualTo(fine);
   }
 
   @Test
