@@ -512,6 +512,11 @@ final class DeserializerEngine implements AutoCloseable {
       throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, named(key, plan), length)
           + ": cannot run the data contract rules of writer schema " + plan.writerSchema().getFullName() + ": "
           + e.getMessage(), e);
+    } catch (StackOverflowError e) {
+      // The rules read the body before the decoder does: a payload nested deeper than any stack is a bad record.
+      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, named(key, plan),
+          length) + ": the Avro body for writer schema " + plan.writerSchema().getFullName() + " nests deeper than "
+          + "this thread's stack can read", null);
     }
   }
 

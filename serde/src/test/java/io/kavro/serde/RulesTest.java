@@ -406,6 +406,20 @@ class RulesTest {
     assertThat(deserializer.deserialize("read-pairs", fineBytes)).isEqualTo(fine);
   }
 
+  /**
+   * The rules read a body before the decoder does: one nested deeper than the thread's stack (half a million levels
+   * of a recursive schema, 1 MB) is a malformed payload there too, never an Error out of the deserializer.
+   */
+  @Test
+  void aPayloadNestedDeeperThanTheStack_onARouteWithReadRules_isMalformed() {
+    int id = registry.register("deep-value", ReadTrustTest.NODE, List.of(), Contracts.domain(
+        rule("check", Rule.Kind.CONDITION, Rule.Mode.READ, "CHECK", "ok")));
+
+    assertThatThrownBy(() -> serdes.deserializer().deserialize("deep", ReadTrustTest.nested(id, 500_000)))
+        .isInstanceOf(MalformedPayloadException.class).hasMessageContaining("nests deeper")
+        .hasMessageContaining("com.acme.Node");
+  }
+
   @Test
   void actions_defaultToErrorOnFailure_andSplitWriteRead() {
     registry.register("items-value", V1, List.of(), Contracts.domain(
