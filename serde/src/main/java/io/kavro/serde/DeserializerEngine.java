@@ -516,7 +516,7 @@ final class DeserializerEngine implements AutoCloseable {
       // The rules read the body before the decoder does: a payload nested deeper than any stack is a bad record.
       throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, named(key, plan),
           length) + ": the Avro body for writer schema " + plan.writerSchema().getFullName() + " nests deeper than "
-          + "this thread's stack can read", null);
+          + "this thread's stack can read before its data contract rules could run", null);
     }
   }
 

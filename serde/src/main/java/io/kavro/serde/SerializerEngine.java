@@ -232,7 +232,7 @@ final class SerializerEngine implements AutoCloseable {
     } catch (SchemaRegistryException e) {
       throw Failures.whileWriting(Failures.record(topic, isKey, route.id(), -1), route.subject(), e);
     } catch (StackOverflowError e) {
-      // The rules read the body back and may write it again, a few frames deeper a level than the write itself.
+      // The rules read the body back and may write it again, with more frames a level than the write itself.
       throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, route.id(), -1)
           + ": the datum nests deeper than this thread's stack can run the data contract rules of subject '"
           + route.subject() + "'", null);
