@@ -28,8 +28,9 @@ import org.apache.avro.util.Utf8;
  * always threw (the null in a non-nullable field named, the wrong type...). A leaf therefore checks nothing itself:
  * it casts and lets a bad value throw. What a nested record's loop threw is not done again by the loops of the
  * records around it (see {@link #encode}): a bad value deep down costs a write or two per level. A
- * {@code LinkageError} (which the JVM repeats for good) switches the spun class off for this encoder (every leaf a
- * class calls is resolved when it is spun, so none is expected). Thread-safe: the one state of a write is on its
+ * {@code LinkageError} (which the JVM repeats for good) after which the loop writes the record switches the spun
+ * class off for this encoder (every leaf a class calls is resolved when it is spun, so none is expected); one the
+ * loop meets too is the datum's, thrown on, and the spun class stays. Thread-safe: the one state of a write is on its
  * sink, one per thread.
  */
 final class SpunWriter implements CompiledEncoder {
@@ -246,17 +247,31 @@ final class SpunWriter implements CompiledEncoder {
       } catch (LinkageError e) {
         out.forgetRefusal();
         out.truncate(start);
+        // The loop writes it again: if it fails so too, the class that fails to link is the datum's (its accessor,
+        // a value's class), thrown on from here, and the spun class stays. Only a record the loop writes tells
+        // that the spun class itself failed to link, which the JVM repeats for good.
+        loop(value, out);
         unlinked = true;
         log.warn("The writer spun for {} failed to link; its records are written by the loop encoder: {}",
             type.getName(), e.toString());
+        return;
       }
     }
+    loop(value, out);
+  }
+
+  private void loop(Object value, ByteSink out) {
     try {
       loop.encode(value, out);
     } catch (RuntimeException e) {
       out.refused(e); // for the records around this one: see above
       throw e;
     }
+  }
+
+  /** For tests: whether {@code encoder} is a spun writer switched off for good (its spun class failed to link). */
+  static boolean unlinked(CompiledEncoder encoder) {
+    return encoder instanceof SpunWriter writer && writer.unlinked;
   }
 
   /** {@code value}, which must not be null: a field whose schema takes no null (the loop names it). */

@@ -50,6 +50,44 @@ class SpunGenericWriterTest {
         .isInstanceOf(ClassCastException.class);
   }
 
+  /**
+   * A value whose class fails to link (the datum's fault, not the spun class's) is thrown as it is, and the spun
+   * class stays on: the next record is written by it, with Avro's bytes.
+   */
+  @Test
+  void aValueThatFailsToLink_isThrown_andTheSpunClassStays() {
+    CompiledEncoder encoder = EncoderCompiler.compile(EVERY_KIND, MODEL);
+    GenericData.Record bad = SpunReaderTest.everyKind(1);
+    bad.put("name", new CharSequence() {
+      @Override
+      public int length() {
+        throw new NoClassDefFoundError("com/acme/Text");
+      }
+
+      @Override
+      public char charAt(int index) {
+        throw new NoClassDefFoundError("com/acme/Text");
+      }
+
+      @Override
+      public CharSequence subSequence(int start, int end) {
+        throw new NoClassDefFoundError("com/acme/Text");
+      }
+
+      @Override
+      public String toString() {
+        throw new NoClassDefFoundError("com/acme/Text");
+      }
+    });
+
+    assertThatThrownBy(() -> encoder.encode(bad, new ByteSink())).isInstanceOf(NoClassDefFoundError.class);
+
+    assertThat(SpunWriter.unlinked(encoder)).as("the spun class switched off").isFalse();
+    GenericData.Record good = SpunReaderTest.everyKind(2);
+    assertThat(written(encoder, good))
+        .isEqualTo(AvroBytes.written(new GenericDatumWriter<>(EVERY_KIND, MODEL), good));
+  }
+
   @Test
   void aNullableStringOfAnyCharSequence_writtenByTheSpunClassAlone() {
     // Its union encoder, not a leaf that takes a String or a Utf8 alone and would fail over to the loop per record.
