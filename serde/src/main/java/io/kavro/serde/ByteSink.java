@@ -18,7 +18,7 @@ final class ByteSink extends OutputStream {
   private byte[] buffer = new byte[INITIAL];
   private int count;
   /** What a spun record's loop encoder refused in the write under way (see {@link SpunWriter}), or null. */
-  private RuntimeException refusal;
+  private Throwable refusal;
 
   @Override
   public void write(int b) {
@@ -65,7 +65,7 @@ final class ByteSink extends OutputStream {
    * whole write: the JIT may throw one shared exception object for every implicit null or cast failure, so a note
    * that outlived a caught failure could match a later, unrelated one.
    */
-  void refused(RuntimeException failure) {
+  void refused(Throwable failure) {
     refusal = failure;
   }
 
@@ -75,7 +75,7 @@ final class ByteSink extends OutputStream {
   }
 
   /** Whether {@code failure} is what a record's loop encoder refused in this write: see {@link #refused}. */
-  boolean isRefusal(RuntimeException failure) {
+  boolean isRefusal(Throwable failure) {
     return failure == refusal;
   }
 

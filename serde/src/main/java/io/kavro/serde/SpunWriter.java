@@ -26,8 +26,9 @@ import org.apache.avro.util.Utf8;
  * <p>The loop encoder stays the one that decides failures: a value of another class goes to it; a spun write that
  * throws a {@code RuntimeException} or a {@code LinkageError} is rewound and done again by it, which throws what it
  * always threw (the null in a non-nullable field named, the wrong type...). A leaf therefore checks nothing itself:
- * it casts and lets a bad value throw. What a nested record's loop threw is not done again by the loops of the
- * records around it (see {@link #encode}): a bad value deep down costs a write or two per level. A
+ * it casts and lets a bad value throw. What a nested record's loop threw (an exception, or a class of the datum
+ * that fails to link) is not done again by the loops of the records around it (see {@link #encode}): a bad value
+ * deep down costs a write or two per level. A
  * {@code LinkageError} (which the JVM repeats for good) after which the loop writes the record switches the spun
  * class off for this encoder (every leaf a class calls is resolved when it is spun, so none is expected); one the
  * loop meets too is the datum's, thrown on, and the spun class stays. Thread-safe: the one state of a write is on its
@@ -245,11 +246,14 @@ final class SpunWriter implements CompiledEncoder {
         out.forgetRefusal(); // any note is stale: this failure is caught and the record written again
         out.truncate(start); // the loop writes it again and fails as it always did, or writes it as it is
       } catch (LinkageError e) {
+        if (out.isRefusal(e)) {
+          throw e; // a nested record's loop met it: the datum's, which this record's loop would meet again
+        }
         out.forgetRefusal();
         out.truncate(start);
-        // The loop writes it again: if it fails so too, the class that fails to link is the datum's (its accessor,
-        // a value's class), thrown on from here, and the spun class stays. Only a record the loop writes tells
-        // that the spun class itself failed to link, which the JVM repeats for good.
+        // The loop writes it again: whatever it throws is the datum's (a class of its accessor or of a value that
+        // fails to link), thrown on from here, and the spun class stays. Only a record the loop writes tells that
+        // the spun class itself failed to link, which the JVM repeats for good.
         loop(value, out);
         unlinked = true;
         log.warn("The writer spun for {} failed to link; its records are written by the loop encoder: {}",
@@ -263,7 +267,7 @@ final class SpunWriter implements CompiledEncoder {
   private void loop(Object value, ByteSink out) {
     try {
       loop.encode(value, out);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | LinkageError e) {
       out.refused(e); // for the records around this one: see above
       throw e;
     }

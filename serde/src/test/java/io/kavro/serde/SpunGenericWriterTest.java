@@ -57,6 +57,7 @@ class SpunGenericWriterTest {
   @Test
   void aValueThatFailsToLink_isThrown_andTheSpunClassStays() {
     CompiledEncoder encoder = EncoderCompiler.compile(EVERY_KIND, MODEL);
+    assertThat(SpunWriter.spunOnly(encoder)).as("spun: its fallback is what is tested").isNotNull();
     GenericData.Record bad = SpunReaderTest.everyKind(1);
     bad.put("name", new CharSequence() {
       @Override

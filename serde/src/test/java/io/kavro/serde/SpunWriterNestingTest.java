@@ -45,6 +45,51 @@ class SpunWriterNestingTest {
         .isLessThanOrEqualTo(2);
   }
 
+  /**
+   * A value deep down whose class fails to link (the datum's, not the spun classes'): each level a write or two, the
+   * Error thrown as it is, and no level's spun class switched off.
+   */
+  @Test
+  void aValueThatFailsToLinkDeepDown_fewWrites_theErrorAsItIs() {
+    List<Nested> levels = Nested.chain();
+    levels.get(Nested.DEPTH).put(2, new Unlinkable()); // name: a string
+    CompiledEncoder encoder = EncoderCompiler.compile(Nested.SCHEMAS.get(0), MODEL);
+    assertThat(SpunWriter.spunOnly(encoder)).as("spun: its fallback is what is tested").isNotNull();
+
+    Throwable failure = catchThrowable(() -> encoder.encode(levels.get(0), new ByteSink()));
+
+    assertThat(failure).isExactlyInstanceOf(NoClassDefFoundError.class);
+    assertThat(Nested.writes(levels)).as("writes of levels 0..%s: %s", Nested.DEPTH,
+        Arrays.toString(Nested.perLevel(levels)))
+        .isLessThanOrEqualTo(AT_MOST);
+    assertThat(Arrays.stream(Nested.perLevel(levels)).max().orElseThrow()).as("writes of one level")
+        .isLessThanOrEqualTo(2);
+    assertThat(SpunWriter.unlinked(encoder)).as("the top level's spun class switched off").isFalse();
+  }
+
+  /** A text whose class fails to link when written. */
+  private static final class Unlinkable implements CharSequence {
+    @Override
+    public int length() {
+      throw new NoClassDefFoundError("com/acme/Text");
+    }
+
+    @Override
+    public char charAt(int index) {
+      throw new NoClassDefFoundError("com/acme/Text");
+    }
+
+    @Override
+    public CharSequence subSequence(int start, int end) {
+      throw new NoClassDefFoundError("com/acme/Text");
+    }
+
+    @Override
+    public String toString() {
+      throw new NoClassDefFoundError("com/acme/Text");
+    }
+  }
+
   @Test
   void aWrongTypeDeepDown_fewWrites_theLoopsFailure() {
     List<Nested> levels = Nested.chain();
