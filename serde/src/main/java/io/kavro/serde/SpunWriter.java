@@ -246,14 +246,17 @@ final class SpunWriter implements CompiledEncoder {
         out.forgetRefusal(); // any note is stale: this failure is caught and the record written again
         out.truncate(start); // the loop writes it again and fails as it always did, or writes it as it is
       } catch (LinkageError e) {
-        if (out.isRefusal(e)) {
-          throw e; // a nested record's loop met it: the datum's, which this record's loop would meet again
+        if (out.isRefusal(e) || e instanceof ExceptionInInitializerError) {
+          // A nested record's loop met it, or a static initializer failed (a spun class has none): the datum's,
+          // thrown on as it is (the loop would meet only "Could not initialize class", without its cause).
+          out.refused(e);
+          throw e;
         }
         out.forgetRefusal();
         out.truncate(start);
-        // The loop writes it again: whatever it throws is the datum's (a class of its accessor or of a value that
-        // fails to link), thrown on from here, and the spun class stays. Only a record the loop writes tells that
-        // the spun class itself failed to link, which the JVM repeats for good.
+        // The loop writes it again: whatever it throws (a class of the datum's accessor or of a value that fails to
+        // link, a bad value) is the datum's, thrown on from here, and the spun class stays. Only a record the loop
+        // writes tells that the spun class itself failed to link.
         loop(value, out);
         unlinked = true;
         log.warn("The writer spun for {} failed to link; its records are written by the loop encoder: {}",

@@ -89,6 +89,54 @@ class SpunGenericWriterTest {
         .isEqualTo(AvroBytes.written(new GenericDatumWriter<>(EVERY_KIND, MODEL), good));
   }
 
+  /**
+   * A value whose class's static initializer fails in a spun write is thrown as that error, with the initializer's
+   * cause (the loop would meet only "Could not initialize class", which on Java 17 carries none).
+   */
+  @Test
+  void aValueWhoseInitializerFails_isThrownWithItsCause() {
+    CompiledEncoder encoder = EncoderCompiler.compile(EVERY_KIND, MODEL);
+    assertThat(SpunWriter.spunOnly(encoder)).as("spun: its fallback is what is tested").isNotNull();
+    GenericData.Record bad = SpunReaderTest.everyKind(1);
+    bad.put("name", new InitFails());
+
+    assertThatThrownBy(() -> encoder.encode(bad, new ByteSink())).isInstanceOf(ExceptionInInitializerError.class)
+        .hasRootCauseMessage("a library missing at run time");
+    assertThat(SpunWriter.unlinked(encoder)).isFalse();
+  }
+
+  /** A text whose writing first initializes a class whose initializer fails. */
+  private static final class InitFails implements CharSequence {
+    @Override
+    public int length() {
+      return Holder.LENGTH;
+    }
+
+    @Override
+    public char charAt(int index) {
+      return (char) Holder.LENGTH;
+    }
+
+    @Override
+    public CharSequence subSequence(int start, int end) {
+      return this;
+    }
+
+    @Override
+    public String toString() {
+      return "x".repeat(Holder.LENGTH);
+    }
+
+    /** Fails to initialize. */
+    private static final class Holder {
+      static final int LENGTH = fail();
+
+      private static int fail() {
+        throw new IllegalStateException("a library missing at run time");
+      }
+    }
+  }
+
   @Test
   void aNullableStringOfAnyCharSequence_writtenByTheSpunClassAlone() {
     // Its union encoder, not a leaf that takes a String or a Utf8 alone and would fail over to the loop per record.
