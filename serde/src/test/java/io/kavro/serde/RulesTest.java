@@ -201,33 +201,10 @@ class RulesTest {
       return (input, message) -> {
         GenericRecord copy = new GenericData.Record((GenericData.Record) message, true);
         if ("poison".equals(copy.get("s").toString())) {
-          copy.put("s", new Unlinkable());
+          copy.put("s", new UnlinkableText());
         }
         return copy;
       };
-    }
-
-    /** A text that cannot be written. */
-    private static final class Unlinkable implements CharSequence {
-      @Override
-      public int length() {
-        throw new NoClassDefFoundError("com/acme/Text");
-      }
-
-      @Override
-      public char charAt(int index) {
-        throw new NoClassDefFoundError("com/acme/Text");
-      }
-
-      @Override
-      public CharSequence subSequence(int start, int end) {
-        throw new NoClassDefFoundError("com/acme/Text");
-      }
-
-      @Override
-      public String toString() {
-        throw new NoClassDefFoundError("com/acme/Text");
-      }
     }
   }
 

@@ -59,27 +59,7 @@ class SpunGenericWriterTest {
     CompiledEncoder encoder = EncoderCompiler.compile(EVERY_KIND, MODEL);
     assertThat(SpunWriter.spunOnly(encoder)).as("spun: its fallback is what is tested").isNotNull();
     GenericData.Record bad = SpunReaderTest.everyKind(1);
-    bad.put("name", new CharSequence() {
-      @Override
-      public int length() {
-        throw new NoClassDefFoundError("com/acme/Text");
-      }
-
-      @Override
-      public char charAt(int index) {
-        throw new NoClassDefFoundError("com/acme/Text");
-      }
-
-      @Override
-      public CharSequence subSequence(int start, int end) {
-        throw new NoClassDefFoundError("com/acme/Text");
-      }
-
-      @Override
-      public String toString() {
-        throw new NoClassDefFoundError("com/acme/Text");
-      }
-    });
+    bad.put("name", new UnlinkableText());
 
     assertThatThrownBy(() -> encoder.encode(bad, new ByteSink())).isInstanceOf(NoClassDefFoundError.class);
 

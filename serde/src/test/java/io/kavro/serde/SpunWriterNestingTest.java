@@ -52,7 +52,7 @@ class SpunWriterNestingTest {
   @Test
   void aValueThatFailsToLinkDeepDown_fewWrites_theErrorAsItIs() {
     List<Nested> levels = Nested.chain();
-    levels.get(Nested.DEPTH).put(2, new Unlinkable()); // name: a string
+    levels.get(Nested.DEPTH).put(2, new UnlinkableText()); // name: a string
     CompiledEncoder encoder = EncoderCompiler.compile(Nested.SCHEMAS.get(0), MODEL);
     assertThat(SpunWriter.spunOnly(encoder)).as("spun: its fallback is what is tested").isNotNull();
 
@@ -65,29 +65,6 @@ class SpunWriterNestingTest {
     assertThat(Arrays.stream(Nested.perLevel(levels)).max().orElseThrow()).as("writes of one level")
         .isLessThanOrEqualTo(2);
     assertThat(SpunWriter.unlinked(encoder)).as("the top level's spun class switched off").isFalse();
-  }
-
-  /** A text whose class fails to link when written. */
-  private static final class Unlinkable implements CharSequence {
-    @Override
-    public int length() {
-      throw new NoClassDefFoundError("com/acme/Text");
-    }
-
-    @Override
-    public char charAt(int index) {
-      throw new NoClassDefFoundError("com/acme/Text");
-    }
-
-    @Override
-    public CharSequence subSequence(int start, int end) {
-      throw new NoClassDefFoundError("com/acme/Text");
-    }
-
-    @Override
-    public String toString() {
-      throw new NoClassDefFoundError("com/acme/Text");
-    }
   }
 
   @Test
