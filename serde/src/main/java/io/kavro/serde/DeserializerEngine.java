@@ -267,12 +267,8 @@ final class DeserializerEngine implements AutoCloseable {
     Located at = scratch.located;
     try {
       framing.locate(topic, headers, payload, offset, length, at);
-    } catch (UnsupportedFramingException e) {
-      throw new UnsupportedFramingException("cannot deserialize " + Failures.record(topic, isKey, -1, length)
-          + ": " + e.getMessage());
-    } catch (MalformedPayloadException e) {
-      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, -1, length)
-          + ": " + e.getMessage(), e.getCause());
+    } catch (UnsupportedFramingException | MalformedPayloadException | SchemaResolutionException e) {
+      throw onRecord(Failures.record(topic, isKey, -1, length), e);
     }
     if (at.alternative() != null) {
       return eitherFraming(topic, headers, at.named(), at.alternative(), payload, at.alternativeOffset(),
@@ -295,10 +291,24 @@ final class DeserializerEngine implements AutoCloseable {
     } catch (SerializationException | org.apache.kafka.common.errors.RetriableException e) {
       throw e;
     } catch (RuntimeException | LinkageError | StackOverflowError e) {
-      MalformedPayloadException failure = framing.keyFailure(e);
-      throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, -1, length) + ": "
-          + failure.getMessage(), failure.getCause());
+      throw onRecord(Failures.record(topic, isKey, -1, length), framing.keyFailure(e));
     }
+  }
+
+  /**
+   * The framing's failure {@code e}, of the same type, its message saying first which record failed: a
+   * {@link MalformedPayloadException}, an {@link UnsupportedFramingException} or a
+   * {@link SchemaResolutionException} (a framing resolver that cannot run).
+   */
+  static SerializationException onRecord(String record, SerializationException e) {
+    String message = "cannot deserialize " + record + ": " + e.getMessage();
+    if (e instanceof SchemaResolutionException) {
+      return new SchemaResolutionException(message, e.getCause());
+    }
+    if (e instanceof UnsupportedFramingException) {
+      return new UnsupportedFramingException(message);
+    }
+    return new MalformedPayloadException(message, e.getCause());
   }
 
   /**

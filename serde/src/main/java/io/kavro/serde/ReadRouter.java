@@ -89,7 +89,7 @@ final class ReadRouter {
    */
   ReadRoute route(String topic, int id, Object key, ReadRoute known, String record,
       TopicIds.TopicContext context) {
-    Schema writer = known != null ? known.writerSchema() : writerSchema(topic, id, key, context);
+    Schema writer = known != null ? known.writerSchema() : writerSchema(topic, id, key, context, record);
     SubjectVersion latest = latestVersion(topic, writer, record);
     Schema reader = latest != null ? latest.schema() : readerSchema(writer, record);
     if (known != null && known.readerSchema() == reader) {
@@ -209,8 +209,11 @@ final class ReadRouter {
     return null;
   }
 
-  /** The writer schema of {@code topic}'s schema {@code id}, or of {@code key} when not {@code null}. */
-  private Schema writerSchema(String topic, int id, Object key, TopicIds.TopicContext context) {
+  /**
+   * The writer schema of {@code topic}'s schema {@code id}, or of {@code key} when not {@code null}; a framing
+   * resolver that cannot run is named as {@code record}'s failure.
+   */
+  private Schema writerSchema(String topic, int id, Object key, TopicIds.TopicContext context, String record) {
     if (key == null) {
       return ids.of(topic, context).schemaById(id);
     }
@@ -220,7 +223,11 @@ final class ReadRouter {
     if (key instanceof ApicurioId apicurioId) {
       return client.schemaByApicurioId(apicurioId);
     }
-    return framing.writerSchema((ResolverKey) key);
+    try {
+      return framing.writerSchema((ResolverKey) key);
+    } catch (SchemaResolutionException e) {
+      throw (SchemaResolutionException) DeserializerEngine.onRecord(record, e);
+    }
   }
 
   /** See {@link KafkaAvroDeserializer#writerVersion}. */

@@ -334,6 +334,70 @@ class ForeignFramingTest {
         .hasMessageContaining("says its prefix has 4 bytes");
   }
 
+  /**
+   * A resolver deployed without a class it uses (Glue's client library, say), by the payload's first byte: its
+   * {@code locate} fails to link (5), its {@code writerSchema} does (6), its key's {@code hashCode} does (7); or it
+   * fails on the record (8).
+   */
+  public static final class UnlinkedResolver implements FramingResolver {
+    static final String MISSING = "com/amazonaws/services/schemaregistry/common/AWSSchemaRegistryClient";
+
+    @Override
+    public Framed locate(String topic, Headers headers, byte[] payload, int offset, int length) {
+      return switch (payload[offset]) {
+        case 5 -> throw new NoClassDefFoundError(MISSING);
+        case 6 -> new Framed("schema of byte 6", 1);
+        case 7 -> new Framed(new UnhashableKey(), 1);
+        case 8 -> throw new IllegalStateException("no prefix of byte 8");
+        default -> null;
+      };
+    }
+
+    @Override
+    public Schema writerSchema(Object key) {
+      throw new NoClassDefFoundError(MISSING);
+    }
+  }
+
+  /** A key whose {@code hashCode} uses a class missing at run time. */
+  private static final class UnhashableKey {
+    @Override
+    public int hashCode() {
+      throw new NoClassDefFoundError(UnlinkedResolver.MISSING);
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return other == this;
+    }
+  }
+
+  /**
+   * A resolver that fails to link fails every record it reads alike: a deployment fault, which a handler that
+   * skips bad records must not skip, so a {@link SchemaResolutionException} naming the record, the resolver and
+   * the missing class, never a {@link MalformedPayloadException}; what it throws otherwise is the record's. Each
+   * leaves no trace: the next record reads.
+   */
+  @Test
+  void resolverThatFailsToLink_isADeploymentFault_neverACorruptRecord() {
+    KafkaAvroDeserializer deserializer = deserializer(false, "value.framing.resolver", UnlinkedResolver.class);
+    byte[] kavros = serdes.serializer().serialize("orders", order(3));
+
+    for (int first = 5; first <= 7; first++) {
+      byte[] payload = {(byte) first, 2};
+      assertThatThrownBy(() -> deserializer.deserialize("orders", payload)).as("first byte %d", first)
+          .isInstanceOf(SchemaResolutionException.class)
+          .hasMessageStartingWith("cannot deserialize value of topic 'orders'")
+          .hasMessageContaining(UnlinkedResolver.class.getName()).hasMessageContaining("deployment")
+          .hasMessageContaining(UnlinkedResolver.MISSING).hasRootCauseInstanceOf(NoClassDefFoundError.class);
+      assertThat(deserializer.deserialize("orders", kavros)).isEqualTo(order(3));
+    }
+    assertThatThrownBy(() -> deserializer.deserialize("orders", new byte[] {8, 2}))
+        .isInstanceOf(MalformedPayloadException.class).hasMessageContaining(UnlinkedResolver.class.getName())
+        .hasMessageContaining("no prefix of byte 8");
+    assertThat(deserializer.deserialize("orders", kavros)).isEqualTo(order(3));
+  }
+
   @Test
   void configuration_refusesWhatItCannotUse() {
     assertThatThrownBy(() -> serdes.deserializer("value.schema.id.prefix", "apicurio"))

@@ -1,6 +1,7 @@
 package io.kavro.serde.framing;
 
 import io.kavro.serde.MalformedPayloadException;
+import io.kavro.serde.SchemaResolutionException;
 import io.kavro.serde.UnsupportedFramingException;
 import io.kavro.serde.WireFormat;
 import java.nio.ByteBuffer;
@@ -30,6 +31,7 @@ final class ForeignFramings {
    * @throws UnsupportedFramingException for Glue's framing that no resolver reads
    * @throws MalformedPayloadException for a first byte that neither Kavro nor the resolver knows, or a resolver
    *     that fails
+   * @throws SchemaResolutionException for a resolver that cannot run, a class it uses failing to link
    */
   static FramingResolver.Framed locate(FramingResolver resolver, String resolverKeys, Headers headers,
       byte[] payload, int offset, int length, String topic) {
@@ -70,8 +72,17 @@ final class ForeignFramings {
     }
   }
 
-  /** The resolver's failure, naming it. */
-  static MalformedPayloadException failure(FramingResolver resolver, String what, Throwable e) {
+  /**
+   * The resolver's failure, naming it: the record's ({@link MalformedPayloadException}), unless a class the
+   * resolver uses failed to link or initialize, which every record it reads would meet alike: a deployment fault
+   * ({@link SchemaResolutionException}), so that no handler skips good records as bad ones.
+   */
+  static SerializationException failure(FramingResolver resolver, String what, Throwable e) {
+    if (e instanceof LinkageError) {
+      return new SchemaResolutionException("the framing resolver " + resolver.getClass().getName() + " cannot "
+          + "run, a class it uses failed to link or initialize (a deployment fault, not this record's: fix the "
+          + "deployment, then read the record again): " + what + ": " + e, e);
+    }
     return new MalformedPayloadException("the framing resolver " + resolver.getClass().getName() + " failed: "
         + what + ": " + e, e instanceof StackOverflowError ? null : e);
   }

@@ -14,6 +14,12 @@ import org.apache.kafka.common.header.Headers;
  * <p>It is asked only about payloads that Kavro cannot read otherwise: no schema id header, and a first byte that
  * is neither {@code 0x00} nor {@code 0x01}. Its writer schema is asked for once per key: the deserializer caches
  * the read plan built from it, as it does for its own ids. It must be thread-safe.
+ *
+ * <p>What its methods (and its keys' {@code hashCode} and {@code equals}) throw fails the record: a Kafka
+ * {@code RetriableException} or {@code SerializationException} as it is; a {@code LinkageError} (a class it uses
+ * missing or failing to initialize, which every record would meet alike) as a
+ * {@link io.kavro.serde.SchemaResolutionException}, the deployment's fault, never the record's; anything else as a
+ * {@link io.kavro.serde.MalformedPayloadException} naming the resolver.
  */
 public interface FramingResolver extends Closeable {
 

@@ -17,7 +17,8 @@ import org.apache.kafka.common.header.Headers;
  * {@link Located#alternative()}). Immutable and thread-safe, as its resolver must be.
  *
  * <p>Failures are a {@link MalformedPayloadException} or an {@link UnsupportedFramingException} whose message says
- * what is wrong with the framing; the deserializer adds which record it is.
+ * what is wrong with the framing, or a {@link io.kavro.serde.SchemaResolutionException} for a resolver that cannot
+ * run; the deserializer adds which record it is.
  */
 public final class SchemaIdReader implements AutoCloseable {
   /** Bytes of the usual prefix ({@link #plainPrefix}): the magic byte and the 4-byte id. */
@@ -52,6 +53,7 @@ public final class SchemaIdReader implements AutoCloseable {
    *
    * @throws MalformedPayloadException when the record is not framed in a way this reader knows
    * @throws UnsupportedFramingException for AWS Glue's framing, which only a resolver reads
+   * @throws io.kavro.serde.SchemaResolutionException for a resolver that cannot run, a class it uses failing to link
    */
   public void locate(String topic, Headers headers, byte[] payload, int offset, int length, Located at) {
     byte[] idHeader = readsHeaders && headers != null ? valueOf(headers.lastHeader(idHeaderName)) : null;
@@ -183,7 +185,9 @@ public final class SchemaIdReader implements AutoCloseable {
    * The writer schema of a resolver's key, from the resolver.
    *
    * @throws MalformedPayloadException naming the resolver when it throws anything but a Kafka
-   *     {@code RetriableException} or {@code SerializationException}, which pass as they are
+   *     {@code RetriableException} or {@code SerializationException}, which pass as they are, or a
+   *     {@code LinkageError}
+   * @throws io.kavro.serde.SchemaResolutionException naming the resolver when a class it uses fails to link
    */
   public Schema writerSchema(ResolverKey key) {
     try {
@@ -196,8 +200,12 @@ public final class SchemaIdReader implements AutoCloseable {
     }
   }
 
-  /** A failure of the resolver's key itself (its {@code hashCode} or {@code equals}), naming the resolver. */
-  public MalformedPayloadException keyFailure(Throwable e) {
+  /**
+   * A failure of the resolver's key itself (its {@code hashCode} or {@code equals}), naming the resolver: a
+   * {@link MalformedPayloadException}, or a {@link io.kavro.serde.SchemaResolutionException} for a
+   * {@code LinkageError}.
+   */
+  public org.apache.kafka.common.errors.SerializationException keyFailure(Throwable e) {
     return ForeignFramings.failure(resolver, "its key's hashCode or equals threw", e);
   }
 
