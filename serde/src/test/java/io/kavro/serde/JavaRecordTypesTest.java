@@ -76,6 +76,56 @@ class JavaRecordTypesTest {
   /** A record with a component that Avro's reflection writes as its text. */
   public record Linked(long id, java.net.URI link) {}
 
+  /** A fixed of four bytes whose constructor asks {@link Missing} about a negative first byte. */
+  @FixedSize(4)
+  public static class LateFour extends JavaRecordProperties.Bytes {
+    private static final long serialVersionUID = 1L;
+    private static final Schema SCHEMA = Schema.createFixed("LateFour", null, NAMESPACE, 4);
+
+    /** An empty one, for Avro. */
+    public LateFour() {
+      super(new byte[4]);
+    }
+
+    /** These bytes. */
+    public LateFour(byte[] bytes) {
+      super(bytes);
+      if (bytes[0] < 0) {
+        Missing.check(bytes[0]);
+      }
+    }
+
+    @Override
+    public Schema getSchema() {
+      return SCHEMA;
+    }
+  }
+
+  /** A record with a fixed component that fails to link for a negative first byte. */
+  public record LateTagged(String name, LateFour tag) {}
+
+  /** A text whose String constructor asks {@link Missing} about a text that starts with '-'. */
+  @org.apache.avro.reflect.Stringable
+  public static final class LateText {
+    private final String text;
+
+    /** This text. */
+    public LateText(String text) {
+      if (text.startsWith("-")) {
+        Missing.check(-1);
+      }
+      this.text = text;
+    }
+
+    @Override
+    public String toString() {
+      return text;
+    }
+  }
+
+  /** A record with a component written as its text, whose class fails to link for some texts. */
+  public record LateLinked(long id, LateText link) {}
+
   /** Every Java type that means a logical type. */
   public record Times(BigDecimal amount, LocalDate date, LocalTime time, Instant at, LocalDateTime local, UUID id) {}
 
@@ -243,6 +293,40 @@ class JavaRecordTypesTest {
           .hasMessageContaining(LinksLate.class.getName().replace('$', '.'))
           .hasMessageContaining("failed to link or initialize")
           .hasMessageNotContaining("corrupt Avro body");
+    }
+  }
+
+  /**
+   * A fixed component's class, or a class built from its text, that fails to link while a record is read is the
+   * deployment's fault as the canonical constructor's is: a {@link SchemaResolutionException}, never the values'
+   * refusal nor a corrupt record, for the record and the next.
+   */
+  @ParameterizedTest
+  @CsvSource({"true", "false"})
+  void aComponentsClassFailsToLink_isADeploymentFault_notTheValues(boolean fastCodec) {
+    serdes.serializer("schema.reflection", true).serialize("late-fixed-own",
+        new LateTagged("t", new LateFour(new byte[] {1, 2, 3, 4})));
+    serdes.serializer("schema.reflection", true).serialize("late-text-own", new LateLinked(1, new LateText("ok")));
+    Schema tagged = serdes.registry().latestVersion("late-fixed-own-value").schema();
+    Schema linked = serdes.registry().latestVersion("late-text-own-value").schema();
+    GenericRecord negative = new GenericData.Record(tagged);
+    negative.put("name", "n");
+    negative.put("tag", new GenericData.Fixed(tagged.getField("tag").schema(), new byte[] {-1, 2, 3, 4}));
+    GenericRecord dashed = new GenericData.Record(linked);
+    dashed.put("id", 2L);
+    dashed.put("link", "-dashed");
+    byte[] fixedBytes = serdes.serializer().serialize("late-fixed", negative);
+    byte[] textBytes = serdes.serializer().serialize("late-text", dashed);
+    KafkaAvroDeserializer deserializer = serdes.deserializer("schema.reflection", true,
+        "avro.fast.codec", fastCodec);
+
+    for (int i = 0; i < 2; i++) {
+      assertThatThrownBy(() -> deserializer.deserialize("late-fixed", fixedBytes)).as("the fixed, try %d", i)
+          .isInstanceOf(SchemaResolutionException.class).hasMessageContaining("failed to link or initialize")
+          .hasMessageNotContaining("corrupt Avro body").hasMessageNotContaining("JavaRecordConstructionException");
+      assertThatThrownBy(() -> deserializer.deserialize("late-text", textBytes)).as("the text, try %d", i)
+          .isInstanceOf(SchemaResolutionException.class).hasMessageContaining("failed to link or initialize")
+          .hasMessageNotContaining("corrupt Avro body").hasMessageNotContaining("cannot build");
     }
   }
 
