@@ -145,22 +145,13 @@ final class ReadRules {
     if (!migrates && target == writer && !domain.transforms()) {
       return body; // conditions only: the message read is the message written
     }
-    WriteRules.Sinks sinks = WriteRules.SINKS.get();
-    sinks.sink.reset();
     try {
-      sinks.encoder = EncoderFactory.get().binaryEncoder(sinks.sink, sinks.encoder);
-      datumWriter.write(message, sinks.encoder);
-      sinks.encoder.flush();
+      return RuleMessageEncoder.encode(datumWriter, message);
     } catch (IOException | RuntimeException e) {
-      WriteRules.SINKS.remove();
       // Avro's writer quotes the value that does not fit: the class only
       throw new IOException("the rules gave a message that does not match schema " + target.getFullName()
           + ": " + e.getClass().getName(), RuleException.hidingValues("a message that does not match", e));
-    } catch (Error e) {
-      WriteRules.SINKS.remove(); // thrown on as it is, but the encoder must not carry part of it into the next
-      throw e;
     }
-    return sinks.sink.toByteArray();
   }
 
   private JsonNode toJson(Object message) throws IOException {

@@ -10,9 +10,7 @@ import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericDatumWriter;
-import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.DecoderFactory;
-import org.apache.avro.io.EncoderFactory;
 import org.apache.kafka.common.errors.SerializationException;
 
 /**
@@ -141,31 +139,13 @@ final class WriteRules {
   }
 
   private byte[] encode(Object message) {
-    Sinks sinks = SINKS.get();
-    sinks.sink.reset();
     try {
-      sinks.encoder = EncoderFactory.get().binaryEncoder(sinks.sink, sinks.encoder);
-      datumWriter.write(message, sinks.encoder);
-      sinks.encoder.flush();
+      return RuleMessageEncoder.encode(datumWriter, message);
     } catch (IOException | RuntimeException e) {
-      SINKS.remove(); // the encoder may hold part of the message
       // Avro's writer quotes the value that does not fit: the class only
       throw new SerializationException("the rules of writer schema " + writer.getFullName() + " gave a message "
           + "that does not match it: " + e.getClass().getName(), RuleException.hidingValues("a message that does "
           + "not match", e));
-    } catch (Error e) {
-      SINKS.remove(); // thrown on as it is, but the encoder must not carry part of it into the next message
-      throw e;
     }
-    return sinks.sink.toByteArray();
   }
-
-  /** Per thread: the buffer and encoder that messages changed by rules are encoded with again. */
-  static final class Sinks {
-    final ByteSink sink = new ByteSink();
-    BinaryEncoder encoder;
-  }
-
-  /** Shared by the read side's rules, which encode the same way. */
-  static final ThreadLocal<Sinks> SINKS = ThreadLocal.withInitial(Sinks::new);
 }

@@ -202,9 +202,34 @@ class RulesTest {
         GenericRecord copy = new GenericData.Record((GenericData.Record) message, true);
         if ("poison".equals(copy.get("s").toString())) {
           copy.put("s", new UnlinkableText());
+        } else if ("overflow".equals(copy.get("s").toString())) {
+          copy.put("s", new EndlessText());
         }
         return copy;
       };
+    }
+  }
+
+  /** A text that recurses without end when read: a rule's output that overflows the stack when encoded. */
+  private static final class EndlessText implements CharSequence {
+    @Override
+    public int length() {
+      return 1 + length();
+    }
+
+    @Override
+    public char charAt(int index) {
+      return 'x';
+    }
+
+    @Override
+    public CharSequence subSequence(int start, int end) {
+      return this;
+    }
+
+    @Override
+    public String toString() {
+      return "+" + subSequence(0, length());
     }
   }
 
@@ -381,6 +406,34 @@ class RulesTest {
         .isInstanceOf(NoClassDefFoundError.class);
 
     assertThat(deserializer.deserialize("read-pairs", fineBytes)).isEqualTo(fine);
+  }
+
+  /**
+   * A message a transform gave whose encoding overflows the stack is the write's {@code SerializationException}
+   * naming the subject, never the JVM's {@code Error}, and leaves no trace: the encoder the rules share on a thread
+   * held its first field.
+   */
+  @Test
+  void aTransformedMessageThatOverflowsTheStack_isASerializationException_andLeavesNoTrace() {
+    Schema pair = new Schema.Parser().parse("""
+        {"type":"record","name":"Pair","namespace":"com.acme","fields":[{"name":"n","type":"long"},
+        {"name":"s","type":"string"}]}""");
+    registry.register("overflows-value", pair, List.of(), Contracts.domain(
+        rule("poison", Rule.Kind.TRANSFORM, Rule.Mode.WRITE, "POISONED", null)));
+    KafkaAvroSerializer serializer = serdes.serializer();
+    GenericRecord fine = new GenericData.Record(pair);
+    fine.put("n", 8L);
+    fine.put("s", "fine");
+    GenericRecord overflowing = new GenericData.Record(pair);
+    overflowing.put("n", 123_456_789L);
+    overflowing.put("s", "overflow");
+    byte[] expected = serializer.serialize("overflows", fine);
+
+    assertThatThrownBy(() -> serializer.serialize("overflows", overflowing))
+        .isInstanceOf(SerializationException.class).hasMessageContaining("subject 'overflows-value'")
+        .hasMessageContaining("deeper than this thread's stack");
+
+    assertThat(serializer.serialize("overflows", fine)).isEqualTo(expected);
   }
 
   /**
