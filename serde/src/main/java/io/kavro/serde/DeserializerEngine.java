@@ -296,19 +296,22 @@ final class DeserializerEngine implements AutoCloseable {
   }
 
   /**
-   * The framing's failure {@code e}, of the same type, its message saying first which record failed: a
-   * {@link MalformedPayloadException}, an {@link UnsupportedFramingException} or a
-   * {@link SchemaResolutionException} (a framing resolver that cannot run).
+   * The framing's failure {@code e} (a {@link MalformedPayloadException}, an {@link UnsupportedFramingException}
+   * or a {@link SchemaResolutionException}: a framing resolver that cannot run, or its own), of the same type, its
+   * message saying first which record failed; {@code e} is its cause, so that a resolver's own exception keeps its
+   * stack trace.
    */
   static SerializationException onRecord(String record, SerializationException e) {
     String message = "cannot deserialize " + record + ": " + e.getMessage();
     if (e instanceof SchemaResolutionException) {
-      return new SchemaResolutionException(message, e.getCause());
+      return new SchemaResolutionException(message, e);
     }
     if (e instanceof UnsupportedFramingException) {
-      return new UnsupportedFramingException(message);
+      SerializationException unsupported = new UnsupportedFramingException(message);
+      unsupported.initCause(e);
+      return unsupported;
     }
-    return new MalformedPayloadException(message, e.getCause());
+    return new MalformedPayloadException(message, e);
   }
 
   /**

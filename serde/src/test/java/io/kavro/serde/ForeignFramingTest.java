@@ -336,8 +336,10 @@ class ForeignFramingTest {
 
   /**
    * A resolver deployed without a class it uses (Glue's client library, say), by the payload's first byte: its
-   * {@code locate} fails to link (5), its {@code writerSchema} does (6), its key's {@code hashCode} does (7); or it
-   * fails on the record (8).
+   * {@code locate} fails to link (5), its {@code writerSchema} does (6), its key's {@code equals} does once a read
+   * plan is cached for an equal key (7), its key's {@code hashCode} does (9), a class it uses fails to initialize
+   * (10); or it fails on the record (8, and 12, whose key's {@code toString} fails to link), or refuses it with its
+   * own {@link SchemaResolutionException} (11).
    */
   public static final class UnlinkedResolver implements FramingResolver {
     static final String MISSING = "com/amazonaws/services/schemaregistry/common/AWSSchemaRegistryClient";
@@ -347,14 +349,24 @@ class ForeignFramingTest {
       return switch (payload[offset]) {
         case 5 -> throw new NoClassDefFoundError(MISSING);
         case 6 -> new Framed("schema of byte 6", 1);
-        case 7 -> new Framed(new UnhashableKey(), 1);
+        case 7 -> new Framed(new UnequalKey(), 1);
         case 8 -> throw new IllegalStateException("no prefix of byte 8");
+        case 9 -> new Framed(new UnhashableKey(), 1);
+        case 10 -> new Framed(ResolverLibrary.VERSION, 1);
+        case 11 -> throw new SchemaResolutionException("the resolver's own refusal", null);
+        case 12 -> new Framed(new UnprintableKey(), 1);
         default -> null;
       };
     }
 
     @Override
     public Schema writerSchema(Object key) {
+      if (key instanceof UnequalKey) {
+        return ORDER;
+      }
+      if (key instanceof UnprintableKey) {
+        throw new IllegalStateException("no schema for this key");
+      }
       throw new NoClassDefFoundError(MISSING);
     }
   }
@@ -372,18 +384,60 @@ class ForeignFramingTest {
     }
   }
 
+  /** Keys all alike, whose {@code equals} uses a class missing at run time to compare two of them. */
+  private static final class UnequalKey {
+    @Override
+    public int hashCode() {
+      return 7;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      if (other == this) {
+        return true;
+      }
+      throw new NoClassDefFoundError(UnlinkedResolver.MISSING);
+    }
+
+    @Override
+    public String toString() {
+      return "unequal";
+    }
+  }
+
+  /** A key whose {@code toString} uses a class missing at run time. */
+  private static final class UnprintableKey {
+    @Override
+    public String toString() {
+      throw new NoClassDefFoundError(UnlinkedResolver.MISSING);
+    }
+  }
+
+  /** A class of the resolver's library whose static initializer fails. */
+  private static final class ResolverLibrary {
+    static final String VERSION = load();
+
+    private ResolverLibrary() {}
+
+    private static String load() {
+      throw new IllegalStateException("the resolver's library found no native part");
+    }
+  }
+
   /**
    * A resolver that fails to link fails every record it reads alike: a deployment fault, which a handler that
    * skips bad records must not skip, so a {@link SchemaResolutionException} naming the record, the resolver and
-   * the missing class, never a {@link MalformedPayloadException}; what it throws otherwise is the record's. Each
-   * leaves no trace: the next record reads.
+   * the missing class, never a {@link MalformedPayloadException}; what it throws otherwise is the record's, and its
+   * own {@code SchemaResolutionException} keeps its stack trace. Each leaves no trace: the next record reads.
    */
   @Test
   void resolverThatFailsToLink_isADeploymentFault_neverACorruptRecord() {
     KafkaAvroDeserializer deserializer = deserializer(false, "value.framing.resolver", UnlinkedResolver.class);
     byte[] kavros = serdes.serializer().serialize("orders", order(3));
+    assertThat(deserializer.deserialize("orders", new byte[] {7, 2})).as("a key of byte 7 is read once")
+        .isEqualTo(order(1));
 
-    for (int first = 5; first <= 7; first++) {
+    for (int first : new int[] {5, 6, 7, 9}) {
       byte[] payload = {(byte) first, 2};
       assertThatThrownBy(() -> deserializer.deserialize("orders", payload)).as("first byte %d", first)
           .isInstanceOf(SchemaResolutionException.class)
@@ -392,9 +446,22 @@ class ForeignFramingTest {
           .hasMessageContaining(UnlinkedResolver.MISSING).hasRootCauseInstanceOf(NoClassDefFoundError.class);
       assertThat(deserializer.deserialize("orders", kavros)).isEqualTo(order(3));
     }
+    assertThatThrownBy(() -> deserializer.deserialize("orders", new byte[] {10, 2})).as("the first initialization")
+        .isInstanceOf(SchemaResolutionException.class).hasMessageContaining("ExceptionInInitializerError")
+        .hasMessageContaining("the resolver's library found no native part");
     assertThatThrownBy(() -> deserializer.deserialize("orders", new byte[] {8, 2}))
         .isInstanceOf(MalformedPayloadException.class).hasMessageContaining(UnlinkedResolver.class.getName())
-        .hasMessageContaining("no prefix of byte 8");
+        .hasMessageContaining("no prefix of byte 8").hasRootCauseInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> deserializer.deserialize("orders", new byte[] {12, 2})).as("a key that cannot print")
+        .isInstanceOf(MalformedPayloadException.class).hasMessageContaining("no schema for this key")
+        .hasMessageContaining("key of " + UnprintableKey.class.getName());
+    Throwable own = org.assertj.core.api.Assertions.catchThrowable(
+        () -> deserializer.deserialize("orders", new byte[] {11, 2}));
+    assertThat(own).isInstanceOf(SchemaResolutionException.class)
+        .hasMessageStartingWith("cannot deserialize value of topic 'orders'")
+        .hasMessageContaining("the resolver's own refusal").hasCauseInstanceOf(SchemaResolutionException.class);
+    assertThat(own.getCause().getStackTrace()[0].getClassName()).as("the resolver's own exception, kept")
+        .isEqualTo(UnlinkedResolver.class.getName());
     assertThat(deserializer.deserialize("orders", kavros)).isEqualTo(order(3));
   }
 

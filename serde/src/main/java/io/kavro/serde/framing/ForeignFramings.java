@@ -79,9 +79,11 @@ final class ForeignFramings {
    */
   static SerializationException failure(FramingResolver resolver, String what, Throwable e) {
     if (e instanceof LinkageError) {
+      // A class's first failed initialization is its only error with the initializer's cause
       return new SchemaResolutionException("the framing resolver " + resolver.getClass().getName() + " cannot "
           + "run, a class it uses failed to link or initialize (a deployment fault, not this record's: fix the "
-          + "deployment, then read the record again): " + what + ": " + e, e);
+          + "deployment, then read the record again): " + what + ": " + e
+          + (e.getCause() == null ? "" : ", caused by " + e.getCause()), e);
     }
     return new MalformedPayloadException("the framing resolver " + resolver.getClass().getName() + " failed: "
         + what + ": " + e, e instanceof StackOverflowError ? null : e);

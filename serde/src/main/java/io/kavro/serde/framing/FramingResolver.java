@@ -15,11 +15,13 @@ import org.apache.kafka.common.header.Headers;
  * is neither {@code 0x00} nor {@code 0x01}. Its writer schema is asked for once per key: the deserializer caches
  * the read plan built from it, as it does for its own ids. It must be thread-safe.
  *
- * <p>What its methods (and its keys' {@code hashCode} and {@code equals}) throw fails the record: a Kafka
- * {@code RetriableException} or {@code SerializationException} as it is; a {@code LinkageError} (a class it uses
- * missing or failing to initialize, which every record would meet alike) as a
- * {@link io.kavro.serde.SchemaResolutionException}, the deployment's fault, never the record's; anything else as a
- * {@link io.kavro.serde.MalformedPayloadException} naming the resolver.
+ * <p>What it throws (its methods, its keys' {@code hashCode} and {@code equals}) fails the record: a Kafka
+ * {@code RetriableException} stays retriable, and a {@code SerializationException} keeps its type; a
+ * {@code LinkageError} (a class it uses missing or failing to initialize, which every record it reads would meet
+ * alike) is a {@link io.kavro.serde.SchemaResolutionException}, the deployment's fault, never the record's; any
+ * other exception is a {@link io.kavro.serde.MalformedPayloadException}, but for its key's {@code hashCode} or
+ * {@code equals} failing while the read plan is stored, a {@link io.kavro.serde.SchemaResolutionException}. Those
+ * Kavro builds name the record and the resolver, with what it threw as the cause.
  */
 public interface FramingResolver extends Closeable {
 

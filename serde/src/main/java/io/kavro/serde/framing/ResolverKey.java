@@ -12,7 +12,7 @@ public record ResolverKey(Object key) {
     String text;
     try {
       text = String.valueOf(key);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | LinkageError | StackOverflowError e) {
       text = "of " + key.getClass().getName(); // the plug-in's toString failed: no message may fail with it
     }
     return "key " + text + " of the framing resolver";
