@@ -297,21 +297,23 @@ final class DeserializerEngine implements AutoCloseable {
 
   /**
    * The framing's failure {@code e} (a {@link MalformedPayloadException}, an {@link UnsupportedFramingException}
-   * or a {@link SchemaResolutionException}: a framing resolver that cannot run, or its own), of the same type, its
-   * message saying first which record failed; {@code e} is its cause, so that a resolver's own exception keeps its
-   * stack trace.
+   * or a {@link SchemaResolutionException}: a framing resolver that cannot run), of the same type and cause, its
+   * message saying first which record failed. The framing builds each of them, a resolver's own exception among
+   * them as the cause ({@code ForeignFramings.own}).
    */
   static SerializationException onRecord(String record, SerializationException e) {
     String message = "cannot deserialize " + record + ": " + e.getMessage();
     if (e instanceof SchemaResolutionException) {
-      return new SchemaResolutionException(message, e);
+      return new SchemaResolutionException(message, e.getCause());
     }
     if (e instanceof UnsupportedFramingException) {
       SerializationException unsupported = new UnsupportedFramingException(message);
-      unsupported.initCause(e);
+      if (e.getCause() != null) {
+        unsupported.initCause(e.getCause());
+      }
       return unsupported;
     }
-    return new MalformedPayloadException(message, e);
+    return new MalformedPayloadException(message, e.getCause());
   }
 
   /**

@@ -225,8 +225,8 @@ final class ReadRouter {
     }
     try {
       return framing.writerSchema((ResolverKey) key);
-    } catch (SchemaResolutionException e) {
-      throw (SchemaResolutionException) DeserializerEngine.onRecord(record, e);
+    } catch (SchemaResolutionException | UnsupportedFramingException e) {
+      throw DeserializerEngine.onRecord(record, e); // a MalformedPayloadException is named by the engine
     }
   }
 

@@ -234,7 +234,8 @@ final class SerializerEngine implements AutoCloseable {
     } catch (StackOverflowError e) {
       // The rules read the body back and may write it again, with more frames a level than the write itself.
       throw new SerializationException("cannot serialize " + Failures.record(topic, isKey, route.id(), -1)
-          + ": the datum nests deeper than this thread's stack can run the data contract rules of subject '"
+          + ": the datum, or what the rules made of it, nests deeper than this thread's stack can run the data "
+          + "contract rules of subject '"
           + route.subject() + "'", null);
     }
   }

@@ -339,7 +339,7 @@ class ForeignFramingTest {
    * {@code locate} fails to link (5), its {@code writerSchema} does (6), its key's {@code equals} does once a read
    * plan is cached for an equal key (7), its key's {@code hashCode} does (9), a class it uses fails to initialize
    * (10); or it fails on the record (8, and 12, whose key's {@code toString} fails to link), or refuses it with its
-   * own {@link SchemaResolutionException} (11).
+   * own {@link SchemaResolutionException} (11), or its key fails when the read plan is stored (13).
    */
   public static final class UnlinkedResolver implements FramingResolver {
     static final String MISSING = "com/amazonaws/services/schemaregistry/common/AWSSchemaRegistryClient";
@@ -355,6 +355,7 @@ class ForeignFramingTest {
         case 10 -> new Framed(ResolverLibrary.VERSION, 1);
         case 11 -> throw new SchemaResolutionException("the resolver's own refusal", null);
         case 12 -> new Framed(new UnprintableKey(), 1);
+        case 13 -> new Framed(new SpentKey(), 1);
         default -> null;
       };
     }
@@ -366,6 +367,10 @@ class ForeignFramingTest {
       }
       if (key instanceof UnprintableKey) {
         throw new IllegalStateException("no schema for this key");
+      }
+      if (key instanceof SpentKey spent) {
+        spent.spent = true;
+        return ORDER;
       }
       throw new NoClassDefFoundError(MISSING);
     }
@@ -410,6 +415,24 @@ class ForeignFramingTest {
     @Override
     public String toString() {
       throw new NoClassDefFoundError(UnlinkedResolver.MISSING);
+    }
+  }
+
+  /** A key whose {@code hashCode} fails once its writer schema was given: when the read plan is stored. */
+  private static final class SpentKey {
+    volatile boolean spent;
+
+    @Override
+    public int hashCode() {
+      if (spent) {
+        throw new IllegalStateException("a spent key");
+      }
+      return 13;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return other == this;
     }
   }
 
@@ -459,9 +482,12 @@ class ForeignFramingTest {
         () -> deserializer.deserialize("orders", new byte[] {11, 2}));
     assertThat(own).isInstanceOf(SchemaResolutionException.class)
         .hasMessageStartingWith("cannot deserialize value of topic 'orders'")
-        .hasMessageContaining("the resolver's own refusal").hasCauseInstanceOf(SchemaResolutionException.class);
+        .hasMessageContaining(UnlinkedResolver.class.getName()).hasMessageContaining("the resolver's own refusal").hasCauseInstanceOf(SchemaResolutionException.class);
     assertThat(own.getCause().getStackTrace()[0].getClassName()).as("the resolver's own exception, kept")
         .isEqualTo(UnlinkedResolver.class.getName());
+    assertThatThrownBy(() -> deserializer.deserialize("orders", new byte[] {13, 2})).as("a key failing when stored")
+        .isInstanceOf(SchemaResolutionException.class).hasMessageStartingWith("cannot deserialize value of topic")
+        .hasMessageContaining("a spent key").hasRootCauseInstanceOf(IllegalStateException.class);
     assertThat(deserializer.deserialize("orders", kavros)).isEqualTo(order(3));
   }
 

@@ -65,11 +65,35 @@ final class ForeignFramings {
       byte[] payload, int offset, int length) {
     try {
       return resolver.locate(topic, headers, payload, offset, length);
-    } catch (SerializationException | RetriableException e) {
+    } catch (RetriableException e) {
       throw e;
+    } catch (SerializationException e) {
+      throw own(resolver, "locate threw", e);
     } catch (RuntimeException | LinkageError | StackOverflowError e) {
       throw failure(resolver, "locate threw", e);
     }
+  }
+
+  /**
+   * The resolver's own exception, of a type whose message the deserializer gives again naming the record
+   * ({@link MalformedPayloadException}, {@link SchemaResolutionException}, {@link UnsupportedFramingException}):
+   * of the same type, naming the resolver, with it as the cause, so that its stack trace is kept; any other
+   * {@code SerializationException} as it is.
+   */
+  static SerializationException own(FramingResolver resolver, String what, SerializationException e) {
+    String message = "the framing resolver " + resolver.getClass().getName() + " failed: " + what + ": " + e;
+    if (e instanceof SchemaResolutionException) {
+      return new SchemaResolutionException(message, e);
+    }
+    if (e instanceof MalformedPayloadException) {
+      return new MalformedPayloadException(message, e);
+    }
+    if (e instanceof UnsupportedFramingException) {
+      SerializationException unsupported = new UnsupportedFramingException(message);
+      unsupported.initCause(e);
+      return unsupported;
+    }
+    return e;
   }
 
   /**
@@ -79,7 +103,7 @@ final class ForeignFramings {
    */
   static SerializationException failure(FramingResolver resolver, String what, Throwable e) {
     if (e instanceof LinkageError) {
-      // A class's first failed initialization is its only error with the initializer's cause
+      // Its initializer's failure, which on Java 17 only the class's first failed initialization carries
       return new SchemaResolutionException("the framing resolver " + resolver.getClass().getName() + " cannot "
           + "run, a class it uses failed to link or initialize (a deployment fault, not this record's: fix the "
           + "deployment, then read the record again): " + what + ": " + e

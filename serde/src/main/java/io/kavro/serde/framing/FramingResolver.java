@@ -20,8 +20,9 @@ import org.apache.kafka.common.header.Headers;
  * {@code LinkageError} (a class it uses missing or failing to initialize, which every record it reads would meet
  * alike) is a {@link io.kavro.serde.SchemaResolutionException}, the deployment's fault, never the record's; any
  * other exception is a {@link io.kavro.serde.MalformedPayloadException}, but for its key's {@code hashCode} or
- * {@code equals} failing while the read plan is stored, a {@link io.kavro.serde.SchemaResolutionException}. Those
- * Kavro builds name the record and the resolver, with what it threw as the cause.
+ * {@code equals} failing while the read plan is stored, a {@link io.kavro.serde.SchemaResolutionException}. What
+ * Kavro builds names the record, with what the resolver threw as the cause (but a {@code StackOverflowError}, whose
+ * trace is the stack's whole depth).
  */
 public interface FramingResolver extends Closeable {
 

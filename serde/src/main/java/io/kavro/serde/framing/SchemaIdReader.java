@@ -185,16 +185,17 @@ public final class SchemaIdReader implements AutoCloseable {
    * The writer schema of a resolver's key, from the resolver.
    *
    * @throws MalformedPayloadException naming the resolver when it throws anything but a Kafka
-   *     {@code RetriableException} or {@code SerializationException}, which pass as they are, or a
-   *     {@code LinkageError}
+   *     {@code RetriableException}, which passes as it is, a {@code SerializationException}, which keeps its type,
+   *     or a {@code LinkageError}
    * @throws io.kavro.serde.SchemaResolutionException naming the resolver when a class it uses fails to link
    */
   public Schema writerSchema(ResolverKey key) {
     try {
       return resolver.writerSchema(key.key());
-    } catch (org.apache.kafka.common.errors.SerializationException
-        | org.apache.kafka.common.errors.RetriableException e) {
+    } catch (org.apache.kafka.common.errors.RetriableException e) {
       throw e;
+    } catch (org.apache.kafka.common.errors.SerializationException e) {
+      throw ForeignFramings.own(resolver, "writerSchema(" + key + ") threw", e);
     } catch (RuntimeException | LinkageError | StackOverflowError e) {
       throw ForeignFramings.failure(resolver, "writerSchema(" + key + ") threw", e);
     }
