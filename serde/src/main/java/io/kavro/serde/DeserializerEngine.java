@@ -720,21 +720,14 @@ final class DeserializerEngine implements AutoCloseable {
   private ReadRoute build(String topic, RouteTable table, int id, Object key, ReadRoute known, int length,
       long told, TopicIds.TopicContext context) {
     String record = Failures.record(topic, isKey, key == null ? (Object) id : key, length);
+    ReadRoute route;
+    RouteTable into;
     try {
-      ReadRoute route = router.route(topic, id, key, known, record, context).inGeneration(told);
+      route = router.route(topic, id, key, known, record, context).inGeneration(told);
       if (followsLatest && recheckNanos != Long.MAX_VALUE) {
         route = route.refreshingAt(System.nanoTime() + recheckNanos);
       }
-      RouteTable into = table.shared() && route.rules() != null ? ownOf(topic, context) : table;
-      if (key == null) {
-        into.byId.put(id, route);
-        if (into != table) {
-          into.last = route;
-        }
-      } else {
-        into.byKey.put(key, route);
-      }
-      return route;
+      into = table.shared() && route.rules() != null ? ownOf(topic, context) : table;
     } catch (SchemaRegistryException e) {
       throw Failures.whileReading(record, e);
     } catch (MalformedPayloadException e) {
@@ -748,6 +741,16 @@ final class DeserializerEngine implements AutoCloseable {
       throw new SchemaResolutionException("cannot deserialize " + record + ": cannot build a read plan for "
           + (key == null ? "schema id " + id : "it") + ": " + e, e instanceof StackOverflowError ? null : e);
     }
+    if (key == null) {
+      into.byId.put(id, route);
+      if (into != table) {
+        into.last = route;
+      }
+    } else {
+      // outside the catches above: a framing resolver's key failing here is the resolver's (resolverPlan)
+      into.byKey.put(key, route);
+    }
+    return route;
   }
 
   /**

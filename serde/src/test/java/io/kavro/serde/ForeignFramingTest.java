@@ -179,7 +179,8 @@ class ForeignFramingTest {
 
     assertThatThrownBy(() -> deserializer.deserialize("orders", shortId, body(1)))
         .isInstanceOf(MalformedPayloadException.class)
-        .hasMessageContaining("value of topic 'orders'").hasMessageContaining("apicurio.value.globalId header holds 2");
+        .hasMessageContaining("value of topic 'orders'").hasMessageContaining("apicurio.value.globalId header holds 2")
+        .hasNoCause();
     assertThatThrownBy(() -> deserializer.deserialize("orders", json, body(1)))
         .isInstanceOf(MalformedPayloadException.class).hasMessageContaining("'JSON'")
         .hasMessageContaining("apicurio.registry.avro.encoding=JSON");
@@ -216,7 +217,7 @@ class ForeignFramingTest {
 
     assertThatThrownBy(() -> deserializer.deserialize("orders", new byte[] {0, 0, 0, 0, 0, 1}))
         .isInstanceOf(MalformedPayloadException.class)
-        .hasMessageContaining("shorter than the 9-byte header (schema.id.prefix=apicurio-global-id-8)");
+        .hasMessageContaining("shorter than the 9-byte header (schema.id.prefix=apicurio-global-id-8)").hasNoCause();
     assertThatThrownBy(() -> deserializer.deserialize("orders", new byte[] {7, 0, 0, 0, 0, 0, 0, 0, 1, 2}))
         .isInstanceOf(MalformedPayloadException.class).hasMessageContaining("unknown magic byte 0x07");
   }
@@ -232,7 +233,7 @@ class ForeignFramingTest {
 
     assertThatThrownBy(() -> deserializer(false).deserialize("orders", glueFramed(version, body(1))))
         .isInstanceOf(UnsupportedFramingException.class).isNotInstanceOf(RetriableException.class)
-        .hasMessageContaining("AWS Glue Schema Registry").hasMessageContaining(version.toString())
+        .hasMessageContaining("AWS Glue Schema Registry").hasMessageContaining(version.toString()).hasNoCause()
         .hasMessageContaining("value.framing.resolver");
   }
 
@@ -339,7 +340,9 @@ class ForeignFramingTest {
    * {@code locate} fails to link (5), its {@code writerSchema} does (6), its key's {@code equals} does once a read
    * plan is cached for an equal key (7), its key's {@code hashCode} does (9), a class it uses fails to initialize
    * (10); or it fails on the record (8, and 12, whose key's {@code toString} fails to link), or refuses it with its
-   * own {@link SchemaResolutionException} (11), or its key fails when the read plan is stored (13).
+   * own {@link SchemaResolutionException} (11), or its {@code writerSchema} with its own
+   * {@link MalformedPayloadException} (14) or {@link UnsupportedFramingException} (15), or its key fails when the
+   * read plan is stored (13).
    */
   public static final class UnlinkedResolver implements FramingResolver {
     static final String MISSING = "com/amazonaws/services/schemaregistry/common/AWSSchemaRegistryClient";
@@ -356,6 +359,8 @@ class ForeignFramingTest {
         case 11 -> throw new SchemaResolutionException("the resolver's own refusal", null);
         case 12 -> new Framed(new UnprintableKey(), 1);
         case 13 -> new Framed(new SpentKey(), 1);
+        case 14 -> new Framed("own malformed", 1);
+        case 15 -> new Framed("own unsupported", 1);
         default -> null;
       };
     }
@@ -367,6 +372,12 @@ class ForeignFramingTest {
       }
       if (key instanceof UnprintableKey) {
         throw new IllegalStateException("no schema for this key");
+      }
+      if ("own malformed".equals(key)) {
+        throw new MalformedPayloadException("the resolver's own malformed", null);
+      }
+      if ("own unsupported".equals(key)) {
+        throw new UnsupportedFramingException("the resolver's own unsupported");
       }
       if (key instanceof SpentKey spent) {
         spent.spent = true;
@@ -482,12 +493,25 @@ class ForeignFramingTest {
         () -> deserializer.deserialize("orders", new byte[] {11, 2}));
     assertThat(own).isInstanceOf(SchemaResolutionException.class)
         .hasMessageStartingWith("cannot deserialize value of topic 'orders'")
-        .hasMessageContaining(UnlinkedResolver.class.getName()).hasMessageContaining("the resolver's own refusal").hasCauseInstanceOf(SchemaResolutionException.class);
+        .hasMessageContaining(UnlinkedResolver.class.getName()).hasMessageContaining("the resolver's own refusal")
+        .hasCauseInstanceOf(SchemaResolutionException.class);
     assertThat(own.getCause().getStackTrace()[0].getClassName()).as("the resolver's own exception, kept")
         .isEqualTo(UnlinkedResolver.class.getName());
     assertThatThrownBy(() -> deserializer.deserialize("orders", new byte[] {13, 2})).as("a key failing when stored")
-        .isInstanceOf(SchemaResolutionException.class).hasMessageStartingWith("cannot deserialize value of topic")
-        .hasMessageContaining("a spent key").hasRootCauseInstanceOf(IllegalStateException.class);
+        .isInstanceOf(MalformedPayloadException.class).hasMessageStartingWith("cannot deserialize value of topic")
+        .hasMessageContaining(UnlinkedResolver.class.getName()).hasMessageContaining("a spent key")
+        .hasCauseInstanceOf(IllegalStateException.class);
+    for (int first : new int[] {14, 15}) {
+      Throwable ownOfWriterSchema = org.assertj.core.api.Assertions.catchThrowable(
+          () -> deserializer.deserialize("orders", new byte[] {(byte) first, 2}));
+      assertThat(ownOfWriterSchema).as("first byte %d", first)
+          .isInstanceOf(first == 14 ? MalformedPayloadException.class : UnsupportedFramingException.class)
+          .hasMessageStartingWith("cannot deserialize value of topic 'orders'")
+          .hasMessageContaining(UnlinkedResolver.class.getName()).hasMessageContaining("the resolver's own");
+      assertThat(ownOfWriterSchema.getCause()).as("first byte %d: the resolver's own exception, kept", first)
+          .isNotNull().extracting(cause -> cause.getStackTrace()[0].getClassName())
+          .isEqualTo(UnlinkedResolver.class.getName());
+    }
     assertThat(deserializer.deserialize("orders", kavros)).isEqualTo(order(3));
   }
 

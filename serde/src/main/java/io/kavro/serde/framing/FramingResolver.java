@@ -15,14 +15,13 @@ import org.apache.kafka.common.header.Headers;
  * is neither {@code 0x00} nor {@code 0x01}. Its writer schema is asked for once per key: the deserializer caches
  * the read plan built from it, as it does for its own ids. It must be thread-safe.
  *
- * <p>What it throws (its methods, its keys' {@code hashCode} and {@code equals}) fails the record: a Kafka
- * {@code RetriableException} stays retriable, and a {@code SerializationException} keeps its type; a
- * {@code LinkageError} (a class it uses missing or failing to initialize, which every record it reads would meet
- * alike) is a {@link io.kavro.serde.SchemaResolutionException}, the deployment's fault, never the record's; any
- * other exception is a {@link io.kavro.serde.MalformedPayloadException}, but for its key's {@code hashCode} or
- * {@code equals} failing while the read plan is stored, a {@link io.kavro.serde.SchemaResolutionException}. What
- * Kavro builds names the record, with what the resolver threw as the cause (but a {@code StackOverflowError}, whose
- * trace is the stack's whole depth).
+ * <p>What {@link #locate} and {@link #writerSchema} throw, and its keys' {@code hashCode} and {@code equals},
+ * fails the record: a Kafka {@code RetriableException} stays retriable, and a {@code SerializationException} keeps
+ * its type; a {@code LinkageError} (a class it uses missing or failing to initialize, which every record it reads
+ * would meet alike) is a {@link io.kavro.serde.SchemaResolutionException}, the deployment's fault, never the
+ * record's; any other exception is a {@link io.kavro.serde.MalformedPayloadException}. What Kavro builds names the
+ * record, with what the resolver threw as the cause (but a {@code StackOverflowError}, whose trace is the stack's
+ * whole depth).
  */
 public interface FramingResolver extends Closeable {
 
@@ -53,7 +52,7 @@ public interface FramingResolver extends Closeable {
   /**
    * The writer schema of a key that {@link #locate} gave.
    *
-   * @throws RuntimeException when it cannot be had; the record fails with it as the cause (a Kafka
+   * @throws RuntimeException when it cannot be had; the record fails with it, as the type's javadoc says (a Kafka
    *     {@code RetriableException} keeps the record retriable)
    */
   Schema writerSchema(Object key);
