@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link ClientRounds}: pooled medians and ratios worked out by hand from JMH files of rounds, the interval from
- * resampled rounds, and the files it leaves out.
+ * {@link ClientRounds}: medians, ratios and intervals worked out by hand from JMH files of rounds, and the files
+ * it leaves out or refuses.
  */
 class ClientRoundsTest {
   @TempDir
@@ -29,52 +29,72 @@ class ClientRoundsTest {
   }
 
   @Test
-  void pooledMedians_andTheRatioOverByteArrays() throws IOException {
+  void roundRatios_fromEachForksMedian_andPooledMedians() throws IOException {
     round(1, "BYTES", 100, 300);
     round(2, "BYTES", 200);
     round(1, "KAVRO", 400, 500);
     round(2, "KAVRO", 100);
-    round(3, "KAVRO", 900); // no BYTES in round 3: left out of the ratio
+    round(3, "KAVRO", 900); // no BYTES in round 3: no ratio
     Files.writeString(folder.resolve("4-FLOOR.json"), ""); // a fork that failed
     Files.writeString(folder.resolve("notes.txt"), "not a round");
 
     ClientRounds rounds = ClientRounds.read(folder);
 
-    int[] paired = rounds.paired("KAVRO");
-    assertThat(paired).containsExactly(1, 2);
-    // BYTES 100, 200, 300: 200; KAVRO 100, 400, 500: 400; records/s ratio 200/400
-    assertThat(rounds.median("BYTES", paired)).isEqualTo(200);
-    assertThat(rounds.median("KAVRO", paired)).isEqualTo(400);
-    assertThat(rounds.ratio("KAVRO", paired)).isEqualTo(0.5);
-    // round 1 twice: BYTES 100, 100, 300, 300 (200); KAVRO 400, 400, 500, 500 (450)
-    assertThat(rounds.ratio("KAVRO", new int[] {1, 1})).isCloseTo(200.0 / 450, within(1e-12));
-    String table = rounds.table();
-    assertThat(table).contains("| BYTES | 2 | 3 | 200.0 | 2,500,000 | 1 | |")
-        .contains("| KAVRO | 2 | 3 | 400.0 | 1,250,000 | 0.50 | ").doesNotContain("FLOOR");
+    assertThat(rounds.paired("KAVRO")).containsExactly(1, 2);
+    // round 1: BYTES median 200, KAVRO 450; round 2: 200 over 100
+    assertThat(rounds.roundRatios("KAVRO")).containsExactly(200.0 / 450, 2.0);
+    // pooled: BYTES 100, 200, 300; KAVRO 100, 400, 500, 900
+    assertThat(rounds.pooledMedian("BYTES")).isEqualTo(200);
+    assertThat(rounds.pooledMedian("KAVRO")).isEqualTo(450);
+    assertThat(rounds.table()).contains("| BYTES | 2 | 3 | 200.0 | 2,500,000 | 1 | | |")
+        // the geometric mean of 0.444 and 2: sqrt(0.888...) = 0.943
+        .contains("| KAVRO | 3 | 4 | 450.0 | 1,111,111 | 0.943 | n/a: fewer than 3 rounds | 0.44 2.00 |")
+        .doesNotContain("FLOOR");
   }
 
+  /** Worked by hand: logs ln 0.5 and 0 alternating over 6 rounds, mean -0.34657, sd 0.37965, t(5) 2.5706. */
   @Test
-  void interval_spansTheRoundsRatios_andCollapsesWhenRoundsAgree() throws IOException {
+  void interval_isStudentsTOverTheRoundsLogRatios() throws IOException {
     for (int r = 1; r <= 6; r++) {
-      round(r, "BYTES", 100, 100);
-      round(r, "FLOOR", 125, 125); // 0.80 in every round
-      round(r, "KAVRO", r % 2 == 0 ? 200 : 100, r % 2 == 0 ? 200 : 100); // 0.50 or 1.00 by round
+      round(r, "BYTES", 100, 100, 100);
+      round(r, "FLOOR", 125, 125, 125); // 0.80 in every round
+      round(r, "KAVRO", r % 2 == 0 ? 200 : 100, r % 2 == 0 ? 200 : 100, 999); // 0.50 or 1.00 by round
     }
 
     ClientRounds rounds = ClientRounds.read(folder);
 
-    assertThat(rounds.interval("FLOOR")).containsExactly(0.8, 0.8);
-    double[] kavro = rounds.interval("KAVRO");
-    assertThat(kavro[0]).isGreaterThanOrEqualTo(0.5).isLessThan(kavro[1]);
-    assertThat(kavro[1]).isLessThanOrEqualTo(1.0);
-    assertThat(rounds.interval("KAVRO")).as("the same files, the same interval").containsExactly(kavro);
+    double[] kavro = ClientRounds.estimate(rounds.roundRatios("KAVRO"));
+    assertThat(kavro[0]).isCloseTo(Math.sqrt(0.5), within(1e-9));
+    assertThat(kavro[1]).isCloseTo(Math.exp(-0.34657 - 0.39843), within(1e-4));
+    assertThat(kavro[2]).isCloseTo(Math.exp(-0.34657 + 0.39843), within(1e-4));
+    assertThat(ClientRounds.estimate(rounds.roundRatios("FLOOR"))).containsExactly(0.8, 0.8, 0.8);
+    assertThat(rounds.table()).contains("| FLOOR | 6 | 18 | 125.0 | 4,000,000 | 0.800 | 0.800 to 0.800 | "
+        + "0.80 0.80 0.80 0.80 0.80 0.80 |");
   }
 
   @Test
-  void withoutByteArrayRounds_noRatio() throws IOException {
+  void estimate_ofManyRounds_usesThirtyDegreesOfFreedomsT() {
+    double[] ratios = new double[40];
+    for (int i = 0; i < ratios.length; i++) {
+      ratios[i] = i % 2 == 0 ? 1 : Math.E; // logs 0 and 1: mean 0.5, sd sqrt(10/39)
+    }
+
+    double[] estimate = ClientRounds.estimate(ratios);
+
+    double half = 2.042 * Math.sqrt(10.0 / 39) / Math.sqrt(40);
+    assertThat(estimate[1]).isCloseTo(Math.exp(0.5 - half), within(1e-9));
+    assertThat(estimate[2]).isCloseTo(Math.exp(0.5 + half), within(1e-9));
+  }
+
+  @Test
+  void filesNotOfTheirSerde_orWithoutByteArrayRounds_areRefused() throws IOException {
     round(1, "KAVRO", 100);
 
     assertThatThrownBy(() -> ClientRounds.read(folder)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("BYTES");
+
+    Files.writeString(folder.resolve("1-BYTES.json"), Files.readString(folder.resolve("1-KAVRO.json")));
+    assertThatThrownBy(() -> ClientRounds.read(folder)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("1-BYTES.json holds shots of serde 'KAVRO'");
   }
 }
