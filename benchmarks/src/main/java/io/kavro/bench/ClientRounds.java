@@ -22,7 +22,7 @@ import java.util.stream.Stream;
  * to the next; one fork per serde cannot tell 0.80 from 0.90, rounds can. Per serde and round, its records/s over
  * the byte-array serde's ({@code BYTES}) is the ratio of the two forks' median shots; over rounds, the geometric mean
  * of those ratios, with a 95% interval from Student's t over the rounds' log ratios (rounds are the units: a round's
- * shots share a fork's JIT and heap). Each serde's shots are also pooled for its median time.
+ * shots share a fork's JIT and heap). Each serde's shots of those rounds are also pooled for its median time.
  *
  * <pre>ClientRounds &lt;folder of round-serde.json files&gt;</pre>
  */
@@ -94,9 +94,13 @@ public final class ClientRounds {
     return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
   }
 
-  /** The median of every shot of {@code serde}, its rounds pooled. */
+  /** The median of every shot of {@code serde} in the rounds paired with the byte-array serde's, pooled. */
   double pooledMedian(String serde) {
-    return median(shots.get(serde).values().stream().flatMapToDouble(Arrays::stream).toArray());
+    return median(pairedShots(serde));
+  }
+
+  private double[] pairedShots(String serde) {
+    return Arrays.stream(paired(serde)).mapToObj(shots.get(serde)::get).flatMapToDouble(Arrays::stream).toArray();
   }
 
   /** The rounds in which both {@code serde} and the byte-array serde ran. */
@@ -127,16 +131,19 @@ public final class ClientRounds {
     return new double[] {Math.exp(mean), Math.exp(mean - half), Math.exp(mean + half)};
   }
 
-  /** The table: per serde, rounds, shots, pooled median, records/s, the ratio with its interval, each round's. */
+  /**
+   * The table: per serde, the rounds paired with the byte-array serde's, its shots and their pooled median,
+   * records/s, the ratio with its interval, each round's.
+   */
   String table() {
     StringBuilder md = new StringBuilder();
     md.append("| serde | rounds | shots | median ms/op (pooled) | records/s (500,000 an op) | /byte[] records/s "
         + "(geometric mean over rounds) | 95% interval (t over rounds) | each round's |\n"
         + "|---|---|---|---|---|---|---|---|\n");
     for (String serde : shots.keySet()) {
-      long count = shots.get(serde).values().stream().mapToLong(round -> round.length).sum();
+      int count = pairedShots(serde).length;
       double median = pooledMedian(serde);
-      md.append(String.format(Locale.ROOT, "| %s | %d | %d | %.1f | %,.0f | ", serde, shots.get(serde).size(), count,
+      md.append(String.format(Locale.ROOT, "| %s | %d | %d | %.1f | %,.0f | ", serde, paired(serde).length, count,
           median, KafkaClientBenchmark.RECORDS / (median / 1000)));
       if (serde.equals(BASELINE)) {
         md.append("1 | | |\n");
