@@ -370,6 +370,18 @@ class RulesTest {
     assertThat(s(serdes.deserializer().deserialize("items", next))).isEqualTo("is ok");
   }
 
+  /** A long and a string: the long is written first, so a failed message's encoder holds it. */
+  private static final Schema PAIR = new Schema.Parser().parse("""
+      {"type":"record","name":"Pair","namespace":"com.acme","fields":[{"name":"n","type":"long"},
+      {"name":"s","type":"string"}]}""");
+
+  private static GenericRecord pair(long n, String s) {
+    GenericRecord pair = new GenericData.Record(PAIR);
+    pair.put("n", n);
+    pair.put("s", s);
+    return pair;
+  }
+
   /**
    * A message a transform gave that fails with an Error when encoded again (a class that fails to link) leaves no
    * trace, on write and on read: the encoder the rules share on a thread held its first field, which the next
@@ -377,18 +389,11 @@ class RulesTest {
    */
   @Test
   void aTransformedMessageThatFailsToLink_leavesNoTraceInTheNext() {
-    Schema pair = new Schema.Parser().parse("""
-        {"type":"record","name":"Pair","namespace":"com.acme","fields":[{"name":"n","type":"long"},
-        {"name":"s","type":"string"}]}""");
-    registry.register("pairs-value", pair, List.of(), Contracts.domain(
+    registry.register("pairs-value", PAIR, List.of(), Contracts.domain(
         rule("poison", Rule.Kind.TRANSFORM, Rule.Mode.WRITE, "POISONED", null)));
     KafkaAvroSerializer serializer = serdes.serializer();
-    GenericRecord fine = new GenericData.Record(pair);
-    fine.put("n", 8L);
-    fine.put("s", "fine");
-    GenericRecord poisoned = new GenericData.Record(pair);
-    poisoned.put("n", 123_456_789L);
-    poisoned.put("s", "poison");
+    GenericRecord fine = pair(8, "fine");
+    GenericRecord poisoned = pair(123_456_789, "poison");
     byte[] expected = serializer.serialize("pairs", fine);
 
     assertThatThrownBy(() -> serializer.serialize("pairs", poisoned)).isInstanceOf(NoClassDefFoundError.class);
@@ -396,7 +401,7 @@ class RulesTest {
     assertThat(serializer.serialize("pairs", fine)).isEqualTo(expected);
 
     // On read, as the rules encode a transformed message again for the reader schema.
-    registry.register("read-pairs-value", pair, List.of(), Contracts.domain(
+    registry.register("read-pairs-value", PAIR, List.of(), Contracts.domain(
         rule("poison", Rule.Kind.TRANSFORM, Rule.Mode.READ, "POISONED", null)));
     byte[] poisonedBytes = serializer.serialize("read-pairs", poisoned);
     byte[] fineBytes = serializer.serialize("read-pairs", fine);
@@ -415,18 +420,11 @@ class RulesTest {
    */
   @Test
   void aTransformedMessageThatOverflowsTheStack_isASerializationException_andLeavesNoTrace() {
-    Schema pair = new Schema.Parser().parse("""
-        {"type":"record","name":"Pair","namespace":"com.acme","fields":[{"name":"n","type":"long"},
-        {"name":"s","type":"string"}]}""");
-    registry.register("overflows-value", pair, List.of(), Contracts.domain(
+    registry.register("overflows-value", PAIR, List.of(), Contracts.domain(
         rule("poison", Rule.Kind.TRANSFORM, Rule.Mode.WRITE, "POISONED", null)));
     KafkaAvroSerializer serializer = serdes.serializer();
-    GenericRecord fine = new GenericData.Record(pair);
-    fine.put("n", 8L);
-    fine.put("s", "fine");
-    GenericRecord overflowing = new GenericData.Record(pair);
-    overflowing.put("n", 123_456_789L);
-    overflowing.put("s", "overflow");
+    GenericRecord fine = pair(8, "fine");
+    GenericRecord overflowing = pair(123_456_789, "overflow");
     byte[] expected = serializer.serialize("overflows", fine);
 
     assertThatThrownBy(() -> serializer.serialize("overflows", overflowing))
