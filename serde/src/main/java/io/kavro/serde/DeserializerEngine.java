@@ -297,9 +297,9 @@ final class DeserializerEngine implements AutoCloseable {
 
   /**
    * The framing's failure {@code e} (a {@link MalformedPayloadException}, an {@link UnsupportedFramingException}
-   * or a {@link SchemaResolutionException}: a framing resolver that cannot run), of the same type and cause, its
-   * message saying first which record failed. The framing builds each of them, a resolver's own exception among
-   * them as the cause ({@code ForeignFramings.own}).
+   * or a {@link SchemaResolutionException}: Kavro's own, a framing resolver's failure, or its own exception), of the
+   * same type and cause, its message saying first which record failed. The framing builds each of them, a
+   * resolver's own exception among them as the cause ({@code ForeignFramings.own}).
    */
   static SerializationException onRecord(String record, SerializationException e) {
     String message = "cannot deserialize " + record + ": " + e.getMessage();
@@ -731,8 +731,7 @@ final class DeserializerEngine implements AutoCloseable {
     } catch (SchemaRegistryException e) {
       throw Failures.whileReading(record, e);
     } catch (MalformedPayloadException e) {
-      // the framing resolver's failure to give a writer schema
-      throw new MalformedPayloadException("cannot deserialize " + record + ": " + e.getMessage(), e.getCause());
+      throw onRecord(record, e); // the framing resolver's failure to give a writer schema
     } catch (SerializationException e) {
       throw e;
     } catch (org.apache.kafka.common.errors.RetriableException e) {

@@ -465,7 +465,7 @@ class ForeignFramingTest {
    * own {@code SchemaResolutionException} keeps its stack trace. Each leaves no trace: the next record reads.
    */
   @Test
-  void resolverThatFailsToLink_isADeploymentFault_neverACorruptRecord() {
+  void resolversFailures_typedByWhatTheyAre_linkFailuresNeverACorruptRecord() {
     KafkaAvroDeserializer deserializer = deserializer(false, "value.framing.resolver", UnlinkedResolver.class);
     byte[] kavros = serdes.serializer().serialize("orders", order(3));
     assertThat(deserializer.deserialize("orders", new byte[] {7, 2})).as("a key of byte 7 is read once")

@@ -28,10 +28,11 @@ final class ForeignFramings {
    * Where the resolver finds the payload's writer schema.
    *
    * @param resolverKeys the configuration key that names a resolver, for the message that asks for one
-   * @throws UnsupportedFramingException for Glue's framing that no resolver reads
+   * @throws UnsupportedFramingException for Glue's framing that no resolver reads, or the resolver's own
    * @throws MalformedPayloadException for a first byte that neither Kavro nor the resolver knows, or a resolver
    *     that fails
-   * @throws SchemaResolutionException for a resolver that cannot run, a class it uses failing to link
+   * @throws SchemaResolutionException for a resolver that cannot run, a class it uses failing to link, or the
+   *     resolver's own
    */
   static FramingResolver.Framed locate(FramingResolver resolver, String resolverKeys, Headers headers,
       byte[] payload, int offset, int length, String topic) {
@@ -60,7 +61,7 @@ final class ForeignFramings {
     throw new MalformedPayloadException("not framed", null);
   }
 
-  /** The resolver's answer; what it throws is the plug-in's failure on this record, named as such. */
+  /** The resolver's answer; what it throws is the plug-in's failure, named as such ({@link #failure}, {@link #own}). */
   private static FramingResolver.Framed locateWith(FramingResolver resolver, String topic, Headers headers,
       byte[] payload, int offset, int length) {
     try {

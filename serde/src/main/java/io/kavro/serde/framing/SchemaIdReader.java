@@ -52,8 +52,9 @@ public final class SchemaIdReader implements AutoCloseable {
    * is, into {@code at}.
    *
    * @throws MalformedPayloadException when the record is not framed in a way this reader knows
-   * @throws UnsupportedFramingException for AWS Glue's framing, which only a resolver reads
-   * @throws io.kavro.serde.SchemaResolutionException for a resolver that cannot run, a class it uses failing to link
+   * @throws UnsupportedFramingException for AWS Glue's framing, which only a resolver reads, or the resolver's own
+   * @throws io.kavro.serde.SchemaResolutionException for a resolver that cannot run, a class it uses failing to link,
+   *     or the resolver's own
    */
   public void locate(String topic, Headers headers, byte[] payload, int offset, int length, Located at) {
     byte[] idHeader = readsHeaders && headers != null ? valueOf(headers.lastHeader(idHeaderName)) : null;
