@@ -46,6 +46,7 @@ public final class ClientRounds {
     this.shots = shots;
   }
 
+  /** Prints the table of the rounds in the folder {@code args[0]}. */
   public static void main(String[] args) throws IOException {
     if (args.length != 1) {
       throw new IllegalArgumentException("usage: ClientRounds <folder of <round>-<serde>.json files>");
@@ -141,6 +142,10 @@ public final class ClientRounds {
         + "(geometric mean over rounds) | 95% interval (t over rounds) | each round's |\n"
         + "|---|---|---|---|---|---|---|---|\n");
     for (String serde : shots.keySet()) {
+      if (paired(serde).length == 0) {
+        md.append("| ").append(serde).append(" | 0 | | | | n/a: no round paired with byte[] | | |\n");
+        continue;
+      }
       int count = pairedShots(serde).length;
       double median = pooledMedian(serde);
       md.append(String.format(Locale.ROOT, "| %s | %d | %d | %.1f | %,.0f | ", serde, paired(serde).length, count,

@@ -88,6 +88,15 @@ class ClientRoundsTest {
   }
 
   @Test
+  void aSerdeNeverPairedWithByteArrays_hasARowWithoutRatio() throws IOException {
+    round(1, "BYTES", 100);
+    round(2, "KAVRO", 200); // BYTES failed in round 2, KAVRO in round 1
+
+    assertThat(ClientRounds.read(folder).table()).contains("| KAVRO | 0 | | | | n/a: no round paired with byte[] |")
+        .contains("| BYTES | 1 | 1 | 100.0 | 5,000,000 | 1 |");
+  }
+
+  @Test
   void filesNotOfTheirSerde_orWithoutByteArrayRounds_areRefused() throws IOException {
     round(1, "KAVRO", 100);
 
