@@ -28,7 +28,9 @@ public interface FramingResolver extends Closeable {
   /** Where a payload names its writer schema. */
   record Framed(Object key, int prefixSize) {
     /**
-     * @param key the writer schema's key in this framing, with value equality (a UUID, a record)
+     * @param key the writer schema's key in this framing, with value equality (a UUID, a record) whose
+     *     {@code hashCode} and {@code equals} give the same answers every time: the deserializer's cache calls them
+     *     again when it evicts or clears routes, on the thread of whichever record that happens for
      * @param prefixSize the bytes before the Avro body
      * @throws IllegalArgumentException if {@code key} is {@code null} or {@code prefixSize} is negative
      */
