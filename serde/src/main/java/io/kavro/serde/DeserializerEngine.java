@@ -84,8 +84,16 @@ final class DeserializerEngine implements AutoCloseable {
    */
   private static final class Scratch {
     final BoundedBinaryDecoder decoder = new BoundedBinaryDecoder();
+    /**
+     * Set while {@link #decoder} reads a body. A read that starts meanwhile on the same thread (a value's own code,
+     * a constructor or a conversion, deserializing with this deserializer) gets a decoder of its own: this one would
+     * leave the outer read at the nested payload's end, reading the rest of its record from another record's bytes.
+     */
+    boolean reading;
     final Located located = new Located();
     byte[] copy = new byte[0];
+    /** Set while {@link #copy} holds the direct payload being read. */
+    boolean copyRead;
     /** The last route found in the topic's own route table, for {@link #lastTopic}'s records. */
     ReadRoute last;
     String lastTopic;
@@ -229,7 +237,7 @@ final class DeserializerEngine implements AutoCloseable {
     if (payload == null) {
       return null;
     }
-    return deserialize(topic, headers, bytesOf(payload), offsetOf(payload), payload.remaining());
+    return decode(topic, headers, payload, false);
   }
 
   private Object deserialize(String topic, Headers headers, byte[] payload, int offset, int length) {
@@ -241,7 +249,36 @@ final class DeserializerEngine implements AutoCloseable {
     if (payload == null) {
       return null;
     }
-    return (AvroValue) decode(topic, headers, bytesOf(payload), offsetOf(payload), payload.remaining(), true);
+    return (AvroValue) decode(topic, headers, payload, true);
+  }
+
+  /**
+   * Decodes a payload held in a buffer: in its backing array, or for a direct (off-heap) payload from a copy in this
+   * thread's buffer. While that copy is being read, a payload read meanwhile on the same thread (a value's own code,
+   * a constructor or a conversion, deserializing with this deserializer) is copied into an array of its own, which
+   * leaves the outer payload's bytes as they are.
+   */
+  private Object decode(String topic, Headers headers, ByteBuffer payload, boolean withSchema) {
+    int length = payload.remaining();
+    if (payload.hasArray()) {
+      return decode(topic, headers, payload.array(), payload.arrayOffset() + payload.position(), length, withSchema);
+    }
+    Scratch scratch = this.scratch.get();
+    if (scratch.copyRead) {
+      byte[] own = new byte[length];
+      payload.get(payload.position(), own, 0, length);
+      return decode(topic, headers, own, 0, length, withSchema);
+    }
+    if (scratch.copy.length < length) {
+      scratch.copy = new byte[length];
+    }
+    payload.get(payload.position(), scratch.copy, 0, length);
+    scratch.copyRead = true;
+    try {
+      return decode(topic, headers, scratch.copy, 0, length, withSchema);
+    } finally {
+      scratch.copyRead = false;
+    }
   }
 
   /**
@@ -404,28 +441,6 @@ final class DeserializerEngine implements AutoCloseable {
         : AvroSerdeConfig.VALUE_SCHEMA_ID_DESERIALIZER_CONFIG;
   }
 
-  /**
-   * The array holding the payload's bytes: its backing array, or for a direct (off-heap) payload a copy in
-   * this thread's buffer. The bytes start there at {@link #offsetOf}.
-   */
-  private byte[] bytesOf(ByteBuffer payload) {
-    if (payload.hasArray()) {
-      return payload.array();
-    }
-    Scratch scratch = this.scratch.get();
-    int length = payload.remaining();
-    if (scratch.copy.length < length) {
-      scratch.copy = new byte[length];
-    }
-    payload.get(payload.position(), scratch.copy, 0, length);
-    return scratch.copy;
-  }
-
-  /** Where the payload's bytes start in {@link #bytesOf}'s array. */
-  private static int offsetOf(ByteBuffer payload) {
-    return payload.hasArray() ? payload.arrayOffset() + payload.position() : 0;
-  }
-
   /** The read plan for a writer schema key: an {@code Integer} schema id, or a key of {@link RouteTable#byKey}. */
   private ReadRoute planOf(String topic, Object key, int length) {
     return key instanceof Integer id ? plan(scratch.get(), topic, id, length) : keyedPlan(topic, key, length);
@@ -453,12 +468,18 @@ final class DeserializerEngine implements AutoCloseable {
         bodyLength = body.length;
       }
     }
-    BoundedBinaryDecoder decoder = scratch.decoder.reset(payload, bodyOffset, bodyLength);
+    // A read nested in another of this thread's (see Scratch#reading) gets a decoder of its own.
+    boolean nested = scratch.reading;
+    BoundedBinaryDecoder decoder = (nested ? new BoundedBinaryDecoder() : scratch.decoder)
+        .reset(payload, bodyOffset, bodyLength);
     Object datum;
+    scratch.reading = true;
     try {
       datum = plan.read(decoder);
     } catch (IOException | RuntimeException | LinkageError | StackOverflowError e) {
       throw readFailure(e, topic, plan, key, length);
+    } finally {
+      scratch.reading = nested;
     }
     if (toTheEnd && !decoder.isEnd()) {
       throw new MalformedPayloadException("cannot deserialize " + Failures.record(topic, isKey, named(key, plan), length)

@@ -10,19 +10,27 @@ import org.apache.avro.io.EncoderFactory;
  * by every serializer and deserializer of the thread. Whatever the write throws (Avro's refusal of a value, a class
  * that fails to link, a stack overflow) drops the thread's buffer and encoder, which may hold the first fields of
  * the failed message, so that the next message is encoded as a fresh encoder would; the failure is thrown as it is.
+ * A message encoded while another is on the same thread (a value's own code running rules of its own as it is
+ * written) gets a buffer and encoder of its own, which leave the outer message's as they are.
  */
 final class RuleMessageEncoder {
   private static final ThreadLocal<RuleMessageEncoder> PER_THREAD = ThreadLocal.withInitial(RuleMessageEncoder::new);
 
   private final ByteSink sink = new ByteSink();
   private BinaryEncoder encoder;
+  /** Set while a message of this thread is encoded into {@link #sink}. */
+  private boolean encoding;
 
   private RuleMessageEncoder() {}
 
   /** The Avro binary encoding of {@code message} by {@code writer}. */
   static byte[] encode(DatumWriter<Object> writer, Object message) throws IOException {
     RuleMessageEncoder held = PER_THREAD.get();
+    if (held.encoding) {
+      held = new RuleMessageEncoder();
+    }
     held.sink.reset();
+    held.encoding = true;
     try {
       held.encoder = EncoderFactory.get().binaryEncoder(held.sink, held.encoder);
       writer.write(message, held.encoder);
@@ -31,6 +39,8 @@ final class RuleMessageEncoder {
     } catch (Throwable e) {
       PER_THREAD.remove();
       throw e;
+    } finally {
+      held.encoding = false;
     }
   }
 }

@@ -45,8 +45,18 @@ final class SerializerEngine implements AutoCloseable {
   private final LongSupplier nanoClock;
   private final ThreadLocal<Buffers> buffers = ThreadLocal.withInitial(Buffers::new);
 
-  /** Per thread: the output buffer, the encoder aimed at it, and a scratch pair for projections. */
+  /**
+   * Per thread: the output buffer, the encoder aimed at it, and a scratch pair for projections; and whether a write
+   * of this thread holds them.
+   */
   private static final class Buffers {
+    /**
+     * Set while a write of this thread fills them. A write that starts meanwhile on the same thread (a value's own
+     * code, an accessor or a conversion, serializing with this serializer while it is written) gets fresh buffers:
+     * these would lose the outer write's framing and first fields under the nested one's, and frame the record with
+     * the nested record's schema id.
+     */
+    boolean writing;
     final ByteSink sink = new ByteSink();
     final ByteSink scratch = new ByteSink();
     final BoundedBinaryDecoder decoder = new BoundedBinaryDecoder();
@@ -180,7 +190,7 @@ final class SerializerEngine implements AutoCloseable {
    */
   private byte[] writeWith(String topic, WritePlanner.WritePlan plan, WriteRouter.WriteRoute route, Object datum,
       DatumEncoder encoder) {
-    Buffers buffers = this.buffers.get();
+    Buffers buffers = writeBuffers();
     ByteSink sink = buffers.sink;
     sink.reset();
     int prefix = route.placement().prefixSize();
@@ -188,6 +198,7 @@ final class SerializerEngine implements AutoCloseable {
       int at = sink.reserve(prefix);
       route.placement().writePrefix(sink.buffer(), at);
     }
+    buffers.writing = true;
     try {
       WritePlanner.Projection projection = route.projection();
       if (projection == null) {
@@ -216,6 +227,8 @@ final class SerializerEngine implements AutoCloseable {
     } catch (Error e) {
       this.buffers.remove(); // as it is (a class that fails to link: the deployment's), but without a trace
       throw e;
+    } finally {
+      buffers.writing = false;
     }
     return sink.toByteArray();
   }
@@ -321,7 +334,7 @@ final class SerializerEngine implements AutoCloseable {
   }
 
   private byte[] write(String topic, WritePlanner.WritePlan plan, WriteRouter.WriteRoute route, Object datum) {
-    Buffers buffers = this.buffers.get();
+    Buffers buffers = writeBuffers();
     ByteSink sink = buffers.sink;
     sink.reset();
     int prefix = route.placement().prefixSize();
@@ -329,6 +342,7 @@ final class SerializerEngine implements AutoCloseable {
       int at = sink.reserve(prefix);
       route.placement().writePrefix(sink.buffer(), at);
     }
+    buffers.writing = true;
     try {
       WritePlanner.Projection projection = route.projection();
       if (projection == null && plan.encoder() != null) {
@@ -356,8 +370,16 @@ final class SerializerEngine implements AutoCloseable {
       // handler may skip as a bad record), but Avro's encoder may hold part of the datum: no trace of it is kept.
       this.buffers.remove();
       throw e;
+    } finally {
+      buffers.writing = false;
     }
     return sink.toByteArray();
+  }
+
+  /** This thread's buffers, or fresh ones for a write nested in another of this thread's ({@link Buffers#writing}). */
+  private Buffers writeBuffers() {
+    Buffers held = buffers.get();
+    return held.writing ? new Buffers() : held;
   }
 
   /**

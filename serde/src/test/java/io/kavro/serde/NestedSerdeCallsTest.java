@@ -1,0 +1,161 @@
+package io.kavro.serde;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.function.Supplier;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericDatumWriter;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.io.DatumWriter;
+import org.apache.avro.io.Encoder;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * A serializer or deserializer called again on the same thread while it writes or reads a record: a value's own code
+ * (a Java record's accessor or constructor) serializing or deserializing with the same instance. Each call is its
+ * own record: the outer one is framed with its own schema id and holds its own fields, read from its own bytes.
+ */
+class NestedSerdeCallsTest {
+  /** What {@link Envelope#inner()} returns instead of its component while set (on this thread). */
+  private static final ThreadLocal<Supplier<byte[]>> INNER = new ThreadLocal<>();
+  /** What {@link Part}'s constructor runs while set (on this thread). */
+  private static final ThreadLocal<Runnable> ON_PART = new ThreadLocal<>();
+
+  private final Serdes serdes = new Serdes();
+
+  /** The record serialized inside another's write, or deserialized inside another's read. */
+  public record Other(String word, long count) {}
+
+  /** A record whose {@code inner} accessor may serialize an {@link Other} as it is written. */
+  public record Envelope(String id, byte[] inner, String trailer) {
+    /** {@link #INNER}'s bytes while it is set, else the component. */
+    @Override
+    public byte[] inner() {
+      Supplier<byte[]> nested = INNER.get();
+      return nested == null ? inner : nested.get();
+    }
+  }
+
+  /** A record whose constructor may run {@link #ON_PART}: read in the middle of a {@link Whole}. */
+  public record Part(long n, String text) {
+    /** Runs {@link #ON_PART} if set. */
+    public Part {
+      Runnable hook = ON_PART.get();
+      if (hook != null) {
+        hook.run();
+      }
+    }
+  }
+
+  /** A record with a field after the {@link Part} whose constructor may deserialize. */
+  public record Whole(String id, Part part, String trailer) {}
+
+  @AfterEach
+  void close() {
+    INNER.remove();
+    ON_PART.remove();
+    serdes.close();
+  }
+
+  @Test
+  void serializeInsideAWrite_bothRecordsKeepTheirSchemaIdsAndFields() {
+    KafkaAvroSerializer serializer = serdes.serializer("schema.reflection", true);
+    byte[][] nested = new byte[1][];
+    INNER.set(() -> nested[0] = serializer.serialize("others", new Other("nested", 42)));
+
+    byte[] outer = serializer.serialize("envelopes", new Envelope("e-1", null, "the end"));
+    INNER.remove();
+
+    KafkaAvroDeserializer generic = serdes.deserializer();
+    GenericRecord envelope = (GenericRecord) generic.deserialize("envelopes", outer);
+    assertThat(envelope.getSchema().getName()).isEqualTo("Envelope");
+    assertThat(envelope.get("id")).hasToString("e-1");
+    assertThat(envelope.get("trailer")).hasToString("the end");
+    ByteBuffer inner = (ByteBuffer) envelope.get("inner");
+    byte[] innerBytes = new byte[inner.remaining()];
+    inner.get(innerBytes);
+    assertThat(innerBytes).isEqualTo(nested[0]);
+    GenericRecord other = (GenericRecord) generic.deserialize("others", nested[0]);
+    assertThat(other.getSchema().getName()).isEqualTo("Other");
+    assertThat(other.get("word")).hasToString("nested");
+    assertThat(other.get("count")).isEqualTo(42L);
+    // The thread's buffers are as a fresh serializer leaves them.
+    assertThat(serializer.serialize("envelopes", new Envelope("e-2", new byte[] {7}, "t")))
+        .isEqualTo(serdes.serializer("schema.reflection", true)
+            .serialize("envelopes", new Envelope("e-2", new byte[] {7}, "t")));
+  }
+
+  @ParameterizedTest
+  @CsvSource({"true, false", "true, true", "false, false", "false, true"})
+  void deserializeInsideARead_bothRecordsReadFromTheirOwnBytes(boolean fastCodec, boolean direct) {
+    KafkaAvroSerializer serializer = serdes.serializer("schema.reflection", true);
+    Whole whole = new Whole("w-1", new Part(5, "five"), "the trailer");
+    byte[] outer = serializer.serialize("wholes", whole);
+    // Longer than the outer payload up to the end of its Part and no longer than all of it: copied where the outer
+    // payload's copy is held, it would overwrite the bytes the outer read has yet to read.
+    Other other = new Other("a longer word", 3);
+    byte[] inner = serializer.serialize("others", other);
+    assertThat(inner.length).isBetween(5 + 4 + 1 + 5 + 1, outer.length);
+    KafkaAvroDeserializer deserializer = serdes.deserializer("schema.reflection", true,
+        "avro.fast.codec", fastCodec);
+    Object[] nested = new Object[1];
+    ON_PART.set(() -> {
+      ON_PART.remove(); // once: the nested record has no Part
+      nested[0] = deserializer.deserialize("others", new RecordHeaders(), buffer(inner, direct));
+    });
+
+    Object read = deserializer.deserialize("wholes", new RecordHeaders(), buffer(outer, direct));
+
+    assertThat(nested[0]).isEqualTo(other);
+    assertThat(read).isEqualTo(whole);
+    assertThat(deserializer.deserialize("wholes", new RecordHeaders(), buffer(outer, direct))).isEqualTo(whole);
+  }
+
+  /**
+   * Rules that change a message encode it again through one buffer per thread; a message encoded while another is
+   * (a value's own code, running rules as it is written) leaves the outer message's bytes as they are.
+   */
+  @Test
+  void ruleMessageEncodedInsideAnother_eachHasItsOwnBytes() throws IOException {
+    DatumWriter<Object> text = new GenericDatumWriter<>(Schema.create(Schema.Type.STRING));
+    byte[][] nested = new byte[1][];
+    DatumWriter<Object> outer = new DatumWriter<>() {
+      @Override
+      public void setSchema(Schema schema) {}
+
+      @Override
+      public void write(Object datum, Encoder out) throws IOException {
+        out.writeString("before");
+        nested[0] = RuleMessageEncoder.encode(text, "nested");
+        out.writeString("after");
+      }
+    };
+
+    byte[] bytes = RuleMessageEncoder.encode(outer, null);
+
+    assertThat(bytes).isEqualTo(concat(AvroBytes.written(text, "before"), AvroBytes.written(text, "after")));
+    assertThat(nested[0]).isEqualTo(AvroBytes.written(text, "nested"));
+    assertThat(RuleMessageEncoder.encode(text, "next")).isEqualTo(AvroBytes.written(text, "next"));
+  }
+
+  private static ByteBuffer buffer(byte[] bytes, boolean direct) {
+    if (!direct) {
+      return ByteBuffer.wrap(bytes);
+    }
+    ByteBuffer buffer = ByteBuffer.allocateDirect(bytes.length);
+    buffer.put(bytes).flip();
+    return buffer;
+  }
+
+  private static byte[] concat(byte[] a, byte[] b) {
+    byte[] both = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, both, a.length, b.length);
+    return both;
+  }
+}
