@@ -24,13 +24,21 @@ import java.util.stream.Stream;
  * of those ratios, with a 95% interval from Student's t over the rounds' log ratios (rounds are the units: a round's
  * shots share a fork's JIT and heap). Each serde's shots of those rounds are also pooled for its median time.
  *
- * <pre>ClientRounds &lt;folder of round-serde.json files&gt;</pre>
+ * <pre>ClientRounds &lt;folder of round-serde.json files&gt; [--into RESULTS.md produce|consume]</pre>
+ *
+ * <p>With {@code --into}, the table and what it says of the 0.85 target go into the results file as its section
+ * {@value #SECTION} (the operation's own, replaced if there, else put before the Targets), which {@link Report}
+ * carries over when it renders the file again.
  */
 public final class ClientRounds {
   /** Fewer paired rounds than this give no interval. */
   static final int LEAST_ROUNDS = 3;
   private static final Pattern FILE = Pattern.compile("(\\d+)-([A-Z_]+)\\.json");
   private static final String BASELINE = "BYTES";
+  /** The start of the header of a results file's section of rounds; the operation and shape follow. */
+  static final String SECTION = "## In Kafka's clients, interleaved rounds";
+  /** The target for Kavro over the byte-array serde, in records/s. */
+  static final double TARGET = 0.85;
   /** Student's t, two-sided 95%, for 1 to 30 degrees of freedom; above 30, 30's (a little wide). */
   private static final double[] T_975 = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
       2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
@@ -46,12 +54,104 @@ public final class ClientRounds {
     this.shots = shots;
   }
 
-  /** Prints the table of the rounds in the folder {@code args[0]}. */
+  /**
+   * Prints the table of the rounds in the folder {@code args[0]}; with {@code --into <results> <operation>}, puts
+   * them into the results file as that operation's section of rounds.
+   */
   public static void main(String[] args) throws IOException {
+    if (args.length == 4 && args[1].equals("--into")) {
+      ClientRounds rounds = read(Path.of(args[0]));
+      Path results = Path.of(args[2]);
+      String section = rounds.section(args[3], java.time.LocalDate.now() + ". " + Report.machine());
+      Files.writeString(results, spliced(Files.readString(results), section));
+      System.out.print(section);
+      return;
+    }
     if (args.length != 1) {
-      throw new IllegalArgumentException("usage: ClientRounds <folder of <round>-<serde>.json files>");
+      throw new IllegalArgumentException("usage: ClientRounds <folder of <round>-<serde>.json files> "
+          + "[--into <RESULTS.md> produce|consume]");
     }
     System.out.print(read(Path.of(args[0])).table());
+  }
+
+  /**
+   * The section of these rounds of {@code operation} for a results file: how they ran ({@code when}: the day and
+   * the machine), their table, and what they say of the target, for Kavro and for the floor.
+   */
+  String section(String operation, String when) {
+    StringBuilder md = new StringBuilder();
+    md.append(header(operation)).append("\n\n`benchmarks/run --client-rounds ").append(rounds()).append(' ')
+        .append(operation).append("` on ").append(when).append(" `KafkaClientBenchmark.").append(operation)
+        .append("` in ").append(rounds()).append(" rounds: each round runs every serde once, a fork each (`-wi 4 -i 10 "
+            + "-gc true`), in a shuffled order. A serde's ratio in a round is the byte-array serde's median shot over "
+            + "its own (records/s over records/s); over the rounds, the geometric mean with a 95% interval from "
+            + "Student's t over their logs. The serdes are those of the section above.\n\n")
+        .append(table()).append('\n');
+    for (String serde : List.of("KAVRO", "FLOOR")) {
+      if (!shots.containsKey(serde) || paired(serde).length < LEAST_ROUNDS) {
+        continue;
+      }
+      double[] estimate = estimate(roundRatios(serde));
+      md.append(String.format(Locale.ROOT, "- %s/byte[]: %.2f (%.2f to %.2f) against %.2f: %s.\n",
+          serde.equals("KAVRO") ? "Kavro" : "The floor", estimate[0], estimate[1], estimate[2], TARGET,
+          verdict(serde, estimate)));
+    }
+    if (shots.containsKey("KAVRO") && shots.containsKey("FLOOR")) {
+      double[] ratios = roundRatios("KAVRO", "FLOOR");
+      if (ratios.length >= LEAST_ROUNDS) {
+        double[] estimate = estimate(ratios);
+        md.append(String.format(Locale.ROOT, "- Kavro reaches %.2f (%.2f to %.2f) of the floor's records/s, "
+            + "over the %d rounds that ran both.\n", estimate[0], estimate[1], estimate[2], ratios.length));
+      }
+    }
+    return md.append('\n').toString();
+  }
+
+  private static String verdict(String serde, double[] estimate) {
+    if (estimate[1] >= TARGET) {
+      return "meets it beyond this machine's noise";
+    }
+    if (estimate[2] < TARGET) {
+      return serde.equals("FLOOR") ? "below it beyond this machine's noise: no serde of these records reaches it "
+          + "in this loop here, so the floor stops the target" : "misses it beyond this machine's noise";
+    }
+    return serde.equals("FLOOR") ? "within this machine's noise of it: the floor does not rule it out"
+        : "within this machine's noise of it: these rounds do not settle it";
+  }
+
+  private int rounds() {
+    return shots.get(BASELINE).size();
+  }
+
+  static String header(String operation) {
+    return SECTION + " (S3, " + operation + ")";
+  }
+
+  /** {@code results} with {@code section} in place of the section of the same header, else before the Targets. */
+  static String spliced(String results, String section) {
+    String header = section.substring(0, section.indexOf('\n'));
+    int at = results.indexOf(header + "\n");
+    if (at >= 0) {
+      int end = results.indexOf("\n## ", at + header.length());
+      return results.substring(0, at) + section + (end < 0 ? "" : results.substring(end + 1));
+    }
+    int targets = results.indexOf("## Targets");
+    if (targets < 0) {
+      throw new IllegalArgumentException("the results have no Targets section to put " + header + " before");
+    }
+    return results.substring(0, targets) + section + results.substring(targets);
+  }
+
+  /** Every section of rounds in {@code results}, in order, each ending in a blank line; empty if none. */
+  static String sectionsIn(String results) {
+    StringBuilder sections = new StringBuilder();
+    int at = results.indexOf(SECTION);
+    while (at >= 0) {
+      int end = results.indexOf("\n## ", at);
+      sections.append(results, at, end < 0 ? results.length() : end + 1);
+      at = end < 0 ? -1 : results.indexOf(SECTION, end);
+    }
+    return sections.toString();
   }
 
   /**
@@ -112,8 +212,13 @@ public final class ClientRounds {
 
   /** Per paired round, {@code serde}'s records/s over the byte-array serde's: the forks' median shots. */
   double[] roundRatios(String serde) {
-    return Arrays.stream(paired(serde))
-        .mapToDouble(r -> median(shots.get(BASELINE).get(r)) / median(shots.get(serde).get(r))).toArray();
+    return roundRatios(serde, BASELINE);
+  }
+
+  /** Per round that ran both, {@code serde}'s records/s over {@code over}'s: the forks' median shots. */
+  double[] roundRatios(String serde, String over) {
+    return shots.get(serde).keySet().stream().filter(shots.get(over)::containsKey)
+        .mapToDouble(r -> median(shots.get(over).get(r)) / median(shots.get(serde).get(r))).toArray();
   }
 
   /**

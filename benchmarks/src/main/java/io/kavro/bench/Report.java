@@ -45,6 +45,13 @@ public final class Report {
   }
 
   /** The Kafka clients' section, then the targets and what bounds those missed, of {@code runs} alone. */
+  /** The whole results file of {@code runs} in {@code mode}, rendered over the {@code old} one. */
+  static String rendered(List<JsonNode> runs, String old, String mode) throws Exception {
+    Report report = new Report(runs);
+    report.old = old;
+    return report.render(mode);
+  }
+
   static String clientsAndTargets(List<JsonNode> runs) {
     Report report = new Report(runs);
     report.clients();
@@ -113,6 +120,7 @@ public final class Report {
     converter();
     manySchemas();
     clients();
+    md.append(ClientRounds.sectionsIn(old)); // measured apart, by benchmarks/run --client-rounds: kept as they are
     rules();
     checkTargets();
     firstMessage();
@@ -1479,7 +1487,7 @@ public final class Report {
         : String.format(Locale.ROOT, "%.1f", value);
   }
 
-  private static String machine() {
+  static String machine() {
     String cpu = "unknown CPU";
     try {
       for (String l : Files.readAllLines(Path.of("/proc/cpuinfo"))) {

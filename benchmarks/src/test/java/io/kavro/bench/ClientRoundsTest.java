@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -106,5 +108,86 @@ class ClientRoundsTest {
     Files.writeString(folder.resolve("1-BYTES.json"), Files.readString(folder.resolve("1-KAVRO.json")));
     assertThatThrownBy(() -> ClientRounds.read(folder)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("1-BYTES.json holds shots of serde 'KAVRO'");
+  }
+  /**
+   * Six rounds: the floor at 0.80 in every one (below 0.85 beyond noise), Kavro at 0.50 or 1.00 by round (0.707,
+   * from 0.475 to 1.052: not settled), Kavro over the floor 125/100 or 125/200 (the geometric mean 0.884).
+   */
+  @Test
+  void section_saysWhatTheRoundsSayOfTheTarget_forKavroAndTheFloor() throws IOException {
+    for (int r = 1; r <= 6; r++) {
+      round(r, "BYTES", 100);
+      round(r, "FLOOR", 125);
+      round(r, "KAVRO", r % 2 == 0 ? 200 : 100);
+    }
+
+    String section = ClientRounds.read(folder).section("produce", "2026-12-07. Machine: M.");
+
+    assertThat(section).startsWith("## In Kafka's clients, interleaved rounds (S3, produce)\n\n"
+            + "`benchmarks/run --client-rounds 6 produce` on 2026-12-07. Machine: M. `KafkaClientBenchmark.produce` "
+            + "in 6 rounds:")
+        .contains("| FLOOR | 6 | 6 | 125.0 | 4,000,000 | 0.800 | 0.800 to 0.800 |")
+        .contains("- Kavro/byte[]: 0.71 (0.47 to 1.05) against 0.85: within this machine's noise of it: these "
+            + "rounds do not settle it.\n")
+        .contains("- The floor/byte[]: 0.80 (0.80 to 0.80) against 0.85: below it beyond this machine's noise: no "
+            + "serde of these records reaches it in this loop here, so the floor stops the target.\n")
+        .contains("- Kavro reaches 0.88 (")
+        .endsWith(" of the floor's records/s, over the 6 rounds that ran both.\n\n");
+    double[] overFloor = ClientRounds.estimate(ClientRounds.read(folder).roundRatios("KAVRO", "FLOOR"));
+    assertThat(overFloor[0]).isCloseTo(Math.sqrt(1.25 * 0.625), within(1e-12));
+  }
+
+  @Test
+  void section_aSerdeAboveTheTargetMeetsIt_oneBelowMissesIt_tooFewRoundsSayNothing() throws IOException {
+    for (int r = 1; r <= 3; r++) {
+      round(r, "BYTES", 100, 100);
+      round(r, "KAVRO", 110, 110); // 0.909
+      round(r, "FLOOR", r == 3 ? 130 : 125); // 0.8, 0.8, 0.769: 0.790, from 0.746 to 0.835
+    }
+
+    String section = ClientRounds.read(folder).section("consume", "today.");
+
+    assertThat(section).contains("- Kavro/byte[]: 0.91 (0.91 to 0.91) against 0.85: meets it beyond this "
+        + "machine's noise.").contains("- The floor/byte[]: 0.79 (0.75 to 0.84)").contains("the floor stops the target");
+    assertThat(ClientRounds.estimate(ClientRounds.read(folder).roundRatios("FLOOR"))[2]).isLessThan(0.85);
+
+    Files.delete(folder.resolve("3-KAVRO.json"));
+    assertThat(ClientRounds.read(folder).section("consume", "today.")).doesNotContain("- Kavro")
+        .contains("- The floor/byte[]");
+  }
+
+  @Test
+  void spliced_replacesItsOwnOperationsSection_elseGoesBeforeTheTargets() {
+    String results = "# R\n\n## In Kafka's clients (S3)\n\nclients\n\n## Targets\n\ntargets\n";
+    String produce = ClientRounds.header("produce") + "\n\nfirst\n\n";
+
+    String once = ClientRounds.spliced(results, produce);
+    String consume = ClientRounds.spliced(once, ClientRounds.header("consume") + "\n\nreads\n\n");
+    String again = ClientRounds.spliced(consume, ClientRounds.header("produce") + "\n\nsecond\n\n");
+
+    assertThat(once).isEqualTo("# R\n\n## In Kafka's clients (S3)\n\nclients\n\n" + produce
+        + "## Targets\n\ntargets\n");
+    assertThat(again).isEqualTo("# R\n\n## In Kafka's clients (S3)\n\nclients\n\n"
+        + "## In Kafka's clients, interleaved rounds (S3, produce)\n\nsecond\n\n"
+        + "## In Kafka's clients, interleaved rounds (S3, consume)\n\nreads\n\n## Targets\n\ntargets\n");
+    assertThat(ClientRounds.sectionsIn(again)).isEqualTo(
+        "## In Kafka's clients, interleaved rounds (S3, produce)\n\nsecond\n\n"
+        + "## In Kafka's clients, interleaved rounds (S3, consume)\n\nreads\n\n");
+    assertThat(ClientRounds.sectionsIn(results)).isEmpty();
+    assertThat(ClientRounds.sectionsIn("# R\n\n" + produce)).isEqualTo(produce);
+    assertThatThrownBy(() -> ClientRounds.spliced("# R\n", produce)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("no Targets section");
+  }
+  /** Rounds are measured apart from the run that renders the rest: a new rendering keeps their sections. */
+  @Test
+  void report_keepsTheSectionsOfRounds_whenItRendersTheResultsAgain() throws Exception {
+    String rounds = ClientRounds.header("produce") + "\n\nmeasured apart\n\n";
+    String old = ClientRounds.spliced("# Kavro benchmark results\n\n## Targets\n\nold targets\n", rounds);
+
+    String rendered = Report.rendered(List.of(new ObjectMapper().readTree("[]")), old, "quick");
+
+    assertThat(rendered).contains(rounds).containsOnlyOnce(ClientRounds.SECTION);
+    assertThat(rendered.indexOf(rounds)).isGreaterThan(rendered.indexOf("## In Kafka's clients (S3)"))
+        .isLessThan(rendered.indexOf("## Targets"));
   }
 }
