@@ -80,20 +80,22 @@ final class DeserializerEngine implements AutoCloseable {
    * Per thread: the decoder, where the framing found the schema, a copy buffer for direct payloads, and the route
    * this thread used last, which answers most records (a topic usually carries one schema) without a cache lookup
    * and without a write that threads sharing the deserializer would contend on; and which of its reads of a topic's
-   * context count as uses of it.
+   * context count as uses of it. The decoder and the copy are marked while a read holds them: a read that starts
+   * meanwhile on the same thread (a value's own code, a constructor or a conversion, deserializing with this
+   * deserializer) gets its own, which leave the outer read's as they are. The routes are caches, checked against
+   * the topic and id they are used for: a nested read only changes which one is found next.
    */
   private static final class Scratch {
     final BoundedBinaryDecoder decoder = new BoundedBinaryDecoder();
     /**
-     * Set while {@link #decoder} reads a body. A read that starts meanwhile on the same thread (a value's own code,
-     * a constructor or a conversion, deserializing with this deserializer) gets a decoder of its own: this one would
-     * leave the outer read at the nested payload's end, reading the rest of its record from another record's bytes.
+     * Set while {@link #decoder} reads a body: used by a nested read, it would leave the outer read at the nested
+     * payload's end, reading the rest of its record from another record's bytes.
      */
     boolean reading;
     final Located located = new Located();
     byte[] copy = new byte[0];
     /** Set while {@link #copy} holds the direct payload being read. */
-    boolean copyRead;
+    boolean copyHeld;
     /** The last route found in the topic's own route table, for {@link #lastTopic}'s records. */
     ReadRoute last;
     String lastTopic;
@@ -254,9 +256,8 @@ final class DeserializerEngine implements AutoCloseable {
 
   /**
    * Decodes a payload held in a buffer: in its backing array, or for a direct (off-heap) payload from a copy in this
-   * thread's buffer. While that copy is being read, a payload read meanwhile on the same thread (a value's own code,
-   * a constructor or a conversion, deserializing with this deserializer) is copied into an array of its own, which
-   * leaves the outer payload's bytes as they are.
+   * thread's buffer; a direct payload read while that copy holds another's ({@link Scratch#copyHeld}) is copied into
+   * an array of its own.
    */
   private Object decode(String topic, Headers headers, ByteBuffer payload, boolean withSchema) {
     int length = payload.remaining();
@@ -264,7 +265,7 @@ final class DeserializerEngine implements AutoCloseable {
       return decode(topic, headers, payload.array(), payload.arrayOffset() + payload.position(), length, withSchema);
     }
     Scratch scratch = this.scratch.get();
-    if (scratch.copyRead) {
+    if (scratch.copyHeld) {
       byte[] own = new byte[length];
       payload.get(payload.position(), own, 0, length);
       return decode(topic, headers, own, 0, length, withSchema);
@@ -273,11 +274,11 @@ final class DeserializerEngine implements AutoCloseable {
       scratch.copy = new byte[length];
     }
     payload.get(payload.position(), scratch.copy, 0, length);
-    scratch.copyRead = true;
+    scratch.copyHeld = true;
     try {
       return decode(topic, headers, scratch.copy, 0, length, withSchema);
     } finally {
-      scratch.copyRead = false;
+      scratch.copyHeld = false;
     }
   }
 
@@ -311,10 +312,14 @@ final class DeserializerEngine implements AutoCloseable {
       return eitherFraming(topic, headers, at.named(), at.alternative(), payload, at.alternativeOffset(),
           at.alternativeLength(), offset, length, withSchema);
     }
+    // Taken before the route is found, which may run plug-ins' code (a resolver, a subject name strategy) that reads
+    // another record on this thread into the same holder.
     Object key = at.key();
+    int bodyOffset = at.bodyOffset();
+    int bodyLength = at.bodyLength();
     ReadRoute route = key == null ? plan(scratch, topic, at.schemaId(), length)
         : key instanceof ResolverKey resolved ? resolverPlan(topic, resolved, length) : keyedPlan(topic, key, length);
-    return read(scratch, topic, headers, route, key, payload, at.bodyOffset(), at.bodyLength(), length, withSchema,
+    return read(scratch, topic, headers, route, key, payload, bodyOffset, bodyLength, length, withSchema,
         failOnTrailingData);
   }
 
@@ -468,7 +473,7 @@ final class DeserializerEngine implements AutoCloseable {
         bodyLength = body.length;
       }
     }
-    // A read nested in another of this thread's (see Scratch#reading) gets a decoder of its own.
+    // A read nested in another of this thread's (Scratch#reading) gets a decoder of its own.
     boolean nested = scratch.reading;
     BoundedBinaryDecoder decoder = (nested ? new BoundedBinaryDecoder() : scratch.decoder)
         .reset(payload, bodyOffset, bodyLength);

@@ -10,8 +10,10 @@ import org.apache.avro.io.EncoderFactory;
  * by every serializer and deserializer of the thread. Whatever the write throws (Avro's refusal of a value, a class
  * that fails to link, a stack overflow) drops the thread's buffer and encoder, which may hold the first fields of
  * the failed message, so that the next message is encoded as a fresh encoder would; the failure is thrown as it is.
- * A message encoded while another is on the same thread (a value's own code running rules of its own as it is
- * written) gets a buffer and encoder of its own, which leave the outer message's as they are.
+ * A message encoded while another is on the same thread gets a buffer and encoder of its own, which leave the outer
+ * message's as they are. The messages are generic data read back from bytes, so only code that the rules or the
+ * application put into them runs while one is encoded: a rule executor that returns records, strings or maps of its
+ * own classes, or a conversion added to Avro's {@code GenericData.get()}.
  */
 final class RuleMessageEncoder {
   private static final ThreadLocal<RuleMessageEncoder> PER_THREAD = ThreadLocal.withInitial(RuleMessageEncoder::new);
