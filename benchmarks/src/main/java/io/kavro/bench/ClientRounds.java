@@ -77,57 +77,96 @@ public final class ClientRounds {
   /**
    * The section of these rounds of {@code operation} for a results file: how they ran ({@code when}: the day and
    * the machine), their table, and what they say of the target, for Kavro and for the floor.
+   *
+   * @throws IllegalArgumentException if {@code operation} is neither {@code produce} nor {@code consume}
    */
   String section(String operation, String when) {
+    if (!operation.equals("produce") && !operation.equals("consume")) {
+      throw new IllegalArgumentException("produce or consume, not " + operation);
+    }
     StringBuilder md = new StringBuilder();
     md.append(header(operation)).append("\n\n`benchmarks/run --client-rounds ").append(rounds()).append(' ')
         .append(operation).append("` on ").append(when).append(" `KafkaClientBenchmark.").append(operation)
-        .append("` in ").append(rounds()).append(" rounds: each round runs every serde once, a fork each (`-wi 4 -i 10 "
-            + "-gc true`), in a shuffled order. A serde's ratio in a round is the byte-array serde's median shot over "
-            + "its own (records/s over records/s); over the rounds, the geometric mean with a 95% interval from "
-            + "Student's t over their logs. The serdes are those of the section above.\n\n")
+        .append("` in ").append(rounds()).append(" rounds: each round runs each serde below once, a fork each, in a "
+            + "shuffled order. A serde's ratio in a round is its records/s over the byte-array serde's, from the two "
+            + "forks' median shots; over the rounds, the geometric mean with a 95% interval from Student's t over "
+            + "their logs. The serdes are those of the section \"In Kafka's clients (S3)\".\n\n")
         .append(table()).append('\n');
-    for (String serde : List.of("KAVRO", "FLOOR")) {
-      if (!shots.containsKey(serde) || paired(serde).length < LEAST_ROUNDS) {
-        continue;
-      }
-      double[] estimate = estimate(roundRatios(serde));
-      md.append(String.format(Locale.ROOT, "- %s/byte[]: %.2f (%.2f to %.2f) against %.2f: %s.\n",
-          serde.equals("KAVRO") ? "Kavro" : "The floor", estimate[0], estimate[1], estimate[2], TARGET,
-          verdict(serde, estimate)));
+    double[] kavro = estimateOver("KAVRO", BASELINE);
+    double[] floor = estimateOver("FLOOR", BASELINE);
+    double[] overFloor = estimateOver("KAVRO", "FLOOR");
+    if (kavro != null) {
+      md.append(line("Kavro/byte[]", kavro)).append(" against ").append(TARGET).append(": ").append(kavroVerdict(kavro))
+          .append(".\n");
     }
-    if (shots.containsKey("KAVRO") && shots.containsKey("FLOOR")) {
-      double[] ratios = roundRatios("KAVRO", "FLOOR");
-      if (ratios.length >= LEAST_ROUNDS) {
-        double[] estimate = estimate(ratios);
-        md.append(String.format(Locale.ROOT, "- Kavro reaches %.2f (%.2f to %.2f) of the floor's records/s, "
-            + "over the %d rounds that ran both.\n", estimate[0], estimate[1], estimate[2], ratios.length));
-      }
+    if (floor != null) {
+      md.append(line("The floor/byte[]", floor)).append(" against ").append(TARGET).append(": ")
+          .append(floorVerdict(floor, overFloor, operation)).append(".\n");
+    }
+    if (overFloor != null) {
+      md.append(line("Kavro/floor (records/s)", overFloor)).append(", over the ")
+          .append(roundRatios("KAVRO", "FLOOR").length).append(" rounds that ran both.\n");
     }
     return md.append('\n').toString();
   }
 
-  private static String verdict(String serde, double[] estimate) {
-    if (estimate[1] >= TARGET) {
+  /** {@code serde}'s records/s over {@code over}'s, with its interval, or null for too few rounds of both. */
+  private double[] estimateOver(String serde, String over) {
+    if (!shots.containsKey(serde) || !shots.containsKey(over)) {
+      return null;
+    }
+    double[] ratios = roundRatios(serde, over);
+    return ratios.length < LEAST_ROUNDS ? null : estimate(ratios);
+  }
+
+  private static String line(String what, double[] estimate) {
+    return String.format(Locale.ROOT, "- %s: %.3f (%.3f to %.3f)", what, estimate[0], estimate[1], estimate[2]);
+  }
+
+  private static String kavroVerdict(double[] kavro) {
+    if (kavro[1] >= TARGET) {
       return "meets it beyond this machine's noise";
     }
-    if (estimate[2] < TARGET) {
-      return serde.equals("FLOOR") ? "below it beyond this machine's noise: no serde of these records reaches it "
-          + "in this loop here, so the floor stops the target" : "misses it beyond this machine's noise";
-    }
-    return serde.equals("FLOOR") ? "within this machine's noise of it: the floor does not rule it out"
+    return kavro[2] < TARGET ? "misses it beyond this machine's noise"
         : "within this machine's noise of it: these rounds do not settle it";
   }
 
+  /**
+   * What the floor says of the target. Below it beyond noise, it stops the target, unless Kavro outruns the floor
+   * beyond noise in the same rounds: then the floor bounds nothing there, and neither verdict stands.
+   */
+  private static String floorVerdict(double[] floor, double[] overFloor, String operation) {
+    if (floor[1] >= TARGET) {
+      return "above it beyond this machine's noise: the floor does not rule it out";
+    }
+    if (floor[2] >= TARGET) {
+      return "within this machine's noise of it: the floor does not rule it out";
+    }
+    if (overFloor != null && overFloor[1] > 1) {
+      return "below it beyond this machine's noise, yet Kavro outruns the floor beyond noise in these rounds: the "
+          + "floor bounds nothing here, so measure again before reading either";
+    }
+    return "below it beyond this machine's noise: no " + (operation.equals("produce")
+        ? "serializer that reads each value of these records and allocates its output"
+        : "deserializer returning the object graph Kavro returns") + " reaches it in this loop here, so the floor "
+        + "stops the target";
+  }
+
+  /** The rounds that ran, whatever ran in them. */
   private int rounds() {
-    return shots.get(BASELINE).size();
+    return (int) shots.values().stream().flatMap(byRound -> byRound.keySet().stream()).distinct().count();
   }
 
   static String header(String operation) {
     return SECTION + " (S3, " + operation + ")";
   }
 
-  /** {@code results} with {@code section} in place of the section of the same header, else before the Targets. */
+  /**
+   * {@code results} with {@code section} in place of the section of the same header, else after the section "In
+   * Kafka's clients (S3)" and the sections of rounds that follow it, where {@link Report} renders them.
+   *
+   * @throws IllegalArgumentException if the results have no section "In Kafka's clients (S3)"
+   */
   static String spliced(String results, String section) {
     String header = section.substring(0, section.indexOf('\n'));
     int at = results.indexOf(header + "\n");
@@ -135,11 +174,16 @@ public final class ClientRounds {
       int end = results.indexOf("\n## ", at + header.length());
       return results.substring(0, at) + section + (end < 0 ? "" : results.substring(end + 1));
     }
-    int targets = results.indexOf("## Targets");
-    if (targets < 0) {
-      throw new IllegalArgumentException("the results have no Targets section to put " + header + " before");
+    int clients = results.indexOf(Report.CLIENTS + "\n");
+    if (clients < 0) {
+      throw new IllegalArgumentException("the results have no section \"" + Report.CLIENTS + "\" to put " + header
+          + " after");
     }
-    return results.substring(0, targets) + section + results.substring(targets);
+    int end = results.indexOf("\n## ", clients);
+    while (end >= 0 && results.startsWith(SECTION, end + 1)) {
+      end = results.indexOf("\n## ", end + 1);
+    }
+    return end < 0 ? results + section : results.substring(0, end + 1) + section + results.substring(end + 1);
   }
 
   /** Every section of rounds in {@code results}, in order, each ending in a blank line; empty if none. */

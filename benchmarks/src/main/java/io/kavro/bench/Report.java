@@ -44,7 +44,6 @@ public final class Report {
     }
   }
 
-  /** The Kafka clients' section, then the targets and what bounds those missed, of {@code runs} alone. */
   /** The whole results file of {@code runs} in {@code mode}, rendered over the {@code old} one. */
   static String rendered(List<JsonNode> runs, String old, String mode) throws Exception {
     Report report = new Report(runs);
@@ -52,6 +51,7 @@ public final class Report {
     return report.render(mode);
   }
 
+  /** The Kafka clients' section, then the targets and what bounds those missed, of {@code runs} alone. */
   static String clientsAndTargets(List<JsonNode> runs) {
     Report report = new Report(runs);
     report.clients();
@@ -1289,7 +1289,7 @@ public final class Report {
   }
 
   private static final String MANY_SCHEMAS = "## Many schemas";
-  private static final String CLIENTS = "## In Kafka's clients (S3)";
+  static final String CLIENTS = "## In Kafka's clients (S3)";
   private static final String RULES = "## Data contract rules (S3)";
 
   /** The RESULTS.md this run replaces, for the previous figures beside the new ones; empty if none. */
