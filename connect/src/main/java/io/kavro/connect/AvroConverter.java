@@ -50,7 +50,9 @@ import org.apache.kafka.connect.storage.Converter;
  * A registry URL that has never answered as a registry is a configuration error, but no record's fault: a
  * {@link RetriableException} too, so that no record is skipped past it, whose message says to fix
  * {@code schema.registry.url}, logged at ERROR once; under the defaults ({@code errors.tolerance=none},
- * {@code errors.retry.timeout=0}) it fails the task at once.
+ * {@code errors.retry.timeout=0}) it fails the task at once. On Connect 3.x, which drops a record whose retries
+ * ran out even with {@code errors.tolerance=none} (KAFKA-18073), both are thrown as an {@code Error} instead, which
+ * fails the task; so is a class that fails to link on the way (a deployment fault), on every version.
  * A {@code null} value is a tombstone both ways.
  *
  * <p>Thread-safe.
@@ -156,7 +158,7 @@ public final class AvroConverter implements Converter, Monitorable {
       return bytes;
     } catch (RetriableSerdeException e) {
       metrics.serializeFailed(e);
-      throw new RetriableException(e.getMessage(), e);
+      throw s.failures().retriable(e.getMessage(), e);
     } catch (SerializationException e) {
       metrics.serializeFailed(e);
       throw s.failures().of("cannot convert the " + side(s) + " of topic '" + topic + "' to Avro: "
@@ -193,7 +195,7 @@ public final class AvroConverter implements Converter, Monitorable {
       return result;
     } catch (RetriableSerdeException e) {
       metrics.deserializeFailed(e);
-      throw new RetriableException(e.getMessage(), e);
+      throw s.failures().retriable(e.getMessage(), e);
     } catch (SerializationException e) {
       metrics.deserializeFailed(e);
       throw s.failures().of(e.getMessage(), e);

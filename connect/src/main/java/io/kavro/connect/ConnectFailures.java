@@ -2,7 +2,10 @@ package io.kavro.connect;
 
 import io.kavro.serde.RegistryUrlException;
 import io.kavro.serde.rules.Causes;
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.connect.errors.DataException;
@@ -26,42 +29,151 @@ import org.slf4j.LoggerFactory;
  * answers a proxy's 404, is an outage: the serde's {@code RetriableSerdeException}, which the callers turn into
  * Connect's {@code RetriableException} before they get here, without an ERROR line.)
  *
+ * <p>A class that fails to link or initialize on the way (a {@link LinkageError} among the causes: a framing
+ * resolver's library missing from the worker's plugin path, or of another version) is the deployment's fault,
+ * which every record meets alike, and which only a restart of the worker after the fix clears: thrown as a
+ * {@code LinkageError}, said plainly and logged at ERROR once. Connect's error handling catches exceptions only, so
+ * an {@code Error} fails the task whatever {@code errors.tolerance} and {@code errors.retry.timeout} say; a
+ * {@code RetriableException} would be skipped with {@code errors.tolerance=all}, and dropped past
+ * {@code errors.retry.timeout} even with {@code errors.tolerance=none} on Connect 3.x (KAFKA-18073).
+ *
  * <p>Thread-safe.
  */
 final class ConnectFailures {
   private static final Logger log = LoggerFactory.getLogger(ConnectFailures.class);
 
+  /**
+   * The version of Kafka this worker runs: its client library's, which Connect's runtime ships with (the file the
+   * library reads its own version from); "unknown" if it cannot be read.
+   */
+  static final String RUNTIME = runtimeVersion();
+
   private final String plugin;
   private final String urlSetting;
+  private final boolean dropsExhaustedRetries;
   private final AtomicBoolean wrongUrlLogged = new AtomicBoolean();
+  private final AtomicBoolean deploymentLogged = new AtomicBoolean();
 
   /**
    * @param plugin what fails, for the log line: "AvroConverter (value side)"
    * @param urlSetting the setting that names the registry URL: "schema.registry.url"
    */
   ConnectFailures(String plugin, String urlSetting) {
-    this.plugin = plugin;
-    this.urlSetting = urlSetting;
+    this(plugin, urlSetting, dropsExhaustedRetries(RUNTIME));
   }
 
-  /** {@code e} as a Connect failure, with {@code message}: a {@link RetriableException} or {@link DataException}. */
+  /** As on a runtime that drops a record past its retries, or not ({@link #dropsExhaustedRetries(String)}). */
+  ConnectFailures(String plugin, String urlSetting, boolean dropsExhaustedRetries) {
+    this.plugin = plugin;
+    this.urlSetting = urlSetting;
+    this.dropsExhaustedRetries = dropsExhaustedRetries;
+  }
+
+  private static String runtimeVersion() {
+    try (InputStream in = SerializationException.class.getResourceAsStream("/kafka/kafka-version.properties")) {
+      Properties version = new Properties();
+      if (in != null) {
+        version.load(in);
+      }
+      return version.getProperty("version", "unknown").trim();
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  /**
+   * Whether a Connect runtime of {@code version} drops a record whose {@link RetriableException} outlasts
+   * {@code errors.retry.timeout}, whatever {@code errors.tolerance} says: every runtime before Kafka 4.0
+   * (KAFKA-18073), so Confluent Platform's before 8.0 ({@code 7.9.0-ccs}, {@code 7.9.0-ce}: its own numbers), and
+   * one whose version does not read as a number.
+   */
+  static boolean dropsExhaustedRetries(String version) {
+    int dot = version.indexOf('.');
+    boolean confluentPlatform = version.contains("-ccs") || version.contains("-ce");
+    try {
+      return Integer.parseInt(dot < 0 ? version : version.substring(0, dot)) < (confluentPlatform ? 8 : 4);
+    } catch (NumberFormatException e) {
+      return true;
+    }
+  }
+
+  /**
+   * A failure that no record is at fault for and that may pass (a registry that cannot be reached, or a URL that
+   * has never answered as a registry): Connect's {@link RetriableException}, which the worker retries for {@code
+   * errors.retry.timeout} and then hands to {@code errors.tolerance}. On a runtime that drops the record past
+   * {@code errors.retry.timeout} instead, even with {@code errors.tolerance=none} (Connect 3.x), it is thrown as a
+   * {@link TaskFailure}, an {@code Error}, which Connect's error handling does not catch: the task fails, and the
+   * record is read again when it restarts.
+   *
+   * @param remedy what to do then, for the message: "restart the task once the registry answers"
+   * @throws TaskFailure on such a runtime
+   */
+  RetriableException retriable(String message, Throwable cause, String remedy) {
+    if (dropsExhaustedRetries) {
+      throw new TaskFailure(message + " (thrown as an Error, which fails the task: this Connect worker, on Kafka "
+          + RUNTIME + ", would drop the record once errors.retry.timeout has passed, even with "
+          + "errors.tolerance=none, KAFKA-18073, fixed in Kafka 4.0; " + remedy + ")", cause);
+    }
+    return new RetriableException(message, cause);
+  }
+
+  /** {@link #retriable(String, Throwable, String)} of a registry that cannot be reached. */
+  RetriableException retriable(String message, Throwable cause) {
+    return retriable(message, cause, "restart the task once the registry answers");
+  }
+
+  /**
+   * A retriable failure on a Connect runtime that would drop its record ({@link #retriable}): an {@code Error},
+   * so that the task fails instead.
+   */
+  static final class TaskFailure extends Error {
+    private static final long serialVersionUID = 1L;
+
+    TaskFailure(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
+  /**
+   * {@code e} as a Connect failure, with {@code message}: a {@link RetriableException} or {@link DataException}.
+   *
+   * @throws LinkageError if a {@code LinkageError} is among the causes of {@code e}: a deployment fault
+   * @throws TaskFailure for a URL that never answered as a registry, on a runtime that drops a record past its
+   *     retries ({@link #retriable(String, Throwable, String)})
+   */
   RuntimeException of(String message, SerializationException e) {
     Optional<RegistryUrlException> wrong = Causes.find(e, RegistryUrlException.class);
     if (wrong.isPresent()) {
       return wrongUrl(message, e, wrong.get().registryUrl().orElse("(see below)"),
           wrong.get().answer().orElse("a 404 that is no registry's own"));
     }
+    Optional<LinkageError> unlinked = Causes.find(e, LinkageError.class);
+    if (unlinked.isPresent()) {
+      throw deploymentFault(message, e, unlinked.get());
+    }
     return new DataException(message, e);
+  }
+
+  private LinkageError deploymentFault(String message, SerializationException e, LinkageError unlinked) {
+    String plainly = "a class failed to link or initialize (" + unlinked + "): the deployment's fault, not the "
+        + "record's (a library missing from the worker's plugin path or of another version, or a class whose "
+        + "initializer failed): fix the deployment and restart the worker. Thrown as an Error, which fails the "
+        + "task whatever errors.tolerance says, so that no record is skipped past it. The failure: " + message;
+    if (deploymentLogged.compareAndSet(false, true)) {
+      log.error("{}: a deployment fault, which fails the task: {}", plugin, plainly);
+    }
+    return new LinkageError(plainly, e);
   }
 
   private RetriableException wrongUrl(String message, SerializationException e, String base, String answer) {
     String plainly = urlSetting + " " + base + " answered " + answer + " and has never answered as a schema "
-        + "registry: fix " + urlSetting + "; the task retries while errors.retry.timeout allows, and fails at once "
-        + "with the default errors.tolerance=none and errors.retry.timeout=0. The failure: " + message;
+        + "registry: fix " + urlSetting + (dropsExhaustedRetries ? "; the task fails" : "; the task retries while "
+        + "errors.retry.timeout allows, and fails at once with the default errors.tolerance=none and "
+        + "errors.retry.timeout=0") + ". The failure: " + message;
     if (wrongUrlLogged.compareAndSet(false, true)) {
       log.error("{}: a configuration error, which fails or holds every record until it is fixed: {}", plugin,
           plainly);
     }
-    return new RetriableException(plainly, e);
+    return retriable(plainly, e, "fix " + urlSetting + ", then restart the task");
   }
 }

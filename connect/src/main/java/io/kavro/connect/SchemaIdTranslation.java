@@ -40,7 +40,8 @@ import org.apache.kafka.connect.transforms.Transformation;
  * which the worker retries. A registry URL that has never answered as a registry is a configuration error, but no
  * record's fault: a {@link RetriableException} too, so that no record is skipped past it, whose message says to fix
  * the URL, logged at ERROR once; under the defaults ({@code errors.tolerance=none}, {@code errors.retry.timeout=0})
- * it fails the task at once.
+ * it fails the task at once. On Connect 3.x, which drops a record whose retries ran out even with
+ * {@code errors.tolerance=none} (KAFKA-18073), both are thrown as an {@code Error} instead, which fails the task.
  *
  * @param <R> the record type
  */
@@ -142,7 +143,7 @@ public abstract class SchemaIdTranslation<R extends ConnectRecord<R>> implements
           : record.newRecord(record.topic(), record.kafkaPartition(), record.keySchema(), record.key(),
               record.valueSchema(), translated, record.timestamp());
     } catch (org.apache.kafka.common.errors.RetriableException e) {
-      throw new RetriableException(e.getMessage(), e);
+      throw failures.retriable(e.getMessage(), e);
     } catch (SerializationException e) {
       throw failures.of(e.getMessage(), e);
     }

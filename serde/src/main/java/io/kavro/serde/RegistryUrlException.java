@@ -13,7 +13,8 @@ import org.apache.kafka.common.errors.SerializationException;
  * what to check.
  *
  * <p>The Connect converter turns it into a Connect {@code RetriableException} whose message says to fix the URL,
- * so that Connect's error handling skips no record past it, and logs it at ERROR once: see docs/connect.md.
+ * so that Connect's error handling skips no record past it (on Connect 3.x, which drops such a record past its
+ * retries, an {@code Error} that fails the task), and logs it at ERROR once: see docs/connect.md.
  */
 public class RegistryUrlException extends SerializationException {
   private static final long serialVersionUID = 1L;

@@ -31,7 +31,9 @@ public class RuleException extends RuntimeException {
 
   /**
    * A stand-in for {@code cause} and its causes that keeps their class names and stack traces, not their messages
-   * (which may quote field values): for a failure on a route whose rules may protect the value.
+   * (which may quote field values): for a failure on a route whose rules may protect the value. A
+   * {@link LinkageError}'s stand-in is a {@code LinkageError} too, so that what looks for a deployment fault among
+   * the causes (Kavro's Connect converter) still finds it.
    *
    * @param cause the failure, or null
    * @return the stand-in, or null for null
@@ -44,8 +46,9 @@ public class RuleException extends RuntimeException {
     if (cause == null || depth >= Causes.MAX_CAUSES) {
       return null;
     }
-    RuleException copy = new RuleException(cause.getClass().getName() + " (its message is left out: it may quote "
-        + "field values)", withoutMessages(cause.getCause(), depth + 1));
+    String text = cause.getClass().getName() + " (its message is left out: it may quote field values)";
+    Throwable causes = withoutMessages(cause.getCause(), depth + 1);
+    Throwable copy = cause instanceof LinkageError ? new LinkageError(text, causes) : new RuleException(text, causes);
     copy.setStackTrace(cause.getStackTrace());
     return copy;
   }

@@ -1,6 +1,7 @@
 package io.kavro.compat.cell;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.kavro.connect.AvroConverter;
 import java.math.BigDecimal;
@@ -13,6 +14,7 @@ import org.apache.kafka.connect.data.SchemaAndValue;
 import org.apache.kafka.connect.data.SchemaBuilder;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.data.Timestamp;
+import org.apache.kafka.connect.errors.RetriableException;
 import org.junit.jupiter.api.Test;
 
 /** The converter, as a Connect worker of this cell's line configures it, on a struct of every kind. */
@@ -48,5 +50,28 @@ class ConverterTest {
     assertThat(value.getStruct("place").getInt16("floor")).isEqualTo((short) 2);
     assertThat(value.getMap("labels")).isEqualTo(Map.of("a", 1));
     assertThat(read.schema().name()).isEqualTo("com.example.Reading");
+  }
+
+  /**
+   * A registry that cannot be reached: Connect 4.0 and later hand an exhausted retry to {@code errors.tolerance}, so
+   * it is Connect's {@code RetriableException}; Connect 3.x drops such a record even with
+   * {@code errors.tolerance=none} (KAFKA-18073), so there the converter fails the task with an {@code Error}.
+   */
+  @Test
+  void registryUnreachable_retriableWhereTheWorkerKeepsTheRecord_elseFailsTheTask() {
+    AvroConverter converter = new AvroConverter();
+    converter.configure(Map.of("schema.registry.url", "http://127.0.0.1:1", "max.retries", 0), false);
+
+    Throwable written = catchThrowable(() -> converter.fromConnectData("readings", Schema.STRING_SCHEMA, "x"));
+    Throwable read = catchThrowable(() -> converter.toConnectData("readings", new byte[] {0, 0, 0, 0, 1, 2}));
+
+    for (Throwable thrown : new Throwable[] {written, read}) {
+      if (Integer.parseInt(Cell.kafka().substring(0, Cell.kafka().indexOf('.'))) < 4) {
+        assertThat(thrown).isInstanceOf(Error.class).hasMessageContaining("on Kafka " + Cell.kafka())
+            .hasMessageContaining("KAFKA-18073").hasMessageEndingWith("restart the task once the registry answers)");
+      } else {
+        assertThat(thrown).isExactlyInstanceOf(RetriableException.class);
+      }
+    }
   }
 }
