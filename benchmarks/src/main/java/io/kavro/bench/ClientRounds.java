@@ -27,8 +27,8 @@ import java.util.stream.Stream;
  * <pre>ClientRounds &lt;folder of round-serde.json files&gt; [--into RESULTS.md produce|consume]</pre>
  *
  * <p>With {@code --into}, the table and what it says of the 0.85 target go into the results file as its section
- * {@value #SECTION} (the operation's own, replaced if there, else put before the Targets), which {@link Report}
- * carries over when it renders the file again.
+ * {@value #SECTION} (the operation's own, replaced if there, else put after the section "In Kafka's clients (S3)"
+ * and its other rounds), which {@link Report} carries over when it renders the file again.
  */
 public final class ClientRounds {
   /** Fewer paired rounds than this give no interval. */

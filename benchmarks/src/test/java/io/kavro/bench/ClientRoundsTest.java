@@ -109,6 +109,7 @@ class ClientRoundsTest {
     assertThatThrownBy(() -> ClientRounds.read(folder)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("1-BYTES.json holds shots of serde 'KAVRO'");
   }
+
   /**
    * Six rounds: the floor at 0.80 in every one (below 0.85 beyond noise), Kavro at 0.50 or 1.00 by round (0.707,
    * from 0.475 to 1.053: not settled), Kavro over the floor 125/100 or 125/200 (0.884, from 0.593 to 1.317: the

@@ -17,17 +17,19 @@ import org.slf4j.LoggerFactory;
  * A serde failure in Connect's terms, for one converter or transformation. Bad data is a {@link DataException},
  * which the worker's error handling may skip ({@code errors.tolerance=all}) or send to a dead letter queue.
  *
- * <p>A registry URL that has never answered as a registry ({@link RegistryUrlException}) is a configuration
- * error, yet no record is at fault: it is a Connect {@link RetriableException}, as an unreachable registry is, so
- * that the worker never skips a record past it. Connect's error handling tolerates any exception of a converter or
- * a transformation, a {@code ConfigException} too: with {@code errors.tolerance=all} (MirrorMaker's recipe, with
- * {@code errors.retry.timeout=-1}) a non-retriable one would skip every record, and a source connector has no dead
- * letter queue. As a retriable one, the task fails at once under the defaults ({@code errors.tolerance=none},
- * {@code errors.retry.timeout=0}), and {@code errors.retry.timeout=-1} holds the records until the URL is fixed.
- * Its message says plainly that the URL is wrong, and it is logged at ERROR the first time, once per instance, so
- * that a task that waits on it says why at once. (A registry that has answered before and is now unreachable, or
- * answers a proxy's 404, is an outage: the serde's {@code RetriableSerdeException}, which the callers turn into
- * Connect's {@code RetriableException} before they get here, without an ERROR line.)
+ * <p>A registry URL that has never answered as a registry ({@link RegistryUrlException}) is a configuration error, yet
+ * no record is at fault: it is a Connect {@link RetriableException}, as an unreachable registry is, so that the worker
+ * never skips a record past it. Connect's error handling tolerates any exception of a converter or a transformation, a
+ * {@code ConfigException} too: with {@code errors.tolerance=all} (MirrorMaker's recipe, with {@code
+ * errors.retry.timeout=-1}) a non-retriable one would skip every record, and a source connector has no dead letter
+ * queue. As a retriable one, the task fails at once under the defaults ({@code errors.tolerance=none}, {@code
+ * errors.retry.timeout=0}), and {@code errors.retry.timeout=-1} holds the records until the URL is fixed, on Connect
+ * 4.0 and later; before it, Connect would drop the record past its retries even with {@code errors.tolerance=none}
+ * (KAFKA-18073), so {@link #retriable} throws a {@link TaskFailure} there instead, which fails the task. Its message
+ * says plainly that the URL is wrong, and it is logged at ERROR the first time, once per instance, so that a task that
+ * waits on it says why at once. (A registry that has answered before and is now unreachable, or answers a proxy's 404,
+ * is an outage: the serde's {@code RetriableSerdeException}, which the callers turn into Connect's {@code
+ * RetriableException} before they get here, without an ERROR line.)
  *
  * <p>A class that fails to link or initialize on the way (a {@link LinkageError} among the causes: a framing
  * resolver's library missing from the worker's plugin path, or of another version) is the deployment's fault,
