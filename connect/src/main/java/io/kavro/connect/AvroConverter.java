@@ -7,7 +7,6 @@ import io.kavro.serde.ConfigKeyCheck;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.serde.RegistryClientOwner;
-import io.kavro.serde.RetriableSerdeException;
 import io.kavro.serde.RuleMetricsOwner;
 import io.kavro.serde.SettingsLog;
 import java.nio.ByteBuffer;
@@ -156,7 +155,9 @@ public final class AvroConverter implements Converter, Monitorable {
           : s.serializer().serialize(topic, headers, toAvro.mapper().map(value), toAvro.schema());
       metrics.serialized(bytes);
       return bytes;
-    } catch (RetriableSerdeException e) {
+    } catch (org.apache.kafka.common.errors.RetriableException e) {
+      // The serde's RetriableSerdeException, or a plug-in's own (a framing resolver's timeout): Kafka's, which
+      // Connect would not retry but tolerate as any exception.
       metrics.serializeFailed(e);
       throw s.failures().retriable(e.getMessage(), e);
     } catch (SerializationException e) {
@@ -193,7 +194,7 @@ public final class AvroConverter implements Converter, Monitorable {
       SchemaAndValue result = new SchemaAndValue(toConnect.schema(), toConnect.mapper().map(read.datum()));
       metrics.deserialized(value.length);
       return result;
-    } catch (RetriableSerdeException e) {
+    } catch (org.apache.kafka.common.errors.RetriableException e) {
       metrics.deserializeFailed(e);
       throw s.failures().retriable(e.getMessage(), e);
     } catch (SerializationException e) {

@@ -39,6 +39,7 @@ class ConnectDeploymentFaultTest {
       return switch (payload[offset]) {
         case 5 -> throw new NoClassDefFoundError(MISSING);
         case 8 -> throw new IllegalStateException("no prefix of byte 8");
+        case 9 -> throw new org.apache.kafka.common.errors.TimeoutException("the resolver's registry timed out");
         default -> null;
       };
     }
@@ -79,6 +80,10 @@ class ConnectDeploymentFaultTest {
           .isInstanceOf(DataException.class)
           .isNotInstanceOf(RetriableException.class)
           .hasMessageContaining("no prefix of byte 8");
+      // A plug-in's own Kafka RetriableException is Connect's on this build's Kafka (4.x): retried, never tolerated.
+      assertThatThrownBy(() -> converter.toConnectData("orders", new byte[] {9, 1, 2}))
+          .isExactlyInstanceOf(RetriableException.class)
+          .hasMessageContaining("the resolver's registry timed out");
       SchemaAndValue tombstone = converter.toConnectData("orders", null);
       assertThat(tombstone).isEqualTo(SchemaAndValue.NULL);
     }
