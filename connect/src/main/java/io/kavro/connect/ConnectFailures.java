@@ -2,6 +2,7 @@ package io.kavro.connect;
 
 import io.kavro.serde.RegistryUrlException;
 import io.kavro.serde.rules.Causes;
+import io.kavro.serde.rules.RuleDeploymentException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Optional;
@@ -38,6 +39,12 @@ import org.slf4j.LoggerFactory;
  * an {@code Error} fails the task whatever {@code errors.tolerance} and {@code errors.retry.timeout} say; a
  * {@code RetriableException} would be skipped with {@code errors.tolerance=all}, and dropped past
  * {@code errors.retry.timeout} even with {@code errors.tolerance=none} on Connect 3.x (KAFKA-18073).
+ *
+ * <p>So is a data contract that this deployment cannot run ({@link RuleDeploymentException} among the causes): a rule
+ * type with no executor or an action that is not here (the serde's {@code UnsupportedRulesException}), a KMS type
+ * with no driver, a rule that needs a DEK registry the client has not. Every record of the schema meets it alike,
+ * and none is at fault: a {@link TaskFailure}, said plainly and logged at ERROR once, instead of a {@code
+ * DataException} that {@code errors.tolerance=all} would skip for every record.
  *
  * <p>Thread-safe.
  */
@@ -125,8 +132,9 @@ final class ConnectFailures {
   }
 
   /**
-   * A retriable failure on a Connect runtime that would drop its record ({@link #retriable}): an {@code Error},
-   * so that the task fails instead.
+   * A failure that no record is at fault for and that Connect's error handling must not skip: an {@code Error}, so
+   * that the task fails instead. A retriable failure on a Connect runtime that would drop its record
+   * ({@link #retriable}), or a data contract that this deployment cannot run.
    */
   static final class TaskFailure extends Error {
     private static final long serialVersionUID = 1L;
@@ -140,6 +148,8 @@ final class ConnectFailures {
    * {@code e} as a Connect failure, with {@code message}: a {@link RetriableException} or {@link DataException}.
    *
    * @throws LinkageError if a {@code LinkageError} is among the causes of {@code e}: a deployment fault
+   * @throws TaskFailure if a {@link RuleDeploymentException} is among the causes: a data contract that this
+   *     deployment cannot run
    * @throws TaskFailure for a URL that never answered as a registry, on a runtime that drops a record past its
    *     retries ({@link #retriable(String, Throwable, String)})
    */
@@ -153,7 +163,18 @@ final class ConnectFailures {
     if (unlinked.isPresent()) {
       throw deploymentFault(message, e, unlinked.get());
     }
+    if (Causes.find(e, RuleDeploymentException.class).isPresent()) {
+      throw rulesCannotRun(message, e);
+    }
     return new DataException(message, e);
+  }
+
+  private TaskFailure rulesCannotRun(String message, SerializationException e) {
+    String plainly = "the schema's data contract rules cannot run in this deployment: the deployment's fault, not "
+        + "the record's: add what the failure names (a rule executor's or KMS driver's jar on the worker's plugin "
+        + "path, or a setting), then restart the task. Thrown as an Error, which fails the task whatever "
+        + "errors.tolerance says, so that no record is skipped past it. The failure: " + message;
+    return new TaskFailure(loggedOnce(plainly), e);
   }
 
   private LinkageError deploymentFault(String message, SerializationException e, LinkageError unlinked) {
@@ -161,10 +182,15 @@ final class ConnectFailures {
         + "record's (a library missing from the worker's plugin path or of another version, or a class whose "
         + "initializer failed): fix the deployment and restart the worker. Thrown as an Error, which fails the "
         + "task whatever errors.tolerance says, so that no record is skipped past it. The failure: " + message;
+    return new LinkageError(loggedOnce(plainly), e);
+  }
+
+  /** {@code plainly}, a deployment fault's message, logged at ERROR the first time of this instance only. */
+  private String loggedOnce(String plainly) {
     if (deploymentLogged.compareAndSet(false, true)) {
       log.error("{}: a deployment fault, which fails the task: {}", plugin, plainly);
     }
-    return new LinkageError(plainly, e);
+    return plainly;
   }
 
   private RetriableException wrongUrl(String message, SerializationException e, String base, String answer) {

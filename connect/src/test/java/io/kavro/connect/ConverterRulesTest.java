@@ -3,6 +3,7 @@ package io.kavro.connect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kavro.registry.LogCapture;
 import io.kavro.registry.contract.DataContract;
 import io.kavro.registry.contract.Metadata;
 import io.kavro.registry.contract.Rule;
@@ -18,12 +19,15 @@ import org.apache.kafka.connect.data.SchemaAndValue;
 import org.apache.kafka.connect.data.SchemaBuilder;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.errors.DataException;
+import org.apache.logging.log4j.Level;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * Issue 35: the converter runs a version's data contract rules as the serde does (an ENCRYPT rule on a tagged
- * field, a CEL condition), with kavro-rules found on the class path.
+ * field, a CEL condition), with kavro-rules found on the class path. A contract that this deployment cannot run (a
+ * rule type with no executor, a KMS type with no driver) fails the task with an {@code Error}, which Connect's error
+ * handling does not catch: as a {@link DataException}, {@code errors.tolerance=all} would skip every record.
  */
 class ConverterRulesTest {
   private static final Schema PERSON = new Schema.Parser().parse("""
@@ -69,6 +73,57 @@ class ConverterRulesTest {
     SchemaAndValue read = converter().toConnectData("people", written);
     assertThat(((Struct) read.value()).getString("ssn")).isEqualTo("123-45-6789");
     assertThatThrownBy(() -> converter.fromConnectData("people", CONNECT, person(12)))
+        .isInstanceOf(DataException.class).hasStackTraceContaining("Rule failed: adult");
+  }
+
+  private void registerWith(Rule... rules) {
+    MockRegistries.scope(scope).register("people-value", PERSON, List.of(), new DataContract(Metadata.EMPTY,
+        new RuleSet(List.of(), List.of(rules), List.of(), null)));
+  }
+
+  @Test
+  void ruleTypeWithNoExecutor_failsTheTask_bothWays_loggedOnce() {
+    registerWith(new Rule("mask", null, Rule.Kind.TRANSFORM, Rule.Mode.WRITEREAD, "ACME_MASK", Set.of("PII"),
+        Map.of(), null, null, null, false));
+    byte[] written;
+    try (AvroConverter ignoring = new AvroConverter()) {
+      ignoring.configure(Map.of("schema.registry.url", "mock://" + scope, "auto.register.schemas", false,
+          "use.latest.version", true, "rules.ignore", true), false);
+      written = ignoring.fromConnectData("people", CONNECT, person(30));
+    }
+
+    try (LogCapture logs = new LogCapture(); AvroConverter converter = converter()) {
+      for (int i = 0; i < 2; i++) {
+        assertThatThrownBy(() -> converter.fromConnectData("people", CONNECT, person(30)))
+            .isExactlyInstanceOf(ConnectFailures.TaskFailure.class)
+            .hasMessageStartingWith("the schema's data contract rules cannot run in this deployment: the "
+                + "deployment's fault, not the record's")
+            .hasMessageContaining("no rule executor of type ACME_MASK")
+            .hasMessageContaining("value of topic 'people'");
+      }
+      assertThatThrownBy(() -> converter.toConnectData("people", written))
+          .isExactlyInstanceOf(ConnectFailures.TaskFailure.class)
+          .hasMessageContaining("no rule executor of type ACME_MASK");
+      assertThat(logs.lines(Level.ERROR)).as("once, not once a record").singleElement().asString()
+          .contains("AvroConverter (value side)", "a deployment fault", "ACME_MASK");
+    }
+  }
+
+  @Test
+  void kmsTypeWithNoDriver_failsTheTask_whileARecordsOwnRuleFailureStaysData() {
+    registerWith(new Rule("adult", null, Rule.Kind.CONDITION, Rule.Mode.WRITE, "CEL", Set.of(), Map.of(),
+        "message.age >= 18", null, null, false),
+        new Rule("encryptPii", null, Rule.Kind.TRANSFORM, Rule.Mode.WRITEREAD, "ENCRYPT", Set.of("PII"),
+            Map.of("encrypt.kek.name", "kek-aws", "encrypt.kms.type", "aws-kms", "encrypt.kms.key.id",
+                "arn:aws:kms:eu-west-1:111122223333:key/k"), null, null, null, false));
+    AvroConverter converter = converter();
+
+    assertThatThrownBy(() -> converter.fromConnectData("people", CONNECT, person(30)))
+        .isExactlyInstanceOf(ConnectFailures.TaskFailure.class)
+        .hasMessageContaining("no KMS driver for KMS type 'aws-kms'")
+        .hasStackTraceContaining("RuleDeploymentException");
+    assertThatThrownBy(() -> converter.fromConnectData("people", CONNECT, person(12)))
+        .as("the condition runs first, and fails on the record itself")
         .isInstanceOf(DataException.class).hasStackTraceContaining("Rule failed: adult");
   }
 }

@@ -6,6 +6,7 @@ import io.kavro.registry.contract.DataContract;
 import io.kavro.registry.contract.Rule;
 import io.kavro.serde.rules.PreparedRule;
 import io.kavro.serde.rules.RuleAction;
+import io.kavro.serde.rules.RuleDeploymentException;
 import io.kavro.serde.rules.RuleException;
 import io.kavro.serde.rules.RuleExecutor;
 import io.kavro.serde.rules.RuleTarget;
@@ -212,7 +213,8 @@ final class RuleEngine implements AutoCloseable {
           + "rule.executors.<name>.class)";
       throw new UnsupportedRulesException(record + ": the schema of subject '" + subject + "' carries " + rule
           + ", and no rule executor of type " + type + " is here: " + where + "; or set rules.ignore=true to use the "
-          + "schema as if it had no rules", -1, -1, null, null);
+          + "schema as if it had no rules", -1, -1, null,
+          new RuleDeploymentException("no rule executor of type " + type + " is here"));
     }
     return executor;
   }
@@ -237,7 +239,8 @@ final class RuleEngine implements AutoCloseable {
       String where = name.equalsIgnoreCase("DLQ") ? "add " + RULES_ARTIFACT + " to the class path"
           : "configure it (rule.actions, rule.actions.<name>.class)";
       throw new UnsupportedRulesException(record + ": " + rule + " names the " + field + " action " + name
-          + ", which is not here: " + where, -1, -1, null, null);
+          + ", which is not here: " + where, -1, -1, null,
+          new RuleDeploymentException("no rule action " + name + " is here"));
     }
     return action;
   }

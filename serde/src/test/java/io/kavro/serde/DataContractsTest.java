@@ -52,7 +52,8 @@ class DataContractsTest {
       assertThatThrownBy(() -> serializer.serialize("people", person("123-45-6789")))
           .isInstanceOf(SchemaRegistrationException.class)
           .hasMessageContaining("subject 'people-value'").hasMessageContaining("io.kavro:kavro-rules")
-          .hasMessageContaining(RULE).hasRootCauseInstanceOf(UnsupportedRulesException.class);
+          .hasMessageContaining(RULE).hasCauseInstanceOf(UnsupportedRulesException.class)
+            .hasRootCauseInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class);
     }
 
     byte[] written = serdes.serializer("rules.ignore", true).serialize("people", person("123-45-6789"));
@@ -60,7 +61,8 @@ class DataContractsTest {
     assertThatThrownBy(() -> serdes.deserializer().deserialize("people", written))
         .isInstanceOf(SerializationException.class).hasMessageContaining("schema id " + id)
         .hasMessageContaining(RULE).hasMessageContaining("io.kavro:kavro-rules")
-        .hasRootCauseInstanceOf(UnsupportedRulesException.class);
+        .hasCauseInstanceOf(UnsupportedRulesException.class)
+            .hasRootCauseInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class);
     assertThat(serdes.deserializer("rules.ignore", true).deserialize("people", written)).isEqualTo(
         person("123-45-6789"));
   }

@@ -640,7 +640,8 @@ class RulesTest {
         rule("mine", Rule.Kind.TRANSFORM, Rule.Mode.WRITE, "CUSTOM", null)));
 
     assertThatThrownBy(() -> serdes.serializer().serialize("items", item("x")))
-        .isInstanceOf(SerializationException.class).hasRootCauseInstanceOf(UnsupportedRulesException.class)
+        .isInstanceOf(SerializationException.class).hasCauseInstanceOf(UnsupportedRulesException.class)
+            .hasRootCauseInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class)
         .hasMessageContaining("rule 'mine' (CUSTOM").hasMessageContaining("rule.executors");
   }
 

@@ -1,6 +1,6 @@
 package io.kavro.rules.encryption;
 
-import io.kavro.serde.rules.RuleException;
+import io.kavro.serde.rules.RuleDeploymentException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +38,7 @@ final class KmsDrivers {
     try {
       ServiceLoader.load(KmsDriver.class, loader).forEach(drivers::add);
     } catch (ServiceConfigurationError e) {
-      throw new RuleException("cannot load the KMS drivers listed in META-INF/services/"
+      throw new RuleDeploymentException("cannot load the KMS drivers listed in META-INF/services/"
           + KmsDriver.class.getName() + ": " + e.getMessage(), e);
     }
     return new KmsDrivers(drivers);
@@ -47,12 +47,12 @@ final class KmsDrivers {
   /**
    * The driver of a KMS type.
    *
-   * @throws RuleException when there is none, naming the types there are
+   * @throws RuleDeploymentException when there is none, naming the types there are
    */
   KmsDriver driver(String kmsType) {
     KmsDriver driver = byType.get(kmsType);
     if (driver == null) {
-      throw new RuleException("no KMS driver for KMS type '" + kmsType + "' (drivers found: "
+      throw new RuleDeploymentException("no KMS driver for KMS type '" + kmsType + "' (drivers found: "
           + new java.util.TreeSet<>(byType.keySet()) + "); add the plug-in jar that implements "
           + KmsDriver.class.getName() + " for it");
     }

@@ -1,6 +1,6 @@
 package io.kavro.rules.encryption;
 
-import io.kavro.serde.rules.RuleException;
+import io.kavro.serde.rules.RuleDeploymentException;
 
 /**
  * An encryption rule ({@code ENCRYPT}, {@code ENCRYPT_PAYLOAD}) whose serde's registry client has no DEK registry
@@ -8,7 +8,7 @@ import io.kavro.serde.rules.RuleException;
  * ever be encrypted or decrypted, and a rule's {@code NONE} would pass every one over, so the rule is refused when
  * it is prepared, and the serde refuses the schema.
  */
-public class NoDekRegistryException extends RuleException {
+public class NoDekRegistryException extends RuleDeploymentException {
   private static final long serialVersionUID = 1L;
 
   private final String subject;

@@ -69,7 +69,8 @@ class DataContractsTest {
         assertThatThrownBy(() -> producer.send(new ProducerRecord<>(topic, "p", person)))
             .isInstanceOf(SerializationException.class).hasMessageContaining("rule 'encryptSsn' (ENCRYPT, TRANSFORM, WRITEREAD)")
             .hasMessageContaining("add io.kavro:kavro-rules to the class path")
-            .hasRootCauseInstanceOf(UnsupportedRulesException.class);
+            .hasCauseInstanceOf(UnsupportedRulesException.class)
+            .hasRootCauseInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class);
       }
 
       Map<String, Object> reading = kafka.consumerConfig(StringDeserializer.class, KafkaAvroDeserializer.class,
@@ -85,7 +86,9 @@ class DataContractsTest {
             consumer.poll(java.time.Duration.ofMillis(500));
           }
         }).isInstanceOf(RecordDeserializationException.class).hasMessageContaining("offset 0")
-            .hasRootCauseInstanceOf(UnsupportedRulesException.class);
+            .satisfies(e -> assertThat(io.kavro.serde.rules.Causes.find(e, UnsupportedRulesException.class))
+                .isPresent())
+            .hasRootCauseInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class);
       }
 
       List<ConsumerRecord<String, Object>> ignoring = kafka.consume(kafka.consumerConfig(StringDeserializer.class,
