@@ -92,6 +92,37 @@ class NestedSerdeCallsTest {
     assertThat(other.get("count")).isEqualTo(42L);
   }
 
+  /**
+   * The same through a caller's {@link DatumEncoder} (the Connect converter's path): an encoder that serializes
+   * another value with the same serializer halfway through its own body.
+   */
+  @Test
+  void serializeInsideACallersEncoder_bothRecordsKeepTheirSchemaIdsAndFields() {
+    Schema pair = new Schema.Parser().parse("""
+        {"type":"record","name":"Pair","fields":[{"name":"first","type":"string"},
+         {"name":"second","type":"string"}]}""");
+    Schema single = new Schema.Parser().parse("""
+        {"type":"record","name":"Single","fields":[{"name":"word","type":"string"}]}""");
+    KafkaAvroSerializer serializer = serdes.serializer();
+    byte[][] nested = new byte[1][];
+    DatumEncoder inner = (datum, out) -> out.writeString((String) datum);
+
+    byte[] outer = serializer.serialize("pairs", new RecordHeaders(), "outer", pair, (datum, out) -> {
+      out.writeString("the first");
+      nested[0] = serializer.serialize("singles", new RecordHeaders(), "nested", single, inner);
+      out.writeString("the second");
+    });
+
+    KafkaAvroDeserializer generic = serdes.deserializer();
+    GenericRecord read = (GenericRecord) generic.deserialize("pairs", outer);
+    assertThat(read.getSchema().getName()).isEqualTo("Pair");
+    assertThat(read.get("first")).hasToString("the first");
+    assertThat(read.get("second")).hasToString("the second");
+    GenericRecord other = (GenericRecord) generic.deserialize("singles", nested[0]);
+    assertThat(other.getSchema().getName()).isEqualTo("Single");
+    assertThat(other.get("word")).hasToString("nested");
+  }
+
   /** After nested calls, one that failed among them, a record allocates only its output: the thread's buffers serve. */
   @Test
   void afterNestedWrites_theThreadsBuffersServeAgain() {
