@@ -170,9 +170,10 @@ final class ConnectFailures {
   }
 
   private TaskFailure rulesCannotRun(String message, SerializationException e) {
-    String plainly = "the schema's data contract rules cannot run in this deployment: the deployment's fault, not "
-        + "the record's: add what the failure names (a rule executor's or KMS driver's jar on the worker's plugin "
-        + "path, or a setting), then restart the task. Thrown as an Error, which fails the task whatever "
+    String plainly = "the schema's data contract rules cannot run in this deployment: the deployment's fault (or "
+        + "the contract's, where it names a rule type, action or KMS type that does not exist), not the record's: "
+        + "add what the failure names (a rule executor's or KMS driver's jar in the Kavro plugin's lib/, then "
+        + "restart the worker; a setting, then restart the task). Thrown as an Error, which fails the task whatever "
         + "errors.tolerance says, so that no record is skipped past it. The failure: " + message;
     return new TaskFailure(loggedOnce(plainly), e);
   }

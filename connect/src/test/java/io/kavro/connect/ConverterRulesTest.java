@@ -97,7 +97,9 @@ class ConverterRulesTest {
         assertThatThrownBy(() -> converter.fromConnectData("people", CONNECT, person(30)))
             .isExactlyInstanceOf(ConnectFailures.TaskFailure.class)
             .hasMessageStartingWith("the schema's data contract rules cannot run in this deployment: the "
-                + "deployment's fault, not the record's")
+                + "deployment's fault (or the contract's, where it names a rule type, action or KMS type that does "
+                + "not exist), not the record's: add what the failure names (a rule executor's or KMS driver's jar "
+                + "in the Kavro plugin's lib/, then restart the worker; a setting, then restart the task).")
             .hasMessageContaining("no rule executor of type ACME_MASK")
             .hasMessageContaining("value of topic 'people'");
       }
@@ -110,20 +112,32 @@ class ConverterRulesTest {
   }
 
   @Test
+  void actionThatIsNotHere_failsTheTask() {
+    registerWith(new Rule("adult", null, Rule.Kind.CONDITION, Rule.Mode.WRITE, "CEL", Set.of(), Map.of(),
+        "message.age >= 18", null, "PAGER", false));
+
+    try (AvroConverter converter = converter()) {
+      assertThatThrownBy(() -> converter.fromConnectData("people", CONNECT, person(30)))
+          .isExactlyInstanceOf(ConnectFailures.TaskFailure.class)
+          .hasMessageContaining("names the onFailure action PAGER, which is not here");
+    }
+  }
+
+  @Test
   void kmsTypeWithNoDriver_failsTheTask_whileARecordsOwnRuleFailureStaysData() {
     registerWith(new Rule("adult", null, Rule.Kind.CONDITION, Rule.Mode.WRITE, "CEL", Set.of(), Map.of(),
         "message.age >= 18", null, null, false),
         new Rule("encryptPii", null, Rule.Kind.TRANSFORM, Rule.Mode.WRITEREAD, "ENCRYPT", Set.of("PII"),
             Map.of("encrypt.kek.name", "kek-aws", "encrypt.kms.type", "aws-kms", "encrypt.kms.key.id",
                 "arn:aws:kms:eu-west-1:111122223333:key/k"), null, null, null, false));
-    AvroConverter converter = converter();
-
-    assertThatThrownBy(() -> converter.fromConnectData("people", CONNECT, person(30)))
-        .isExactlyInstanceOf(ConnectFailures.TaskFailure.class)
-        .hasMessageContaining("no KMS driver for KMS type 'aws-kms'")
-        .hasStackTraceContaining("RuleDeploymentException");
-    assertThatThrownBy(() -> converter.fromConnectData("people", CONNECT, person(12)))
-        .as("the condition runs first, and fails on the record itself")
-        .isInstanceOf(DataException.class).hasStackTraceContaining("Rule failed: adult");
+    try (AvroConverter converter = converter()) {
+      assertThatThrownBy(() -> converter.fromConnectData("people", CONNECT, person(30)))
+          .isExactlyInstanceOf(ConnectFailures.TaskFailure.class)
+          .hasMessageContaining("no KMS driver for KMS type 'aws-kms'")
+          .hasStackTraceContaining("RuleDeploymentException");
+      assertThatThrownBy(() -> converter.fromConnectData("people", CONNECT, person(12)))
+          .as("the condition runs first, and fails on the record itself")
+          .isInstanceOf(DataException.class).hasStackTraceContaining("Rule failed: adult");
+    }
   }
 }

@@ -3,6 +3,7 @@ package io.kavro.rules.encryption;
 import com.google.crypto.tink.Aead;
 import com.google.crypto.tink.subtle.AesGcmJce;
 import com.google.crypto.tink.subtle.Hkdf;
+import io.kavro.serde.rules.RuleDeploymentException;
 import io.kavro.serde.rules.RuleException;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -52,7 +53,7 @@ public final class LocalKmsDriver implements KmsDriver {
     Object setting = configs.get(SECRET);
     String secret = setting != null ? setting.toString() : environment.apply(SECRET_ENV);
     if (secret == null || secret.isEmpty()) {
-      throw new RuleException("the local KMS of " + kekUrl + " has no secret: set '" + SECRET + "' (in the "
+      throw new RuleDeploymentException("the local KMS of " + kekUrl + " has no secret: set '" + SECRET + "' (in the "
           + "serde's settings, e.g. rule.executors._default_.param." + SECRET + ") or the environment variable "
           + SECRET_ENV);
     }

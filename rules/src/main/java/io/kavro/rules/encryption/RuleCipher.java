@@ -2,6 +2,7 @@ package io.kavro.rules.encryption;
 
 import io.kavro.registry.UnsupportedRegistryApiException;
 import io.kavro.registry.DekRegistry;
+import io.kavro.serde.rules.RuleDeploymentException;
 import io.kavro.serde.rules.RuleException;
 import io.kavro.serde.rules.RuleTarget;
 import java.nio.ByteBuffer;
@@ -105,6 +106,9 @@ final class RuleCipher {
   private <T> T withRule(String verb, String what, Supplier<T> call) {
     try {
       return call.get();
+    } catch (RuleDeploymentException e) {
+      // kept a deployment fault: what the deployment lacks, for the rule's action and the host's error handling
+      throw new RuleDeploymentException(target.rule() + " cannot " + verb + " " + what + ": " + e.getMessage(), e);
     } catch (RuleException e) {
       throw new RuleException(target.rule() + " cannot " + verb + " " + what + ": " + e.getMessage(), e);
     }

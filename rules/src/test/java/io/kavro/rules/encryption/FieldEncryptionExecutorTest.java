@@ -118,6 +118,22 @@ class FieldEncryptionExecutorTest {
         .hasMessageNotContaining("a-wrong-secret").hasMessageNotContaining(SECRET);
   }
 
+  /**
+   * A KEK of a KMS type with no driver here: the rule's failure is a deployment fault, its type kept through the
+   * cipher, so that the rule's action and a host's error handling see it as one (not the record's).
+   */
+  @Test
+  void write_kmsTypeWithNoDriver_failsAsADeploymentFault_namingTheRule() {
+    Map<String, String> params = new java.util.HashMap<>(PayloadEncryptionExecutorTest.params(0));
+    params.put("encrypt.kms.type", "aws-kms");
+    PreparedRule write = configured().prepare(Targets.target(Targets.rule("ENCRYPT", Set.of("PII"), params),
+        Rule.Mode.WRITE, SCHEMA, registry));
+
+    assertThatThrownBy(() -> write.apply(INPUT, user("123-45-6789", 7)))
+        .isInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class)
+        .hasMessageContaining("encryptPII").hasMessageContaining("no KMS driver for KMS type 'aws-kms'");
+  }
+
   @Test
   void read_aChangedCiphertext_namesTheField() {
     GenericRecord written = (GenericRecord) prepare(Rule.Mode.WRITE, SCHEMA, 0).apply(INPUT, user("123", 1));

@@ -3,7 +3,7 @@ package io.kavro.rules.encryption;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.kavro.serde.rules.RuleException;
+import io.kavro.serde.rules.RuleDeploymentException;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.util.Arrays;
@@ -58,10 +58,11 @@ class LocalKmsDriverTest {
     assertThatThrownBy(() -> wrong.decrypt(wrapped)).isInstanceOf(GeneralSecurityException.class);
   }
 
+  /** The deployment's fault, which every record meets alike: a host's error handling stops rather than skips. */
   @Test
   void noSecret_saysWhereToSetIt() {
     assertThatThrownBy(() -> new LocalKmsDriver(name -> null).newClient(URL, Map.of()))
-        .isInstanceOf(RuleException.class)
+        .isInstanceOf(RuleDeploymentException.class)
         .hasMessageContaining("rule.executors._default_.param.secret").hasMessageContaining("LOCAL_SECRET")
         .hasMessageContaining(URL);
   }
@@ -91,5 +92,13 @@ class LocalKmsDriverTest {
       okm = next;
     }
     return Arrays.copyOf(okm, length);
+  }
+
+  /** A KEK of a KMS type with no driver here: the deployment's fault, naming the types there are. */
+  @Test
+  void kmsTypeWithNoDriver_isADeploymentFault() {
+    assertThatThrownBy(() -> KmsDrivers.load(LocalKmsDriverTest.class.getClassLoader()).driver("aws-kms"))
+        .isExactlyInstanceOf(RuleDeploymentException.class)
+        .hasMessageContaining("no KMS driver for KMS type 'aws-kms'").hasMessageContaining("local-kms");
   }
 }

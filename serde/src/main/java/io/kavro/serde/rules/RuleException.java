@@ -32,8 +32,8 @@ public class RuleException extends RuntimeException {
   /**
    * A stand-in for {@code cause} and its causes that keeps their class names and stack traces, not their messages
    * (which may quote field values): for a failure on a route whose rules may protect the value. A
-   * {@link LinkageError}'s stand-in is a {@code LinkageError} too, so that what looks for a deployment fault among
-   * the causes (Kavro's Connect converter) still finds it.
+   * {@link LinkageError}'s stand-in is a {@code LinkageError} too, and a {@link RuleDeploymentException}'s one of
+   * those, so that what looks for a deployment fault among the causes (Kavro's Connect converter) still finds it.
    *
    * @param cause the failure, or null
    * @return the stand-in, or null for null
@@ -48,7 +48,9 @@ public class RuleException extends RuntimeException {
     }
     String text = cause.getClass().getName() + " (its message is left out: it may quote field values)";
     Throwable causes = withoutMessages(cause.getCause(), depth + 1);
-    Throwable copy = cause instanceof LinkageError ? new LinkageError(text, causes) : new RuleException(text, causes);
+    Throwable copy = cause instanceof LinkageError ? new LinkageError(text, causes)
+        : cause instanceof RuleDeploymentException ? new RuleDeploymentException(text, causes)
+        : new RuleException(text, causes);
     copy.setStackTrace(cause.getStackTrace());
     return copy;
   }

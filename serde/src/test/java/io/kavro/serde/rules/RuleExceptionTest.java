@@ -27,4 +27,19 @@ class RuleExceptionTest {
     assertThat(Causes.find(RuleException.hidingValues("a rule failed", original), LinkageError.class)).isPresent();
     assertThat(RuleException.withoutMessages(null)).isNull();
   }
+
+  /** A deployment fault's stand-in stays one too: a host finds it among the causes and stops instead of skipping. */
+  @Test
+  void withoutMessages_keepsARuleDeploymentExceptionsType() {
+    Throwable original = new IllegalStateException("card 4111-1111-1111-1111",
+        new RuleDeploymentException("no KMS driver for KMS type 'aws-kms'"));
+
+    Throwable standIn = RuleException.withoutMessages(original);
+
+    assertThat(standIn.getCause()).isExactlyInstanceOf(RuleDeploymentException.class)
+        .hasMessage("io.kavro.serde.rules.RuleDeploymentException (its message is left out: it may quote field "
+            + "values)");
+    assertThat(Causes.find(RuleException.hidingValues("a rule failed", original), RuleDeploymentException.class))
+        .isPresent();
+  }
 }

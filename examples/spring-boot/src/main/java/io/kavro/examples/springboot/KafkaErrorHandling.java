@@ -3,6 +3,7 @@ package io.kavro.examples.springboot;
 import io.kavro.registry.RegistryAccessDeniedException;
 import io.kavro.registry.WrongRegistryUrlException;
 import io.kavro.serde.RegistryUrlException;
+import io.kavro.serde.rules.RuleDeploymentException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -49,7 +50,9 @@ import org.springframework.util.backoff.FixedBackOff;
  * <ul>
  *   <li>A failure that says Kavro is configured wrong, not that the record is ({@link RegistryUrlException}: fix
  *       {@code schema.registry.url}; a {@link RegistryAccessDeniedException} among the causes that is not a 403:
- *       the credentials are wrong, missing or expired, HTTP 401, or no OAuth token could be had) stops the
+ *       the credentials are wrong, missing or expired, HTTP 401, or no OAuth token could be had; a
+ *       {@link RuleDeploymentException} among the causes: a data contract rule this deployment cannot run, its
+ *       executor's or KMS driver's jar or the driver's credentials missing) stops the
  *       listener's container, the record uncommitted: every record would fail the same way, and dead-lettering
  *       them would empty the topic into its DLT. Fix the setting and start the container again; it reads on from
  *       that record. A wrong URL is read again every {@code kavro-orders.retry-interval} for
@@ -82,7 +85,8 @@ public class KafkaErrorHandling {
    * unless {@link #isRefusedForThisRecord} says a refusal is the record's. Looked for anywhere among the causes.
    */
   static final List<Class<? extends Throwable>> CONFIGURATION_ERRORS = List.of(
-      RegistryUrlException.class, WrongRegistryUrlException.class, RegistryAccessDeniedException.class);
+      RegistryUrlException.class, WrongRegistryUrlException.class, RegistryAccessDeniedException.class,
+      RuleDeploymentException.class);
 
   /** The error handler that Spring Boot's listener container factory picks up. */
   @Bean
@@ -183,7 +187,8 @@ public class KafkaErrorHandling {
   /** Whether the first of {@link #CONFIGURATION_ERRORS} among the causes says the registry URL is wrong. */
   static boolean isWrongUrl(Throwable failure) {
     Throwable configurationError = firstConfigurationError(failure);
-    return configurationError != null && !(configurationError instanceof RegistryAccessDeniedException);
+    return configurationError instanceof RegistryUrlException
+        || configurationError instanceof WrongRegistryUrlException;
   }
 
   /** The outermost of {@link #CONFIGURATION_ERRORS} among the causes, or {@code null}. */

@@ -8,6 +8,7 @@ import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.WrongRegistryUrlException;
 import io.kavro.serde.MalformedPayloadException;
 import io.kavro.serde.RegistryUrlException;
+import io.kavro.serde.rules.RuleDeploymentException;
 import io.kavro.serde.RetriableSerdeException;
 import io.kavro.serde.UnknownSchemaIdException;
 import io.kavro.serde.rules.RuleException;
@@ -86,6 +87,17 @@ class KafkaErrorHandlingTest {
     // as Kavro's deserializer reports a 401: a plain SerializationException with the registry's cause
     handle(new SerializationException("cannot deserialize value of topic 'orders' (schema id 1, 9 bytes): HTTP 401",
         new RegistryAccessDeniedException("HTTP 401: Unauthorized", 401, 40101, "http://registry:8081", null)));
+
+    assertThat(stopped).hasSize(1);
+    assertThat(deadLettered).isEmpty();
+  }
+
+  @Test
+  void aContractTheDeploymentCannotRun_stopsTheContainer_neverDeadLetters() {
+    // as Kavro's deserializer reports a rule whose KMS driver is missing: the record reads once the jar is added
+    handle(new SerializationException("Rule failed: encryptPii (rule 'encryptPii' (ENCRYPT, TRANSFORM, WRITEREAD) "
+        + "of subject 'orders-value', READ)", new io.kavro.serde.rules.RuleException("rule 'encryptPii' cannot "
+        + "decrypt field 'ssn'", new RuleDeploymentException("no KMS driver for KMS type 'aws-kms'"))));
 
     assertThat(stopped).hasSize(1);
     assertThat(deadLettered).isEmpty();

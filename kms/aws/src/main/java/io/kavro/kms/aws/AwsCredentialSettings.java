@@ -1,7 +1,7 @@
 package io.kavro.kms.aws;
 
 import io.kavro.rules.encryption.KmsSettings;
-import io.kavro.serde.rules.RuleException;
+import io.kavro.serde.rules.RuleDeploymentException;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -65,7 +65,7 @@ final class AwsCredentialSettings {
     String accessKeyId = KmsSettings.text(configs, ACCESS_KEY_ID);
     String secretAccessKey = KmsSettings.text(configs, SECRET_ACCESS_KEY);
     if ((accessKeyId == null) != (secretAccessKey == null)) {
-      throw new RuleException("the AWS KMS driver has " + (accessKeyId == null ? SECRET_ACCESS_KEY : ACCESS_KEY_ID)
+      throw new RuleDeploymentException("the AWS KMS driver has " + (accessKeyId == null ? SECRET_ACCESS_KEY : ACCESS_KEY_ID)
           + " but not " + (accessKeyId == null ? ACCESS_KEY_ID : SECRET_ACCESS_KEY)
           + ": set both (static keys), or neither (profile or the SDK's default chain)");
     }

@@ -1,6 +1,7 @@
 package io.kavro.kms.gcp;
 
 import io.kavro.rules.encryption.KmsSettings;
+import io.kavro.serde.rules.RuleDeploymentException;
 import io.kavro.serde.rules.RuleException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -93,7 +94,7 @@ record GcpSettings(String endpoint, ServiceAccount serviceAccount) {
       }
     }
     if (!missing.isEmpty()) {
-      throw new RuleException("the Google service account of " + kekUrl + " lacks the settings " + missing
+      throw new RuleDeploymentException("the Google service account of " + kekUrl + " lacks the settings " + missing
           + ": set all of " + List.of(CLIENT_ID, CLIENT_EMAIL, PRIVATE_KEY_ID, PRIVATE_KEY)
           + ", or none for the application default credentials");
     }

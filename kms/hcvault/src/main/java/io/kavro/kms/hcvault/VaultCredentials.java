@@ -1,6 +1,7 @@
 package io.kavro.kms.hcvault;
 
 import io.kavro.rules.encryption.KmsSettings;
+import io.kavro.serde.rules.RuleDeploymentException;
 import io.kavro.serde.rules.RuleException;
 import java.util.Map;
 import java.util.function.UnaryOperator;
@@ -60,7 +61,7 @@ record VaultCredentials(String token, String roleId, String secretId, String nam
     }
     String token = or(KmsSettings.text(configs.get(TOKEN_ID)), KmsSettings.text(environment.apply(TOKEN_ENV)));
     if (token == null) {
-      throw new RuleException("the Vault key " + key + " has no credentials: set " + TOKEN_ID + " (in the serde's "
+      throw new RuleDeploymentException("the Vault key " + key + " has no credentials: set " + TOKEN_ID + " (in the serde's "
           + "settings, e.g. rule.executors._default_.param." + TOKEN_ID + ", or the KEK's kmsProps) or the environment "
           + "variable " + TOKEN_ENV + ", or an AppRole: " + APPROLE_ROLE_ID + " and " + APPROLE_SECRET_ID);
     }
