@@ -51,11 +51,16 @@ public abstract class SchemaIdTranslation<R extends ConnectRecord<R>> implements
   /** Settings under this prefix configure the target registry's client, subjects and registration. */
   public static final String TARGET_PREFIX = "target.";
 
+  /**
+   * The required URLs. Typed as passwords, though they are not, because Connect logs a connector's settings at INFO
+   * with its transformations' definitions, and a registry URL may hold {@code user:password@}: shown as
+   * {@code [hidden]} there. The transform reads the settings as given.
+   */
   private static final ConfigDef CONFIG = new ConfigDef()
-      .define(SOURCE_PREFIX + "schema.registry.url", ConfigDef.Type.STRING, ConfigDef.NO_DEFAULT_VALUE,
+      .define(SOURCE_PREFIX + "schema.registry.url", ConfigDef.Type.PASSWORD, ConfigDef.NO_DEFAULT_VALUE,
           ConfigDef.Importance.HIGH, "The source cluster's registry, whose ids the records carry; every other "
               + "source.* setting configures its client as a serde's would")
-      .define(TARGET_PREFIX + "schema.registry.url", ConfigDef.Type.STRING, ConfigDef.NO_DEFAULT_VALUE,
+      .define(TARGET_PREFIX + "schema.registry.url", ConfigDef.Type.PASSWORD, ConfigDef.NO_DEFAULT_VALUE,
           ConfigDef.Importance.HIGH, "The target cluster's registry, whose ids the records get; every other "
               + "target.* setting configures its client, registration and subjects as a serializer's would");
 
@@ -88,7 +93,8 @@ public abstract class SchemaIdTranslation<R extends ConnectRecord<R>> implements
 
   @Override
   public void configure(Map<String, ?> configs) {
-    new org.apache.kafka.common.config.AbstractConfig(CONFIG, configs); // checks the required URLs
+    // Checks the required URLs; not logged (AbstractConfig's INFO dump), as they may hold credentials.
+    new org.apache.kafka.common.config.AbstractConfig(CONFIG, configs, false);
     SchemaIdTranslator old = translator;
     translator = new SchemaIdTranslator(withPrefix(configs, SOURCE_PREFIX), withPrefix(configs, TARGET_PREFIX),
         isKey);

@@ -293,4 +293,20 @@ class SchemaIdTranslationTest {
         .isInstanceOf(org.apache.kafka.common.config.ConfigException.class)
         .hasMessageContaining("target.schema.registry.url");
   }
+
+  /**
+   * Connect logs a connector's settings at INFO through its transformations' definitions (AbstractConfig's values):
+   * the registry URLs may hold {@code user:password@}, so they are typed as passwords, shown as {@code [hidden]}.
+   */
+  @Test
+  void registryUrls_hiddenWhereConnectLogsTheSettings() {
+    SchemaIdTranslation<SourceRecord> transform = new SchemaIdTranslation.Value<>();
+    Map<String, String> props = Map.of("source.schema.registry.url", "https://mirror:s3cret@src.example:8081",
+        "target.schema.registry.url", "https://mirror:s3cret@dst.example:8081");
+
+    String logged = new org.apache.kafka.common.config.AbstractConfig(transform.config(), props, false).values()
+        .toString();
+
+    assertThat(logged).doesNotContain("s3cret").doesNotContain("example").contains("[hidden]");
+  }
 }
