@@ -388,7 +388,7 @@ class AwsKmsDriverTest {
   @Test
   void badSettings_namedWithoutTheirValues() {
     assertThatThrownBy(() -> client(keyArn, Map.of("secret.access.key", SECRET)))
-        .isInstanceOf(RuleException.class).hasMessageContaining("access.key.id")
+        .isInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class).hasMessageContaining("access.key.id")
         .satisfies(e -> assertNoSecret(e, SECRET));
     assertThatThrownBy(() -> client("arn:aws:kms", keys())).isInstanceOf(RuleException.class)
         .hasMessageContaining("invalid AWS KMS key 'arn:aws:kms'");

@@ -3,7 +3,7 @@ package io.kavro.kms.gcp;
 import com.google.auth.http.HttpTransportFactory;
 import com.google.auth.oauth2.GoogleCredentials;
 import com.google.auth.oauth2.ServiceAccountCredentials;
-import io.kavro.serde.rules.RuleException;
+import io.kavro.serde.rules.RuleDeploymentException;
 import io.kavro.serde.rules.RuleUnavailableException;
 import java.io.IOException;
 import java.util.List;
@@ -24,7 +24,7 @@ final class GcpCredentials {
   /**
    * The credentials of a KEK's settings.
    *
-   * @throws RuleException when the private key cannot be read; the message names the setting, never the key
+   * @throws RuleDeploymentException when the private key cannot be read; the message names the setting, never the key
    * @throws RuleUnavailableException when no application default credentials are found: the metadata server may
    *     only have been slow to answer, so the record is retried (the KEK's client is made again). google-auth
    *     remembers a failed metadata-server probe for the JVM's life: {@code GOOGLE_APPLICATION_CREDENTIALS} and
@@ -49,7 +49,7 @@ final class GcpCredentials {
           account.privateKeyId(), SCOPES);
     } catch (IOException | RuntimeException e) {
       // The library's message may quote the key: name the setting only.
-      throw new RuleException("the setting " + GcpSettings.PRIVATE_KEY + " of " + account + " for " + kekUrl
+      throw new RuleDeploymentException("the setting " + GcpSettings.PRIVATE_KEY + " of " + account + " for " + kekUrl
           + " is not a PKCS#8 private key in PEM");
     }
     ServiceAccountCredentials.Builder builder = parsed.toBuilder().setHttpTransportFactory(transport)

@@ -224,8 +224,9 @@ class GcpKmsDriverTest {
   void badSettings_failWithTheSettingsName_neverItsValue() {
     Map<String, Object> partial = settings();
     partial.remove("private.key.id");
-    assertThatThrownBy(() -> driver.newClient("gcp-kms://" + KEY, partial)).isInstanceOf(RuleException.class)
-        .hasMessageContaining("[private.key.id]").satisfies(e -> assertNoSecret(e, account));
+    assertThatThrownBy(() -> driver.newClient("gcp-kms://" + KEY, partial))
+        .isInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class).hasMessageContaining("[private.key.id]")
+        .satisfies(e -> assertNoSecret(e, account));
 
     Map<String, Object> notPem = settings();
     notPem.put("private.key", "-----BEGIN PRIVATE KEY-----\\nTk9UQUtFWQ==" + account.privateKeyBase64().substring(0, 40)

@@ -2,7 +2,6 @@ package io.kavro.kms.hcvault;
 
 import io.kavro.rules.encryption.KmsSettings;
 import io.kavro.serde.rules.RuleDeploymentException;
-import io.kavro.serde.rules.RuleException;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 
@@ -33,7 +32,7 @@ record VaultCredentials(String token, String roleId, String secretId, String nam
   /**
    * The credentials of the settings, else of the environment.
    *
-   * @throws RuleException when there is neither a token nor an AppRole, or half an AppRole, naming the settings or
+   * @throws RuleDeploymentException when there is neither a token nor an AppRole, or half an AppRole, naming the settings or
    *     variables (never a value)
    */
   static VaultCredentials of(Map<String, ?> configs, UnaryOperator<String> environment, VaultKey key) {
@@ -55,7 +54,7 @@ record VaultCredentials(String token, String roleId, String secretId, String nam
           : (settings ? APPROLE_SECRET_ID : SECRET_ID_ENV);
       String given = roleId != null ? (settings ? APPROLE_ROLE_ID : ROLE_ID_ENV)
           : (settings ? APPROLE_SECRET_ID : SECRET_ID_ENV);
-      throw new RuleException("the Vault key " + key + " has half an AppRole in its " + source + ": " + given
+      throw new RuleDeploymentException("the Vault key " + key + " has half an AppRole in its " + source + ": " + given
           + " is set but " + missing + " is not; set both, or neither (a token: " + TOKEN_ID + " or " + TOKEN_ENV
           + ")");
     }

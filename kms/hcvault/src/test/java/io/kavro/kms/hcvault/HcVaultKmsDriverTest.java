@@ -159,10 +159,11 @@ class HcVaultKmsDriverTest {
 
   @Test
   void noCredentials_failsNamingTheSettings_halfAnAppRoleToo() {
-    assertThatThrownBy(() -> client("transit/orders")).isInstanceOf(RuleException.class)
+    assertThatThrownBy(() -> client("transit/orders"))
+        .isInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class)
         .hasMessageContaining("token.id").hasMessageContaining("VAULT_TOKEN").hasMessageContaining("approle.role.id");
     assertThatThrownBy(() -> client("transit/orders", "approle.role.id", "role-1"))
-        .isInstanceOf(RuleException.class).hasMessageContaining("approle.secret.id")
+        .isInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class).hasMessageContaining("approle.secret.id")
         .hasMessageNotContaining("role-1");
   }
 
