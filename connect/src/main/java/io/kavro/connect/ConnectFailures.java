@@ -42,9 +42,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>So is a data contract that this deployment cannot run ({@link RuleDeploymentException} among the causes): a rule
  * type with no executor or an action that is not here (the serde's {@code UnsupportedRulesException}), a KMS type
- * with no driver or a driver with no credentials, a rule that needs a DEK registry the client has not. Every record of the schema meets it alike,
- * and none is at fault: a {@link TaskFailure}, said plainly and logged at ERROR once, instead of a {@code
- * DataException} that {@code errors.tolerance=all} would skip for every record.
+ * with no driver or a driver whose credentials are half set or unreadable (or missing, where it has no default), a
+ * rule that needs a DEK registry the client has not. Every record of the schema meets it alike, and none is at fault:
+ * a {@link TaskFailure}, said plainly and logged at ERROR once, instead of a {@code DataException} that
+ * {@code errors.tolerance=all} would skip for every record.
  *
  * <p>Thread-safe.
  */

@@ -52,7 +52,7 @@ import org.springframework.util.backoff.FixedBackOff;
  *       {@code schema.registry.url}; a {@link RegistryAccessDeniedException} among the causes that is not a 403:
  *       the credentials are wrong, missing or expired, HTTP 401, or no OAuth token could be had; a
  *       {@link RuleDeploymentException} among the causes: a data contract rule this deployment cannot run, its
- *       executor's or KMS driver's jar or the driver's credentials missing) stops the
+ *       executor's or KMS driver's jar missing, the driver's credentials half set or unreadable) stops the
  *       listener's container, the record uncommitted: every record would fail the same way, and dead-lettering
  *       them would empty the topic into its DLT. Fix the setting and start the container again; it reads on from
  *       that record. A wrong URL is read again every {@code kavro-orders.retry-interval} for

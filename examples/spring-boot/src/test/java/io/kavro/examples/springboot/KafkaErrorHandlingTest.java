@@ -8,9 +8,9 @@ import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.WrongRegistryUrlException;
 import io.kavro.serde.MalformedPayloadException;
 import io.kavro.serde.RegistryUrlException;
-import io.kavro.serde.rules.RuleDeploymentException;
 import io.kavro.serde.RetriableSerdeException;
 import io.kavro.serde.UnknownSchemaIdException;
+import io.kavro.serde.rules.RuleDeploymentException;
 import io.kavro.serde.rules.RuleException;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
@@ -96,7 +96,7 @@ class KafkaErrorHandlingTest {
   void aContractTheDeploymentCannotRun_stopsTheContainer_neverDeadLetters() {
     // as Kavro's deserializer reports a rule whose KMS driver is missing: the record reads once the jar is added
     handle(new SerializationException("Rule failed: encryptPii (rule 'encryptPii' (ENCRYPT, TRANSFORM, WRITEREAD) "
-        + "of subject 'orders-value', READ)", new io.kavro.serde.rules.RuleException("rule 'encryptPii' cannot "
+        + "of subject 'orders-value', READ)", new RuleException("rule 'encryptPii' cannot "
         + "decrypt field 'ssn'", new RuleDeploymentException("no KMS driver for KMS type 'aws-kms'"))));
 
     assertThat(stopped).hasSize(1);

@@ -65,8 +65,9 @@ final class AwsCredentialSettings {
     String accessKeyId = KmsSettings.text(configs, ACCESS_KEY_ID);
     String secretAccessKey = KmsSettings.text(configs, SECRET_ACCESS_KEY);
     if ((accessKeyId == null) != (secretAccessKey == null)) {
-      throw new RuleDeploymentException("the AWS KMS driver has " + (accessKeyId == null ? SECRET_ACCESS_KEY : ACCESS_KEY_ID)
-          + " but not " + (accessKeyId == null ? ACCESS_KEY_ID : SECRET_ACCESS_KEY)
+      throw new RuleDeploymentException("the AWS KMS driver has "
+          + (accessKeyId == null ? SECRET_ACCESS_KEY : ACCESS_KEY_ID) + " but not "
+          + (accessKeyId == null ? ACCESS_KEY_ID : SECRET_ACCESS_KEY)
           + ": set both (static keys), or neither (profile or the SDK's default chain)");
     }
     String roleArn = KmsSettings.text(configs, ROLE_ARN);

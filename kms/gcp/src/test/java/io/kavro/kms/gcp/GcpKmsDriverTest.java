@@ -231,7 +231,8 @@ class GcpKmsDriverTest {
     Map<String, Object> notPem = settings();
     notPem.put("private.key", "-----BEGIN PRIVATE KEY-----\\nTk9UQUtFWQ==" + account.privateKeyBase64().substring(0, 40)
         + "\\n-----END PRIVATE KEY-----");
-    assertThatThrownBy(() -> driver.newClient("gcp-kms://" + KEY, notPem)).isInstanceOf(RuleException.class)
+    assertThatThrownBy(() -> driver.newClient("gcp-kms://" + KEY, notPem))
+        .isExactlyInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class)
         .hasMessageContaining("private.key").hasMessageNotContaining("Tk9UQUtFWQ")
         .satisfies(e -> assertNoSecret(e, account));
 

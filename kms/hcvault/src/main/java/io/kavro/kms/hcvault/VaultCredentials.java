@@ -32,8 +32,8 @@ record VaultCredentials(String token, String roleId, String secretId, String nam
   /**
    * The credentials of the settings, else of the environment.
    *
-   * @throws RuleDeploymentException when there is neither a token nor an AppRole, or half an AppRole, naming the settings or
-   *     variables (never a value)
+   * @throws RuleDeploymentException when there is neither a token nor an AppRole, or half an AppRole, naming the
+   *     settings or variables (never a value)
    */
   static VaultCredentials of(Map<String, ?> configs, UnaryOperator<String> environment, VaultKey key) {
     String namespace = or(KmsSettings.text(configs.get(NAMESPACE)), KmsSettings.text(environment.apply(NAMESPACE_ENV)));
@@ -60,9 +60,10 @@ record VaultCredentials(String token, String roleId, String secretId, String nam
     }
     String token = or(KmsSettings.text(configs.get(TOKEN_ID)), KmsSettings.text(environment.apply(TOKEN_ENV)));
     if (token == null) {
-      throw new RuleDeploymentException("the Vault key " + key + " has no credentials: set " + TOKEN_ID + " (in the serde's "
-          + "settings, e.g. rule.executors._default_.param." + TOKEN_ID + ", or the KEK's kmsProps) or the environment "
-          + "variable " + TOKEN_ENV + ", or an AppRole: " + APPROLE_ROLE_ID + " and " + APPROLE_SECRET_ID);
+      throw new RuleDeploymentException("the Vault key " + key + " has no credentials: set " + TOKEN_ID
+          + " (in the serde's settings, e.g. rule.executors._default_.param." + TOKEN_ID + ", or the KEK's kmsProps) "
+          + "or the environment variable " + TOKEN_ENV + ", or an AppRole: " + APPROLE_ROLE_ID + " and "
+          + APPROLE_SECRET_ID);
     }
     return new VaultCredentials(token, null, null, namespace);
   }
