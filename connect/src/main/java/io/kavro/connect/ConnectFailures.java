@@ -1,5 +1,6 @@
 package io.kavro.connect;
 
+import io.kavro.serde.RegistryFaults;
 import io.kavro.serde.RegistryUrlException;
 import io.kavro.serde.rules.Causes;
 import io.kavro.serde.rules.RuleDeploymentException;
@@ -45,7 +46,9 @@ import org.slf4j.LoggerFactory;
  * with no driver or a driver whose credentials are half set or unreadable (or missing, where it has no default), a
  * rule that needs a DEK registry the client has not. Every record of the schema meets it alike, and none is at fault:
  * a {@link TaskFailure}, said plainly and logged at ERROR once, instead of a {@code DataException} that
- * {@code errors.tolerance=all} would skip for every record.
+ * {@code errors.tolerance=all} would skip for every record. So are credentials that the registry refuses themselves
+ * ({@link RegistryFaults#credentialsRefused}: an HTTP 401, or no OAuth token could be had), which no record is at
+ * fault for either; a 403 stays the record's {@code DataException}, as it may be scoped to what that record names.
  *
  * <p>Thread-safe.
  */
@@ -150,7 +153,8 @@ final class ConnectFailures {
    *
    * @throws LinkageError if a {@code LinkageError} is among the causes of {@code e}: a deployment fault
    * @throws TaskFailure if a {@link RuleDeploymentException} is among the causes: a data contract that this
-   *     deployment cannot run
+   *     deployment cannot run; or if the registry refused the credentials themselves
+   *     ({@link RegistryFaults#credentialsRefused})
    * @throws TaskFailure for a URL that never answered as a registry, on a runtime that drops a record past its
    *     retries ({@link #retriable(String, Throwable, String)})
    */
@@ -167,7 +171,18 @@ final class ConnectFailures {
     if (Causes.find(e, RuleDeploymentException.class).isPresent()) {
       throw rulesCannotRun(message, e);
     }
+    if (RegistryFaults.credentialsRefused(e)) {
+      throw credentialsRefused(message, e);
+    }
     return new DataException(message, e);
+  }
+
+  private TaskFailure credentialsRefused(String message, SerializationException e) {
+    String plainly = "the schema registry refused the client's credentials (HTTP 401, or no OAuth token could be "
+        + "had): a configuration error, not the record's: fix the registry's credentials (basic.auth.*, "
+        + "bearer.auth.*), then restart the task. Thrown as an Error, which fails the task whatever "
+        + "errors.tolerance says, so that no record is skipped past it. The failure: " + message;
+    return new TaskFailure(loggedOnce(plainly), e);
   }
 
   private TaskFailure rulesCannotRun(String message, SerializationException e) {
@@ -187,7 +202,10 @@ final class ConnectFailures {
     return new LinkageError(loggedOnce(plainly), e);
   }
 
-  /** {@code plainly}, a deployment fault's message, logged at ERROR the first time of this instance only. */
+  /**
+   * {@code plainly}, the message of a fault of the deployment or its settings, logged at ERROR the first time of this
+   * instance only.
+   */
   private String loggedOnce(String plainly) {
     if (deploymentLogged.compareAndSet(false, true)) {
       log.error("{}: a deployment fault, which fails the task: {}", plugin, plainly);

@@ -1,0 +1,85 @@
+package io.kavro.connect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kavro.registry.LogCapture;
+import java.util.Map;
+import mockwebserver3.Dispatcher;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.errors.DataException;
+import org.apache.logging.log4j.Level;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Credentials that the registry refuses themselves (HTTP 401) are a configuration error, which every record meets
+ * alike: the task fails (an {@code Error}, which Connect's error handling does not catch), never a
+ * {@code DataException} that {@code errors.tolerance=all} would skip for every record. A 403 stays the record's
+ * {@code DataException}: the credentials were accepted, and the refusal may be scoped to what one record names.
+ */
+class ConnectRegistryCredentialsTest {
+  private static final String SECRET = "s3cret-pw";
+
+  private final MockWebServer server = new MockWebServer();
+
+  @BeforeEach
+  void start() throws Exception {
+    server.start();
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  /** Every request answered with {@code status} and Confluent's error body. */
+  private void answerEverything(int status, int errorCode, String message) {
+    server.setDispatcher(new Dispatcher() {
+      @Override
+      public MockResponse dispatch(RecordedRequest request) {
+        return new MockResponse.Builder().code(status).setHeader("Content-Type", "application/json")
+            .body("{\"error_code\":" + errorCode + ",\"message\":\"" + message + "\"}").build();
+      }
+    });
+  }
+
+  private AvroConverter converter() {
+    AvroConverter converter = new AvroConverter();
+    converter.configure(Map.of("schema.registry.url", "http://" + server.getHostName() + ":" + server.getPort(),
+        "basic.auth.credentials.source", "USER_INFO", "basic.auth.user.info", "connect:" + SECRET,
+        "max.retries", 0), false);
+    return converter;
+  }
+
+  @Test
+  void refusedCredentials_failTheTask_bothWays_loggedOnce_noSecret() {
+    answerEverything(401, 40101, "Unauthorized");
+    try (LogCapture logs = new LogCapture(); AvroConverter converter = converter()) {
+      for (int i = 0; i < 2; i++) {
+        assertThatThrownBy(() -> converter.fromConnectData("orders", Schema.STRING_SCHEMA, "x"))
+            .isExactlyInstanceOf(ConnectFailures.TaskFailure.class)
+            .hasMessageStartingWith("the schema registry refused the client's credentials (HTTP 401, or no OAuth "
+                + "token could be had): a configuration error, not the record's: fix the registry's credentials")
+            .hasMessageContaining("value of topic 'orders'").hasMessageNotContaining(SECRET);
+      }
+      assertThatThrownBy(() -> converter.toConnectData("orders", new byte[] {0, 0, 0, 0, 1, 2}))
+          .isExactlyInstanceOf(ConnectFailures.TaskFailure.class).hasMessageNotContaining(SECRET);
+      assertThat(logs.lines(Level.ERROR)).as("once, not once a record").singleElement().asString()
+          .contains("AvroConverter (value side)", "refused the client's credentials").doesNotContain(SECRET);
+    }
+  }
+
+  @Test
+  void aRefusalOfWhatTheRecordNames_staysTheRecordsDataException() {
+    answerEverything(403, 40301, "User is denied operation Read on Subject: orders-value");
+    try (AvroConverter converter = converter()) {
+      assertThatThrownBy(() -> converter.toConnectData("orders", new byte[] {0, 0, 0, 0, 1, 2}))
+          .isExactlyInstanceOf(DataException.class).hasStackTraceContaining("RegistryAccessDeniedException");
+    }
+  }
+}
