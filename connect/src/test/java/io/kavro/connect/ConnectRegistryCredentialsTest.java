@@ -17,8 +17,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Credentials that the registry refuses themselves (HTTP 401) are a configuration error, which every record meets
- * alike: the task fails (an {@code Error}, which Connect's error handling does not catch), never a
+ * Credentials that the registry refuses themselves (HTTP 401), or an OAuth issuer's refusal (whatever its status:
+ * no token can be had), are a configuration error, which every record meets alike: the task fails (an {@code Error}, which Connect's error handling does not catch), never a
  * {@code DataException} that {@code errors.tolerance=all} would skip for every record. A 403 stays the record's
  * {@code DataException}: the credentials were accepted, and the refusal may be scoped to what one record names.
  */
@@ -48,11 +48,11 @@ class ConnectRegistryCredentialsTest {
     });
   }
 
+  /** Basic auth from the URL's user info, as users write it: the failures name the URL without it. */
   private AvroConverter converter() {
     AvroConverter converter = new AvroConverter();
-    converter.configure(Map.of("schema.registry.url", "http://" + server.getHostName() + ":" + server.getPort(),
-        "basic.auth.credentials.source", "USER_INFO", "basic.auth.user.info", "connect:" + SECRET,
-        "max.retries", 0), false);
+    converter.configure(Map.of("schema.registry.url", "http://connect:" + SECRET + "@" + server.getHostName() + ":"
+        + server.getPort(), "basic.auth.credentials.source", "URL", "max.retries", 0), false);
     return converter;
   }
 
@@ -80,6 +80,29 @@ class ConnectRegistryCredentialsTest {
     try (AvroConverter converter = converter()) {
       assertThatThrownBy(() -> converter.toConnectData("orders", new byte[] {0, 0, 0, 0, 1, 2}))
           .isExactlyInstanceOf(DataException.class).hasStackTraceContaining("RegistryAccessDeniedException");
+    }
+  }
+
+  /** An OAuth issuer that answers 403 (a client not granted the audience): no token, for any record. */
+  @Test
+  void anOAuthIssuersForbidden_failsTheTask_notARecordsRefusal() {
+    server.setDispatcher(new Dispatcher() {
+      @Override
+      public MockResponse dispatch(RecordedRequest request) {
+        return new MockResponse.Builder().code(403).setHeader("Content-Type", "application/json")
+            .body("{\"error\":\"access_denied\",\"error_description\":\"Client not authorized\"}").build();
+      }
+    });
+    try (AvroConverter converter = new AvroConverter()) {
+      converter.configure(Map.of("schema.registry.url", "http://" + server.getHostName() + ":" + server.getPort(),
+          "bearer.auth.credentials.source", "OAUTHBEARER", "bearer.auth.issuer.endpoint.url",
+          "http://" + server.getHostName() + ":" + server.getPort() + "/token", "bearer.auth.client.id", "connect",
+          "bearer.auth.client.secret", SECRET, "bearer.auth.scope", "registry", "max.retries", 0), false);
+
+      assertThatThrownBy(() -> converter.toConnectData("orders", new byte[] {0, 0, 0, 0, 1, 2}))
+          .isExactlyInstanceOf(ConnectFailures.TaskFailure.class)
+          .hasMessageContaining("refused the client credentials of client id 'connect' with HTTP 403")
+          .hasMessageNotContaining(SECRET);
     }
   }
 }

@@ -1,6 +1,9 @@
 package io.kavro.registry;
 
-/** The registry refused the credentials, or they are missing: HTTP 401 or 403. */
+/**
+ * The registry refused the credentials, or they are missing: HTTP 401 or 403; or no OAuth token could be had
+ * ({@link OAuthTokenRefusedException}, with the issuer's own status).
+ */
 public class RegistryAccessDeniedException extends SchemaRegistryException {
   private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,6 @@
 package io.kavro.examples.springboot;
 
+import io.kavro.registry.OAuthTokenRefusedException;
 import io.kavro.registry.RegistryAccessDeniedException;
 import io.kavro.registry.WrongRegistryUrlException;
 import io.kavro.serde.RegistryUrlException;
@@ -173,13 +174,14 @@ public class KafkaErrorHandling {
 
   /**
    * Whether the first of {@link #CONFIGURATION_ERRORS} among the causes is a {@link RegistryAccessDeniedException}
-   * with HTTP 403: the registry (or the DEK registry) accepted the credentials and refused what this record asks
-   * for, which may be refused for this record only. A 401, and a refusal without a status (no OAuth token could be
-   * had), say the credentials are wrong for every record.
+   * with HTTP 403 from the registry itself: the registry (or the DEK registry) accepted the credentials and refused
+   * what this record asks for, which may be refused for this record only. A 401, and an OAuth issuer's refusal
+   * ({@link OAuthTokenRefusedException}, whatever its status: no token could be had), say the credentials are wrong
+   * for every record.
    */
   static boolean isRefusedForThisRecord(Throwable failure) {
     return firstConfigurationError(failure) instanceof RegistryAccessDeniedException denied
-        && denied.status() == FORBIDDEN;
+        && denied.status() == FORBIDDEN && !(denied instanceof OAuthTokenRefusedException);
   }
 
   private static final int FORBIDDEN = 403;

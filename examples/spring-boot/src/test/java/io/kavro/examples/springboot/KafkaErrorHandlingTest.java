@@ -3,6 +3,7 @@ package io.kavro.examples.springboot;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kavro.registry.OAuthTokenRefusedException;
 import io.kavro.registry.RegistryAccessDeniedException;
 import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.WrongRegistryUrlException;
@@ -107,8 +108,19 @@ class KafkaErrorHandlingTest {
   void anOAuthIssuerThatGivesNoToken_stopsTheContainer() {
     // the issuer refused the client credentials (RFC 6749: 400 invalid_client): wrong for every record
     handle(new SerializationException("cannot deserialize value of topic 'orders' (schema id 1, 9 bytes)",
-        new RegistryAccessDeniedException("the OAuth issuer http://issuer/token refused the client credentials of "
+        new OAuthTokenRefusedException("the OAuth issuer http://issuer/token refused the client credentials of "
             + "client id 'orders' with HTTP 400: invalid_client", 400, -1, "http://issuer/token", null)));
+
+    assertThat(stopped).hasSize(1);
+    assertThat(deadLettered).isEmpty();
+  }
+
+  /** An issuer's 403 (a client not granted the audience) is no registry's refusal of one record: it stops too. */
+  @Test
+  void anOAuthIssuersForbidden_stopsTheContainer_neverDeadLetters() {
+    handle(new SerializationException("cannot deserialize value of topic 'orders' (schema id 1, 9 bytes)",
+        new OAuthTokenRefusedException("the OAuth issuer http://issuer/token refused the client credentials of "
+            + "client id 'orders' with HTTP 403: access_denied", 403, -1, "http://issuer/token", null)));
 
     assertThat(stopped).hasSize(1);
     assertThat(deadLettered).isEmpty();

@@ -1,6 +1,7 @@
 package io.kavro.registry.internal.auth;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kavro.registry.OAuthTokenRefusedException;
 import io.kavro.registry.RegistryAccessDeniedException;
 import io.kavro.registry.RegistryInterruptedException;
 import io.kavro.registry.RegistryUnavailableException;
@@ -193,7 +194,7 @@ public final class OAuthTokenSource implements BearerTokenProvider {
         + Math.max(0, failed.untilMillis() - clock.millis()) + " ms)";
     return e instanceof RegistryUnavailableException
         ? new RegistryUnavailableException(message, e.status(), e.errorCode(), e.url(), null)
-        : new RegistryAccessDeniedException(message, e.status(), e.errorCode(), e.url(), null);
+        : new OAuthTokenRefusedException(message, e.status(), e.errorCode(), e.url(), null);
   }
 
   /**
@@ -284,19 +285,19 @@ public final class OAuthTokenSource implements BearerTokenProvider {
     if (status == 408 || status == 429 || status >= 500) {
       return new RegistryUnavailableException(message, status, -1, shown, null);
     }
-    return new RegistryAccessDeniedException(message, status, -1, shown, null);
+    return new OAuthTokenRefusedException(message, status, -1, shown, null);
   }
 
   private Token parse(String body) {
     JsonNode json = JsonBodies.tryParse(body);
     if (json == null) {
       // The body is not shown: it may hold a token, before or after what made it not JSON.
-      throw new RegistryAccessDeniedException("the OAuth issuer " + shown + " answered a success whose body is not "
+      throw new OAuthTokenRefusedException("the OAuth issuer " + shown + " answered a success whose body is not "
           + "one JSON value (not shown: it may hold a token)", 200, -1, shown, null);
     }
     String value = json.path("access_token").asText("");
     if (value.isEmpty()) {
-      throw new RegistryAccessDeniedException("the OAuth issuer " + shown + " answered without an access_token",
+      throw new OAuthTokenRefusedException("the OAuth issuer " + shown + " answered without an access_token",
           200, -1, shown, null);
     }
     JsonNode claims = jwtClaims(value);
@@ -358,7 +359,7 @@ public final class OAuthTokenSource implements BearerTokenProvider {
   }
 
   private RegistryAccessDeniedException invalidToken(String why) {
-    return new RegistryAccessDeniedException("the OAuth issuer " + shown + " gave a token that cannot be used: "
+    return new OAuthTokenRefusedException("the OAuth issuer " + shown + " gave a token that cannot be used: "
         + why, 200, -1, shown, null);
   }
 }

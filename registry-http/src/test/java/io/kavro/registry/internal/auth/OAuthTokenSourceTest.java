@@ -196,7 +196,7 @@ class OAuthTokenSourceTest {
         + "\"error_description\":\"Bad client\",\"echo\":\"" + CLIENT_SECRET + "\"}").build());
 
     assertThatThrownBy(() -> source(new TestClock(), 3).token())
-        .isInstanceOf(RegistryAccessDeniedException.class)
+        .isExactlyInstanceOf(io.kavro.registry.OAuthTokenRefusedException.class)
         .hasMessageContaining("invalid_client Bad client")
         .hasMessageNotContaining(CLIENT_SECRET);
     assertThat(issuer.getRequestCount()).isEqualTo(1);
