@@ -17,10 +17,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Credentials that the registry refuses themselves (HTTP 401), or an OAuth issuer's refusal (whatever its status:
- * no token can be had), are a configuration error, which every record meets alike: the task fails (an {@code Error}, which Connect's error handling does not catch), never a
- * {@code DataException} that {@code errors.tolerance=all} would skip for every record. A 403 stays the record's
- * {@code DataException}: the credentials were accepted, and the refusal may be scoped to what one record names.
+ * Credentials that the registry refuses themselves (HTTP 401), or an OAuth issuer's refusal (whatever its status: no
+ * token can be had), are a configuration error, which every record meets alike: the task fails (an {@code Error},
+ * which Connect's error handling does not catch), never a {@code DataException} that {@code errors.tolerance=all}
+ * would skip for every record. A 403 stays the record's {@code DataException}: the credentials were accepted, and
+ * the refusal may be scoped to what one record names.
  */
 class ConnectRegistryCredentialsTest {
   private static final String SECRET = "s3cret-pw";

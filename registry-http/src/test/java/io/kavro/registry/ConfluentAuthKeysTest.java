@@ -125,6 +125,30 @@ class ConfluentAuthKeysTest {
     }
   }
 
+  /** A token source whose issuer refuses it with 403, as a custom provider may pass it on. */
+  public static final class ForbiddenTokens implements BearerTokenProvider {
+    @Override
+    public String token() {
+      throw new RegistryAccessDeniedException("the issuer refused the client with HTTP 403", 403, -1,
+          "https://issuer.example/token", null);
+    }
+  }
+
+  /**
+   * A provider's refusal is an {@code OAuthTokenRefusedException} whatever its status: no token could be had, for
+   * any request; a 403 of it is never read as the registry's own refusal of one request.
+   */
+  @Test
+  void customProviderRefusal_isARefusedToken_whateverItsStatus() {
+    SchemaRegistryClient client = client("bearer.auth.credentials.source", "CUSTOM",
+        "bearer.auth.custom.provider.class", ForbiddenTokens.class.getName());
+
+    assertThatThrownBy(() -> client.schemaById(1)).isExactlyInstanceOf(OAuthTokenRefusedException.class)
+        .hasMessageContaining("HTTP 403").hasCauseInstanceOf(RegistryAccessDeniedException.class)
+        .satisfies(e -> assertThat(((OAuthTokenRefusedException) e).status()).isEqualTo(403));
+    assertThat(server.getRequestCount()).isZero();
+  }
+
   /** Nothing unchecked escapes a registry call: a token OkHttp cannot send is a typed failure that hides it. */
   @Test
   void customProviderTokenWithALineBreak_typedFailureHidingTheToken() {

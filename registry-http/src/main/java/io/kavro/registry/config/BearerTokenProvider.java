@@ -25,7 +25,9 @@ public interface BearerTokenProvider {
    *
    * @throws io.kavro.registry.SchemaRegistryException when no token can be had: a {@link
    *     io.kavro.registry.RegistryUnavailableException} if the
-   *     source may answer later, a {@link io.kavro.registry.RegistryAccessDeniedException} if it refused
+   *     source may answer later, a {@link io.kavro.registry.RegistryAccessDeniedException} (best, a
+   *     {@link io.kavro.registry.OAuthTokenRefusedException}) if it refused: the client makes it the latter, whatever
+   *     its status, so that a source's 403 is never read as the registry refusing one request
    */
   String token();
 

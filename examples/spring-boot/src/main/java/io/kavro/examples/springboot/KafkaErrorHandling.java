@@ -50,8 +50,9 @@ import org.springframework.util.backoff.FixedBackOff;
  *
  * <ul>
  *   <li>A failure that says Kavro is configured wrong, not that the record is ({@link RegistryUrlException}: fix
- *       {@code schema.registry.url}; a {@link RegistryAccessDeniedException} among the causes that is not a 403:
- *       the credentials are wrong, missing or expired, HTTP 401, or no OAuth token could be had; a
+ *       {@code schema.registry.url}; a {@link RegistryAccessDeniedException} among the causes that is not a
+ *       registry's own 403: the credentials are wrong, missing or expired, HTTP 401, or no OAuth token could be had,
+ *       an {@link OAuthTokenRefusedException} whatever its status; a
  *       {@link RuleDeploymentException} among the causes: a data contract rule this deployment cannot run, its
  *       executor's or KMS driver's jar missing, the driver's credentials half set or unreadable) stops the
  *       listener's container, the record uncommitted: every record would fail the same way, and dead-lettering

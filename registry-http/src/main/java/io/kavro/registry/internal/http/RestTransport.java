@@ -1,6 +1,8 @@
 package io.kavro.registry.internal.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kavro.registry.OAuthTokenRefusedException;
+import io.kavro.registry.RegistryAccessDeniedException;
 import io.kavro.registry.RegistryInterruptedException;
 import io.kavro.registry.RegistryStats;
 import io.kavro.registry.RegistryUnavailableException;
@@ -199,10 +201,24 @@ public final class RestTransport {
     }
   }
 
+  /**
+   * The bearer token: a provider's refusal (its issuer's, whatever the status) is an {@link OAuthTokenRefusedException},
+   * never read as the registry's own 401 or 403.
+   */
+  private String token() {
+    try {
+      return bearer.token();
+    } catch (OAuthTokenRefusedException e) {
+      throw e;
+    } catch (RegistryAccessDeniedException e) {
+      throw new OAuthTokenRefusedException(e.getMessage(), e.status(), e.errorCode(), e.url(), e);
+    }
+  }
+
   /** Whether a failure of {@link #probe} is the registry's own answer: a 401, a 403, or its error code. */
   private static boolean registrysRefusalOrError(SchemaRegistryException e) {
     if (e instanceof RegistryUnavailableException || e instanceof WrongRegistryUrlException
-        || e instanceof RegistryInterruptedException) {
+        || e instanceof RegistryInterruptedException || e instanceof OAuthTokenRefusedException) {
       return false;
     }
     return e.status() == 401 || e.status() == 403 || e.errorCode() > 0 || e instanceof SchemaNotFoundException;
@@ -249,7 +265,7 @@ public final class RestTransport {
       SchemaRegistryException failure;
       boolean moveOn;
       requests.increment();
-      String authorization = bearer != null ? "Bearer " + bearer.token() : endpoint.authorization();
+      String authorization = bearer != null ? "Bearer " + token() : endpoint.authorization();
       long started = System.nanoTime();
       try (Response response = timed(http.newCall(httpRequest(authorization, url, request)), started)) {
         String body = readBody(response.body(), request, url);
