@@ -2,7 +2,6 @@ package io.kavro.kms.gcp;
 
 import io.kavro.rules.encryption.KmsSettings;
 import io.kavro.serde.rules.RuleDeploymentException;
-import io.kavro.serde.rules.RuleException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
@@ -41,7 +40,7 @@ record GcpSettings(String endpoint, ServiceAccount serviceAccount) {
   /**
    * The settings of a KEK.
    *
-   * @throws RuleException when a setting is wrong or only some of the service account's are set, naming the
+   * @throws RuleDeploymentException when a setting is wrong or only some of the service account's are set, naming the
    *     setting, never a secret's value
    */
   static GcpSettings parse(String kekUrl, Map<String, ?> configs) {
@@ -68,7 +67,7 @@ record GcpSettings(String endpoint, ServiceAccount serviceAccount) {
     String scheme = uri.getScheme();
     boolean https = "https".equalsIgnoreCase(scheme);
     if (uri.getHost() == null || !https && !("http".equalsIgnoreCase(scheme) && isLoopback(uri.getHost()))) {
-      throw new RuleException("the setting " + setting + " of " + kekUrl + " is '" + uri
+      throw new RuleDeploymentException("the setting " + setting + " of " + kekUrl + " is '" + uri
           + "', not an https URL such as " + example + " (http only to localhost or 127.0.0.1)");
     }
     return uri;
@@ -100,7 +99,7 @@ record GcpSettings(String endpoint, ServiceAccount serviceAccount) {
     }
     String type = KmsSettings.text(configs, ACCOUNT_TYPE);
     if (type != null && !SERVICE_ACCOUNT.equals(type)) {
-      throw new RuleException("the setting " + ACCOUNT_TYPE + " of " + kekUrl + " is '" + type + "'; with "
+      throw new RuleDeploymentException("the setting " + ACCOUNT_TYPE + " of " + kekUrl + " is '" + type + "'; with "
           + CLIENT_EMAIL + " and " + PRIVATE_KEY + " only '" + SERVICE_ACCOUNT + "' is supported");
     }
     String tokenUri = KmsSettings.text(configs, TOKEN_URI);
@@ -113,7 +112,7 @@ record GcpSettings(String endpoint, ServiceAccount serviceAccount) {
     try {
       return new URI(value);
     } catch (URISyntaxException e) {
-      throw new RuleException("the setting " + setting + " of " + kekUrl + " is '" + value + "', not a URL");
+      throw new RuleDeploymentException("the setting " + setting + " of " + kekUrl + " is '" + value + "', not a URL");
     }
   }
 

@@ -161,7 +161,8 @@ class GcpKmsDriverTest {
       Map<String, Object> settings = settings();
       settings.put(setting, "http://kms.example.com/token");
       assertThatThrownBy(() -> driver.newClient("gcp-kms://" + KEY, settings)).as(setting)
-          .isInstanceOf(RuleException.class).hasMessageContaining(setting).hasMessageContaining("https");
+          .isExactlyInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class).hasMessageContaining(setting)
+          .hasMessageContaining("https");
     }
   }
 
@@ -238,8 +239,9 @@ class GcpKmsDriverTest {
 
     Map<String, Object> user = settings();
     user.put("account.type", "authorized_user");
-    assertThatThrownBy(() -> driver.newClient("gcp-kms://" + KEY, user)).isInstanceOf(RuleException.class)
-        .hasMessageContaining("account.type").hasMessageContaining("authorized_user");
+    assertThatThrownBy(() -> driver.newClient("gcp-kms://" + KEY, user))
+        .isExactlyInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class).hasMessageContaining("account.type")
+        .hasMessageContaining("authorized_user");
 
     assertThatThrownBy(() -> driver.newClient("gcp-kms://projects/acme/keyRings/kavro", settings()))
         .isInstanceOf(RuleException.class).hasMessageContaining("gcp-kms://projects/<project>/locations/");

@@ -1,7 +1,7 @@
 package io.kavro.kms.hcvault;
 
 import io.kavro.rules.encryption.KmsSettings;
-import io.kavro.serde.rules.RuleException;
+import io.kavro.serde.rules.RuleDeploymentException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -36,7 +36,7 @@ final class VaultTls {
   /**
    * The client with the settings' trust and key stores, or {@code client} itself when none is set.
    *
-   * @throws RuleException when a store cannot be read, naming the setting and the file (never the password)
+   * @throws RuleDeploymentException when a store cannot be read, naming the setting and the file (never the password)
    */
   static OkHttpClient apply(OkHttpClient client, Map<String, ?> configs) {
     String keyStore = KmsSettings.text(configs.get(KEYSTORE_LOCATION));
@@ -60,8 +60,9 @@ final class VaultTls {
       context.init(keyManagers, new TrustManager[] {trustManager}, null);
       return client.newBuilder().sslSocketFactory(context.getSocketFactory(), trustManager).build();
     } catch (GeneralSecurityException e) {
-      throw new RuleException("cannot set up TLS to Vault with " + (keyStore != null ? KEYSTORE_LOCATION + " '"
-          + keyStore + "'" : "") + (keyStore != null && trustStore != null ? " and " : "")
+      throw new RuleDeploymentException("cannot set up TLS to Vault with "
+          + (keyStore != null ? KEYSTORE_LOCATION + " '" + keyStore + "'" : "")
+          + (keyStore != null && trustStore != null ? " and " : "")
           + (trustStore != null ? TRUSTSTORE_LOCATION + " '" + trustStore + "'" : "") + ": " + e.getMessage(), e);
     } finally {
       for (char[] chars : new char[][] {secret, trustSecret}) {
@@ -78,7 +79,7 @@ final class VaultTls {
       store.load(in, password);
       return store;
     } catch (IOException e) {
-      throw new RuleException("cannot read the " + setting + " '" + location + "' for Vault (a wrong path or "
+      throw new RuleDeploymentException("cannot read the " + setting + " '" + location + "' for Vault (a wrong path or "
           + (password != null ? "password" : "format") + "?): " + e.getMessage(), e);
     }
   }
@@ -89,7 +90,7 @@ final class VaultTls {
         return x509;
       }
     }
-    throw new RuleException("the JVM has no X.509 trust manager for Vault's TLS");
+    throw new RuleDeploymentException("the JVM has no X.509 trust manager for Vault's TLS");
   }
 
   private static char[] chars(Object value) {

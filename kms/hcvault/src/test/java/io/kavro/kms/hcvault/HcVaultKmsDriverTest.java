@@ -446,7 +446,7 @@ class HcVaultKmsDriverTest {
     assertThatThrownBy(() -> client("transit/orders", "token.id", TOKEN).encrypt(DEK))
         .isInstanceOf(KmsUnavailableException.class).hasMessageContaining("SSLHandshakeException");
     assertThatThrownBy(() -> client("transit/orders", "token.id", TOKEN, "ssl.truststore.location",
-        dir.resolve("nope.jks").toString())).isInstanceOf(RuleException.class)
+        dir.resolve("nope.jks").toString())).isExactlyInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class)
         .hasMessageContaining("ssl.truststore.location");
   }
 
