@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.kavro.registry.contract.Rule;
+import io.kavro.serde.rules.Causes;
 import io.kavro.serde.rules.PreparedRule;
 import io.kavro.serde.rules.RuleException;
 import io.kavro.serde.rules.RuleExecutor;
@@ -150,13 +151,7 @@ public final class JsonataExecutor implements RuleExecutor {
 
   /** Whether a stack overflow is among the causes of {@code e}: the engine wraps what its functions throw. */
   private static boolean stackOverflow(Throwable e) {
-    Throwable cause = e;
-    for (int depth = 0; cause != null && depth < 16; depth++, cause = cause.getCause()) {
-      if (cause instanceof StackOverflowError) {
-        return true;
-      }
-    }
-    return false;
+    return Causes.find(e, StackOverflowError.class).isPresent();
   }
 
   /** As Jackson's {@code asBoolean(true)} reads a result, which Confluent's Java executor uses. */
