@@ -1,6 +1,7 @@
 package io.kavro.kms.aws;
 
 import io.kavro.rules.encryption.KmsUnavailableException;
+import io.kavro.serde.rules.RuleDeploymentException;
 import java.security.GeneralSecurityException;
 import java.util.Set;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
@@ -18,7 +19,8 @@ import software.amazon.awssdk.core.exception.SdkException;
  * are bad). Settings that Kavro itself finds missing or wrong are refused before any call
  * ({@link AwsCredentialSettings}), so a client-side failure here is never one that a later attempt cannot pass,
  * but one: an explicit {@code profile} that no profile file has ({@link AwsCredentialSettings.MissingProfile} among
- * the causes), found when the SDK fails to load it, is final, while the default chain failing stays an outage.
+ * the causes), found when the SDK fails to load it, is final (a {@link RuleDeploymentException}: a setting to fix),
+ * while the default chain failing stays an outage.
  * Messages name the key ARN and AWS's reason (its error code and the first line of its message, cut short), never a
  * credential; an outage keeps the SDK's exception as its cause, a refusal drops it (an
  * {@code InvalidSignatureException}'s message quotes the signed request).
@@ -43,6 +45,8 @@ final class AwsFaults {
    * The exception a {@link io.kavro.rules.encryption.KmsClient} throws for an SDK failure.
    *
    * @param action "encrypt" or "decrypt"
+   * @throws RuleDeploymentException instead of returning, for an explicit profile that no profile file has: a
+   *     setting of this deployment, which every key of it meets, not an answer about the key
    */
   static GeneralSecurityException of(String action, AwsKeyArn key, SdkException e) {
     if (e instanceof AbortedException) {
@@ -50,7 +54,7 @@ final class AwsFaults {
     }
     AwsCredentialSettings.MissingProfile missingProfile = missingProfile(e);
     if (missingProfile != null) {
-      return new GeneralSecurityException("AWS KMS cannot " + action + " with key " + key + ": "
+      throw new RuleDeploymentException("AWS KMS cannot " + action + " with key " + key + ": "
           + missingProfile.getMessage());
     }
     String reason = reason(e);

@@ -4,6 +4,7 @@ import io.kavro.rules.encryption.AlternateKeys;
 import io.kavro.rules.encryption.KmsClient;
 import io.kavro.rules.encryption.KmsDriver;
 import io.kavro.rules.encryption.KmsResources;
+import io.kavro.serde.rules.RuleDeploymentException;
 import io.kavro.serde.rules.RuleException;
 import java.util.Map;
 import java.util.function.UnaryOperator;
@@ -98,7 +99,7 @@ public final class AwsKmsDriver implements KmsDriver {
         }
       }
       if (e instanceof SdkException) {
-        throw new RuleException("cannot make the AWS KMS client of key " + arn + " (" + credentials + "): "
+        throw new RuleDeploymentException("cannot make the AWS KMS client of key " + arn + " (" + credentials + "): "
             + e.getMessage(), e);
       }
       throw e;

@@ -4,6 +4,7 @@ import com.azure.core.credential.TokenCredential;
 import io.kavro.rules.encryption.AlternateKeys;
 import io.kavro.rules.encryption.KmsClient;
 import io.kavro.rules.encryption.KmsDriver;
+import io.kavro.serde.rules.RuleDeploymentException;
 import io.kavro.serde.rules.RuleException;
 import java.time.Duration;
 import java.util.Map;
@@ -81,7 +82,7 @@ public final class AzureKmsDriver implements KmsDriver {
       if (credentials.secret() != null) {
         reason = reason.replace(credentials.secret(), "[client.secret]");
       }
-      throw new RuleException("cannot make the Azure Key Vault client of " + kekUrl + " (" + credentials + "): "
+      throw new RuleDeploymentException("cannot make the Azure Key Vault client of " + kekUrl + " (" + credentials + "): "
           + reason);
     }
     return AlternateKeys.of("Azure Key Vault", primary, configs, id -> new KeyVaultKmsClient(
@@ -96,7 +97,7 @@ public final class AzureKmsDriver implements KmsDriver {
     }
     String text = value.toString().trim();
     if (!text.equalsIgnoreCase("true") && !text.equalsIgnoreCase("false")) {
-      throw new RuleException("the Azure Key Vault setting " + name + " is '" + text + "', not true or false");
+      throw new RuleDeploymentException("the Azure Key Vault setting " + name + " is '" + text + "', not true or false");
     }
     return Boolean.parseBoolean(text);
   }

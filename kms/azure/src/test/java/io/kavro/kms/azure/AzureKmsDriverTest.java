@@ -221,8 +221,20 @@ class AzureKmsDriverTest {
         .isInstanceOf(RuleException.class).hasMessageContaining("not an azure-kms key URI");
     Map<String, Object> settings = settings(SECRET);
     settings.put("encrypt.azure.key.version.save", "yes");
-    assertThatThrownBy(() -> client(versioned(), settings)).isInstanceOf(RuleException.class)
+    assertThatThrownBy(() -> client(versioned(), settings)).as("a setting to fix, not the record's fault")
+        .isInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class)
         .hasMessageContaining("encrypt.azure.key.version.save").hasMessageContaining("not true or false");
+  }
+
+  /** A credential Azure's SDK cannot make from the settings is the deployment's fault, naming the client only. */
+  @Test
+  void aCredentialTheSdkCannotMake_isADeploymentFault_withoutTheSecret() {
+    Map<String, Object> settings = settings(SECRET);
+    settings.put("tenant.id", "not a tenant/");
+    assertThatThrownBy(() -> client(versioned(), settings))
+        .isInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class)
+        .hasMessageContaining("cannot make the Azure Key Vault client").hasMessageContaining(KeyVaultDouble.CLIENT)
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain(SECRET));
   }
 
   private static byte[] concat(byte[] a, byte[] b) {
