@@ -186,7 +186,7 @@ class KavroCliTest {
     Run second = kavro("", with("consume", "--topic", topic, "--group", group, "--max-messages", "2",
         "--format", "json"));
     Run rest = kavro("", with("consume", "--topic", topic, "--group", group, "--max-messages", "-1",
-        "--timeout-ms", "3000", "--format", "json"));
+        "--timeout-ms", "8000", "--format", "json")); // waited out: it counts the group's join too
 
     assertThat(first.lines()).extracting(l -> l.replaceAll(".*\"offset\":(\\d+).*", "$1")).containsExactly("0", "1");
     assertThat(second.lines()).extracting(l -> l.replaceAll(".*\"offset\":(\\d+).*", "$1")).containsExactly("2", "3");
@@ -238,7 +238,7 @@ class KavroCliTest {
     assertThat(produced.status()).as(produced.err()).isZero();
     assertThat(produced.err()).contains("sent 5000 record(s)");
     Run consumed = kavro("", with("consume", "--topic", topic, "--from-beginning", "--max-messages", "5000",
-        "--timeout-ms", "3000"));
+        "--timeout-ms", "20000")); // ends at the last record
     assertThat(consumed.lines()).hasSize(5_000);
     assertThat(consumed.lines().get(4_999)).contains("\"id\":4999");
     assertThat(records(topic)).as("records on the topic").isEqualTo(5_000);
@@ -324,7 +324,7 @@ class KavroCliTest {
     assertThat(produced.err().strip()).startsWith("kavro: line 2 does not match the schema")
         .contains("1 record(s) before it were sent, nothing after it").doesNotContain("\tat ");
     Run consumed = kavro("", with("consume", "--topic", topic, "--from-beginning", "--max-messages", "1",
-        "--timeout-ms", "3000"));
+        "--timeout-ms", "20000")); // ends at the last record
     assertThat(consumed.lines()).hasSize(1).allMatch(line -> line.contains("\"id\":1"));
     assertThat(records(topic)).as("records on the topic").isEqualTo(1);
   }
@@ -349,7 +349,7 @@ class KavroCliTest {
     assertThat(produced.err()).isEqualTo("kavro: line 2 is not valid UTF-8 (at byte 34) (1 record(s) before it "
         + "were sent, nothing after it)\n");
     Run consumed = kavro("", with("consume", "--topic", topic, "--from-beginning", "--max-messages", "1",
-        "--timeout-ms", "3000"));
+        "--timeout-ms", "20000")); // ends at the last record
     assertThat(consumed.lines()).hasSize(1).allMatch(line -> line.contains("\"id\":1"));
     assertThat(records(topic)).as("records on the topic").isEqualTo(1);
   }

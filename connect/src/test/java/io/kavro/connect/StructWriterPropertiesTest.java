@@ -42,7 +42,9 @@ class StructWriterPropertiesTest {
   @ParameterizedTest
   @ValueSource(booleans = {false, true})
   void theWriterWritesTheBytesOfTheMapping(boolean isKey) throws Exception {
-    long seed = Long.getLong("kavro.seed", System.nanoTime());
+    // a fixed seed by default, as Property's: CI runs the same cases each time; -Dkavro.seed=random for new ones
+    String given = System.getProperty("kavro.seed", "20261207");
+    long seed = given.equals("random") ? System.nanoTime() : Long.parseLong(given);
     Random random = new Random(seed);
     int compiled = 0;
     int refused = 0;

@@ -229,18 +229,7 @@ class NestedSerdeCallsTest {
 
   /** The fewest bytes one of 2,000 runs of {@code call} allocated on this thread, after 2,000 to warm up. */
   private static long allocatedBy(Runnable call) {
-    com.sun.management.ThreadMXBean threads =
-        (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
-    long least = Long.MAX_VALUE;
-    for (int i = 0; i < 4_000; i++) {
-      long before = threads.getThreadAllocatedBytes(Thread.currentThread().getId());
-      call.run();
-      long allocated = threads.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
-      if (i >= 2_000) {
-        least = Math.min(least, allocated);
-      }
-    }
-    return least;
+    return Allocations.leastPerCall(call, 2_000, 2_000, 1);
   }
 
   private static ByteBuffer buffer(byte[] bytes, boolean direct) {

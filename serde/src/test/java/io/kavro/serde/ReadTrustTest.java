@@ -107,17 +107,13 @@ class ReadTrustTest {
       int id = serdes.registry().register(schema.getName() + "-value", schema);
       byte[] payload = {0, (byte) (id >>> 24), (byte) (id >>> 16), (byte) (id >>> 8), (byte) id, 1};
 
-      long before = allocatedByThisThread();
+      long before = Allocations.ofThisThread();
       assertThatThrownBy(() -> deserializer.deserialize(schema.getName(), payload))
           .isInstanceOf(SerializationException.class)
           .hasMessageContaining(fastCodec ? "truncated" : "fixed type of more than 65536 bytes");
-      assertThat(allocatedByThisThread() - before).as("bytes allocated for a 6-byte payload").isLessThan(4_000_000);
+      assertThat(Allocations.ofThisThread() - before).as("bytes allocated for a 6-byte payload")
+          .isLessThan(4_000_000);
     }
-  }
-
-  private static long allocatedByThisThread() {
-    return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
-        .getThreadAllocatedBytes(Thread.currentThread().getId());
   }
 
   @ParameterizedTest

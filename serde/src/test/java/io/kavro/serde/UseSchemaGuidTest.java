@@ -234,23 +234,10 @@ class UseSchemaGuidTest {
     byGuid.serialize("orders", headers, datum);
     long requests = serdes.registryRequests();
 
-    long bytes = allocatedBy(() -> byGuid.serialize("orders", headers, datum));
+    long bytes = Allocations.leastPerCall(() -> byGuid.serialize("orders", headers, datum), 20_000, 20, 1_000);
 
     assertThat(serdes.registryRequests()).as("registry calls once warm").isEqualTo(requests);
-    assertThat(bytes / 20_000).as("bytes allocated a record (the output is a 6-byte array)").isLessThan(64);
-  }
-
-  private static long allocatedBy(Runnable record) {
-    for (int i = 0; i < 20_000; i++) {
-      record.run();
-    }
-    com.sun.management.ThreadMXBean threads =
-        (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
-    long before = threads.getThreadAllocatedBytes(Thread.currentThread().getId());
-    for (int i = 0; i < 20_000; i++) {
-      record.run();
-    }
-    return threads.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
+    assertThat(bytes).as("bytes allocated a record (the output is a 6-byte array)").isLessThan(64);
   }
 
   /**

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -15,6 +16,12 @@ import org.junit.jupiter.api.Timeout;
  */
 class JsPeerServeTest {
   private static final String[] CEL = {"cel", "message.s == 'a'", "{\"s\":\"a\"}"};
+
+  /** The first require() of a JVM may run npm ci: here, outside the tests' own timeouts. */
+  @BeforeAll
+  static void installed() {
+    JsPeer.require();
+  }
 
   @Test
   void aFailedReset_throwsNamingTheCommand_notTheClientsExitCode1() throws Exception {

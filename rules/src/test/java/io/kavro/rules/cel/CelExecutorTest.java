@@ -180,6 +180,14 @@ class CelExecutorTest {
     return expr;
   }
 
+  /**
+   * A run that must stop on the cost bound, with the time bound out of its way: a slow machine could reach the
+   * default 5 s before 10,000,000 steps, and the wrong bound would be named.
+   */
+  private PreparedRule costBounded(String expr) {
+    return condition(expr, Map.of("cel.timeout.ms", "600000"));
+  }
+
   private PreparedRule condition(String expr, Map<String, ?> configs) {
     CelExecutor configured = new CelExecutor();
     configured.configure(configs);
@@ -188,7 +196,7 @@ class CelExecutorTest {
 
   @Test
   void nestedMacros_failOnTheCostBound_namingTheRuleTheSubjectAndTheSetting() {
-    PreparedRule rule = condition(nestedAll(9));
+    PreparedRule rule = costBounded(nestedAll(9));
     assertTimeoutPreemptively(GUARD, () -> assertThatThrownBy(() -> rule.apply(INPUT, person()))
         .isInstanceOf(RuleException.class).hasMessageContaining("rule 'check'")
         .hasMessageContaining("people-value").hasMessageContaining("cel.max.cost=10000000"));
@@ -210,14 +218,14 @@ class CelExecutorTest {
   @Test
   void aCrossedBound_failsEvenWhereCelAbsorbsTheError() {
     // CEL's || is commutative: "error || true" is true; a run over its budget must not pass for that
-    PreparedRule rule = condition(nestedAll(9) + " || true");
+    PreparedRule rule = costBounded(nestedAll(9) + " || true");
     assertTimeoutPreemptively(GUARD, () -> assertThatThrownBy(() -> rule.apply(INPUT, person()))
         .isInstanceOf(RuleException.class).hasMessageContaining("cel.max.cost"));
   }
 
   @Test
   void aGuardOverItsBudget_failsTheRule_ratherThanSkipIt() {
-    PreparedRule rule = condition(nestedAll(9) + " ; false");
+    PreparedRule rule = costBounded(nestedAll(9) + " ; false");
     assertTimeoutPreemptively(GUARD, () -> assertThatThrownBy(() -> rule.apply(INPUT, person()))
         .isInstanceOf(RuleException.class).hasMessageContaining("rule 'check'")
         .hasMessageContaining("cel.max.cost"));
@@ -295,11 +303,12 @@ class CelExecutorTest {
   /** Issue 51, item 5: Confluent's variable now, the time of the run, the same in the guard and the body. */
   @Test
   void condition_now() {
-    long before = System.currentTimeMillis();
-    String expr = "now >= timestamp.of(" + before + ", 'millis') && now < timestamp.of(" + (before + 60_000)
+    // an hour either side: the wall clock of a fresh machine may be stepped while the test runs
+    long hourAgo = System.currentTimeMillis() - 3_600_000;
+    String expr = "now >= timestamp.of(" + hourAgo + ", 'millis') && now < timestamp.of(" + (hourAgo + 7_200_000)
         + ", 'millis') && now == now ; now - duration('1s') < now";
     assertThat(condition(expr).apply(INPUT, person())).isEqualTo(Boolean.TRUE);
-    assertThat(condition("now < timestamp.of(" + before + ", 'millis')").apply(INPUT, person()))
+    assertThat(condition("now < timestamp.of(" + hourAgo + ", 'millis')").apply(INPUT, person()))
         .isEqualTo(Boolean.FALSE);
   }
 }

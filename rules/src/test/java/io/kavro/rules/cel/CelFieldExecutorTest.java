@@ -10,6 +10,7 @@ import io.kavro.registry.contract.Rule;
 import io.kavro.serde.rules.PreparedRule;
 import io.kavro.serde.rules.RuleException;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Set;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.util.Utf8;
@@ -120,7 +121,10 @@ class CelFieldExecutorTest {
   }
   @Test
   void nestedMacros_failOnTheCostBound_namingTheRuleTheSubjectAndTheSetting() {
-    PreparedRule rule = rule(Rule.Kind.CONDITION, Set.of(), CelExecutorTest.nestedAll(9));
+    CelFieldExecutor costBounded = new CelFieldExecutor();
+    costBounded.configure(Map.of("cel.timeout.ms", "600000")); // a slow machine must not cross the time bound first
+    PreparedRule rule = costBounded.prepare(CelTestData.target("CEL_FIELD", "field", Rule.Kind.CONDITION, Set.of(),
+        CelExecutorTest.nestedAll(9)));
     assertTimeoutPreemptively(Duration.ofSeconds(20), () -> assertThatThrownBy(() -> rule.apply(INPUT, person()))
         .isInstanceOf(RuleException.class).hasMessageContaining("rule 'field'")
         .hasMessageContaining("people-value").hasMessageContaining("cel.max.cost=10000000"));
@@ -156,7 +160,7 @@ class CelFieldExecutorTest {
   void condition_timestampOfAndNow_onEachField() {
     GenericRecord in = person();
     assertThat(rule(Rule.Kind.CONDITION, Set.of("PII"), "typeName == 'INT' ; now > timestamp.of(value, 'seconds')"
-        + " && now < timestamp.of(" + (System.currentTimeMillis() + 60_000) + ", 'millis')").apply(INPUT, in))
+        + " && now < timestamp.of(" + (System.currentTimeMillis() + 3_600_000) + ", 'millis')").apply(INPUT, in))
         .isSameAs(in);
     assertThatThrownBy(() -> rule(Rule.Kind.CONDITION, Set.of("PII"), "typeName == 'INT' ; now < timestamp.of(value,"
         + " 'seconds')").apply(INPUT, in))

@@ -78,7 +78,8 @@ class FailoverTest {
       // Each client paid the black hole's read timeout once, then stayed on the second URL.
       assertThat(producerClient.stats().failovers()).isEqualTo(1);
       assertThat(consumerClient.stats().failovers()).isEqualTo(1);
-      assertThat(Duration.ofNanos(slowest)).isLessThan(Duration.ofSeconds(5));
+      assertThat(Duration.ofNanos(slowest)).as("one read timeout, not one per record")
+          .isLessThan(Duration.ofSeconds(10));
       assertThat(second.connections()).isPositive();
       producerClient.close();
       consumerClient.close();

@@ -126,7 +126,8 @@ class SchemaIdFormsTest {
       assertThat(proxy.requests()).isEqualTo(3);
       assertThat(paths).as("paths asked").anyMatch(p -> p.contains("/schemas/guids/"))
           .anyMatch(p -> p.contains("/associations"));
-      assertThat(tookMillis).as("no retry pause").isLessThan(1000);
+      // the three requests above are the check: a retry would add requests; the time only rules out a pause
+      assertThat(tookMillis).as("no retry pause").isLessThan(4000);
 
       byte[] otherGuid = ByteBuffer.allocate(WireFormat.GUID_HEADER_SIZE + 1).put(WireFormat.guidPrefix(
           UUID.randomUUID())).put((byte) 0).array();
