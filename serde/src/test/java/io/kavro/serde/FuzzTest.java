@@ -14,11 +14,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * 100,000+ random and mutated payloads: every one either decodes or fails with a SerializationException
- * subclass. No other exception, no OutOfMemoryError, no hang.
+ * 40,000 random and mutated payloads, the same each run (a fixed seed), over four deserializers: every one either
+ * decodes or fails with a SerializationException subclass. No other exception, no OutOfMemoryError, no hang.
  */
 class FuzzTest {
-  private static final int PAYLOADS = 120_000;
+  private static final int PAYLOADS = 40_000;
 
   @Test
   @Timeout(value = 120, unit = TimeUnit.SECONDS)
