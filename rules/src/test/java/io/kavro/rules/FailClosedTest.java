@@ -16,6 +16,8 @@ import io.kavro.registry.mock.MockRegistry;
 import io.kavro.rules.encryption.FlakyKmsDriver;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
+import io.kavro.serde.rules.Causes;
+import io.kavro.serde.rules.RuleDeploymentException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -189,6 +191,27 @@ class FailClosedTest {
       assertThatThrownBy(() -> serializer.serialize("people", person("ann")))
           .isInstanceOf(RetriableException.class).hasMessageContaining("encryptPayload");
       assertThat(inClear(serializer.serialize("people", person("ann")))).isFalse();
+    }
+  }
+
+  /**
+   * A KMS call that fails on a setting of the deployment (an AWS profile that no profile file has) keeps its type
+   * through the rule, both ways, so that Kavro's Connect converter fails the task rather than skip every record.
+   */
+  @Test
+  void kmsCallFailingOnASetting_isADeploymentFault_bothWays() {
+    register("ERROR,ERROR", false);
+    byte[] written = writtenWithTheKey();
+    try (KafkaAvroSerializer serializer = serializer(); KafkaAvroDeserializer deserializer = deserializer()) {
+      FlakyKmsDriver.settingFaults.set(1);
+      assertThatThrownBy(() -> serializer.serialize("people", person("bob"))).isNotInstanceOf(RetriableException.class)
+          .hasStackTraceContaining(FlakyKmsDriver.SETTING_FAULT)
+          .satisfies(e -> assertThat(Causes.find(e, RuleDeploymentException.class)).as("the type, kept").isPresent());
+      FlakyKmsDriver.settingFaults.set(1);
+      assertThatThrownBy(() -> deserializer.deserialize("people", written)).isNotInstanceOf(RetriableException.class)
+          .hasStackTraceContaining(FlakyKmsDriver.SETTING_FAULT)
+          .satisfies(e -> assertThat(Causes.find(e, RuleDeploymentException.class)).as("the type, kept").isPresent());
+      assertThat(FlakyKmsDriver.settingFaults.get()).as("each fault met by a KMS call").isZero();
     }
   }
 

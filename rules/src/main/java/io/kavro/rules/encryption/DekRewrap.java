@@ -127,7 +127,9 @@ public final class DekRewrap {
    * @return the counts
    * @throws IllegalArgumentException when the registry has no such KEK
    * @throws StoppedException when the KMS or the registry could not answer for now
-   * @throws RuleException when no KMS driver or client can be made for the KEK (a missing setting)
+   * @throws RuleException when no KMS driver or client can be made for the KEK (a missing setting), or when a
+   *     setting fails the KMS's first call ({@link io.kavro.serde.rules.RuleDeploymentException}: no DEK was
+   *     re-wrapped, as every one needs the same client)
    */
   public Counts run(String kekName, String subject, boolean deleted, boolean dryRun, Consumer<Result> results) {
     Counts counts = new Counts(0, 0, 0, 0, 0);

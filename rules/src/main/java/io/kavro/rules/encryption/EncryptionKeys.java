@@ -164,7 +164,7 @@ final class EncryptionKeys implements AutoCloseable {
     } catch (GeneralSecurityException e) {
       throw kmsFailure(what, "", e);
     } catch (RuleException e) {
-      throw e; // the driver's own, when it cannot make the client
+      throw e; // the driver's own: it cannot make the client, or a setting fails every call
     } catch (RuntimeException e) {
       throw kmsFailure(what, "", e);
     }
@@ -177,7 +177,7 @@ final class EncryptionKeys implements AutoCloseable {
     } catch (GeneralSecurityException e) {
       throw kmsFailure(what, " (a wrong KMS key or secret?)", e);
     } catch (RuleException e) {
-      throw e; // the driver's own, when it cannot make the client
+      throw e; // the driver's own: it cannot make the client, or a setting fails every call
     } catch (RuntimeException e) {
       throw kmsFailure(what, " (a wrong KMS key or secret?)", e);
     }

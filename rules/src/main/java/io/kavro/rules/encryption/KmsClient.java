@@ -15,7 +15,9 @@ import java.security.GeneralSecurityException;
  * {@link java.io.UncheckedIOException}) is classified the same way: unavailable for now when it is, or is caused
  * by, a {@link KmsUnavailableException}, an {@link java.io.IOException} or a Kafka {@code RetriableException};
  * else the KMS's refusal. Its message is left out of the rule's (an SDK's may say anything): a driver that wants
- * its words shown throws a {@link GeneralSecurityException}.
+ * its words shown throws a {@link GeneralSecurityException}. A {@link io.kavro.serde.rules.RuleDeploymentException}
+ * is the exception: a setting of this deployment that every call meets (an AWS profile that no profile file has),
+ * which no alternate key is tried on and which the rule gets as it is, its message kept.
  *
  * <p>Lifecycle: the encryption executor that asked a {@link KmsDriver} for the client owns it, keeps it for as long
  * as the serde lives (one per KEK URL and settings), and {@link #close() closes} it once when the serde closes; no

@@ -25,7 +25,7 @@ class AlternateKeysTest {
   private final List<String> calls = new ArrayList<>();
 
   /** How a scripted key answers. */
-  private enum Answer { OK, REFUSES, UNAVAILABLE }
+  private enum Answer { OK, REFUSES, UNAVAILABLE, MISCONFIGURED }
 
   /** A key that answers as scripted and records each call as "operation key" in {@code calls}. */
   private record Key(String name, Answer answer, List<String> calls) implements KmsClient {
@@ -44,6 +44,7 @@ class AlternateKeysTest {
       switch (answer) {
         case REFUSES -> throw new GeneralSecurityException("key " + name + " refused: NotFound");
         case UNAVAILABLE -> throw new KmsUnavailableException("key " + name + " throttled: HTTP 429");
+        case MISCONFIGURED -> throw new io.kavro.serde.rules.RuleDeploymentException("no profile 'typo' for " + name);
         default -> {
           return (name + ":" + new String(data, StandardCharsets.US_ASCII)).getBytes(StandardCharsets.US_ASCII);
         }
@@ -86,6 +87,16 @@ class AlternateKeysTest {
     calls.clear();
     assertThat(client.decrypt(DEK)).asString(StandardCharsets.US_ASCII).isEqualTo("c:0123456789abcdef");
     assertThat(calls).containsExactly("decrypt own", "decrypt a", "decrypt b", "decrypt c");
+  }
+
+  /** A setting that fails the call fails every key alike: thrown as it is, no alternate tried. */
+  @Test
+  void aSettingFault_isThrownAsItIs_noAlternateTried() {
+    KmsClient client = client(Answer.MISCONFIGURED, "a", Map.of("a", Answer.OK));
+
+    assertThatThrownBy(() -> client.encrypt(DEK))
+        .isExactlyInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class).hasMessage("no profile 'typo' for own");
+    assertThat(calls).containsExactly("encrypt own");
   }
 
   @Test

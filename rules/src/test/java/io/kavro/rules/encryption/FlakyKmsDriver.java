@@ -1,5 +1,6 @@
 package io.kavro.rules.encryption;
 
+import io.kavro.serde.rules.RuleDeploymentException;
 import java.security.GeneralSecurityException;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -10,7 +11,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * whose next {@link #timeouts} calls throw a plain {@link GeneralSecurityException} caused by a socket timeout (as
  * a driver that wraps its SDK's I/O error), and whose next {@link #refusals} calls throw a plain
  * {@link GeneralSecurityException}, as a KMS that refuses; {@link #uncheckedTimeouts} and {@link #uncheckedRefusals}
- * throw as an SDK does, unchecked.
+ * throw as an SDK does, unchecked; {@link #settingFaults} throw a {@link RuleDeploymentException}, as a driver
+ * whose setting fails every call (an AWS profile that no profile file has).
  * Its switches are static: one test class uses them at a time.
  */
 public final class FlakyKmsDriver implements KmsDriver {
@@ -26,6 +28,10 @@ public final class FlakyKmsDriver implements KmsDriver {
   public static final AtomicInteger uncheckedTimeouts = new AtomicInteger();
   /** How many of the next calls throw an SDK's unchecked refusal, whose message names a secret. */
   public static final AtomicInteger uncheckedRefusals = new AtomicInteger();
+  /** How many of the next calls fail on a setting of the deployment. */
+  public static final AtomicInteger settingFaults = new AtomicInteger();
+  /** What a setting fault says. */
+  public static final String SETTING_FAULT = "the flaky KMS's profile 'typo' is in no profile file";
   /** What an unchecked refusal's message says: never to be shown. */
   public static final String SDK_SAYS = "AccessDenied for credential sdk-secret-7";
   /** How many calls reached the KMS. */
@@ -83,6 +89,9 @@ public final class FlakyKmsDriver implements KmsDriver {
     if (uncheckedRefusals.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
       throw new IllegalStateException(SDK_SAYS);
     }
+    if (settingFaults.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+      throw new RuleDeploymentException(SETTING_FAULT);
+    }
   }
 
   /** Puts the switches back. */
@@ -92,6 +101,7 @@ public final class FlakyKmsDriver implements KmsDriver {
     refusals.set(0);
     uncheckedTimeouts.set(0);
     uncheckedRefusals.set(0);
+    settingFaults.set(0);
     calls.set(0);
     made.set(0);
     closes.set(0);

@@ -391,6 +391,8 @@ class AwsKmsDriverTest {
         .isInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class).hasMessageContaining("access.key.id")
         .satisfies(e -> assertNoSecret(e, SECRET));
     assertThatThrownBy(() -> client("arn:aws:kms", keys())).isInstanceOf(RuleException.class)
+        .as("the contract's key, not the deployment's")
+        .isNotInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class)
         .hasMessageContaining("invalid AWS KMS key 'arn:aws:kms'");
     assertThatThrownBy(() -> client(keyArn, keys(AwsKmsDriver.ALTERNATE_KEY_IDS, "mykey")))
         .isInstanceOf(RuleException.class).hasMessageContaining(AwsKmsDriver.ALTERNATE_KEY_IDS)

@@ -73,21 +73,28 @@ public final class AzureKmsDriver implements KmsDriver {
     }
     AzureCredentials credentials = AzureCredentials.from(configs);
     TokenCredential credential;
-    KmsClient primary;
     try {
       credential = credentials.build(KeyVaultTransport.http());
+    } catch (RuntimeException e) {
+      // the settings' fault, which every record meets: Connect fails the task rather than skip them
+      throw new RuleDeploymentException("cannot make the Azure Key Vault client of " + kekUrl + " (" + credentials
+          + "): " + reason(e, credentials));
+    }
+    KmsClient primary;
+    try {
       primary = new KeyVaultKmsClient(keyId, saveVersion, credential, credentials.secret(), retryBaseDelay);
     } catch (RuntimeException e) {
-      String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-      if (credentials.secret() != null) {
-        reason = reason.replace(credentials.secret(), "[client.secret]");
-      }
-      throw new RuleDeploymentException("cannot make the Azure Key Vault client of " + kekUrl + " (" + credentials + "): "
-          + reason);
+      throw new RuleException("cannot make the Azure Key Vault client of " + kekUrl + ": " + reason(e, credentials));
     }
     return AlternateKeys.of("Azure Key Vault", primary, configs, id -> new KeyVaultKmsClient(
         KeyVaultKeyId.parse(id.regionMatches(true, 0, PREFIX, 0, PREFIX.length()) ? id.substring(PREFIX.length()) : id),
         saveVersion, credential, credentials.secret(), retryBaseDelay));
+  }
+
+  /** Why the SDK refused, without the client secret. */
+  private static String reason(RuntimeException e, AzureCredentials credentials) {
+    String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    return credentials.secret() == null ? reason : reason.replace(credentials.secret(), "[client.secret]");
   }
 
   private static boolean booleanSetting(Map<String, ?> configs, String name) {
@@ -97,7 +104,8 @@ public final class AzureKmsDriver implements KmsDriver {
     }
     String text = value.toString().trim();
     if (!text.equalsIgnoreCase("true") && !text.equalsIgnoreCase("false")) {
-      throw new RuleDeploymentException("the Azure Key Vault setting " + name + " is '" + text + "', not true or false");
+      throw new RuleDeploymentException("the Azure Key Vault setting " + name + " is '" + text
+          + "', not true or false");
     }
     return Boolean.parseBoolean(text);
   }

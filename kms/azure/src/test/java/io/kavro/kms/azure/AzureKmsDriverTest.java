@@ -216,6 +216,8 @@ class AzureKmsDriverTest {
   void notAKeyVaultKeyId_isARuleErrorNamingIt() {
     assertThatThrownBy(() -> client("https://kavro.vault.azure.net/secrets/kek", settings(SECRET)))
         .isInstanceOf(RuleException.class).hasMessageContaining("https://kavro.vault.azure.net/secrets/kek")
+        .as("the contract's key, not the deployment's")
+        .isNotInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class)
         .hasMessageContaining("not an Azure Key Vault key id");
     assertThatThrownBy(() -> driver.newClient("aws-kms://arn:aws:kms:x", settings(SECRET)))
         .isInstanceOf(RuleException.class).hasMessageContaining("not an azure-kms key URI");
