@@ -45,7 +45,7 @@ class BoundedRulesEndToEndTest {
     KafkaAvroSerializer serializer = new KafkaAvroSerializer();
     // CEL's time bound out of the way: a slow machine could reach it before the cost bound these tests cross
     serializer.configure(Map.of("schema.registry.url", "mock://" + scope, "auto.register.schemas", false,
-        "use.latest.version", true, "rule.executors._CEL_.param.cel.timeout.ms", "600000"), false);
+        "use.latest.version", true, "rule.executors._CEL_.param.cel.timeout.ms", "60000"), false);
     return serializer;
   }
 

@@ -14,7 +14,11 @@ final class Allocations {
 
   /** The bytes the calling thread has allocated so far. */
   static long ofThisThread() {
-    return THREADS.getCurrentThreadAllocatedBytes();
+    long bytes = THREADS.getCurrentThreadAllocatedBytes();
+    if (bytes < 0) {
+      throw new IllegalStateException("this JVM does not count the bytes a thread allocates: nothing is measured");
+    }
+    return bytes;
   }
 
   /**
