@@ -1,25 +1,42 @@
 package io.kavro.kms.azure;
 
+import com.azure.core.exception.ClientAuthenticationException;
 import com.azure.core.exception.HttpResponseException;
 import com.azure.identity.CredentialUnavailableException;
+import com.microsoft.aad.msal4j.MsalException;
+import com.microsoft.aad.msal4j.MsalInteractionRequiredException;
 import com.microsoft.aad.msal4j.MsalServiceException;
 import io.kavro.rules.encryption.KmsUnavailableException;
+import io.kavro.serde.rules.RuleDeploymentException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.security.GeneralSecurityException;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Sorts the Azure SDK's failures into Kavro's two kinds: a {@link KmsUnavailableException} when Key Vault or
- * Entra ID could not answer for now (HTTP 408, 429 or 5xx after the SDK's own retries, a timeout, an I/O error),
- * any other {@link GeneralSecurityException} when they refused (401 or 403: access denied or bad credentials; 404:
- * no such key or version; 400: a disabled key, a ciphertext not made by this key; no credential found). The
- * message names the key id, the operation and Azure's reason, with the client secret, if Azure ever echoed it,
+ * Sorts the Azure SDK's failures into Kavro's kinds:
+ * <ul>
+ *   <li>a {@link KmsUnavailableException} when Key Vault, Entra ID or the managed identity endpoint could not answer
+ *       for now: HTTP 408, 429 or 5xx after the SDK's own retries, a timeout, an I/O error; a credential that the
+ *       default chain could not find for now ({@code CredentialUnavailableException}: at a pod's start, the
+ *       instance metadata endpoint not answering yet, whose cause the chain drops); an answer of the managed
+ *       identity endpoint or of a gateway in front of Entra ID whose status msal4j drops (a
+ *       {@code MsalServiceException} without one). As with AWS's and Google's default chains, a host with no
+ *       credential at all then fails every record retriably, loudly, rather than pass a rule over;
+ *   <li>a {@link RuleDeploymentException}, thrown, when the credentials themselves are refused: Entra ID's 400 or
+ *       401 ({@code invalid_client}, an application not in the tenant), Key Vault's 401. Every key and record meets
+ *       them alike;
+ *   <li>any other {@link GeneralSecurityException} when Key Vault refused (403: access denied; 404: no such key or
+ *       version; 400: a disabled key, a ciphertext not made by this key).
+ * </ul>
+ * The message names the key id, the operation and Azure's reason, with the client secret, if Azure ever echoed it,
  * blanked out. Stateless.
  */
 final class KeyVaultFaults {
   private static final int MAX_CAUSES = 16;
   private static final int MAX_REASON = 400;
+  private static final int BAD_REQUEST = 400;
+  private static final int UNAUTHORIZED = 401;
 
   private KeyVaultFaults() {}
 
@@ -29,6 +46,7 @@ final class KeyVaultFaults {
    * @param keyId the key called
    * @param operation what was asked ("encrypt", "decrypt", "find the current version of")
    * @param secret the client secret to keep out of the message, or null
+   * @throws RuleDeploymentException instead of returning, when the credentials are refused
    */
   static GeneralSecurityException of(KeyVaultKeyId keyId, String operation, RuntimeException e, String secret) {
     int status = status(e);
@@ -36,6 +54,11 @@ final class KeyVaultFaults {
     if (isTemporary(e, status)) {
       return new KmsUnavailableException("Azure Key Vault key " + keyId + " cannot " + operation + " for now: "
           + reason, e);
+    }
+    if (status == UNAUTHORIZED || status == BAD_REQUEST && msal(e) != null) {
+      // no cause: the SDK's exceptions may quote the token request
+      throw new RuleDeploymentException("Azure Key Vault key " + keyId + " cannot " + operation
+          + ": the credentials are refused: " + reason);
     }
     return new GeneralSecurityException("Azure Key Vault key " + keyId + " refused to " + operation + ": "
         + reason, e);
@@ -48,27 +71,54 @@ final class KeyVaultFaults {
 
   /**
    * Whether a failure without an HTTP answer, or with Entra ID's, is temporary: an I/O error or a timeout among
-   * its causes, or a token endpoint that throttled or failed; never a credential that is missing or refused.
+   * its causes, a token endpoint that throttled or failed, a credential the default chain found none of for now, an
+   * answer whose status msal4j dropped; never a credential that is refused.
    */
   static boolean isTemporary(Throwable e) {
     return isTemporary(e, status(e));
   }
 
   private static boolean isTemporary(Throwable e, int status) {
-    if (e instanceof CredentialUnavailableException) {
-      return false;
-    }
     if (status > 0) {
       return isTemporary(status);
+    }
+    MsalServiceException msal = msal(e);
+    if (msal != null && !(msal instanceof MsalInteractionRequiredException)) {
+      return true; // no status: the managed identity endpoint's answer, or a gateway's that is not OAuth's JSON
     }
     Throwable cause = e;
     for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
       if (cause instanceof IOException || cause instanceof UncheckedIOException
-          || cause instanceof TimeoutException) {
+          || cause instanceof TimeoutException || cause instanceof CredentialUnavailableException) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * Whether getting the token failed (a credential, msal4j): the identity client retried its own calls already,
+   * and a default chain's every attempt runs the Azure CLI and others again, so Key Vault's retries leave it.
+   */
+  static boolean isCredentialFailure(Throwable e) {
+    Throwable cause = e;
+    for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
+      if (cause instanceof ClientAuthenticationException || cause instanceof MsalException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The first msal4j service exception among the causes, or null. */
+  private static MsalServiceException msal(Throwable e) {
+    Throwable cause = e;
+    for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
+      if (cause instanceof MsalServiceException msal) {
+        return msal;
+      }
+    }
+    return null;
   }
 
   /** The HTTP status of Key Vault's or Entra ID's answer, or 0 when there was none. */

@@ -14,7 +14,9 @@ import java.time.Duration;
  * {@code HTTPS_PROXY}) through azure-core's configuration; and the retries of one call.
  *
  * <p>Retries: the SDK retries throttling (429), 408, 5xx other than 501/505, timeouts and I/O errors itself (and,
- * by default, any other exception, such as a refused credential: Kavro does not). Kavro bounds it to {@value #MAX_RETRIES} retries with exponential backoff from {@code 0.5 s} to {@code 4 s}
+ * by default, any other exception, such as a refused credential: Kavro does not; nor a failure to get a token,
+ * which the identity client retried itself). Kavro bounds it to {@value #MAX_RETRIES} retries with exponential
+ * backoff from {@code 0.5 s} to {@code 4 s}
  * (Confluent's driver: 5 retries from 1 s to 16 s, about 30 s), so a KMS that keeps throttling fails the record
  * after about 4 s of waiting (plus Key Vault's {@code Retry-After}, which the SDK honours) with a retriable
  * exception, well within a producer's {@code delivery.timeout.ms}, and the application or Kafka retries it.
@@ -46,14 +48,16 @@ final class KeyVaultTransport {
 
   /**
    * Retried: Key Vault's temporary answers (408, 429, 5xx but 501 and 505, as the SDK's default), and failures
-   * without an answer only when they are temporary (I/O, timeouts, a throttled token endpoint); not a refused
-   * credential, which the SDK's default would retry as any exception.
+   * without an answer only when they are temporary (I/O, timeouts); not a refused credential, which the SDK's
+   * default would retry as any exception, nor any failure to get a token ({@link KeyVaultFaults#isCredentialFailure}:
+   * the identity client retried it, the managed identity endpoint for minutes).
    */
   static boolean isRetried(RequestRetryCondition condition) {
     if (condition.getResponse() != null) {
       return KeyVaultFaults.isTemporary(condition.getResponse().getStatusCode());
     }
-    return condition.getThrowable() != null && KeyVaultFaults.isTemporary(condition.getThrowable());
+    Throwable failure = condition.getThrowable();
+    return failure != null && !KeyVaultFaults.isCredentialFailure(failure) && KeyVaultFaults.isTemporary(failure);
   }
 
   private static final class Holder {

@@ -116,7 +116,9 @@ class AzureEncryptionEndToEndTest {
       assertThatThrownBy(() -> deserializer.deserialize("people", written))
           .isInstanceOf(SerializationException.class).isNotInstanceOf(RetriableException.class)
           .hasMessageContaining("azure-kek").hasMessageContaining("AADSTS7000215")
-          .hasMessageContaining(keyId).hasMessageNotContaining(wrong).hasMessageNotContaining(SECRET);
+          .hasMessageContaining(keyId).hasMessageNotContaining(wrong).hasMessageNotContaining(SECRET)
+          .satisfies(e -> assertThat(io.kavro.serde.rules.Causes.find(e,
+              io.kavro.serde.rules.RuleDeploymentException.class)).as("the deployment's fault").isPresent());
       assertThat(logs.lines()).noneMatch(line -> line.contains(wrong) || line.contains(SECRET));
     }
   }

@@ -133,8 +133,9 @@ class AzureKmsDriverTest {
     try (LogCapture logs = new LogCapture()) {
       KmsClient client = client(versioned(), settings(wrong));
 
-      assertThatThrownBy(() -> client.encrypt(DEK)).isInstanceOf(GeneralSecurityException.class)
-          .isNotInstanceOf(KmsUnavailableException.class).hasMessageContaining(versioned())
+      assertThatThrownBy(() -> client.encrypt(DEK)).as("the deployment's credentials, refused by Entra ID")
+          .isExactlyInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class).hasNoCause()
+          .hasMessageContaining(versioned()).hasMessageContaining("the credentials are refused")
           .hasMessageContaining("AADSTS7000215").hasMessageNotContaining(wrong).hasMessageNotContaining(SECRET);
       assertThat(client.toString()).doesNotContain(wrong);
       // one token request per Key Vault request (the SDK's read of the key, then the encrypt), none retried
