@@ -6,6 +6,7 @@ import io.kavro.registry.contract.Dek;
 import io.kavro.registry.DekRegistry;
 import io.kavro.registry.contract.Kek;
 import io.kavro.serde.rules.Causes;
+import io.kavro.serde.rules.RuleDeploymentException;
 import io.kavro.serde.rules.RuleException;
 import io.kavro.serde.rules.RuleUnavailableException;
 import java.security.GeneralSecurityException;
@@ -163,8 +164,10 @@ final class EncryptionKeys implements AutoCloseable {
       return kek.client().encrypt(material);
     } catch (GeneralSecurityException e) {
       throw kmsFailure(what, "", e);
+    } catch (RuleDeploymentException e) {
+      throw new RuleDeploymentException(what + ": " + e.getMessage(), e); // a setting that fails every call
     } catch (RuleException e) {
-      throw e; // the driver's own: it cannot make the client, or a setting fails every call
+      throw e; // the driver's own, when it cannot make the client
     } catch (RuntimeException e) {
       throw kmsFailure(what, "", e);
     }
@@ -176,8 +179,10 @@ final class EncryptionKeys implements AutoCloseable {
       return kek.client().decrypt(encrypted);
     } catch (GeneralSecurityException e) {
       throw kmsFailure(what, " (a wrong KMS key or secret?)", e);
+    } catch (RuleDeploymentException e) {
+      throw new RuleDeploymentException(what + ": " + e.getMessage(), e); // a setting that fails every call
     } catch (RuleException e) {
-      throw e; // the driver's own: it cannot make the client, or a setting fails every call
+      throw e; // the driver's own, when it cannot make the client
     } catch (RuntimeException e) {
       throw kmsFailure(what, " (a wrong KMS key or secret?)", e);
     }

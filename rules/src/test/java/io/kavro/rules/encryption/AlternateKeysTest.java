@@ -95,7 +95,8 @@ class AlternateKeysTest {
     KmsClient client = client(Answer.MISCONFIGURED, "a", Map.of("a", Answer.OK));
 
     assertThatThrownBy(() -> client.encrypt(DEK))
-        .isExactlyInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class).hasMessage("no profile 'typo' for own");
+        .isExactlyInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class)
+        .hasMessage("no profile 'typo' for own");
     assertThat(calls).containsExactly("encrypt own");
   }
 

@@ -2,8 +2,8 @@ package io.kavro.serde.rules;
 
 /**
  * A rule cannot run in this deployment: something it needs is missing from the class path or from the settings (the
- * KMS driver of its key's KMS type; the driver's credentials, half set, unreadable, or missing where the driver has
- * no default; a DEK registry; an executor of its type or one of its actions: the cause of the serde's
+ * KMS driver of its key's KMS type; the driver's credentials, half set, unreadable, refused by the KMS, or missing
+ * where the driver has no default; settings the driver cannot use; a DEK registry; an executor of its type or one of its actions: the cause of the serde's
  * {@code io.kavro.registry.UnsupportedRulesException} then), or the contract names what does not exist (a misspelt
  * type). No record is at fault, and every record that meets the rule fails alike
  * until it is fixed. Thrown while a rule runs, the rule's {@code onFailure} action decides what follows, as for any

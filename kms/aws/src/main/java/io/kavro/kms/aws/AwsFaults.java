@@ -14,16 +14,14 @@ import software.amazon.awssdk.core.exception.SdkException;
  * 408 and 5xx, {@code KMSInternalException}, {@code DependencyTimeoutException}; and every client-side failure,
  * which is not AWS's answer: timeouts, I/O failures, an interrupted call, credentials that could not be loaded for
  * now, as when the SDK's chain finds its container or instance credentials endpoint or STS silent, for the SDK then
- * throws a cause-less {@code SdkClientException}) or a refusal (a plain {@link GeneralSecurityException}: AWS's
- * answer that access is denied, a key is not found or disabled, a ciphertext was not made by the key, credentials
- * are bad). Settings that Kavro itself finds missing or wrong are refused before any call
- * ({@link AwsCredentialSettings}), so a client-side failure here is never one that a later attempt cannot pass,
- * but one: an explicit {@code profile} that no profile file has ({@link AwsCredentialSettings.MissingProfile} among
- * the causes), found when the SDK fails to load it, is final (a {@link RuleDeploymentException}: a setting to fix),
- * while the default chain failing stays an outage.
- * Messages name the key ARN and AWS's reason (its error code and the first line of its message, cut short), never a
- * credential; an outage keeps the SDK's exception as its cause, a refusal drops it (an
- * {@code InvalidSignatureException}'s message quotes the signed request).
+ * throws a cause-less {@code SdkClientException}); a refusal (a plain {@link GeneralSecurityException}: AWS's
+ * answer that access is denied, a key is not found or disabled, a ciphertext was not made by the key); or a
+ * deployment fault (a {@link RuleDeploymentException}, thrown: AWS refused the credentials themselves, or an
+ * explicit {@code profile} is in no profile file, found when the SDK fails to load it, while the default chain
+ * failing stays an outage). Other settings that Kavro finds missing or wrong are refused before any call
+ * ({@link AwsCredentialSettings}). Messages name the key ARN and AWS's reason (its error code and the first line of
+ * its message, cut short), never a credential; an outage keeps the SDK's exception as its cause, a refusal and a
+ * deployment fault drop it (an {@code InvalidSignatureException}'s message quotes the signed request).
  */
 final class AwsFaults {
   /** AWS error codes that a later attempt may not meet, besides those the SDK counts as throttling. */
@@ -31,6 +29,12 @@ final class AwsFaults {
       "DependencyTimeoutException", "ServiceUnavailable", "ServiceUnavailableException", "InternalFailure",
       "InternalError", "RequestTimeout", "RequestTimeoutException", "RequestLimitExceeded",
       "TooManyRequestsException", "IDPCommunicationError");
+  /**
+   * AWS's answers that the credentials themselves are refused (unknown, wrongly signed, expired): a setting of the
+   * deployment, which every key and record meets alike, not an answer about the key.
+   */
+  private static final Set<String> CREDENTIALS_REFUSED = Set.of("UnrecognizedClientException",
+      "InvalidSignatureException", "IncompleteSignatureException", "InvalidClientTokenId", "ExpiredTokenException");
   private static final int TOO_MANY_REQUESTS = 429;
   private static final int REQUEST_TIMEOUT = 408;
   private static final int SERVER_ERROR = 500;
@@ -45,8 +49,9 @@ final class AwsFaults {
    * The exception a {@link io.kavro.rules.encryption.KmsClient} throws for an SDK failure.
    *
    * @param action "encrypt" or "decrypt"
-   * @throws RuleDeploymentException instead of returning, for an explicit profile that no profile file has: a
-   *     setting of this deployment, which every key of it meets, not an answer about the key
+   * @throws RuleDeploymentException instead of returning, for an explicit profile that no profile file has or
+   *     credentials AWS refuses: a setting of this deployment, which every key of it meets, not an answer about
+   *     the key
    */
   static GeneralSecurityException of(String action, AwsKeyArn key, SdkException e) {
     if (e instanceof AbortedException) {
@@ -58,6 +63,12 @@ final class AwsFaults {
           + missingProfile.getMessage());
     }
     String reason = reason(e);
+    if (e instanceof AwsServiceException service && service.awsErrorDetails() != null
+        && CREDENTIALS_REFUSED.contains(service.awsErrorDetails().errorCode())) {
+      // No cause, as for any refusal: AWS's whole message may quote the signed request's headers.
+      throw new RuleDeploymentException("AWS KMS refused the credentials to " + action + " with key " + key + ": "
+          + reason);
+    }
     if (isTransient(e)) {
       return new KmsUnavailableException("AWS KMS could not " + action + " with key " + key + " for now: " + reason,
           e);

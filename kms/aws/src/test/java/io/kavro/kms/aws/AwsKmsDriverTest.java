@@ -131,17 +131,25 @@ class AwsKmsDriverTest {
         .hasMessageContaining("wrong key id").hasMessageContaining(keyArn);
   }
 
+  /**
+   * Credentials AWS refuses are the deployment's fault, which every key and record meets: a RuleDeploymentException,
+   * so that Connect fails the task rather than skip every record; never the secret or the signed request.
+   */
   @Test
   void wrongSecret_refusedForGood_namingKeyAndReason_neverTheSecret() {
     String wrongSecret = "wrongSecretKAVRO0000000000000000000000000";
     KmsClient client = client(keyArn, keys("secret.access.key", wrongSecret));
 
     assertThatThrownBy(() -> client.encrypt(DEK))
-        .isInstanceOf(GeneralSecurityException.class).isNotInstanceOf(KmsUnavailableException.class)
-        .hasMessageContaining(keyArn).hasMessageContaining("InvalidSignatureException")
+        .isExactlyInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class)
+        .hasMessageContaining("refused the credentials").hasMessageContaining(keyArn)
+        .hasMessageContaining("InvalidSignatureException").hasNoCause()
         .satisfies(e -> assertNoSecret(e, wrongSecret))
         .satisfies(e -> assertNoSecret(e, AwsKmsDouble.SIGNED_TOKEN)); // AWS quotes the signed headers
     assertThat(client.toString()).doesNotContain(wrongSecret).contains(keyArn);
+    assertThatThrownBy(() -> client(keyArn, keys("access.key.id", "AKIAKAVROUNKNOWN0000")).decrypt(DEK))
+        .as("an access key AWS does not know").isExactlyInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class)
+        .hasMessageContaining("UnrecognizedClientException");
   }
 
   @Test
@@ -335,7 +343,8 @@ class AwsKmsDriverTest {
 
     assertThatThrownBy(() -> client(keyArn, Map.of("profile", "kavro-typo")).encrypt(DEK))
         .as("a setting to fix: Connect fails the task on it rather than skip every record")
-        .isInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class).hasMessageContaining(keyArn).hasMessageContaining("profile 'kavro-typo'")
+        .isInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class).hasMessageContaining(keyArn)
+        .hasMessageContaining("profile 'kavro-typo'")
         .hasMessageContaining("AWS_SHARED_CREDENTIALS_FILE").satisfies(e -> assertNoSecret(e, SECRET));
     assertThatThrownBy(() -> client(keyArn, Map.of("profile", "kavro-typo", "role.arn", kms.role("r"))).encrypt(DEK))
         .as("under a role too").isInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class)

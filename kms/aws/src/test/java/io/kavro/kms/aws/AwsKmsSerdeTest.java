@@ -22,6 +22,8 @@ import io.kavro.rules.Serdes;
 import io.kavro.serde.KafkaAvroDeserializer;
 import io.kavro.serde.KafkaAvroSerializer;
 import io.kavro.serde.RetriableSerdeException;
+import io.kavro.serde.rules.Causes;
+import io.kavro.serde.rules.RuleDeploymentException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
@@ -142,7 +144,8 @@ class AwsKmsSerdeTest {
         assertThatThrownBy(() -> serializer.serialize("people", person("ann")))
             .isInstanceOf(SerializationException.class).isNotInstanceOf(RetriableException.class)
             .hasMessageContaining(KEK).hasMessageContaining(keyArn).hasMessageContaining("InvalidSignatureException")
-            .satisfies(e -> AwsKmsDriverTest.assertNoSecret(e, wrong));
+            .satisfies(e -> AwsKmsDriverTest.assertNoSecret(e, wrong))
+            .satisfies(e -> assertThat(Causes.find(e, RuleDeploymentException.class)).as("deployment's").isPresent());
       }
       byte[] written;
       try (KafkaAvroSerializer serializer = serializer(SECRET)) {
@@ -152,7 +155,8 @@ class AwsKmsSerdeTest {
         assertThatThrownBy(() -> deserializer.deserialize("people", written))
             .isInstanceOf(SerializationException.class).isNotInstanceOf(RetriableException.class)
             .hasMessageContaining(KEK).hasMessageContaining(keyArn).hasMessageContaining("InvalidSignatureException")
-            .satisfies(e -> AwsKmsDriverTest.assertNoSecret(e, wrong));
+            .satisfies(e -> AwsKmsDriverTest.assertNoSecret(e, wrong))
+            .satisfies(e -> assertThat(Causes.find(e, RuleDeploymentException.class)).as("deployment's").isPresent());
       }
       assertThat(String.join("\n", logs.lines())).doesNotContain(wrong).doesNotContain(SECRET);
     }

@@ -5,6 +5,7 @@ import com.google.api.client.googleapis.json.GoogleJsonResponseException;
 import com.google.api.client.http.HttpResponseException;
 import com.google.auth.Retryable;
 import io.kavro.rules.encryption.KmsUnavailableException;
+import io.kavro.serde.rules.RuleDeploymentException;
 import java.io.IOException;
 import java.security.GeneralSecurityException;
 import java.util.Set;
@@ -15,10 +16,11 @@ import java.util.Set;
  * {@code DEADLINE_EXCEEDED}, {@code INTERNAL}, {@code ABORTED}, HTTP 408 and 5xx), a proxy answered 404 without
  * Google's error body, the connection failed, or the OAuth token endpoint failed retriably; otherwise final (a
  * plain {@link GeneralSecurityException}): {@code PERMISSION_DENIED}, {@code NOT_FOUND}, {@code FAILED_PRECONDITION}
- * (a disabled or destroyed key version), {@code INVALID_ARGUMENT} (a ciphertext not made by this key),
- * {@code UNAUTHENTICATED}, or credentials the token endpoint refuses. The message names the key, the operation, the
- * HTTP status and Google's status and reason; never a credential, a token or key material. A final failure
- * carries no cause: the client's exceptions are {@link IOException}s, which kavro-rules reads as temporary.
+ * (a disabled or destroyed key version), {@code INVALID_ARGUMENT} (a ciphertext not made by this key); or, thrown,
+ * a {@link RuleDeploymentException} for credentials the token endpoint refuses or Cloud KMS does not accept
+ * ({@code UNAUTHENTICATED}, or any 401 after the client's retry with a refreshed token): the deployment's, which every key and record meets. The message names the key, the
+ * operation, the HTTP status and Google's status and reason; never a credential, a token or key material. A final
+ * failure carries no cause: the client's exceptions are {@link IOException}s, which kavro-rules reads as temporary.
  * Stateless.
  */
 final class CloudKmsFaults {
@@ -27,11 +29,16 @@ final class CloudKmsFaults {
   private static final int TOO_MANY_REQUESTS = 429;
   private static final int REQUEST_TIMEOUT = 408;
   private static final int NOT_FOUND = 404;
+  private static final int UNAUTHORIZED = 401;
   private static final int SERVER_ERROR = 500;
 
   private CloudKmsFaults() {}
 
-  /** The failure of {@code operation} ({@code encrypt}, {@code decrypt}) on {@code key}, classified. */
+  /**
+   * The failure of {@code operation} ({@code encrypt}, {@code decrypt}) on {@code key}, classified.
+   *
+   * @throws RuleDeploymentException instead of returning, when the credentials are refused
+   */
   static GeneralSecurityException of(GcpKeyName key, String operation, Exception e) {
     String what = "Cloud KMS key " + key + " could not " + operation;
     if (e instanceof GoogleJsonResponseException json && json.getDetails() != null) {
@@ -40,12 +47,19 @@ final class CloudKmsFaults {
       String status = googleStatus == null ? null : googleStatus.toString();
       String message = what + ": HTTP " + json.getStatusCode() + (status == null ? "" : " " + status) + ": "
           + oneLine(details.getMessage());
+      if ("UNAUTHENTICATED".equals(status)) {
+        throw new RuleDeploymentException(message + " (the credentials are refused)");
+      }
       return temporary(json.getStatusCode()) || TEMPORARY_STATUSES.contains(status)
           ? new KmsUnavailableException(message, e) : new GeneralSecurityException(message);
     }
-    if (e instanceof HttpResponseException http) { // not Google's answer: a proxy's, a load balancer's
+    if (e instanceof HttpResponseException http) { // without Google's error body: a proxy's, a load balancer's
       String message = what + ": HTTP " + http.getStatusCode() + " " + oneLine(http.getStatusMessage())
           + " without Cloud KMS's error body";
+      if (http.getStatusCode() == UNAUTHORIZED) {
+        // the client's retry with a refreshed token answered 401 again: the body does not reach here
+        throw new RuleDeploymentException(message + " (the credentials are refused)");
+      }
       return temporary(http.getStatusCode()) || http.getStatusCode() == NOT_FOUND
           ? new KmsUnavailableException(message, e) : new GeneralSecurityException(message);
     }
@@ -53,7 +67,10 @@ final class CloudKmsFaults {
       boolean temporary = tokenFailureIsTemporary(auth, e.getCause());
       String message = what + ": no OAuth access token" + (temporary ? " for now" : "") + ": "
           + oneLine(e.getMessage());
-      return temporary ? new KmsUnavailableException(message, e) : new GeneralSecurityException(message);
+      if (!temporary) {
+        throw new RuleDeploymentException(message + " (the credentials are refused)");
+      }
+      return new KmsUnavailableException(message, e);
     }
     if (e instanceof IOException) {
       return new KmsUnavailableException(what + ": " + e.getClass().getSimpleName() + ": " + oneLine(e.getMessage()),

@@ -63,6 +63,7 @@ final class CloudKmsDouble extends Dispatcher {
   final List<Seen> requests = new CopyOnWriteArrayList<>();
   private final Map<String, PublicKey> accounts = new ConcurrentHashMap<>();
   private final Map<String, String> tokens = new ConcurrentHashMap<>();
+  private volatile boolean refusingTokens;
   private final Map<String, Set<String>> grants = new ConcurrentHashMap<>();
   private final Map<String, List<byte[]>> keys = new ConcurrentHashMap<>();
   private final Set<String> disabled = ConcurrentHashMap.newKeySet();
@@ -88,6 +89,11 @@ final class CloudKmsDouble extends Dispatcher {
   /** Adds a version to a key; encrypt uses the newest. */
   void rotate(String name) {
     keys.get(name).add(newKey());
+  }
+
+  /** Every token is refused from now on (401 UNAUTHENTICATED), as for a service account that was deleted. */
+  void refuseTokens() {
+    refusingTokens = true;
   }
 
   /** Disables the key's primary version. */
@@ -174,7 +180,7 @@ final class CloudKmsDouble extends Dispatcher {
     String operation = path.substring(colon + 1);
     String email = authorization != null && authorization.startsWith("Bearer ")
         ? tokens.get(authorization.substring("Bearer ".length())) : null;
-    if (email == null) {
+    if (email == null || refusingTokens) {
       return error(401, "UNAUTHENTICATED", "Request had invalid authentication credentials. Expected OAuth 2 "
           + "access token, login cookie or other valid authentication credential.");
     }

@@ -129,7 +129,9 @@ class GcpEncryptionEndToEndTest {
       assertThatThrownBy(() -> deserializer.deserialize("people", written))
           .isInstanceOf(SerializationException.class).isNotInstanceOf(RetriableException.class)
           .hasMessageContaining("gcp-kek").hasMessageContaining(KEY).hasMessageContaining("invalid_grant")
-          .satisfies(e -> GcpKmsDriverTest.assertNoSecret(e, impostor));
+          .satisfies(e -> GcpKmsDriverTest.assertNoSecret(e, impostor))
+          .satisfies(e -> assertThat(io.kavro.serde.rules.Causes.find(e,
+              io.kavro.serde.rules.RuleDeploymentException.class)).as("the deployment's fault").isPresent());
       assertThat(logs.lines()).noneMatch(line -> line.contains(secret) || line.contains("ya29."));
     }
   }

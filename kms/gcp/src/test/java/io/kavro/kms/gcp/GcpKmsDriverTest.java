@@ -206,15 +206,24 @@ class GcpKmsDriverTest {
     assertFinal(() -> client(KEY).encrypt(DEK), "HTTP 400 FAILED_PRECONDITION", "DISABLED");
   }
 
+  /** Cloud KMS's own 401: the credentials are the deployment's fault, which every key and record meets. */
+  @Test
+  void tokensCloudKmsRefuses_areADeploymentFault() {
+    kms.refuseTokens();
+    assertThatThrownBy(() -> client(KEY).encrypt(DEK))
+        .isExactlyInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class).hasMessageContaining(KEY)
+        .hasMessageContaining("HTTP 401").hasMessageContaining("the credentials are refused");
+  }
+
   @Test
   void wrongPrivateKey_isFinal_andNoSecretInAnyText() {
     ServiceAccount impostor = new ServiceAccount(account.email(), ServiceAccount.create("x").keys());
     Map<String, Object> settings = impostor.settings("", server.url("/token").toString(), server.url("/").toString());
     try (LogCapture logs = new LogCapture()) {
       KmsClient client = driver.newClient("gcp-kms://" + KEY, settings);
-      assertThatThrownBy(() -> client.encrypt(DEK)).isInstanceOf(GeneralSecurityException.class)
-          .isNotInstanceOf(KmsUnavailableException.class).hasMessageContaining(KEY)
-          .hasMessageContaining("invalid_grant").satisfies(e -> assertNoSecret(e, impostor));
+      assertThatThrownBy(() -> client.encrypt(DEK)).as("the deployment's credentials, refused")
+          .isExactlyInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class).hasNoCause()
+          .hasMessageContaining(KEY).hasMessageContaining("invalid_grant").satisfies(e -> assertNoSecret(e, impostor));
       assertThat(client.toString()).contains(KEY).doesNotContain(impostor.privateKeyBase64().substring(0, 40));
       assertThat(logs.lines()).noneMatch(line -> line.contains(impostor.privateKeyBase64().substring(0, 40)));
     }

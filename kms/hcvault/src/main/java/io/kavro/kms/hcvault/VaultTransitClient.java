@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kavro.rules.encryption.KmsClient;
 import io.kavro.rules.encryption.KmsResources;
 import io.kavro.rules.encryption.KmsUnavailableException;
+import io.kavro.serde.rules.RuleDeploymentException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -28,7 +29,10 @@ import okhttp3.ResponseBody;
  *
  * <p>Failures: an I/O error or timeout, HTTP 408, 412, 429 and 5xx, a 404 that is not Vault's JSON (a proxy), and
  * a 307 or 308 redirect (a standby node, a proxy) are {@link KmsUnavailableException}s; any other answer is a
- * {@link GeneralSecurityException} that names the key URI, the HTTP status and Vault's {@code errors}. A redirect is
+ * {@link GeneralSecurityException} that names the key URI, the HTTP status and Vault's {@code errors}, but for an
+ * AppRole login that Vault refuses: a {@link RuleDeploymentException}, thrown (the deployment's credentials, which
+ * every key and record meets; a refused token stays a refusal, as Vault's 403 does not tell a bad token from a
+ * policy that leaves out this key). A redirect is
  * never followed (the {@code OkHttpClient} must not follow redirects: it would send {@code X-Vault-Token} to
  * another host); its message names the {@code Location}'s scheme, host and port only. No message holds a token, a
  * secret id or key material. Thread-safe. {@link #close()} releases its share of the driver's HTTP client.
@@ -139,8 +143,13 @@ final class VaultTransitClient implements KmsClient {
     ObjectNode body = JSON.createObjectNode().put("role_id", credentials.roleId())
         .put("secret_id", credentials.secretId());
     HttpUrl url = key.address().newBuilder().addPathSegments("v1/auth/approle/login").build();
-    JsonNode token = post(url, body, null, "log in with the AppRole for the key " + key)
-        .path("auth").path("client_token");
+    JsonNode token;
+    try {
+      token = post(url, body, null, "log in with the AppRole for the key " + key).path("auth").path("client_token");
+    } catch (VaultRefusedException e) {
+      // the AppRole itself refused: the deployment's credentials, which every key and record meets
+      throw new RuleDeploymentException(e.getMessage() + " (the AppRole's credentials are refused)");
+    }
     if (!token.isTextual() || token.asText().isEmpty()) {
       throw new GeneralSecurityException("Vault answered the AppRole login for the key " + key
           + " without auth.client_token");

@@ -209,6 +209,16 @@ class HcVaultKmsDriverTest {
     assertThat(vault.logins()).isEqualTo(2);
   }
 
+  /** An AppRole that Vault refuses is the deployment's fault, which every key and record meets; no secret shown. */
+  @Test
+  void appRoleVaultRefuses_isADeploymentFault_withoutItsSecret() {
+    vault.appRole("role-1", "SECRET-ID-42");
+    KmsClient client = client("transit/orders", "approle.role.id", "role-1", "approle.secret.id", "SECRET-ID-41");
+    assertThatThrownBy(() -> client.encrypt(DEK))
+        .isExactlyInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class).hasMessageContaining("AppRole").hasMessageContaining("invalid role or secret ID")
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("SECRET-ID"));
+  }
+
   /** As a ConfigDef PASSWORD setting or Kafka's own ssl.*.password gives them: the value, not "[hidden]". */
   @Test
   void kafkaPasswords_tokenAndAppRole_authenticate() throws Exception {
