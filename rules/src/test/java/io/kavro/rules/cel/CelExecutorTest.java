@@ -189,6 +189,11 @@ class CelExecutorTest {
     return condition(expr, Map.of("cel.timeout.ms", "60000"));
   }
 
+  /** As {@link #costBounded}, at a tenth of the default cost: the same crossing, in a tenth of the time. */
+  private PreparedRule cheaplyCostBounded(String expr) {
+    return condition(expr, Map.of("cel.timeout.ms", "60000", "cel.max.cost", "1000000"));
+  }
+
   private PreparedRule condition(String expr, Map<String, ?> configs) {
     CelExecutor configured = new CelExecutor();
     configured.configure(configs);
@@ -219,14 +224,14 @@ class CelExecutorTest {
   @Test
   void aCrossedBound_failsEvenWhereCelAbsorbsTheError() {
     // CEL's || is commutative: "error || true" is true; a run over its budget must not pass for that
-    PreparedRule rule = costBounded(nestedAll(9) + " || true");
+    PreparedRule rule = cheaplyCostBounded(nestedAll(9) + " || true");
     assertTimeoutPreemptively(GUARD, () -> assertThatThrownBy(() -> rule.apply(INPUT, person()))
         .isInstanceOf(RuleException.class).hasMessageContaining("cel.max.cost"));
   }
 
   @Test
   void aGuardOverItsBudget_failsTheRule_ratherThanSkipIt() {
-    PreparedRule rule = costBounded(nestedAll(9) + " ; false");
+    PreparedRule rule = cheaplyCostBounded(nestedAll(9) + " ; false");
     assertTimeoutPreemptively(GUARD, () -> assertThatThrownBy(() -> rule.apply(INPUT, person()))
         .isInstanceOf(RuleException.class).hasMessageContaining("rule 'check'")
         .hasMessageContaining("cel.max.cost"));
