@@ -1,5 +1,6 @@
 package io.kavro.rules.encryption;
 
+import io.kavro.serde.rules.RuleDeploymentException;
 import java.security.GeneralSecurityException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,10 +14,12 @@ import org.slf4j.LoggerFactory;
 /**
  * A KEK's own key and its alternates ({@code encrypt.alternate.kms.key.ids}), tried as Confluent's clients try them:
  * each call, encrypt or decrypt, goes to the KEK's own key, then to each alternate in the order given while the
- * previous one fails, on any {@link GeneralSecurityException} (a warning per failure). When every key fails, the
- * failure is temporary ({@link KmsUnavailableException}) if any key's was, since a later attempt may reach that
- * key; otherwise it is final, naming every key's reason (each key's own message: a {@link KmsClient} never prints a
- * secret). The first failure that decided the kind is the cause, the others are suppressed.
+ * previous one fails, on any {@link GeneralSecurityException} or {@link RuleDeploymentException} (a warning per
+ * failure: an alternate may be in another region, vault or tenant, whose credentials differ). When every key fails,
+ * the failure is temporary ({@link KmsUnavailableException}) if any key's was, since a later attempt may reach that
+ * key; else the deployment's ({@link RuleDeploymentException}) if any key's was; otherwise it is final, naming every
+ * key's reason (each key's own message: a {@link KmsClient} never prints a secret). The first failure that decided
+ * the kind is the cause, the others are suppressed.
  *
  * <p>What a {@link KmsDriver} uses so that it only builds a client for one key id:
  * <pre>{@code
@@ -138,11 +141,11 @@ public final class AlternateKeys implements KmsClient {
   }
 
   private byte[] each(String operation, Call call) throws GeneralSecurityException {
-    List<GeneralSecurityException> failures = new ArrayList<>(keys.size());
+    List<Exception> failures = new ArrayList<>(keys.size());
     for (KmsClient key : keys) {
       try {
         return call.on(key);
-      } catch (GeneralSecurityException e) {
+      } catch (GeneralSecurityException | RuleDeploymentException e) {
         failures.add(e);
         if (failures.size() < keys.size()) {
           LOG.warn("{} failed to {} ({}); trying the next of the KEK's {} keys", key, operation, e.getMessage(),
@@ -152,13 +155,22 @@ public final class AlternateKeys implements KmsClient {
     }
     StringBuilder reasons = new StringBuilder();
     KmsUnavailableException temporary = null;
-    for (GeneralSecurityException failure : failures) {
+    RuleDeploymentException deployment = null;
+    for (Exception failure : failures) {
       reasons.append(reasons.length() == 0 ? "" : "; ").append(failure.getMessage());
       if (temporary == null && failure instanceof KmsUnavailableException unavailable) {
         temporary = unavailable;
       }
+      if (deployment == null && failure instanceof RuleDeploymentException refused) {
+        deployment = refused;
+      }
     }
     String message = "none of the " + keys.size() + " " + kms + " keys could " + operation + ": " + reasons;
+    if (temporary == null && deployment != null) {
+      RuleDeploymentException thrown = new RuleDeploymentException(message, deployment);
+      failures.stream().filter(f -> f != thrown.getCause()).forEach(thrown::addSuppressed);
+      throw thrown;
+    }
     GeneralSecurityException thrown = temporary != null
         ? new KmsUnavailableException(message, temporary) : new GeneralSecurityException(message, failures.get(0));
     failures.stream().filter(f -> f != thrown.getCause()).forEach(thrown::addSuppressed);

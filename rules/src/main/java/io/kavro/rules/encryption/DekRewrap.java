@@ -4,6 +4,7 @@ import io.kavro.registry.RegistryUnavailableException;
 import io.kavro.registry.contract.Dek;
 import io.kavro.registry.DekRegistry;
 import io.kavro.registry.contract.Kek;
+import io.kavro.serde.rules.RuleDeploymentException;
 import io.kavro.serde.rules.RuleException;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -31,7 +32,8 @@ import org.slf4j.LoggerFactory;
  *   <li>A dry run does all of that but the write.</li>
  *   <li>A DEK the KMS refuses (a wrong key, access denied) or that has no encrypted key material fails alone, and
  *       the walk goes on. A KMS or registry that cannot answer for now ({@link KmsUnavailableException}, an
- *       {@link RegistryUnavailableException}) stops the walk: {@link StoppedException}, with what was done so far.
+ *       {@link RegistryUnavailableException}) stops the walk: {@link StoppedException}, with what was done so far;
+ *       so do settings or credentials the KMS refuses ({@link RuleDeploymentException}), which every DEK would meet.
  *       Running it again is safe: a DEK re-wrapped twice has the same key.</li>
  *   <li>A shared KEK's DEKs are wrapped by the registry itself: each is sent without key material, and the registry
  *       re-wraps it.</li>
@@ -101,7 +103,10 @@ public final class DekRewrap {
     }
   }
 
-  /** The walk stopped before the end: the KMS or the registry could not answer for now. Retriable. */
+  /**
+   * The walk stopped before the end: the KMS or the registry could not answer for now (retriable), or the KMS
+   * refused this deployment's settings or credentials (a {@link RuleDeploymentException} cause: fix them first).
+   */
   public static final class StoppedException extends RuntimeException {
     private static final long serialVersionUID = 1L;
     private final transient Counts counts;
@@ -126,10 +131,9 @@ public final class DekRewrap {
    * @param results told of each DEK version as it is done
    * @return the counts
    * @throws IllegalArgumentException when the registry has no such KEK
-   * @throws StoppedException when the KMS or the registry could not answer for now
-   * @throws RuleException when no KMS driver or client can be made for the KEK (a missing setting), or when a
-   *     setting fails the KMS's first call ({@link io.kavro.serde.rules.RuleDeploymentException}: no DEK was
-   *     re-wrapped, as every one needs the same client)
+   * @throws StoppedException when the KMS or the registry could not answer for now, or the KMS refused this
+   *     deployment's settings or credentials, with what was done so far
+   * @throws RuleException when no KMS driver or client can be made for the KEK (a missing setting)
    */
   public Counts run(String kekName, String subject, boolean deleted, boolean dryRun, Consumer<Result> results) {
     Counts counts = new Counts(0, 0, 0, 0, 0);
@@ -207,6 +211,12 @@ public final class DekRewrap {
             + e.getMessage() + "); stopped after " + done + "; run again: re-wrapping is idempotent", done, e);
       }
       return result(dek, Outcome.FAILED, "the KMS refused: " + e.getMessage());
+    } catch (RuleDeploymentException e) {
+      // the deployment's settings or credentials, which every DEK of the KEK would meet: stop, keeping the counts
+      Counts done = counts;
+      throw new StoppedException("the KMS of " + kek + " refused this deployment's settings or credentials on " + dek
+          + " (" + e.getMessage() + "); stopped after " + done + "; fix them and run again: re-wrapping is idempotent",
+          done, e);
     } finally {
       if (key != null) {
         Arrays.fill(key, (byte) 0);

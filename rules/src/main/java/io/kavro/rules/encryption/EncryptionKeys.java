@@ -165,9 +165,10 @@ final class EncryptionKeys implements AutoCloseable {
     } catch (GeneralSecurityException e) {
       throw kmsFailure(what, "", e);
     } catch (RuleDeploymentException e) {
-      throw new RuleDeploymentException(what + ": " + e.getMessage(), e); // a setting that fails every call
+      // the deployment's settings or credentials, refused or unusable (making the client or in the call): the KEK named
+      throw new RuleDeploymentException(what + ": " + e.getMessage(), e);
     } catch (RuleException e) {
-      throw e; // the driver's own, when it cannot make the client
+      throw e; // the driver's own other failure (a key id that does not parse, a RuleUnavailableException)
     } catch (RuntimeException e) {
       throw kmsFailure(what, "", e);
     }
@@ -180,9 +181,10 @@ final class EncryptionKeys implements AutoCloseable {
     } catch (GeneralSecurityException e) {
       throw kmsFailure(what, " (a wrong KMS key or secret?)", e);
     } catch (RuleDeploymentException e) {
-      throw new RuleDeploymentException(what + ": " + e.getMessage(), e); // a setting that fails every call
+      // the deployment's settings or credentials, refused or unusable (making the client or in the call): the KEK named
+      throw new RuleDeploymentException(what + ": " + e.getMessage(), e);
     } catch (RuleException e) {
-      throw e; // the driver's own, when it cannot make the client
+      throw e; // the driver's own other failure (a key id that does not parse, a RuleUnavailableException)
     } catch (RuntimeException e) {
       throw kmsFailure(what, " (a wrong KMS key or secret?)", e);
     }

@@ -16,8 +16,9 @@ import java.security.GeneralSecurityException;
  * by, a {@link KmsUnavailableException}, an {@link java.io.IOException} or a Kafka {@code RetriableException};
  * else the KMS's refusal. Its message is left out of the rule's (an SDK's may say anything): a driver that wants
  * its words shown throws a {@link GeneralSecurityException}. A {@link io.kavro.serde.rules.RuleDeploymentException}
- * is the exception: a setting of this deployment that every call meets (an AWS profile that no profile file has),
- * which no alternate key is tried on and which the rule gets as it is, its message kept.
+ * is the exception: a setting or credentials of this deployment that the KMS refuses (an AWS profile that no profile
+ * file has, a wrong secret), which the rule gets with its type and message kept, wrapped with the KEK and the DEK
+ * it was for; an alternate key is still tried on it (another region's or vault's credentials may differ).
  *
  * <p>Lifecycle: the encryption executor that asked a {@link KmsDriver} for the client owns it, keeps it for as long
  * as the serde lives (one per KEK URL and settings), and {@link #close() closes} it once when the serde closes; no

@@ -89,15 +89,21 @@ class AlternateKeysTest {
     assertThat(calls).containsExactly("decrypt own", "decrypt a", "decrypt b", "decrypt c");
   }
 
-  /** A setting that fails the call fails every key alike: thrown as it is, no alternate tried. */
+  /**
+   * A key whose credentials are refused (another region, vault or tenant) is passed over as any failing key; when
+   * every key fails and none was an outage, the deployment's fault is what is thrown, naming every key.
+   */
   @Test
-  void aSettingFault_isThrownAsItIs_noAlternateTried() {
-    KmsClient client = client(Answer.MISCONFIGURED, "a", Map.of("a", Answer.OK));
+  void aDeploymentFault_triesTheNextKey_andIsThrownWhenNoKeyAnswers() throws Exception {
+    assertThat(client(Answer.MISCONFIGURED, "a", Map.of("a", Answer.OK)).encrypt(DEK))
+        .asString(StandardCharsets.US_ASCII).startsWith("a:");
+    assertThat(calls).containsExactly("encrypt own", "encrypt a");
 
-    assertThatThrownBy(() -> client.encrypt(DEK))
+    assertThatThrownBy(() -> client(Answer.MISCONFIGURED, "a", Map.of("a", Answer.REFUSES)).decrypt(DEK))
         .isExactlyInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class)
-        .hasMessage("no profile 'typo' for own");
-    assertThat(calls).containsExactly("encrypt own");
+        .hasMessageContaining("no profile 'typo' for own").hasMessageContaining("key a refused");
+    assertThatThrownBy(() -> client(Answer.MISCONFIGURED, "a", Map.of("a", Answer.UNAVAILABLE)).decrypt(DEK))
+        .as("an outage among them: a later attempt may reach that key").isInstanceOf(KmsUnavailableException.class);
   }
 
   @Test

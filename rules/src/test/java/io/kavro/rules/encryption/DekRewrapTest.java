@@ -72,6 +72,33 @@ class DekRewrapTest {
   }
 
   /**
+   * Credentials the KMS refuses halfway through a run (a session token that expired) stop it, keeping the counts,
+   * rather than fail every DEK left or escape without them.
+   */
+  @Test
+  void refusedCredentials_stopTheRun_withWhatWasDone() throws GeneralSecurityException {
+    deks.createKek(new Kek("kek1", FlakyKmsDriver.KMS_TYPE, "k", Map.of(), null, false, false));
+    for (int i = 0; i < 4; i++) {
+      deks.createDek("kek1", "s" + i + "-value", "AES256_GCM", 1,
+          Base64.getEncoder().encodeToString(local.encrypt(new byte[32])));
+    }
+    DekRewrap rewrap = new DekRewrap(deks, Map.of("secret", SECRET), new KmsDrivers(List.of(new FlakyKmsDriver())));
+    AtomicInteger done = new AtomicInteger();
+
+    assertThatThrownBy(() -> rewrap.run("kek1", null, true, false, result -> {
+      if (done.incrementAndGet() == 1) {
+        FlakyKmsDriver.settingFaults.set(1);
+      }
+    }))
+        .isInstanceOfSatisfying(DekRewrap.StoppedException.class, e -> {
+          assertThat(e.counts()).isEqualTo(new DekRewrap.Counts(1, 1, 0, 0, 0));
+          assertThat(e.getMessage()).contains("refused this deployment's settings or credentials")
+              .contains(FlakyKmsDriver.SETTING_FAULT).contains("fix them and run again").doesNotContain(SECRET);
+          assertThat(e.getCause()).isInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class);
+        });
+  }
+
+  /**
    * The local KMS, with one setting ({@code test.endpoint}) only the executor's settings may set, as the GCP
    * driver's endpoint; it records the settings each client is made with, and its clients' close throws when asked.
    */

@@ -30,11 +30,13 @@ final class AwsFaults {
       "InternalError", "RequestTimeout", "RequestTimeoutException", "RequestLimitExceeded",
       "TooManyRequestsException", "IDPCommunicationError");
   /**
-   * AWS's answers that the credentials themselves are refused (unknown, wrongly signed, expired): a setting of the
-   * deployment, which every key and record meets alike, not an answer about the key.
+   * AWS's answers, KMS's and (under a {@code role.arn}) STS's, that the credentials themselves are refused
+   * (unknown, wrongly signed, expired): a setting of the deployment, not an answer about the key. The SDK retries a
+   * signature refused for clock skew itself, with its clock corrected, before this sees it.
    */
   private static final Set<String> CREDENTIALS_REFUSED = Set.of("UnrecognizedClientException",
-      "InvalidSignatureException", "IncompleteSignatureException", "InvalidClientTokenId", "ExpiredTokenException");
+      "InvalidSignatureException", "IncompleteSignatureException", "InvalidClientTokenId", "ExpiredTokenException",
+      "SignatureDoesNotMatch", "ExpiredToken");
   private static final int TOO_MANY_REQUESTS = 429;
   private static final int REQUEST_TIMEOUT = 408;
   private static final int SERVER_ERROR = 500;

@@ -389,6 +389,11 @@ class AwsKmsDriverTest {
         .hasMessageContaining(keyArn).hasMessageContaining("AccessDenied");
 
     String role = kms.role("kavro-encrypt");
+    assertThatThrownBy(() -> client(keyArn, keys("role.arn", role, "secret.access.key", "wrongSecretKAVRO00000"))
+        .encrypt(DEK)).as("STS refusing the base credentials: the deployment's")
+        .isExactlyInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class)
+        .hasMessageContaining("SignatureDoesNotMatch");
+
     kms.fail(100, AwsKmsDouble.Outage.THROTTLING);
     assertThatThrownBy(() -> client(keyArn, keys("role.arn", role)).encrypt(DEK))
         .isInstanceOf(KmsUnavailableException.class).hasMessageContaining(keyArn);

@@ -12,6 +12,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.security.GeneralSecurityException;
 import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Sorts the Azure SDK's failures into Kavro's kinds:
@@ -23,9 +25,10 @@ import java.util.concurrent.TimeoutException;
  *       identity endpoint or of a gateway in front of Entra ID whose status msal4j drops (a
  *       {@code MsalServiceException} without one). As with AWS's and Google's default chains, a host with no
  *       credential at all then fails every record retriably, loudly, rather than pass a rule over;
- *   <li>a {@link RuleDeploymentException}, thrown, when the credentials themselves are refused: Entra ID's 400 or
- *       401 ({@code invalid_client}, an application not in the tenant), Key Vault's 401. Every key and record meets
- *       them alike;
+ *   <li>a {@link RuleDeploymentException}, thrown, when the credentials themselves are refused: Entra ID's (or
+ *       the managed identity endpoint's, or a proxy's in front of them) 4xx other than 408 and 429
+ *       ({@code invalid_client}, an application not in the tenant; its status read from msal4j's message when it
+ *       kept none), Key Vault's 401. Every record meets them alike;
  *   <li>any other {@link GeneralSecurityException} when Key Vault refused (403: access denied; 404: no such key or
  *       version; 400: a disabled key, a ciphertext not made by this key).
  * </ul>
@@ -37,6 +40,11 @@ final class KeyVaultFaults {
   private static final int MAX_REASON = 400;
   private static final int BAD_REQUEST = 400;
   private static final int UNAUTHORIZED = 401;
+  private static final int NOT_FOUND = 404;
+  private static final int GONE = 410;
+  private static final int SERVER_ERROR = 500;
+  /** How msal4j words the status of an answer it could not read as OAuth's JSON (it keeps no statusCode then). */
+  private static final Pattern MSAL_STATUS = Pattern.compile("status code:? (\\d{3})");
 
   private KeyVaultFaults() {}
 
@@ -55,7 +63,7 @@ final class KeyVaultFaults {
       return new KmsUnavailableException("Azure Key Vault key " + keyId + " cannot " + operation + " for now: "
           + reason, e);
     }
-    if (status == UNAUTHORIZED || status == BAD_REQUEST && msal(e) != null) {
+    if (status == UNAUTHORIZED || status >= BAD_REQUEST && status < SERVER_ERROR && msal(e) != null) {
       // no cause: the SDK's exceptions may quote the token request
       throw new RuleDeploymentException("Azure Key Vault key " + keyId + " cannot " + operation
           + ": the credentials are refused: " + reason);
@@ -79,10 +87,11 @@ final class KeyVaultFaults {
   }
 
   private static boolean isTemporary(Throwable e, int status) {
-    if (status > 0) {
-      return isTemporary(status);
-    }
     MsalServiceException msal = msal(e);
+    if (status > 0) {
+      // the managed identity endpoint answers 404 and 410 while it starts or updates: msal4j's retries count them
+      return isTemporary(status) || msal != null && (status == NOT_FOUND || status == GONE);
+    }
     if (msal != null && !(msal instanceof MsalInteractionRequiredException)) {
       return true; // no status: the managed identity endpoint's answer, or a gateway's that is not OAuth's JSON
     }
@@ -128,8 +137,14 @@ final class KeyVaultFaults {
       if (cause instanceof HttpResponseException http && http.getResponse() != null) {
         return http.getResponse().getStatusCode();
       }
-      if (cause instanceof MsalServiceException msal && msal.statusCode() != null && msal.statusCode() > 0) {
-        return msal.statusCode();
+      if (cause instanceof MsalServiceException msal) {
+        if (msal.statusCode() != null && msal.statusCode() > 0) {
+          return msal.statusCode();
+        }
+        Matcher worded = MSAL_STATUS.matcher(String.valueOf(msal.getMessage()));
+        if (worded.find()) {
+          return Integer.parseInt(worded.group(1));
+        }
       }
     }
     return 0;

@@ -213,9 +213,11 @@ class HcVaultKmsDriverTest {
   @Test
   void appRoleVaultRefuses_isADeploymentFault_withoutItsSecret() {
     vault.appRole("role-1", "SECRET-ID-42");
-    KmsClient client = client("transit/orders", "approle.role.id", "role-1", "approle.secret.id", "SECRET-ID-41");
+    KmsClient client = client("transit/orders", "approle.role.id", "role-1", "approle.secret.id",
+        "SECRET-ID-41");
     assertThatThrownBy(() -> client.encrypt(DEK))
-        .isExactlyInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class).hasMessageContaining("AppRole").hasMessageContaining("invalid role or secret ID")
+        .isExactlyInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class).hasMessageContaining("AppRole")
+        .hasMessageContaining("invalid role or secret ID")
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain("SECRET-ID"));
   }
 
