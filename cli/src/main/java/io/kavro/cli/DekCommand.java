@@ -61,7 +61,9 @@ final class DekCommand {
       } catch (DekRewrap.StoppedException e) {
         out.println(e.counts());
         out.flush();
-        throw new CliException(e.getMessage(), STOPPED);
+        // refused settings or credentials need a fix first: 1, not the status that says "run it again"
+        boolean refused = e.getCause() instanceof io.kavro.serde.rules.RuleDeploymentException;
+        throw refused ? new CliException(e.getMessage()) : new CliException(e.getMessage(), STOPPED);
       } catch (IllegalArgumentException e) {
         throw new CliException(e.getMessage());
       }

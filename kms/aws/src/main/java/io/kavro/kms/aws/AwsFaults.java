@@ -1,6 +1,7 @@
 package io.kavro.kms.aws;
 
 import io.kavro.rules.encryption.KmsUnavailableException;
+import io.kavro.serde.rules.Causes;
 import io.kavro.serde.rules.RuleDeploymentException;
 import java.security.GeneralSecurityException;
 import java.util.Set;
@@ -24,26 +25,30 @@ import software.amazon.awssdk.core.exception.SdkException;
  * deployment fault drop it (an {@code InvalidSignatureException}'s message quotes the signed request).
  */
 final class AwsFaults {
-  /** AWS error codes that a later attempt may not meet, besides those the SDK counts as throttling. */
+  /**
+   * AWS error codes that a later attempt may not meet, besides those the SDK counts as throttling. Expired
+   * credentials are among them: a refreshing provider (a web identity whose token file is not rotated yet, cached
+   * credentials after a refresh that failed for now) meets them for a while; static session credentials meet them
+   * for good, and retry loudly until they are replaced, never passing a rule over.
+   */
   private static final Set<String> TRANSIENT_CODES = Set.of("ThrottlingException", "KMSInternalException",
       "DependencyTimeoutException", "ServiceUnavailable", "ServiceUnavailableException", "InternalFailure",
       "InternalError", "RequestTimeout", "RequestTimeoutException", "RequestLimitExceeded",
-      "TooManyRequestsException", "IDPCommunicationError");
+      "TooManyRequestsException", "IDPCommunicationError", "ExpiredTokenException", "ExpiredToken");
   /**
    * AWS's answers, KMS's and (under a {@code role.arn}) STS's, that the credentials themselves are refused
-   * (unknown, wrongly signed, expired): a setting of the deployment, not an answer about the key. The SDK retries a
-   * signature refused for clock skew itself, with its clock corrected, before this sees it.
+   * (unknown, wrongly signed; STS's {@code AccessDenied}: a role they may not assume): a setting of the deployment,
+   * not an answer about the key (KMS's own {@code AccessDeniedException} is one). The SDK retries a signature refused
+   * for clock skew itself, with its clock corrected, before this sees it.
    */
   private static final Set<String> CREDENTIALS_REFUSED = Set.of("UnrecognizedClientException",
-      "InvalidSignatureException", "IncompleteSignatureException", "InvalidClientTokenId", "ExpiredTokenException",
-      "SignatureDoesNotMatch", "ExpiredToken");
+      "InvalidSignatureException", "IncompleteSignatureException", "InvalidClientTokenId", "SignatureDoesNotMatch",
+      "AccessDenied");
   private static final int TOO_MANY_REQUESTS = 429;
   private static final int REQUEST_TIMEOUT = 408;
   private static final int SERVER_ERROR = 500;
   /** The longest reason quoted, as Vault's driver cuts its. */
   private static final int MAX_REASON = 300;
-  /** How deep a cause chain is walked: a chain with a loop (a cause that is its own cause's cause) ends. */
-  private static final int MAX_CAUSES = 16;
 
   private AwsFaults() {}
 
@@ -79,15 +84,9 @@ final class AwsFaults {
     return new GeneralSecurityException("AWS KMS refused to " + action + " with key " + key + ": " + reason);
   }
 
-  /** The explicit profile that does not exist, among the first {@link #MAX_CAUSES} causes; null when none. */
+  /** The explicit profile that does not exist, among the causes; null when none. */
   private static AwsCredentialSettings.MissingProfile missingProfile(Throwable e) {
-    Throwable cause = e;
-    for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
-      if (cause instanceof AwsCredentialSettings.MissingProfile missing) {
-        return missing;
-      }
-    }
-    return null;
+    return Causes.find(e, AwsCredentialSettings.MissingProfile.class).orElse(null);
   }
 
   static boolean isTransient(SdkException e) {

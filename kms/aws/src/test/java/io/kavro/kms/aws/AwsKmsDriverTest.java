@@ -381,11 +381,12 @@ class AwsKmsDriverTest {
   }
 
   @Test
-  void roleArn_stsRefuses_isFinal_stsThrottles_isAnOutage() {
+  void roleArn_stsRefuses_isTheDeployments_stsThrottles_isAnOutage() {
     setProperty("aws.endpointUrlSts", kms.url());
     String notAllowed = "arn:aws:iam::111122223333:role/not-allowed";
     assertThatThrownBy(() -> client(keyArn, keys("role.arn", notAllowed)).encrypt(DEK))
-        .isInstanceOf(GeneralSecurityException.class).isNotInstanceOf(KmsUnavailableException.class)
+        .as("a role the credentials may not assume: every key and record meets it")
+        .isExactlyInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class)
         .hasMessageContaining(keyArn).hasMessageContaining("AccessDenied");
 
     String role = kms.role("kavro-encrypt");

@@ -7,6 +7,7 @@ import com.microsoft.aad.msal4j.MsalException;
 import com.microsoft.aad.msal4j.MsalInteractionRequiredException;
 import com.microsoft.aad.msal4j.MsalServiceException;
 import io.kavro.rules.encryption.KmsUnavailableException;
+import io.kavro.serde.rules.Causes;
 import io.kavro.serde.rules.RuleDeploymentException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -36,7 +37,6 @@ import java.util.regex.Pattern;
  * blanked out. Stateless.
  */
 final class KeyVaultFaults {
-  private static final int MAX_CAUSES = 16;
   private static final int MAX_REASON = 400;
   private static final int BAD_REQUEST = 400;
   private static final int UNAUTHORIZED = 401;
@@ -44,7 +44,7 @@ final class KeyVaultFaults {
   private static final int GONE = 410;
   private static final int SERVER_ERROR = 500;
   /** How msal4j words the status of an answer it could not read as OAuth's JSON (it keeps no statusCode then). */
-  private static final Pattern MSAL_STATUS = Pattern.compile("status code:? (\\d{3})");
+  private static final Pattern MSAL_STATUS = Pattern.compile("status code:? (\\d{3})", Pattern.CASE_INSENSITIVE);
 
   private KeyVaultFaults() {}
 
@@ -95,14 +95,8 @@ final class KeyVaultFaults {
     if (msal != null && !(msal instanceof MsalInteractionRequiredException)) {
       return true; // no status: the managed identity endpoint's answer, or a gateway's that is not OAuth's JSON
     }
-    Throwable cause = e;
-    for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
-      if (cause instanceof IOException || cause instanceof UncheckedIOException
-          || cause instanceof TimeoutException || cause instanceof CredentialUnavailableException) {
-        return true;
-      }
-    }
-    return false;
+    return Causes.first(e, cause -> cause instanceof IOException || cause instanceof UncheckedIOException
+        || cause instanceof TimeoutException || cause instanceof CredentialUnavailableException).isPresent();
   }
 
   /**
@@ -110,30 +104,19 @@ final class KeyVaultFaults {
    * and a default chain's every attempt runs the Azure CLI and others again, so Key Vault's retries leave it.
    */
   static boolean isCredentialFailure(Throwable e) {
-    Throwable cause = e;
-    for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
-      if (cause instanceof ClientAuthenticationException || cause instanceof MsalException) {
-        return true;
-      }
-    }
-    return false;
+    return Causes.first(e, cause -> cause instanceof ClientAuthenticationException || cause instanceof MsalException)
+        .isPresent();
   }
 
   /** The first msal4j service exception among the causes, or null. */
   private static MsalServiceException msal(Throwable e) {
-    Throwable cause = e;
-    for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
-      if (cause instanceof MsalServiceException msal) {
-        return msal;
-      }
-    }
-    return null;
+    return Causes.find(e, MsalServiceException.class).orElse(null);
   }
 
   /** The HTTP status of Key Vault's or Entra ID's answer, or 0 when there was none. */
   private static int status(Throwable e) {
     Throwable cause = e;
-    for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
+    for (int depth = 0; cause != null && depth < Causes.MAX_CAUSES; depth++, cause = cause.getCause()) {
       if (cause instanceof HttpResponseException http && http.getResponse() != null) {
         return http.getResponse().getStatusCode();
       }

@@ -50,7 +50,7 @@ final class KeyVaultTransport {
    * Retried: Key Vault's temporary answers (408, 429, 5xx but 501 and 505, as the SDK's default), and failures
    * without an answer only when they are temporary (I/O, timeouts); not a refused credential, which the SDK's
    * default would retry as any exception, nor any failure to get a token ({@link KeyVaultFaults#isCredentialFailure}:
-   * the identity client retried it, the managed identity endpoint for minutes).
+   * the identity client retried it, the managed identity endpoint for about a minute).
    */
   static boolean isRetried(RequestRetryCondition condition) {
     if (condition.getResponse() != null) {

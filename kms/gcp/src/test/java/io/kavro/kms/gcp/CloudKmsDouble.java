@@ -91,7 +91,7 @@ final class CloudKmsDouble extends Dispatcher {
     keys.get(name).add(newKey());
   }
 
-  /** Every token is refused from now on (401 UNAUTHENTICATED), as for a service account that was deleted. */
+  /** Every token is refused from now on (401 UNAUTHENTICATED), even one just issued. */
   void refuseTokens() {
     refusingTokens = true;
   }

@@ -30,9 +30,9 @@ import okhttp3.ResponseBody;
  * <p>Failures: an I/O error or timeout, HTTP 408, 412, 429 and 5xx, a 404 that is not Vault's JSON (a proxy), and
  * a 307 or 308 redirect (a standby node, a proxy) are {@link KmsUnavailableException}s; any other answer is a
  * {@link GeneralSecurityException} that names the key URI, the HTTP status and Vault's {@code errors}, but for an
- * AppRole login that Vault refuses (400 or 403): a {@link RuleDeploymentException}, thrown (the deployment's
- * credentials, which every key and record meets; a refused token stays a refusal, as Vault's 403 does not tell a
- * bad token from a policy that leaves out this key). A redirect is never followed (the {@code OkHttpClient} must
+ * AppRole login that Vault refuses (400 or 403, or its own 404: no AppRole there): a
+ * {@link RuleDeploymentException}, thrown (the deployment's credentials, which every key and record meets; a
+ * refused token stays a refusal, as Vault's 403 does not tell a bad token from a policy that leaves out this key). A redirect is never followed (the {@code OkHttpClient} must
  * not follow redirects: it would send {@code X-Vault-Token} to another host); its message names the
  * {@code Location}'s scheme, host and port only. No message holds a token, a secret id or key material.
  * Thread-safe. {@link #close()} releases its share of the driver's HTTP client.
@@ -48,6 +48,8 @@ final class VaultTransitClient implements KmsClient {
   private static final int PERMANENT_REDIRECT = 308;
   private static final int BAD_REQUEST = 400;
   private static final int FORBIDDEN = 403;
+  /** Vault's own 404 (its JSON; a proxy's is an outage): no AppRole mounted at the login path. */
+  private static final int NOT_FOUND = 404;
 
   private final OkHttpClient http;
   /** Its share of the driver's HTTP client, released on close. */
@@ -149,8 +151,8 @@ final class VaultTransitClient implements KmsClient {
     try {
       token = post(url, body, null, "log in with the AppRole for the key " + key).path("auth").path("client_token");
     } catch (VaultRefusedException e) {
-      if (e.status != BAD_REQUEST && e.status != FORBIDDEN) {
-        throw e; // not a refusal of the AppRole: a redirect, a missing auth mount (404), ...
+      if (e.status != BAD_REQUEST && e.status != FORBIDDEN && e.status != NOT_FOUND) {
+        throw e; // not a refusal of the AppRole's settings: a redirect, ...
       }
       // the AppRole itself refused: the deployment's credentials, which every key and record meets
       throw new RuleDeploymentException(e.getMessage() + " (the AppRole's credentials are refused)");
