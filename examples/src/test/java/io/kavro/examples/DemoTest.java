@@ -60,7 +60,20 @@ class DemoTest {
 
     assertThat(status).isEqualTo(1);
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(30));
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("Demo failed: cannot reach Kafka at 127.0.0.1:");
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("Demo failed: cannot reach Kafka at 127.0.0.1:")
+        .contains("every address refused the connection"); // at once: not the Admin client's 12 s wait
+  }
+
+  /** A server the refusal check cannot tell about (no such host) is the Admin client's to check, as before. */
+  @Test
+  void unresolvableKafka_leftToTheAdminClient_clearMessageAndExit1() throws Exception {
+    int status = run("--bootstrap-servers", "no-such-host.invalid:9092", "--schema-registry-url",
+        "http://127.0.0.1:" + closedPort());
+
+    assertThat(status).isEqualTo(1);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("Demo failed: cannot reach Kafka at no-such-host.invalid:9092 within 12 s")
+        .doesNotContain("refused the connection");
   }
 
   @Test
