@@ -185,12 +185,17 @@ class KavroCliTest {
         "--max-messages", "2", "--format", "json"));
     Run second = kavro("", with("consume", "--topic", topic, "--group", group, "--max-messages", "2",
         "--format", "json"));
-    Run rest = kavro("", with("consume", "--topic", topic, "--group", group, "--max-messages", "-1",
-        "--timeout-ms", "8000", "--format", "json")); // waited out: it counts the group's join too
+    Run rest = kavro("", with("consume", "--topic", topic, "--group", group, "--max-messages", "2",
+        "--format", "json"));
+    // -1: no limit, until --timeout-ms passes without a record (waited out; assigned: no group join in it)
+    Run unlimited = kavro("", with("consume", "--topic", topic, "--partition", "0", "--offset", "2",
+        "--max-messages", "-1", "--timeout-ms", "3000", "--format", "json"));
 
     assertThat(first.lines()).extracting(l -> l.replaceAll(".*\"offset\":(\\d+).*", "$1")).containsExactly("0", "1");
     assertThat(second.lines()).extracting(l -> l.replaceAll(".*\"offset\":(\\d+).*", "$1")).containsExactly("2", "3");
     assertThat(rest.lines()).extracting(l -> l.replaceAll(".*\"offset\":(\\d+).*", "$1")).containsExactly("4", "5");
+    assertThat(unlimited.lines()).extracting(l -> l.replaceAll(".*\"offset\":(\\d+).*", "$1"))
+        .containsExactly("2", "3", "4", "5");
   }
 
   /**

@@ -36,12 +36,15 @@ public final class ConsumerApp {
   /** Reads {@code count} records from the start of {@code topic}, or fewer if {@code timeout} passes. */
   public static List<ConsumerRecord<String, GenericRecord>> consume(Endpoints endpoints, String topic, int count,
       Duration timeout) {
-    return consume(endpoints, topic, count, timeout, Map.of());
+    return consume(endpoints, topic, count, timeout, Map.of(), RETRY_PAUSE);
   }
 
-  /** As {@link #consume(Endpoints, String, int, Duration)}, with {@code overrides} added to the consumer's settings. */
+  /**
+   * As {@link #consume(Endpoints, String, int, Duration)}, with {@code overrides} added to the consumer's settings,
+   * waiting {@code retryPause} before reading again a record that failed with a retriable cause.
+   */
   static List<ConsumerRecord<String, GenericRecord>> consume(Endpoints endpoints, String topic, int count,
-      Duration timeout, Map<String, String> overrides) {
+      Duration timeout, Map<String, String> overrides, Duration retryPause) {
     Properties props = new Properties();
     props.put("bootstrap.servers", endpoints.bootstrapServers());
     props.put("group.id", "kavro-example-" + topic);
@@ -63,9 +66,9 @@ public final class ConsumerApp {
             // The record is fine but cannot be read now (registry or KMS unreachable): never skip it. Stay on its
             // offset, wait, and read it again.
             System.err.println("cannot read " + e.topicPartition() + "@" + e.offset() + " yet, retrying in "
-                + RETRY_PAUSE.toMillis() + " ms: " + e.getCause().getMessage());
+                + retryPause.toMillis() + " ms: " + e.getCause().getMessage());
             consumer.seek(e.topicPartition(), e.offset());
-            if (!pause()) {
+            if (!pause(retryPause)) {
               break;
             }
           } else {
@@ -80,10 +83,10 @@ public final class ConsumerApp {
     return records;
   }
 
-  /** Waits {@link #RETRY_PAUSE}; false when the thread was interrupted (the flag is kept). */
-  private static boolean pause() {
+  /** Waits {@code pause}; false when the thread was interrupted (the flag is kept). */
+  private static boolean pause(Duration pause) {
     try {
-      Thread.sleep(RETRY_PAUSE.toMillis());
+      Thread.sleep(pause.toMillis());
       return true;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -49,7 +49,7 @@ class ConsumerAppOutageTest {
     try (OutageProxy registry = new OutageProxy(stack.registryUrl(), UNAVAILABLE_ANSWERS)) {
       List<ConsumerRecord<String, GenericRecord>> read = ConsumerApp.consume(
           new Endpoints(stack.bootstrapServers(), registry.url()), topic, RECORDS, Duration.ofSeconds(60),
-          Map.of("max.retries", "0"));
+          Map.of("max.retries", "0"), Duration.ofMillis(50));
 
       // The outage really met the consumer: every 503 was answered to it.
       assertThat(registry.unavailableAnswered()).isEqualTo(UNAVAILABLE_ANSWERS);

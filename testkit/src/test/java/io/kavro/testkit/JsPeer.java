@@ -154,6 +154,12 @@ public final class JsPeer {
   static final int SERVE_FAILED = 70;
 
   /**
+   * How long a serve whose stdout ended may take to exit, while {@link JsPeer#run} holds {@code JsPeer.class}: 5 s; a
+   * test of the bound shortens it.
+   */
+  static volatile long exitWaitMillis = 5000;
+
+  /**
    * A {@code node peer.js serve}: a command a line on its stdin, its answer a line on its stdout, read by a daemon
    * thread of its own (a blocking read must not hold a thread of a shared pool) that ends when the process does.
    */
@@ -199,20 +205,18 @@ public final class JsPeer {
       process.destroyForcibly();
     }
 
-    /** How long a serve whose stdout ended may take to exit, while {@link JsPeer#run} holds {@code JsPeer.class}. */
-    static final long EXIT_WAIT_SECONDS = 5;
-
     /**
      * How the process ended, once its stdout did: its exit code, or, when it lives on for longer than
-     * {@link #EXIT_WAIT_SECONDS} (it closed its stdout, say), that it was stopped: never an unbounded wait under the
+     * {@link JsPeer#exitWaitMillis} (it closed its stdout, say), that it was stopped: never an unbounded wait under the
      * lock every command of the JVM takes.
      */
     private String ended() throws InterruptedException {
-      if (process.waitFor(EXIT_WAIT_SECONDS, TimeUnit.SECONDS)) {
+      long wait = exitWaitMillis;
+      if (process.waitFor(wait, TimeUnit.MILLISECONDS)) {
         return "exit code " + process.exitValue();
       }
       process.destroyForcibly();
-      return "its stdout ended but it did not exit within " + EXIT_WAIT_SECONDS + " s: stopped";
+      return "its stdout ended but it did not exit within " + wait + " ms: stopped";
     }
 
     Run ask(String... args) throws IOException, InterruptedException {

@@ -42,7 +42,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * record Kavro can never read goes to the dead-letter topic named by Kavro's exception, and one it cannot read
  * during a registry outage is read again until the registry answers.
  */
-@SpringBootTest(properties = "kavro-orders.retry-interval=100ms")
+@SpringBootTest(properties = "kavro-orders.retry-interval=20ms")
 @DirtiesContext // the context, and with it the stack (a bean below), stops after these tests
 class OrdersApplicationTest {
   static final String OUTAGE_TOPIC = "orders-outage";
