@@ -2,6 +2,9 @@ package io.kavro.maven;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kavro.registry.CompatibilityLevel;
+import io.kavro.registry.SchemaRegistryClient;
+import io.kavro.registry.factory.SchemaRegistryClients;
 import io.kavro.testkit.EmbeddedRegistry;
 import java.io.File;
 import java.io.IOException;
@@ -11,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Stream;
 import org.apache.maven.shared.invoker.DefaultInvocationRequest;
@@ -18,7 +22,6 @@ import org.apache.maven.shared.invoker.DefaultInvoker;
 import org.apache.maven.shared.invoker.InvocationRequest;
 import org.apache.maven.shared.invoker.InvocationResult;
 import org.apache.maven.shared.invoker.MavenInvocationException;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -66,14 +69,7 @@ class MavenBuildsIT {
         .as("plexus-utils 1.1 in the outer local repository: a test dependency of maven-plugin, which Maven adds to"
             + " every nested build's kavro-maven-plugin")
         .isRegularFile();
-    registry = EmbeddedRegistry.start(0);
-  }
-
-  @AfterAll
-  static void tearDown() {
-    if (registry != null) {
-      registry.close();
-    }
+    registry = SharedRegistry.registry();
   }
 
   @Test
@@ -209,7 +205,9 @@ class MavenBuildsIT {
   @Order(13)
   void testCompatibility_transitiveLevel_readsEveryVersion_notOnlyTheLatest() {
     // Version 2 has a note, version 1 none: a note without a default reads version 2 only.
-    mvn("set-compatibility", "level=BACKWARD_TRANSITIVE").assertPassed();
+    try (SchemaRegistryClient client = SchemaRegistryClients.create(Map.of("schema.registry.url", registry.url()))) {
+      client.setCompatibility("it-orders-value", CompatibilityLevel.BACKWARD_TRANSITIVE); // the goal: test 2's
+    }
     Build build = mvn("test-compatibility", "case=transitive");
 
     build.assertFailed("MojoFailureException");

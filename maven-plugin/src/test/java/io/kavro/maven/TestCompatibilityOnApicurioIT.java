@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.UUID;
 import org.apache.avro.Schema;
 import org.apache.maven.plugin.MojoFailureException;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,14 +47,7 @@ class TestCompatibilityOnApicurioIT {
 
   @BeforeAll
   static void start() {
-    apicurio = EmbeddedRegistry.start(0);
-  }
-
-  @AfterAll
-  static void stop() {
-    if (apicurio != null) {
-      apicurio.close();
-    }
+    apicurio = SharedRegistry.registry();
   }
 
   /** A subject with versions 1 and 2 at {@code level}. */

@@ -75,8 +75,11 @@ class MirrorMakerTest {
 
   @BeforeAll
   static void startTarget() {
+    // side by side, as the testkit's stack starts its broker and registry: Apicurio's start is the longer
+    java.util.concurrent.CompletableFuture<EmbeddedRegistry> registryStarted =
+        java.util.concurrent.CompletableFuture.supplyAsync(() -> EmbeddedRegistry.start(0));
     targetKafka = EmbeddedKafka.start(0);
-    targetRegistry = EmbeddedRegistry.start(0);
+    targetRegistry = registryStarted.join();
     try (SchemaRegistryClient registry = SchemaRegistryClients.create(Map.of("schema.registry.url",
         targetRegistry.url()))) {
       registry.register("filler-value", FILLER); // the target's ids for the same schemas differ from the source's
@@ -302,7 +305,9 @@ class MirrorMakerTest {
           <Loggers><Logger name="org.apache.kafka.connect.runtime.errors" level="DEBUG"/><Root level="WARN"><AppenderRef ref="console"/></Root></Loggers>
         </Configuration>""");
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    return new ProcessBuilder(java, "-Xmx384m", "-Dlog4j2.configurationFile=" + logConfig.toUri(), "-cp",
+    // C1 and the serial collector: a worker of seconds on two cores, as the testkit's child JVMs.
+    return new ProcessBuilder(java, "-Xmx384m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+        "-Dlog4j2.configurationFile=" + logConfig.toUri(), "-cp",
         String.join(File.pathSeparator, classPath), "org.apache.kafka.connect.cli.ConnectStandalone",
         write("worker.properties", props).toString(), write("mirror.properties", connector).toString())
         .redirectErrorStream(true)

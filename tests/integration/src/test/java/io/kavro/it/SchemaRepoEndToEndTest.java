@@ -32,7 +32,6 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.connect.data.SchemaAndValue;
 import org.apache.kafka.connect.data.Struct;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -55,12 +54,7 @@ class SchemaRepoEndToEndTest {
 
   @BeforeAll
   static void startRepository() {
-    repository = EmbeddedSchemaRepo.start(0);
-  }
-
-  @AfterAll
-  static void stopRepository() {
-    repository.close();
+    repository = SharedSchemaRepo.repository();
   }
 
   private static Object[] schemaRepo(EmbeddedSchemaRepo repo, Object... extra) {

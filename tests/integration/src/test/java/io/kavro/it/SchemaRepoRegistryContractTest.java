@@ -7,7 +7,6 @@ import io.kavro.testkit.EmbeddedSchemaRepo;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -26,12 +25,7 @@ class SchemaRepoRegistryContractTest extends RegistryContractTest {
 
   @BeforeAll
   static void start() {
-    repository = EmbeddedSchemaRepo.start(0);
-  }
-
-  @AfterAll
-  static void stop() {
-    repository.close();
+    repository = SharedSchemaRepo.repository();
   }
 
   @BeforeEach

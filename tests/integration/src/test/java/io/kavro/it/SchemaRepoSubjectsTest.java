@@ -21,7 +21,6 @@ import org.apache.avro.Schema;
 import org.apache.avro.SchemaBuilder;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -58,12 +57,7 @@ class SchemaRepoSubjectsTest {
 
   @BeforeAll
   static void start() {
-    repository = EmbeddedSchemaRepo.start(0);
-  }
-
-  @AfterAll
-  static void stop() {
-    repository.close();
+    repository = SharedSchemaRepo.repository();
   }
 
   @BeforeEach
