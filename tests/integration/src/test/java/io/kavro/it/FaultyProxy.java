@@ -75,7 +75,7 @@ final class FaultyProxy implements AutoCloseable {
     if (next == Mode.REFUSE) {
       server.close();
     } else if (mode == Mode.REFUSE) {
-      server = listen(port);
+      server = listenAgain();
       threads.submit(this::acceptLoop);
     }
     mode = next;
@@ -87,14 +87,42 @@ final class FaultyProxy implements AutoCloseable {
     latencyMillis = millis;
   }
 
+  /**
+   * Listens on this proxy's port again, after {@link Mode#REFUSE}: while it was closed, a connection of this machine
+   * may have been given the same port as its local one for a moment; tried again for up to 10 s.
+   */
+  private ServerSocket listenAgain() throws IOException {
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+    while (true) {
+      try {
+        return listen(port);
+      } catch (java.net.BindException e) {
+        if (System.nanoTime() > deadline) {
+          throw new IOException("port " + port + " of the proxy stayed taken for 10 s after REFUSE", e);
+        }
+        try {
+          Thread.sleep(50);
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          throw new java.io.InterruptedIOException("interrupted while listening on port " + port + " again");
+        }
+      }
+    }
+  }
+
   private ServerSocket listen(int at) throws IOException {
     ServerSocket socket = tls != null ? tls.createServerSocket() : new ServerSocket();
     if (needClientAuth) {
       ((javax.net.ssl.SSLServerSocket) socket).setNeedClientAuth(true);
     }
-    socket.setReuseAddress(true);
-    socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), at), 50);
-    return socket;
+    try {
+      socket.setReuseAddress(true);
+      socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), at), 50);
+      return socket;
+    } catch (IOException e) {
+      socket.close();
+      throw e;
+    }
   }
 
   private void acceptLoop() {
