@@ -242,6 +242,25 @@ class DekRewrapCommandTest {
     assertThat(run.err()).contains("1 DEK(s) of KEK 'kek1' could not be re-wrapped");
   }
 
+  /**
+   * Credentials the KMS refuses, which every DEK would meet: the walk stops at the first, with what it did, and the
+   * status is 1 (fix the deployment first), not 3 (run it again).
+   */
+  @Test
+  void credentialsTheKmsRefuses_stopTheWalk_exit1_not3() {
+    deks.createKek(new Kek("refused", "refusing-kms", "key9", Map.of(), null, false, false));
+    deks.createDek("refused", "refused-value", "AES256_GCM", 1, Base64.getEncoder().encodeToString(new byte[60]));
+    deks.createDek("refused", "refused-value", "AES256_GCM", 2, Base64.getEncoder().encodeToString(new byte[60]));
+
+    Run run = kavro("dek", "rewrap", "--schema-registry-url", "mock://" + scope, "--kek", "refused");
+
+    assertThat(run.status()).as(run.err()).isEqualTo(1);
+    assertThat(run.err()).contains("refused this deployment's settings or credentials")
+        .contains(RefusingKmsDriver.REFUSAL).contains("fix them and run again");
+    assertThat(run.out()).isEqualTo("DEKs seen 0, re-wrapped 0, would re-wrap 0, skipped 0, failed 0"
+        + System.lineSeparator());
+  }
+
   @Test
   void noSecret_orNoSuchKek_isAClearError() {
     Run noSecret = kavro("dek", "rewrap", "--schema-registry-url", "mock://" + scope, "--kek", "kek1");

@@ -221,6 +221,37 @@ class HcVaultKmsDriverTest {
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain("SECRET-ID"));
   }
 
+  /**
+   * No AppRole auth method where the driver logs in: Vault's own 404 (its JSON) is the deployment's, as its refusal
+   * is; a proxy's bare 404 on the same path is an outage.
+   */
+  @Test
+  void appRoleLogin_vaultsOwn404_isADeploymentFault_aProxysIsAnOutage() {
+    server.setDispatcher(new mockwebserver3.Dispatcher() {
+      @Override
+      public mockwebserver3.MockResponse dispatch(mockwebserver3.RecordedRequest request) {
+        return new mockwebserver3.MockResponse.Builder().code(404).addHeader("Content-Type", "application/json")
+            .body("{\"errors\":[\"no handler for route \\\"auth/approle/login\\\". route entry not found.\"]}")
+            .build();
+      }
+    });
+    assertThatThrownBy(() -> client("transit/orders", "approle.role.id", "role-1", "approle.secret.id",
+        "SECRET-ID-42").encrypt(DEK))
+        .isExactlyInstanceOf(io.kavro.serde.rules.RuleDeploymentException.class).hasMessageContaining("HTTP 404")
+        .hasMessageContaining("route entry not found").hasMessageContaining("the AppRole's credentials are refused")
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("SECRET-ID"));
+
+    server.setDispatcher(new mockwebserver3.Dispatcher() {
+      @Override
+      public mockwebserver3.MockResponse dispatch(mockwebserver3.RecordedRequest request) {
+        return new mockwebserver3.MockResponse.Builder().code(404).body("<html>Not Found</html>").build();
+      }
+    });
+    assertThatThrownBy(() -> client("transit/orders", "approle.role.id", "role-1", "approle.secret.id",
+        "SECRET-ID-42").encrypt(DEK))
+        .isInstanceOf(KmsUnavailableException.class).hasMessageContaining("not Vault's JSON");
+  }
+
   /** As a ConfigDef PASSWORD setting or Kafka's own ssl.*.password gives them: the value, not "[hidden]". */
   @Test
   void kafkaPasswords_tokenAndAppRole_authenticate() throws Exception {
