@@ -115,8 +115,8 @@ class ConnectTest {
     worker.put("listeners", "http://127.0.0.1:0");
     worker.put("rest.advertised.host.name", "127.0.0.1");
     // Plugins found through their ServiceLoader manifests (the test connectors' are in src/test/resources), not
-    // by a reflective scan of this JVM's whole class path (about 3.5 s of this test's 6). PluginPathWorkerTest
-    // keeps the default, which scans.
+    // by a reflective scan of this JVM's whole class path (about 3.5 s of this test's 6). PluginPathWorkerTest's
+    // 3.9 worker keeps the default, which scans.
     worker.put("plugin.discovery", "service_load");
     assertThat(worker.get("value.converter")).isEqualTo("io.kavro.connect.AvroConverter");
     return worker;

@@ -78,8 +78,17 @@ class MirrorMakerTest {
     // side by side, as the testkit's stack starts its broker and registry: Apicurio's start is the longer
     java.util.concurrent.CompletableFuture<EmbeddedRegistry> registryStarted =
         java.util.concurrent.CompletableFuture.supplyAsync(() -> EmbeddedRegistry.start(0));
-    targetKafka = EmbeddedKafka.start(0);
-    targetRegistry = registryStarted.join();
+    try {
+      targetKafka = EmbeddedKafka.start(0);
+    } catch (RuntimeException e) {
+      registryStarted.thenAccept(EmbeddedRegistry::close); // the broker's failure is the one reported
+      throw e;
+    }
+    try {
+      targetRegistry = registryStarted.join();
+    } catch (java.util.concurrent.CompletionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : e; // stopTarget closes the broker
+    }
     try (SchemaRegistryClient registry = SchemaRegistryClients.create(Map.of("schema.registry.url",
         targetRegistry.url()))) {
       registry.register("filler-value", FILLER); // the target's ids for the same schemas differ from the source's
@@ -88,8 +97,12 @@ class MirrorMakerTest {
 
   @AfterAll
   static void stopTarget() {
-    targetRegistry.close();
-    targetKafka.close();
+    if (targetRegistry != null) {
+      targetRegistry.close();
+    }
+    if (targetKafka != null) {
+      targetKafka.close();
+    }
   }
 
   private static GenericRecord shipment(Schema schema, int n) {
@@ -295,8 +308,8 @@ class MirrorMakerTest {
     props.put("rest.advertised.host.name", "127.0.0.1");
     // Plugins found through their ServiceLoader manifests alone, as the worker itself advises ("All plugins have
     // ServiceLoader manifests, consider reconfiguring plugin.discovery=service_load"): the default's reflective
-    // scan of the plugin and the class path took 2.7 of the worker's 5 s start. PluginPathWorkerTest keeps the
-    // default (hybrid_warn), which finds Kavro's plugin by that scan too.
+    // scan of the plugin and the class path took 2.7 of the worker's 5 s start. PluginPathWorkerTest's 3.9 worker
+    // keeps the default (hybrid_warn), which finds Kavro's plugin by that scan too.
     props.put("plugin.discovery", "service_load");
     Path logConfig = Files.writeString(dir.resolve("log4j2.xml"), """
         <Configuration status="WARN">
