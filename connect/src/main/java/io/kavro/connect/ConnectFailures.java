@@ -47,8 +47,9 @@ import org.slf4j.LoggerFactory;
  * rule that needs a DEK registry the client has not. Every record of the schema meets it alike, and none is at fault:
  * a {@link TaskFailure}, said plainly and logged at ERROR once, instead of a {@code DataException} that
  * {@code errors.tolerance=all} would skip for every record. So are credentials that the registry refuses themselves
- * ({@link RegistryFaults#credentialsRefused}: an HTTP 401, or no OAuth token could be had), which no record is at
- * fault for either; a 403 stays the record's {@code DataException}, as it may be scoped to what that record names.
+ * ({@link RegistryFaults#credentialsRefused}: an HTTP 401, an HTTP proxy's 407, or no OAuth token could be had),
+ * which no record is at fault for either; a 403 stays the record's {@code DataException}, as it may be scoped to what
+ * that record names.
  *
  * <p>Thread-safe.
  */
@@ -179,8 +180,9 @@ final class ConnectFailures {
 
   private TaskFailure credentialsRefused(String message, SerializationException e) {
     String plainly = "the schema registry refused the client's credentials (HTTP 401, or no OAuth token could be "
-        + "had): a configuration error, not the record's: fix the registry's credentials (basic.auth.*, "
-        + "bearer.auth.*), then restart the task. Thrown as an Error, which fails the task whatever "
+        + "had, or the HTTP proxy in front of it wants credentials: HTTP 407): a configuration error, not the "
+        + "record's: fix the registry's credentials (basic.auth.*, bearer.auth.*), or let this client through the "
+        + "proxy, then restart the task. Thrown as an Error, which fails the task whatever "
         + "errors.tolerance says, so that no record is skipped past it. The failure: " + message;
     return new TaskFailure(loggedOnce(plainly), e);
   }

@@ -1,7 +1,8 @@
 package io.kavro.registry;
 
 /**
- * The registry refused the credentials, or they are missing: HTTP 401 or 403; or no OAuth token could be had
+ * The registry refused the credentials, or they are missing: HTTP 401 or 403; or the HTTP proxy in front of it
+ * ({@code proxy.host}) asks for credentials of its own: HTTP 407; or no OAuth token could be had
  * ({@link OAuthTokenRefusedException}, with the issuer's own status).
  */
 public class RegistryAccessDeniedException extends SchemaRegistryException {

@@ -13,7 +13,7 @@ package io.kavro.registry;
  *   <li>{@link SchemaNotFoundException}: subject, version or schema id unknown (404);</li>
  *   <li>{@link IncompatibleSchemaException}: rejected by the compatibility level (409);</li>
  *   <li>{@link InvalidSchemaException}: the registry could not parse the schema (422 / 42201);</li>
- *   <li>{@link RegistryAccessDeniedException}: wrong or missing credentials (401, 403);</li>
+ *   <li>{@link RegistryAccessDeniedException}: wrong or missing credentials (401, 403; an HTTP proxy's 407);</li>
  *   <li>{@link WrongRegistryUrlException}: the URL does not lead to a registry's API (a 404 that is not the
  *       registry's own "not found"); a configuration error, not retried;</li>
  *   <li>{@link RegistryUnavailableException}: no registry answered usefully within the retry budget.</li>

@@ -17,6 +17,8 @@ import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
 import mockwebserver3.junit5.StartStop;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Confluent's client keys for credentials, headers and proxies, with Confluent's meaning ({@code
@@ -175,6 +177,94 @@ class ConfluentAuthKeysTest {
     RecordedRequest request = server.takeRequest(5, TimeUnit.SECONDS);
     assertThat(request.getUrl().host()).isEqualTo("registry.example.invalid");
     assertThat(request.getUrl().encodedPath()).isEqualTo("/schemas/ids/1");
+  }
+
+  /**
+   * An HTTP proxy that wants credentials (407), which Kavro does not send to a proxy: the deployment's refusal, as a
+   * registry's 401, neither retried nor an outage (which Connect's errors.tolerance=all would skip past, record by
+   * record); for an {@code https://} registry too, whose tunnel (CONNECT) the proxy refuses.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"http://registry.example.invalid:8081", "https://registry.example.invalid"})
+  void proxy_askingForCredentials_isAccessDenied_notRetried(String registryUrl) {
+    java.util.List<String> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
+    server.setDispatcher(new mockwebserver3.Dispatcher() {
+      @Override
+      public MockResponse dispatch(RecordedRequest request) {
+        asked.add(request.getMethod());
+        return new MockResponse.Builder().code(407).setHeader("Proxy-Authenticate", "Basic realm=\"corp\"")
+            .body("<html>Proxy Authentication Required</html>").build();
+      }
+    });
+    Map<String, Object> config = Map.of("schema.registry.url", registryUrl, "proxy.host", "127.0.0.1",
+        "proxy.port", server.getPort(), "retries.wait.ms", 1);
+
+    try (SchemaRegistryClient client = SchemaRegistryClients.create(config)) {
+      assertThatThrownBy(() -> client.schemaById(1)).isExactlyInstanceOf(RegistryAccessDeniedException.class)
+          .hasMessageContaining("answered 407, Proxy Authentication Required")
+          .hasMessageContaining("Kavro sends no credentials to a proxy")
+          .satisfies(e -> assertThat(((RegistryAccessDeniedException) e).status()).isEqualTo(407));
+    }
+    if (registryUrl.startsWith("http:")) {
+      assertThat(asked).as("one request, not retried (max.retries is 3)").containsExactly("GET");
+    }
+    // https: MockWebServer answers the tunnel's CONNECT without its dispatcher. Read as an outage, as OkHttp's own
+    // failure for it was, it would end in a RegistryUnavailableException after the retries, not the type above.
+  }
+
+  /**
+   * An application's shared OkHttp client with a proxy authenticator of its own, which gives up (null): its answer
+   * stands, and the 407 reaches the call as an answer, mapped the same way.
+   */
+  @Test
+  void proxy_askingForCredentials_throughASharedClientsAuthenticator_isAccessDenied() {
+    server.setDispatcher(new mockwebserver3.Dispatcher() {
+      @Override
+      public MockResponse dispatch(RecordedRequest request) {
+        return new MockResponse.Builder().code(407).setHeader("Proxy-Authenticate", "Basic realm=\"corp\"").build();
+      }
+    });
+    java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+    okhttp3.OkHttpClient shared = new okhttp3.OkHttpClient.Builder().proxyAuthenticator((route, response) -> {
+      asked.incrementAndGet();
+      return null;
+    }).build();
+    RegistryConfig config = RegistryConfig.from(Map.of("schema.registry.url", "http://registry.example.invalid:8081",
+        "proxy.host", "127.0.0.1", "proxy.port", server.getPort(), "retries.wait.ms", 1));
+
+    try (SchemaRegistryClient client = SchemaRegistryClients.create(config, shared)) {
+      assertThatThrownBy(() -> client.schemaById(1)).isExactlyInstanceOf(RegistryAccessDeniedException.class)
+          .hasMessageContaining("answered 407, Proxy Authentication Required")
+          .satisfies(e -> assertThat(((RegistryAccessDeniedException) e).status()).isEqualTo(407));
+    } finally {
+      shared.dispatcher().executorService().shutdown();
+    }
+    assertThat(asked).as("the application's authenticator was asked, not replaced").hasValue(1);
+    assertThat(server.getRequestCount()).as("not retried").isEqualTo(1);
+  }
+
+  /** The OAuth issuer behind the same proxy: no token can be had, for any call (not an outage of the issuer). */
+  @Test
+  void proxy_askingForCredentials_onTheWayToTheOAuthIssuer_isATokenRefusal() {
+    server.setDispatcher(new mockwebserver3.Dispatcher() {
+      @Override
+      public MockResponse dispatch(RecordedRequest request) {
+        return new MockResponse.Builder().code(407).setHeader("Proxy-Authenticate", "Basic realm=\"corp\"").build();
+      }
+    });
+    Map<String, Object> config = Map.of("schema.registry.url", "http://registry.example.invalid:8081",
+        "proxy.host", "127.0.0.1", "proxy.port", server.getPort(), "retries.wait.ms", 1,
+        "bearer.auth.credentials.source", "OAUTHBEARER", "bearer.auth.issuer.endpoint.url",
+        "http://issuer.example.invalid/token", "bearer.auth.client.id", "connect", "bearer.auth.client.secret",
+        "s3cret", "bearer.auth.scope", "registry");
+
+    try (SchemaRegistryClient client = SchemaRegistryClients.create(config)) {
+      assertThatThrownBy(() -> client.schemaById(1)).isInstanceOf(OAuthTokenRefusedException.class)
+          .hasMessageContaining("issuer.example.invalid").hasMessageContaining("answered 407")
+          .hasMessageNotContaining("s3cret")
+          .satisfies(e -> assertThat(((OAuthTokenRefusedException) e).status()).isEqualTo(407));
+    }
+    assertThat(server.getRequestCount()).as("not retried").isEqualTo(1);
   }
 
   @Test

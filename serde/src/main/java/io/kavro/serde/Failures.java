@@ -104,7 +104,7 @@ final class Failures {
       why = "the schema is not registered (auto.register.schemas=false: register it first, or turn "
           + "auto.register.schemas on)";
     } else if (e instanceof RegistryAccessDeniedException) {
-      why = "the registry denied access";
+      why = "access was denied (by the registry, or by the HTTP proxy in front of it)";
     } else if (e instanceof io.kavro.registry.InvalidSubjectException) {
       why = "the subject name is refused, so nothing was sent to the registry (check subject.name.strategy)";
     } else if (e instanceof io.kavro.registry.UnsupportedRulesException) {

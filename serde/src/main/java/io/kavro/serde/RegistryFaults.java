@@ -17,7 +17,8 @@ public final class RegistryFaults {
   /**
    * Whether a registry (or the DEK registry) refused the client's credentials themselves: a
    * {@link RegistryAccessDeniedException} among the causes of {@code failure} whose status is not 403 (an HTTP 401:
-   * wrong, missing or expired credentials), or an {@link OAuthTokenRefusedException} whatever its status (no OAuth
+   * wrong, missing or expired credentials; or an HTTP proxy's 407: the proxy's own credentials), or an
+   * {@link OAuthTokenRefusedException} whatever its status (no OAuth
    * token could be had: the issuer's own refusal, a 403 too). Every record meets it alike until the credentials are
    * fixed. A registry's own 403 is not that: the credentials were accepted, and the refusal may be scoped to what one
    * record names (a subject's schema id, one KEK).

@@ -51,8 +51,9 @@ import org.springframework.util.backoff.FixedBackOff;
  * <ul>
  *   <li>A failure that says Kavro is configured wrong, not that the record is ({@link RegistryUrlException}: fix
  *       {@code schema.registry.url}; a {@link RegistryAccessDeniedException} among the causes that is not a
- *       registry's own 403: the credentials are wrong, missing or expired, HTTP 401, or no OAuth token could be had,
- *       an {@link OAuthTokenRefusedException} whatever its status; a
+ *       registry's own 403: the credentials are wrong, missing or expired, HTTP 401, or the HTTP proxy in front of
+ *       the registry wants its own, HTTP 407, or no OAuth token could be had, an {@link OAuthTokenRefusedException}
+ *       whatever its status; a
  *       {@link RuleDeploymentException} among the causes: a data contract rule this deployment cannot run, its
  *       executor's or KMS driver's jar missing, the driver's credentials half set or unreadable) stops the
  *       listener's container, the record uncommitted: every record would fail the same way, and dead-lettering
@@ -176,9 +177,9 @@ public class KafkaErrorHandling {
   /**
    * Whether the first of {@link #CONFIGURATION_ERRORS} among the causes is a {@link RegistryAccessDeniedException}
    * with HTTP 403 from the registry itself: the registry (or the DEK registry) accepted the credentials and refused
-   * what this record asks for, which may be refused for this record only. A 401, and an OAuth issuer's refusal
-   * ({@link OAuthTokenRefusedException}, whatever its status: no token could be had), say the credentials are wrong
-   * for every record.
+   * what this record asks for, which may be refused for this record only. A 401, an HTTP proxy's 407, and an OAuth
+   * issuer's refusal ({@link OAuthTokenRefusedException}, whatever its status: no token could be had), say the
+   * credentials are wrong for every record.
    */
   static boolean isRefusedForThisRecord(Throwable failure) {
     return firstConfigurationError(failure) instanceof RegistryAccessDeniedException denied

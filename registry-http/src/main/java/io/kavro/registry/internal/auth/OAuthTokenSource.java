@@ -9,6 +9,7 @@ import io.kavro.registry.SchemaRegistryException;
 import io.kavro.registry.config.BearerTokenProvider;
 import io.kavro.registry.config.OAuthSettings;
 import io.kavro.registry.internal.http.JsonBodies;
+import io.kavro.registry.internal.http.ProxyRefusal;
 import io.kavro.registry.internal.http.RestTransport;
 import io.kavro.registry.internal.http.RetryPolicy;
 import io.kavro.registry.internal.http.Urls;
@@ -233,6 +234,10 @@ public final class OAuthTokenSource implements BearerTokenProvider {
         if (RestTransport.isInterrupt(e)) {
           Thread.currentThread().interrupt();
           throw new RegistryInterruptedException("interrupted while getting an OAuth token from " + issuer, shown, e);
+        }
+        if (ProxyRefusal.in(e)) {
+          throw new OAuthTokenRefusedException("cannot get an OAuth token from " + shown + ": " + ProxyRefusal.WHY,
+              ProxyRefusal.STATUS, -1, shown, null);
         }
         failure = new RegistryUnavailableException("cannot get an OAuth token from " + shown + ": "
             + e.getClass().getSimpleName() + ": " + e.getMessage(), -1, -1, shown, null);

@@ -52,6 +52,8 @@ public final class RegistryHttp {
     if (config.proxy() != null) {
       builder.proxy(new java.net.Proxy(java.net.Proxy.Type.HTTP, config.proxy()));
     }
+    // A proxy's 407 (proxy.host's or the JVM's) as a typed refusal, a tunnel's too: not an outage.
+    io.kavro.registry.internal.http.ProxyRefusal.install(base, builder);
     this.okHttp = builder.build();
     List<Endpoint> ordered = new ArrayList<>(Endpoint.fromConfig(config));
     if (config.urlRandomize()) {

@@ -115,6 +115,12 @@ public final class ErrorMapping {
     if (status == 401 || status == 403) {
       return new RegistryAccessDeniedException(message, status, errorCode, url, null);
     }
+    if (status == ProxyRefusal.STATUS) {
+      // A proxy's refusal that reached the call as an answer (a shared OkHttp client's proxy authenticator gave up;
+      // Kavro's own throws a ProxyRefusal first): every call meets it alike, as a registry's 401.
+      return new RegistryAccessDeniedException(operation + " failed: " + ProxyRefusal.WHY + " (" + url + ")", status,
+          errorCode, url, null);
+    }
     if (status == 404 && api != null && !api.learnedFromBare404
         && !OptionalApi.dekRegistryNotFound(errorCode)) {
       return new RegistryUnavailableException(message + "; a 404 that is not the registry's own answer of "

@@ -186,9 +186,11 @@ public final class RestTransport {
    * @throws RegistryUnavailableException when it does not answer, after retries and failover
    * @throws WrongRegistryUrlException when every URL answers a 404 that is not the registry's own
    * @throws RegistryInterruptedException on interrupt
+   * @throws io.kavro.registry.RegistryAccessDeniedException when an HTTP proxy answers 407 ({@link ProxyRefusal}),
+   *     not retried
    * @throws SchemaRegistryException any other failure without the registry's error code, not retried (a redirect,
-   *     say to a single sign-on page; a proxy's 407; an answer larger than {@link #MAX_BODY_BYTES}; a header value
-   *     that cannot be sent)
+   *     say to a single sign-on page; an answer larger than {@link #MAX_BODY_BYTES}; a header value that cannot be
+   *     sent)
    */
   public void probe(RestRequest request) {
     try {
@@ -361,6 +363,11 @@ public final class RestTransport {
         if (isInterrupt(e)) {
           Thread.currentThread().interrupt();
           throw interrupted(request, url, e);
+        }
+        if (ProxyRefusal.in(e)) {
+          // every call and URL meets it through that proxy: the deployment's refusal, as a 401, not an outage
+          throw new RegistryAccessDeniedException(request.operation() + " failed: " + ProxyRefusal.WHY + " (" + url
+              + ")", ProxyRefusal.STATUS, -1, url.toString(), null);
         }
         failure = new RegistryUnavailableException(request.operation() + " failed: " + describe(e) + " ("
             + url + ")", -1, -1, url.toString(), e);
