@@ -180,13 +180,11 @@ class ConfluentAuthKeysTest {
   }
 
   /**
-   * An HTTP proxy that wants credentials (407), which Kavro does not send to a proxy: the deployment's refusal, as a
-   * registry's 401, neither retried nor an outage (which Connect's errors.tolerance=all would skip past, record by
-   * record); for an {@code https://} registry too, whose tunnel (CONNECT) the proxy refuses.
+   * The server as an HTTP proxy that answers every request it dispatches with 407 and asks for Basic credentials.
+   *
+   * @return the methods of the requests it dispatched (not an https registry's CONNECT, which it answers itself)
    */
-  @ParameterizedTest
-  @ValueSource(strings = {"http://registry.example.invalid:8081", "https://registry.example.invalid"})
-  void proxy_askingForCredentials_isAccessDenied_notRetried(String registryUrl) {
+  private java.util.List<String> proxyWantingCredentials() {
     java.util.List<String> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
     server.setDispatcher(new mockwebserver3.Dispatcher() {
       @Override
@@ -196,6 +194,18 @@ class ConfluentAuthKeysTest {
             .body("<html>Proxy Authentication Required</html>").build();
       }
     });
+    return asked;
+  }
+
+  /**
+   * An HTTP proxy that wants credentials (407), which Kavro does not send to a proxy: the deployment's refusal, as a
+   * registry's 401, neither retried nor an outage (which Connect's errors.tolerance=all would skip past, record by
+   * record); for an {@code https://} registry too, whose tunnel (CONNECT) the proxy refuses.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"http://registry.example.invalid:8081", "https://registry.example.invalid"})
+  void proxy_askingForCredentials_isAccessDenied_notRetried(String registryUrl) {
+    java.util.List<String> asked = proxyWantingCredentials();
     Map<String, Object> config = Map.of("schema.registry.url", registryUrl, "proxy.host", "127.0.0.1",
         "proxy.port", server.getPort(), "retries.wait.ms", 1);
 
@@ -218,12 +228,7 @@ class ConfluentAuthKeysTest {
    */
   @Test
   void proxy_askingForCredentials_throughASharedClientsAuthenticator_isAccessDenied() {
-    server.setDispatcher(new mockwebserver3.Dispatcher() {
-      @Override
-      public MockResponse dispatch(RecordedRequest request) {
-        return new MockResponse.Builder().code(407).setHeader("Proxy-Authenticate", "Basic realm=\"corp\"").build();
-      }
-    });
+    proxyWantingCredentials();
     java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
     okhttp3.OkHttpClient shared = new okhttp3.OkHttpClient.Builder().proxyAuthenticator((route, response) -> {
       asked.incrementAndGet();
@@ -246,12 +251,7 @@ class ConfluentAuthKeysTest {
   /** The OAuth issuer behind the same proxy: no token can be had, for any call (not an outage of the issuer). */
   @Test
   void proxy_askingForCredentials_onTheWayToTheOAuthIssuer_isATokenRefusal() {
-    server.setDispatcher(new mockwebserver3.Dispatcher() {
-      @Override
-      public MockResponse dispatch(RecordedRequest request) {
-        return new MockResponse.Builder().code(407).setHeader("Proxy-Authenticate", "Basic realm=\"corp\"").build();
-      }
-    });
+    proxyWantingCredentials();
     Map<String, Object> config = Map.of("schema.registry.url", "http://registry.example.invalid:8081",
         "proxy.host", "127.0.0.1", "proxy.port", server.getPort(), "retries.wait.ms", 1,
         "bearer.auth.credentials.source", "OAUTHBEARER", "bearer.auth.issuer.endpoint.url",
