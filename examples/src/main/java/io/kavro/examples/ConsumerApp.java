@@ -1,5 +1,9 @@
 package io.kavro.examples;
 
+import io.kavro.serde.RegistryFaults;
+import io.kavro.serde.RegistryUrlException;
+import io.kavro.serde.rules.Causes;
+import io.kavro.serde.rules.RuleDeploymentException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +20,8 @@ import org.apache.kafka.common.errors.RetriableException;
  * Consumes Avro records as {@code GenericRecord}s with Kavro's deserializer, configured only through
  * consumer properties. A record that can never be read (corrupt, unknown schema id) is reported and skipped; a
  * record that cannot be read now (the schema registry or a KMS is unreachable) is read again after a pause, so an
- * outage delays records and loses none.
+ * outage delays records and loses none; a failure that says Kavro is configured wrong, not the record, stops the
+ * consumer on that record ({@link #configurationError}), as every record would fail alike.
  *
  * <pre>ConsumerApp &lt;bootstrap servers&gt; &lt;schema registry url&gt; [topic] [count]</pre>
  */
@@ -71,6 +76,10 @@ public final class ConsumerApp {
             if (!pause(retryPause)) {
               break;
             }
+          } else if (configurationError(e)) {
+            // Kavro is configured wrong, not the record: every record would fail alike, and skipping would pass over
+            // the whole topic. Stop on it (the consumer's position stays on this record), fix, start again.
+            throw e;
           } else {
             // A record no retry can read (corrupt, unknown schema id): report it and move past it, or send
             // e.valueBuffer() to a dead-letter topic.
@@ -81,6 +90,17 @@ public final class ConsumerApp {
       }
     }
     return records;
+  }
+
+  /**
+   * Whether {@code failure} says Kavro is configured wrong rather than the record (docs/errors.md): a
+   * {@code schema.registry.url} that leads to no registry, credentials the registry (or the HTTP proxy in front of
+   * it, or an OAuth issuer) refuses, or a data contract rule this deployment cannot run. A registry's own 403 is not:
+   * it may refuse what this record names only.
+   */
+  static boolean configurationError(Throwable failure) {
+    return Causes.find(failure, RegistryUrlException.class).isPresent() || RegistryFaults.credentialsRefused(failure)
+        || Causes.find(failure, RuleDeploymentException.class).isPresent();
   }
 
   /** Waits {@code pause}; false when the thread was interrupted (the flag is kept). */

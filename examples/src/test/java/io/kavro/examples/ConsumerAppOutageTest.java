@@ -1,6 +1,7 @@
 package io.kavro.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -23,6 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.errors.RecordDeserializationException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -57,6 +59,40 @@ class ConsumerAppOutageTest {
       assertThat(keys).hasSize(RECORDS);
       assertThat(read).hasSize(RECORDS);
       assertThat(read.get(0).value().get("name")).hasToString("user-0");
+    }
+  }
+
+  /**
+   * A registry that refuses the consumer's credentials (401) fails every record alike: the consumer stops on the
+   * first, skipping none (docs/errors.md: a configuration error is not poison).
+   */
+  @Test
+  void consume_credentialsRefused_stopsOnTheFirstRecord_skipsNone() throws Exception {
+    String topic = "kavro-example-refused-" + Long.toString(System.nanoTime(), 36);
+    ProducerApp.produce(new Endpoints(stack.bootstrapServers(), stack.registryUrl()), topic, 3);
+    AtomicInteger refused = new AtomicInteger();
+    HttpServer registry = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    registry.createContext("/", exchange -> {
+      refused.incrementAndGet();
+      byte[] body = "{\"error_code\":40101,\"message\":\"Unauthorized\"}".getBytes(StandardCharsets.UTF_8);
+      exchange.getResponseHeaders().add("Content-Type", "application/vnd.schemaregistry.v1+json");
+      exchange.sendResponseHeaders(401, body.length);
+      try (OutputStream out = exchange.getResponseBody()) {
+        out.write(body);
+      }
+    });
+    registry.start();
+    try {
+      Endpoints refusing = new Endpoints(stack.bootstrapServers(),
+          "http://127.0.0.1:" + registry.getAddress().getPort());
+      assertThatThrownBy(() -> ConsumerApp.consume(refusing, topic, 3, Duration.ofSeconds(20),
+          Map.of("max.retries", "0"), Duration.ofMillis(50)))
+          .isInstanceOf(RecordDeserializationException.class)
+          .satisfies(e -> assertThat(((RecordDeserializationException) e).offset()).isZero())
+          .satisfies(e -> assertThat(ConsumerApp.configurationError(e)).isTrue());
+      assertThat(refused).as("the registry was asked").hasPositiveValue();
+    } finally {
+      registry.stop(0);
     }
   }
 
